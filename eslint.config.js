@@ -1,0 +1,76 @@
+// Lint enforces the zone boundaries from docs/architecture.md; tsconfig per zone enforces the APIs.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import globals from 'globals';
+
+const engineBans = {
+  paths: [{ name: 'electron', message: 'The engine is pure Node: Electron belongs in main/shell.' }],
+  patterns: [
+    { group: ['**/shell/**', '**/renderer/**'], message: 'The engine must not import the shell or the renderer.' },
+    { group: ['**/preload/index*'], message: 'Only preload/contract may be shared with the engine.' },
+  ],
+};
+
+export default tseslint.config(
+  { ignores: ['node_modules/**', 'dist/**', 'out/**', 'test-results/**', 'playwright-report/**', 'bench/results/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { ecmaVersion: 2023, sourceType: 'module', globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['main/engine/**/*.ts', 'main/cli/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', engineBans],
+      // Time comes from an injected Clock (main/engine/platform/clock.ts).
+      'no-restricted-properties': ['error', { object: 'Date', property: 'now', message: 'Use the injected Clock.' }],
+    },
+  },
+  {
+    files: ['main/engine/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          ...engineBans,
+          paths: [
+            ...engineBans.paths,
+            { name: 'node:child_process', message: 'Run processes through main/engine/platform/run.ts (injected runner).' },
+            { name: 'child_process', message: 'Run processes through main/engine/platform/run.ts (injected runner).' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['main/engine/platform/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', engineBans] },
+  },
+  {
+    files: ['renderer/**/*.ts', 'renderer/**/*.tsx'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'electron', message: 'The renderer talks to the bridge only.' }],
+          patterns: [{ group: ['**/main/**', 'node:*'], message: 'The renderer may import only preload/contract and itself.' }],
+        },
+      ],
+    },
+  },
+  {
+    files: ['main/shell/**/*.ts', 'preload/**/*.ts'],
+    ignores: ['main/shell/ipc/**', 'preload/index.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "ImportSpecifier[imported.name=/^ipc(Main|Renderer)$/]", message: 'Use the typed IPC wrappers in main/shell/ipc.' },
+      ],
+    },
+  },
+);

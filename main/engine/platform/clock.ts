@@ -1,0 +1,24 @@
+/** Injected time: every module that needs "now" or a timer takes a Clock, so tests can drive time. */
+
+export interface TimerHandle {
+  cancel(): void;
+}
+
+export interface Clock {
+  /** Milliseconds since the epoch. */
+  now(): number;
+  /** Run `fn` once after `ms`; the handle cancels it. */
+  setTimeout(fn: () => void, ms: number): TimerHandle;
+}
+
+/** The real clock. The only place in the engine that touches Date.now and global timers. */
+export const systemClock: Clock = {
+  // eslint-disable-next-line no-restricted-properties
+  now: () => Date.now(),
+  setTimeout(fn, ms) {
+    const t = globalThis.setTimeout(fn, Math.max(0, ms));
+    // A pending reminder must never keep a CLI process alive.
+    t.unref?.();
+    return { cancel: () => globalThis.clearTimeout(t) };
+  },
+};

@@ -1,0 +1,82 @@
+/** Safety-critical: decides from an option's label whether it grants once, grants more, or says no. */
+import type { OptionKind } from '../types.ts';
+
+/**
+ * Phrases that make an option grant more than this one invocation. Checked before anything else:
+ * a label that contains one of these is `always`, whatever else it says.
+ */
+const BROADER_GRANT = [
+  /don'?t ask again/,
+  /do not ask again/,
+  /\balways\b/,
+  /\bremember\b/,
+  /\bpermanent/,
+  /\bsession\b/,
+  /\bproject\b/,
+  /\bworkspace\b/,
+  /\bauto[- ]?(mode|accept|approve)/,
+  /\baccept edits\b/,
+  /\ball edits\b/,
+  /\ballow all\b/,
+  /\bswitch to\b/,
+  /\bmode\b/,
+  /\bfrom now on\b/,
+  /\bwithout asking\b/,
+  /\bbypass\b/,
+  /\byolo\b/,
+  /\btrust\b/,
+  /\bfor (these|all|every|any)\b/,
+  /\bcommands that start with\b/,
+];
+
+/**
+ * Exact single-use approvals, after normalisation. A whitelist on purpose: a label we have not seen
+ * is never `once`, so an unknown option can never be approved by accident.
+ */
+const SINGLE_USE = new Set([
+  'yes',
+  'yes, proceed',
+  'proceed',
+  'allow',
+  'allow once',
+  'yes, allow once',
+  'approve',
+  'approve once',
+  'run',
+  'run once',
+  'allow this time',
+  'yes, once',
+  'accept',
+  'accept once',
+]);
+
+const NO = /^(no|reject|deny|decline|cancel|don'?t allow|do not allow|disallow|skip)\b/;
+const SAYS_YES = /\b(yes|allow|approve|proceed|accept|trust|continue)\b/;
+
+/** Lower-case, drop trailing key hints like "(y)", "(esc)", "(shift+tab)" and a trailing period. */
+export function normaliseLabel(label: string): string {
+  let s = label.trim().toLowerCase().replace(/\s+/g, ' ');
+  // Trailing parenthesised key hints, possibly several: "(p)", "(esc)", "(shift+tab)".
+  for (;;) {
+    const next = s.replace(/\s*\((?:[a-z]|esc|enter|tab|shift\+tab|ctrl\+[a-z]|recommended)\)$/, '');
+    if (next === s) break;
+    s = next;
+  }
+  return s.replace(/[.!]+$/, '').trim();
+}
+
+/** Classify one option label. Pure; the single source of truth for every runtime. */
+export function classifyOptionLabel(label: string): OptionKind {
+  const s = normaliseLabel(label);
+  if (s === '') return 'other';
+  if (NO.test(s)) {
+    // "Deny never says yes": a "no" label that also says yes to something is not a plain no.
+    const rest = s.replace(NO, '');
+    return SAYS_YES.test(rest.replace(/don'?t allow|do not allow/g, '')) ? 'other' : 'deny';
+  }
+  if (BROADER_GRANT.some((re) => re.test(s))) return 'always';
+  if (SINGLE_USE.has(s)) return 'once';
+  // Anything else that says yes grants something we cannot bound: treat as broader than once.
+  if (SAYS_YES.test(s)) return 'always';
+  return 'other';
+}

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { classifyOptionLabel, normaliseLabel } from '../../../../main/engine/runtimes/common/classify-option.ts';
+
+describe('classifyOptionLabel', () => {
+  it.each([
+    ['Yes', 'once'],
+    ['Yes, proceed (y)', 'once'],
+    ['Allow once', 'once'],
+    ['Yes, allow reading from /tmp from this project', 'always'],
+    ['Yes, and switch to auto mode · auto mode handles these prompts for you', 'always'],
+    ["Yes, and don't ask again for 127.0.0.1", 'always'],
+    ['Yes, and don\'t ask again for commands that start with `touch x` (p)', 'always'],
+    ["Yes, and don't ask again for these files (a)", 'always'],
+    ['Yes, allow all edits during this session (shift+tab)', 'always'],
+    ['Yes, and switch to accept edits (auto-approve file edits and common file commands) for this session (shift+tab)', 'always'],
+    ['Yes, and always allow access to /home/dev/x from this project', 'always'],
+    ['Yes, allow reading from outside/ during this session', 'always'],
+    ['Allow always', 'always'],
+    ['Yes, and tell Claude what to do next', 'always'],
+    ['No', 'deny'],
+    ['Reject', 'deny'],
+    ['No, and tell Codex what to do differently (esc)', 'deny'],
+    ['No, but allow this once', 'other'],
+    ['Red', 'other'],
+    ['Type something.', 'other'],
+    ['', 'other'],
+  ] as const)('%s -> %s', (label, kind) => {
+    expect(classifyOptionLabel(label)).toBe(kind);
+  });
+
+  it('strips trailing key hints', () => {
+    expect(normaliseLabel('  Yes, proceed (y) ')).toBe('yes, proceed');
+    expect(normaliseLabel('No (recommended)')).toBe('no');
+  });
+});
