@@ -1,0 +1,103 @@
+/** The tmux client's public shape: what the observer and the actions need from tmux, nothing more. */
+
+/** Which tmux server to talk to: the user's default, or a socket path (as `tmux -S`), or a name (as `tmux -L`, tests). */
+export type TmuxServer = { readonly kind: 'default' } | { readonly kind: 'socket'; readonly path: string } | { readonly kind: 'name'; readonly name: string };
+
+/** A stable string for a server, used in pane keys: `default`, `S:/path`, `L:name`. */
+export function serverKey(server: TmuxServer): string {
+  switch (server.kind) {
+    case 'default':
+      return 'default';
+    case 'socket':
+      return `S:${server.path}`;
+    case 'name':
+      return `L:${server.name}`;
+  }
+}
+
+/** One pane as `list-panes -a` reports it. */
+export interface PaneInfo {
+  /** `%7` — unique within a server for its lifetime. */
+  readonly paneId: string;
+  readonly sessionName: string;
+  readonly sessionId: string;
+  readonly windowIndex: number;
+  readonly windowId: string;
+  readonly paneIndex: number;
+  /** `session:window.pane`, for humans and for `-t`. */
+  readonly target: string;
+  readonly pid: number;
+  readonly currentCommand: string;
+  readonly currentPath: string;
+  readonly width: number;
+  readonly height: number;
+  readonly alternateOn: boolean;
+  readonly dead: boolean;
+  /** Seconds since the epoch of the window's last activity (tmux `window_activity`). */
+  readonly windowActivity: number;
+  readonly title: string;
+}
+
+/** One attached client (a terminal showing some session). */
+export interface ClientInfo {
+  readonly tty: string;
+  readonly pid: number;
+  readonly sessionName: string;
+  /** Seconds since the epoch of the client's last input (tmux `client_activity`). */
+  readonly activity: number;
+  readonly termName: string;
+}
+
+/** A pane's screen as captured: plain lines, and the `-e` coloured lines when asked for. */
+export interface PaneScreenCapture {
+  readonly paneId: string;
+  readonly lines: readonly string[];
+  readonly ansiLines?: readonly string[];
+}
+
+/** Request for one capture in a batch. */
+export interface CaptureRequest {
+  readonly paneId: string;
+  /** Also capture with `-e` (colour escapes). */
+  readonly colour: boolean;
+}
+
+/** Why a tmux call failed, sorted into kinds the engine reacts to. */
+export type TmuxErrorKind = 'not-installed' | 'no-server' | 'no-such-pane' | 'failed';
+
+/** A failed tmux call: always names the subcommand. */
+export class TmuxError extends Error {
+  constructor(
+    readonly kind: TmuxErrorKind,
+    readonly subcommand: string,
+    message: string,
+    readonly stderr = '',
+    override readonly cause?: unknown,
+  ) {
+    super(`tmux ${subcommand}: ${message}`);
+    this.name = 'TmuxError';
+  }
+}
+
+/** Everything the engine does with one tmux server. Implementations: control-mode client, batched CLI. */
+export interface TmuxClient {
+  readonly server: TmuxServer;
+  /** All panes on the server. An empty list when no server runs (never throws for that). */
+  listPanes(): Promise<PaneInfo[]>;
+  /** Attached clients (for the human-activity gate and jump). */
+  listClients(): Promise<ClientInfo[]>;
+  /** Capture many panes at once, without a process per pane. Panes that vanished are left out of the result. */
+  capture(requests: readonly CaptureRequest[]): Promise<PaneScreenCapture[]>;
+  /** Send tmux key names (`Enter`, `Escape`, `1`, `C-u`) — one send-keys call, keys in order. */
+  sendKeys(paneId: string, keys: readonly string[]): Promise<void>;
+  /** Type literal text (send-keys -l); never interpreted as key names. */
+  sendText(paneId: string, text: string): Promise<void>;
+  /** Paste text through a named tmux buffer (load-buffer + paste-buffer -d), for multi-line replies. */
+  pasteText(paneId: string, text: string): Promise<void>;
+  /** Make the pane current: select-window + select-pane, and switch-client for a client tty if given. */
+  focusPane(paneId: string, clientTty?: string): Promise<void>;
+  /** Run an arbitrary tmux command (for rarely used calls); returns stdout. */
+  command(args: readonly string[]): Promise<string>;
+  /** Stop any long-lived client process and remove the watcher session. Idempotent. */
+  close(): Promise<void>;
+}
