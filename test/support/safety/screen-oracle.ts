@@ -1,0 +1,75 @@
+/**
+ * An independent reading of what a key would choose on a screen, straight from the screen text
+ * (and colours), without using any runtime parser. The safety invariant compares parser decisions
+ * against this oracle, so a parser bug cannot hide behind itself.
+ */
+import { styledRuns, stripAnsi } from '../../../main/engine/runtimes/common/ansi.ts';
+
+const OPTION_LINE = /^\s*(?:[❯›>]\s*)?(\d+)\.\s+(.+?)\s*$/;
+const MARKER = /^\s*[❯›>]\s*\d+\./;
+
+/** Labels verified in the fixture notes to grant exactly one invocation (hand-kept on purpose). */
+export const VERIFIED_SINGLE_USE = new Set(['yes', 'yes, proceed (y)', 'allow once']);
+/** Labels verified to say no. */
+export const VERIFIED_DENY = new Set([
+  'no',
+  'reject',
+  'no, and tell claude what to do differently (esc)',
+  'no, and tell codex what to do differently (esc)',
+]);
+
+interface NumberedOption {
+  readonly number: number;
+  readonly label: string;
+  readonly marked: boolean;
+}
+
+/** Numbered options in the bottom 30 lines; for a number seen twice the bottom-most wins. */
+export function numberedOptions(lines: readonly string[]): NumberedOption[] {
+  const byNumber = new Map<number, NumberedOption>();
+  for (const line of lines.slice(-30)) {
+    const m = OPTION_LINE.exec(line);
+    if (m) byNumber.set(Number(m[1]), { number: Number(m[1]), label: (m[2] ?? '').trim(), marked: MARKER.test(line) });
+  }
+  return [...byNumber.values()];
+}
+
+/** Text of the button drawn with opencode's highlight background (palette 215), if any. */
+export function highlightedButton(ansiLines: readonly string[]): string | null {
+  for (const line of [...ansiLines].reverse()) {
+    if (!/Allow once|Reject|Allow always/.test(stripAnsi(line))) continue;
+    const hit = styledRuns(line).find((r) => r.bg === 215 && r.text.trim() !== '');
+    return hit ? hit.text.trim() : null;
+  }
+  return null;
+}
+
+/** What pressing `key` selects, as read from the screen: a label, 'ESCAPE', or null when unreadable. */
+export function choiceFor(key: string, lines: readonly string[], ansiLines?: readonly string[]): string | null {
+  if (key === 'Escape') return 'ESCAPE';
+  const options = numberedOptions(lines);
+  if (/^\d$/.test(key)) return options.find((o) => o.number === Number(key))?.label ?? null;
+  if (key === 'Enter') {
+    const marked = options.filter((o) => o.marked);
+    if (marked.length === 1) return marked[0]?.label ?? null;
+    if (ansiLines) return highlightedButton(ansiLines);
+    return null;
+  }
+  if (/^[a-z]$/.test(key)) {
+    const hinted = options.filter((o) => o.label.toLowerCase().endsWith(`(${key})`));
+    return hinted.length === 1 ? hinted[0]?.label ?? null : null;
+  }
+  return null;
+}
+
+/** Does the key land on a verified single-use option? */
+export function landsOnSingleUse(key: string, lines: readonly string[], ansiLines?: readonly string[]): boolean {
+  const choice = choiceFor(key, lines, ansiLines);
+  return choice !== null && VERIFIED_SINGLE_USE.has(choice.toLowerCase());
+}
+
+/** Does the key say no (Escape, or a verified deny label)? */
+export function landsOnDeny(key: string, lines: readonly string[], ansiLines?: readonly string[]): boolean {
+  const choice = choiceFor(key, lines, ansiLines);
+  return choice === 'ESCAPE' || (choice !== null && VERIFIED_DENY.has(choice.toLowerCase()));
+}

@@ -1,0 +1,114 @@
+/**
+ * Generated variants of real prompt screens: options reordered, reworded, added, removed, the
+ * highlight moved, the screen cut short. Every variant must still satisfy the safety invariant.
+ */
+
+const OPTION_LINE = /^(\s*)([❯›>]?)(\s*)(\d+)\.\s+(.+?)\s*$/;
+
+/** A named variant of a screen: plain lines, and colour lines where the variant keeps them valid. */
+export interface ScreenVariant {
+  readonly name: string;
+  readonly lines: string[];
+  readonly ansiLines?: string[];
+}
+
+/** Labels that must never be approved; inserted and substituted to tempt a parser. */
+export const TEMPTING_LABELS = [
+  'Yes, allow all edits during this session',
+  "Yes, and don't ask again",
+  'Yes, and switch to auto mode',
+  'Allow always',
+  'Yes, for this project',
+  'Always yes',
+  'Yes, and remember this decision',
+  'Yes please, from now on',
+];
+
+interface Parsed {
+  readonly index: number;
+  readonly indent: string;
+  readonly marker: string;
+  readonly number: number;
+  readonly label: string;
+}
+
+function parseOptions(lines: readonly string[]): Parsed[] {
+  const out: Parsed[] = [];
+  const from = Math.max(0, lines.length - 30);
+  for (let i = from; i < lines.length; i++) {
+    const m = OPTION_LINE.exec(lines[i] ?? '');
+    if (m) out.push({ index: i, indent: m[1] ?? '', marker: m[2] ?? '', number: Number(m[4]), label: m[5] ?? '' });
+  }
+  // Keep only the last run of options numbered 1..n (older prompts in scrollback are not the prompt).
+  const lastOne = out.map((o) => o.number).lastIndexOf(1);
+  return lastOne >= 0 ? out.slice(lastOne) : [];
+}
+
+function render(p: Parsed, number: number, label: string, marked: boolean, markerChar: string): string {
+  const width = p.indent.length + p.marker.length;
+  const lead = marked ? ' '.repeat(Math.max(0, width - 1)) + markerChar : ' '.repeat(width);
+  return `${lead} ${number}. ${label}`;
+}
+
+/** Rewrite the option block: `labels` in order, `marked` = index of the highlighted one (or -1). */
+function rewrite(lines: readonly string[], opts: Parsed[], labels: string[], marked: number): string[] {
+  const first = opts[0];
+  const last = opts[opts.length - 1];
+  if (!first || !last) return [...lines];
+  const markerChar = opts.find((o) => o.marker)?.marker || '❯';
+  const block = labels.map((label, i) => render(opts[Math.min(i, opts.length - 1)] ?? first, i + 1, label, i === marked, markerChar));
+  // Continuation lines between options (descriptions) are dropped: the variant is about the options.
+  return [...lines.slice(0, first.index), ...block, ...lines.slice(last.index + 1)];
+}
+
+/** Every variant of a numbered-option screen. Empty when the screen has no numbered options. */
+export function numberedVariants(lines: readonly string[]): ScreenVariant[] {
+  const opts = parseOptions(lines);
+  if (opts.length < 2) return [];
+  const labels = opts.map((o) => o.label);
+  const markedAt = opts.findIndex((o) => o.marker !== '');
+  const out: ScreenVariant[] = [];
+  for (let i = 0; i < labels.length; i++) {
+    for (let j = i + 1; j < labels.length; j++) {
+      const swapped = [...labels];
+      [swapped[i], swapped[j]] = [swapped[j] as string, swapped[i] as string];
+      out.push({ name: `swap ${i + 1}<->${j + 1}`, lines: rewrite(lines, opts, swapped, markedAt) });
+    }
+    out.push({ name: `highlight on ${i + 1}`, lines: rewrite(lines, opts, labels, i) });
+    out.push({ name: `remove ${i + 1}`, lines: rewrite(lines, opts, labels.filter((_, k) => k !== i), Math.min(markedAt, labels.length - 2)) });
+  }
+  for (const tempting of TEMPTING_LABELS) {
+    for (let at = 0; at <= labels.length; at++) {
+      const more = [...labels.slice(0, at), tempting, ...labels.slice(at)];
+      out.push({ name: `insert "${tempting}" at ${at + 1}`, lines: rewrite(lines, opts, more, at === 0 ? 0 : markedAt) });
+    }
+    // Reword every single-use-looking option into a tempting one.
+    const reworded = labels.map((l) => (/^(yes|allow once)/i.test(l) && !/,/.test(l) ? tempting : l));
+    out.push({ name: `reword yes -> "${tempting}"`, lines: rewrite(lines, opts, reworded, markedAt) });
+  }
+  out.push({ name: 'no highlight', lines: rewrite(lines, opts, labels, -1) });
+  out.push({ name: 'duplicate yes', lines: rewrite(lines, opts, [...labels, 'Yes'], markedAt) });
+  const lastOpt = opts[opts.length - 1];
+  if (lastOpt) {
+    for (let cut = 1; cut < opts.length; cut++) {
+      out.push({ name: `cut after option ${cut}`, lines: lines.slice(0, (opts[cut - 1]?.index ?? 0) + 1) });
+    }
+  }
+  return out;
+}
+
+/** opencode-style variants: the highlight (background 215) moved to each button, or removed. */
+export function highlightVariants(lines: readonly string[], ansiLines: readonly string[]): ScreenVariant[] {
+  const row = ansiLines.findLastIndex((l) => /Allow once/.test(l) && /Reject/.test(l));
+  if (row < 0) return [];
+  const line = ansiLines[row] ?? '';
+  // opencode draws the buttons on background 234 and the highlighted one on 215.
+  const plainHighlight = line.replace(/\x1b\[48;5;215m/g, '\x1b[48;5;234m');
+  const out: ScreenVariant[] = [{ name: 'no highlight', lines: [...lines], ansiLines: ansiLines.map((l, i) => (i === row ? plainHighlight : l)) }];
+  for (const button of ['Allow once', 'Allow always', 'Reject']) {
+    const moved = plainHighlight.replace(new RegExp(`(\x1b\\[[0-9;]*m)(${button})`), '$1\x1b[48;5;215m$2\x1b[48;5;234m');
+    out.push({ name: `highlight on ${button}`, lines: [...lines], ansiLines: ansiLines.map((l, i) => (i === row ? moved : l)) });
+  }
+  out.push({ name: 'plain capture only', lines: [...lines] });
+  return out;
+}
