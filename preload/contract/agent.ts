@@ -1,0 +1,34 @@
+/** DTOs that describe watched agents (one per tmux pane running a known agent CLI). */
+
+/** Every agent CLI the app knows; mirrors the engine's RuntimeId (a type test keeps them equal). */
+export type RuntimeIdDto = 'claude' | 'codex' | 'opencode' | 'cursor' | 'kiro' | 'auggie';
+
+/** What choosing an option does; mirrors the engine's OptionKind (a type test keeps them equal). */
+export type OptionKindDto = 'once' | 'always' | 'deny' | 'other';
+
+/**
+ * What the engine believes an agent is doing.
+ * `permission`/`dialog`/`idle` are the waiting states; `unknown` means no recogniser explains the
+ * screen (never treated as idle); `gone` means the pane or its process went away.
+ */
+export type AgentStateDto = 'starting' | 'working' | 'permission' | 'dialog' | 'idle' | 'unknown' | 'gone';
+
+/** Per-session watchdog behaviour: never nudge, re-inject the original directive only, or nudge with the continue message. */
+export type LoopModeDto = 'paused' | 'task-only' | 'active';
+
+/** One watched agent pane. Times are epoch milliseconds. */
+export interface AgentDto {
+  /** `<serverKey>|<paneId>`, e.g. `default|%3`: stable for the pane's life, the id every call uses. */
+  readonly paneKey: string;
+  /** `session:window.pane`, for humans. */
+  readonly target: string;
+  readonly sessionName: string;
+  readonly runtime: RuntimeIdDto;
+  /** False when the runtime module was built without real captures: the UI marks it unverified. */
+  readonly runtimeVerified: boolean;
+  readonly state: AgentStateDto;
+  /** When the agent entered `state`. */
+  readonly since: number;
+  readonly muted: boolean;
+  readonly loopMode: LoopModeDto;
+}

@@ -1,0 +1,52 @@
+/** The request side of the contract: each channel's argument and result, and the method map every surface implements. */
+import type { Channel } from './channels.ts';
+import type { Envelope } from './envelope.ts';
+import type { AgentDto } from './agent.ts';
+import type { ActionOutcomeDto, QueueItemDto } from './queue-item.ts';
+import type { RuntimeIdDto } from './agent.ts';
+import type { SettingsDto, SettingsStateDto } from './settings.ts';
+import type { HooksStatusDto } from './hooks.ts';
+import type { ActivityDto, AuditEntryDto } from './activity.ts';
+
+/** No arguments (an empty object keeps every call the same shape on IPC and HTTP). */
+export type NoArgs = Record<string, never>;
+
+/** Approve and deny name the prompt the user saw; the engine re-verifies it right before sending a key. */
+export interface PromptActionArgs {
+  readonly id: string;
+  readonly fingerprint: string;
+}
+
+/** Argument and result of every channel. Results are wrapped in an Envelope by the method map. */
+export interface ApiSpec {
+  'queue:list': { args: NoArgs; result: readonly QueueItemDto[] };
+  'item:approve': { args: PromptActionArgs; result: ActionOutcomeDto };
+  'item:deny': { args: PromptActionArgs; result: ActionOutcomeDto };
+  /** Typed only at an input prompt; otherwise `refused`. */
+  'item:reply': { args: { readonly id: string; readonly text: string }; result: ActionOutcomeDto };
+  'item:jump': { args: { readonly id: string }; result: ActionOutcomeDto };
+  'item:skip': { args: { readonly id: string }; result: ActionOutcomeDto };
+  'item:snooze': { args: { readonly id: string; readonly forMs: number }; result: ActionOutcomeDto };
+  /** Snapshot the transcript, kill and relaunch; `runtime` null = the settings' default. */
+  'item:restart': { args: { readonly id: string; readonly runtime: RuntimeIdDto | null }; result: ActionOutcomeDto };
+  'pane:mute': { args: { readonly paneKey: string; readonly muted: boolean }; result: AgentDto };
+  'agents:list': { args: NoArgs; result: readonly AgentDto[] };
+  'settings:get': { args: NoArgs; result: SettingsStateDto };
+  /** Replaces the whole config; `invalid` with `issues` when it does not validate (nothing is saved then). */
+  'settings:set': { args: { readonly settings: SettingsDto }; result: SettingsStateDto };
+  'hooks:status': { args: NoArgs; result: HooksStatusDto };
+  'hooks:install': { args: NoArgs; result: HooksStatusDto };
+  'hooks:uninstall': { args: NoArgs; result: HooksStatusDto };
+  /** Waits overlapping [since, now]. */
+  'activity:get': { args: { readonly since: number }; result: ActivityDto };
+  /** Newest first; `before` (an entry id) pages back. */
+  'audit:list': { args: { readonly limit: number; readonly before: number | null }; result: readonly AuditEntryDto[] };
+}
+
+/** The argument of a channel. */
+export type ApiArgs<C extends Channel> = ApiSpec[C]['args'];
+/** The unwrapped result of a channel. */
+export type ApiResult<C extends Channel> = ApiSpec[C]['result'];
+
+/** The method map: channel → `(args) => Promise<Envelope<Result>>`. The engine implements it; IPC and HTTP carry it. */
+export type ApiMethods = { readonly [C in Channel]: (args: ApiArgs<C>) => Promise<Envelope<ApiResult<C>>> };
