@@ -1,0 +1,7 @@
+/** Every schema migration in order; the store migrates to the last one. */
+import type { Migration } from '../migrate.ts';
+import { migration0001 } from './0001-initial.ts';
+import { migration0002 } from './0002-activity.ts';
+
+/** Ordered list; versions must be 1..N without gaps (the runner checks). */
+export const MIGRATIONS: readonly Migration[] = [migration0001, migration0002];

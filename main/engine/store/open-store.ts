@@ -1,0 +1,82 @@
+/**
+ * Open (or create) the database: check it is really ours and intact, refuse a newer schema,
+ * set the pragmas, migrate. Never recreates, truncates or deletes an existing file: every
+ * failure is a StoreError for the user to act on.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import type { Clock } from '../platform/clock.ts';
+import type { Logger } from '../platform/log.ts';
+import { StoreError, toStoreError } from './errors.ts';
+import { inspectDatabaseFile } from './header.ts';
+import { latestVersion, migrate, schemaVersion } from './migrate.ts';
+import { MIGRATIONS } from './migrations/index.ts';
+import { createStore, withStoreErrors, type Store } from './store.ts';
+
+/** How to open the store. */
+export interface OpenStoreOptions {
+  readonly clock: Clock;
+  readonly logger: Logger;
+  /** How long a write waits for another connection's lock before failing as 'locked' (default 5000). */
+  readonly busyTimeoutMs?: number;
+  /** Open without write access (a reader such as `status`); the database must exist and be current. */
+  readonly readonly?: boolean;
+  /** Migrate only up to this version (migration tests); default the latest. */
+  readonly migrateTo?: number;
+  /** Run `PRAGMA quick_check` on open (default true; costs ~linear time in the file size). */
+  readonly integrityCheck?: boolean;
+  /** Item id source (tests force collisions); default random base32. */
+  readonly newItemId?: () => string;
+}
+
+/** Open the Trail Boss database at `file`, creating it (and its directory) if missing. */
+export function openStore(file: string, options: OpenStoreOptions): Store {
+  const { logger } = options;
+  const readonly = options.readonly ?? false;
+  const shape = withStoreErrors(file, () => {
+    if (!readonly) fs.mkdirSync(path.dirname(file), { recursive: true });
+    return inspectDatabaseFile(file);
+  });
+  if (readonly && shape !== 'sqlite') throw new StoreError('io', file, 'no database to open read-only');
+
+  const db = withStoreErrors(
+    file,
+    () => new Database(file, { readonly, fileMustExist: readonly, timeout: options.busyTimeoutMs ?? 5000 }),
+  );
+  try {
+    if (shape === 'sqlite' && (options.integrityCheck ?? true)) {
+      const verdict = db.pragma('quick_check(1)', { simple: true }) as string;
+      if (verdict !== 'ok') throw new StoreError('corrupt', file, `integrity check: ${verdict}`);
+    }
+    const found = schemaVersion(db);
+    const latest = latestVersion(MIGRATIONS);
+    if (found > latest) {
+      throw new StoreError('newer-version', file, `schema version ${found}, this Trail Boss knows up to ${latest}`);
+    }
+    db.pragma('foreign_keys = ON');
+    if (readonly) {
+      if (found < (options.migrateTo ?? latest)) {
+        throw new StoreError('read-only', file, `schema version ${found} needs migrating, but it was opened read-only`);
+      }
+    } else {
+      // WAL: readers never block the writer; NORMAL is durable across app crashes (only an OS crash
+      // can lose the last commits), and does not fsync on every commit.
+      const mode = db.pragma('journal_mode = WAL', { simple: true }) as string;
+      if (mode !== 'wal') logger.log('warn', 'store.no-wal', { file, mode });
+      db.pragma('synchronous = NORMAL');
+      const moved = migrate(db, file, MIGRATIONS, { logger, ...(options.migrateTo !== undefined ? { to: options.migrateTo } : {}) });
+      logger.log('info', 'store.opened', { file, from: moved.from, version: moved.to });
+    }
+    return createStore(db, file, {
+      clock: options.clock,
+      logger,
+      ...(options.newItemId ? { newItemId: options.newItemId } : {}),
+    });
+  } catch (err) {
+    db.close();
+    const storeErr = toStoreError(err, file);
+    if (storeErr instanceof StoreError) logger.log('error', 'store.open-failed', { file, kind: storeErr.kind, message: storeErr.message });
+    throw storeErr;
+  }
+}

@@ -1,0 +1,169 @@
+/** Watched panes: upserted by the observer, state set by the state machine, settings by the user. */
+import type { RuntimeId } from '../runtimes/types.ts';
+import type { PaneKey } from '../sessions/facts.ts';
+import { atomically, definedOnly, toBit, type Db } from './sql.ts';
+import type { LoopMode, Pane, PaneSettings, PaneState } from './types.ts';
+
+/**
+ * `last_seen` alone is refreshed at most this often: the observer sees every pane every tick, and
+ * writing a timestamp each second would defeat write-on-change.
+ */
+export const LAST_SEEN_GRANULARITY_MS = 60_000;
+
+/** What the observer knows about a pane when it sees it. */
+export interface PaneObservation {
+  readonly paneKey: PaneKey;
+  readonly server: string;
+  readonly paneId: string;
+  readonly target: string;
+  readonly runtime: RuntimeId;
+  readonly pid: number | null;
+  readonly at: number;
+}
+
+/** Panes repository. Every write method reports whether it changed anything. */
+export interface PanesRepo {
+  /** Insert a newly seen pane (state `unknown`, settings from `settings`) or refresh what changed. */
+  observe(seen: PaneObservation, settings?: Partial<PaneSettings>): 'inserted' | 'updated' | 'unchanged';
+  /** Record the state machine's verdict; the same state again is no write and keeps `stateSince`. */
+  setState(paneKey: PaneKey, state: PaneState, since: number): boolean;
+  /** Change user settings (mute, ignore, enroll, loop mode, directive). */
+  setSettings(paneKey: PaneKey, patch: Partial<PaneSettings>): boolean;
+  get(paneKey: PaneKey): Pane | null;
+  /** All panes, by key. */
+  list(): Pane[];
+  /** Remove a pane and its watchdog state; refused (false) while it has an open item. */
+  forget(paneKey: PaneKey): boolean;
+}
+
+interface PaneRow {
+  pane_key: string;
+  server: string;
+  pane_id: string;
+  target: string;
+  runtime: string;
+  pid: number | null;
+  state: string;
+  state_since: number;
+  muted: number;
+  ignored: number;
+  enrolled: number;
+  loop_mode: string;
+  directive: string | null;
+  last_seen: number;
+}
+
+/** Build the panes repository over an open, migrated connection. */
+export function createPanesRepo(db: Db): PanesRepo {
+  const selectOne = db.prepare<[string], PaneRow>('SELECT * FROM panes WHERE pane_key = ?');
+  const selectAll = db.prepare<[], PaneRow>('SELECT * FROM panes ORDER BY pane_key');
+  const insert = db.prepare(
+    `INSERT INTO panes (pane_key, server, pane_id, target, runtime, pid, state, state_since,
+       muted, ignored, enrolled, loop_mode, directive, last_seen)
+     VALUES (@paneKey, @server, @paneId, @target, @runtime, @pid, 'unknown', @at,
+       @muted, @ignored, @enrolled, @loopMode, @directive, @at)`,
+  );
+  const updateSeen = db.prepare(
+    `UPDATE panes SET server = @server, pane_id = @paneId, target = @target, runtime = @runtime,
+       pid = @pid, last_seen = @at WHERE pane_key = @paneKey`,
+  );
+  const updateState = db.prepare('UPDATE panes SET state = ?, state_since = ? WHERE pane_key = ?');
+  const updateSettings = db.prepare(
+    `UPDATE panes SET muted = @muted, ignored = @ignored, enrolled = @enrolled, loop_mode = @loopMode,
+       directive = @directive WHERE pane_key = @paneKey`,
+  );
+  const hasItem = db.prepare<[string], { one: number }>('SELECT 1 AS one FROM items WHERE pane_key = ?');
+  const remove = db.prepare('DELETE FROM panes WHERE pane_key = ?');
+
+  const mustGet = (paneKey: PaneKey): Pane => {
+    const row = selectOne.get(paneKey);
+    if (!row) throw new Error(`Unknown pane ${paneKey}`);
+    return fromRow(row);
+  };
+
+  return {
+    observe: (seen, settings = {}) =>
+      atomically(db, () => {
+        const row = selectOne.get(seen.paneKey);
+        if (!row) {
+          const s = { ...DEFAULT_SETTINGS, ...settings };
+          insert.run({ ...seen, ...s, muted: toBit(s.muted), ignored: toBit(s.ignored), enrolled: toBit(s.enrolled) });
+          return 'inserted';
+        }
+        const same =
+          row.server === seen.server &&
+          row.pane_id === seen.paneId &&
+          row.target === seen.target &&
+          row.runtime === seen.runtime &&
+          row.pid === seen.pid;
+        if (same && seen.at - row.last_seen < LAST_SEEN_GRANULARITY_MS) return 'unchanged';
+        updateSeen.run({ ...seen, at: Math.max(seen.at, row.last_seen) });
+        return 'updated';
+      }),
+    setState: (paneKey, state, since) =>
+      atomically(db, () => {
+        if (mustGet(paneKey).state === state) return false;
+        updateState.run(state, since, paneKey);
+        return true;
+      }),
+    setSettings: (paneKey, patch) =>
+      atomically(db, () => {
+        const current = mustGet(paneKey);
+        const next: PaneSettings = { ...settingsOf(current), ...definedOnly(patch) };
+        if (sameSettings(settingsOf(current), next)) return false;
+        updateSettings.run({
+          paneKey,
+          ...next,
+          muted: toBit(next.muted),
+          ignored: toBit(next.ignored),
+          enrolled: toBit(next.enrolled),
+        });
+        return true;
+      }),
+    get: (paneKey) => {
+      const row = selectOne.get(paneKey);
+      return row ? fromRow(row) : null;
+    },
+    list: () => selectAll.all().map(fromRow),
+    forget: (paneKey) =>
+      atomically(db, () => {
+        if (hasItem.get(paneKey)) return false;
+        return remove.run(paneKey).changes > 0;
+      }),
+  };
+}
+
+const DEFAULT_SETTINGS: PaneSettings = { muted: false, ignored: false, enrolled: false, loopMode: 'paused', directive: null };
+
+function settingsOf(p: Pane): PaneSettings {
+  return { muted: p.muted, ignored: p.ignored, enrolled: p.enrolled, loopMode: p.loopMode, directive: p.directive };
+}
+
+function sameSettings(a: PaneSettings, b: PaneSettings): boolean {
+  return (
+    a.muted === b.muted &&
+    a.ignored === b.ignored &&
+    a.enrolled === b.enrolled &&
+    a.loopMode === b.loopMode &&
+    a.directive === b.directive
+  );
+}
+
+function fromRow(r: PaneRow): Pane {
+  return {
+    paneKey: r.pane_key,
+    server: r.server,
+    paneId: r.pane_id,
+    target: r.target,
+    runtime: r.runtime as RuntimeId,
+    pid: r.pid,
+    state: r.state as PaneState,
+    stateSince: r.state_since,
+    muted: r.muted === 1,
+    ignored: r.ignored === 1,
+    enrolled: r.enrolled === 1,
+    loopMode: r.loop_mode as LoopMode,
+    directive: r.directive,
+    lastSeen: r.last_seen,
+  };
+}
