@@ -1,0 +1,47 @@
+/**
+ * Claude Code screen → one Screen, read from the bottom up. Scrollback above the bottom (old prompts,
+ * old "Interrupted" lines, earlier user messages) never counts: each recogniser anchors at the last lines.
+ */
+import type { PaneCapture, Screen } from '../types.ts';
+import { findOptionBlock } from './option-block.ts';
+import type { OptionBlock } from './option-block.ts';
+import { knownDialogId, recogniseDialog } from './recognise-dialog.ts';
+import { findInputBox } from './recognise-idle.ts';
+import { looksLikePermission, permissionBody, recognisePermission } from './recognise-permission.ts';
+import { spinnerNearBottom, workingIndicator } from './recognise-working.ts';
+import { bottomLines, ruleAbove } from './screen-lines.ts';
+
+// How far above the options a prompt's or dialog's top rule may be (an Edit diff preview is the tallest seen).
+const PROMPT_HEIGHT = 80;
+
+/** A prompt or dialog whose options are the bottom of the screen, or null. */
+function promptOrDialog(lines: readonly string[], block: OptionBlock): Screen | null {
+  const ruleIndex = ruleAbove(lines, block.top, PROMPT_HEIGHT);
+  const regionStart = ruleIndex >= 0 ? ruleIndex + 1 : Math.max(0, block.top - 40);
+  const region = lines.slice(regionStart);
+  const optionsTop = block.top - regionStart;
+  const dialogId = knownDialogId(region, block);
+  if (dialogId) return recogniseDialog(region, optionsTop, block, dialogId);
+  const body = permissionBody(lines, ruleIndex, block);
+  if (looksLikePermission(body, block)) return recognisePermission(lines, ruleIndex, block, body);
+  // An unknown menu still blocks the agent; it must show a cursor to count as one.
+  if (block.options.some((o) => o.highlighted)) return recogniseDialog(region, optionsTop, block, null);
+  return null;
+}
+
+/** Classify one capture of a Claude Code pane. Pure; never throws on any input. */
+export function classifyClaude(capture: PaneCapture): Screen {
+  const lines = bottomLines(capture.lines);
+  const box = findInputBox(lines);
+  if (box) {
+    const indicator = workingIndicator(lines, box);
+    if (indicator) return { kind: 'working', runtime: 'claude', indicator };
+    return { kind: 'idle', runtime: 'claude', draft: box.draft };
+  }
+  const block = findOptionBlock(lines);
+  const prompt = block ? promptOrDialog(lines, block) : null;
+  if (prompt) return prompt;
+  const spinner = spinnerNearBottom(lines);
+  if (spinner) return { kind: 'working', runtime: 'claude', indicator: spinner };
+  return { kind: 'unknown', runtime: 'claude' };
+}

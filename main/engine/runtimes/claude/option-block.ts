@@ -1,0 +1,128 @@
+/** Finds the list of choices Claude draws at the very bottom of a prompt or dialog, numbered or not. */
+import { indentOf, isBlank, isRule } from './screen-lines.ts';
+
+/** One choice as drawn: its number (null when unnumbered), first-line text, wrapped/description lines below it. */
+export interface DrawnOption {
+  readonly number: number | null;
+  readonly text: string;
+  readonly more: readonly string[];
+  readonly highlighted: boolean;
+}
+
+/** The choices at the bottom of the screen and where they sit. */
+export interface OptionBlock {
+  readonly options: readonly DrawnOption[];
+  readonly numbered: boolean;
+  /** Index of the first option line. */
+  readonly top: number;
+  /** Key hint lines under the options ("Esc to cancel · Tab to amend"); empty when none is shown. */
+  readonly footer: readonly string[];
+}
+
+// "❯ 1. Yes" / "  2. No": optional cursor, a number, a dot, the label.
+const NUMBERED = /^(\s*)(❯\s*)?(\d{1,2})\.\s+(\S.*)$/;
+// "❯ No, exit" / "  Yes, I trust this folder": the cursor line of an unnumbered list.
+const CURSOR = /^(\s*)❯\s+(\S.*)$/;
+// Key hints under a list. Claude words them "<Key> to <verb>", joined by " · ".
+const KEY_HINT = /^\s*(?:esc|enter|tab|space|↑\/↓|↑↓|ctrl\+\w+|shift\+tab)\b[^·]*\bto\s+\w+/i;
+// Notices that may sit under anything and say nothing about the prompt.
+const NOISE = /tmux focus-events off|^\s{20,}\S.*\/effort$/;
+
+interface NumberedLine {
+  readonly digitCol: number;
+  readonly number: number;
+  readonly text: string;
+  readonly highlighted: boolean;
+}
+
+function numbered(line: string): NumberedLine | null {
+  const m = NUMBERED.exec(line);
+  if (!m) return null;
+  const lead = m[1] ?? '';
+  const cursor = m[2] ?? '';
+  return { digitCol: lead.length + cursor.length, number: Number(m[3]), text: (m[4] ?? '').trim(), highlighted: cursor !== '' };
+}
+
+/** Index of the last line that is neither blank, a key hint nor a notice; collects the key hints. */
+function lastContentLine(lines: readonly string[]): { index: number; footer: string[] } {
+  const footer: string[] = [];
+  let i = lines.length - 1;
+  for (; i >= 0; i--) {
+    const line = lines[i] ?? '';
+    if (isBlank(line) || NOISE.test(line)) continue;
+    if (KEY_HINT.test(line)) {
+      footer.unshift(line.trim());
+      continue;
+    }
+    break;
+  }
+  return { index: i, footer };
+}
+
+/**
+ * Numbered list ending at `end`, read upward. Lines between options must be indented deeper than the
+ * option numbers (wrapped labels, descriptions); a rule is allowed only directly above an option
+ * (AskUserQuestion separates "Chat about this" that way). Anything else ends the list.
+ */
+function numberedBlock(lines: readonly string[], end: number, footer: string[]): OptionBlock | null {
+  let pending: string[] = [];
+  const found: { line: NumberedLine; more: string[] }[] = [];
+  let top = -1;
+  for (let i = end; i >= 0 && i > end - 60; i--) {
+    const line = lines[i] ?? '';
+    if (isBlank(line)) break;
+    const opt = numbered(line);
+    if (opt) {
+      if (pending.some((p) => !isRule(p) && indentOf(p) <= opt.digitCol)) break;
+      found.unshift({ line: opt, more: pending.filter((p) => !isRule(p)).map((p) => p.trim()) });
+      pending = [];
+      top = i;
+      continue;
+    }
+    const upper = found[0];
+    if (isRule(line)) {
+      // Only as a separator directly above an option, with more of the list above it.
+      if (!upper || pending.length > 0 || isBlank(lines[i - 1]) || isRule(lines[i - 1])) break;
+      pending = [line];
+      continue;
+    }
+    if (upper && indentOf(line) <= upper.line.digitCol) break;
+    // Below the last option only a few wrapped/description lines can follow; more means no list.
+    if (!upper && pending.length >= 6) return null;
+    pending.unshift(line);
+  }
+  if (found.length === 0) return null;
+  return {
+    options: found.map((f) => ({ number: f.line.number, text: f.line.text, more: f.more, highlighted: f.line.highlighted })),
+    numbered: true,
+    top,
+    footer,
+  };
+}
+
+/** Unnumbered list ending at `end`: one `❯` line, the others aligned with its text, no blank line inside. */
+function unnumberedBlock(lines: readonly string[], end: number, footer: string[]): OptionBlock | null {
+  let start = end;
+  while (start - 1 >= 0 && !isBlank(lines[start - 1]) && !isRule(lines[start - 1]) && end - start < 9) start--;
+  const run = lines.slice(start, end + 1);
+  const cursorLines = run.filter((l) => CURSOR.test(l));
+  if (run.length < 2 || cursorLines.length !== 1) return null;
+  const m = CURSOR.exec(cursorLines[0] ?? '');
+  if (!m) return null;
+  const textCol = (cursorLines[0] ?? '').indexOf(m[2] ?? '');
+  // The run may begin with text that belongs above the list only if it is not aligned with the options.
+  const options: DrawnOption[] = [];
+  for (const line of run) {
+    const highlighted = CURSOR.test(line);
+    if (!highlighted && indentOf(line) !== textCol) return null;
+    options.push({ number: null, text: highlighted ? (m[2] ?? '').trim() : line.trim(), more: [], highlighted });
+  }
+  return { options, numbered: false, top: start, footer };
+}
+
+/** The list of choices at the bottom of the screen, or null when the bottom is not a list. */
+export function findOptionBlock(lines: readonly string[]): OptionBlock | null {
+  const { index, footer } = lastContentLine(lines);
+  if (index < 0) return null;
+  return numberedBlock(lines, index, footer) ?? unnumberedBlock(lines, index, footer);
+}

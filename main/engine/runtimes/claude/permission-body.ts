@@ -1,0 +1,59 @@
+/**
+ * The part of a Claude permission prompt between its top rule and its options: tool header, description,
+ * the content box, the question. Two layouts are known:
+ * - 2.1.329 (and Edit/Write in 2.1.197): header, tip/description/file name, content between `╌╌╌` lines.
+ * - 2.1.197 Bash/Read/Fetch: header, then indented content and description with no box.
+ */
+import { isBlank, isDashedRule } from './screen-lines.ts';
+
+/** What was read above the options. */
+export interface PermissionBody {
+  /** First line under the rule ("Bash command"), null when the rule was not found. */
+  readonly header: string | null;
+  /** The line directly above the options (the question), '' when that line is blank or missing. */
+  readonly question: string;
+  /** Non-blank lines between header and box (or question), tips removed ("notes.txt", "List files in /tmp"). */
+  readonly before: readonly string[];
+  /** Content between the two dashed lines, left padding removed; null when there is no complete box. */
+  readonly box: readonly string[] | null;
+  /** Without a box: the non-blank lines between header and question, trimmed (2.1.197 layout). */
+  readonly loose: readonly string[];
+}
+
+/** Remove the smallest common indentation (the box padding) and trailing spaces. */
+function dedent(lines: readonly string[]): string[] {
+  const pad = Math.min(...lines.filter((l) => l.trim() !== '').map((l) => l.length - l.trimStart().length));
+  return lines.map((l) => (Number.isFinite(pad) ? l.slice(pad) : l).trimEnd());
+}
+
+/** Trim blank lines at both ends. */
+function trimBlank(lines: readonly string[]): string[] {
+  let a = 0;
+  let b = lines.length;
+  while (a < b && isBlank(lines[a])) a++;
+  while (b > a && isBlank(lines[b - 1])) b--;
+  return lines.slice(a, b);
+}
+
+/**
+ * Read the body between `ruleIndex` (exclusive; -1 when no rule was found) and `optionsTop` (exclusive).
+ */
+export function readPermissionBody(lines: readonly string[], ruleIndex: number, optionsTop: number): PermissionBody {
+  const questionLine = lines[optionsTop - 1];
+  const question = isBlank(questionLine) ? '' : (questionLine ?? '').trim();
+  const body = lines.slice(ruleIndex + 1, question ? optionsTop - 1 : optionsTop);
+  const headerAt = ruleIndex < 0 ? -1 : body.findIndex((l) => !isBlank(l));
+  const header = headerAt < 0 ? null : (body[headerAt] ?? '').trim();
+  const rest = body.slice(headerAt + 1);
+  const dashed = rest.flatMap((l, i) => (isDashedRule(l) ? [i] : []));
+  const open = dashed[0];
+  const close = dashed[dashed.length - 1];
+  const hasBox = dashed.length === 2 && open !== undefined && close !== undefined;
+  const beforeLines = hasBox ? rest.slice(0, open) : rest;
+  const before = beforeLines
+    .map((l) => l.trim())
+    .filter((l) => l !== '' && !l.startsWith('Tip:'));
+  const box = hasBox ? dedent(trimBlank(rest.slice(open + 1, close))) : null;
+  const loose = hasBox ? [] : before;
+  return { header, question, before: hasBox ? before : [], box, loose };
+}

@@ -1,0 +1,61 @@
+/** What a Claude permission prompt wants to touch (command, file, URL), read per tool from the prompt body. */
+import type { PermissionBody } from './permission-body.ts';
+
+/** The subject and whether it was read the way this tool's prompt is known to look. */
+export interface SubjectReading {
+  readonly subject: string;
+  readonly certain: boolean;
+}
+
+/** Tool headers seen in real captures. Any other header is a shape we do not know. */
+export const KNOWN_TOOLS = ['Bash command', 'Edit file', 'Create file', 'Read file', 'Fetch'] as const;
+
+function bash(body: PermissionBody): SubjectReading {
+  if (body.box) return { subject: body.box.join('\n'), certain: body.box.length > 0 };
+  // 2.1.197: command lines, then one description line. Only the two-line form is unambiguous: a
+  // wrapped command and a wrapped description cannot be told apart in plain text.
+  const loose = body.loose;
+  return { subject: loose.slice(0, Math.max(1, loose.length - 1)).join('\n'), certain: loose.length === 2 };
+}
+
+function file(body: PermissionBody): SubjectReading {
+  // The file name is the single line between header and content box.
+  return { subject: body.before.join('\n'), certain: body.box !== null && body.before.length === 1 };
+}
+
+function read(body: PermissionBody): SubjectReading {
+  const content = body.box ?? body.loose;
+  const only = content.length === 1 ? (content[0] ?? '').trim() : null;
+  if (only === null) return { subject: content.join('\n'), certain: false };
+  const m = /^Read\((.+)\)$/.exec(only);
+  return { subject: m?.[1] ?? only, certain: true };
+}
+
+function fetch(body: PermissionBody): SubjectReading {
+  const content = body.box ?? body.loose;
+  for (const line of content) {
+    // 2.1.329: `url: http://…`; 2.1.197: `url: "http://…", prompt: "…"`.
+    const m = /^\s*url:\s*"?([^\s",]+)"?/.exec(line);
+    if (m?.[1]) return { subject: m[1], certain: true };
+  }
+  return { subject: content.join('\n'), certain: false };
+}
+
+/** Read the subject for the prompt's tool header; unknown tools get their content, never certainty. */
+export function readSubject(tool: string | null, body: PermissionBody): SubjectReading {
+  switch (tool) {
+    case 'Bash command':
+      return bash(body);
+    case 'Edit file':
+    case 'Create file':
+      return file(body);
+    case 'Read file':
+      return read(body);
+    case 'Fetch':
+      return fetch(body);
+    default: {
+      const content = body.box ?? body.loose;
+      return { subject: content.join('\n'), certain: false };
+    }
+  }
+}

@@ -1,0 +1,68 @@
+/** Turns a Claude tool-permission prompt (Bash, Edit, Write, Read, WebFetch) into a structured PermissionPrompt. */
+import { classifyOptionLabel } from '../common/classify-option.ts';
+import type { PermissionPrompt, PromptOption } from '../types.ts';
+import type { OptionBlock } from './option-block.ts';
+import { readPermissionBody } from './permission-body.ts';
+import type { PermissionBody } from './permission-body.ts';
+import { KNOWN_TOOLS, readSubject } from './permission-subject.ts';
+import { MAX_SANE_LINE } from './screen-lines.ts';
+
+/**
+ * After Tab ("amend") option 1 becomes an inline text field, "Yes, and tell Claude what to do next".
+ * Digits may then go into that field instead of choosing an option; only Esc was verified to deny there,
+ * so such a prompt is read as low confidence (no approve key; deny falls back to Escape).
+ */
+const TEXT_ENTRY = /tell claude what to do next/i;
+
+/** Is this block, with what is above it, a tool permission prompt rather than some other dialog? */
+export function looksLikePermission(body: PermissionBody, block: OptionBlock): boolean {
+  if (!block.numbered) return false;
+  const knownTool = body.header !== null && (KNOWN_TOOLS as readonly string[]).includes(body.header);
+  return knownTool || body.box !== null || /^Do you want to\b/.test(body.question);
+}
+
+/** Read the body above `block` (its top rule at `ruleIndex`, -1 when not found). */
+export function permissionBody(lines: readonly string[], ruleIndex: number, block: OptionBlock): PermissionBody {
+  return readPermissionBody(lines, ruleIndex, block.top);
+}
+
+function numberedInOrder(block: OptionBlock): boolean {
+  return block.options.every((o, i) => o.number === i + 1);
+}
+
+/** Build the prompt. Confidence is high only when every part had exactly the shape seen in real captures. */
+export function recognisePermission(lines: readonly string[], ruleIndex: number, block: OptionBlock, body: PermissionBody): PermissionPrompt {
+  const options: PromptOption[] = block.options.map((o) => {
+    // A wrapped label continues on the lines below it; classify the whole text, never a prefix.
+    const label = [o.text, ...o.more].join(' ');
+    return { key: o.number === null ? null : String(o.number), label, kind: classifyOptionLabel(label) };
+  });
+  const marked = block.options.flatMap((o, i) => (o.highlighted ? [i] : []));
+  const highlighted = marked.length === 1 ? (marked[0] ?? null) : null;
+  const tool = body.header;
+  const reading = readSubject(tool, body);
+  const last = options[options.length - 1];
+  const checks = [
+    ruleIndex >= 0 && tool !== null && (KNOWN_TOOLS as readonly string[]).includes(tool),
+    reading.certain && reading.subject.trim() !== '',
+    body.question.endsWith('?'),
+    block.numbered && options.length >= 2 && numberedInOrder(block),
+    highlighted !== null,
+    // Cut off by the pane bottom? Claude lists "No" last; without it, only the key-hint footer proves the end.
+    block.footer.length > 0 || last?.kind === 'deny',
+    !options.some((o) => TEXT_ENTRY.test(o.label)),
+    lines.slice(Math.max(0, ruleIndex)).every((l) => l.length <= MAX_SANE_LINE),
+  ];
+  return {
+    kind: 'permission',
+    runtime: 'claude',
+    tool,
+    question: body.question,
+    subject: reading.subject,
+    options,
+    highlighted,
+    confidence: checks.every(Boolean) ? 'high' : 'low',
+    escapeDenies: true,
+    approveByEnterOnHighlight: false,
+  };
+}

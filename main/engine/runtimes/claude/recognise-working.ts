@@ -1,0 +1,50 @@
+/** Claude's working indicators: the spinner line above the input box and `esc to interrupt` in the footer. */
+import type { InputBox } from './recognise-idle.ts';
+import { isBlank } from './screen-lines.ts';
+
+/**
+ * The spinner line: a glyph (`·` `✢` `✳` `✶` `✻` `✽` `*` seen, cycling), a random verb with an ellipsis, and
+ * usually `(2s · ↓ 29 tokens)` or `(4s · thinking)`. The finished form `✻ Worked for 30s · done 11:00 PM`
+ * has no ellipsis and is not a spinner.
+ */
+export const SPINNER = /^\s{0,2}[·✢✳✶✻✽*+]\s+\S[^…]{0,80}…(?:\s*\(.*\))?$/;
+
+/** The footer says Claude can be interrupted, which it only says while a turn runs. */
+const INTERRUPT = /\besc to interrupt\b/i;
+
+// Lines that may sit between the spinner and the box: the rotating tip, right-aligned hints, notices.
+const BETWEEN = /^\s*⎿\s+Tip:|^\s{20,}\S|tmux focus-events off/;
+
+/** True for a spinner line. */
+export function isSpinnerLine(line: string): boolean {
+  return SPINNER.test(line);
+}
+
+/** The spinner line right above the input box (only tips and hints may sit between), or null. */
+function spinnerAbove(lines: readonly string[], box: InputBox): string | null {
+  for (let i = box.top - 1; i >= 0 && i >= box.top - 8; i--) {
+    const line = lines[i] ?? '';
+    if (isBlank(line) || BETWEEN.test(line)) continue;
+    return isSpinnerLine(line) ? line.trim() : null;
+  }
+  return null;
+}
+
+/** The line proving Claude is working while its input box is shown, or null when it is not. */
+export function workingIndicator(lines: readonly string[], box: InputBox): string | null {
+  const spinner = spinnerAbove(lines, box);
+  if (spinner) return spinner;
+  return box.footer.find((f) => INTERRUPT.test(f)) ?? null;
+}
+
+/** A spinner among the last few non-blank lines when no input box is drawn (a fallback, never preferred). */
+export function spinnerNearBottom(lines: readonly string[]): string | null {
+  let seen = 0;
+  for (let i = lines.length - 1; i >= 0 && seen < 6; i--) {
+    const line = lines[i] ?? '';
+    if (isBlank(line)) continue;
+    seen++;
+    if (isSpinnerLine(line)) return line.trim();
+  }
+  return null;
+}
