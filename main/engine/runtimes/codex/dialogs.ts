@@ -1,0 +1,97 @@
+/** Codex 0.169.0 dialogs: folder trust, login, model-migration notice, startup warnings overlay. */
+import { classifyOptionLabel } from '../common/classify-option.ts';
+import type { DialogScreen, PromptOption } from '../types.ts';
+import { markedIndex, optionBlockAbove } from './options.ts';
+import type { OptionBlock } from './options.ts';
+
+/** What Escape does on a known dialog, and whether a watchdog may dismiss it unattended. */
+export interface DialogKnowledge {
+  readonly escape: 'dismisses' | 'goes-back' | 'confirms-highlighted' | 'untested';
+  readonly safeToDismiss: boolean;
+}
+
+/** Verified behaviour per dialog (fixture notes). Esc on the model notice ACCEPTS the new model. */
+export const CODEX_DIALOGS: Readonly<Record<string, DialogKnowledge>> = {
+  'codex.trust': { escape: 'untested', safeToDismiss: false },
+  'codex.login': { escape: 'goes-back', safeToDismiss: false },
+  'codex.model-migration': { escape: 'confirms-highlighted', safeToDismiss: false },
+  'codex.warnings': { escape: 'dismisses', safeToDismiss: true },
+};
+
+function dialog(dialogId: string | null, question: string, options: PromptOption[], highlighted: number | null): DialogScreen {
+  return { kind: 'dialog', runtime: 'codex', dialogId, question, options, highlighted };
+}
+
+function numbered(block: OptionBlock, keyFor: (n: number) => string | null): PromptOption[] {
+  return block.options.map((o) => ({ key: keyFor(o.number), label: o.label, kind: classifyOptionLabel(o.label) }));
+}
+
+/** The first non-blank line above `index`, trimmed ('' when none). */
+function lineAbove(lines: readonly string[], index: number): string {
+  for (let i = index - 1; i >= 0; i--) if ((lines[i] ?? '').trim() !== '') return (lines[i] ?? '').trim();
+  return '';
+}
+
+function warnings(lines: readonly string[]): DialogScreen | null {
+  const last = lines[lines.length - 1] ?? '';
+  if (!last.includes('esc dismiss & close')) return null;
+  const header = lines.find((l) => /^ {2}Warnings · \d+ of \d+/.test(l));
+  if (!header) return null;
+  const options: PromptOption[] = [];
+  for (const hint of last.trim().split(' · ')) {
+    const m = /^(k|esc) (.+)$/.exec(hint);
+    if (m) options.push({ key: m[1] === 'esc' ? 'Escape' : 'k', label: m[2] ?? '', kind: classifyOptionLabel(m[2] ?? '') });
+  }
+  return dialog('codex.warnings', header.trim(), options, null);
+}
+
+function withFooter(lines: readonly string[], footers: readonly string[]): number {
+  for (let i = lines.length - 1; i >= Math.max(0, lines.length - 3); i--) {
+    if (footers.includes((lines[i] ?? '').trim())) return i;
+  }
+  return -1;
+}
+
+function trust(lines: readonly string[]): DialogScreen | null {
+  const at = withFooter(lines, ['enter continue · esc back']);
+  if (at < 0) return null;
+  const question = lines.find((l) => l.includes('Trust this folder?'));
+  const block = optionBlockAbove(lines, at - 1);
+  if (!question || !block) return null;
+  // Verified: `1` alone did nothing; `2` acted at once. Enter confirms the highlighted option.
+  const options = numbered(block, (n) => (n === 2 ? '2' : null));
+  return dialog('codex.trust', 'Trust this folder?', options, markedIndex(block.options));
+}
+
+function modelMigration(lines: readonly string[]): DialogScreen | null {
+  const last = (lines[lines.length - 1] ?? '').trim();
+  if (!last.startsWith('enter/esc confirm')) return null;
+  const block = optionBlockAbove(lines, lines.length - 2);
+  if (!block) return null;
+  const title = lines.find((l) => /^ {2}Meet \S/.test(l));
+  // Verified: `2` chose "Use existing model" at once; digits select directly in this list.
+  return dialog('codex.model-migration', (title ?? lineAbove(lines, block.start)).trim(), numbered(block, String), markedIndex(block.options));
+}
+
+function login(lines: readonly string[]): DialogScreen | null {
+  const at = withFooter(lines, ['Press enter to continue']);
+  if (at < 0 || !lines.some((l) => l.includes('Welcome to Codex'))) return null;
+  const block = optionBlockAbove(lines, at - 1);
+  if (!block) return null;
+  // Verified: `3` opened "Sign in another way" at once; the digits select directly.
+  return dialog('codex.login', lineAbove(lines, block.start), numbered(block, String), markedIndex(block.options));
+}
+
+/** A generic numbered selection with a "Press enter to …" footer: a dialog nobody has named yet. */
+function generic(lines: readonly string[]): DialogScreen | null {
+  const last = (lines[lines.length - 1] ?? '').trim();
+  if (!/^Press enter to \w+/.test(last)) return null;
+  const block = optionBlockAbove(lines, lines.length - 2);
+  if (!block) return null;
+  return dialog(null, lineAbove(lines, block.start), numbered(block, () => null), markedIndex(block.options));
+}
+
+/** The dialog at the bottom of the screen, or null. */
+export function parseCodexDialog(lines: readonly string[]): DialogScreen | null {
+  return warnings(lines) ?? trust(lines) ?? modelMigration(lines) ?? login(lines) ?? generic(lines);
+}

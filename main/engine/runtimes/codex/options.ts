@@ -1,0 +1,66 @@
+/** Codex numbered option lists (`› 1. Yes, proceed (y)`), shared by approval prompts and dialogs. */
+
+/** `› 1. label` (highlighted, `›` or the login screens' `>`) or `  1. label`. */
+const OPTION = /^(?:([›>]) |  )(\d{1,2})\. (\S.*)$/;
+/** Wrapped label text or a per-option description: indented deeper than the option text starts. */
+const CONTINUATION = /^ {4,}\S/;
+
+/** One numbered option as drawn. `extra` holds the indented lines under it (wrap or description). */
+export interface NumberedOption {
+  readonly number: number;
+  readonly label: string;
+  readonly marked: boolean;
+  readonly extra: readonly string[];
+}
+
+/** A block of options numbered 1..n, read upward from a given line. */
+export interface OptionBlock {
+  readonly options: readonly NumberedOption[];
+  /** Line index of option 1. */
+  readonly start: number;
+  /** Blank lines inside the block (login screens have them; approval prompts do not). */
+  readonly gaps: number;
+}
+
+/** Parse one option line, or null. */
+export function parseOptionLine(line: string): { number: number; label: string; marked: boolean } | null {
+  const m = OPTION.exec(line);
+  if (!m) return null;
+  return { number: Number(m[2]), label: (m[3] ?? '').trim(), marked: m[1] !== undefined };
+}
+
+/**
+ * The option block whose last line is at or above `from` (blank lines skipped first). Returns null
+ * unless the options run 1..n without holes; older prompts further up are never part of it.
+ */
+export function optionBlockAbove(lines: readonly string[], from: number): OptionBlock | null {
+  let i = from;
+  while (i >= 0 && (lines[i] ?? '').trim() === '') i--;
+  const collected: { number: number; label: string; marked: boolean; extra: string[] }[] = [];
+  let pendingExtra: string[] = [];
+  let gaps = 0;
+  for (; i >= 0; i--) {
+    const line = lines[i] ?? '';
+    const option = parseOptionLine(line);
+    if (option) {
+      collected.unshift({ ...option, extra: pendingExtra });
+      pendingExtra = [];
+      if (option.number === 1) break;
+    } else if (line.trim() === '') {
+      gaps++;
+    } else if (CONTINUATION.test(line)) {
+      pendingExtra.unshift(line.trim());
+    } else {
+      return null;
+    }
+  }
+  if (collected.length === 0 || pendingExtra.length > 0) return null;
+  if (!collected.every((o, k) => o.number === k + 1)) return null;
+  return { options: collected, start: i, gaps };
+}
+
+/** Index of the single marked option, or null when none or several are marked. */
+export function markedIndex(options: readonly NumberedOption[]): number | null {
+  const marked = options.flatMap((o, k) => (o.marked ? [k] : []));
+  return marked.length === 1 ? (marked[0] ?? null) : null;
+}

@@ -1,0 +1,85 @@
+/** Codex 0.169.0 approval prompts ("Would you like to run the following command?", "…make the following edits?"). */
+import { classifyOptionLabel } from '../common/classify-option.ts';
+import type { PermissionPrompt, PromptOption } from '../types.ts';
+import { markedIndex, optionBlockAbove } from './options.ts';
+import type { NumberedOption } from './options.ts';
+import { isPromptLine } from './screen.ts';
+
+/** Last line of every approval prompt seen in 0.169.0. */
+export const APPROVAL_FOOTER = 'Press enter to confirm or esc to cancel';
+
+interface KnownQuestion {
+  readonly question: string;
+  readonly tool: string;
+  /** The subject from the lines between the question and the options; '' when not found. */
+  readonly subject: (body: readonly string[]) => string;
+}
+
+/** `  $ cmd` and its continuation lines (a multi-line command), up to the first blank line. */
+function commandSubject(body: readonly string[]): string {
+  const at = body.findIndex((l) => l.startsWith('  $ '));
+  if (at < 0) return '';
+  const out = [(body[at] ?? '').slice(4).trim()];
+  for (let i = at + 1; i < body.length && (body[i] ?? '').trim() !== ''; i++) out.push((body[i] ?? '').trim());
+  return out.join('\n');
+}
+
+function destinationSubject(body: readonly string[]): string {
+  const line = body.find((l) => l.startsWith('  Destination: '));
+  return line ? line.slice('  Destination: '.length).trim() : '';
+}
+
+const KNOWN: readonly KnownQuestion[] = [
+  { question: 'Would you like to run the following command?', tool: 'command', subject: commandSubject },
+  { question: 'Would you like to make the following edits?', tool: 'edit', subject: destinationSubject },
+];
+
+const QUESTION = /^ {2}(?:Would you like to|Do you want to|Allow) .*\?$/;
+
+function toOption(o: NumberedOption): PromptOption {
+  // A long label wraps onto indented lines; the label is the whole text as the user reads it.
+  const label = [o.label, ...o.extra].join(' ');
+  return { key: String(o.number), label, kind: classifyOptionLabel(label) };
+}
+
+/**
+ * The approval prompt at the bottom of the screen, or null when there is none. Confidence is high
+ * only for the exact verified shape: known question, subject found, options 1..n with one `›`, and
+ * the footer as the last line. Anything cut off or unfamiliar is low (no approve key).
+ */
+export function parseCodexPermission(lines: readonly string[]): PermissionPrompt | null {
+  const last = lines.length - 1;
+  const footer = (lines[last] ?? '').trim() === APPROVAL_FOOTER;
+  const block = optionBlockAbove(lines, footer ? last - 1 : last);
+  if (!block) return null;
+  let questionAt = -1;
+  for (let i = block.start - 1; i >= Math.max(0, block.start - 30); i--) {
+    const line = lines[i] ?? '';
+    if (isPromptLine(line)) break;
+    if (QUESTION.test(line)) {
+      questionAt = i;
+      break;
+    }
+  }
+  const options = block.options.map(toOption);
+  const asksYesNo = options.some((o) => o.kind === 'once' || o.kind === 'deny');
+  if (questionAt < 0 && !(footer && asksYesNo)) return null;
+  const question = questionAt >= 0 ? (lines[questionAt] ?? '').trim() : '';
+  const known = KNOWN.find((k) => k.question === question);
+  const subject = known ? known.subject(lines.slice(questionAt + 1, block.start)) : '';
+  const highlighted = markedIndex(block.options);
+  const exact = footer && known !== undefined && subject !== '' && block.gaps === 0 && highlighted !== null && options.length >= 2;
+  return {
+    kind: 'permission',
+    runtime: 'codex',
+    tool: known?.tool ?? null,
+    question,
+    subject,
+    options,
+    highlighted,
+    confidence: exact ? 'high' : 'low',
+    // Verified: Esc (like `3` and `n`) cancels the request and ends the turn.
+    escapeDenies: true,
+    approveByEnterOnHighlight: false,
+  };
+}

@@ -1,0 +1,34 @@
+/** Codex screen helpers: right-trimmed visible lines and the small text tests every recogniser shares. */
+
+/**
+ * The capture as the recognisers read it: every line right-trimmed (native trim, not a regex: a
+ * `\s+$` regex is quadratic on long runs of spaces), trailing blank lines dropped.
+ */
+export function visibleLines(lines: readonly string[]): string[] {
+  const out = lines.map((line) => line.trimEnd());
+  let end = out.length;
+  while (end > 0 && out[end - 1] === '') end--;
+  return out.slice(0, end);
+}
+
+/** Index of the bottom-most line matching `test` among the last `within` lines, or -1. */
+export function findFromBottom(lines: readonly string[], test: (line: string) => boolean, within = lines.length): number {
+  for (let i = lines.length - 1; i >= Math.max(0, lines.length - within); i--) {
+    if (test(lines[i] ?? '')) return i;
+  }
+  return -1;
+}
+
+/** Indices of the last `count` non-blank lines, bottom first. */
+export function lastNonBlank(lines: readonly string[], count: number): number[] {
+  const out: number[] = [];
+  for (let i = lines.length - 1; i >= 0 && out.length < count; i--) {
+    if ((lines[i] ?? '').trim() !== '') out.push(i);
+  }
+  return out;
+}
+
+/** A transcript user message or the composer: `› text` at column 0 (not a numbered option). */
+export function isPromptLine(line: string): boolean {
+  return line.startsWith('› ') && !/^› \d{1,2}\. /.test(line);
+}
