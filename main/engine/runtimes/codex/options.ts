@@ -1,7 +1,7 @@
 /** Codex numbered option lists (`› 1. Yes, proceed (y)`), shared by approval prompts and dialogs. */
 
 /** `› 1. label` (highlighted, `›` or the login screens' `>`) or `  1. label`. */
-const OPTION = /^(?:([›>]) |  )(\d{1,2})\. (\S.*)$/;
+const OPTION = /^(?:([›>]) | {2})(\d{1,2})\. (\S.*)$/;
 /** Wrapped label text or a per-option description: indented deeper than the option text starts. */
 const CONTINUATION = /^ {4,}\S/;
 
