@@ -1,6 +1,6 @@
 /** The store's public surface: open it, use its repositories, react to StoreError kinds. */
 export { openStore, type OpenStoreOptions } from './open-store.ts';
-export type { Store } from './store.ts';
+export type { Store, StorePragmas } from './store.ts';
 export { StoreError, type StoreErrorKind } from './errors.ts';
 export type { PanesRepo, PaneObservation } from './panes-repo.ts';
 export type { ItemsRepo, NewItem } from './items-repo.ts';

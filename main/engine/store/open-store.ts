@@ -22,8 +22,6 @@ export interface OpenStoreOptions {
   readonly busyTimeoutMs?: number;
   /** Open without write access (a reader such as `status`); the database must exist and be current. */
   readonly readonly?: boolean;
-  /** Migrate only up to this version (migration tests); default the latest. */
-  readonly migrateTo?: number;
   /** Run `PRAGMA quick_check` on open (default true; costs ~linear time in the file size). */
   readonly integrityCheck?: boolean;
   /** Item id source (tests force collisions); default random base32. */
@@ -39,6 +37,7 @@ export function openStore(file: string, options: OpenStoreOptions): Store {
     return inspectDatabaseFile(file);
   });
   if (readonly && shape !== 'sqlite') throw new StoreError('io', file, 'no database to open read-only');
+  if (!readonly) assertWritable(file, shape !== 'missing');
 
   const db = withStoreErrors(
     file,
@@ -56,7 +55,7 @@ export function openStore(file: string, options: OpenStoreOptions): Store {
     }
     db.pragma('foreign_keys = ON');
     if (readonly) {
-      if (found < (options.migrateTo ?? latest)) {
+      if (found < latest) {
         throw new StoreError('read-only', file, `schema version ${found} needs migrating, but it was opened read-only`);
       }
     } else {
@@ -65,7 +64,7 @@ export function openStore(file: string, options: OpenStoreOptions): Store {
       const mode = db.pragma('journal_mode = WAL', { simple: true }) as string;
       if (mode !== 'wal') logger.log('warn', 'store.no-wal', { file, mode });
       db.pragma('synchronous = NORMAL');
-      const moved = migrate(db, file, MIGRATIONS, { logger, ...(options.migrateTo !== undefined ? { to: options.migrateTo } : {}) });
+      const moved = migrate(db, file, MIGRATIONS, { logger });
       logger.log('info', 'store.opened', { file, from: moved.from, version: moved.to });
     }
     return createStore(db, file, {
@@ -78,5 +77,24 @@ export function openStore(file: string, options: OpenStoreOptions): Store {
     const storeErr = toStoreError(err, file);
     if (storeErr instanceof StoreError) logger.log('error', 'store.open-failed', { file, kind: storeErr.kind, message: storeErr.message });
     throw storeErr;
+  }
+}
+
+/**
+ * Fail at open rather than at the first write, minutes later: SQLite silently falls back to a
+ * read-only connection when the file is not writable. The directory must be writable too, for the
+ * WAL and shared-memory files beside the database.
+ */
+function assertWritable(file: string, exists: boolean): void {
+  for (const target of exists ? [file, path.dirname(file)] : [path.dirname(file)]) {
+    try {
+      fs.accessSync(target, fs.constants.W_OK);
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') {
+        throw new StoreError('read-only', file, `${target === file ? 'the file' : 'its directory'} is not writable (${code})`);
+      }
+      throw toStoreError(err, file);
+    }
   }
 }

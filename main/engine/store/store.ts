@@ -32,8 +32,18 @@ export interface Store {
   schemaVersion(): number;
   /** Rows changed through this connection since it opened (write-on-change checks, diagnostics). */
   totalChanges(): number;
+  /** The connection's effective settings (diagnostics for `status`; tests check the pragmas took). */
+  pragmas(): StorePragmas;
   /** Close the connection (checkpoints the WAL). Idempotent. */
   close(): void;
+}
+
+/** Effective connection settings. `synchronous`: 0 OFF, 1 NORMAL, 2 FULL, 3 EXTRA. */
+export interface StorePragmas {
+  readonly journalMode: string;
+  readonly synchronous: number;
+  readonly foreignKeys: boolean;
+  readonly busyTimeoutMs: number;
 }
 
 /** Build the facade over an open, migrated connection. */
@@ -52,6 +62,13 @@ export function createStore(db: Db, file: string, deps: { clock: Clock; logger: 
     transaction: (fn) => withStoreErrors(file, () => db.transaction(fn).immediate()),
     schemaVersion: () => withStoreErrors(file, () => schemaVersion(db)),
     totalChanges: () => totalChanges.get()!.n,
+    pragmas: () =>
+      withStoreErrors(file, () => ({
+        journalMode: db.pragma('journal_mode', { simple: true }) as string,
+        synchronous: db.pragma('synchronous', { simple: true }) as number,
+        foreignKeys: db.pragma('foreign_keys', { simple: true }) === 1,
+        busyTimeoutMs: db.pragma('busy_timeout', { simple: true }) as number,
+      })),
     close: () => {
       if (!db.open) return;
       db.close();
