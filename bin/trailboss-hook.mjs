@@ -1,0 +1,112 @@
+#!/usr/bin/env node
+// Claude Code hook forwarder: `trailboss-hook.mjs [--endpoint <file>] <Event>`.
+// Reads the hook payload from stdin, wraps it with what only this process can see (tmux pane and
+// socket, parent pid), and posts it to the running Trail Boss engine with the install token.
+// It must never break or slow Claude Code: it prints nothing and exits 0 in every case — no engine,
+// no endpoint file, connection refused, slow engine (300 ms cap). Plain JS, node built-ins only,
+// any Node >= 18, so it starts fast. Envelope fields: see main/engine/hooks/hook-envelope.ts;
+// endpoint file fields: main/engine/hooks/endpoint-file.ts.
+import { readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+
+const DEADLINE_MS = 300;
+const MAX_STDIN_BYTES = 4 * 1024 * 1024;
+
+const done = () => process.exit(0);
+process.on('uncaughtException', done);
+process.on('unhandledRejection', done);
+setTimeout(done, DEADLINE_MS);
+
+function parseArgs(argv) {
+  let endpoint = null;
+  let event = null;
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === '--endpoint') endpoint = argv[++i] ?? null;
+    else if (event === null) event = argv[i];
+  }
+  return { endpoint, event };
+}
+
+function endpointPath(explicit, env) {
+  if (explicit) return explicit;
+  if (env.TRAILBOSS_ENDPOINT) return env.TRAILBOSS_ENDPOINT;
+  if (env.TRAILBOSS_HOME) return join(env.TRAILBOSS_HOME, 'endpoint.json');
+  if (process.platform === 'darwin') return join(homedir(), 'Library', 'Application Support', 'Trail Boss', 'endpoint.json');
+  const xdg = env.XDG_CONFIG_HOME && env.XDG_CONFIG_HOME.startsWith('/') ? env.XDG_CONFIG_HOME : join(homedir(), '.config');
+  return join(xdg, 'trailboss', 'endpoint.json');
+}
+
+function readEndpoint(file) {
+  const info = JSON.parse(readFileSync(file, 'utf8'));
+  // Only ever talk to loopback, whatever the file says: the token must not travel anywhere else.
+  if (info.version !== 1 || info.host !== '127.0.0.1' || !Number.isInteger(info.port)) return null;
+  const token = readFileSync(info.tokenFile, 'utf8').trim();
+  return { port: info.port, path: typeof info.hookPath === 'string' ? info.hookPath : '/hooks/claude', token };
+}
+
+function readStdin() {
+  return new Promise((resolve) => {
+    if (process.stdin.isTTY) return resolve('');
+    const chunks = [];
+    let size = 0;
+    process.stdin.on('data', (chunk) => {
+      size += chunk.length;
+      if (size <= MAX_STDIN_BYTES) chunks.push(chunk);
+    });
+    process.stdin.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    process.stdin.on('error', () => resolve(''));
+  });
+}
+
+async function main() {
+  const { endpoint, event } = parseArgs(process.argv.slice(2));
+  // Always drain stdin first: exiting with Claude still writing would hand it an EPIPE.
+  const text = await readStdin();
+  let target;
+  try {
+    target = readEndpoint(endpointPath(endpoint, process.env));
+  } catch {
+    target = null;
+  }
+  if (target === null) return done();
+  let payload;
+  try {
+    payload = JSON.parse(text);
+  } catch {
+    payload = text; // The engine refuses and counts it: visible in `hooks status`, silent here.
+  }
+  const tmux = process.env.TMUX;
+  const body = JSON.stringify({
+    v: 1,
+    event,
+    tmuxPane: process.env.TMUX_PANE || null,
+    tmuxSocket: tmux ? tmux.split(',')[0] || null : null,
+    ppid: process.ppid > 0 ? process.ppid : null,
+    payload,
+  });
+  // Loaded only now: node:http costs ~25 ms of startup, which the no-engine path never pays.
+  const { request } = await import('node:http');
+  const req = request(
+    {
+      host: '127.0.0.1',
+      port: target.port,
+      path: target.path,
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${target.token}`,
+        'Content-Type': 'application/json',
+        'Content-Length': Buffer.byteLength(body),
+      },
+    },
+    (res) => {
+      res.resume();
+      res.on('end', done);
+      res.on('error', done);
+    },
+  );
+  req.on('error', done);
+  req.end(body);
+}
+
+main().catch(done);
