@@ -1,0 +1,174 @@
+/** The queue window's state and the pure reducers that change it (named for what happened). */
+import type { ActionOutcomeDto, ItemActionDto, OutcomeKindDto, QueueItemDto } from '../../preload/contract/index.ts';
+
+/** What an action ended in: an engine outcome, or `failed` when the call itself failed (engine down, internal error). */
+export interface OutcomeNote {
+  readonly itemId: string;
+  /** The pane's target, kept so a note still reads well after its item left the queue. */
+  readonly target: string;
+  readonly action: ItemActionDto;
+  readonly outcome: OutcomeKindDto | 'failed';
+  readonly message: string;
+  readonly at: number;
+}
+
+export interface QueueState {
+  readonly status: 'loading' | 'ready' | 'failed';
+  readonly problem: string | null;
+  /** In the engine's queue order. */
+  readonly items: readonly QueueItemDto[];
+  readonly selectedId: string | null;
+  /** The action in flight per item: a second click while one runs does nothing. */
+  readonly pending: Readonly<Record<string, ItemActionDto>>;
+  /** The last outcome per item. */
+  readonly outcomes: Readonly<Record<string, OutcomeNote>>;
+  /** Newest first, a few, for the status line (items that left the queue included). */
+  readonly recent: readonly OutcomeNote[];
+  /** Which item has its reply box / snooze menu open. */
+  readonly replyFor: string | null;
+  readonly snoozeFor: string | null;
+  readonly connected: boolean;
+}
+
+export const initialQueueState: QueueState = {
+  status: 'loading',
+  problem: null,
+  items: [],
+  selectedId: null,
+  pending: {},
+  outcomes: {},
+  recent: [],
+  replyFor: null,
+  snoozeFor: null,
+  connected: true,
+};
+
+const RECENT = 5;
+
+/** Whether an item is hidden by a snooze at `now`. */
+export function isSnoozed(item: QueueItemDto, now: number): boolean {
+  return item.snoozedUntil !== null && item.snoozedUntil > now;
+}
+
+/** The order the list shows: waiting items in queue order, then snoozed ones by wake time. */
+export function displayOrder(items: readonly QueueItemDto[], now: number): QueueItemDto[] {
+  const waiting = items.filter((i) => !isSnoozed(i, now));
+  const snoozed = items.filter((i) => isSnoozed(i, now)).sort((a, b) => (a.snoozedUntil ?? 0) - (b.snoozedUntil ?? 0));
+  return [...waiting, ...snoozed];
+}
+
+/** Keeps the selection on the same item; if it left, on the item that took its place; else the first. */
+function reselect(prev: QueueState, items: readonly QueueItemDto[]): string | null {
+  if (items.length === 0) return null;
+  if (prev.selectedId !== null && items.some((i) => i.id === prev.selectedId)) return prev.selectedId;
+  const at = prev.items.findIndex((i) => i.id === prev.selectedId);
+  return (items[Math.min(Math.max(at, 0), items.length - 1)] ?? items[0])?.id ?? null;
+}
+
+/** Drops per-item UI state of items no longer in the queue. */
+function withItems(s: QueueState, items: readonly QueueItemDto[]): QueueState {
+  const has = (id: string | null) => id !== null && items.some((i) => i.id === id);
+  return {
+    ...s,
+    items,
+    selectedId: reselect(s, items),
+    replyFor: has(s.replyFor) ? s.replyFor : null,
+    snoozeFor: has(s.snoozeFor) ? s.snoozeFor : null,
+  };
+}
+
+/** The first load (or a reload) answered. */
+export function queueLoaded(s: QueueState, items: readonly QueueItemDto[]): QueueState {
+  return { ...withItems(s, items), status: 'ready', problem: null };
+}
+
+/** Loading the queue failed. */
+export function queueLoadFailed(s: QueueState, problem: string): QueueState {
+  return { ...s, status: s.status === 'ready' ? 'ready' : 'failed', problem };
+}
+
+/** The engine pushed the whole queue. */
+export function queueChanged(s: QueueState, items: readonly QueueItemDto[]): QueueState {
+  return withItems(s, items);
+}
+
+/** A new item joined the tail (or, if known, replaced its old self). */
+export function itemAdded(s: QueueState, item: QueueItemDto): QueueState {
+  const known = s.items.some((i) => i.id === item.id);
+  return withItems(s, known ? s.items.map((i) => (i.id === item.id ? item : i)) : [...s.items, item]);
+}
+
+/** An item changed in place (new prompt, reminder step, snooze). */
+export function itemUpdated(s: QueueState, item: QueueItemDto): QueueState {
+  return itemAdded(s, item);
+}
+
+/** An item left the queue. */
+export function itemResolved(s: QueueState, id: string): QueueState {
+  return withItems(s, s.items.filter((i) => i.id !== id));
+}
+
+/** A reminder fired for an item. */
+export function reminderFired(s: QueueState, id: string, step: number, stuck: boolean): QueueState {
+  return { ...s, items: s.items.map((i) => (i.id === id ? { ...i, reminderStep: step, stuck } : i)) };
+}
+
+/** The user picked an item. */
+export function itemSelected(s: QueueState, id: string): QueueState {
+  return s.items.some((i) => i.id === id) ? { ...s, selectedId: id } : s;
+}
+
+/** The user moved the selection by `delta` rows (clamped), or to the first / last row. */
+export function selectionMoved(s: QueueState, to: number | 'first' | 'last', now: number): QueueState {
+  const order = displayOrder(s.items, now);
+  if (order.length === 0) return s;
+  const at = order.findIndex((i) => i.id === s.selectedId);
+  const clamp = (n: number) => Math.min(Math.max(n, 0), order.length - 1);
+  // With nothing selected, any move lands on the first row.
+  const target = to === 'last' ? order.length - 1 : to === 'first' || at < 0 ? 0 : clamp(at + to);
+  return { ...s, selectedId: order[target]?.id ?? null };
+}
+
+/** An action was sent for an item. */
+export function actionStarted(s: QueueState, id: string, action: ItemActionDto): QueueState {
+  const { [id]: _old, ...outcomes } = s.outcomes;
+  return { ...s, pending: { ...s.pending, [id]: action }, outcomes };
+}
+
+/** An action answered (ours, or reported by another surface). */
+export function actionSettled(s: QueueState, note: OutcomeNote): QueueState {
+  const { [note.itemId]: _done, ...pending } = s.pending;
+  const head = s.recent[0];
+  const duplicate = head !== undefined && head.itemId === note.itemId && head.action === note.action && head.outcome === note.outcome && head.message === note.message;
+  return {
+    ...s,
+    pending,
+    outcomes: { ...s.outcomes, [note.itemId]: note },
+    recent: duplicate ? s.recent : [note, ...s.recent].slice(0, RECENT),
+  };
+}
+
+/** Builds a note from an engine outcome. */
+export function noteOf(outcome: ActionOutcomeDto, target: string, at: number): OutcomeNote {
+  return { itemId: outcome.itemId, target, action: outcome.action, outcome: outcome.outcome, message: outcome.message, at };
+}
+
+/** The reply box opened on an item (only one at a time; it closes the snooze menu). */
+export function replyOpened(s: QueueState, id: string): QueueState {
+  return { ...s, replyFor: id, snoozeFor: null, selectedId: id };
+}
+
+/** The snooze menu opened on an item. */
+export function snoozeOpened(s: QueueState, id: string): QueueState {
+  return { ...s, snoozeFor: id, replyFor: null, selectedId: id };
+}
+
+/** Reply box or snooze menu closed. */
+export function popupsClosed(s: QueueState): QueueState {
+  return { ...s, replyFor: null, snoozeFor: null };
+}
+
+/** The event stream went down or came back. */
+export function connectionChanged(s: QueueState, connected: boolean): QueueState {
+  return { ...s, connected };
+}

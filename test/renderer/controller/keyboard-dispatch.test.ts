@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { until } from '../support/fake-bridge.ts';
+import { idleItem, queueItem } from '../support/items.ts';
+import { NOW, outcome, setup } from './setup.ts';
+
+describe('keyboard commands', () => {
+  it('j and k move the selection', () => {
+    const { controller, queue } = setup([queueItem('a'), queueItem('b')]);
+    controller.key('next');
+    const afterNext = queue().selectedId;
+    controller.key('prev');
+    expect([afterNext, queue().selectedId]).toEqual(['b', 'a']);
+  });
+
+  it('a approves the selected item', async () => {
+    const { fake, controller } = setup([queueItem('a'), queueItem('b')], { 'item:approve': outcome('b', 'approve') });
+    controller.key('next');
+    controller.key('approve');
+    await until(() => fake.callsTo('item:approve').length === 1);
+    expect(fake.callsTo('item:approve')).toEqual([{ id: 'b', fingerprint: 'fp-b' }]);
+  });
+
+  it('Enter jumps to the selected item', async () => {
+    const { fake, controller } = setup([queueItem('a')], { 'item:jump': outcome('a', 'jump') });
+    controller.key('jump');
+    await until(() => fake.callsTo('item:jump').length === 1);
+    expect(fake.callsTo('item:jump')).toEqual([{ id: 'a' }]);
+  });
+
+  it('r opens the reply box only where a reply is possible', () => {
+    const { controller, queue } = setup([queueItem('a'), idleItem('b')]);
+    const onPrompt = controller.key('reply');
+    controller.key('next');
+    const onIdle = controller.key('reply');
+    expect([onPrompt, onIdle, queue().replyFor]).toEqual([false, true, 'b']);
+  });
+
+  it('z opens the snooze menu and Escape closes it', () => {
+    const { controller, queue } = setup([queueItem('a')]);
+    controller.key('snooze');
+    const open = queue().snoozeFor;
+    controller.key('cancel');
+    expect([open, queue().snoozeFor]).toEqual(['a', null]);
+  });
+
+  it('acts on the first waiting item, never on a snoozed one listed after it', async () => {
+    const { fake, controller, queue } = setup([queueItem('a', { snoozedUntil: NOW + 1 }), queueItem('b')], { 'item:approve': outcome('b', 'approve') });
+    queue().selectionMoved('first', NOW);
+    controller.key('approve');
+    await until(() => fake.callsTo('item:approve').length === 1);
+    expect(fake.callsTo('item:approve')).toEqual([{ id: 'b', fingerprint: 'fp-b' }]);
+  });
+
+  it('reports an action key as unhandled in an empty queue', () => {
+    const { controller } = setup([]);
+    expect(controller.key('approve')).toBe(false);
+  });
+});

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { until } from '../support/fake-bridge.ts';
+import { queueItem } from '../support/items.ts';
+import { setup } from './setup.ts';
+
+describe('start', () => {
+  it('loads the queue', async () => {
+    const { controller, fake } = setup([]);
+    fake.answer('queue:list', () => ({ ok: true, value: [queueItem('a')] }));
+    controller.start();
+    await until(() => fake.callsTo('queue:list').length === 1);
+    expect(fake.callsTo('queue:list')).toEqual([{}]);
+  });
+
+  it('applies pushed queue events', () => {
+    const { controller, fake, queue } = setup([queueItem('a')]);
+    controller.start();
+    fake.emit('item:added', { item: queueItem('b') });
+    fake.emit('item:resolved', { id: 'a', resolution: 'answered-in-pane' });
+    fake.emit('reminder', { id: 'b', step: 2, stuck: false });
+    expect(queue().items.map((i) => [i.id, i.reminderStep])).toEqual([['b', 2]]);
+  });
+
+  it('shows outcomes reported by other surfaces', () => {
+    const { controller, fake, queue } = setup([queueItem('a')]);
+    controller.start();
+    fake.emit('action:outcome', { itemId: 'a', action: 'deny', outcome: 'confirmed', message: 'denied from the tray' });
+    expect(queue().recent[0]).toMatchObject({ itemId: 'a', target: 'work:a.0', message: 'denied from the tray' });
+  });
+
+  it('shows engine errors', () => {
+    const { controller, fake, stores } = setup([]);
+    controller.start();
+    fake.emit('engine:error', { code: 'unavailable', message: 'tmux is not installed' });
+    expect(stores.app.getState().engineErrors).toEqual(['tmux is not installed']);
+  });
+
+  it('reloads the queue when the event stream comes back', async () => {
+    const { controller, fake, queue } = setup([]);
+    controller.start();
+    await until(() => fake.callsTo('queue:list').length === 1);
+    fake.setConnected(false);
+    const down = queue().connected;
+    fake.setConnected(true);
+    await until(() => fake.callsTo('queue:list').length === 2);
+    expect([down, queue().connected]).toEqual([false, true]);
+  });
+
+  it('stops every subscription and closes the bridge', () => {
+    const { controller, fake } = setup([]);
+    const stop = controller.start();
+    stop();
+    expect([fake.listenerCount(), fake.isClosed()]).toEqual([0, true]);
+  });
+});
