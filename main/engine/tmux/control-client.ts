@@ -1,0 +1,197 @@
+/** TmuxClient over one long-lived control-mode client: no process per capture, one per (re)connect. */
+import { randomBytes } from 'node:crypto';
+import type { Clock } from '../platform/clock.ts';
+import type { Logger } from '../platform/log.ts';
+import type { Runner, Spawner } from '../platform/run.ts';
+import { captureArgs, joinOutput } from './capture-commands.ts';
+import { ConnectionLost, ControlConnection } from './control-connection.ts';
+import type { ControlReply } from './control-protocol.ts';
+import { tmuxFailure } from './errors.ts';
+import { tmuxGlobalArgs, WATCHER_SESSION_PREFIX } from './server-args.ts';
+import { focusCommands, listClientsArgs, listPanesArgs, pasteCommands, probeServer, sendKeysArgs, sendTextArgs, userClients, userPanes } from './operations.ts';
+import type { CaptureRequest, ClientInfo, PaneInfo, PaneScreenCapture, TmuxClient, TmuxServer } from './types.ts';
+import { TmuxError } from './types.ts';
+
+/** Options of a control-mode client. */
+export interface ControlClientOptions {
+  readonly logger: Logger;
+  readonly clock: Clock;
+  /** Per command, and for the start handshake. */
+  readonly timeoutMs?: number;
+}
+
+let watcherCount = 0;
+
+/** The preferred client. Connects lazily, reconnects after the server (or the client) went away. */
+export class ControlModeClient implements TmuxClient {
+  private conn: ControlConnection | null = null;
+  private connecting: Promise<ControlConnection> | null = null;
+  private closed = false;
+  private readonly globalArgs: string[];
+  private readonly timeoutMs: number;
+
+  constructor(
+    readonly server: TmuxServer,
+    private readonly runner: Runner & Spawner,
+    private readonly opts: ControlClientOptions,
+  ) {
+    this.globalArgs = tmuxGlobalArgs(server);
+    this.timeoutMs = opts.timeoutMs ?? 5000;
+  }
+
+  /** The watcher session's name while connected (tests, diagnostics). */
+  watcherSession: string | null = null;
+
+  /** Connect now (the factory uses it to decide between control mode and the batch fallback). */
+  async connect(): Promise<void> {
+    await this.connection('new-session');
+  }
+
+  async listPanes(): Promise<PaneInfo[]> {
+    const out = await this.quietly(() => this.one(listPanesArgs()));
+    if (out === null) return [];
+    const panes = userPanes(out);
+    // Only watcher sessions left: let go, so tmux can exit as it would without us (exit-empty).
+    if (panes.length === 0) await this.disconnect('only watcher sessions left');
+    return panes;
+  }
+
+  async listClients(): Promise<ClientInfo[]> {
+    const out = await this.quietly(() => this.one(listClientsArgs()));
+    return out === null ? [] : userClients(out);
+  }
+
+  async capture(requests: readonly CaptureRequest[]): Promise<PaneScreenCapture[]> {
+    if (requests.length === 0) return [];
+    const commands = requests.flatMap((r) => (r.colour ? [captureArgs(r.paneId, false), captureArgs(r.paneId, true)] : [captureArgs(r.paneId, false)]));
+    const settled = await this.batch('capture-pane', commands);
+    const results: PaneScreenCapture[] = [];
+    let i = 0;
+    for (const r of requests) {
+      const plain = settled[i++]!;
+      const colour = r.colour ? settled[i++]! : null;
+      if (!plain.ok || (colour && !colour.ok)) {
+        // Gone between list-panes and capture: left out, the next list-panes tells the observer.
+        this.opts.logger.log('debug', 'tmux.capture.missing', { pane: r.paneId, error: (plain.ok ? colour! : plain).lines.join(' ') });
+        continue;
+      }
+      results.push(colour ? { paneId: r.paneId, lines: plain.lines, ansiLines: colour.lines } : { paneId: r.paneId, lines: plain.lines });
+    }
+    return results;
+  }
+
+  async sendKeys(paneId: string, keys: readonly string[]): Promise<void> {
+    await this.one(sendKeysArgs(paneId, keys));
+  }
+
+  async sendText(paneId: string, text: string): Promise<void> {
+    if (text !== '') await this.one(sendTextArgs(paneId, text));
+  }
+
+  async pasteText(paneId: string, text: string): Promise<void> {
+    const { load, paste, cleanup } = pasteCommands(paneId, text, `trailboss-${randomBytes(6).toString('hex')}`);
+    const [loaded, pasted] = await this.batch('paste-buffer', [load, paste]);
+    if (!loaded!.ok) throw tmuxFailure('set-buffer', loaded!.lines.join('\n'));
+    if (!pasted!.ok) {
+      await this.batch('delete-buffer', [cleanup]).catch(() => {});
+      throw tmuxFailure('paste-buffer', pasted!.lines.join('\n'));
+    }
+  }
+
+  async focusPane(paneId: string, clientTty?: string): Promise<void> {
+    const commands = focusCommands(paneId, clientTty);
+    const replies = await this.batch(commands[0]![0]!, commands);
+    const failed = replies.findIndex((r) => !r.ok);
+    if (failed >= 0) throw tmuxFailure(commands[failed]![0]!, replies[failed]!.lines.join('\n'));
+  }
+
+  async command(args: readonly string[]): Promise<string> {
+    return this.one(args);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.connecting?.catch(() => null);
+    await this.disconnect('closed');
+  }
+
+  /** Run one command; its output as CLI-style text, or a TmuxError naming it. */
+  private async one(args: readonly string[]): Promise<string> {
+    const [reply] = await this.batch(args[0] ?? '', [args]);
+    if (!reply!.ok) throw tmuxFailure(args[0] ?? '', reply!.lines.join('\n'));
+    return joinOutput(reply!.lines);
+  }
+
+  /** Send commands together; every reply (ok or %error), or a TmuxError when the connection is lost. */
+  private async batch(subcommand: string, commands: readonly (readonly string[])[]): Promise<ControlReply[]> {
+    const conn = await this.connection(subcommand);
+    try {
+      return await Promise.all(conn.send(commands));
+    } catch (err) {
+      if (!(err instanceof ConnectionLost)) throw err;
+      // The client died under us: the server going away, or someone killing the watcher session.
+      const alive = await probeServer(this.runner, this.globalArgs, subcommand).then(() => true, () => false);
+      throw new TmuxError(alive ? 'failed' : 'no-server', subcommand, err.message, '', err);
+    }
+  }
+
+  /** The live connection, opening one when needed (one attempt at a time). */
+  private async connection(subcommand: string): Promise<ControlConnection> {
+    if (this.closed) throw new TmuxError('failed', subcommand, 'client closed');
+    if (this.conn?.alive) return this.conn;
+    this.connecting ??= this.open().finally(() => (this.connecting = null));
+    return this.connecting;
+  }
+
+  private async open(): Promise<ControlConnection> {
+    // Probe first: `tmux -C new-session` would otherwise start a server (with the user's config) where none runs.
+    await probeServer(this.runner, this.globalArgs, 'list-sessions');
+    const sessionName = `${WATCHER_SESSION_PREFIX}${process.pid}-${++watcherCount}`;
+    const conn = await ControlConnection.open(
+      {
+        globalArgs: this.globalArgs,
+        sessionName,
+        spawner: this.runner,
+        clock: this.opts.clock,
+        logger: this.opts.logger,
+        timeoutMs: this.timeoutMs,
+        onClosed: (reason) => {
+          if (this.conn === conn) {
+            this.conn = null;
+            this.watcherSession = null;
+          }
+          this.opts.logger.log('info', 'tmux.control.closed', { server: this.server, reason });
+        },
+      },
+      `trailboss-ready-${randomBytes(8).toString('hex')}`,
+    );
+    if (this.closed) {
+      await conn.close();
+      throw new TmuxError('failed', 'new-session', 'client closed');
+    }
+    this.conn = conn;
+    this.watcherSession = sessionName;
+    this.opts.logger.log('info', 'tmux.control.open', { server: this.server, session: sessionName });
+    return conn;
+  }
+
+  private async disconnect(reason: string): Promise<void> {
+    const conn = this.conn;
+    this.conn = null;
+    this.watcherSession = null;
+    if (conn) {
+      this.opts.logger.log('debug', 'tmux.control.disconnect', { reason });
+      await conn.close();
+    }
+  }
+
+  /** Result of fn, or null when there is no server (listing an absent server is not an error). */
+  private async quietly(fn: () => Promise<string>): Promise<string | null> {
+    try {
+      return await fn();
+    } catch (err) {
+      if (err instanceof TmuxError && err.kind === 'no-server') return null;
+      throw err;
+    }
+  }
+}

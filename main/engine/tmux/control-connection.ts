@@ -1,0 +1,195 @@
+/** One live `tmux -C` client process: spawn, handshake, pipelined commands matched to reply blocks in order. */
+import type { Clock, TimerHandle } from '../platform/clock.ts';
+import type { Logger } from '../platform/log.ts';
+import type { LongLivedProcess, Spawner } from '../platform/run.ts';
+import type { ControlReply } from './control-protocol.ts';
+import { ControlParser } from './control-protocol.ts';
+import { tmuxFailure, tmuxProcessFailure } from './errors.ts';
+import { LineSplitter } from './line-splitter.ts';
+import { commandLine } from './quote.ts';
+import { TMUX_BINARY, TMUX_ENV } from './server-args.ts';
+import { TmuxError } from './types.ts';
+
+/** Raised for commands in flight when the client process went away; the caller decides what that means. */
+export class ConnectionLost extends Error {
+  constructor(readonly reason: string) {
+    super(`tmux control client exited${reason ? ` (${reason})` : ''}`);
+    this.name = 'ConnectionLost';
+  }
+}
+
+interface Pending {
+  readonly subcommand: string;
+  readonly resolve: (reply: ControlReply) => void;
+  readonly reject: (err: unknown) => void;
+  timer: TimerHandle | null;
+  settled: boolean;
+}
+
+/** What opening needs. */
+export interface ControlConnectionOptions {
+  readonly globalArgs: readonly string[];
+  readonly sessionName: string;
+  readonly spawner: Spawner;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  readonly timeoutMs: number;
+  /** Called once when the process is gone (after open succeeded). */
+  readonly onClosed: (reason: string) => void;
+}
+
+/** A handshaken control-mode client attached to its own watcher session. */
+export class ControlConnection {
+  private readonly parser = new ControlParser();
+  private readonly splitter = new LineSplitter();
+  private readonly pending: Pending[] = [];
+  private ready = false;
+  private dead = false;
+  private exitReason = '';
+  private stderr = '';
+  private readyToken: string;
+  private onReady: ((err: TmuxError | null) => void) | null = null;
+
+  private constructor(
+    private readonly proc: LongLivedProcess,
+    private readonly opts: ControlConnectionOptions,
+    readyToken: string,
+  ) {
+    this.readyToken = readyToken;
+    proc.onStdout((chunk) => this.lines(this.splitter.push(chunk)));
+    proc.onStderr((chunk) => void (this.stderr += chunk.toString('utf8')));
+    void proc.exited.then((exit) => this.gone(exit.error ? tmuxProcessFailure('new-session', exit.error) : null));
+  }
+
+  /**
+   * Start `tmux -C new-session` on a fresh watcher session that destroys itself once no client is
+   * attached (our stdin closing, or this process dying, detaches it). The client flags keep it out of
+   * every size calculation and stop `%output` traffic. The session's pane runs `cat`, which prints nothing.
+   */
+  static open(opts: ControlConnectionOptions, readyToken: string): Promise<ControlConnection> {
+    const s = opts.sessionName;
+    const args = [
+      ...opts.globalArgs, '-C',
+      'new-session', '-s', s, '-x', '20', '-y', '5', '-E', '-c', '/', '-f', 'no-output,ignore-size', 'cat', ';',
+      'set-option', '-t', `=${s}`, 'destroy-unattached', 'on', ';',
+      'display-message', '-p', readyToken,
+    ];
+    const proc = opts.spawner.spawnLongLived(TMUX_BINARY, args, { env: TMUX_ENV });
+    const conn = new ControlConnection(proc, opts, readyToken);
+    return new Promise((resolve, reject) => {
+      const timer = opts.clock.setTimeout(() => conn.failOpen(new TmuxError('failed', 'new-session', 'control mode did not start in time')), opts.timeoutMs);
+      conn.onReady = (err) => {
+        timer.cancel();
+        conn.onReady = null;
+        if (err) reject(err);
+        else resolve(conn);
+      };
+    });
+  }
+
+  /** True until the process has gone. */
+  get alive(): boolean {
+    return !this.dead;
+  }
+
+  /** Send commands (one per line, written at once); one promise per command, settled by its reply block. */
+  send(commands: readonly (readonly string[])[]): Promise<ControlReply>[] {
+    const lines: string[] = [];
+    const promises = commands.map((args) => {
+      const subcommand = args[0] ?? '';
+      if (this.dead) return Promise.reject(new ConnectionLost(this.exitReason));
+      let line: string;
+      try {
+        line = commandLine(args);
+      } catch (err) {
+        return Promise.reject(new TmuxError('failed', subcommand, (err as Error).message));
+      }
+      lines.push(line);
+      return new Promise<ControlReply>((resolve, reject) => {
+        const entry: Pending = { subcommand, resolve, reject, timer: null, settled: false };
+        entry.timer = this.opts.clock.setTimeout(() => this.timedOut(entry), this.opts.timeoutMs);
+        this.pending.push(entry);
+      });
+    });
+    if (lines.length) this.proc.write(`${lines.join('\n')}\n`);
+    return promises;
+  }
+
+  /** Close stdin (tmux then exits and the watcher session is destroyed); kill if it lingers. */
+  async close(): Promise<void> {
+    if (this.dead) return;
+    this.proc.endInput();
+    const timer = this.opts.clock.setTimeout(() => this.proc.kill('SIGKILL'), 2000);
+    await this.proc.exited;
+    timer.cancel();
+  }
+
+  private lines(lines: readonly string[]): void {
+    for (const line of lines) {
+      const event = this.parser.push(line);
+      if (!event) continue;
+      if (event.kind === 'notification') {
+        if (event.name === 'exit') this.exitReason = event.args;
+        continue;
+      }
+      if (!this.ready) this.handshake(event);
+      else if (event.flags === 1) this.reply(event);
+    }
+  }
+
+  private handshake(reply: ControlReply): void {
+    // Replies to the argv commands (and to any hook they trigger) carry flags 0.
+    if (reply.flags !== 0) return;
+    if (!reply.ok) this.failOpen(tmuxFailure('new-session', reply.lines.join('\n')));
+    else if (reply.lines.length === 1 && reply.lines[0] === this.readyToken) {
+      this.ready = true;
+      this.onReady?.(null);
+    }
+  }
+
+  private reply(reply: ControlReply): void {
+    const entry = this.pending.shift();
+    if (!entry) {
+      this.opts.logger.log('warn', 'tmux.control.unexpected-reply', { number: reply.number });
+      return;
+    }
+    entry.timer?.cancel();
+    if (entry.settled) return;
+    entry.settled = true;
+    entry.resolve(reply);
+  }
+
+  private timedOut(entry: Pending): void {
+    if (entry.settled) return;
+    entry.settled = true;
+    entry.reject(new TmuxError('failed', entry.subcommand, `no reply within ${this.opts.timeoutMs} ms`));
+    // A server that stops answering is wedged: drop this client, the next call opens a fresh one.
+    this.opts.logger.log('warn', 'tmux.control.timeout', { subcommand: entry.subcommand });
+    this.proc.kill('SIGKILL');
+  }
+
+  private failOpen(err: TmuxError): void {
+    if (this.ready) return;
+    this.onReady?.(err);
+    this.proc.kill('SIGKILL');
+  }
+
+  private gone(startError: TmuxError | null): void {
+    if (this.dead) return;
+    this.dead = true;
+    const rest = this.splitter.flush();
+    if (rest !== null) this.lines([rest]);
+    const reason = this.exitReason || this.stderr.trim().split('\n')[0] || '';
+    if (!this.ready) {
+      this.onReady?.(startError ?? tmuxFailure('new-session', reason || 'control client exited during start'));
+      return;
+    }
+    for (const entry of this.pending.splice(0)) {
+      entry.timer?.cancel();
+      if (entry.settled) continue;
+      entry.settled = true;
+      entry.reject(new ConnectionLost(reason));
+    }
+    this.opts.onClosed(reason);
+  }
+}

@@ -1,0 +1,88 @@
+/** The tmux commands behind each TmuxClient method, shared by the control-mode and batch clients. */
+import type { Runner } from '../platform/run.ts';
+import { tmuxFailure, tmuxProcessFailure } from './errors.ts';
+import { CLIENT_FORMAT, PANE_FORMAT } from './formats.ts';
+import { parseClientList } from './parse-clients.ts';
+import { parsePaneList } from './parse-panes.ts';
+import { isPaneId, isWatcherSession, TMUX_BINARY, TMUX_ENV } from './server-args.ts';
+import type { ClientInfo, PaneInfo } from './types.ts';
+import { TmuxError } from './types.ts';
+
+/** Every pane of the server. */
+export function listPanesArgs(): string[] {
+  return ['list-panes', '-a', '-F', PANE_FORMAT];
+}
+
+/** Every client of the server. */
+export function listClientsArgs(): string[] {
+  return ['list-clients', '-F', CLIENT_FORMAT];
+}
+
+/** Panes of the output minus those of watcher sessions (ours or another Trail Boss's). */
+export function userPanes(output: string): PaneInfo[] {
+  return parsePaneList(output).filter((p) => !isWatcherSession(p.sessionName));
+}
+
+/** Clients of the output minus watcher clients. */
+export function userClients(output: string): ClientInfo[] {
+  return parseClientList(output).filter((c) => !isWatcherSession(c.sessionName));
+}
+
+function checkPane(subcommand: string, paneId: string): void {
+  // Only `%N` ids: a name-like target would let tmux pick a pane by prefix or fnmatch.
+  if (!isPaneId(paneId)) throw new TmuxError('failed', subcommand, `not a pane id: ${JSON.stringify(paneId)}`);
+}
+
+/** send-keys with tmux key names, in order, in one call. `--` so a key like `-` is never an option. */
+export function sendKeysArgs(paneId: string, keys: readonly string[]): string[] {
+  checkPane('send-keys', paneId);
+  if (keys.length === 0 || keys.some((k) => k === '')) throw new TmuxError('failed', 'send-keys', 'no keys (or an empty key name)');
+  return ['send-keys', '-t', paneId, '--', ...keys];
+}
+
+/** send-keys -l: the text is typed literally, never read as key names. */
+export function sendTextArgs(paneId: string, text: string): string[] {
+  checkPane('send-keys', paneId);
+  return ['send-keys', '-t', paneId, '-l', '--', text];
+}
+
+/**
+ * Paste through a uniquely named buffer: set it, paste and delete it (`-d`). `-p` asks for bracketed
+ * paste, which tmux uses only when the application enabled it: agent TUIs then keep a multi-line
+ * reply in their input box instead of submitting at the first newline. Line feeds become carriage
+ * returns (tmux's default separator), as if typed.
+ */
+export function pasteCommands(paneId: string, text: string, bufferName: string): { load: string[]; paste: string[]; cleanup: string[] } {
+  checkPane('paste-buffer', paneId);
+  return {
+    load: ['set-buffer', '-b', bufferName, '--', text],
+    paste: ['paste-buffer', '-d', '-p', '-b', bufferName, '-t', paneId],
+    cleanup: ['delete-buffer', '-b', bufferName],
+  };
+}
+
+/** Make the pane current in its window and session, and show it on a client's terminal when a tty is given. */
+export function focusCommands(paneId: string, clientTty?: string): string[][] {
+  checkPane('select-pane', paneId);
+  const commands = [
+    ['select-window', '-t', paneId],
+    ['select-pane', '-t', paneId],
+  ];
+  if (clientTty) commands.push(['switch-client', '-c', clientTty, '-t', paneId]);
+  return commands;
+}
+
+/**
+ * Is there a server with something to watch? Throws TmuxError `no-server` when no server runs or
+ * it only holds watcher sessions, `not-installed` when tmux is missing. Never starts a server.
+ */
+export async function probeServer(runner: Runner, globalArgs: readonly string[], subcommand: string): Promise<void> {
+  const r = await runner
+    .run(TMUX_BINARY, [...globalArgs, 'list-sessions', '-F', '#{session_name}'], { env: TMUX_ENV, timeoutMs: 5000 })
+    .catch((err: unknown) => {
+      throw tmuxProcessFailure(subcommand, err);
+    });
+  if (r.exitCode !== 0) throw tmuxFailure('list-sessions', r.stderr || `exit code ${r.exitCode}`);
+  const sessions = r.stdout.split('\n').filter((s) => s !== '' && !isWatcherSession(s));
+  if (sessions.length === 0) throw new TmuxError('no-server', 'list-sessions', 'no sessions besides watcher sessions');
+}

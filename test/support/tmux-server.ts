@@ -1,0 +1,117 @@
+/**
+ * A private tmux server per test: `-L tb-test-<random>` (or a socket path you give), `-f /dev/null`,
+ * HOME in a temp dir, TMUX/TMUX_PANE stripped — the user's default server is never touched.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { RunResult } from '../../main/engine/platform/run.ts';
+import { realRunner } from '../../main/engine/platform/run.ts';
+import type { TmuxServer } from '../../main/engine/tmux/types.ts';
+
+/** Options of a pane created by `newPane`. */
+export interface NewPaneOptions {
+  readonly width?: number;
+  readonly height?: number;
+  /** Session to create it in (a new session of this name when it does not exist). Default: a fresh session per pane. */
+  readonly session?: string;
+  /** Extra environment for the pane's process. */
+  readonly env?: Readonly<Record<string, string>>;
+  readonly cwd?: string;
+}
+
+/** A running private tmux server. */
+export interface PrivateTmux {
+  readonly server: TmuxServer;
+  /** The `-L` name, or the socket path. */
+  readonly name: string;
+  /** A temp dir for the test (HOME of the server and its panes); removed by kill(). */
+  readonly dir: string;
+  /** Run a tmux command on this server (stdout, stderr, exit code; never throws for a non-zero exit). */
+  run(args: readonly string[], input?: string): Promise<RunResult>;
+  /** Like run, but throws on a non-zero exit; returns stdout. */
+  tmux(args: readonly string[], input?: string): Promise<string>;
+  /** Start `command` (a shell command line) in a new pane; returns its pane id (`%3`). Starts the server if needed. */
+  newPane(command: string, opts?: NewPaneOptions): Promise<string>;
+  /** Kill the server (idempotent); `restart()` may start it again. */
+  killServer(): Promise<void>;
+  /** Kill the server and remove the temp dir. */
+  kill(): Promise<void>;
+}
+
+let sessions = 0;
+
+/** Environment for every tmux the tests start: nothing from the developer's own tmux. */
+export function testTmuxEnv(home: string): Record<string, string | undefined> {
+  return { TMUX: undefined, TMUX_PANE: undefined, HOME: home };
+}
+
+/**
+ * Start (lazily: the first newPane starts it) a private server. `socketPath` uses `-S` instead of `-L`.
+ * Call `kill()` in afterEach/afterAll.
+ */
+export async function startPrivateTmux(opts: { socketPath?: string } = {}): Promise<PrivateTmux> {
+  const name = opts.socketPath ?? `tb-test-${randomBytes(6).toString('hex')}`;
+  const server: TmuxServer = opts.socketPath ? { kind: 'socket', path: opts.socketPath } : { kind: 'name', name };
+  const dir = mkdtempSync(join(tmpdir(), 'tb-tmux-'));
+  const base = opts.socketPath ? ['-S', opts.socketPath, '-f', '/dev/null', '-u'] : ['-L', name, '-f', '/dev/null', '-u'];
+  const env = testTmuxEnv(dir);
+  const run = (args: readonly string[], input?: string): Promise<RunResult> => realRunner.run('tmux', [...base, ...args], { env, timeoutMs: 10_000, input });
+  const tmux = async (args: readonly string[], input?: string): Promise<string> => {
+    const r = await run(args, input);
+    if (r.exitCode !== 0) throw new Error(`tmux ${args.join(' ')}: ${r.stderr.trim()}`);
+    return r.stdout;
+  };
+  const newPane = async (command: string, p: NewPaneOptions = {}): Promise<string> => {
+    const w = String(p.width ?? 120);
+    const h = String(p.height ?? 40);
+    const envArgs = Object.entries(p.env ?? {}).flatMap(([k, v]) => ['-e', `${k}=${v}`]);
+    const cwd = ['-c', p.cwd ?? dir];
+    const session = p.session ?? `s${++sessions}`;
+    const exists = (await run(['has-session', '-t', `=${session}`])).exitCode === 0;
+    const args = exists
+      ? ['new-window', '-d', '-P', '-F', '#{pane_id}', '-t', `=${session}:`, ...cwd, ...envArgs, command]
+      : ['new-session', '-d', '-P', '-F', '#{pane_id}', '-s', session, '-x', w, '-y', h, ...cwd, ...envArgs, command];
+    return (await tmux(args)).trim();
+  };
+  const killServer = async (): Promise<void> => {
+    await run(['kill-server']);
+  };
+  return {
+    server,
+    name,
+    dir,
+    run,
+    tmux,
+    newPane,
+    killServer,
+    async kill() {
+      await killServer();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Poll `fn` until it returns something truthy (or stops throwing), then return it; fail with the
+ * last value or error once `timeoutMs` has passed. The way to wait for tmux — never a fixed sleep.
+ */
+export async function waitFor<T>(fn: () => T | Promise<T>, opts: { timeoutMs?: number; intervalMs?: number; what?: string } = {}): Promise<NonNullable<T>> {
+  const deadline = performance.now() + (opts.timeoutMs ?? 5000);
+  let last: unknown;
+  for (;;) {
+    try {
+      const value = await fn();
+      if (value) return value as NonNullable<T>;
+      last = value;
+    } catch (err) {
+      last = err;
+    }
+    if (performance.now() > deadline) {
+      const detail = last instanceof Error ? last.message : JSON.stringify(last);
+      throw new Error(`waitFor${opts.what ? ` (${opts.what})` : ''} timed out; last: ${detail}`);
+    }
+    await new Promise((r) => setTimeout(r, opts.intervalMs ?? 25));
+  }
+}
