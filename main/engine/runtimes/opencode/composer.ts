@@ -1,0 +1,41 @@
+/** The opencode composer box (`┃` lines closed by `╹▀▀▀`) and the footer under it. */
+import { boxEndingAt } from './screen.ts';
+
+/** `Ask anything… "Fix a TODO in the codebase"` (the example in quotes varies). */
+const PLACEHOLDER = /^Ask anything… "[^"]*"$/;
+/** Footer while a turn runs: spinner cells, then `esc interrupt` or, after one Esc, `esc again to interrupt`. */
+const BUSY = /\besc (?:again to )?interrupt\b/;
+
+/** What the bottom of an opencode screen with a composer says. */
+export type ComposerState =
+  | { readonly kind: 'busy'; readonly footer: string }
+  | { readonly kind: 'idle'; readonly draft: string };
+
+/**
+ * Find the composer near the bottom and read the footer: busy (spinner + esc interrupt), idle
+ * (`ctrl+p commands` and no busy hint), or null when there is no composer or the footer says
+ * neither.
+ */
+export function readComposer(lines: readonly string[]): ComposerState | null {
+  let edge = -1;
+  for (let i = lines.length - 1; i >= Math.max(0, lines.length - 16); i--) {
+    if ((lines[i] ?? '').trimStart().startsWith('╹▀')) {
+      edge = i;
+      break;
+    }
+  }
+  if (edge < 1) return null;
+  const footer = lines.slice(edge + 1).filter((l) => l.trim() !== '');
+  if (footer.length === 0 || footer.length > 2) return null;
+  const busy = footer.find((l) => BUSY.test(l));
+  // The footer pads hints far apart; the indicator keeps the words, not the padding.
+  if (busy) return { kind: 'busy', footer: busy.trim().replace(/ {3,}/g, '  ') };
+  if (!footer.some((l) => l.includes('ctrl+p commands'))) return null;
+  const box = boxEndingAt(lines, edge - 1);
+  // The last box line names agent · model · provider; the lines above it hold the input.
+  const input = box.inner.slice(0, -1).map((l) => l.trim());
+  while (input[0] === '') input.shift();
+  while (input[input.length - 1] === '') input.pop();
+  const text = input.join('\n');
+  return { kind: 'idle', draft: PLACEHOLDER.test(text) ? '' : text };
+}

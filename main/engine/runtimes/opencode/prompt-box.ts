@@ -1,0 +1,39 @@
+/** The `△ <title>` box opencode draws at the bottom for permissions and their follow-up dialogs. */
+import type { Button } from './buttons.ts';
+import { parseButtonRow } from './buttons.ts';
+import { boxAtBottom } from './screen.ts';
+
+/** A titled box at the bottom of the screen, with its button row when it has one. */
+export interface PromptBox {
+  readonly title: string;
+  /** Trimmed lines between the title and the button row (or the end of the box). */
+  readonly body: readonly string[];
+  /** The plain line of the button row, and its buttons. */
+  readonly row: string | null;
+  readonly buttons: readonly Button[];
+}
+
+/** The titled box that ends the screen, or null. */
+export function promptBoxAtBottom(lines: readonly string[]): PromptBox | null {
+  const box = boxAtBottom(lines);
+  if (!box) return null;
+  const titleAt = box.inner.findLastIndex((l) => l.trim().startsWith('△ '));
+  if (titleAt < 0) return null;
+  let rowAt = -1;
+  let buttons: Button[] = [];
+  for (let i = box.inner.length - 1; i > titleAt; i--) {
+    const parsed = parseButtonRow(lines[box.start + i] ?? '');
+    if (parsed) {
+      rowAt = i;
+      buttons = parsed;
+      break;
+    }
+  }
+  const bodyEnd = rowAt >= 0 ? rowAt : box.inner.length;
+  return {
+    title: (box.inner[titleAt] ?? '').trim().slice(2).trim(),
+    body: box.inner.slice(titleAt + 1, bodyEnd).map((l) => l.trim()),
+    row: rowAt >= 0 ? (lines[box.start + rowAt] ?? null) : null,
+    buttons,
+  };
+}
