@@ -24,7 +24,7 @@ const NUMBERED = /^(\s*)(❯\s*)?(\d{1,2})\.\s+(\S.*)$/;
 // "❯ No, exit" / "  Yes, I trust this folder": the cursor line of an unnumbered list.
 const CURSOR = /^(\s*)❯\s+(\S.*)$/;
 // Key hints under a list. Claude words them "<Key> to <verb>", joined by " · ".
-const KEY_HINT = /^\s*(?:esc|enter|tab|space|↑\/↓|↑↓|ctrl\+\w+|shift\+tab)\b[^·]*\bto\s+\w+/i;
+const KEY_HINT = /^\s*(?:esc|enter|tab|space|↑\/↓|↑↓|ctrl\+\w+|shift\+tab)(?=\s)[^·]*\bto\s+\w+/i;
 // Notices that may sit under anything and say nothing about the prompt.
 const NOISE = /tmux focus-events off|^\s{20,}\S.*\/effort$/;
 

@@ -10,8 +10,10 @@ import { isBlank, isDashedRule } from './screen-lines.ts';
 export interface PermissionBody {
   /** First line under the rule ("Bash command"), null when the rule was not found. */
   readonly header: string | null;
-  /** The line directly above the options (the question), '' when that line is blank or missing. */
+  /** The nearest non-blank line above the options (the question), '' when there is none below the header. */
   readonly question: string;
+  /** Whether the question sits directly on top of the options, as in every capture. */
+  readonly questionAdjacent: boolean;
   /** Non-blank lines between header and box (or question), tips removed ("notes.txt", "List files in /tmp"). */
   readonly before: readonly string[];
   /** Content between the two dashed lines, left padding removed; null when there is no complete box. */
@@ -39,9 +41,11 @@ function trimBlank(lines: readonly string[]): string[] {
  * Read the body between `ruleIndex` (exclusive; -1 when no rule was found) and `optionsTop` (exclusive).
  */
 export function readPermissionBody(lines: readonly string[], ruleIndex: number, optionsTop: number): PermissionBody {
-  const questionLine = lines[optionsTop - 1];
-  const question = isBlank(questionLine) ? '' : (questionLine ?? '').trim();
-  const body = lines.slice(ruleIndex + 1, question ? optionsTop - 1 : optionsTop);
+  let questionAt = optionsTop - 1;
+  while (questionAt > ruleIndex + 1 && isBlank(lines[questionAt])) questionAt--;
+  if (questionAt <= ruleIndex + 1) questionAt = -1;
+  const question = questionAt < 0 ? '' : (lines[questionAt] ?? '').trim();
+  const body = lines.slice(ruleIndex + 1, questionAt < 0 ? optionsTop : questionAt);
   const headerAt = ruleIndex < 0 ? -1 : body.findIndex((l) => !isBlank(l));
   const header = headerAt < 0 ? null : (body[headerAt] ?? '').trim();
   const rest = body.slice(headerAt + 1);
@@ -55,5 +59,5 @@ export function readPermissionBody(lines: readonly string[], ruleIndex: number, 
     .filter((l) => l !== '' && !l.startsWith('Tip:'));
   const box = hasBox ? dedent(trimBlank(rest.slice(open + 1, close))) : null;
   const loose = hasBox ? [] : before;
-  return { header, question, before: hasBox ? before : [], box, loose };
+  return { header, question, questionAdjacent: questionAt === optionsTop - 1, before: hasBox ? before : [], box, loose };
 }

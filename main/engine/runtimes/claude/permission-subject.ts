@@ -33,10 +33,18 @@ function read(body: PermissionBody): SubjectReading {
 
 function fetch(body: PermissionBody): SubjectReading {
   const content = body.box ?? body.loose;
-  for (const line of content) {
-    // 2.1.329: `url: http://…`; 2.1.197: `url: "http://…", prompt: "…"`.
-    const m = /^\s*url:\s*"?([^\s",]+)"?/.exec(line);
-    if (m?.[1]) return { subject: m[1], certain: true };
+  const at = content.findIndex((l) => /^\s*url:/.test(l));
+  const line = content[at] ?? '';
+  // 2.1.197: `url: "http://…", prompt: "…"` on one line.
+  const quoted = /^\s*url:\s*"([^"]+)"/.exec(line);
+  if (quoted?.[1]) return { subject: quoted[1], certain: true };
+  // 2.1.329: `url: http://…` alone on its line(s) in the box, wrapped at the pane width, then `prompt: …`.
+  const bare = /^\s*url:\s*(\S+)$/.exec(line);
+  if (bare?.[1]) {
+    const rest = content.slice(at + 1);
+    const end = rest.findIndex((l) => /^\s*prompt:/.test(l));
+    const wrapped = (end < 0 ? rest : rest.slice(0, end)).map((l) => l.trim()).join('');
+    return { subject: bare[1] + wrapped, certain: end >= 0 || rest.length === 0 };
   }
   return { subject: content.join('\n'), certain: false };
 }

@@ -45,7 +45,7 @@ export function recognisePermission(lines: readonly string[], ruleIndex: number,
   const checks = [
     ruleIndex >= 0 && tool !== null && (KNOWN_TOOLS as readonly string[]).includes(tool),
     reading.certain && reading.subject.trim() !== '',
-    body.question.endsWith('?'),
+    body.questionAdjacent && body.question.endsWith('?'),
     block.numbered && options.length >= 2 && numberedInOrder(block),
     highlighted !== null,
     // Cut off by the pane bottom? Claude lists "No" last; without it, only the key-hint footer proves the end.

@@ -160,3 +160,29 @@ describe('an unknown tool header', () => {
     expect(denyKeyFor(prompt)).toBe('Escape');
   });
 });
+
+describe('drawn slightly differently', () => {
+  it('a URL wrapped at the pane width is joined back into one subject', () => {
+    const lines = plainLines(CLAUDE_FIXTURES, 'perm-webfetch');
+    const i = at(lines, 'url:');
+    lines.splice(i, 1, ' url: http://127.0.0.1:18080/a/very/long/path', ' /that/wrapped,with,commas.html');
+    const prompt = permission(lines);
+    expect(prompt.subject).toBe('http://127.0.0.1:18080/a/very/long/path/that/wrapped,with,commas.html');
+    expect(approveKeyFor(prompt)).toBe('1');
+  });
+
+  it('a blank line between question and options keeps the question but not the confidence', () => {
+    const lines = permBash();
+    lines.splice(at(lines, '1. Yes'), 0, '');
+    const prompt = permission(lines);
+    expect(prompt.question).toBe('Do you want to proceed?');
+    expect(prompt.subject).toBe('ls -la /tmp');
+    expect(prompt.confidence).toBe('low');
+  });
+
+  it('a key-hint footer that starts with an arrow is still read as the footer', () => {
+    const rule = '─'.repeat(120);
+    const screen = classify([rule, ' Pick one', '', ' Which one?', ' ❯ 1. First', '   2. Second', '', ' ↑/↓ to move · Enter to confirm']);
+    expect(screen.kind === 'dialog' ? screen.options.map((o) => o.label) : screen.kind).toEqual(['First', 'Second']);
+  });
+});
