@@ -14,6 +14,8 @@ export interface Button {
 /** Key hints right of the buttons (`ctrl+f fullscreen`, `⇆ select`, `enter confirm`). */
 const HINT = /^(?:ctrl\+\S+|⇆|enter|esc|tab|shift\+\S+) /;
 
+const MAX_BUTTONS = 6;
+
 /** Buttons of a row that ends in an `enter confirm` hint, or null when the line is no button row. */
 export function parseButtonRow(line: string): Button[] | null {
   const bar = line.indexOf('┃');
@@ -22,6 +24,8 @@ export function parseButtonRow(line: string): Button[] | null {
   const tokens = [...line.slice(bar + 1).matchAll(/\S+(?: \S+)*/g)].map((m) => ({ text: m[0], at: bar + 1 + m.index }));
   const firstHint = tokens.findIndex((t) => HINT.test(t.text));
   if (firstHint < 1 || !tokens.slice(firstHint).some((t) => t.text === 'enter confirm')) return null;
+  // opencode draws two or three buttons; a long run of "buttons" is text, not a prompt.
+  if (firstHint > MAX_BUTTONS) return null;
   return tokens.slice(0, firstHint).map((t) => ({ label: t.text, at: t.at }));
 }
 
@@ -59,6 +63,8 @@ export function highlightedButton(row: string, buttons: readonly Button[], ansiL
   const offPanel = own.flatMap((b, i) => (b !== panel ? [i] : []));
   if (offPanel.length === 1) return offPanel[0] ?? null;
   if (own.length < 3) return null;
-  const odd = own.flatMap((b, i) => (own.filter((o) => o === b).length === 1 ? [i] : []));
-  return odd.length === 1 && new Set(own).size === 2 ? (odd[0] ?? null) : null;
+  const counts = new Map<Bg, number>();
+  for (const b of own) counts.set(b, (counts.get(b) ?? 0) + 1);
+  const odd = own.flatMap((b, i) => (counts.get(b) === 1 ? [i] : []));
+  return odd.length === 1 && counts.size === 2 ? (odd[0] ?? null) : null;
 }

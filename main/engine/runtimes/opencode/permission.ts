@@ -10,12 +10,12 @@ const VERIFIED_BUTTONS = ['Allow once', 'Allow always', 'Reject'];
 
 /** The permission prompt in `box`, or null when the box is something else. */
 export function parsePermissionBox(box: PromptBox, ansiLines?: readonly string[]): PermissionPrompt | null {
-  if (box.title !== 'Permission required' || !box.row) return null;
+  if (box.title !== 'Permission required') return null;
   const headerAt = box.body.findIndex((l) => l !== '');
   const header = headerAt >= 0 ? (box.body[headerAt] ?? '') : '';
   const parsed = parseHeader(header, box.body.slice(headerAt + 1));
   const options = box.buttons.map((b) => ({ key: null, label: b.label, kind: classifyOptionLabel(b.label) }));
-  const exact = parsed !== null && parsed.subject !== '' && box.buttons.map((b) => b.label).join('|') === VERIFIED_BUTTONS.join('|');
+  const exact = box.row !== null && parsed !== null && parsed.subject !== '' && box.buttons.map((b) => b.label).join('|') === VERIFIED_BUTTONS.join('|');
   return {
     kind: 'permission',
     runtime: 'opencode',
@@ -24,7 +24,7 @@ export function parsePermissionBox(box: PromptBox, ansiLines?: readonly string[]
     subject: parsed?.subject ?? header,
     options,
     // Enter confirms the highlighted button; End/Home/Tab do nothing (End, Enter would ALLOW).
-    highlighted: highlightedButton(box.row, box.buttons, ansiLines),
+    highlighted: box.row ? highlightedButton(box.row, box.buttons, ansiLines) : null,
     confidence: exact ? 'high' : 'low',
     // Verified: Esc rejects straight away (in a subagent session it opens "Reject permission").
     escapeDenies: true,

@@ -1,0 +1,99 @@
+/** Every opencode 1.18.33 capture classifies as its note (`.md`) says. */
+import { describe, expect, it } from 'vitest';
+import { approveKeyFor, denyKeyFor } from '../../../../main/engine/runtimes/common/keys.ts';
+import { opencodeRuntime } from '../../../../main/engine/runtimes/opencode/index.ts';
+import { captureNames, loadCapture } from '../codex/fixture-files.ts';
+
+type Expected =
+  | { kind: 'permission'; tool: string; subject: string; highlighted: number; approve: string | null }
+  | { kind: 'dialog'; dialogId: string; highlighted: number }
+  | { kind: 'idle'; draft: string }
+  | { kind: 'working' }
+  | { kind: 'unknown' };
+
+const BASH = 'Shell command';
+
+/** From the notes. Approve is Enter only with "Allow once" visibly highlighted; deny is always Esc. */
+const TABLE: Record<string, Expected> = {
+  'approval-bash': { kind: 'permission', tool: BASH, subject: 'touch lab-allow-once.txt', highlighted: 0, approve: 'Enter' },
+  // End did nothing: the highlight is still on Allow once (End, Enter would ALLOW).
+  'approval-bash-after-end-key': { kind: 'permission', tool: BASH, subject: 'touch lab-end-key.txt', highlighted: 0, approve: 'Enter' },
+  'approval-bash-reject-selected': { kind: 'permission', tool: BASH, subject: 'touch lab-allow-once.txt', highlighted: 2, approve: null },
+  'approval-edit': { kind: 'permission', tool: 'Edit', subject: 'lab-edit-demo.txt', highlighted: 0, approve: 'Enter' },
+  'approval-external-dir': { kind: 'permission', tool: 'Access external directory', subject: '/home/dev/lab-codex/work', highlighted: 0, approve: 'Enter' },
+  // The header says Edit even for the write tool.
+  'approval-write': { kind: 'permission', tool: 'Edit', subject: 'lab-edit-demo.txt', highlighted: 0, approve: 'Enter' },
+  'approval-bash-after-allow-once': { kind: 'idle', draft: '' },
+  'approval-bash-after-esc': { kind: 'idle', draft: '' },
+  'approval-bash-after-reject': { kind: 'idle', draft: '' },
+  'approval-edit-after-reject': { kind: 'idle', draft: '' },
+  'approval-write-after-allow-once': { kind: 'idle', draft: '' },
+  // Confirm is pre-selected and means "allow always": a dialog, never approved.
+  'dialog-always-allow-confirm': { kind: 'dialog', dialogId: 'opencode.always-allow-confirm', highlighted: 0 },
+  'idle-after-turn': { kind: 'idle', draft: '' },
+  'idle-startup': { kind: 'idle', draft: '' },
+  'idle-with-draft': { kind: 'idle', draft: 'draft text the user has not sent yet' },
+  'interrupted-esc': { kind: 'idle', draft: '' },
+  // Still loading: an empty pane is not idle.
+  'startup-blank': { kind: 'unknown' },
+  'working-command-1': { kind: 'working' },
+  'working-command-2': { kind: 'working' },
+  'working-esc-once': { kind: 'working' },
+  'working-stream-1': { kind: 'working' },
+  'working-stream-2': { kind: 'working' },
+  'working-stream-3': { kind: 'working' },
+  'working-think-1': { kind: 'working' },
+  'working-think-2': { kind: 'working' },
+  'working-think-3': { kind: 'working' },
+  'working-wait-1': { kind: 'working' },
+  'working-wait-2': { kind: 'working' },
+  'working-wait-3': { kind: 'working' },
+};
+
+describe('opencode fixtures', () => {
+  it('has a table entry for every capture and a capture for every entry', () => {
+    expect(Object.keys(TABLE).sort()).toEqual(captureNames('opencode'));
+  });
+
+  for (const [name, expected] of Object.entries(TABLE)) {
+    it(`${name} is ${expected.kind}`, () => {
+      const screen = opencodeRuntime.classify(loadCapture('opencode', name));
+      expect(screen.kind).toBe(expected.kind);
+      if (screen.kind === 'permission' && expected.kind === 'permission') {
+        expect(screen.tool).toBe(expected.tool);
+        expect(screen.subject).toBe(expected.subject);
+        expect(screen.options).toEqual([
+          { key: null, label: 'Allow once', kind: 'once' },
+          { key: null, label: 'Allow always', kind: 'always' },
+          { key: null, label: 'Reject', kind: 'deny' },
+        ]);
+        expect(screen.highlighted).toBe(expected.highlighted);
+        expect(screen.confidence).toBe('high');
+        expect(screen.approveByEnterOnHighlight).toBe(true);
+        expect(approveKeyFor(screen)).toBe(expected.approve);
+        expect(denyKeyFor(screen)).toBe('Escape');
+      }
+      if (screen.kind === 'dialog' && expected.kind === 'dialog') {
+        expect(screen.dialogId).toBe(expected.dialogId);
+        expect(screen.highlighted).toBe(expected.highlighted);
+      }
+      if (screen.kind === 'idle' && expected.kind === 'idle') expect(screen.draft).toBe(expected.draft);
+    });
+  }
+
+  it('gives no approve key for any prompt read from the plain capture only', () => {
+    for (const [name, expected] of Object.entries(TABLE)) {
+      if (expected.kind !== 'permission') continue;
+      const screen = opencodeRuntime.classify(loadCapture('opencode', name, false));
+      expect(screen.kind === 'permission' && screen.highlighted, name).toBeNull();
+      expect(screen.kind === 'permission' && approveKeyFor(screen), name).toBeNull();
+      expect(screen.kind === 'permission' && denyKeyFor(screen), name).toBe('Escape');
+    }
+  });
+
+  it('reads every other state the same from the plain capture only', () => {
+    for (const [name, expected] of Object.entries(TABLE)) {
+      expect(opencodeRuntime.classify(loadCapture('opencode', name, false)).kind, name).toBe(expected.kind);
+    }
+  });
+});

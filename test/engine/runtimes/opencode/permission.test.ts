@@ -1,0 +1,66 @@
+/** opencode permission boxes beyond the captures: unfamiliar headers and buttons, cut-off boxes. */
+import { describe, expect, it } from 'vitest';
+import { approveKeyFor, denyKeyFor } from '../../../../main/engine/runtimes/common/keys.ts';
+import { opencodeRuntime } from '../../../../main/engine/runtimes/opencode/index.ts';
+import type { PermissionPrompt, Screen } from '../../../../main/engine/runtimes/types.ts';
+import { loadCapture } from '../codex/fixture-files.ts';
+
+const bash = () => loadCapture('opencode', 'approval-bash');
+
+function permission(screen: Screen): PermissionPrompt {
+  if (screen.kind !== 'permission') throw new Error(`expected a permission prompt, got ${screen.kind}`);
+  return screen;
+}
+
+const both = (edit: (l: string) => string) => {
+  const c = bash();
+  return { lines: c.lines.map(edit), ansiLines: (c.ansiLines ?? []).map(edit) };
+};
+
+describe('opencode permission box', () => {
+  it('reads a source-known header (WebFetch) as tool and subject', () => {
+    const screen = permission(opencodeRuntime.classify(both((l) => l.replace('# Shell command', '% WebFetch https://example.com/x'))));
+    expect([screen.tool, screen.subject]).toEqual(['WebFetch', 'https://example.com/x']);
+  });
+
+  it('is low confidence for an unfamiliar header', () => {
+    const screen = permission(opencodeRuntime.classify(both((l) => l.replace('# Shell command', '✦ Teleport somewhere'))));
+    expect(screen.tool).toBeNull();
+    expect(screen.confidence).toBe('low');
+    expect(approveKeyFor(screen)).toBeNull();
+    expect(denyKeyFor(screen)).toBe('Escape');
+  });
+
+  it('is low confidence when the buttons are not the verified three', () => {
+    const screen = permission(opencodeRuntime.classify(both((l) => l.replace('Allow always', 'Allow in session'))));
+    expect(screen.confidence).toBe('low');
+    expect(approveKeyFor(screen)).toBeNull();
+  });
+
+  it('is no prompt when the box does not reach the bottom (old box in the transcript)', () => {
+    const c = bash();
+    const lines = [...c.lines, '', '     ▣  Build · Mock Model · 1.0s', ''];
+    expect(opencodeRuntime.classify({ lines }).kind).not.toBe('permission');
+  });
+
+  it('is low confidence with no button row (cut off)', () => {
+    const lines = bash().lines.filter((l) => !l.includes('Allow once'));
+    const screen = permission(opencodeRuntime.classify({ lines }));
+    expect(screen.options).toEqual([]);
+    expect(screen.confidence).toBe('low');
+    expect(approveKeyFor(screen)).toBeNull();
+  });
+
+  it('reads a wrapped shell command as one subject', () => {
+    const c = bash();
+    const at = c.lines.indexOf('  ┃  $ touch lab-allow-once.txt');
+    const lines = [...c.lines.slice(0, at), '  ┃  $ touch a-very-long-name \\', '  ┃    && echo done', ...c.lines.slice(at + 1)];
+    expect(permission(opencodeRuntime.classify({ lines })).subject).toBe('touch a-very-long-name \\\n&& echo done');
+  });
+
+  it('treats the reject-message box as a dialog', () => {
+    const lines = ['  ┃', '  ┃  △ Reject permission', '  ┃  Tell OpenCode what to do differently', '  ┃', '  ┃  enter confirm  esc cancel', '  ┃'];
+    const screen = opencodeRuntime.classify({ lines });
+    expect(screen.kind === 'dialog' && screen.dialogId).toBe('opencode.reject-message');
+  });
+});
