@@ -3,20 +3,24 @@
 // Reads the hook payload from stdin, wraps it with what only this process can see (tmux pane and
 // socket, parent pid), and posts it to the running Trail Boss engine with the install token.
 // It must never break or slow Claude Code: it prints nothing and exits 0 in every case — no engine,
-// no endpoint file, connection refused, slow engine (300 ms cap). Plain JS, node built-ins only,
+// no endpoint file, connection refused, slow engine (300 ms request cap). Plain JS, built-ins only,
 // any Node >= 18, so it starts fast. Envelope fields: see main/engine/hooks/hook-envelope.ts;
 // endpoint file fields: main/engine/hooks/endpoint-file.ts.
 import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 
-const DEADLINE_MS = 300;
+// The engine answers before doing any work, so 300 ms from connect to answer means it is stuck.
+const REQUEST_TIMEOUT_MS = 300;
+// Backstop for everything else (stdin never closed, a machine so loaded that startup crawls):
+// generous, because giving up drops the event, and still far below Claude's hook timeout.
+const BACKSTOP_MS = 1500;
 const MAX_STDIN_BYTES = 4 * 1024 * 1024;
 
 const done = () => process.exit(0);
 process.on('uncaughtException', done);
 process.on('unhandledRejection', done);
-setTimeout(done, DEADLINE_MS);
+setTimeout(done, BACKSTOP_MS);
 
 function parseArgs(argv) {
   let endpoint = null;
@@ -61,15 +65,16 @@ function readStdin() {
 
 async function main() {
   const { endpoint, event } = parseArgs(process.argv.slice(2));
-  // Always drain stdin first: exiting with Claude still writing would hand it an EPIPE.
-  const text = await readStdin();
   let target;
   try {
     target = readEndpoint(endpointPath(endpoint, process.env));
   } catch {
     target = null;
   }
+  // No engine: leave at once, without even touching stdin (setting up the stdin stream is the
+  // slowest part of startup). Claude tolerates hooks that never read their input — most do not.
   if (target === null) return done();
+  const text = await readStdin();
   let payload;
   try {
     payload = JSON.parse(text);
@@ -105,6 +110,7 @@ async function main() {
       res.on('error', done);
     },
   );
+  req.setTimeout(REQUEST_TIMEOUT_MS, done);
   req.on('error', done);
   req.end(body);
 }

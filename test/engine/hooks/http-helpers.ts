@@ -32,13 +32,7 @@ export function rawRequest(options: RawRequest): Promise<RawResponse> {
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () => {
           const text = Buffer.concat(chunks).toString('utf8');
-          let json: unknown = undefined;
-          try {
-            json = text === '' ? undefined : JSON.parse(text);
-          } catch {
-            json = undefined;
-          }
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json });
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json: parseOrUndefined(text) });
         });
       },
     );
@@ -77,4 +71,12 @@ export async function until(check: () => boolean, what: string, timeoutMs = 5_00
 /** The error envelope's reason field. */
 export function reasonOf(res: RawResponse): unknown {
   return (res.json as { error?: { reason?: unknown } } | undefined)?.error?.reason;
+}
+
+function parseOrUndefined(text: string): unknown {
+  try {
+    return text === '' ? undefined : JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }
