@@ -1,0 +1,59 @@
+/** Entry point: pick the bridge, build the stores and the controller, render the app. */
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app.tsx';
+import { DepsProvider } from './app/context.tsx';
+import { createTicker } from './app/ticker.ts';
+import { chooseBridge, exposedApi } from './bridge/choose-bridge.ts';
+import { hashWithoutToken, tokenFromHash } from './bridge/token.ts';
+import { createController } from './controller/controller.ts';
+import type { RendererClock } from './controller/deps.ts';
+import { createActivityStore } from './store/activity-store.ts';
+import { createAppStore } from './store/app-store.ts';
+import { createQueueStore } from './store/queue-store.ts';
+import { createSettingsStore } from './store/settings-store.ts';
+import './styles.css';
+
+const TOKEN_KEY = 'trailboss.token';
+
+/** The token from the fragment (then removed from the address bar), or from this tab's earlier visit. */
+function takeToken(): string | null {
+  const fromHash = tokenFromHash(location.hash);
+  if (fromHash !== null) {
+    sessionStorage.setItem(TOKEN_KEY, fromHash);
+    history.replaceState(null, '', `${location.pathname}${location.search}${hashWithoutToken(location.hash)}`);
+    return fromHash;
+  }
+  return sessionStorage.getItem(TOKEN_KEY);
+}
+
+const root = createRoot(document.getElementById('root') as HTMLElement);
+const choice = chooseBridge({
+  exposed: exposedApi(window),
+  origin: location.origin,
+  token: exposedApi(window) === undefined ? takeToken() : null,
+  fetch: window.fetch.bind(window),
+  openEvents: (url) => new EventSource(url),
+});
+
+if (!choice.ok) {
+  root.render(<p className="problem standalone">{choice.problem}</p>);
+} else {
+  const clock: RendererClock = { now: () => Date.now() };
+  const stores = { queue: createQueueStore(), settings: createSettingsStore(), activity: createActivityStore(), app: createAppStore() };
+  const controller = createController({ bridge: choice.bridge, stores, clock });
+  const ticker = createTicker(clock);
+  const stopController = controller.start();
+  const stopTicker = ticker.start();
+  window.addEventListener('pagehide', () => {
+    stopTicker();
+    stopController();
+  });
+  root.render(
+    <StrictMode>
+      <DepsProvider deps={{ stores, controller, ticker }}>
+        <App />
+      </DepsProvider>
+    </StrictMode>,
+  );
+}

@@ -1,0 +1,23 @@
+/** The pane's last lines with their colours. Every span is a text node: pane content never becomes markup. */
+import { memo, useMemo } from 'react';
+import { parseLines } from '../../ansi/sgr.ts';
+import { spanCss } from '../../ansi/span-css.ts';
+
+/** Renders `capture-pane -e` lines; parsed once per distinct tail. */
+export const PaneTail = memo(function PaneTail({ lines, label }: { lines: readonly string[]; label: string }) {
+  const parsed = useMemo(() => parseLines(lines), [lines]);
+  if (lines.length === 0) return null;
+  return (
+    <pre className="tail" aria-label={label}>
+      {parsed.map((spans, row) => (
+        <div className="tail-line" key={row}>
+          {spans.length === 0 ? '\u00a0' : spans.map((span, i) => (
+            <span key={i} style={spanCss(span)}>
+              {span.text}
+            </span>
+          ))}
+        </div>
+      ))}
+    </pre>
+  );
+});

@@ -1,0 +1,67 @@
+/** The queue: every waiting agent, oldest first, driven by the keyboard (j/k a d r s z Enter). */
+import { useEffect, useMemo } from 'react';
+import { useController, useNow, useQueue } from '../../app/context.tsx';
+import { commandForKey, focusKind, KEY_HELP } from '../../keyboard/keymap.ts';
+import { displayOrder, isSnoozed } from '../../store/queue-state.ts';
+import { OutcomeLine } from './outcome-line.tsx';
+import { QueueRow } from './queue-row.tsx';
+
+/** The queue screen. */
+export function QueueScreen() {
+  const controller = useController();
+  const items = useQueue((s) => s.items);
+  const status = useQueue((s) => s.status);
+  const problem = useQueue((s) => s.problem);
+  const recent = useQueue((s) => s.recent);
+  const now = useNow();
+  const order = useMemo(() => displayOrder(items, now), [items, now]);
+  const waiting = order.filter((i) => !isSnoozed(i, now)).length;
+  // Outcomes of items that already left the queue: their row is gone, so say it here.
+  const departed = recent.filter((n) => !items.some((i) => i.id === n.itemId)).slice(0, 3);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const command = commandForKey({ key: e.key, ctrlKey: e.ctrlKey, metaKey: e.metaKey, altKey: e.altKey, repeat: e.repeat, focus: focusKind(document.activeElement) });
+      if (command !== null && controller.key(command)) e.preventDefault();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [controller]);
+
+  return (
+    <section className="queue" aria-labelledby="queue-title">
+      <header className="screen-head">
+        <h1 id="queue-title">
+          Queue <span className="count">{waiting === 0 ? 'nothing waits' : `${waiting} waiting`}</span>
+        </h1>
+        <p className="keys" aria-label="Keyboard shortcuts">
+          {KEY_HELP.map(([key, what]) => (
+            <span key={key}>
+              <kbd>{key}</kbd> {what}
+            </span>
+          ))}
+        </p>
+      </header>
+      {problem !== null ? <p className="problem" role="alert">{problem}</p> : null}
+      <div className="recent" aria-live="polite">
+        {departed.map((n) => (
+          <OutcomeLine key={`${n.itemId}-${n.at}-${n.action}`} note={n} withTarget />
+        ))}
+      </div>
+      {status === 'loading' ? <p className="empty">Loading the queue…</p> : null}
+      {status !== 'loading' && order.length === 0 ? (
+        <div className="empty" data-testid="empty-queue">
+          <p className="empty-title">No agent is waiting for you.</p>
+          <p>When one hits a permission prompt, asks a question or goes idle, it shows up here, oldest first.</p>
+        </div>
+      ) : null}
+      <div className="items" role="list" aria-label="Waiting agents">
+        {order.map((item, i) => (
+          <div role="listitem" key={item.id}>
+            <QueueRow item={item} position={i + 1} />
+          </div>
+        ))}
+      </div>
+    </section>
+  );
+}
