@@ -110,7 +110,7 @@ function unnumberedBlock(lines: readonly string[], end: number, footer: string[]
   const m = CURSOR.exec(cursorLines[0] ?? '');
   if (!m) return null;
   const textCol = (cursorLines[0] ?? '').indexOf(m[2] ?? '');
-  // The run may begin with text that belongs above the list only if it is not aligned with the options.
+  // Every line of the run must be an option: text directly on top of the list (no blank line) makes it unreadable.
   const options: DrawnOption[] = [];
   for (const line of run) {
     const highlighted = CURSOR.test(line);
