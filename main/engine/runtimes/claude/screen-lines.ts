@@ -17,12 +17,16 @@ export const MAX_SANE_LINE = 1000;
 // eslint-disable-next-line no-control-regex
 const CONTROLS = /[\x00-\x08\x0b-\x1f\x7f-\x9f]/g;
 
+// Anything cleanLine has to rewrite; most captured lines contain none of it.
+// eslint-disable-next-line no-control-regex
+const NEEDS_CLEANING = /[\x00-\x1f\x7f-\x9f\u00a0]/;
+
 /** One line as the user sees it: escapes and control bytes removed, NBSP and tabs as spaces, no trailing space. */
 export function cleanLine(raw: string): string {
-  return stripAnsi(String(raw))
-    .replace(/[\u00a0\t]/g, ' ')
-    .replace(CONTROLS, '')
-    .replace(/\s+$/, '');
+  const line = String(raw);
+  // trimEnd, not /\s+$/: the regex is quadratic on the long space runs of right-aligned hints.
+  if (!NEEDS_CLEANING.test(line)) return line.trimEnd();
+  return stripAnsi(line).replace(/[\u00a0\t]/g, ' ').replace(CONTROLS, '').trimEnd();
 }
 
 /** The cleaned bottom of a capture: at most WINDOW lines, trailing blank lines dropped. */
