@@ -1,0 +1,29 @@
+/**
+ * Cursor agent screen helpers. Unverified: built from public docs (cursor.com/docs/cli, "CLI will
+ * ask you to approve (Y) or reject (N)") and third-party pane captures quoted in public code
+ * (omnigent's cursor_native_permissions tests, awslabs cli-agent-orchestrator's cursor provider);
+ * no captures of our own.
+ */
+
+/** Right-trimmed lines without the blank tail (native trim: regex trims are quadratic on long blanks). */
+export function visibleLines(lines: readonly string[]): string[] {
+  const out = lines.map((line) => line.trimEnd());
+  let end = out.length;
+  while (end > 0 && out[end - 1] === '') end--;
+  return out.slice(0, end);
+}
+
+/** A line without the box border characters around it, trimmed. Pure border lines become ''. */
+export function unbox(line: string): string {
+  let t = line.trim();
+  if (/^[┌┐└┘╭╮╰╯─━┄┈\s]+$/.test(t)) return '';
+  if (t.startsWith('│') || t.startsWith('┃')) t = t.slice(1);
+  if (t.endsWith('│') || t.endsWith('┃')) t = t.slice(0, -1);
+  return t.trim();
+}
+
+/** The bottom `count` visible lines, unboxed, with their indices (top first). */
+export function bottom(lines: readonly string[], count: number): { text: string; index: number }[] {
+  const from = Math.max(0, lines.length - count);
+  return lines.slice(from).map((l, k) => ({ text: unbox(l), index: from + k }));
+}

@@ -1,0 +1,23 @@
+/**
+ * kiro-cli screen helpers. Unverified: built from public docs (kiro.dev/docs/cli: chat,
+ * permissions, terminal UI) and third-party captures quoted in public code and posts (awslabs
+ * cli-agent-orchestrator's kiro_cli provider, Q CLI / Kiro CLI transcripts); no captures of our own.
+ */
+
+/** Right-trimmed lines without the blank tail (native trim: regex trims are quadratic on long blanks). */
+export function visibleLines(lines: readonly string[]): string[] {
+  const out = lines.map((line) => line.trimEnd());
+  let end = out.length;
+  while (end > 0 && out[end - 1] === '') end--;
+  return out.slice(0, end);
+}
+
+/** The last `count` non-blank lines, trimmed, top first, with their indices. */
+export function lastNonBlank(lines: readonly string[], count: number): { text: string; index: number }[] {
+  const out: { text: string; index: number }[] = [];
+  for (let i = lines.length - 1; i >= 0 && out.length < count; i--) {
+    const text = (lines[i] ?? '').trim();
+    if (text !== '') out.unshift({ text, index: i });
+  }
+  return out;
+}
