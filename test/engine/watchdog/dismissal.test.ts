@@ -1,8 +1,11 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { dismissalFor, NEVER_DISMISS, SAFE_DISMISSALS } from '../../../main/engine/watchdog/dismissal.ts';
-import type { DialogScreen, OptionKind, RuntimeId } from '../../../main/engine/runtimes/types.ts';
+import type { DialogScreen, OptionKind, RuntimeId, RuntimeModule } from '../../../main/engine/runtimes/types.ts';
+import { claudeRuntime } from '../../../main/engine/runtimes/claude/index.ts';
+import { codexRuntime } from '../../../main/engine/runtimes/codex/index.ts';
+import { opencodeRuntime } from '../../../main/engine/runtimes/opencode/index.ts';
 
 const FIXTURES = fileURLToPath(new URL('../../fixtures/panes/', import.meta.url));
 
@@ -76,5 +79,37 @@ describe('dismissalFor', () => {
 
   it('the catalog and the never-list do not overlap', () => {
     for (const e of SAFE_DISMISSALS) for (const id of e.dialogIds) expect(NEVER_DISMISS).not.toContain(id);
+  });
+});
+
+/** Every capture under test/fixtures/panes/<runtime>/ (and version subfolders), classified by its runtime's real parser. */
+function classifiedCaptures(): { name: string; screen: ReturnType<RuntimeModule['classify']> }[] {
+  const out: { name: string; screen: ReturnType<RuntimeModule['classify']> }[] = [];
+  const walk = (dir: string, runtime: RuntimeModule): void => {
+    for (const entry of readdirSync(`${FIXTURES}${dir}`, { withFileTypes: true })) {
+      if (entry.isDirectory()) walk(`${dir}/${entry.name}`, runtime);
+      else if (entry.name.endsWith('.txt')) {
+        const base = `${FIXTURES}${dir}/${entry.name.slice(0, -4)}`;
+        const lines = readFileSync(`${base}.txt`, 'utf8').split('\n');
+        const ansiLines = existsSync(`${base}.ansi`) ? readFileSync(`${base}.ansi`, 'utf8').split('\n') : undefined;
+        out.push({ name: `${dir}/${entry.name}`, screen: runtime.classify(ansiLines ? { lines, ansiLines } : { lines }) });
+      }
+    }
+  };
+  for (const runtime of [claudeRuntime, codexRuntime, opencodeRuntime]) walk(runtime.id, runtime);
+  return out;
+}
+
+describe('dismissalFor over every capture, through the real runtime parsers', () => {
+  const captures = classifiedCaptures();
+
+  it('finds the captures (the test is not vacuous)', () => {
+    expect(captures.length).toBeGreaterThan(20);
+    expect(captures.filter((c) => c.screen.kind === 'dialog').length).toBeGreaterThan(3);
+  });
+
+  it('dismisses only the Codex startup-warnings overlay, with Escape', () => {
+    const dismissed = captures.flatMap((c) => (c.screen.kind === 'dialog' && dismissalFor(c.screen) !== null ? [[c.name, dismissalFor(c.screen)]] : []));
+    expect(dismissed).toEqual([['codex/overlay-warnings.txt', 'Escape']]);
   });
 });
