@@ -49,6 +49,8 @@ export interface PaneState {
   readonly screenAt: number | null;
   /** Whether `screen` counts as evidence (stable for ≥ 2 captures, or a working indicator). */
   readonly screenStable: boolean;
+  /** When the pane last reported a screen that counts as evidence. */
+  readonly lastStableAt: number | null;
   /** When a non-pane source last set the state; the pane may overrule it after the grace period. */
   readonly claimAt: number | null;
   readonly lastHookAt: number | null;
@@ -92,6 +94,7 @@ export function initialPaneState(pane: PaneKey, runtime: RuntimeId, at: number, 
     screen: null,
     screenAt: null,
     screenStable: false,
+    lastStableAt: null,
     claimAt: null,
     lastHookAt: null,
     statusHint: null,

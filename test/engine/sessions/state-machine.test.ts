@@ -117,7 +117,7 @@ describe('state machine rule table', () => {
 
   it('R11: an unstable capture is recorded but stops counting as evidence', () => {
     const s = run([f.screen(1_000, idle()), f.permissionHook(10_000), f.screen(10_500, bashPrompt(), 1)]);
-    expect([s.state, s.screenStable]).toEqual(['permission', false]);
+    expect([s.state, s.screenStable, s.screenAt, s.lastStableAt]).toEqual(['permission', false, 10_500, 1_000]);
     expect(settle(s, 20_000).state.state).toBe('permission');
   });
 
