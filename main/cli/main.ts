@@ -1,2 +1,25 @@
-/** Entry point of the `trailboss` command. */
-process.stdout.write('trailboss: not yet wired\n');
+/** Entry point of the `trailboss` command: wires the real process to the injected CLI context. */
+import { homedir } from 'node:os';
+import { systemClock } from '../engine/platform/clock.ts';
+import { runCli } from './run-cli.ts';
+
+const controller = new AbortController();
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => controller.abort());
+
+const code = await runCli({
+  argv: process.argv.slice(2),
+  env: process.env,
+  cwd: process.cwd(),
+  platform: process.platform,
+  homedir: homedir(),
+  clock: systemClock,
+  stdout: (t) => void process.stdout.write(t),
+  stderr: (t) => void process.stderr.write(t),
+  stdin: async () => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks).toString('utf8');
+  },
+  stopSignal: controller.signal,
+});
+process.exitCode = code;

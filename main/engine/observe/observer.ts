@@ -18,6 +18,8 @@ import { initialTracker, trackCapture, trackQuiet } from './pane-tracker.ts';
 export interface ObserverOptions extends TrackerOptions {
   readonly tickMs: number;
   readonly recheckMs: number;
+  /** Capture every agent pane on every tick, ignoring window activity (one-shot scans). */
+  readonly captureAll?: boolean;
 }
 
 export interface PaneOverrides {
@@ -213,7 +215,7 @@ export class PaneObserver {
       if (w.client !== client) continue;
       const recheck = w.recheckAt !== null && w.recheckAt <= now;
       // window_activity has one-second resolution: activity in the same second as our last capture may be newer.
-      const active = w.lastCaptureAt === 0 || w.info.windowActivity >= Math.floor(w.lastCaptureAt / 1000);
+      const active = opts.captureAll === true || w.lastCaptureAt === 0 || w.info.windowActivity >= Math.floor(w.lastCaptureAt / 1000);
       if (recheck || (!recheckOnly && active)) due.push(w);
       else if (!recheckOnly) this.apply(w, trackQuiet(w.tracker, w.key, now, opts), facts);
     }

@@ -103,6 +103,7 @@ export function highlightVariants(lines: readonly string[], ansiLines: readonly 
   if (row < 0) return [];
   const line = ansiLines[row] ?? '';
   // opencode draws the buttons on background 234 and the highlighted one on 215.
+  // eslint-disable-next-line no-control-regex -- opencode draws its highlight with this exact SGR.
   const plainHighlight = line.replace(/\x1b\[48;5;215m/g, '\x1b[48;5;234m');
   const out: ScreenVariant[] = [{ name: 'no highlight', lines: [...lines], ansiLines: ansiLines.map((l, i) => (i === row ? plainHighlight : l)) }];
   for (const button of ['Allow once', 'Allow always', 'Reject']) {

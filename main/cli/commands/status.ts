@@ -1,0 +1,58 @@
+/** `trailboss status [--json] [--tmux-socket PATH]...`: every agent pane with its state, from the engine or a one-shot scan. */
+import { scanOnce } from '../../engine/observe/one-shot-scan.ts';
+import type { ObservedPane } from '../../engine/observe/observer.ts';
+import { silentLogger } from '../../engine/platform/log.ts';
+import { procProcessTable } from '../../engine/platform/process-table.ts';
+import { realRunner } from '../../engine/platform/run.ts';
+import { RUNTIMES, runtimeById } from '../../engine/runtimes/catalog.ts';
+import { openTmuxClient } from '../../engine/tmux/open.ts';
+import type { TmuxClient } from '../../engine/tmux/types.ts';
+import { TmuxError } from '../../engine/tmux/types.ts';
+import { flag, parseArgs } from '../args.ts';
+import type { CliContext } from '../context.ts';
+import { EXIT } from '../context.ts';
+import type { AgentStatus } from '../format-status.ts';
+import { formatStatusJson, formatStatusTable, promptJson } from '../format-status.ts';
+import { serversFor } from '../servers.ts';
+
+/** One observed pane as a status entry (one-shot scan: a screen nobody explains is reported as unknown at once). */
+export function agentFromObserved(p: ObservedPane, now: number): AgentStatus {
+  const screen = p.screen;
+  const state = screen ? screen.kind : 'unknown';
+  return {
+    pane: p.info.paneId,
+    server: p.key.slice(0, p.key.lastIndexOf('|')),
+    target: p.info.target,
+    runtime: p.runtime,
+    runtimeVerified: runtimeById(p.runtime).verified,
+    state,
+    since: new Date(p.changedAt || now).toISOString(),
+    ...(promptJson(screen) ? { prompt: promptJson(screen) } : {}),
+    ...(screen?.kind === 'idle' ? { draft: screen.draft } : {}),
+    ...(state === 'unknown' ? { tail: p.tail.slice(-5) } : {}),
+  };
+}
+
+export async function statusCommand(ctx: CliContext): Promise<number> {
+  const args = parseArgs(ctx.argv, { json: { type: 'bool' }, 'tmux-socket': { type: 'list' } });
+  const servers = serversFor(flag.list(args, 'tmux-socket'));
+  const clients: TmuxClient[] = [];
+  try {
+    for (const server of servers) clients.push(await openTmuxClient(server, realRunner, { mode: 'batch', logger: silentLogger }));
+    // The observer treats a failing server as "no panes"; here a missing tmux must be said plainly.
+    await clients[0]?.listPanes();
+    const panes = await scanOnce({ clients, runtimes: RUNTIMES, clock: ctx.clock, logger: silentLogger, processTable: procProcessTable() });
+    const now = ctx.clock.now();
+    const agents = panes.map((p) => agentFromObserved(p, now)).sort((a, b) => a.target.localeCompare(b.target));
+    ctx.stdout(flag.bool(args, 'json') ? formatStatusJson(agents) : formatStatusTable(agents, now));
+    return EXIT.ok;
+  } catch (error) {
+    if (error instanceof TmuxError && error.kind === 'not-installed') {
+      ctx.stderr('trailboss: tmux is not installed (or not on PATH); install tmux to watch agents.\n');
+      return EXIT.usage;
+    }
+    throw error;
+  } finally {
+    await Promise.all(clients.map((c) => c.close()));
+  }
+}

@@ -1,0 +1,19 @@
+/** Everything a CLI command may touch, injected so commands run in-process in tests. */
+import type { Clock } from '../engine/platform/clock.ts';
+
+export interface CliContext {
+  readonly argv: readonly string[];
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly cwd: string;
+  readonly platform: NodeJS.Platform;
+  readonly homedir: string;
+  readonly clock: Clock;
+  readonly stdout: (text: string) => void;
+  readonly stderr: (text: string) => void;
+  readonly stdin: () => Promise<string>;
+  /** Resolves when the process is asked to stop (SIGINT/SIGTERM); for long-running commands. */
+  readonly stopSignal: AbortSignal;
+}
+
+/** Exit codes (issue 3): 0 done, 1 refused with a reason, 2 no engine running / usage / tmux missing. */
+export const EXIT = { ok: 0, refused: 1, usage: 2 } as const;

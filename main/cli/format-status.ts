@@ -1,0 +1,105 @@
+/** Pure formatting of `trailboss status`: the JSON shape scripts rely on, and a readable table. */
+import { approveKeyFor, denyKeyFor } from '../engine/runtimes/common/keys.ts';
+import type { PromptOption, RuntimeId, Screen } from '../engine/runtimes/types.ts';
+
+/** One agent as `status` reports it. */
+export interface AgentStatus {
+  readonly pane: string;
+  readonly server: string;
+  readonly target: string;
+  readonly runtime: RuntimeId;
+  readonly runtimeVerified: boolean;
+  readonly state: 'working' | 'permission' | 'dialog' | 'idle' | 'unknown' | 'gone';
+  readonly since: string;
+  readonly prompt?: PromptJson;
+  readonly draft?: string;
+  readonly tail?: readonly string[];
+}
+
+export interface PromptJson {
+  readonly kind: 'permission' | 'dialog';
+  readonly tool?: string | null;
+  readonly dialogId?: string | null;
+  readonly question: string;
+  readonly subject?: string;
+  readonly options: readonly PromptOption[];
+  readonly highlighted: number | null;
+  readonly confidence?: 'high' | 'low';
+  readonly approveKey: string | null;
+  readonly denyKey: string | null;
+}
+
+/** The `prompt` part of a status entry for a screen that asks something; undefined otherwise. */
+export function promptJson(screen: Screen | null): PromptJson | undefined {
+  if (!screen) return undefined;
+  if (screen.kind === 'permission') {
+    return {
+      kind: 'permission',
+      tool: screen.tool,
+      question: screen.question,
+      subject: screen.subject,
+      options: screen.options.map((o) => ({ key: o.key, label: o.label, kind: o.kind })),
+      highlighted: screen.highlighted,
+      confidence: screen.confidence,
+      approveKey: approveKeyFor(screen),
+      denyKey: denyKeyFor(screen),
+    };
+  }
+  if (screen.kind === 'dialog') {
+    return {
+      kind: 'dialog',
+      dialogId: screen.dialogId,
+      question: screen.question,
+      options: screen.options.map((o) => ({ key: o.key, label: o.label, kind: o.kind })),
+      highlighted: screen.highlighted,
+      approveKey: null,
+      denyKey: null,
+    };
+  }
+  return undefined;
+}
+
+/** `status --json` output. */
+export function formatStatusJson(agents: readonly AgentStatus[]): string {
+  return JSON.stringify({ agents }, null, 2) + '\n';
+}
+
+function ago(sinceIso: string, now: number): string {
+  const s = Math.max(0, Math.round((now - Date.parse(sinceIso)) / 1000));
+  if (s < 60) return `${s}s`;
+  if (s < 3600) return `${Math.floor(s / 60)}m`;
+  return `${Math.floor(s / 3600)}h${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}m`;
+}
+
+function what(a: AgentStatus): string {
+  if (a.prompt?.kind === 'permission') {
+    const approve = a.prompt.approveKey
+      ? `approve: ${a.prompt.approveKey} (${a.prompt.options.find((o) => o.kind === 'once')?.label ?? '?'})`
+      : 'approve: not possible, jump to it';
+    return `${a.prompt.tool ?? 'permission'}: ${a.prompt.subject ?? ''} — ${approve}`;
+  }
+  if (a.prompt?.kind === 'dialog') return `${a.prompt.dialogId ?? 'dialog'}: ${a.prompt.question}`;
+  if (a.state === 'idle') return a.draft ? `draft: ${a.draft}` : 'waiting for input';
+  if (a.state === 'unknown') return 'needs a look: ' + (a.tail?.slice(-1)[0]?.trim() ?? '');
+  return '';
+}
+
+/** Human table, one agent per line, widths fitted to content. */
+export function formatStatusTable(agents: readonly AgentStatus[], now: number): string {
+  if (agents.length === 0) return 'No agents found in tmux.\n';
+  const rows = [
+    ['PANE', 'TARGET', 'RUNTIME', 'STATE', 'FOR', 'WHAT'],
+    ...agents.map((a) => [
+      a.server === 'default' ? a.pane : `${a.pane}@${a.server}`,
+      a.target,
+      a.runtime + (a.runtimeVerified ? '' : '*'),
+      a.state,
+      ago(a.since, now),
+      what(a).replace(/\s+/g, ' ').slice(0, 100),
+    ]),
+  ];
+  const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => (r[c] ?? '').length)));
+  const lines = rows.map((r) => r.map((cell, c) => (c === r.length - 1 ? cell : cell.padEnd(widths[c] ?? 0))).join('  ').trimEnd());
+  const unverified = agents.some((a) => !a.runtimeVerified) ? '\n* runtime recognised from public docs only (no real captures yet)\n' : '';
+  return lines.join('\n') + '\n' + unverified;
+}

@@ -1,0 +1,79 @@
+/**
+ * Approve or deny a permission prompt: claim the item, re-verify the prompt the user saw, audit,
+ * send exactly one key, confirm the prompt left. Two clicks send one key; a changed prompt gets none.
+ */
+import type { Clock } from '../platform/clock.ts';
+import type { Logger } from '../platform/log.ts';
+import { approveKeyFor, denyKeyFor } from '../runtimes/common/keys.ts';
+import { fingerprintOf } from '../runtimes/common/fingerprint.ts';
+import type { ConfirmOptions } from './confirm.ts';
+import { DEFAULT_CONFIRM, waitUntilLeft } from './confirm.ts';
+import type { ActionItem, ActionResult, ActionStore, PaneAccess, Surface } from './types.ts';
+
+export interface AnswerDeps {
+  readonly store: ActionStore;
+  readonly panes: PaneAccess;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  /** Unique per engine process, so a claim survives only as long as its owner. */
+  readonly claimant: string;
+  readonly confirm?: ConfirmOptions;
+  /** Called when the pane no longer shows the stored prompt, so the item is refreshed. */
+  readonly onStale?: (paneKey: string) => void;
+  /** Called right after the key went out (deny records when Escape was sent, for the pause before text). */
+  readonly onSent?: (paneKey: string, keys: readonly string[]) => void;
+}
+
+/** Approve (`yes`) or deny (`no`) the prompt behind `item`. */
+export async function answerPrompt(deps: AnswerDeps, item: ActionItem, answer: 'approve' | 'deny', surface: Surface): Promise<ActionResult> {
+  const { store, panes, clock, claimant } = deps;
+  if (!item.fingerprint) return { outcome: 'refused', message: `item ${item.id} is not a permission prompt` };
+  if (!store.claim(item.id, claimant)) return { outcome: 'refused', message: `item ${item.id} is already being answered` };
+  try {
+    const look = await panes.look(item.paneKey);
+    if (look.kind === 'gone') {
+      deps.onStale?.(item.paneKey);
+      return { outcome: 'gone', message: 'the pane is gone; nothing was sent' };
+    }
+    const screen = look.screen;
+    if (screen.kind !== 'permission' || fingerprintOf(screen) !== item.fingerprint) {
+      deps.onStale?.(item.paneKey);
+      return { outcome: 'changed', message: 'the prompt on screen is not the one shown; nothing was sent' };
+    }
+    const key = answer === 'approve' ? approveKeyFor(screen) : denyKeyFor(screen);
+    if (!key) {
+      const why = answer === 'approve' ? 'no single-use "allow once" option could be identified with confidence' : 'no way to say no was identified';
+      return { outcome: 'refused', message: `${answer} not possible: ${why}; jump to the pane instead` };
+    }
+    const label = screen.options.find((o) => o.key === key)?.label ?? (key === 'Enter' ? screen.options[screen.highlighted ?? -1]?.label : key);
+    store.recordSend(item.id, {
+      paneKey: item.paneKey,
+      runtime: screen.runtime,
+      action: 'key',
+      payload: key,
+      reason: `${answer}: ${label ?? key} — ${screen.subject}`,
+      surface,
+      itemId: item.id,
+      outcome: 'sent',
+    });
+    await panes.sendKeys(item.paneKey, [key]);
+    deps.onSent?.(item.paneKey, [key]);
+    const fingerprint = item.fingerprint;
+    const left = await waitUntilLeft(
+      panes,
+      item.paneKey,
+      (l) => l.kind === 'screen' && l.screen.kind === 'permission' && fingerprintOf(l.screen) === fingerprint,
+      clock,
+      deps.confirm ?? DEFAULT_CONFIRM,
+    );
+    if (left) {
+      store.resolve(item.id, answer === 'approve' ? 'approved' : 'denied', surface);
+      return { outcome: 'confirmed', message: `${answer === 'approve' ? 'approved' : 'denied'} with ${key} (${label ?? key})`, sent: [key] };
+    }
+    deps.logger.log('warn', 'action.unconfirmed', { item: item.id, pane: item.paneKey, key });
+    return { outcome: 'unconfirmed', message: `sent ${key}, but the prompt is still on screen after ${(deps.confirm ?? DEFAULT_CONFIRM).timeoutMs / 1000}s; not retried`, sent: [key] };
+  } finally {
+    // Unconfirmed or refused: the user may act again, explicitly (the app itself never resends).
+    store.release(item.id, claimant);
+  }
+}

@@ -1,0 +1,69 @@
+/**
+ * Type text into an agent — only when it is idle at its input prompt, never into a prompt or dialog
+ * (an injected "continue⏎" landing on a permission prompt approves it). Clear the line, paste through
+ * a tmux buffer, Enter, each step audited first.
+ */
+import type { Clock } from '../platform/clock.ts';
+import type { PaneKey } from '../sessions/facts.ts';
+import { sleep } from './confirm.ts';
+import type { ActionResult, ActionStore, AuditRecord, PaneAccess, Surface } from './types.ts';
+
+export interface TypeTextDeps {
+  readonly store: ActionStore;
+  readonly panes: PaneAccess;
+  readonly clock: Clock;
+  /** When Escape was last sent into each pane: Claude reads Esc+char as Meta, so text waits ~1 s after it. */
+  readonly lastEscapeAt?: (paneKey: PaneKey) => number | null;
+}
+
+/** Pause needed after an Escape before typing (Claude reads ESC followed by a char as Meta-char). */
+export const ESCAPE_PAUSE_MS = 1000;
+
+export interface TypeTextRequest {
+  readonly paneKey: PaneKey;
+  readonly text: string;
+  readonly reason: string;
+  readonly surface: Surface;
+  readonly itemId: string | null;
+  readonly action: AuditRecord['action'];
+  /** Refuse when the user has text typed into the input line (the watchdog must not clobber a draft). */
+  readonly refuseOverDraft?: boolean;
+}
+
+/** Type `text` + Enter into an idle agent, or refuse and send nothing. */
+export async function typeIntoIdle(deps: TypeTextDeps, req: TypeTextRequest): Promise<ActionResult> {
+  const { panes, store, clock } = deps;
+  if (req.text.trim() === '') return { outcome: 'refused', message: 'nothing to type' };
+  const escAt = deps.lastEscapeAt?.(req.paneKey) ?? null;
+  if (escAt !== null && clock.now() - escAt < ESCAPE_PAUSE_MS) await sleep(clock, ESCAPE_PAUSE_MS - (clock.now() - escAt));
+  const look = await panes.look(req.paneKey);
+  if (look.kind === 'gone') return { outcome: 'gone', message: 'the pane is gone; nothing was typed' };
+  if (look.screen.kind !== 'idle') {
+    return { outcome: 'refused', message: `the agent is not at its input prompt (it shows: ${look.screen.kind}); nothing was typed` };
+  }
+  if (req.refuseOverDraft && look.screen.draft.trim() !== '') {
+    return { outcome: 'refused', message: 'someone has text typed in the input line; nothing was typed' };
+  }
+  const audit: AuditRecord = {
+    paneKey: req.paneKey,
+    runtime: look.runtime.id,
+    action: req.action,
+    payload: req.text,
+    reason: req.reason,
+    surface: req.surface,
+    itemId: req.itemId,
+    outcome: 'sent',
+  };
+  store.recordSend(req.itemId, audit);
+  // C-u clears whatever is in the input line; the paste keeps newlines and special characters literal.
+  await panes.sendKeys(req.paneKey, ['C-u']);
+  await panes.pasteText(req.paneKey, req.text);
+  // Look once more before Enter: if a prompt or dialog appeared meanwhile, Enter would answer it.
+  const before = await panes.look(req.paneKey);
+  if (before.kind === 'gone' || before.screen.kind !== 'idle') {
+    store.appendAudit({ ...audit, action: 'key', payload: '(Enter withheld)', outcome: 'aborted: screen changed before Enter' });
+    return { outcome: 'changed', message: 'the screen changed while typing; Enter was not sent' };
+  }
+  await panes.sendKeys(req.paneKey, ['Enter']);
+  return { outcome: 'confirmed', message: `typed ${JSON.stringify(req.text.length > 60 ? req.text.slice(0, 57) + '...' : req.text)}`, sent: ['C-u', 'paste', 'Enter'] };
+}

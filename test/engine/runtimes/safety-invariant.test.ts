@@ -1,0 +1,76 @@
+/**
+ * The safety invariant (issue 2; never loosened): over every captured screen and generated variants,
+ * approve never lands on anything but a verified single-use option, deny never says yes, and a
+ * prompt that cannot be parsed with confidence yields no approve key at all.
+ * "Lands on" is judged by an independent screen oracle, not by the parser under test.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { RUNTIMES } from '../../../main/engine/runtimes/catalog.ts';
+import { approveKeyFor, denyKeyFor } from '../../../main/engine/runtimes/common/keys.ts';
+import type { RuntimeModule } from '../../../main/engine/runtimes/types.ts';
+import { landsOnDeny, landsOnSingleUse } from '../../support/safety/screen-oracle.ts';
+import { highlightVariants, numberedVariants } from '../../support/safety/screen-variants.ts';
+import type { ScreenVariant } from '../../support/safety/screen-variants.ts';
+
+const FIXTURES = join(import.meta.dirname, '../../fixtures/panes');
+
+function captures(dir: string): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) out.push(...captures(path));
+    else if (name.endsWith('.txt')) out.push(path);
+  }
+  return out;
+}
+
+const toLines = (text: string) => text.replace(/\n$/, '').split('\n');
+
+function check(runtime: RuntimeModule, v: ScreenVariant): string[] {
+  const problems: string[] = [];
+  const screen = runtime.classify({ lines: v.lines, ...(v.ansiLines ? { ansiLines: v.ansiLines } : {}) });
+  if (screen.kind !== 'permission') return problems;
+  const approve = approveKeyFor(screen);
+  if (approve !== null && screen.confidence !== 'high') problems.push(`${v.name}: approve key on a low-confidence parse`);
+  if (approve !== null && !landsOnSingleUse(approve, v.lines, v.ansiLines)) problems.push(`${v.name}: approve '${approve}' does not land on a single-use option`);
+  const deny = denyKeyFor(screen);
+  if (deny !== null && !landsOnDeny(deny, v.lines, v.ansiLines)) problems.push(`${v.name}: deny '${deny}' does not land on a no`);
+  return problems;
+}
+
+const runtimeDirs = readdirSync(FIXTURES).filter((d) => statSync(join(FIXTURES, d)).isDirectory());
+
+describe('safety invariant over every fixture and generated variants', () => {
+  it('has fixtures for the verified runtimes', () => {
+    for (const id of ['claude', 'codex', 'opencode']) expect(runtimeDirs).toContain(id);
+  });
+
+  for (const dir of runtimeDirs) {
+    const runtime = RUNTIMES.find((r) => r.id === dir);
+    for (const file of captures(join(FIXTURES, dir))) {
+      const name = file.slice(FIXTURES.length + 1);
+      it(name, () => {
+        expect(runtime, `no runtime module for fixture folder ${dir}`).toBeDefined();
+        if (!runtime) return;
+        const lines = toLines(readFileSync(file, 'utf8'));
+        const ansiPath = file.replace(/\.txt$/, '.ansi');
+        let ansiLines: string[] | undefined;
+        try {
+          ansiLines = toLines(readFileSync(ansiPath, 'utf8'));
+        } catch {
+          ansiLines = undefined;
+        }
+        const variants: ScreenVariant[] = [
+          { name: 'as captured', lines, ...(ansiLines ? { ansiLines } : {}) },
+          { name: 'plain only', lines },
+          ...numberedVariants(lines),
+          ...(ansiLines ? highlightVariants(lines, ansiLines) : []),
+        ];
+        const problems = variants.flatMap((v) => check(runtime, v));
+        expect(problems).toEqual([]);
+      });
+    }
+  }
+});
