@@ -1,13 +1,16 @@
 /** Dispatches `trailboss <command>`; every command gets the injected context and returns an exit code. */
 import { UsageError } from './args.ts';
-import { statusCommand } from './commands/status.ts';
 import type { CliContext } from './context.ts';
 import { EXIT } from './context.ts';
 
 type Command = (ctx: CliContext) => Promise<number>;
 
+// Commands load lazily: `trailboss hook` and `--help` must not pay for the whole engine's import time.
 const COMMANDS: Record<string, { run: Command; help: string }> = {
-  status: { run: statusCommand, help: 'status [--json] [--tmux-socket PATH]...   every agent pane and its state' },
+  status: {
+    run: async (ctx) => (await import('./commands/status.ts')).statusCommand(ctx),
+    help: 'status [--json] [--tmux-socket PATH]...   every agent pane and its state',
+  },
 };
 
 export const USAGE = `usage: trailboss <command> [options]\n\n${Object.values(COMMANDS)

@@ -4,6 +4,7 @@ import type { ObservedPane } from '../../engine/observe/observer.ts';
 import { silentLogger } from '../../engine/platform/log.ts';
 import { procProcessTable } from '../../engine/platform/process-table.ts';
 import { realRunner } from '../../engine/platform/run.ts';
+import { runnerWithEnv } from '../../engine/platform/runner-with-env.ts';
 import { RUNTIMES, runtimeById } from '../../engine/runtimes/catalog.ts';
 import { openTmuxClient } from '../../engine/tmux/open.ts';
 import type { TmuxClient } from '../../engine/tmux/types.ts';
@@ -37,8 +38,10 @@ export async function statusCommand(ctx: CliContext): Promise<number> {
   const args = parseArgs(ctx.argv, { json: { type: 'bool' }, 'tmux-socket': { type: 'list' } });
   const servers = serversFor(flag.list(args, 'tmux-socket'));
   const clients: TmuxClient[] = [];
+  // tmux runs with the CLI's environment (PATH, TMUX_TMPDIR), never the caller's TMUX.
+  const runner = runnerWithEnv(realRunner, { PATH: ctx.env.PATH, TMUX_TMPDIR: ctx.env.TMUX_TMPDIR, TMUX: undefined, TMUX_PANE: undefined });
   try {
-    for (const server of servers) clients.push(await openTmuxClient(server, realRunner, { mode: 'batch', logger: silentLogger }));
+    for (const server of servers) clients.push(await openTmuxClient(server, runner, { mode: 'batch', logger: silentLogger }));
     // The observer treats a failing server as "no panes"; here a missing tmux must be said plainly.
     await clients[0]?.listPanes();
     const panes = await scanOnce({ clients, runtimes: RUNTIMES, clock: ctx.clock, logger: silentLogger, processTable: procProcessTable() });

@@ -16,9 +16,8 @@ export const systemClock: Clock = {
   // eslint-disable-next-line no-restricted-properties
   now: () => Date.now(),
   setTimeout(fn, ms) {
+    // Not unref'd: a one-shot CLI that awaits a sleep must stay alive for it; long-lived owners dispose their timers.
     const t = globalThis.setTimeout(fn, Math.max(0, ms));
-    // A pending reminder must never keep a CLI process alive.
-    t.unref?.();
     return { cancel: () => globalThis.clearTimeout(t) };
   },
 };
