@@ -38,7 +38,8 @@ export function parseAuggiePrompt(lines: readonly string[]): PermissionPrompt | 
   if (!options.some((o) => o.kind !== 'other')) {
     return { kind: 'dialog', runtime: 'auggie', dialogId: null, question, options, highlighted };
   }
-  const subject = rows.slice(Math.max(0, questionAt - 4), questionAt).findLast((t) => t !== '') ?? '';
+  const near = rows.slice(Math.max(0, questionAt - 4), questionAt).findLast((t) => t !== '') ?? '';
+  const subject = near.startsWith('$ ') ? near.slice(2).trim() : near;
   return {
     kind: 'permission',
     runtime: 'auggie',
