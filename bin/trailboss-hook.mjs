@@ -14,7 +14,7 @@ import { join } from 'node:path';
 const REQUEST_TIMEOUT_MS = 300;
 // Backstop for everything else (stdin never closed, a machine so loaded that startup crawls):
 // generous, because giving up drops the event, and still far below Claude's hook timeout.
-const BACKSTOP_MS = 1500;
+const BACKSTOP_MS = 3000;
 const MAX_STDIN_BYTES = 4 * 1024 * 1024;
 
 const done = () => process.exit(0);

@@ -1,0 +1,133 @@
+/**
+ * `trailboss hooks install | uninstall | status` — the same functions the desktop settings view
+ * calls. Pure merges (settings-merge.ts) over a thin file layer (settings-file.ts).
+ *
+ * Extension point for `trailboss prime` (snapshot issue): pass it as `extraEntries`, e.g.
+ * `{ event: 'SessionStart', command: "'<node>' '<bin/trailboss.mjs>' prime # trailboss:prime", timeoutSec: 10 }`.
+ * The `# trailboss:prime` marker makes it ours: install refreshes it, uninstall removes it.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { Clock } from '../platform/clock.ts';
+import type { ForwarderSpec, OwnedHookEntry } from './hook-command.ts';
+import { forwarderEntries } from './hook-command.ts';
+import type { HookEventCounter } from './hook-event-counter.ts';
+import type { HookEventName } from './hook-schemas.ts';
+import { backupSettings, listBackups, readBackup, readSettingsText, writeSettingsText } from './settings-file.ts';
+import { installEntries, uninstallEntries } from './settings-merge.ts';
+import type { HooksStatus } from './settings-status.ts';
+import { hooksStatusOf } from './settings-status.ts';
+
+/**
+ * The events we install. Not MessageDisplay (one process per streamed message, and it says
+ * nothing about state) nor PostToolBatch (PostToolUse already says "working").
+ */
+export const INSTALLED_EVENTS: readonly HookEventName[] = [
+  'SessionStart',
+  'UserPromptSubmit',
+  'PreToolUse',
+  'PermissionRequest',
+  'PostToolUse',
+  'PostToolUseFailure',
+  'Notification',
+  'Stop',
+  'SessionEnd',
+];
+
+/** What install/uninstall/status work on. */
+export interface HooksInstallerDeps {
+  /** Claude's user settings file (claude/config-dir.ts `claudeSettingsFile`). */
+  readonly settingsPath: string;
+  readonly forwarder: ForwarderSpec;
+  readonly clock: Clock;
+  /** Arrivals per event, for status. */
+  readonly counter: HookEventCounter;
+  /** More entries we own (see the extension point above). */
+  readonly extraEntries?: readonly OwnedHookEntry[];
+  readonly pathExists?: (file: string) => boolean;
+}
+
+/** The result of install or uninstall. */
+export interface HooksChange {
+  readonly changed: boolean;
+  /** The backup taken before the change; null when nothing changed. */
+  readonly backupPath: string | null;
+  /** Uninstall put back the exact pre-install bytes from a backup. */
+  readonly restoredExactly: boolean;
+  readonly status: HooksStatus;
+}
+
+/** Where the forwarder lives: the pinned Node in a checkout, or the app's own runtime when packaged. */
+export function forwarderSpecFor(input: { readonly appRoot: string; readonly packaged: boolean; readonly execPath: string; readonly endpointFile: string }): ForwarderSpec {
+  return {
+    nodePath: input.packaged ? input.execPath : path.join(input.appRoot, 'node_modules', 'node', 'bin', 'node'),
+    runAsNode: input.packaged,
+    scriptPath: path.join(input.appRoot, 'bin', 'trailboss-hook.mjs'),
+    endpointFile: input.endpointFile,
+  };
+}
+
+/** Every entry we own, as install would write them now. */
+export function plannedEntries(deps: HooksInstallerDeps): OwnedHookEntry[] {
+  return [...forwarderEntries(deps.forwarder, INSTALLED_EVENTS), ...(deps.extraEntries ?? [])];
+}
+
+/** Merge our entries into the settings (backup first). Throws SettingsError, changing nothing, on a bad file. */
+export function installHooks(deps: HooksInstallerDeps): HooksChange {
+  const text = readSettingsText(deps.settingsPath);
+  const result = installEntries(text, plannedEntries(deps), deps.settingsPath);
+  if (!result.changed) return { changed: false, backupPath: null, restoredExactly: false, status: hooksStatus(deps) };
+  const backupPath = backupSettings(deps.settingsPath, text, deps.clock);
+  writeSettingsText(deps.settingsPath, result.text);
+  return { changed: true, backupPath, restoredExactly: false, status: hooksStatus(deps) };
+}
+
+/**
+ * Remove exactly our entries (backup first). When a backup shows the file is precisely "that
+ * backup plus our install", the backup's bytes are put back, so formatting JSON cannot round-trip
+ * (tabs, one-line arrays, escapes, a file that did not exist) comes back unchanged too.
+ */
+export function uninstallHooks(deps: HooksInstallerDeps): HooksChange {
+  const text = readSettingsText(deps.settingsPath);
+  const result = uninstallEntries(text, deps.settingsPath);
+  if (!result.changed) return { changed: false, backupPath: null, restoredExactly: false, status: hooksStatus(deps) };
+  const exact = exactOriginal(deps, text);
+  const backupPath = backupSettings(deps.settingsPath, text, deps.clock);
+  writeSettingsText(deps.settingsPath, exact === undefined ? result.text : exact);
+  return { changed: true, backupPath, restoredExactly: exact !== undefined, status: hooksStatus(deps) };
+}
+
+/** What is installed, whether it can run, and when events last arrived. Never throws for a bad file. */
+export function hooksStatus(deps: HooksInstallerDeps): HooksStatus {
+  let text: string | null;
+  try {
+    text = readSettingsText(deps.settingsPath);
+  } catch (err) {
+    text = null;
+    const base = hooksStatusOf({ text, settingsPath: deps.settingsPath, planned: plannedEntries(deps), arrivals: {}, pathExists: () => false });
+    return { ...base, problem: `cannot read ${deps.settingsPath}: ${(err as Error).message}` };
+  }
+  return hooksStatusOf({
+    text,
+    settingsPath: deps.settingsPath,
+    planned: plannedEntries(deps),
+    arrivals: deps.counter.snapshot(),
+    pathExists: deps.pathExists ?? existsSync,
+  });
+}
+
+/** The newest backup B (without our entries) such that install(B) is exactly `current`; undefined if none. */
+function exactOriginal(deps: HooksInstallerDeps, current: string | null): string | null | undefined {
+  const plan = plannedEntries(deps);
+  for (const backup of listBackups(deps.settingsPath)) {
+    let original: string | null;
+    try {
+      original = readBackup(backup);
+      if (uninstallEntries(original, backup.path).changed) continue;
+      if (installEntries(original, plan, backup.path).text === current) return original;
+    } catch {
+      // An unreadable or malformed backup is simply not a candidate.
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,80 @@
+/**
+ * The thin file layer under hooks install/uninstall: read the settings text, keep a timestamped
+ * backup next to it before every change (`settings.json.trailboss-backup-<utc>-<n>`, or
+ * `….absent` when there was no file), and replace the file atomically, following a symlink so a
+ * dotfiles-managed settings.json stays a link.
+ */
+import { chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, realpathSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Clock } from '../platform/clock.ts';
+
+const BACKUP_TAG = '.trailboss-backup-';
+/** Older backups beyond this many are removed (the newest are the ones uninstall restores from). */
+const KEEP_BACKUPS = 10;
+
+/** The file's text, or null when it does not exist. */
+export function readSettingsText(file: string): string | null {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw err;
+  }
+}
+
+/** One backup of the settings file. */
+export interface SettingsBackup {
+  readonly path: string;
+  /** The file did not exist when the backup was taken. */
+  readonly absent: boolean;
+}
+
+/** Save `text` (null = no file) as a new backup; returns its path. Prunes old backups. */
+export function backupSettings(file: string, text: string | null, clock: Clock): string {
+  mkdirSync(path.dirname(file), { recursive: true });
+  const stamp = new Date(clock.now()).toISOString().replace(/[-:]/g, '').replace('.', '');
+  const taken = new Set(readdirSync(path.dirname(file)));
+  let seq = 0;
+  const nameFor = (n: number): string => `${path.basename(file)}${BACKUP_TAG}${stamp}-${String(n).padStart(3, '0')}`;
+  while (taken.has(nameFor(seq)) || taken.has(`${nameFor(seq)}.absent`)) seq++;
+  const backup = path.join(path.dirname(file), text === null ? `${nameFor(seq)}.absent` : nameFor(seq));
+  writeFileSync(backup, text ?? '', { mode: 0o600 });
+  for (const old of listBackups(file).slice(KEEP_BACKUPS)) unlinkSync(old.path);
+  return backup;
+}
+
+/** Our backups of `file`, newest first. */
+export function listBackups(file: string): SettingsBackup[] {
+  const prefix = `${path.basename(file)}${BACKUP_TAG}`;
+  let names: string[];
+  try {
+    names = readdirSync(path.dirname(file));
+  } catch {
+    return [];
+  }
+  return names
+    .filter((n) => n.startsWith(prefix))
+    .map((n) => ({ name: n.replace(/\.absent$/, ''), path: path.join(path.dirname(file), n), absent: n.endsWith('.absent') }))
+    .sort((a, b) => (a.name < b.name ? 1 : a.name > b.name ? -1 : 0))
+    .map(({ path: p, absent }) => ({ path: p, absent }));
+}
+
+/** The content a backup holds (null for an `.absent` backup). */
+export function readBackup(backup: SettingsBackup): string | null {
+  return backup.absent ? null : readFileSync(backup.path, 'utf8');
+}
+
+/** Replace the file with `text` atomically (null removes it), keeping its mode. */
+export function writeSettingsText(file: string, text: string | null): void {
+  const target = existsSync(file) ? realpathSync(file) : file;
+  if (text === null) {
+    if (existsSync(target)) unlinkSync(target);
+    return;
+  }
+  mkdirSync(path.dirname(target), { recursive: true });
+  const mode = existsSync(target) ? statSync(target).mode & 0o777 : null;
+  const tmp = `${target}.trailboss-tmp-${process.pid}`;
+  writeFileSync(tmp, text);
+  if (mode !== null) chmodSync(tmp, mode);
+  renameSync(tmp, target);
+}
