@@ -17,13 +17,8 @@ export type ComposerState =
  * neither.
  */
 export function readComposer(lines: readonly string[]): ComposerState | null {
-  let edge = -1;
-  for (let i = lines.length - 1; i >= Math.max(0, lines.length - 16); i--) {
-    if ((lines[i] ?? '').trimStart().startsWith('╹▀')) {
-      edge = i;
-      break;
-    }
-  }
+  // The start screen centres the composer, far above its bottom line: search the whole screen.
+  const edge = lines.findLastIndex((l) => l.trimStart().startsWith('╹▀'));
   if (edge < 1) return null;
   const footer = lines.slice(edge + 1).filter((l) => l.trim() !== '');
   if (footer.length === 0 || footer.length > 2) return null;

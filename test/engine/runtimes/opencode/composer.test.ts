@@ -28,3 +28,12 @@ describe('opencode composer', () => {
     expect(opencodeRuntime.classify({ lines }).kind).toBe('unknown');
   });
 });
+
+describe('opencode start screen', () => {
+  it('is idle however far the centred composer sits above the bottom line', () => {
+    const lines = [...loadCapture('opencode', 'idle-startup').lines];
+    const versionLine = lines.findLastIndex((l) => l.includes('1.18.33'));
+    lines.splice(versionLine, 0, ...Array(30).fill(''));
+    expect(opencodeRuntime.classify({ lines })).toEqual({ kind: 'idle', runtime: 'opencode', draft: '' });
+  });
+});
