@@ -21,9 +21,9 @@ export interface QueueFields {
   /** When the wait was first detected (epoch ms): the reminder cadence counts from here. */
   readonly firstSeen: number;
   /** Sort key: `firstSeen` at first, moved past every other item by skip. */
-  readonly order: number;
+  readonly queueOrder: number;
   /** After a skip: not offered as next/oldest before this, unless nothing else waits. */
-  readonly cooldownUntil: number | null;
+  readonly skipCooldownUntil: number | null;
   /** Hidden until then. */
   readonly snoozedUntil: number | null;
 }
@@ -41,7 +41,7 @@ export interface ReminderFields {
 
 /** An open attention item. */
 export interface AttentionItem extends QueueFields, ReminderFields {
-  readonly pane: PaneKey;
+  readonly paneKey: PaneKey;
   readonly runtime: RuntimeId;
   readonly reason: WaitReason;
   /** Identity of the prompt it shows; null for hook-only permissions and for idle/unknown. */

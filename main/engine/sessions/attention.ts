@@ -74,7 +74,7 @@ function draftFor(s: PaneState, w: Wanted, now: number): ItemDraft {
   // An escalated idle wait starts its own reminder cadence now, not hours back when idleness began.
   const firstSeen = w.reason === 'idle-after-nudges' ? now : Math.min(s.since, now);
   return {
-    pane: s.pane,
+    paneKey: s.pane,
     runtime: s.runtime,
     reason: w.reason,
     fingerprint: s.fingerprint,
@@ -83,8 +83,8 @@ function draftFor(s: PaneState, w: Wanted, now: number): ItemDraft {
     tail: s.tail,
     nudges: w.nudges,
     firstSeen,
-    order: firstSeen,
-    cooldownUntil: null,
+    queueOrder: firstSeen,
+    skipCooldownUntil: null,
     snoozedUntil: null,
     reminderStep: 0,
     stuck: false,

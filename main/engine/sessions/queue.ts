@@ -12,14 +12,14 @@ import type { QueueFields } from './attention-item.ts';
 /** Default skip cooldown: 10 minutes. */
 export const DEFAULT_SKIP_COOLDOWN_MS = 10 * 60_000;
 
-const cooling = (item: QueueFields, now: number): boolean => item.cooldownUntil !== null && item.cooldownUntil > now;
+const cooling = (item: QueueFields, now: number): boolean => item.skipCooldownUntil !== null && item.skipCooldownUntil > now;
 const snoozed = (item: QueueFields, now: number): boolean => item.snoozedUntil !== null && item.snoozedUntil > now;
 
 function compare(a: QueueFields, b: QueueFields, now: number): number {
   const ca = cooling(a, now) ? 1 : 0;
   const cb = cooling(b, now) ? 1 : 0;
   if (ca !== cb) return ca - cb;
-  if (a.order !== b.order) return a.order - b.order;
+  if (a.queueOrder !== b.queueOrder) return a.queueOrder - b.queueOrder;
   if (a.firstSeen !== b.firstSeen) return a.firstSeen - b.firstSeen;
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
@@ -36,8 +36,8 @@ export function oldest<T extends QueueFields>(items: readonly T[], now: number):
 
 /** Skip: the item goes after every other item and is not offered as next before `now + cooldownMs` unless nothing else waits. */
 export function skip<T extends QueueFields>(item: T, now: number, all: readonly QueueFields[], cooldownMs = DEFAULT_SKIP_COOLDOWN_MS): T {
-  const last = all.reduce((max, other) => (other.id === item.id ? max : Math.max(max, other.order)), Number.NEGATIVE_INFINITY);
-  return { ...item, order: Math.max(now, last + 1), cooldownUntil: now + cooldownMs };
+  const last = all.reduce((max, other) => (other.id === item.id ? max : Math.max(max, other.queueOrder)), Number.NEGATIVE_INFINITY);
+  return { ...item, queueOrder: Math.max(now, last + 1), skipCooldownUntil: now + cooldownMs };
 }
 
 /** Snooze: hidden from the queue (and from reminders) until `until`. Its place in the order is kept. */
@@ -47,6 +47,6 @@ export function snooze<T extends QueueFields>(item: T, until: number): T {
 
 /** When the visible queue next changes by itself (a snooze or cooldown ends); null when never. */
 export function nextQueueChangeAt(items: readonly QueueFields[], now: number): number | null {
-  const times = items.flatMap((i) => [i.snoozedUntil, i.cooldownUntil]).filter((t): t is number => t !== null && t > now);
+  const times = items.flatMap((i) => [i.snoozedUntil, i.skipCooldownUntil]).filter((t): t is number => t !== null && t > now);
   return times.length ? Math.min(...times) : null;
 }

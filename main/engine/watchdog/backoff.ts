@@ -8,16 +8,16 @@ import type { WatchdogConfig } from './config.ts';
 
 /** One pane's watchdog state. Times are epoch ms. */
 export interface WatchdogState {
-  readonly pane: PaneKey;
+  readonly paneKey: PaneKey;
   /** When the current idle spell began; null when not idle. */
   readonly idleSince: number | null;
   /** When the current working spell began (working, permission or dialog); null when not working. */
   readonly activeSince: number | null;
   /** Nudges sent since the agent last got back to work. */
-  readonly nudges: number;
+  readonly nudgesSent: number;
   readonly lastNudgeAt: number | null;
-  /** Set when the watchdog gave up and queued the agent; cleared by getting back to work. */
-  readonly escalatedAt: number | null;
+  /** The watchdog gave up and queued the agent; cleared by getting back to work. */
+  readonly escalated: boolean;
 }
 
 /** What is due next for a pane. */
@@ -27,8 +27,8 @@ export type NudgePlan =
   | { readonly kind: 'none' };
 
 /** A pane the watchdog has not seen yet. */
-export function initialWatchdogState(pane: PaneKey): WatchdogState {
-  return { pane, idleSince: null, activeSince: null, nudges: 0, lastNudgeAt: null, escalatedAt: null };
+export function initialWatchdogState(paneKey: PaneKey): WatchdogState {
+  return { paneKey, idleSince: null, activeSince: null, nudgesSent: 0, lastNudgeAt: null, escalated: false };
 }
 
 /** The wait before nudge number `index` (0-based): the configured list, then ×factor, never above the cap. */
@@ -46,7 +46,7 @@ export function observeAgentState(s: WatchdogState, state: AgentState, at: numbe
     case 'idle': {
       if (s.idleSince !== null) return s;
       const worked = s.activeSince !== null && at - s.activeSince >= cfg.workResetMs;
-      const counts = worked ? { nudges: 0, lastNudgeAt: null, escalatedAt: null } : {};
+      const counts = worked ? { nudgesSent: 0, lastNudgeAt: null, escalated: false } : {};
       return { ...s, ...counts, idleSince: at, activeSince: null };
     }
     case 'working':
@@ -58,31 +58,31 @@ export function observeAgentState(s: WatchdogState, state: AgentState, at: numbe
       // Not idle (never type into what we cannot read), not proof of work either.
       return s.idleSince === null ? s : { ...s, idleSince: null };
     case 'gone':
-      return initialWatchdogState(s.pane);
+      return initialWatchdogState(s.paneKey);
   }
 }
 
 /** When the next nudge or the escalation is due. Never earlier than the backoff allows. */
 export function nextNudgeAt(s: WatchdogState, cfg: WatchdogConfig): NudgePlan {
-  if (s.idleSince === null || s.escalatedAt !== null) return { kind: 'none' };
-  const wait = waitBefore(s.nudges, cfg);
+  if (s.idleSince === null || s.escalated) return { kind: 'none' };
+  const wait = waitBefore(s.nudgesSent, cfg);
   const at = s.lastNudgeAt === null ? s.idleSince + wait : Math.max(s.lastNudgeAt + wait, s.idleSince);
   // After the last try the agent gets one more full wait to get going before the human is asked.
-  if (s.nudges >= cfg.maxTries) return { kind: 'escalate', at };
-  return { kind: 'nudge', at, attempt: s.nudges + 1 };
+  if (s.nudgesSent >= cfg.maxTries) return { kind: 'escalate', at };
+  return { kind: 'nudge', at, attempt: s.nudgesSent + 1 };
 }
 
 /** Record a nudge typed at `at`. */
 export function afterNudge(s: WatchdogState, at: number): WatchdogState {
-  return { ...s, nudges: s.nudges + 1, lastNudgeAt: at };
+  return { ...s, nudgesSent: s.nudgesSent + 1, lastNudgeAt: at };
 }
 
-/** Record the hand-over to the human at `at`. */
-export function afterEscalation(s: WatchdogState, at: number): WatchdogState {
-  return { ...s, escalatedAt: at };
+/** Record the hand-over to the human. */
+export function afterEscalation(s: WatchdogState): WatchdogState {
+  return { ...s, escalated: true };
 }
 
 /** For the attention policy: the nudge count when the watchdog gave up, else null. */
 export function escalatedAfter(s: WatchdogState): number | null {
-  return s.escalatedAt === null ? null : s.nudges;
+  return s.escalated ? s.nudgesSent : null;
 }

@@ -41,7 +41,7 @@ export function decideNudge(input: NudgeInput): NudgeDecision {
   const plan = nextNudgeAt(state, cfg);
   if (plan.kind === 'none') return { kind: 'none' };
   if (plan.at > now) return { kind: 'wait', until: plan.at, why: 'not-due' };
-  if (plan.kind === 'escalate') return { kind: 'escalate', nudges: state.nudges };
+  if (plan.kind === 'escalate') return { kind: 'escalate', nudges: state.nudgesSent };
   if (!safeToType(screen)) return { kind: 'wait', until: now + cfg.recheckMs, why: 'not-at-input' };
   if (humanActive(human.clients, human.session, now, cfg.humanActiveMs)) {
     return { kind: 'wait', until: humanQuietAt(human.clients, human.session, now, cfg.humanActiveMs), why: 'human-active' };

@@ -177,7 +177,7 @@ export class WatchdogScheduler {
         this.save(t, afterNudge(t.state, now));
         return;
       case 'escalate':
-        this.save(t, afterEscalation(t.state, now));
+        this.save(t, afterEscalation(t.state));
         this.deps.escalate(pane, d.nudges);
         return;
       case 'wait':

@@ -44,7 +44,7 @@ describe('attentionFor without an open item', () => {
 
   it('opens a permission item with the prompt, detected when the state began, at the first notice', () => {
     const item = openedFor(states.permission());
-    expect(item).toMatchObject({ reason: 'permission', firstSeen: 1_000, order: 1_000, reminderStep: 0, stuck: false, cooldownUntil: null, snoozedUntil: null });
+    expect(item).toMatchObject({ reason: 'permission', firstSeen: 1_000, queueOrder: 1_000, reminderStep: 0, stuck: false, skipCooldownUntil: null, snoozedUntil: null });
     expect(item.fingerprint).toBe(fingerprintOf(bashPrompt()));
     expect(item.prompt).toEqual(bashPrompt());
   });

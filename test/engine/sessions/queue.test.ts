@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SKIP_COOLDOWN_MS, nextQueueChangeAt, oldest, skip, snooze, visibleQueue } from '../../../main/engine/sessions/queue.ts';
-import type { QueueFields } from '../../../main/engine/sessions/attention-item.ts';
+import type { QueueFields, ReminderFields } from '../../../main/engine/sessions/attention-item.ts';
+import type { Item } from '../../../main/engine/store/types.ts';
 
-const item = (id: string, firstSeen: number): QueueFields => ({ id, firstSeen, order: firstSeen, cooldownUntil: null, snoozedUntil: null });
+const item = (id: string, firstSeen: number): QueueFields => ({ id, firstSeen, queueOrder: firstSeen, skipCooldownUntil: null, snoozedUntil: null });
 const ids = (items: readonly QueueFields[]) => items.map((i) => i.id);
 const MIN = 60_000;
 
@@ -38,14 +39,14 @@ describe('skip', () => {
   it('moves the item to the tail with a 10 min cooldown by default', () => {
     const items = [item('a', 100), item('b', 200), item('c', 300)];
     const skipped = skip(items[0]!, 1_000, items);
-    expect(skipped.cooldownUntil).toBe(1_000 + 10 * MIN);
-    expect(skipped.order).toBeGreaterThan(300);
+    expect(skipped.skipCooldownUntil).toBe(1_000 + 10 * MIN);
+    expect(skipped.queueOrder).toBeGreaterThan(300);
     expect(ids(visibleQueue(skipIn(items, 'a', 1_000), 1_000))).toEqual(['b', 'c', 'a']);
   });
 
   it('goes after every other item even when another order lies in the future', () => {
-    const items = [item('a', 100), { ...item('b', 200), order: 50_000 }];
-    expect(skip(items[0]!, 1_000, items).order).toBe(50_001);
+    const items = [item('a', 100), { ...item('b', 200), queueOrder: 50_000 }];
+    expect(skip(items[0]!, 1_000, items).queueOrder).toBe(50_001);
   });
 
   it('is not offered as oldest during the cooldown while something else waits', () => {
@@ -136,5 +137,14 @@ describe('no livelock on skip (property)', () => {
     items = skipIn(items, 'a', 1_000);
     items = skipIn(items, 'b', 1_001);
     expect(oldest(items, 1_002)?.id).toBe('c');
+  });
+});
+
+describe('fits the store', () => {
+  it('a stored item is usable by the queue and the reminder scheduler as is (checked by tsc)', () => {
+    const asQueue = (i: Item): QueueFields => i;
+    const asReminder = (i: Item): ReminderFields => i;
+    const stored = { id: 'x', firstSeen: 1, queueOrder: 1, skipCooldownUntil: null, snoozedUntil: null, reminderStep: 0, stuck: false } as unknown as Item;
+    expect(oldest([asQueue(stored)], 0)?.id).toBe(asReminder(stored).id);
   });
 });

@@ -57,7 +57,7 @@ describe('nextNudgeAt', () => {
   });
 
   it('plans nothing once escalated', () => {
-    const escalated = afterEscalation(afterNudge(idleAt(T0), T0 + 300 * S), T0 + 400 * S);
+    const escalated = afterEscalation(afterNudge(idleAt(T0), T0 + 300 * S));
     expect(nextNudgeAt(escalated, CFG)).toEqual({ kind: 'none' });
     expect(escalatedAfter(escalated)).toBe(1);
   });
@@ -74,29 +74,29 @@ describe('observeAgentState', () => {
   });
 
   it('getting back to work resets the count and the escalation', () => {
-    const nudged = afterEscalation(afterNudge(idleAt(T0), T0 + 300 * S), T0 + 400 * S);
+    const nudged = afterEscalation(afterNudge(idleAt(T0), T0 + 300 * S));
     const working = observeAgentState(nudged, 'working', T0 + 500 * S, CFG);
     const idleAgain = observeAgentState(working, 'idle', T0 + 500 * S + CFG.workResetMs, CFG);
-    expect(idleAgain).toMatchObject({ nudges: 0, lastNudgeAt: null, escalatedAt: null, idleSince: T0 + 500 * S + CFG.workResetMs });
+    expect(idleAgain).toMatchObject({ nudgesSent: 0, lastNudgeAt: null, escalated: false, idleSince: T0 + 500 * S + CFG.workResetMs });
   });
 
   it('a blip of work shorter than workResetMs (an instant error) does not reset the count', () => {
     const nudged = afterNudge(idleAt(T0), T0 + 300 * S);
     const blip = observeAgentState(nudged, 'working', T0 + 301 * S, CFG);
     const idleAgain = observeAgentState(blip, 'idle', T0 + 301 * S + CFG.workResetMs - 1, CFG);
-    expect(idleAgain.nudges).toBe(1);
+    expect(idleAgain.nudgesSent).toBe(1);
     expect(nextNudgeAt(idleAgain, CFG)).toEqual({ kind: 'nudge', at: T0 + 1_200 * S, attempt: 2 });
   });
 
   it('a permission prompt counts as work', () => {
     const nudged = afterNudge(idleAt(T0), T0 + 300 * S);
     const asked = observeAgentState(nudged, 'permission', T0 + 310 * S, CFG);
-    expect(observeAgentState(asked, 'idle', T0 + 400 * S, CFG).nudges).toBe(0);
+    expect(observeAgentState(asked, 'idle', T0 + 400 * S, CFG).nudgesSent).toBe(0);
   });
 
   it('an unknown screen ends the idle spell but keeps the count', () => {
     const s = observeAgentState(afterNudge(idleAt(T0), T0 + 300 * S), 'unknown', T0 + 310 * S, CFG);
-    expect([s.idleSince, s.nudges]).toEqual([null, 1]);
+    expect([s.idleSince, s.nudgesSent]).toEqual([null, 1]);
     expect(nextNudgeAt(s, CFG)).toEqual({ kind: 'none' });
   });
 

@@ -51,7 +51,7 @@ describe('decideNudge', () => {
   });
 
   it('does nothing once escalated', () => {
-    expect(decideNudge(input({ state: afterEscalation(idleState, DUE) }))).toEqual({ kind: 'none' });
+    expect(decideNudge(input({ state: afterEscalation(idleState) }))).toEqual({ kind: 'none' });
   });
 });
 

@@ -129,7 +129,7 @@ describe('WatchdogScheduler backoff', () => {
   });
 
   it('after a long downtime nudges once at restart, not once per missed slot', async () => {
-    const persisted: WatchdogState = { pane: PANE, idleSince: T0, activeSince: null, nudges: 1, lastNudgeAt: T0 + 300 * S, escalatedAt: null };
+    const persisted: WatchdogState = { paneKey: PANE, idleSince: T0, activeSince: null, nudgesSent: 1, lastNudgeAt: T0 + 300 * S, escalated: false };
     const h = harness({ start: T0 + 3_000 * S, restored: persisted });
     h.show('idle', T0, idle());
     await h.at(3_000 * S);
