@@ -26,6 +26,7 @@ export function readComposer(lines: readonly string[]): ComposerState | null {
   // The footer pads hints far apart; the indicator keeps the words, not the padding.
   if (busy) return { kind: 'busy', footer: busy.trim().replace(/ {3,}/g, '  ') };
   if (!footer.some((l) => l.includes('ctrl+p commands'))) return null;
+  if (!(lines[edge - 1] ?? '').trimStart().startsWith('┃')) return null;
   const box = boxEndingAt(lines, edge - 1);
   // The last box line names agent · model · provider; the lines above it hold the input.
   const input = box.inner.slice(0, -1).map((l) => l.trim());

@@ -17,7 +17,8 @@ export interface PromptBox {
 export function promptBoxAtBottom(lines: readonly string[]): PromptBox | null {
   const box = boxAtBottom(lines);
   if (!box) return null;
-  const titleAt = box.inner.findLastIndex((l) => l.trim().startsWith('△ '));
+  // The title opens the box; a `△` further down is body text (a diff, a command).
+  const titleAt = box.inner.findIndex((l) => l.trim().startsWith('△ '));
   if (titleAt < 0) return null;
   let rowAt = -1;
   let buttons: Button[] = [];

@@ -64,3 +64,11 @@ describe('opencode permission box', () => {
     expect(screen.kind === 'dialog' && screen.dialogId).toBe('opencode.reject-message');
   });
 });
+
+describe('opencode permission box title', () => {
+  it('takes the title from the top of the box, not from body text that starts with △', () => {
+    const c = loadCapture('opencode', 'approval-bash');
+    const lines = c.lines.map((l) => (l === '  ┃  $ touch lab-allow-once.txt' ? '  ┃  △ Always allow' : l));
+    expect(opencodeRuntime.classify({ lines }).kind).toBe('permission');
+  });
+});
