@@ -27,6 +27,7 @@ export class ControlModeClient implements TmuxClient {
   private conn: ControlConnection | null = null;
   private connecting: Promise<ControlConnection> | null = null;
   private closed = false;
+  private readonly staleWatchers: string[] = [];
   private readonly globalArgs: string[];
   private readonly timeoutMs: number;
 
@@ -151,6 +152,7 @@ export class ControlModeClient implements TmuxClient {
       {
         globalArgs: this.globalArgs,
         sessionName,
+        ownerPid: process.pid,
         spawner: this.runner,
         clock: this.opts.clock,
         logger: this.opts.logger,
@@ -160,6 +162,7 @@ export class ControlModeClient implements TmuxClient {
             this.conn = null;
             this.watcherSession = null;
           }
+          this.staleWatchers.push(sessionName);
           this.opts.logger.log('info', 'tmux.control.closed', { server: this.server, reason });
         },
       },
@@ -171,6 +174,8 @@ export class ControlModeClient implements TmuxClient {
     }
     this.conn = conn;
     this.watcherSession = sessionName;
+    // A watcher left by a previous connection of ours (lost while we live on) goes now, not when we exit.
+    for (const stale of this.staleWatchers.splice(0)) void conn.send([['kill-session', '-t', `=${stale}`]])[0]?.catch(() => {});
     this.opts.logger.log('info', 'tmux.control.open', { server: this.server, session: sessionName });
     return conn;
   }

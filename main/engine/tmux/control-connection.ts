@@ -10,6 +10,15 @@ import { commandLine } from './quote.ts';
 import { TMUX_BINARY, TMUX_ENV } from './server-args.ts';
 import { TmuxError } from './types.ts';
 
+/**
+ * The watcher pane's program, run directly (argv form, no user shell: fish or csh would not parse
+ * it). When our pid is not visible from the server (another pid namespace) it just waits forever.
+ */
+export function watcherCommand(ownerPid: number): string[] {
+  const script = 'if kill -0 "$1" 2>/dev/null; then while kill -0 "$1" 2>/dev/null; do sleep 2; done; else exec cat; fi';
+  return ['/bin/sh', '-c', script, 'trailboss-watch', String(ownerPid)];
+}
+
 /** Raised for commands in flight when the client process went away; the caller decides what that means. */
 export class ConnectionLost extends Error {
   constructor(readonly reason: string) {
@@ -34,6 +43,8 @@ export interface ControlConnectionOptions {
   readonly clock: Clock;
   readonly logger: Logger;
   readonly timeoutMs: number;
+  /** The process whose life the watcher session follows (ours). */
+  readonly ownerPid: number;
   /** Called once when the process is gone (after open succeeded). */
   readonly onClosed: (reason: string) => void;
 }
@@ -62,16 +73,19 @@ export class ControlConnection {
   }
 
   /**
-   * Start `tmux -C new-session` on a fresh watcher session that destroys itself once no client is
-   * attached (our stdin closing, or this process dying, detaches it). The client flags keep it out of
-   * every size calculation and stop `%output` traffic. The session's pane runs `cat`, which prints nothing.
+   * Start `tmux -C new-session` on a fresh watcher session. The session's only pane runs a tiny
+   * POSIX sh loop that lives as long as our process does, so the session (and with it this client)
+   * disappears within seconds when the app dies, even by SIGKILL; close() kills it at once.
+   * Not `destroy-unattached`: tmux up to at least 3.5 can segfault — taking the user's whole server
+   * and every agent in it down — when a destroy-unattached session's client exits while another
+   * client disconnects (tmux/tmux#5497; reproduced here on 3.3a in ~40% of tries).
+   * The client flags keep it out of every size calculation and stop `%output` traffic.
    */
   static open(opts: ControlConnectionOptions, readyToken: string): Promise<ControlConnection> {
-    const s = opts.sessionName;
     const args = [
       ...opts.globalArgs, '-C',
-      'new-session', '-s', s, '-x', '20', '-y', '5', '-E', '-c', '/', '-f', 'no-output,ignore-size', 'cat', ';',
-      'set-option', '-t', `=${s}`, 'destroy-unattached', 'on', ';',
+      'new-session', '-s', opts.sessionName, '-x', '20', '-y', '5', '-E', '-c', '/', '-f', 'no-output,ignore-size',
+      ...watcherCommand(opts.ownerPid), ';',
       'display-message', '-p', readyToken,
     ];
     const proc = opts.spawner.spawnLongLived(TMUX_BINARY, args, { env: TMUX_ENV });
@@ -115,9 +129,10 @@ export class ControlConnection {
     return promises;
   }
 
-  /** Close stdin (tmux then exits and the watcher session is destroyed); kill if it lingers. */
+  /** Kill the watcher session (the client then exits) and close stdin; kill the client if it lingers. */
   async close(): Promise<void> {
     if (this.dead) return;
+    this.send([['kill-session', '-t', `=${this.opts.sessionName}`]])[0]?.catch(() => {});
     this.proc.endInput();
     const timer = this.opts.clock.setTimeout(() => this.proc.kill('SIGKILL'), 2000);
     await this.proc.exited;

@@ -1,0 +1,172 @@
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { systemClock } from '../../../main/engine/platform/clock.ts';
+import { MemoryLogger, silentLogger } from '../../../main/engine/platform/log.ts';
+import { realRunner } from '../../../main/engine/platform/run.ts';
+import { ControlModeClient } from '../../../main/engine/tmux/control-client.ts';
+import type { PrivateTmux } from '../../support/tmux-server.ts';
+import { startPrivateTmux, waitFor } from '../../support/tmux-server.ts';
+import { describeTmuxClientContract } from './support/client-contract.ts';
+import { countingRunner, processCount } from './support/counting-runner.ts';
+import { showTextCommand } from './support/pane-programs.ts';
+
+describeTmuxClientContract('control mode', (server, runner) => new ControlModeClient(server, runner, { logger: silentLogger, clock: systemClock }));
+
+describe('control-mode client', () => {
+  let t: PrivateTmux;
+  const clients: ControlModeClient[] = [];
+
+  function open(runner = countingRunner().runner, timeoutMs?: number): ControlModeClient {
+    const c = new ControlModeClient(t.server, runner, { logger: new MemoryLogger(), clock: systemClock, timeoutMs });
+    clients.push(c);
+    return c;
+  }
+
+  async function sessions(): Promise<string[]> {
+    const r = await t.run(['list-sessions', '-F', '#{session_name}']);
+    return r.exitCode === 0 ? r.stdout.trim().split('\n') : [];
+  }
+
+  beforeEach(async () => {
+    t = await startPrivateTmux();
+  });
+
+  afterEach(async () => {
+    for (const c of clients.splice(0)) await c.close();
+    await t.kill();
+  });
+
+  it('captures 50 panes, plain and colour, over one client process and no further process', async () => {
+    const panes: string[] = [];
+    for (let i = 0; i < 50; i++) panes.push(await t.newPane(showTextCommand(`p${i}`), { session: 'many', width: 40, height: 5 }));
+    const { runner, started } = countingRunner();
+    const client = open(runner);
+    await client.connect();
+    const before = processCount(started);
+    for (let tick = 0; tick < 3; tick++) {
+      const caps = await client.capture(panes.map((paneId) => ({ paneId, colour: true })));
+      expect(caps).toHaveLength(50);
+    }
+    await client.listPanes();
+    expect(processCount(started)).toBe(before);
+    expect(started.spawns).toHaveLength(1);
+    expect(started.spawns[0]).toContain('-C');
+  });
+
+  it('holds a clearly named watcher session that list-panes does not show', async () => {
+    const pane = await t.newPane('cat', { session: 'work' });
+    const client = open();
+    await client.connect();
+    expect(client.watcherSession).toMatch(/^trailboss-watch-\d+-\d+$/);
+    expect(await sessions()).toContain(client.watcherSession);
+    expect((await client.listPanes()).map((p) => p.paneId)).toEqual([pane]);
+  });
+
+  it('removes the watcher session on close', async () => {
+    await t.newPane('cat', { session: 'work' });
+    const client = open();
+    await client.connect();
+    const watcher = client.watcherSession;
+    await client.close();
+    await waitFor(async () => !(await sessions()).includes(watcher!), { what: 'watcher session gone' });
+    expect(await sessions()).toEqual(['work']);
+  });
+
+  it('leaves no watcher session behind when the process holding the client is killed', async () => {
+    await t.newPane('cat', { session: 'work' });
+    const script = fileURLToPath(new URL('./support/hold-control-client.ts', import.meta.url));
+    const child = realRunner.spawnLongLived(process.execPath, ['--import', 'tsx', script, t.name], { env: { TMUX: undefined, TMUX_PANE: undefined } });
+    let out = '';
+    child.onStdout((c) => (out += c.toString()));
+    const watcher = await waitFor(() => (out.includes('\n') ? out.trim() : null), { timeoutMs: 15_000, what: 'child reports its watcher' });
+    expect(await sessions()).toContain(watcher);
+    child.kill('SIGKILL');
+    await child.exited;
+    await waitFor(async () => !(await sessions()).includes(watcher), { timeoutMs: 10_000, what: 'watcher session gone after SIGKILL' });
+    expect(await sessions()).toEqual(['work']);
+  });
+
+  it('never takes the server down when it closes while another client disconnects (tmux#5497)', async () => {
+    await t.newPane('cat', { session: 'work' });
+    for (let i = 0; i < 10; i++) {
+      const client = open();
+      await client.connect();
+      await t.run(['list-sessions']);
+      await client.close();
+      expect((await t.run(['has-session', '-t', '=work'])).exitCode).toBe(0);
+    }
+  });
+
+  it('never changes the size of the user’s windows, attached or not', async () => {
+    const a = await t.newPane('cat', { session: 'work', width: 100, height: 30 });
+    const b = await t.newPane('cat', { session: 'other', width: 57, height: 13 });
+    const sizes = async (): Promise<string> => (await t.tmux(['list-panes', '-a', '-F', '#{session_name} #{pane_id} #{pane_width}x#{pane_height}'])).split('\n').filter((l) => !l.startsWith('trailboss-')).join('\n');
+    const before = await sizes();
+    const client = open();
+    await client.connect();
+    await client.capture([a, b].map((paneId) => ({ paneId, colour: true })));
+    await client.focusPane(a);
+    expect(await sizes()).toBe(before);
+    await client.close();
+    expect(await sizes()).toBe(before);
+  });
+
+  it('lists other control clients (a terminal integration) but not its own', async () => {
+    await t.newPane('cat', { session: 'work' });
+    const other = realRunner.spawnLongLived('tmux', ['-L', t.name, '-C', 'attach', '-t', 'work'], { env: { TMUX: undefined, TMUX_PANE: undefined } });
+    try {
+      const client = open();
+      const listed = await waitFor(async () => {
+        const c = await client.listClients();
+        return c.length ? c : null;
+      });
+      expect(listed).toHaveLength(1);
+      expect(listed[0]).toMatchObject({ sessionName: 'work', pid: expect.any(Number) });
+    } finally {
+      other.endInput();
+      await other.exited;
+    }
+  });
+
+  it('opens a new watcher after someone kills its session', async () => {
+    const pane = await t.newPane(showTextCommand('hi'), { session: 'work' });
+    const client = open();
+    await client.connect();
+    const first = client.watcherSession!;
+    await t.tmux(['kill-session', '-t', `=${first}`]);
+    await waitFor(async () => (await client.listPanes().catch(() => [])).length === 1, { what: 'reconnected' });
+    expect(client.watcherSession).not.toBe(first);
+    expect((await client.capture([{ paneId: pane, colour: false }]))[0]?.lines[0]).toBe('hi');
+  });
+
+  it('lets go when only watcher sessions are left, so tmux can exit', async () => {
+    await t.newPane('cat', { session: 'work' });
+    const client = open();
+    await client.connect();
+    await t.tmux(['kill-session', '-t', '=work']);
+    expect(await client.listPanes()).toEqual([]);
+    await waitFor(async () => (await t.run(['list-sessions'])).exitCode !== 0, { what: 'server exited' });
+    expect(client.watcherSession).toBeNull();
+  });
+
+  it('does not start a server where none runs', async () => {
+    const client = open();
+    await expect(client.connect()).rejects.toMatchObject({ kind: 'no-server' });
+    expect((await t.run(['list-sessions'])).exitCode).not.toBe(0);
+  });
+
+  it('fails a command that gets no reply in time, then recovers once the server answers again', async () => {
+    const pane = await t.newPane(showTextCommand('alive'), { session: 'work' });
+    const client = open(undefined, 500);
+    await client.connect();
+    const serverPid = (await t.tmux(['display-message', '-p', '#{pid}'])).trim();
+    process.kill(Number(serverPid), 'SIGSTOP');
+    try {
+      await expect(client.capture([{ paneId: pane, colour: false }])).rejects.toMatchObject({ kind: 'failed', subcommand: 'capture-pane' });
+    } finally {
+      process.kill(Number(serverPid), 'SIGCONT');
+    }
+    const caps = await waitFor(async () => client.capture([{ paneId: pane, colour: false }]).catch(() => null), { what: 'recovered' });
+    expect(caps[0]?.lines[0]).toBe('alive');
+  });
+});
