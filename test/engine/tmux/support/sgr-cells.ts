@@ -13,13 +13,21 @@ function apply(style: Style, params: number[]): void {
     if (p === 0) for (const k of Object.keys(style)) delete style[k];
     else if (p === 38 || p === 48 || p === 58) {
       const key = p === 38 ? 'fg' : p === 48 ? 'bg' : 'ul';
-      if (params[i + 1] === 5) (style[key] = `p${params[i + 2]}`), (i += 2);
-      else if (params[i + 1] === 2) (style[key] = `#${params.slice(i + 2, i + 5).join(',')}`), (i += 4);
+      if (params[i + 1] === 5) {
+        style[key] = `p${params[i + 2]}`;
+        i += 2;
+      } else if (params[i + 1] === 2) {
+        style[key] = `#${params.slice(i + 2, i + 5).join(',')}`;
+        i += 4;
+      }
     } else if (p === 39) delete style.fg;
     else if (p === 49) delete style.bg;
     else if ((p >= 30 && p <= 37) || (p >= 90 && p <= 97)) style.fg = `c${p}`;
     else if ((p >= 40 && p <= 47) || (p >= 100 && p <= 107)) style.bg = `c${p}`;
-    else if (p === 22) delete style.a1, delete style.a2;
+    else if (p === 22) {
+      delete style.a1;
+      delete style.a2;
+    }
     else if (p >= 23 && p <= 29) delete style[`a${p - 20}`];
     else style[`a${p}`] = '1';
   }
