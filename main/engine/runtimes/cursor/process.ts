@@ -1,4 +1,4 @@
-/** Does a process look like the Cursor agent CLI? */
+/** Does a process look like the Cursor agent CLI? Unverified: names from cursor.com/docs/cli (`cursor-agent`, `agent`), no captures. */
 
 const base = (path: string) => path.slice(path.lastIndexOf('/') + 1);
 

@@ -1,4 +1,4 @@
-/** Does a process look like kiro-cli (successor of Amazon Q Developer's `q chat`)? */
+/** Does a process look like kiro-cli (successor of Amazon Q's `q chat`)? Unverified: names from kiro.dev/docs/cli, no captures. */
 
 const base = (path: string) => path.slice(path.lastIndexOf('/') + 1);
 
