@@ -1,6 +1,6 @@
 /** Wires engine events into the stores, and reloads after the event stream was down (events may be lost). */
 import type { Unsubscribe } from '../../preload/contract/index.ts';
-import { noteOf } from '../store/queue-state.ts';
+import { noteOf, targetOf } from '../store/queue-state.ts';
 import type { ControllerDeps } from './deps.ts';
 
 /** Subscribes every event; the returned function unsubscribes them all. */
@@ -15,9 +15,7 @@ export function subscribeAll({ bridge, stores, clock }: ControllerDeps, reload: 
     bridge.on('reminder', (p) => queue().reminderFired(p.id, p.step, p.stuck)),
     bridge.on('action:outcome', (p) => {
       // Outcomes from other surfaces (tray, CLI) show here too; the item may already have left.
-      const item = queue().items.find((i) => i.id === p.itemId);
-      const target = item?.target ?? queue().outcomes[p.itemId]?.target ?? p.itemId;
-      queue().actionSettled(noteOf(p, target, clock.now()));
+      queue().actionSettled(noteOf(p, targetOf(queue(), p.itemId) ?? p.itemId, clock.now()));
     }),
     bridge.on('agents:changed', (p) => stores.activity.getState().agentsChanged(p.agents)),
     bridge.on('settings:changed', (p) => stores.settings.getState().settingsChangedElsewhere(p)),

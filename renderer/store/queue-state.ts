@@ -28,6 +28,8 @@ export interface QueueState {
   readonly replyFor: string | null;
   readonly snoozeFor: string | null;
   readonly connected: boolean;
+  /** Targets of items that recently left, so a late outcome event can still name its pane. */
+  readonly departed: Readonly<Record<string, string>>;
 }
 
 export const initialQueueState: QueueState = {
@@ -41,9 +43,11 @@ export const initialQueueState: QueueState = {
   replyFor: null,
   snoozeFor: null,
   connected: true,
+  departed: {},
 };
 
 const RECENT = 5;
+const DEPARTED = 50;
 
 /** Whether an item is hidden by a snooze at `now`. */
 export function isSnoozed(item: QueueItemDto, now: number): boolean {
@@ -65,12 +69,26 @@ function reselect(prev: QueueState, items: readonly QueueItemDto[]): string | nu
   return (items[Math.min(Math.max(at, 0), items.length - 1)] ?? items[0])?.id ?? null;
 }
 
+/** Remembers the targets of items that left (the newest few). */
+function remember(departed: Readonly<Record<string, string>>, gone: readonly QueueItemDto[]): Readonly<Record<string, string>> {
+  if (gone.length === 0) return departed;
+  const entries = [...Object.entries(departed).filter(([id]) => !gone.some((g) => g.id === id)), ...gone.map((g) => [g.id, g.target] as const)];
+  return Object.fromEntries(entries.slice(-DEPARTED));
+}
+
+/** The target of an item in the queue or recently departed; null when unknown. */
+export function targetOf(s: QueueState, id: string): string | null {
+  return s.items.find((i) => i.id === id)?.target ?? s.departed[id] ?? s.outcomes[id]?.target ?? null;
+}
+
 /** Drops per-item UI state of items no longer in the queue. */
 function withItems(s: QueueState, items: readonly QueueItemDto[]): QueueState {
   const has = (id: string | null) => id !== null && items.some((i) => i.id === id);
+  const gone = s.items.filter((i) => !items.some((n) => n.id === i.id));
   return {
     ...s,
     items,
+    departed: remember(s.departed, gone),
     selectedId: reselect(s, items),
     replyFor: has(s.replyFor) ? s.replyFor : null,
     snoozeFor: has(s.snoozeFor) ? s.snoozeFor : null,

@@ -8,7 +8,9 @@ export const PaneTail = memo(function PaneTail({ lines, label }: { lines: readon
   const parsed = useMemo(() => parseLines(lines), [lines]);
   if (lines.length === 0) return null;
   return (
+    // The inner box sits in a column-reverse scroller, so the bottom lines (where prompts are) show first.
     <pre className="tail" aria-label={label}>
+      <div className="tail-lines">
       {parsed.map((spans, row) => (
         <div className="tail-line" key={row}>
           {spans.length === 0 ? '\u00a0' : spans.map((span, i) => (
@@ -18,6 +20,7 @@ export const PaneTail = memo(function PaneTail({ lines, label }: { lines: readon
           ))}
         </div>
       ))}
+      </div>
     </pre>
   );
 });

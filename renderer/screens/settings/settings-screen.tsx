@@ -71,7 +71,8 @@ export function SettingsScreen() {
               key={name}
               id={`hk-${name}`}
               label={name === 'jumpOldest' ? 'Jump to the oldest waiting pane' : 'Open the queue'}
-              hint={hotkeyHint(hotkey(name))}
+              hint="An Electron accelerator, e.g. CommandOrControl+Alt+J. Empty = off."
+              warning={hotkeyWarning(hotkey(name))}
               issues={issuesFor(issues, name)}
             >
               {text(name)}
@@ -152,8 +153,7 @@ export function SettingsScreen() {
   );
 }
 
-function hotkeyHint(status: HotkeyStatusDto | undefined): string {
-  const base = 'An Electron accelerator, e.g. CommandOrControl+Alt+J. Empty = off.';
-  if (status === undefined || status.accelerator === null) return base;
-  return status.registered ? `${base} Registered.` : `${base} Not registered: ${status.problem ?? 'unknown reason'}`;
+function hotkeyWarning(status: HotkeyStatusDto | undefined): string | undefined {
+  if (status === undefined || status.accelerator === null || status.registered) return undefined;
+  return `Not registered: ${status.problem ?? 'unknown reason'}`;
 }

@@ -53,3 +53,13 @@ describe('start', () => {
     expect([fake.listenerCount(), fake.isClosed()]).toEqual([0, true]);
   });
 });
+
+describe('outcome events for departed items', () => {
+  it('name the pane even when the item left before the outcome arrived', () => {
+    const { controller, fake, queue } = setup([queueItem('a')]);
+    controller.start();
+    fake.emit('item:resolved', { id: 'a', resolution: 'approved' });
+    fake.emit('action:outcome', { itemId: 'a', action: 'approve', outcome: 'confirmed', message: 'ok' });
+    expect(queue().recent[0]?.target).toBe('work:a.0');
+  });
+});

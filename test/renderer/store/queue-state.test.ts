@@ -166,3 +166,19 @@ describe('popups', () => {
     expect([s.replyFor, s.snoozeFor]).toEqual([null, null]);
   });
 });
+
+describe('targetOf', () => {
+  it('names a queued item', () => {
+    expect(r.targetOf(loaded('a'), 'a')).toBe('work:a.0');
+  });
+
+  it('still names an item that just left the queue', () => {
+    expect(r.targetOf(r.itemResolved(loaded('a', 'b'), 'a'), 'a')).toBe('work:a.0');
+  });
+
+  it('forgets all but the newest fifty departed items', () => {
+    const many = Array.from({ length: 60 }, (_, i) => `i${i}`);
+    const s = r.queueChanged(loaded(...many), []);
+    expect([r.targetOf(s, 'i9'), r.targetOf(s, 'i10')]).toEqual([null, 'work:i10.0']);
+  });
+});
