@@ -1,0 +1,172 @@
+/**
+ * Every setting, its type and its default. A missing key takes its default; an unknown key is an
+ * error (a typo must not be silently ignored); durations are milliseconds or "5m"-style strings.
+ */
+import { z } from 'zod';
+import { RUNTIME_IDS } from '../runtimes/types.ts';
+import { LOOP_MODES } from '../store/types.ts';
+import { acceleratorProblem } from './accelerator.ts';
+import { duration } from './duration.ts';
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+
+/** A global hotkey, or null for none. */
+const hotkey = z
+  .string()
+  .nullable()
+  .superRefine((text, ctx) => {
+    const problem = text === null ? null : acceleratorProblem(text);
+    if (problem !== null) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
+/**
+ * How to open a terminal on a pane, as argv (no shell: a tmux target can contain shell
+ * metacharacters). `{target}` is replaced by the tmux target, `{socket}` by the server's socket path.
+ */
+const terminalCommand = z
+  .array(z.string())
+  .min(1)
+  .refine((argv) => argv.some((a) => a.includes('{target}')), { message: 'must contain the {target} placeholder' });
+
+/** A rule choosing a loop mode for panes by runtime and/or tmux session name (a regular expression). */
+const watchdogRule = z.strictObject({
+  runtime: z.enum(RUNTIME_IDS).optional(),
+  sessionPattern: z
+    .string()
+    .optional()
+    .superRefine((pattern, ctx) => {
+      if (pattern === undefined) return;
+      try {
+        new RegExp(pattern);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: `not a valid regular expression: ${(err as Error).message}` });
+      }
+    }),
+  mode: z.enum(LOOP_MODES),
+});
+
+const cadence = z
+  .array(duration())
+  .min(1)
+  .superRefine((steps, ctx) => {
+    steps.forEach((ms, i) => {
+      const prev = steps[i - 1];
+      if (prev !== undefined && ms <= prev) {
+        ctx.addIssue({ code: 'custom', path: [i], message: 'each reminder must come after the previous one' });
+      }
+    });
+  });
+
+/** The config file's schema. `configSchema.parse({})` is the default config. */
+export const configSchema = z.strictObject({
+  /** Pane observation. */
+  observe: z
+    .strictObject({
+      tickMs: duration().pipe(z.number().min(100)).default(1000),
+      /** Delay before the confirming capture of a changed screen. */
+      recheckMs: duration().default(250),
+      /** Identical classifications needed before a screen counts as a fact. */
+      stabilityCaptures: z.number().int().min(1).max(20).default(2),
+      /** An unchanged screen no recogniser explains is reported after this long. */
+      unexplainedAfterMs: duration().default(30 * SECOND),
+    })
+    .prefault({}),
+  tmux: z
+    .strictObject({
+      /** Extra tmux server sockets to watch besides the default server. */
+      sockets: z.array(z.string().min(1)).default([]),
+      captureMode: z.enum(['auto', 'control', 'batch']).default('auto'),
+    })
+    .prefault({}),
+  reminders: z
+    .strictObject({
+      /** Reminder times after first detection; after the last one the item is marked stuck. */
+      cadence: cadence.default([0, 5 * MINUTE, 15 * MINUTE, 45 * MINUTE, 2 * HOUR, 4 * HOUR]),
+    })
+    .prefault({}),
+  queue: z
+    .strictObject({
+      itemExpiryMs: duration().default(8 * HOUR),
+      skipCooldownMs: duration().default(10 * MINUTE),
+      defaultSnoozeMs: duration().default(30 * MINUTE),
+    })
+    .prefault({}),
+  notifications: z
+    .strictObject({
+      enabled: z.boolean().default(true),
+      /** Epoch ms until which notifications are paused; null when not paused. */
+      pausedUntil: z.number().int().nullable().default(null),
+    })
+    .prefault({}),
+  hotkeys: z
+    .strictObject({
+      jumpOldest: hotkey.default('CommandOrControl+Alt+J'),
+      openQueue: hotkey.default('CommandOrControl+Alt+Q'),
+    })
+    .prefault({})
+    .refine((h) => h.jumpOldest === null || h.jumpOldest.toLowerCase() !== h.openQueue?.toLowerCase(), {
+      path: ['openQueue'],
+      message: 'must differ from hotkeys.jumpOldest',
+    }),
+  terminal: z
+    .strictObject({
+      linux: terminalCommand.default(['x-terminal-emulator', '-e', 'tmux', '-S', '{socket}', 'attach-session', '-t', '{target}']),
+      darwin: terminalCommand.default([
+        'osascript',
+        '-e',
+        'tell application "Terminal" to do script "tmux -S \'{socket}\' attach-session -t \'{target}\'"',
+        '-e',
+        'tell application "Terminal" to activate',
+      ]),
+      win32: terminalCommand.default(['wt.exe', 'wsl.exe', 'tmux', '-S', '{socket}', 'attach-session', '-t', '{target}']),
+    })
+    .prefault({}),
+  hooks: z
+    .strictObject({
+      enabled: z.boolean().default(true),
+      /** Loopback port of the hook/API server; 0 picks a free one. */
+      port: z.number().int().min(0).max(65535).default(0),
+    })
+    .prefault({}),
+  watchdog: z
+    .strictObject({
+      message: z.string().min(1).default('continue'),
+      firstDelayMs: duration().default(300 * SECOND),
+      factor: z.number().min(1).default(3),
+      capMs: duration().default(7200 * SECOND),
+      maxNudges: z.number().int().min(1).default(3),
+      /** A client active in the pane's session within this window means a human is there. */
+      humanActiveWindowMs: duration().default(120 * SECOND),
+      /** First matching rule sets a pane's loop mode; panes no rule matches stay paused. */
+      rules: z.array(watchdogRule).default([]),
+    })
+    .prefault({})
+    .refine((w) => w.capMs >= w.firstDelayMs, { path: ['capMs'], message: 'must be at least watchdog.firstDelayMs' }),
+  restart: z
+    .strictObject({
+      /** Snapshot length limit in lines. */
+      maxLines: z.number().int().min(10).default(200),
+      gracefulTimeoutMs: duration().default(30 * SECOND),
+      /** Restart when context use passes this percentage; 0 = never. */
+      autoThresholdPercent: z.number().min(0).max(100).default(0),
+    })
+    .prefault({}),
+});
+
+/** The validated config every module reads (durations in ms, every key present). */
+export type Config = z.output<typeof configSchema>;
+/** What a config file may contain (every key optional, durations as numbers or strings). */
+export type ConfigInput = z.input<typeof configSchema>;
+
+/** The config when the file is absent (frozen: take a copy to change it). */
+export const DEFAULT_CONFIG: Config = deepFreeze(configSchema.parse({}));
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object') {
+    for (const v of Object.values(value)) deepFreeze(v);
+    Object.freeze(value);
+  }
+  return value;
+}

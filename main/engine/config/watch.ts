@@ -1,0 +1,133 @@
+/**
+ * Apply config edits without a restart. Watches the config's directory (editors save by writing
+ * a new file and renaming it over the old one, which a watch on the file itself would lose),
+ * debounces bursts of events through the injected clock, and reloads. A valid edit that changes
+ * something is announced; an invalid one is reported with its key paths while the last good
+ * config stays in force.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Clock, TimerHandle } from '../platform/clock.ts';
+import { silentLogger, type Logger } from '../platform/log.ts';
+import { parseConfigText, type ConfigIssue, type ConfigResult } from './load.ts';
+import { DEFAULT_CONFIG, type Config } from './schema.ts';
+
+/** How to watch. */
+export interface ConfigWatcherOptions {
+  readonly file: string;
+  readonly clock: Clock;
+  readonly logger?: Logger;
+  /** Quiet time after the last file event before reloading (default 150 ms). */
+  readonly debounceMs?: number;
+}
+
+type ChangeListener = (config: Config, previous: Config) => void;
+type ErrorListener = (errors: readonly ConfigIssue[], file: string) => void;
+
+/** Holds the config in force and keeps it in step with the file. */
+export class ConfigWatcher {
+  private config: Config = DEFAULT_CONFIG;
+  private lastText: string | null | undefined = undefined;
+  private lastResult: ConfigResult | null = null;
+  private watcher: fs.FSWatcher | null = null;
+  private timer: TimerHandle | null = null;
+  private disposed = false;
+  private readonly changeListeners = new Set<ChangeListener>();
+  private readonly errorListeners = new Set<ErrorListener>();
+  private readonly logger: Logger;
+  private readonly debounceMs: number;
+
+  constructor(private readonly options: ConfigWatcherOptions) {
+    this.logger = options.logger ?? silentLogger;
+    this.debounceMs = options.debounceMs ?? 150;
+  }
+
+  /** The config in force: the last valid one loaded (defaults until one is). */
+  get current(): Config {
+    return this.config;
+  }
+
+  /** Load the file now and start watching. Returns the first load's result (errors → defaults in force). */
+  start(): ConfigResult {
+    if (this.disposed) throw new Error('ConfigWatcher was disposed');
+    if (this.watcher) throw new Error('ConfigWatcher already started');
+    const dir = path.dirname(this.options.file);
+    fs.mkdirSync(dir, { recursive: true });
+    const name = path.basename(this.options.file);
+    this.watcher = fs.watch(dir, (_event, filename) => {
+      // Some platforms do not report the name; then any event in the directory may be ours.
+      if (filename === null || filename === name) this.schedule();
+    });
+    this.watcher.on('error', (err) => this.logger.log('warn', 'config.watch-error', { file: this.options.file, message: err.message }));
+    return this.reload();
+  }
+
+  /** Called with the new and the previous config after a valid edit that changed something. */
+  onChange(listener: ChangeListener): () => void {
+    this.changeListeners.add(listener);
+    return () => this.changeListeners.delete(listener);
+  }
+
+  /** Called with every problem (and its key path) after an invalid edit; the old config stays. */
+  onError(listener: ErrorListener): () => void {
+    this.errorListeners.add(listener);
+    return () => this.errorListeners.delete(listener);
+  }
+
+  /** Read the file now (the debounce timer calls this); does nothing if its text has not changed. */
+  reload(): ConfigResult {
+    const read = readText(this.options.file);
+    if ('text' in read && read.text === this.lastText && this.lastResult) return this.lastResult;
+    this.lastText = 'text' in read ? read.text : undefined;
+    const result: ConfigResult =
+      'error' in read
+        ? { ok: false, errors: [read.error] }
+        : read.text === null
+          ? { ok: true, config: DEFAULT_CONFIG }
+          : parseConfigText(read.text);
+    this.lastResult = result;
+    if (!result.ok) {
+      this.logger.log('warn', 'config.invalid', { file: this.options.file, errors: result.errors });
+      for (const l of this.errorListeners) l(result.errors, this.options.file);
+      return result;
+    }
+    const previous = this.config;
+    this.config = result.config;
+    if (JSON.stringify(previous) !== JSON.stringify(result.config)) {
+      this.logger.log('info', 'config.applied', { file: this.options.file });
+      for (const l of this.changeListeners) l(result.config, previous);
+    }
+    return result;
+  }
+
+  /** Stop watching: closes the file watcher, cancels a pending reload, drops listeners. */
+  dispose(): void {
+    this.disposed = true;
+    this.watcher?.close();
+    this.watcher = null;
+    this.timer?.cancel();
+    this.timer = null;
+    this.changeListeners.clear();
+    this.errorListeners.clear();
+  }
+
+  private schedule(): void {
+    if (this.disposed) return;
+    this.timer?.cancel();
+    this.timer = this.options.clock.setTimeout(() => {
+      this.timer = null;
+      if (!this.disposed) this.reload();
+    }, this.debounceMs);
+  }
+}
+
+/** The file's text (null when it does not exist), or why it cannot be read. */
+function readText(file: string): { text: string | null } | { error: ConfigIssue } {
+  try {
+    return { text: fs.readFileSync(file, 'utf8') };
+  } catch (err) {
+    const e = err as NodeJS.ErrnoException;
+    if (e.code === 'ENOENT') return { text: null };
+    return { error: { path: '', message: `cannot read ${file}: ${e.message}` } };
+  }
+}
