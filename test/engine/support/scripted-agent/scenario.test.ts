@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import type { Scenario } from '../../../support/scripted-agent/scenario.ts';
+import { assertScenario, scenarioProblems } from '../../../support/scripted-agent/scenario.ts';
+
+const ok: Scenario = {
+  name: 't',
+  runtime: 'claude',
+  initial: 'a',
+  states: { a: { screen: 's', keys: { '1': 'b' } }, b: { screen: 's', after: { ms: 10, next: 'a' } } },
+};
+
+describe('scenario validation', () => {
+  it('accepts a sound scenario', () => {
+    expect(scenarioProblems(ok)).toEqual([]);
+  });
+
+  it('names unknown target states', () => {
+    const bad: Scenario = { ...ok, initial: 'zz', states: { a: { screen: 's', keys: { '1': 'nowhere' } } } };
+    expect(scenarioProblems(bad)).toEqual(['initial: unknown state "zz"', 'a.keys["1"]: unknown state "nowhere"']);
+  });
+
+  it('rejects a key that is several keys', () => {
+    expect(scenarioProblems({ ...ok, states: { ...ok.states, a: { screen: 's', keys: { yes: 'b' } } } })).toEqual(['a.keys: "yes" is not one key']);
+  });
+
+  it('rejects the same key twice under different spellings', () => {
+    const twice: Scenario = { ...ok, states: { ...ok.states, a: { screen: 's', keys: { Enter: 'b', '\r': 'a' } } } };
+    expect(scenarioProblems(twice)).toEqual(['a.keys: "\\r" and "Enter" are the same key']);
+  });
+
+  it('requires {draft} in an input template', () => {
+    const noDraft: Scenario = { ...ok, states: { ...ok.states, a: { screen: 's', input: { row: 0, col: 0, template: '❯ ', submit: 'b' } } } };
+    expect(() => assertScenario(noDraft)).toThrow('a.input.template has no {draft}');
+  });
+});

@@ -1,0 +1,10 @@
+/** Ready-made scenarios for scripted agents (see test/support/scripted-agent/README.md). */
+export { claudePermBash, claudePermWrite, claudePermEdit, claudePermWebFetch, claudeIdleWorking, claudeTrustDialog, claudeIdle } from './claude.ts';
+export type { ClaudeScenarioOptions } from './claude.ts';
+export { codexExecApproval, codexModelMigration, codexIdle } from './codex.ts';
+export type { CodexScenarioOptions } from './codex.ts';
+export { opencodeBashApproval, opencodeIdle } from './opencode.ts';
+export type { OpencodeScenarioOptions } from './opencode.ts';
+export { promptAfter, looping, latencyScenario } from './latency.ts';
+export type { LatencyRuntime } from './latency.ts';
+export { FIXTURES_ROOT } from './fixtures.ts';
