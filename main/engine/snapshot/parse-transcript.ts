@@ -1,0 +1,136 @@
+/**
+ * Streams a Claude Code JSONL transcript into the conversation a snapshot shows, the latest context
+ * usage, and counts of everything skipped. Lines are filtered as bytes before any decoding: only
+ * lines that can be `user`/`assistant` entries are parsed, and tool results are recognised unparsed.
+ * A broken or truncated line is counted, never fatal.
+ */
+import { ConversationCollector, type CollectedConversation } from './conversation.ts';
+import { scanLines, type ScanOptions } from './line-reader.ts';
+import type { SkipReason } from './prompt-text.ts';
+import { classifyEntry } from './transcript-entry.ts';
+import type { ContextUsage } from './types.ts';
+
+/** Counts of what a parse saw. */
+export interface ParseStats {
+  bytes: number;
+  lines: number;
+  /** Lines that are not JSON objects (a cut-off write, garbage). */
+  malformed: number;
+  /** Lines longer than the reader's limit, skipped whole. */
+  oversized: number;
+  prompts: number;
+  replies: number;
+  skipped: Partial<Record<SkipReason, number>>;
+}
+
+/** A parsed transcript. */
+export interface ParsedTranscript extends CollectedConversation {
+  readonly stats: ParseStats;
+  /** The last main-chain model call's context usage, or null when none is recorded. */
+  readonly usage: ContextUsage | null;
+  readonly sessionId: string | null;
+  readonly cwd: string | null;
+}
+
+const pattern = (s: string): Buffer => Buffer.from(s, 'utf8');
+// Claude Code writes compact JSON; the spaced forms keep a pretty-printing writer correct (just slower).
+const USER = [pattern('"type":"user"'), pattern('"type": "user"')];
+const ASSISTANT = [pattern('"type":"assistant"'), pattern('"type": "assistant"')];
+const TOOL_RESULT = pattern('"type":"tool_result"');
+const OPEN_BRACE = 0x7b;
+const CLOSE_BRACE = 0x7d;
+
+function isSpace(byte: number): boolean {
+  return byte === 0x20 || byte === 0x09 || byte === 0x0d;
+}
+
+/** Feeds lines (as bytes or strings) one at a time; `finish()` gives the result. */
+export class TranscriptAccumulator {
+  private readonly collector: ConversationCollector;
+  private usage: ContextUsage | null = null;
+  private sessionId: string | null = null;
+  private cwd: string | null = null;
+  readonly stats: ParseStats = { bytes: 0, lines: 0, malformed: 0, oversized: 0, prompts: 0, replies: 0, skipped: {} };
+
+  constructor(maxLines: number) {
+    this.collector = new ConversationCollector(maxLines);
+  }
+
+  /** One line as a byte range (no `\n`). */
+  pushBytes(buf: Buffer, start: number, end: number): void {
+    this.stats.lines++;
+    while (end > start && isSpace(buf[end - 1]!)) end--;
+    while (start < end && isSpace(buf[start]!)) start++;
+    if (start === end) return;
+    // A JSON object line starts with `{` and ends with `}`: a line cut mid-write fails here cheaply.
+    if (buf[start] !== OPEN_BRACE || buf[end - 1] !== CLOSE_BRACE) {
+      this.stats.malformed++;
+      return;
+    }
+    const view = buf.subarray(start, end);
+    const user = USER.some((p) => view.indexOf(p) >= 0);
+    const assistant = ASSISTANT.some((p) => view.indexOf(p) >= 0);
+    if (!user && !assistant) return this.skip('not-conversation');
+    // A structural tool_result only occurs in tool-result entries: skip without decoding (often the bulk).
+    if (user && !assistant && view.indexOf(TOOL_RESULT) >= 0) return this.skip('tool-result');
+    let value: unknown;
+    try {
+      value = JSON.parse(view.toString('utf8'));
+    } catch {
+      this.stats.malformed++;
+      return;
+    }
+    this.pushEntry(value);
+  }
+
+  /** One line as a string (tests, small inputs). */
+  pushLine(line: string): void {
+    const buf = Buffer.from(line, 'utf8');
+    this.pushBytes(buf, 0, buf.length);
+  }
+
+  /** Mark lines the reader skipped as too long. */
+  addOversized(count: number): void {
+    this.stats.oversized += count;
+  }
+
+  finish(): ParsedTranscript {
+    return { ...this.collector.finish(), stats: this.stats, usage: this.usage, sessionId: this.sessionId, cwd: this.cwd };
+  }
+
+  private pushEntry(value: unknown): void {
+    const verdict = classifyEntry(value);
+    if (verdict.kind !== 'skip' || verdict.reason !== 'not-conversation') this.noteSession(value as Record<string, unknown>);
+    if (verdict.kind === 'skip') {
+      if (verdict.usage) this.usage = verdict.usage;
+      return this.skip(verdict.reason);
+    }
+    if (verdict.kind === 'prompt') {
+      this.stats.prompts++;
+      this.collector.add('user', verdict.text);
+      return;
+    }
+    this.stats.replies++;
+    if (verdict.usage) this.usage = verdict.usage;
+    this.collector.add('assistant', verdict.text);
+  }
+
+  private noteSession(entry: Record<string, unknown>): void {
+    if (this.sessionId === null && typeof entry['sessionId'] === 'string') this.sessionId = entry['sessionId'];
+    if (this.cwd === null && typeof entry['cwd'] === 'string') this.cwd = entry['cwd'];
+  }
+
+  private skip(reason: SkipReason): void {
+    this.stats.skipped[reason] = (this.stats.skipped[reason] ?? 0) + 1;
+  }
+}
+
+/** Parse a transcript file as a stream (memory bounded by `maxLines`, not by the file). */
+export async function parseTranscriptFile(path: string, maxLines: number, scan: ScanOptions = {}): Promise<ParsedTranscript> {
+  const acc = new TranscriptAccumulator(maxLines);
+  const result = await scanLines(path, (buf, start, end) => acc.pushBytes(buf, start, end), scan);
+  acc.addOversized(result.oversized);
+  acc.stats.lines += result.oversized;
+  acc.stats.bytes = result.bytes;
+  return acc.finish();
+}
