@@ -34,7 +34,12 @@ export interface PrivateTmux {
   tmux(args: readonly string[], input?: string): Promise<string>;
   /** Start `command` (a shell command line) in a new pane; returns its pane id (`%3`). Starts the server if needed. */
   newPane(command: string, opts?: NewPaneOptions): Promise<string>;
-  /** Kill the server (idempotent); `restart()` may start it again. */
+  /**
+   * Attach a real terminal client (a pty from util-linux `script`) of the given size to a session;
+   * returns its tty. `detach()` detaches it first (closing the pty first would type ^D into the pane).
+   */
+  attachClient(session: string, size?: { cols: number; rows: number }): Promise<{ tty: string; detach(): Promise<void> }>;
+  /** Kill the server (idempotent); a later newPane starts a fresh one. */
   killServer(): Promise<void>;
   /** Kill the server and remove the temp dir. */
   kill(): Promise<void>;
@@ -75,6 +80,26 @@ export async function startPrivateTmux(opts: { socketPath?: string } = {}): Prom
       : ['new-session', '-d', '-P', '-F', '#{pane_id}', '-s', session, '-x', w, '-y', h, ...cwd, ...envArgs, command];
     return (await tmux(args)).trim();
   };
+  const attachClient = async (session: string, size = { cols: 100, rows: 30 }): Promise<{ tty: string; detach(): Promise<void> }> => {
+    const before = new Set((await run(['list-clients', '-F', '#{client_tty}'])).stdout.split('\n').filter(Boolean));
+    const quoted = ['tmux', ...base, 'attach-session', '-t', `=${session}`].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
+    const proc = realRunner.spawnLongLived('script', ['-qfc', `stty cols ${size.cols} rows ${size.rows}; exec ${quoted}`, '/dev/null'], {
+      env: { ...env, TERM: 'xterm-256color' },
+    });
+    const tty = await waitFor(async () => (await run(['list-clients', '-F', '#{client_tty}'])).stdout.split('\n').find((t) => t && !before.has(t)), {
+      what: 'terminal client attached',
+    });
+    return {
+      tty,
+      async detach() {
+        await run(['detach-client', '-t', tty]);
+        const timer = setTimeout(() => proc.kill('SIGKILL'), 5000);
+        await proc.exited;
+        clearTimeout(timer);
+        proc.endInput();
+      },
+    };
+  };
   const killServer = async (): Promise<void> => {
     await run(['kill-server']);
   };
@@ -85,6 +110,7 @@ export async function startPrivateTmux(opts: { socketPath?: string } = {}): Prom
     run,
     tmux,
     newPane,
+    attachClient,
     killServer,
     async kill() {
       await killServer();

@@ -100,15 +100,23 @@ describe('control-mode client', () => {
   it('never changes the size of the user’s windows, attached or not', async () => {
     const a = await t.newPane('cat', { session: 'work', width: 100, height: 30 });
     const b = await t.newPane('cat', { session: 'other', width: 57, height: 13 });
-    const sizes = async (): Promise<string> => (await t.tmux(['list-panes', '-a', '-F', '#{session_name} #{pane_id} #{pane_width}x#{pane_height}'])).split('\n').filter((l) => !l.startsWith('trailboss-')).join('\n');
-    const before = await sizes();
-    const client = open();
-    await client.connect();
-    await client.capture([a, b].map((paneId) => ({ paneId, colour: true })));
-    await client.focusPane(a);
-    expect(await sizes()).toBe(before);
-    await client.close();
-    expect(await sizes()).toBe(before);
+    const term = await t.attachClient('work', { cols: 91, rows: 27 });
+    try {
+      const sizes = async (): Promise<string> =>
+        (await t.tmux(['list-panes', '-a', '-F', '#{session_name} #{pane_id} #{pane_width}x#{pane_height}'])).split('\n').filter((l) => !l.startsWith('trailboss-')).join('\n');
+      await waitFor(async () => (await sizes()).includes(`work ${a} 91x26`), { what: 'terminal size applied' });
+      const before = await sizes();
+      const client = open();
+      await client.connect();
+      await client.capture([a, b].map((paneId) => ({ paneId, colour: true })));
+      await client.focusPane(b);
+      await client.listClients();
+      expect(await sizes()).toBe(before);
+      await client.close();
+      expect(await sizes()).toBe(before);
+    } finally {
+      await term.detach();
+    }
   });
 
   it('lists other control clients (a terminal integration) but not its own', async () => {

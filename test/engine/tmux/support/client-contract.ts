@@ -209,6 +209,32 @@ export function describeTmuxClientContract(name: string, make: MakeClient): void
       expect((await t.tmux(['display-message', '-p', '-t', target, '#{window_active}#{pane_active}'])).trim()).toBe('11');
     });
 
+    it('focuses a pane in another session on a given terminal client (switch-client)', async () => {
+      await t.newPane('cat', { session: 'here' });
+      const there = await t.newPane('cat', { session: 'there' });
+      const term = await t.attachClient('here');
+      try {
+        await client.focusPane(there, term.tty);
+        const sessionOf = async (): Promise<string> => (await t.tmux(['display-message', '-p', '-c', term.tty, '#{client_session}'])).trim();
+        expect(await waitFor(async () => ((await sessionOf()) === 'there' ? 'there' : null))).toBe('there');
+      } finally {
+        await term.detach();
+      }
+    });
+
+    it('lists an attached terminal client with its tty, session and activity', async () => {
+      await t.newPane('cat', { session: 'here' });
+      const term = await t.attachClient('here');
+      try {
+        const clients = await client.listClients();
+        expect(clients).toHaveLength(1);
+        expect(clients[0]).toMatchObject({ tty: term.tty, sessionName: 'here', termName: 'xterm-256color' });
+        expect(clients[0]!.activity).toBeGreaterThan(1_600_000_000);
+      } finally {
+        await term.detach();
+      }
+    });
+
     it('runs an arbitrary command and returns its stdout', async () => {
       const pane = await t.newPane('cat', { session: 'work' });
       expect(await client.command(['display-message', '-p', '-t', pane, '#{pane_id} #{session_name}'])).toBe(`${pane} work\n`);
