@@ -23,7 +23,7 @@ export interface OptionBlock {
 }
 
 /** Parse one option line, or null. */
-export function parseOptionLine(line: string): { number: number; label: string; marked: boolean } | null {
+function parseOptionLine(line: string): { number: number; label: string; marked: boolean } | null {
   const m = OPTION.exec(line);
   if (!m) return null;
   return { number: Number(m[2]), label: (m[3] ?? '').trim(), marked: m[1] !== undefined };

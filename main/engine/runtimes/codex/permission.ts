@@ -6,7 +6,7 @@ import type { NumberedOption } from './options.ts';
 import { isPromptLine } from './screen.ts';
 
 /** Last line of every approval prompt seen in 0.169.0. */
-export const APPROVAL_FOOTER = 'Press enter to confirm or esc to cancel';
+const APPROVAL_FOOTER = 'Press enter to confirm or esc to cancel';
 
 interface KnownQuestion {
   readonly question: string;

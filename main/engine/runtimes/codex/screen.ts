@@ -19,15 +19,6 @@ export function findFromBottom(lines: readonly string[], test: (line: string) =>
   return -1;
 }
 
-/** Indices of the last `count` non-blank lines, bottom first. */
-export function lastNonBlank(lines: readonly string[], count: number): number[] {
-  const out: number[] = [];
-  for (let i = lines.length - 1; i >= 0 && out.length < count; i--) {
-    if ((lines[i] ?? '').trim() !== '') out.push(i);
-  }
-  return out;
-}
-
 /** A transcript user message or the composer: `› text` at column 0 (not a numbered option). */
 export function isPromptLine(line: string): boolean {
   return line.startsWith('› ') && !/^› \d{1,2}\. /.test(line);
