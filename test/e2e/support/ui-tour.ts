@@ -62,7 +62,7 @@ const mb = (n: number | null) => (n === null ? null : Math.round((n / 1048576) *
 
 /** The flows the Playwright suite will run against the real daemon, here against the stand-in. */
 async function flows(page: Page) {
-  const { server, engine, url } = await standIn(6);
+  const { server, engine, url } = await standIn(10);
   const queue = new QueuePage(page);
   await queue.open(url);
   const first = (await queue.targets())[0] as string;
@@ -78,6 +78,14 @@ async function flows(page: Page) {
   await queue.reply('claude-4:1.0', 'run the tests again');
   await queue.expectGone('claude-4:1.0');
   expect(engine.sent.at(-1)).toMatchObject({ itemId: 'item-4', text: 'run the tests again' });
+
+  // Keyboard reply: select the row, r opens the box (the r itself is not typed), Enter sends.
+  await queue.item('claude-9:1.0').locator('.target').click();
+  await queue.press('r');
+  await page.keyboard.type('keep going');
+  await queue.press('Enter');
+  await queue.expectGone('claude-9:1.0');
+  expect(engine.sent.at(-1)).toMatchObject({ itemId: 'item-9', text: 'keep going' });
 
   const before = await queue.targets();
   await queue.click(before[0] as string, 'skip');
