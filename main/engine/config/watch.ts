@@ -47,7 +47,10 @@ export class ConfigWatcher {
     return this.config;
   }
 
-  /** Load the file now and start watching. Returns the first load's result (errors → defaults in force). */
+  /**
+   * Load the file now and start watching. The first load is returned, not announced to listeners;
+   * when it is invalid, the defaults are in force until a valid edit.
+   */
   start(): ConfigResult {
     if (this.disposed) throw new Error('ConfigWatcher was disposed');
     if (this.watcher) throw new Error('ConfigWatcher already started');
@@ -59,7 +62,7 @@ export class ConfigWatcher {
       if (filename === null || filename === name) this.schedule();
     });
     this.watcher.on('error', (err) => this.logger.log('warn', 'config.watch-error', { file: this.options.file, message: err.message }));
-    return this.reload();
+    return this.load(false);
   }
 
   /** Called with the new and the previous config after a valid edit that changed something. */
@@ -76,6 +79,10 @@ export class ConfigWatcher {
 
   /** Read the file now (the debounce timer calls this); does nothing if its text has not changed. */
   reload(): ConfigResult {
+    return this.load(true);
+  }
+
+  private load(announce: boolean): ConfigResult {
     const read = readText(this.options.file);
     if ('text' in read && read.text === this.lastText && this.lastResult) return this.lastResult;
     this.lastText = 'text' in read ? read.text : undefined;
@@ -88,12 +95,12 @@ export class ConfigWatcher {
     this.lastResult = result;
     if (!result.ok) {
       this.logger.log('warn', 'config.invalid', { file: this.options.file, errors: result.errors });
-      for (const l of this.errorListeners) l(result.errors, this.options.file);
+      if (announce) for (const l of this.errorListeners) l(result.errors, this.options.file);
       return result;
     }
     const previous = this.config;
     this.config = result.config;
-    if (JSON.stringify(previous) !== JSON.stringify(result.config)) {
+    if (announce && JSON.stringify(previous) !== JSON.stringify(result.config)) {
       this.logger.log('info', 'config.applied', { file: this.options.file });
       for (const l of this.changeListeners) l(result.config, previous);
     }

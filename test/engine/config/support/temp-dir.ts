@@ -1,0 +1,32 @@
+/** A temp directory per test, removed afterwards, plus extra cleanups (watchers). */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach } from 'vitest';
+
+const cleanups: (() => void)[] = [];
+
+afterEach(() => {
+  for (const fn of cleanups.splice(0).reverse()) fn();
+});
+
+/** A fresh temp directory removed after the test. */
+export function tempDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tb-config-'));
+  cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** Run `fn` after the test (before the temp dirs go). */
+export function onCleanup(fn: () => void): void {
+  cleanups.push(fn);
+}
+
+/** Poll until `cond` holds or the deadline passes (no fixed sleeps). */
+export async function until(cond: () => boolean, what: string, ms = 5000): Promise<void> {
+  const deadline = performance.now() + ms;
+  while (!cond()) {
+    if (performance.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 1));
+  }
+}
