@@ -61,12 +61,29 @@ export interface ScriptedAgent {
   waitForRecord<R extends AgentRecord>(test: (r: AgentRecord) => r is R, opts?: { timeoutMs?: number; what?: string }): Promise<R>;
   /** `capture-pane -p` (`-e` with colour) of the pane, as lines. */
   capture(opts?: { colour?: boolean }): Promise<string[]>;
+  /**
+   * Poll the capture until `expected` (lines, trailing spaces ignored; or a test) holds — tmux
+   * draws asynchronously, so a state record can come before the pane shows it. Returns the lines.
+   */
+  waitForScreen(expected: readonly string[] | ((lines: string[]) => boolean), opts?: { colour?: boolean; timeoutMs?: number }): Promise<string[]>;
   /** `send-keys` with tmux key names, in one call. */
   send(...keys: string[]): Promise<void>;
   /** Whatever the program wrote to stderr (empty when all is well). */
   stderr(): string;
   /** Kill the pane (idempotent). */
   stop(): Promise<void>;
+}
+
+/** Equal line by line, trailing spaces ignored (capture-pane -p trims them; fixtures may not). */
+export function sameLines(a: readonly string[], b: readonly string[]): boolean {
+  const norm = (lines: readonly string[]): string[] => {
+    const out = lines.map((l) => l.trimEnd());
+    while (out.length > 0 && out.at(-1) === '') out.pop();
+    return out;
+  };
+  const x = norm(a);
+  const y = norm(b);
+  return x.length === y.length && x.every((line, i) => line === y[i]);
 }
 
 /** Single-quote for sh. */
@@ -114,6 +131,12 @@ export async function startScriptedAgent(tmux: PrivateTmux, scenario: Scenario |
   const waitForRecord = <R extends AgentRecord>(test: (r: AgentRecord) => r is R, o: { timeoutMs?: number; what?: string } = {}): Promise<R> =>
     waitFor(() => all().find(test), { timeoutMs: o.timeoutMs ?? 5000, intervalMs: 10, what: `${o.what ?? 'record'} from ${parsed.name} in ${paneId}; stderr: ${stderr()}` });
   await waitForRecord((r): r is StateRecord => r.type === 'state', { timeoutMs: opts.readyTimeoutMs ?? 10_000, what: 'first screen' });
+  const capture = async (o: { colour?: boolean } = {}): Promise<string[]> => {
+    const out = await tmux.tmux(['capture-pane', '-p', ...(o.colour ? ['-e'] : []), '-t', paneId]);
+    const lines = out.split('\n');
+    if (lines.at(-1) === '') lines.pop();
+    return lines;
+  };
 
   return {
     paneId,
@@ -138,11 +161,22 @@ export async function startScriptedAgent(tmux: PrivateTmux, scenario: Scenario |
       });
     },
     waitForRecord,
-    async capture(o = {}) {
-      const out = await tmux.tmux(['capture-pane', '-p', ...(o.colour ? ['-e'] : []), '-t', paneId]);
-      const lines = out.split('\n');
-      if (lines.at(-1) === '') lines.pop();
-      return lines;
+    capture,
+    async waitForScreen(expected, o = {}) {
+      const test = typeof expected === 'function' ? expected : (lines: string[]) => sameLines(lines, expected);
+      let last: string[] = [];
+      try {
+        return await waitFor(
+          async () => {
+            last = await capture(o.colour ? { colour: true } : {});
+            return test(last) ? last : null;
+          },
+          { timeoutMs: o.timeoutMs ?? 5000, intervalMs: 10 },
+        );
+      } catch {
+        const want = typeof expected === 'function' ? '(a test)' : expected.join('\n');
+        throw new Error(`screen of ${paneId} never matched.\n--- expected\n${want}\n--- last capture\n${last.join('\n')}`);
+      }
     },
     async send(...keys) {
       await tmux.tmux(['send-keys', '-t', paneId, ...keys]);
