@@ -11,7 +11,25 @@ const COMMANDS: Record<string, { run: Command; help: string }> = {
     run: async (ctx) => (await import('./commands/status.ts')).statusCommand(ctx),
     help: 'status [--json] [--tmux-socket PATH]...   every agent pane and its state',
   },
+  daemon: {
+    run: async (ctx) => (await import('./commands/daemon.ts')).daemonCommand(ctx),
+    help: 'daemon [--tmux-socket PATH]... [--ui]       run the engine (no desktop shell)',
+  },
+  queue: { run: lazy('queueCommand'), help: 'queue [--json]                              the waiting agents, oldest first' },
+  approve: { run: lazy('approveCommand'), help: 'approve <item|pane>                         allow once (never more)' },
+  deny: { run: lazy('denyCommand'), help: 'deny <item|pane>                            say no' },
+  reply: { run: lazy('replyCommand'), help: 'reply <item|pane> <text|y|n>                type into an idle agent, or answer a prompt' },
+  skip: { run: lazy('skipCommand'), help: 'skip <item|pane>                            move to the end of the queue' },
+  snooze: { run: lazy('snoozeCommand'), help: 'snooze <item|pane> <duration>               hide for a while (30m, 2h)' },
+  mute: { run: lazy('muteCommand'), help: 'mute <pane> [--off]                         ignore (or stop ignoring) a pane' },
 };
+
+function lazy(name: keyof typeof import('./commands/queue-actions.ts')): Command {
+  return async (ctx) => {
+    const module = await import('./commands/queue-actions.ts');
+    return (module[name] as Command)(ctx);
+  };
+}
 
 export const USAGE = `usage: trailboss <command> [options]\n\n${Object.values(COMMANDS)
   .map((c) => `  trailboss ${c.help}`)

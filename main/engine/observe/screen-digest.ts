@@ -9,7 +9,7 @@ export const DIGEST_LINES = 15;
 export function meaningfulTail(lines: readonly string[], runtime: RuntimeModule, count = DIGEST_LINES): string[] {
   const kept: string[] = [];
   for (let i = lines.length - 1; i >= 0 && kept.length < count; i--) {
-    const line = (lines[i] ?? '').replace(/\s+$/, '');
+    const line = (lines[i] ?? '').trimEnd();
     if (line === '' || runtime.isVolatileLine(line)) continue;
     kept.push(line);
   }
@@ -26,5 +26,5 @@ export function displayTail(lines: readonly string[], count = 12): string[] {
   let end = lines.length;
   // eslint-disable-next-line no-control-regex
   while (end > 0 && (lines[end - 1] ?? '').replace(/\x1b\[[0-9;:]*m/g, '').trim() === '') end--;
-  return lines.slice(Math.max(0, end - count), end).map((l) => l.replace(/\s+$/, ''));
+  return lines.slice(Math.max(0, end - count), end).map((l) => l.trimEnd());
 }

@@ -1,0 +1,130 @@
+/**
+ * Commands that talk to the running engine: queue, approve, deny, reply, skip, snooze, mute.
+ * Exit codes: 0 done, 1 refused (with the reason), 2 no engine running or bad usage.
+ */
+import type { ActionOutcomeDto } from '../../../preload/contract/queue-item.ts';
+import type { Envelope } from '../../../preload/contract/envelope.ts';
+import { parseReplyToken } from '../../engine/actions/reply-tokens.ts';
+import { parseDuration } from '../../engine/config/duration.ts';
+import { UsageError, flag, parseArgs } from '../args.ts';
+import type { CliContext } from '../context.ts';
+import { EXIT } from '../context.ts';
+import type { EngineClient } from '../engine-client.ts';
+import { NoEngineError, engineClient } from '../engine-client.ts';
+import { formatOutcome, formatQueueTable } from '../format-queue.ts';
+import { findItem } from '../item-ref.ts';
+
+type Run = (ctx: CliContext, client: EngineClient) => Promise<number>;
+
+/** Connect, run, and map "no engine" to exit 2. */
+export function withEngine(run: Run): (ctx: CliContext) => Promise<number> {
+  return async (ctx) => {
+    try {
+      return await run(ctx, engineClient(ctx));
+    } catch (error) {
+      if (error instanceof NoEngineError) {
+        ctx.stderr(`trailboss: ${error.message}\n`);
+        return EXIT.usage;
+      }
+      throw error;
+    }
+  };
+}
+
+function report(ctx: CliContext, env: Envelope<ActionOutcomeDto>, json: boolean): number {
+  if (!env.ok) {
+    ctx.stderr(`trailboss: ${env.error.message}\n`);
+    return env.error.code === 'invalid' ? EXIT.usage : EXIT.refused;
+  }
+  ctx.stdout(json ? JSON.stringify(env.value) + '\n' : formatOutcome(env.value));
+  return env.value.outcome === 'confirmed' ? EXIT.ok : EXIT.refused;
+}
+
+async function itemFor(ctx: CliContext, client: EngineClient, ref: string | undefined) {
+  if (!ref) throw new UsageError('name an item (id, pane id like %3, or target like work:1.0)');
+  const queue = await client.call('queue:list', {});
+  if (!queue.ok) throw new Error(queue.error.message);
+  const found = findItem(queue.value, ref);
+  if (found.kind !== 'found') {
+    ctx.stderr(`trailboss: ${found.message}\n`);
+    return null;
+  }
+  return found.item;
+}
+
+export const queueCommand = withEngine(async (ctx, client) => {
+  const args = parseArgs(ctx.argv, { json: { type: 'bool' } });
+  const queue = await client.call('queue:list', {});
+  if (!queue.ok) throw new Error(queue.error.message);
+  ctx.stdout(flag.bool(args, 'json') ? JSON.stringify({ items: queue.value }, null, 2) + '\n' : formatQueueTable(queue.value, ctx.clock.now()));
+  return EXIT.ok;
+});
+
+const answer = (action: 'approve' | 'deny') =>
+  withEngine(async (ctx, client) => {
+    const args = parseArgs(ctx.argv, { json: { type: 'bool' } });
+    const item = await itemFor(ctx, client, args.positional[0]);
+    if (!item) return EXIT.refused;
+    const env = await client.call(action === 'approve' ? 'item:approve' : 'item:deny', { id: item.id, fingerprint: item.fingerprint });
+    return report(ctx, env, flag.bool(args, 'json'));
+  });
+
+export const approveCommand = answer('approve');
+export const denyCommand = answer('deny');
+
+/** `reply <item> <text>`: on a permission prompt only the answer words count; at an input prompt the text is typed. */
+export const replyCommand = withEngine(async (ctx, client) => {
+  const args = parseArgs(ctx.argv, { json: { type: 'bool' } });
+  const [ref, ...words] = args.positional;
+  const text = words.join(' ');
+  if (text.trim() === '') throw new UsageError('reply needs text: trailboss reply <item> <text>');
+  const item = await itemFor(ctx, client, ref);
+  if (!item) return EXIT.refused;
+  if (item.reason === 'permission' || item.reason === 'dialog') {
+    const token = parseReplyToken(text);
+    if (token.kind === 'refused') {
+      ctx.stderr(`trailboss: ${token.message}\n`);
+      return EXIT.refused;
+    }
+    const env = await client.call(token.kind === 'approve' ? 'item:approve' : 'item:deny', { id: item.id, fingerprint: item.fingerprint });
+    return report(ctx, env, flag.bool(args, 'json'));
+  }
+  return report(ctx, await client.call('item:reply', { id: item.id, text }), flag.bool(args, 'json'));
+});
+
+export const skipCommand = withEngine(async (ctx, client) => {
+  const args = parseArgs(ctx.argv, { json: { type: 'bool' } });
+  const item = await itemFor(ctx, client, args.positional[0]);
+  if (!item) return EXIT.refused;
+  return report(ctx, await client.call('item:skip', { id: item.id }), flag.bool(args, 'json'));
+});
+
+export const snoozeCommand = withEngine(async (ctx, client) => {
+  const args = parseArgs(ctx.argv, { json: { type: 'bool' } });
+  const [ref, span] = args.positional;
+  const forMs = span ? parseDuration(span) : null;
+  if (!forMs) throw new UsageError('snooze needs a duration: trailboss snooze <item> 30m');
+  const item = await itemFor(ctx, client, ref);
+  if (!item) return EXIT.refused;
+  return report(ctx, await client.call('item:snooze', { id: item.id, forMs }), flag.bool(args, 'json'));
+});
+
+export const muteCommand = withEngine(async (ctx, client) => {
+  const args = parseArgs(ctx.argv, { off: { type: 'bool' } });
+  const ref = args.positional[0];
+  if (!ref) throw new UsageError('mute needs a pane: trailboss mute <pane> [--off]');
+  const agents = await client.call('agents:list', {});
+  if (!agents.ok) throw new Error(agents.error.message);
+  const matches = agents.value.filter((a) => a.paneKey === ref || a.paneKey.endsWith(`|${ref}`) || a.target === ref);
+  if (matches.length !== 1 || !matches[0]) {
+    ctx.stderr(`trailboss: ${matches.length === 0 ? `no watched pane matches '${ref}'` : `'${ref}' matches several panes; use the pane key`}\n`);
+    return EXIT.refused;
+  }
+  const env = await client.call('pane:mute', { paneKey: matches[0].paneKey, muted: !flag.bool(args, 'off') });
+  if (!env.ok) {
+    ctx.stderr(`trailboss: ${env.error.message}\n`);
+    return EXIT.refused;
+  }
+  ctx.stdout(`${env.value.target} (${env.value.paneKey}) ${env.value.muted ? 'muted' : 'unmuted'}\n`);
+  return EXIT.ok;
+});

@@ -1,0 +1,32 @@
+/** Pure formatting of `trailboss queue` and of action outcomes. */
+import type { ActionOutcomeDto, QueueItemDto } from '../../preload/contract/queue-item.ts';
+
+function age(ms: number): string {
+  const s = Math.floor(ms / 1000);
+  if (s < 60) return `${s}s`;
+  if (s < 3600) return `${Math.floor(s / 60)}m`;
+  return `${Math.floor(s / 3600)}h${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}m`;
+}
+
+/** Human table of the queue, oldest first. */
+export function formatQueueTable(items: readonly QueueItemDto[], now: number): string {
+  if (items.length === 0) return 'Nothing waits. \n'.trimEnd() + '\n';
+  const rows = [
+    ['ITEM', 'TARGET', 'RUNTIME', 'WAITING', 'REASON', 'WHAT'],
+    ...items.map((i) => [
+      i.id,
+      i.target,
+      i.runtime,
+      age(now - i.firstSeen) + (i.stuck ? ' STUCK' : ''),
+      i.reason,
+      (i.approveLabel ? `${i.subject} — approve: "${i.approveLabel}"` : i.subject).replace(/\s+/g, ' ').slice(0, 100),
+    ]),
+  ];
+  const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => (r[c] ?? '').length)));
+  return rows.map((r) => r.map((cell, c) => (c === r.length - 1 ? cell : cell.padEnd(widths[c] ?? 0))).join('  ').trimEnd()).join('\n') + '\n';
+}
+
+/** One line per outcome. */
+export function formatOutcome(o: ActionOutcomeDto): string {
+  return `${o.action} ${o.itemId}: ${o.outcome} — ${o.message}\n`;
+}

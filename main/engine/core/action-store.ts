@@ -1,0 +1,28 @@
+/** The actions' persistence over the Store: atomic claims, audit-before-send, resolution with events. */
+import type { ActionStore, AuditRecord } from '../actions/types.ts';
+import type { ResolvedItem, Store } from '../store/index.ts';
+import type { RuntimeId } from '../runtimes/types.ts';
+
+/** Adapter; `onResolved` tells the engine (events, reminders, history). */
+export function storeForActions(store: Store, onResolved: (item: ResolvedItem, how: 'approved' | 'denied' | 'replied') => void): ActionStore {
+  const toEntry = (a: AuditRecord) => ({
+    paneKey: a.paneKey,
+    runtime: a.runtime as RuntimeId,
+    action: a.action,
+    payload: a.payload,
+    reason: a.reason,
+    surface: a.surface,
+    itemId: a.itemId,
+    outcome: a.outcome,
+  });
+  return {
+    claim: (id, by) => store.items.claim(id, by),
+    release: (id, by) => void store.items.release(id, by),
+    recordSend: (_itemId, audit) => void store.audit.append(toEntry(audit)),
+    appendAudit: (audit) => void store.audit.append(toEntry(audit)),
+    resolve: (id, how, by) => {
+      const resolved = store.items.resolve(id, how, by);
+      if (resolved) onResolved(resolved, how);
+    },
+  };
+}

@@ -1,0 +1,162 @@
+/**
+ * The contract's method map, implemented over the engine's parts. Every surface (IPC, HTTP, CLI)
+ * calls these; each answers an Envelope and never throws across the boundary.
+ */
+import type { ApiMethods } from '../../../preload/contract/api.ts';
+import type { Envelope } from '../../../preload/contract/envelope.ts';
+import { fail, ok } from '../../../preload/contract/envelope.ts';
+import type { ActionOutcomeDto, ItemActionDto } from '../../../preload/contract/queue-item.ts';
+import { answerPrompt } from '../actions/answer-prompt.ts';
+import { typeIntoIdle } from '../actions/type-text.ts';
+import type { ActionResult, Surface } from '../actions/types.ts';
+import type { Config } from '../config/index.ts';
+import type { PaneObserver } from '../observe/observer.ts';
+import type { Clock } from '../platform/clock.ts';
+import type { Logger } from '../platform/log.ts';
+import type { TrailbossPaths } from '../platform/paths.ts';
+import type { ReminderScheduler } from '../reminders/scheduler.ts';
+import { skip } from '../sessions/queue.ts';
+import type { Store } from '../store/index.ts';
+import { storeForActions } from './action-store.ts';
+import { agentDto } from './dto.ts';
+import type { EngineEvents } from './events.ts';
+import { observerPaneAccess } from './pane-access.ts';
+import type { PaneTruth } from './pane-truth.ts';
+import { queueDtos } from './queue-view.ts';
+import { activityDto, auditDtos } from './history-view.ts';
+import { settingsState } from './settings-view.ts';
+
+export interface ApiDeps {
+  readonly store: Store;
+  readonly truth: PaneTruth;
+  readonly observer: PaneObserver;
+  readonly events: EngineEvents;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  readonly claimant: string;
+  readonly config: () => Config;
+  readonly paths: TrailbossPaths;
+  readonly reminders: ReminderScheduler;
+  /** Which surface a call came from (set per transport). */
+  readonly surface?: Surface;
+}
+
+/** Wrap a handler so an unexpected error becomes an `internal` envelope (and is logged), never a crash. */
+function guarded<A, R>(name: string, logger: Logger, fn: (args: A) => Promise<Envelope<R>>): (args: A) => Promise<Envelope<R>> {
+  return async (args) => {
+    try {
+      return await fn(args);
+    } catch (error) {
+      logger.log('error', 'api.failed', { method: name, error: error instanceof Error ? error.stack ?? error.message : String(error) });
+      return fail('internal', error instanceof Error ? error.message : String(error));
+    }
+  };
+}
+
+/** Build the method map. `surface` tags audit records (the CLI and the UI pass their own). */
+export function buildApiMethods(deps: ApiDeps): ApiMethods {
+  const { store, truth, observer, events, clock, logger } = deps;
+  const surface: Surface = deps.surface ?? 'api';
+  const panes = observerPaneAccess(observer);
+  const lastEscape = new Map<string, number>();
+  const actionStore = storeForActions(store, (item, how) => {
+    deps.reminders.remove(item.id);
+    store.history.end(item.paneKey, item.resolvedAt);
+    events.emit('item:resolved', { id: item.id, resolution: how });
+    events.emit('queue:changed', { items: queueDtos(store, truth, clock.now()) });
+  });
+  const outcome = (itemId: string, action: ItemActionDto, r: Pick<ActionResult, 'outcome' | 'message'>): Envelope<ActionOutcomeDto> => {
+    const dto: ActionOutcomeDto = { itemId, action, outcome: r.outcome, message: r.message };
+    events.emit('action:outcome', dto);
+    return ok(dto);
+  };
+  const queueChanged = () => events.emit('queue:changed', { items: queueDtos(store, truth, clock.now()) });
+
+  const answer = (action: 'approve' | 'deny') =>
+    guarded(`item:${action}`, logger, async (args: { id: string; fingerprint: string }) => {
+      const item = store.items.get(args.id);
+      if (!item) return outcome(args.id, action, { outcome: 'gone', message: `item ${args.id} is not in the queue` });
+      if (args.fingerprint && item.fingerprint !== args.fingerprint) {
+        return outcome(args.id, action, { outcome: 'changed', message: 'the item changed since it was shown; nothing was sent' });
+      }
+      const result = await answerPrompt(
+        {
+          store: actionStore,
+          panes,
+          clock,
+          logger,
+          claimant: deps.claimant,
+          onSent: (pane, keys) => keys.includes('Escape') && lastEscape.set(pane, clock.now()),
+        },
+        { id: item.id, paneKey: item.paneKey, fingerprint: item.fingerprint },
+        action,
+        surface,
+      );
+      truth.reconsider(item.paneKey);
+      return outcome(args.id, action, result);
+    });
+
+  return {
+    'queue:list': guarded('queue:list', logger, async () => ok(queueDtos(store, truth, clock.now()))),
+    'item:approve': answer('approve'),
+    'item:deny': answer('deny'),
+    'item:reply': guarded('item:reply', logger, async (args) => {
+      const item = store.items.get(args.id);
+      if (!item) return outcome(args.id, 'reply', { outcome: 'gone', message: `item ${args.id} is not in the queue` });
+      if (!store.items.claim(item.id, deps.claimant)) return outcome(args.id, 'reply', { outcome: 'refused', message: 'already being answered' });
+      try {
+        const result = await typeIntoIdle(
+          { store: actionStore, panes, clock, lastEscapeAt: (p) => lastEscape.get(p) ?? null },
+          { paneKey: item.paneKey, text: args.text, reason: 'reply', surface, itemId: item.id, action: 'text' },
+        );
+        if (result.outcome === 'confirmed') actionStore.resolve(item.id, 'replied', surface);
+        return outcome(args.id, 'reply', result);
+      } finally {
+        store.items.release(item.id, deps.claimant);
+        truth.reconsider(item.paneKey);
+      }
+    }),
+    'item:jump': guarded('item:jump', logger, async (args) =>
+      outcome(args.id, 'jump', { outcome: 'refused', message: 'jump needs the desktop app (it brings your terminal forward); run `tmux select-pane` yourself meanwhile' }),
+    ),
+    'item:skip': guarded('item:skip', logger, async (args) => {
+      const item = store.items.get(args.id);
+      if (!item) return outcome(args.id, 'skip', { outcome: 'gone', message: `item ${args.id} is not in the queue` });
+      const moved = skip(item, clock.now(), store.items.list(), deps.config().queue.skipCooldownMs);
+      store.items.skipToTail(item.id, moved.skipCooldownUntil);
+      queueChanged();
+      return outcome(args.id, 'skip', { outcome: 'confirmed', message: 'moved to the end of the queue' });
+    }),
+    'item:snooze': guarded('item:snooze', logger, async (args) => {
+      const item = store.items.get(args.id);
+      if (!item) return outcome(args.id, 'snooze', { outcome: 'gone', message: `item ${args.id} is not in the queue` });
+      if (!(args.forMs > 0)) return fail('invalid', 'snooze needs a positive duration');
+      const until = clock.now() + args.forMs;
+      store.items.update(item.id, { snoozedUntil: until });
+      deps.reminders.upsert({ ...item, snoozedUntil: until });
+      queueChanged();
+      return outcome(args.id, 'snooze', { outcome: 'confirmed', message: `snoozed until ${new Date(until).toISOString()}` });
+    }),
+    'item:restart': guarded('item:restart', logger, async (args) =>
+      outcome(args.id, 'restart', { outcome: 'refused', message: 'restart is not available from this engine yet' }),
+    ),
+    'pane:mute': guarded('pane:mute', logger, async (args) => {
+      const pane = store.panes.get(args.paneKey);
+      if (!pane) return fail('not-found', `no watched pane ${args.paneKey}`);
+      store.panes.setSettings(args.paneKey, { muted: args.muted });
+      truth.reconsider(args.paneKey);
+      queueChanged();
+      return ok(agentDto(store.panes.get(args.paneKey) ?? pane, truth.get(args.paneKey)));
+    }),
+    'agents:list': guarded('agents:list', logger, async () =>
+      ok(store.panes.list().filter((p) => p.state !== 'gone' || truth.get(p.paneKey)).map((p) => agentDto(p, truth.get(p.paneKey)))),
+    ),
+    'settings:get': guarded('settings:get', logger, async () => ok(settingsState(deps.config(), deps.paths.config, null))),
+    'settings:set': guarded('settings:set', logger, async () => fail('unavailable', 'editing settings through the API is not available yet; edit the config file')),
+    'hooks:status': guarded('hooks:status', logger, async () => fail('unavailable', 'hooks are not wired into this engine yet')),
+    'hooks:install': guarded('hooks:install', logger, async () => fail('unavailable', 'hooks are not wired into this engine yet')),
+    'hooks:uninstall': guarded('hooks:uninstall', logger, async () => fail('unavailable', 'hooks are not wired into this engine yet')),
+    'activity:get': guarded('activity:get', logger, async (args) => ok(activityDto(store, args.since, clock.now()))),
+    'audit:list': guarded('audit:list', logger, async (args) => ok(auditDtos(store, args.limit, args.before))),
+  };
+}

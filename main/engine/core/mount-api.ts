@@ -1,0 +1,34 @@
+/** Mounts the contract on the loopback server: POST /api/<channel> with JSON args, GET /api/events as SSE. */
+import type { ApiMethods } from '../../../preload/contract/api.ts';
+import { CHANNEL_NAMES } from '../../../preload/contract/channels.ts';
+import type { Channel } from '../../../preload/contract/channels.ts';
+import type { LoopbackServer } from '../hooks/server.ts';
+import type { Logger } from '../platform/log.ts';
+import type { EngineEvents } from './events.ts';
+
+export interface MountDeps {
+  readonly api: ApiMethods;
+  readonly events: EngineEvents;
+  readonly uiDir: string | null;
+  readonly logger: Logger;
+}
+
+/** `/api/queue:list` etc. The envelope is the body; HTTP status is 200 unless the request itself was refused. */
+export function mountApi(server: LoopbackServer, deps: MountDeps): void {
+  for (const channel of CHANNEL_NAMES) {
+    server.route('POST', `/api/${channel}`, async (req) => {
+      const args = req.body ?? {};
+      if (typeof args !== 'object' || args === null || Array.isArray(args)) {
+        return { status: 400, body: { ok: false, error: { code: 'invalid', message: 'arguments must be a JSON object' } } };
+      }
+      const method = deps.api[channel as Channel] as (a: unknown) => Promise<unknown>;
+      return { status: 200, body: await method(args) };
+    });
+  }
+  server.sse('/api/events', (stream) => {
+    const off = deps.events.onAny((name, payload) => {
+      if (!stream.send(name, payload)) off();
+    });
+    stream.onClose?.(off);
+  });
+}
