@@ -9,7 +9,7 @@
  * - a finished turn ends with an assistant `end_turn` message, then `system/turn_duration`;
  * - `attachment`, `mode`, `file-history-*`, `api-request*`, `cost-state`, … are bookkeeping.
  */
-import type { Fact } from '../sessions/facts.ts';
+import type { Fact, PaneKey } from '../sessions/facts.ts';
 
 /** The `last` of a transcript Fact. */
 export type TranscriptLast = Extract<Fact, { kind: 'transcript' }>['last'];
@@ -27,6 +27,12 @@ export interface TranscriptState {
 /** Map to the Fact's `last`; null when the state says nothing the Fact can carry. */
 export function toFactLast(state: TranscriptState): TranscriptLast | null {
   return state.last === 'assistant-working' || state.last === 'empty' ? null : state.last;
+}
+
+/** The transcript Fact for a pane, or null when the state carries nothing for the state machine. */
+export function transcriptFact(pane: PaneKey, at: number, state: TranscriptState): Fact | null {
+  const last = toFactLast(state);
+  return last === null ? null : { kind: 'transcript', pane, at, last };
 }
 
 type Entry = Record<string, unknown>;

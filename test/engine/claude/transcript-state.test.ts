@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toFactLast, transcriptStateOf } from '../../../main/engine/claude/transcript-state.ts';
+import { toFactLast, transcriptFact, transcriptStateOf } from '../../../main/engine/claude/transcript-state.ts';
 import { blocksOf, transcriptFiles, transcriptLines } from './transcript-fixtures.ts';
 
 const HOOKS = 'test/fixtures/transcripts/claude/hooks--67394c8a-6c70-4514-8995-3cc730f52394.jsonl';
@@ -96,5 +96,17 @@ describe('transcript state details', () => {
       { type: 'assistant', isSidechain: true, message: { content: [{ type: 'tool_use', id: 'S', name: 'Bash' }] } },
     ];
     expect(transcriptStateOf(entries, true)?.last).toBe('turn-ended');
+  });
+});
+
+describe('transcriptFact', () => {
+  it('carries the fact-worthy states and drops the others', () => {
+    expect(transcriptFact('default|%0', 9, { last: 'tool-pending', pendingTool: { name: 'Bash', id: 'x' }, timestamp: null })).toEqual({
+      kind: 'transcript',
+      pane: 'default|%0',
+      at: 9,
+      last: 'tool-pending',
+    });
+    expect(transcriptFact('default|%0', 9, { last: 'assistant-working', pendingTool: null, timestamp: null })).toBeNull();
   });
 });
