@@ -4,6 +4,7 @@ import type { CliContext } from './context.ts';
 import { EXIT } from './context.ts';
 
 type Command = (ctx: CliContext) => Promise<number>;
+type QueueCommandName = 'queueCommand' | 'approveCommand' | 'denyCommand' | 'replyCommand' | 'skipCommand' | 'snoozeCommand' | 'muteCommand';
 
 // Commands load lazily: `trailboss hook` and `--help` must not pay for the whole engine's import time.
 const COMMANDS: Record<string, { run: Command; help: string }> = {
@@ -24,7 +25,7 @@ const COMMANDS: Record<string, { run: Command; help: string }> = {
   mute: { run: lazy('muteCommand'), help: 'mute <pane> [--off]                         ignore (or stop ignoring) a pane' },
 };
 
-function lazy(name: keyof typeof import('./commands/queue-actions.ts')): Command {
+function lazy(name: QueueCommandName): Command {
   return async (ctx) => {
     const module = await import('./commands/queue-actions.ts');
     return (module[name] as Command)(ctx);
