@@ -8,7 +8,8 @@ import type { Screen } from '../runtimes/types.ts';
 import type { PaneKey } from '../sessions/facts.ts';
 import { randomItemId } from './item-id.ts';
 import { mapResolvedRow, type ResolvedRow } from './resolved-repo.ts';
-import { atomically, definedOnly, fromJson, toBit, type Db } from './sql.ts';
+import { fromItemRow, toWritable, type ItemRow, type Writable } from './item-row.ts';
+import { atomically, definedOnly, type Db } from './sql.ts';
 import type { Item, ItemKind, ItemPatch, ResolvedItem, Resolution, Surface } from './types.ts';
 
 /** What opening an item needs; scheduling fields start empty unless given. */
@@ -47,26 +48,6 @@ export interface ItemsRepo {
   resolve(id: string, how: Resolution, by: Surface, at?: number): ResolvedItem | null;
 }
 
-interface ItemRow {
-  id: string;
-  pane_key: string;
-  kind: string;
-  prompt_json: string | null;
-  fingerprint: string | null;
-  summary: string;
-  first_seen: number;
-  queue_order: number;
-  reminder_step: number;
-  next_reminder_at: number | null;
-  snoozed_until: number | null;
-  skip_cooldown_until: number | null;
-  stuck: number;
-  claimed_by: string | null;
-  claimed_at: number | null;
-  expires_at: number;
-  tail_json: string;
-  context: string | null;
-}
 
 /** Dependencies: the connection, the clock for claim/resolve stamps, the id source (tests inject). */
 export interface ItemsRepoDeps {
@@ -132,7 +113,7 @@ export function createItemsRepo({ db, clock, newId = randomItemId }: ItemsRepoDe
     open: (item) =>
       atomically(db, () => {
         const existing = byPaneKey.get(item.paneKey);
-        if (existing) return { item: fromRow(existing), created: false };
+        if (existing) return { item: fromItemRow(existing), created: false };
         const id = freshId();
         insert.run({
           id,
@@ -148,17 +129,17 @@ export function createItemsRepo({ db, clock, newId = randomItemId }: ItemsRepoDe
           tailJson: JSON.stringify(item.tail ?? []),
           context: item.context ?? null,
         });
-        return { item: fromRow(byId.get(id)!), created: true };
+        return { item: fromItemRow(byId.get(id)!), created: true };
       }),
     get: (id) => mapOrNull(byId.get(id)),
     byPane: (paneKey) => mapOrNull(byPaneKey.get(paneKey)),
-    list: () => all.all().map(fromRow),
+    list: () => all.all().map(fromItemRow),
     update: (id, patch) =>
       atomically(db, () => {
         const row = byId.get(id);
         if (!row) return false;
-        const next = toWritable({ ...fromRow(row), ...definedOnly(patch) });
-        const current = toWritable(fromRow(row));
+        const next = toWritable({ ...fromItemRow(row), ...definedOnly(patch) });
+        const current = toWritable(fromItemRow(row));
         if (Object.keys(next).every((k) => next[k as keyof Writable] === current[k as keyof Writable])) return false;
         updateRow.run({ id, ...next });
         return true;
@@ -185,62 +166,6 @@ export function createItemsRepo({ db, clock, newId = randomItemId }: ItemsRepoDe
   };
 }
 
-/** The item's columns as the UPDATE statement binds them; compared field by field for write-on-change. */
-type Writable = {
-  kind: string;
-  promptJson: string | null;
-  fingerprint: string | null;
-  summary: string;
-  reminderStep: number;
-  nextReminderAt: number | null;
-  snoozedUntil: number | null;
-  skipCooldownUntil: number | null;
-  stuck: 0 | 1;
-  expiresAt: number;
-  tailJson: string;
-  context: string | null;
-};
-
-function toWritable(i: Item): Writable {
-  return {
-    kind: i.kind,
-    promptJson: i.prompt === null ? null : JSON.stringify(i.prompt),
-    fingerprint: i.fingerprint,
-    summary: i.summary,
-    reminderStep: i.reminderStep,
-    nextReminderAt: i.nextReminderAt,
-    snoozedUntil: i.snoozedUntil,
-    skipCooldownUntil: i.skipCooldownUntil,
-    stuck: toBit(i.stuck),
-    expiresAt: i.expiresAt,
-    tailJson: JSON.stringify(i.tail),
-    context: i.context,
-  };
-}
-
 function mapOrNull(row: ItemRow | undefined): Item | null {
-  return row ? fromRow(row) : null;
-}
-
-function fromRow(r: ItemRow): Item {
-  return {
-    id: r.id,
-    paneKey: r.pane_key,
-    kind: r.kind as ItemKind,
-    prompt: fromJson<Screen>(r.prompt_json),
-    fingerprint: r.fingerprint,
-    summary: r.summary,
-    firstSeen: r.first_seen,
-    queueOrder: r.queue_order,
-    reminderStep: r.reminder_step,
-    nextReminderAt: r.next_reminder_at,
-    snoozedUntil: r.snoozed_until,
-    skipCooldownUntil: r.skip_cooldown_until,
-    stuck: r.stuck === 1,
-    claimedBy: r.claimed_by,
-    claimedAt: r.claimed_at,
-    expiresAt: r.expires_at,
-    tail: fromJson<string[]>(r.tail_json) ?? [],
-    context: r.context,
-  };
+  return row ? fromItemRow(row) : null;
 }
