@@ -141,6 +141,26 @@ export function describeTmuxClientContract(name: string, make: MakeClient): void
       expect(caps.filter((c) => c.ansiLines).map((c) => c.paneId)).toEqual(requests.filter((r) => r.colour && r.paneId !== gone).map((r) => r.paneId));
     });
 
+    it('keeps capturing the others when a pane dies while the batch is in flight', async () => {
+      const panes: string[] = [];
+      for (let i = 0; i < 30; i++) panes.push(await t.newPane(showTextCommand(`p${i}`), { session: 'many', width: 60, height: 20 }));
+      const victim = panes[15]!;
+      const [caps] = await Promise.all([client.capture(panes.map((paneId) => ({ paneId, colour: true }))), t.tmux(['kill-pane', '-t', victim])]);
+      expect(caps.map((c) => c.paneId).filter((id) => id !== victim)).toEqual(panes.filter((id) => id !== victim));
+    });
+
+    it('captures pane text that looks like control-mode protocol or batch markers verbatim', async () => {
+      const text = ['%end 1795218167 271 1', '%error 1 2 1', '%begin 1 2 1', '%exit', 'tb0123 end'].join('\n');
+      const pane = await t.newPane(showTextCommand(text), { session: 'work', width: 60, height: 8 });
+      const lines = await waitFor(async () => {
+        const l = await screen(pane);
+        return l[4] === 'tb0123 end' ? l : null;
+      });
+      expect(lines.slice(0, 5)).toEqual(['%end 1795218167 271 1', '%error 1 2 1', '%begin 1 2 1', '%exit', 'tb0123 end']);
+      expect(lines).toHaveLength(8);
+      expect((await client.listPanes()).map((p) => p.paneId)).toEqual([pane]);
+    });
+
     it('reports no-server after the server is killed, and works again once it is back', async () => {
       const first = await t.newPane(showTextCommand('before'), { session: 'work' });
       await waitFor(async () => (await screen(first))[0] === 'before');
