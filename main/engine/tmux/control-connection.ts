@@ -76,9 +76,9 @@ export class ControlConnection {
    * Start `tmux -C new-session` on a fresh watcher session. The session's only pane runs a tiny
    * POSIX sh loop that lives as long as our process does, so the session (and with it this client)
    * disappears within seconds when the app dies, even by SIGKILL; close() kills it at once.
-   * Not `destroy-unattached`: tmux up to at least 3.5 can segfault — taking the user's whole server
-   * and every agent in it down — when a destroy-unattached session's client exits while another
-   * client disconnects (tmux/tmux#5497; reproduced here on 3.3a in ~40% of tries).
+   * Not `destroy-unattached`: tmux segfaults — taking the user's whole server and every agent in it
+   * down — when a destroy-unattached session's client exits while another client disconnects
+   * (reproduced here on 3.3a in ~40% of closes; upstream tmux/tmux#5497 describes the same race).
    * The client flags keep it out of every size calculation and stop `%output` traffic.
    */
   static open(opts: ControlConnectionOptions, readyToken: string): Promise<ControlConnection> {
