@@ -136,7 +136,7 @@ describe('openStore', () => {
     expect(store.panes.observe(seen())).toBe('inserted');
   });
 
-  it('fails to open as locked while another process holds an exclusive lock on a rollback-journal database', () => {
+  it('fails to open as locked while another connection holds an exclusive lock on a rollback-journal database', () => {
     const file = path.join(tempDir(), 'x.db');
     const other = new Database(file);
     onCleanup(() => other.close());
