@@ -46,7 +46,10 @@ function readEndpoint(file) {
   // Only ever talk to loopback, whatever the file says: the token must not travel anywhere else.
   if (info.version !== 1 || info.host !== '127.0.0.1' || !Number.isInteger(info.port)) return null;
   const token = readFileSync(info.tokenFile, 'utf8').trim();
-  return { port: info.port, path: typeof info.hookPath === 'string' ? info.hookPath : '/hooks/claude', token };
+  const path = typeof info.hookPath === 'string' ? info.hookPath : '/hooks/claude';
+  // Both go into request headers verbatim: printable ASCII only, so nothing can be injected.
+  if (!/^[\x21-\x7e]+$/.test(token) || !/^\/[\x21-\x7e]*$/.test(path)) return null;
+  return { port: info.port, path, token };
 }
 
 function readStdin() {
@@ -90,29 +93,22 @@ async function main() {
     ppid: process.ppid > 0 ? process.ppid : null,
     payload,
   });
-  // Loaded only now: node:http costs ~25 ms of startup, which the no-engine path never pays.
-  const { request } = await import('node:http');
-  const req = request(
-    {
-      host: '127.0.0.1',
-      port: target.port,
-      path: target.path,
-      method: 'POST',
-      headers: {
-        Authorization: `Bearer ${target.token}`,
-        'Content-Type': 'application/json',
-        'Content-Length': Buffer.byteLength(body),
-      },
-    },
-    (res) => {
-      res.resume();
-      res.on('end', done);
-      res.on('error', done);
-    },
-  );
-  req.setTimeout(REQUEST_TIMEOUT_MS, done);
-  req.on('error', done);
-  req.end(body);
+  // A raw HTTP/1.1 request over node:net, which reading stdin from a pipe has already loaded;
+  // importing node:http would cost more startup than everything else here together.
+  const { connect } = await import('node:net');
+  const socket = connect({ host: '127.0.0.1', port: target.port });
+  socket.setTimeout(REQUEST_TIMEOUT_MS, done);
+  socket.on('error', done);
+  // The engine answers only after reading the whole body: the first response bytes mean delivered.
+  socket.on('data', done);
+  socket.on('close', done);
+  socket.on('connect', () => {
+    socket.write(
+      `POST ${target.path} HTTP/1.1\r\nHost: 127.0.0.1:${target.port}\r\nAuthorization: Bearer ${target.token}\r\n` +
+        `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n`,
+    );
+    socket.write(body);
+  });
 }
 
 main().catch(done);
