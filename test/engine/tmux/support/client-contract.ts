@@ -62,7 +62,11 @@ export function describeTmuxClientContract(name: string, make: MakeClient): void
     it('lists the panes of the server with their fields', async () => {
       const a = await t.newPane('cat', { session: 'work', width: 100, height: 30 });
       const b = await t.newPane('sleep 1000', { session: 'work' });
-      const panes = await client.listPanes();
+      // The shell tmux starts execs the command a moment later: wait until both show their program.
+      const panes = await waitFor(async () => {
+        const p = await client.listPanes();
+        return p.map((x) => x.currentCommand).sort().join() === 'cat,sleep' ? p : null;
+      });
       expect(panes.map((p) => p.paneId).sort()).toEqual([a, b].sort());
       expect(panes.find((p) => p.paneId === a)).toMatchObject({ sessionName: 'work', target: 'work:0.0', width: 100, height: 30, dead: false, currentCommand: 'cat' });
       expect(panes.find((p) => p.paneId === b)).toMatchObject({ target: 'work:1.0', currentCommand: 'sleep' });
