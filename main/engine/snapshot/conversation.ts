@@ -30,8 +30,12 @@ export class ConversationCollector {
   private rendered = 0;
   private droppedLines = 0;
   private droppedBlocks = 0;
+  private readonly maxLines: number;
 
-  constructor(private readonly maxLines: number) {}
+  // No parameter property: this module also runs under Node's own type stripping (the benchmark child).
+  constructor(maxLines: number) {
+    this.maxLines = maxLines;
+  }
 
   /** Add one message; consecutive messages of the same role join one block, a blank line between. */
   add(role: Role, text: string): void {

@@ -1,0 +1,20 @@
+/**
+ * One measured extraction for bench/snapshot.ts, run in a fresh process (bundled to plain JavaScript,
+ * no TypeScript loader in memory), so its peak RSS is the extraction's own. Prints JSON.
+ *
+ *   node <bundled snapshot-child.mjs> <transcript.jsonl> [extract|baseline]
+ */
+import { snapshotText } from '../main/engine/snapshot/extract.ts';
+import { parseTranscriptFile } from '../main/engine/snapshot/parse-transcript.ts';
+
+const [file, mode = 'extract'] = process.argv.slice(2);
+const start = performance.now();
+let kept = 0;
+if (mode === 'extract') {
+  const parsed = await parseTranscriptFile(file!, 200);
+  const text = snapshotText(parsed, { agent: 'claude', reason: 'external', savedAt: 0, maxLines: 200, hints: null });
+  if (!text.includes('=== USER ===')) throw new Error('no conversation extracted');
+  kept = parsed.stats.prompts + parsed.stats.replies;
+}
+const ms = performance.now() - start;
+process.stdout.write(JSON.stringify({ ms, peakRssKB: process.resourceUsage().maxRSS, kept }));
