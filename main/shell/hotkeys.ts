@@ -3,7 +3,7 @@
  * common apps or the OS, and turn a failed registration into a hint the settings view shows.
  * Electron's grammar: modifiers joined by '+', then exactly one key code; case-insensitive.
  */
-import type { HotkeyStatusDto, SettingsDto } from '../../preload/contract/settings.ts';
+import type { SettingsDto } from '../../preload/contract/settings.ts';
 
 /** The hotkeys the app registers. */
 export type HotkeyName = keyof SettingsDto['hotkeys'];

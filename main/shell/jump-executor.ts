@@ -38,7 +38,6 @@ export interface JumpDeps {
 /** The pane to jump to. */
 export interface JumpTarget {
   readonly paneId: string;
-  readonly sessionName: string;
   /** `session:window.pane`, for messages. */
   readonly target: string;
 }
@@ -72,11 +71,16 @@ async function waitForClient(deps: JumpDeps, sessionName: string): Promise<boole
 export async function executeJump(deps: JumpDeps, pane: JumpTarget): Promise<JumpReport> {
   let socket: string;
   let plan: JumpPlan;
+  let sessionName: string;
   try {
-    // `-t <pane>` also proves the pane still exists before anything moves.
-    socket = (await deps.tmux.command(['display-message', '-p', '-t', pane.paneId, '#{socket_path}'])).trim();
+    // The pane must still exist before anything moves (tmux 3.3 `-t %gone` silently falls back to
+    // the current pane), and its session now is what counts: a pane can be moved between sessions.
+    const live = (await deps.tmux.listPanes()).find((p) => p.paneId === pane.paneId);
+    if (live === undefined) return { outcome: 'gone', message: `${pane.target} no longer exists`, plan: null };
+    sessionName = live.sessionName;
+    socket = (await deps.tmux.command(['display-message', '-p', '#{socket_path}'])).trim();
     const clients = await deps.tmux.listClients();
-    plan = planJump({ paneId: pane.paneId, sessionName: pane.sessionName, socket, clients, platform: deps.platform, x11: deps.x11, terminalCommand: deps.terminalCommand });
+    plan = planJump({ paneId: pane.paneId, sessionName, socket, clients, platform: deps.platform, x11: deps.x11, terminalCommand: deps.terminalCommand });
   } catch (err) {
     if (err instanceof TmuxError && (err.kind === 'no-such-pane' || err.kind === 'no-server')) return { outcome: 'gone', message: `${pane.target} no longer exists`, plan: null };
     return { outcome: 'unconfirmed', message: `could not reach tmux for ${pane.target}: ${describe(err)}`, plan: null };
@@ -106,7 +110,7 @@ export async function executeJump(deps: JumpDeps, pane: JumpTarget): Promise<Jum
       }
       const launched = await deps.launcher.launch(plan.launch);
       if (!launched.ok) return { outcome: 'unconfirmed', message: `no terminal is attached, and opening one failed: ${launched.problem}`, plan };
-      const attached = await waitForClient(deps, pane.sessionName);
+      const attached = await waitForClient(deps, sessionName);
       return attached
         ? { outcome: 'confirmed', message: `no terminal was attached; opened ${plan.launch.file} on ${pane.target}`, plan }
         : { outcome: 'unconfirmed', message: `started ${plan.launch.file} for ${pane.target}, but no terminal attached within ${Math.round((deps.attachTimeoutMs ?? 5000) / 1000)} s`, plan };

@@ -29,7 +29,7 @@ export function createJumper(deps: JumperDeps): (itemId: string) => Promise<Acti
     if (address === null) return { itemId, action: 'jump', outcome: 'refused', message: `cannot read the pane key ${item.paneKey}` };
     const report = await executeJump(
       { ...deps, tmux: deps.tmuxFor(address.server), terminalCommand: deps.terminalCommand() },
-      { paneId: address.paneId, sessionName: item.sessionName, target: item.target },
+      { paneId: address.paneId, target: item.target },
     );
     deps.onReport?.(itemId, report);
     return { itemId, action: 'jump', outcome: report.outcome, message: report.message };

@@ -33,10 +33,14 @@ export function ancestry(table: ReadonlyMap<number, ProcessEntry>, pid: number):
   return out;
 }
 
-/** The `.app` bundle an executable path lies in (`/Applications/iTerm.app/Contents/MacOS/iTerm2` → `/Applications/iTerm.app`), or null. */
+/**
+ * The outermost `.app` bundle an app executable lies in (`/Applications/iTerm.app/Contents/MacOS/iTerm2`
+ * → `/Applications/iTerm.app`), or null. Outermost: a helper app nested in another (VS Code's
+ * terminal runs under `Code Helper.app`) is activated through the app the user knows.
+ */
 export function appBundleOf(executable: string): string | null {
-  const m = /^(.*?\.app)\/Contents\/MacOS\//.exec(executable);
-  return m?.[1] ?? null;
+  if (!/\.app\/Contents\/MacOS\//.test(executable)) return null;
+  return /^(.*?\.app)\//.exec(executable)?.[1] ?? null;
 }
 
 /**
