@@ -38,7 +38,7 @@ export async function writeTranscript(file: string, mb: number): Promise<number>
     for (const line of transcriptLines({ seed: seed++, turns: 200, toolResultBytes: 6000, maxTextLines: 12 }, expected)) {
       const chunk = `${line}\n`;
       bytes += Buffer.byteLength(chunk);
-      if (!out.write(chunk)) await new Promise((r) => out.once('drain', r));
+      if (!out.write(chunk)) await new Promise<void>((r) => out.once('drain', () => r()));
     }
     expected.messages.length = 0;
   }
