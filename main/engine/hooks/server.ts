@@ -10,7 +10,8 @@ import type { Socket } from 'node:net';
 import type { Clock } from '../platform/clock.ts';
 import type { Logger } from '../platform/log.ts';
 import { isJsonContentType, readJsonBody } from './json-body.ts';
-import { RejectionCounter, errorCodeFor, statusFor } from './rejections.ts';
+import { refusalBody, writeJson } from './http-reply.ts';
+import { RejectionCounter, statusFor } from './rejections.ts';
 import type { RejectionReason } from './rejections.ts';
 import { guardMessage, guardRequest } from './request-guard.ts';
 import { ApiRefusal, Router } from './router.ts';
@@ -163,7 +164,7 @@ export class LoopbackServer {
       if (err instanceof ApiRefusal) return this.refuse(res, err.reason, err.message);
       return this.internalError(res, err);
     }
-    this.send(res, reply.status, reply.body, false, reply.after);
+    writeJson(res, reply.status, reply.body, this.options.logger, false, reply.after);
   }
 
   private openStream(res: ServerResponse, handler: SseHandler, req: ApiRequest): void {
@@ -181,7 +182,7 @@ export class LoopbackServer {
   private refuse(res: ServerResponse, reason: RejectionReason, message: string, closeConnection = false): void {
     this.rejections.add(reason);
     this.options.logger.log('warn', 'api.refused', { reason, message });
-    this.send(res, statusFor(reason), { ok: false, error: { code: errorCodeFor(reason), reason, message } }, closeConnection);
+    writeJson(res, statusFor(reason), refusalBody(reason, message), this.options.logger, closeConnection);
   }
 
   private internalError(res: ServerResponse, err: unknown): void {
@@ -191,28 +192,6 @@ export class LoopbackServer {
       return;
     }
     this.refuse(res, 'handler-error', 'internal error');
-  }
-
-  private send(res: ServerResponse, status: number, body: unknown, closeConnection: boolean, after?: () => void): void {
-    const text = body === undefined ? '' : JSON.stringify(body);
-    const headers: Record<string, string | number> = {
-      'Content-Type': 'application/json; charset=utf-8',
-      'Content-Length': Buffer.byteLength(text),
-      'Cache-Control': 'no-store',
-      // A <script src> from another page must never get our JSON interpreted as something else.
-      'X-Content-Type-Options': 'nosniff',
-    };
-    if (closeConnection) headers['Connection'] = 'close';
-    res.writeHead(status, headers);
-    res.end(text, () => {
-      if (closeConnection) res.socket?.destroySoon();
-      if (after === undefined) return;
-      try {
-        after();
-      } catch (err) {
-        this.options.logger.log('error', 'api.after-failed', { error: String(err) });
-      }
-    });
   }
 
   private onClientError(err: NodeJS.ErrnoException, socket: Socket): void {

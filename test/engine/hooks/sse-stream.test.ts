@@ -82,6 +82,25 @@ describe('SSE on the loopback server', () => {
     await server.start();
   });
 
+  it('closes the stream when its handler throws, and keeps serving', async () => {
+    server.sse('/api/broken', () => {
+      throw new Error('subscriber bug');
+    });
+    const ended = await new Promise<boolean>((resolve, reject) => {
+      const req = request({ host: '127.0.0.1', port, path: `/api/broken?token=${TOKEN}`, agent: false }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(true));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    expect(ended).toBe(true);
+    expect(server.stats().sseClients).toBe(0);
+    const { req } = await open();
+    await until(() => server.stats().sseClients === 1, 'healthy stream');
+    req.destroy();
+  });
+
   it('refuses an event stream without a token', async () => {
     const status = await new Promise<number>((resolve, reject) => {
       const req = request({ host: '127.0.0.1', port, path: '/api/events', agent: false }, (res) => {
