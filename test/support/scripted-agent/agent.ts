@@ -85,7 +85,21 @@ class Agent {
     this.#record({ type: 'state', t: now(), seq: ++this.#seq, state: name, from, cause });
     const { exit, after } = state.spec;
     if (exit !== undefined) this.#finish(exit, null);
-    else if (after) this.#afterTimer = setTimeout(() => this.#enter(after.next, 'after', name), after.ms);
+    else if (after) this.#arm(after.ms, () => this.#enter(after.next, 'after', name));
+  }
+
+  /**
+   * Run `fn` no earlier than `ms` after now. libuv measures timers from the loop's cached time,
+   * which may be a few ms old after a draw, so a plain setTimeout can fire early: re-arm for the rest.
+   */
+  #arm(ms: number, fn: () => void): void {
+    const due = now() + ms;
+    const tick = (): void => {
+      const left = due - now();
+      if (left > 0) this.#afterTimer = setTimeout(tick, Math.ceil(left));
+      else fn();
+    };
+    this.#afterTimer = setTimeout(tick, ms);
   }
 
   #draw(): void {
