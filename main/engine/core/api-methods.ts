@@ -92,6 +92,7 @@ export function buildApiMethods(deps: ApiDeps): ApiMethods {
         action,
         surface,
       );
+      if (result.outcome === 'confirmed' && item.fingerprint) truth.markAnswered(item.paneKey, item.fingerprint);
       truth.reconsider(item.paneKey);
       return outcome(args.id, action, result);
     });

@@ -38,6 +38,11 @@ export class PaneTruth {
   private readonly extras = new Map<string, ItemExtras>();
   /** The agent's last words (Claude's Stop hook), shown as context on idle items. */
   private readonly lastMessage = new Map<PaneKey, string>();
+  /**
+   * Prompts an action just answered (and saw leave). Until the observer reports the pane's new
+   * screen, the state still shows the old prompt; it must not come back as a new item.
+   */
+  private readonly answered = new Map<PaneKey, string>();
 
   constructor(private readonly deps: TruthDeps) {}
 
@@ -66,6 +71,11 @@ export class PaneTruth {
       else this.states.set(state.pane, result.state);
     }
     if (queueChanged) this.deps.onQueueChanged();
+  }
+
+  /** An action answered this prompt and saw it go: do not queue it again while the state catches up. */
+  markAnswered(pane: PaneKey, fingerprint: string): void {
+    this.answered.set(pane, fingerprint);
   }
 
   /** Decide the pane's item again (after a policy change: mute, loop mode, escalation, a released claim). */
@@ -111,6 +121,9 @@ export class PaneTruth {
     const pane = store.panes.get(state.pane);
     const stored = store.items.byPane(state.pane);
     const current = stored ? attentionOf(stored, state.runtime, this.extras.get(stored.id)) : null;
+    const answered = this.answered.get(state.pane);
+    if (answered !== undefined && state.fingerprint !== answered) this.answered.delete(state.pane);
+    if (answered !== undefined && state.fingerprint === answered && !stored) return false;
     const change = attentionFor(state, current, this.deps.policy(pane, state), now);
     // An item being answered right now is the action's to resolve (it knows it was approved, not "answered in pane").
     if (stored?.claimedBy && (change.kind === 'resolve' || change.kind === 'replace')) return false;
