@@ -95,7 +95,10 @@ describe('engine: detect and answer a permission prompt', () => {
     const item = await eventually(async () => (await queue()).find((i) => i.reason === 'idle'), 'an idle item');
     const result = await h.engine.api['item:reply']({ id: item.id, text: 'run the tests, then fix what fails' });
     expect(result).toMatchObject({ ok: true, value: { outcome: 'confirmed' } });
-    const submitted = await eventually(async () => (await idle.submissions()).length > 0 && idle.submissions(), 'the submission');
+    const submitted = await eventually(async () => {
+      const list = await idle.submissions();
+      return list.length > 0 ? list : null;
+    }, 'the submission');
     expect(submitted.map((s) => s.text)).toEqual(['run the tests, then fix what fails']);
 
     const prompt = await startScriptedAgent(h.tmux, claudePermBash(), { session: 'prompting' });
