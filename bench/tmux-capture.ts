@@ -109,7 +109,8 @@ async function run(paneCount: number): Promise<Record<string, unknown>[]> {
     const control = new ControlModeClient(t.server, tracking, { logger: silentLogger, clock: systemClock });
     const batch = new BatchTmuxClient(t.server, realRunner, { logger: silentLogger });
     const methods: Method[] = [
-      { name: 'control mode', tick: async (r) => (await control.capture(r)).length, close: () => control.close() },
+      { name: 'control mode', tick: async (r) => (await control.capture(r)).length, close: async () => {} },
+      { name: 'control mode, plain only', tick: async (r) => (await control.capture(r.map((x) => ({ ...x, colour: false })))).length, close: () => control.close() },
       { name: 'batch (source-file -)', tick: async (r) => (await batch.capture(r)).length, close: () => batch.close() },
       perProcess(t.server),
     ];
