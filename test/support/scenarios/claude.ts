@@ -7,6 +7,7 @@ import type { Scenario, StateSpec } from '../scripted-agent/scenario.ts';
 import { assertScenario } from '../scripted-agent/scenario.ts';
 import { FIXTURES_ROOT } from './fixtures.ts';
 import { claudeInput } from './inputs.ts';
+import { claudeMenuLines } from './highlights.ts';
 
 const screen = (name: string): string => `panes/claude/${name}`;
 
@@ -157,6 +158,28 @@ export function claudeTrustDialog(opts: ClaudeScenarioOptions = {}): Scenario {
       trusted: claudeIdle('idle-fresh-session', 'trusted: the full-screen UI starts'),
       // The exit code is not in the captures; 1 is what a refusal to start looks like.
       exited: { screen: screen('startup-trust-folder-after-esc'), exit: 1 },
+    },
+  });
+}
+
+/**
+ * Start-up offer to make auto mode the default (startup-auto-mode-default-offer): Down then Enter
+ * keeps manual mode (verified). Enter on the default `Yes` turning auto mode on is what the screen
+ * says, not a verified key; the "No" highlight is synthesized.
+ */
+export function claudeAutoModeOffer(opts: ClaudeScenarioOptions = {}): Scenario {
+  const offer = screen('startup-auto-mode-default-offer');
+  return assertScenario({
+    name: 'claude-auto-mode-offer',
+    runtime: 'claude',
+    initial: 'offer',
+    fixturesRoot: FIXTURES_ROOT,
+    states: {
+      ...claudeWorkingStates(opts.workingStepMs ?? 300),
+      offer: { screen: offer, keys: { Down: 'offer-no', Enter: 'auto-mode-default' } },
+      'offer-no': { screen: offer, lines: claudeMenuLines(offer, 1), keys: { Up: 'offer', Enter: 'manual-mode' } },
+      'auto-mode-default': claudeIdle('startup-first-idle-auto-mode-notice', 'unverified: Enter on the default Yes'),
+      'manual-mode': claudeIdle('idle-fresh-session', 'kept manual mode'),
     },
   });
 }

@@ -102,3 +102,22 @@ export function codexModelMigration(opts: CodexScenarioOptions = {}): Scenario {
     },
   });
 }
+
+/**
+ * Start-up warnings overlay (overlay-warnings): Esc dismisses it and closes (the one dialog the
+ * watchdog may dismiss); F2 on the idle screen (`⚠ 1 warning · f2 to view`) opens it again.
+ */
+export function codexWarningsOverlay(opts: CodexScenarioOptions = {}): Scenario {
+  const working = codexWorkingStates(opts.workingStepMs ?? 300);
+  return assertScenario({
+    name: 'codex-warnings-overlay',
+    runtime: 'codex',
+    initial: 'overlay',
+    fixturesRoot: FIXTURES_ROOT,
+    states: {
+      ...working,
+      overlay: { screen: screen('overlay-warnings'), altScreen: true, keys: { Escape: 'idle' } },
+      idle: { ...codexIdle('idle-after-turn'), keys: { F2: 'overlay' } },
+    },
+  });
+}

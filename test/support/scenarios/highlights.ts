@@ -22,6 +22,29 @@ export function codexMenuLines(screen: string, highlight: number): Record<string
   return lines;
 }
 
+/**
+ * Claude's unnumbered menus (trust dialog, auto-mode offer): `❯` and the label in colour 153 on the
+ * highlighted row, the others indented by two more spaces in the default colour.
+ */
+export function claudeMenuLines(screen: string, highlight: number): Record<string, string> {
+  const text = fixture(screen).text;
+  const marker = text.findIndex((t) => /^ *❯ \S/.test(t));
+  const indent = (text[marker] ?? '').indexOf('❯');
+  if (marker < 0) throw new Error(`${screen}: no ❯ menu`);
+  const isOption = (row: number): boolean => row === marker || new RegExp(`^ {${indent + 2}}\\S`).test(text[row] ?? '');
+  let first = marker;
+  while (first > 0 && isOption(first - 1)) first--;
+  let last = marker;
+  while (isOption(last + 1)) last++;
+  const lines: Record<string, string> = {};
+  const pad = ' '.repeat(indent);
+  for (let row = first; row <= last; row++) {
+    const label = (text[row] ?? '').slice(indent + 2).trimEnd();
+    lines[String(row)] = row - first === highlight ? `${pad}\x1b[38;5;153m❯\x1b[39m \x1b[38;5;153m${label}` : `${pad}  ${label}`;
+  }
+  return lines;
+}
+
 const OPENCODE_BUTTONS = ['Allow once', 'Allow always', 'Reject'] as const;
 
 /**

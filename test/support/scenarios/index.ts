@@ -1,7 +1,7 @@
 /** Ready-made scenarios for scripted agents (see test/support/scripted-agent/README.md). */
-export { claudePermBash, claudePermWrite, claudePermEdit, claudePermWebFetch, claudeIdleWorking, claudeTrustDialog, claudeIdle } from './claude.ts';
+export { claudePermBash, claudePermWrite, claudePermEdit, claudePermWebFetch, claudeIdleWorking, claudeTrustDialog, claudeAutoModeOffer, claudeIdle } from './claude.ts';
 export type { ClaudeScenarioOptions } from './claude.ts';
-export { codexExecApproval, codexModelMigration, codexIdle } from './codex.ts';
+export { codexExecApproval, codexModelMigration, codexWarningsOverlay, codexIdle } from './codex.ts';
 export type { CodexScenarioOptions } from './codex.ts';
 export { opencodeBashApproval, opencodeIdle } from './opencode.ts';
 export type { OpencodeScenarioOptions } from './opencode.ts';

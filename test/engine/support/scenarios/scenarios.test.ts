@@ -9,6 +9,7 @@ import { scenarioProblems } from '../../../support/scripted-agent/scenario.ts';
 import {
   FIXTURES_ROOT,
   claudeIdleWorking,
+  claudeAutoModeOffer,
   claudePermBash,
   claudePermEdit,
   claudePermWebFetch,
@@ -16,6 +17,7 @@ import {
   claudeTrustDialog,
   codexExecApproval,
   codexModelMigration,
+  codexWarningsOverlay,
   latencyScenario,
   opencodeBashApproval,
 } from '../../../support/scenarios/index.ts';
@@ -50,6 +52,8 @@ const all: Array<[string, Scenario]> = [
   ['codexExecApproval', codexExecApproval()],
   ['codexModelMigration', codexModelMigration()],
   ['opencodeBashApproval', opencodeBashApproval()],
+  ['claudeAutoModeOffer', claudeAutoModeOffer()],
+  ['codexWarningsOverlay', codexWarningsOverlay()],
   ['latency claude', latencyScenario('claude', { firstPromptMs: 100 })],
   ['latency codex', latencyScenario('codex', { firstPromptMs: 100 })],
   ['latency opencode', latencyScenario('opencode', { firstPromptMs: 100 })],
@@ -153,6 +157,26 @@ describe('codex model migration (dialog-model-migration.md)', () => {
     [['Down', 'Escape'], 'existing-model'],
   ])('%j → %s', (keys, state) => {
     expect(walk(codexModelMigration(), keys).state).toBe(state);
+  });
+});
+
+describe('claude auto-mode offer (startup-auto-mode-default-offer.md)', () => {
+  it.each([
+    [['Down', 'Enter'], 'manual-mode'],
+    [['Down', 'Up', 'Enter'], 'auto-mode-default'],
+    [['Escape'], 'offer'],
+  ])('%j → %s', (keys, state) => {
+    expect(walk(claudeAutoModeOffer(), keys).state).toBe(state);
+  });
+});
+
+describe('codex warnings overlay (overlay-warnings.md)', () => {
+  it.each([
+    [['Escape'], 'idle'],
+    [['Escape', 'F2'], 'overlay'],
+    [['Enter'], 'overlay'],
+  ])('%j → %s', (keys, state) => {
+    expect(walk(codexWarningsOverlay(), keys).state).toBe(state);
   });
 });
 

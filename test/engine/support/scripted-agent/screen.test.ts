@@ -11,6 +11,7 @@ import type { ScriptedAgent } from '../../../support/scripted-agent/start.ts';
 import { startScriptedAgent } from '../../../support/scripted-agent/start.ts';
 import {
   FIXTURES_ROOT,
+  claudeAutoModeOffer,
   claudeIdleWorking,
   claudePermBash,
   claudePermEdit,
@@ -19,10 +20,11 @@ import {
   claudeTrustDialog,
   codexExecApproval,
   codexModelMigration,
+  codexWarningsOverlay,
   opencodeBashApproval,
 } from '../../../support/scenarios/index.ts';
 import { fixture } from '../../../support/scenarios/fixtures.ts';
-import { codexMenuLines, opencodeButtonLine } from '../../../support/scenarios/highlights.ts';
+import { claudeMenuLines, codexMenuLines, opencodeButtonLine } from '../../../support/scenarios/highlights.ts';
 
 describe('pensBefore', () => {
   it('carries colour codes to the next line and restarts at a reset', () => {
@@ -76,7 +78,7 @@ function expectedText(state: StateSpec): string[] {
 function slides(): Slide[] {
   const scenarios: Scenario[] = [
     claudePermBash(), claudePermWrite(), claudePermEdit(), claudePermWebFetch(), claudeIdleWorking(), claudeTrustDialog(),
-    codexExecApproval(), codexModelMigration(), opencodeBashApproval(),
+    codexExecApproval(), codexModelMigration(), opencodeBashApproval(), claudeAutoModeOffer(), codexWarningsOverlay(),
   ];
   const seen = new Set<string>();
   const out: Slide[] = [];
@@ -94,6 +96,8 @@ function slides(): Slide[] {
   const bash = 'panes/opencode/approval-bash';
   const rejectRow = opencodeButtonLine(bash, 2);
   const option2 = fixture('panes/codex/approval-exec-option2-selected').ansi;
+  const trust = 'panes/claude/startup-trust-folder';
+  const trustYes = fixture('panes/claude/startup-trust-folder-yes-selected').ansi;
   out.push(
     { state: { screen: exec, altScreen: true, lines: codexMenuLines(exec, 0) }, label: 'codex menu, option 1 synthesized', ansi: fixture(exec).ansi },
     { state: { screen: migration, altScreen: true, lines: codexMenuLines(migration, 0) }, label: 'codex migration, option 1 synthesized', ansi: fixture(migration).ansi },
@@ -104,6 +108,9 @@ function slides(): Slide[] {
       ansi: null,
       ansiRows: { [rejectRow.row]: fixture('panes/opencode/approval-bash-reject-selected').ansi[rejectRow.row] ?? '' },
     },
+    // Row 14 as captured leaves the space in "No, exit" uncoloured (an Ink quirk): text-only there.
+    { state: { screen: trust, lines: claudeMenuLines(trust, 0) }, label: 'claude trust, "No, exit" synthesized', ansi: null, ansiRows: { 15: fixture(trust).ansi[15] ?? '' } },
+    { state: { screen: trust, lines: claudeMenuLines(trust, 1) }, label: 'claude trust, "Yes" synthesized', ansi: null, ansiRows: { 14: trustYes[14] ?? '', 15: trustYes[15] ?? '' } },
     {
       state: { screen: exec, altScreen: true, lines: codexMenuLines(exec, 1) },
       label: 'codex menu, option 2 synthesized',
