@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { Logger } from '../platform/log.ts';
 import type { RunResult, Runner } from '../platform/run.ts';
 import { markedScript, splitMarkedOutput } from './batch-script.ts';
-import { captureArgs } from './capture-commands.ts';
+import { captureArgs, screenCapture } from './capture-commands.ts';
 import { classifyTmuxMessage, tmuxFailure, tmuxProcessFailure } from './errors.ts';
 import { focusCommands, listClientsArgs, listPanesArgs, pasteCommands, sendKeysArgs, sendTextArgs, userClients, userPanes } from './operations.ts';
 import { commandLine } from './quote.ts';
@@ -47,24 +47,24 @@ export class BatchTmuxClient implements TmuxClient {
 
   async capture(requests: readonly CaptureRequest[]): Promise<PaneScreenCapture[]> {
     if (requests.length === 0) return [];
-    const commands = requests.flatMap((r) => (r.colour ? [captureArgs(r.paneId, false), captureArgs(r.paneId, true)] : [captureArgs(r.paneId, false)]));
+    // One capture per pane: with colour, the plain lines are the `-e` lines without escapes
+    // (the server's `-e` formatting is the costly part; capturing twice doubled it).
+    const commands = requests.map((r) => captureArgs(r.paneId, r.colour));
     const nonce = `tb${randomBytes(8).toString('hex')}`;
     const r = await this.run('capture-pane', markedScript(commands, nonce));
     const sections = splitMarkedOutput(r.stdout, nonce, commands.length);
     if (r.exitCode !== 0 && sections.every((s) => s === null)) throw tmuxFailure('capture-pane', r.stderr);
     if (r.exitCode !== 0 && classifyTmuxMessage(r.stderr) === 'no-server') throw tmuxFailure('capture-pane', r.stderr);
     const results: PaneScreenCapture[] = [];
-    let i = 0;
-    for (const req of requests) {
-      const plain = sections[i++];
-      const colour = req.colour ? sections[i++] : null;
+    requests.forEach((req, i) => {
+      const lines = sections[i];
       // A capture always prints one line per screen row: no output means the pane is gone.
-      if (!plain?.length || (req.colour && !colour?.length)) {
+      if (!lines?.length) {
         this.opts.logger.log('debug', 'tmux.capture.missing', { pane: req.paneId });
-        continue;
+        return;
       }
-      results.push(colour ? { paneId: req.paneId, lines: plain, ansiLines: colour } : { paneId: req.paneId, lines: plain });
-    }
+      results.push(screenCapture(req.paneId, lines, req.colour));
+    });
     return results;
   }
 

@@ -1,4 +1,6 @@
 /** The capture command both clients send, and how its output becomes screen lines. */
+import { stripAnsi } from '../runtimes/common/ansi.ts';
+import type { PaneScreenCapture } from './types.ts';
 
 /**
  * `capture-pane -p` of the visible screen, with `-e` for colours. No `-J`: joining wrapped lines
@@ -19,4 +21,9 @@ export function outputLines(stdout: string): string[] {
 /** CLI-style stdout (every line `\n`-terminated) from reply lines, so both clients return the same text. */
 export function joinOutput(lines: readonly string[]): string {
   return lines.map((l) => `${l}\n`).join('');
+}
+
+/** A capture result; a colour capture's plain lines are its lines with every escape removed. */
+export function screenCapture(paneId: string, lines: readonly string[], colour: boolean): PaneScreenCapture {
+  return colour ? { paneId, lines: lines.map(stripAnsi), ansiLines: lines } : { paneId, lines };
 }

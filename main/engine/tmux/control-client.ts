@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { Clock } from '../platform/clock.ts';
 import type { Logger } from '../platform/log.ts';
 import type { Runner, Spawner } from '../platform/run.ts';
-import { captureArgs, joinOutput } from './capture-commands.ts';
+import { captureArgs, joinOutput, screenCapture } from './capture-commands.ts';
 import { ConnectionLost, ControlConnection } from './control-connection.ts';
 import type { ControlReply } from './control-protocol.ts';
 import { tmuxFailure } from './errors.ts';
@@ -64,20 +64,19 @@ export class ControlModeClient implements TmuxClient {
 
   async capture(requests: readonly CaptureRequest[]): Promise<PaneScreenCapture[]> {
     if (requests.length === 0) return [];
-    const commands = requests.flatMap((r) => (r.colour ? [captureArgs(r.paneId, false), captureArgs(r.paneId, true)] : [captureArgs(r.paneId, false)]));
+    // One capture per pane: with colour, the plain lines are the `-e` lines without escapes.
+    const commands = requests.map((r) => captureArgs(r.paneId, r.colour));
     const settled = await this.batch('capture-pane', commands);
     const results: PaneScreenCapture[] = [];
-    let i = 0;
-    for (const r of requests) {
-      const plain = settled[i++]!;
-      const colour = r.colour ? settled[i++]! : null;
-      if (!plain.ok || (colour && !colour.ok)) {
+    requests.forEach((r, i) => {
+      const reply = settled[i]!;
+      if (!reply.ok) {
         // Gone between list-panes and capture: left out, the next list-panes tells the observer.
-        this.opts.logger.log('debug', 'tmux.capture.missing', { pane: r.paneId, error: (plain.ok ? colour! : plain).lines.join(' ') });
-        continue;
+        this.opts.logger.log('debug', 'tmux.capture.missing', { pane: r.paneId, error: reply.lines.join(' ') });
+        return;
       }
-      results.push(colour ? { paneId: r.paneId, lines: plain.lines, ansiLines: colour.lines } : { paneId: r.paneId, lines: plain.lines });
-    }
+      results.push(screenCapture(r.paneId, reply.lines, r.colour));
+    });
     return results;
   }
 
