@@ -7,7 +7,7 @@ import type { Scenario, StateSpec } from '../scripted-agent/scenario.ts';
 import { assertScenario } from '../scripted-agent/scenario.ts';
 import { FIXTURES_ROOT } from './fixtures.ts';
 import { claudeInput } from './inputs.ts';
-import { claudeMenuLines } from './highlights.ts';
+import { claudeMenuLines, claudeOptionLines } from './highlights.ts';
 
 const screen = (name: string): string => `panes/claude/${name}`;
 
@@ -34,51 +34,66 @@ export function claudeWorkingStates(stepMs: number): Record<string, StateSpec> {
   };
 }
 
-/** Keys of a prompt that lead to states other than an idle after-screen (Tab → amend). */
-interface PromptExtras {
-  readonly keys: Readonly<Record<string, string>>;
-  readonly states: Readonly<Record<string, StateSpec>>;
+/** What each answer of a numbered prompt leads to: [state, after-screen], the after-screen idle. */
+interface PromptAnswers {
+  /** Option i+1 (its digit key, and Enter when the marker is on it). */
+  readonly options: ReadonlyArray<readonly [string, string]>;
+  /** Enter with the marker on option 1, when the lab captured it separately. */
+  readonly enter: readonly [string, string];
+  readonly escape: readonly [string, string];
+  /** Extra keys on the untouched prompt only (Tab → amend) and the states they lead to. */
+  readonly extraKeys?: Readonly<Record<string, string>>;
+  readonly extraStates?: Readonly<Record<string, StateSpec>>;
 }
 
-/** A permission prompt: `keys` maps each key to [state, after-screen]; every after-screen is idle. */
-function claudePrompt(
-  name: string,
-  prompt: string,
-  keys: Record<string, readonly [string, string]>,
-  opts: ClaudeScenarioOptions,
-  extras: PromptExtras = { keys: {}, states: {} },
-): Scenario {
-  const states: Record<string, StateSpec> = { ...claudeWorkingStates(opts.workingStepMs ?? 300), ...extras.states };
-  const promptKeys: Record<string, string> = { ...extras.keys };
-  for (const [key, [state, after]] of Object.entries(keys)) {
-    promptKeys[key] = state;
+/**
+ * A numbered permission prompt. Digits answer at once; Escape cancels; Down/Up move the `❯` marker
+ * (states `prompt-2`…, synthesized) and Enter confirms the marked option; `y`/`n` are not mapped.
+ */
+function claudePrompt(name: string, prompt: string, answers: PromptAnswers, opts: ClaudeScenarioOptions): Scenario {
+  const states: Record<string, StateSpec> = { ...claudeWorkingStates(opts.workingStepMs ?? 300), ...answers.extraStates };
+  const idle = ([state, after]: readonly [string, string]): string => {
     states[state] ??= claudeIdle(after);
+    return state;
+  };
+  const digits: Record<string, string> = { Escape: idle(answers.escape) };
+  answers.options.forEach((answer, i) => {
+    digits[String(i + 1)] = idle(answer);
+  });
+  const count = answers.options.length;
+  const at = (i: number): string => (i === 0 ? 'prompt' : `prompt-${i + 1}`);
+  for (let i = 0; i < count; i++) {
+    const enter = i === 0 ? idle(answers.enter) : (answers.options[i]?.[0] ?? 'prompt');
+    states[at(i)] = {
+      screen: screen(prompt),
+      ...(i === 0 ? {} : { lines: claudeOptionLines(screen(prompt), i), note: `marker on option ${i + 1} (synthesized)` }),
+      keys: { ...digits, ...(i === 0 ? answers.extraKeys : {}), Enter: enter, Up: at(Math.max(0, i - 1)), Down: at(Math.min(count - 1, i + 1)) },
+    };
   }
-  states['prompt'] = { screen: screen(prompt), keys: promptKeys };
   return assertScenario({ name, runtime: 'claude', initial: 'prompt', fixturesRoot: FIXTURES_ROOT, states });
 }
 
 /**
  * Bash prompt (perm-bash): `1`/Enter approve once, `2` approve + remember, `3` approve + auto
- * mode, `4`/Esc deny ("Interrupted"), Tab amend (then Esc denies), `y`/`n` nothing.
+ * mode, `4`/Esc deny ("Interrupted"), Down×3 Enter deny, Tab amend (then Esc denies), `y`/`n` nothing.
  */
 export function claudePermBash(opts: ClaudeScenarioOptions = {}): Scenario {
   return claudePrompt(
     'claude-perm-bash',
     'perm-bash',
     {
-      '1': ['approved', 'perm-bash-after-1'],
-      Enter: ['approved-enter', 'perm-bash-after-enter'],
-      '2': ['approved-remember', 'perm-bash-after-2-read'],
-      '3': ['approved-auto-mode', 'perm-bash-after-3-auto-mode'],
-      '4': ['denied', 'perm-bash-after-4'],
-      Escape: ['denied-esc', 'perm-bash-after-esc'],
+      options: [
+        ['approved', 'perm-bash-after-1'],
+        ['approved-remember', 'perm-bash-after-2-read'],
+        ['approved-auto-mode', 'perm-bash-after-3-auto-mode'],
+        ['denied', 'perm-bash-after-4'],
+      ],
+      enter: ['approved-enter', 'perm-bash-after-enter'],
+      escape: ['denied-esc', 'perm-bash-after-esc'],
+      extraKeys: { Tab: 'amend' },
+      extraStates: { amend: { screen: screen('perm-bash-tab-amend'), keys: { Escape: 'denied-esc' }, note: 'Tab: option 1 became a text field; Esc denies' } },
     },
     opts,
-    {
-      keys: { Tab: 'amend' },
-      states: { amend: { screen: screen('perm-bash-tab-amend'), keys: { Escape: 'denied-esc' }, note: 'Tab: option 1 became a text field; Esc denies' } },
-    },
   );
 }
 
@@ -88,11 +103,13 @@ export function claudePermWrite(opts: ClaudeScenarioOptions = {}): Scenario {
     'claude-perm-write',
     'perm-write-new-file',
     {
-      '1': ['approved', 'perm-write-after-1'],
-      Enter: ['approved-enter', 'perm-write-after-1'],
-      '2': ['approved-accept-edits', 'perm-write-after-2-accept-edits'],
-      '3': ['denied', 'perm-write-after-3'],
-      Escape: ['denied-esc', 'perm-write-after-esc'],
+      options: [
+        ['approved', 'perm-write-after-1'],
+        ['approved-accept-edits', 'perm-write-after-2-accept-edits'],
+        ['denied', 'perm-write-after-3'],
+      ],
+      enter: ['approved-enter', 'perm-write-after-1'],
+      escape: ['denied-esc', 'perm-write-after-esc'],
     },
     opts,
   );
@@ -104,11 +121,13 @@ export function claudePermEdit(opts: ClaudeScenarioOptions = {}): Scenario {
     'claude-perm-edit',
     'perm-edit-existing-file',
     {
-      '1': ['approved', 'perm-edit-after-1'],
-      Enter: ['approved-enter', 'perm-edit-after-1'],
-      '2': ['approved-accept-edits', 'perm-edit-after-2-accept-edits'],
-      '3': ['denied', 'perm-edit-after-3'],
-      Escape: ['denied-esc', 'perm-edit-after-esc'],
+      options: [
+        ['approved', 'perm-edit-after-1'],
+        ['approved-accept-edits', 'perm-edit-after-2-accept-edits'],
+        ['denied', 'perm-edit-after-3'],
+      ],
+      enter: ['approved-enter', 'perm-edit-after-1'],
+      escape: ['denied-esc', 'perm-edit-after-esc'],
     },
     opts,
   );
@@ -120,11 +139,13 @@ export function claudePermWebFetch(opts: ClaudeScenarioOptions = {}): Scenario {
     'claude-perm-webfetch',
     'perm-webfetch',
     {
-      '1': ['approved', 'perm-webfetch-after-1'],
-      Enter: ['approved-enter', 'perm-webfetch-after-1'],
-      '2': ['approved-always', 'perm-webfetch-after-2'],
-      '3': ['denied', 'perm-webfetch-after-3'],
-      Escape: ['denied-esc', 'perm-webfetch-after-3'],
+      options: [
+        ['approved', 'perm-webfetch-after-1'],
+        ['approved-always', 'perm-webfetch-after-2'],
+        ['denied', 'perm-webfetch-after-3'],
+      ],
+      enter: ['approved-enter', 'perm-webfetch-after-1'],
+      escape: ['denied-esc', 'perm-webfetch-after-3'],
     },
     opts,
   );

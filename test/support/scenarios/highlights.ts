@@ -45,6 +45,25 @@ export function claudeMenuLines(screen: string, highlight: number): Record<strin
   return lines;
 }
 
+/**
+ * Claude's numbered permission options with option `highlight` marked: `❯`, the number in grey
+ * and the label in colour 153, as captured on option 1. No capture shows the marker elsewhere, so
+ * other positions reuse that drawing (text exact, colours as on option 1).
+ */
+export function claudeOptionLines(screen: string, highlight: number): Record<string, string> {
+  const text = fixture(screen).text;
+  const first = text.findIndex((t) => /^ ❯ 1\. /.test(t));
+  if (first < 0) throw new Error(`${screen}: no numbered options`);
+  const lines: Record<string, string> = {};
+  for (let row = first, i = 0; /^ [❯ ] \d+\. /.test(text[row] ?? ''); row++, i++) {
+    const [, n, label] = /^ [❯ ] (\d+)\. (.*)$/.exec((text[row] ?? '').trimEnd()) ?? [];
+    if (i === highlight) lines[String(row)] = ` \x1b[38;5;153m❯\x1b[39m \x1b[38;5;246m${n}. \x1b[38;5;153m${label}`;
+    else if (i === 0) lines[String(row)] = `   \x1b[38;5;246m${n}. \x1b[39m${label}`;
+    else lines[String(row)] = selfContained(screen, row);
+  }
+  return lines;
+}
+
 const OPENCODE_BUTTONS = ['Allow once', 'Allow always', 'Reject'] as const;
 
 /**

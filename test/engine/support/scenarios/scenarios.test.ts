@@ -76,6 +76,11 @@ describe('claude Bash prompt (perm-bash.md)', () => {
     [['4'], 'denied'],
     [['Escape'], 'denied-esc'],
     [['Tab', 'Escape'], 'denied-esc'],
+    [['Down', 'Down', 'Down', 'Enter'], 'denied'],
+    [['Down', 'Enter'], 'approved-remember'],
+    [['Down', 'Up', 'Enter'], 'approved-enter'],
+    [['Down', '1'], 'approved'],
+    [['Down', 'Down', 'Down', 'Down', 'Enter'], 'denied'],
     [['y'], 'prompt'],
     [['n'], 'prompt'],
   ])('%j → %s', (keys, state) => {
@@ -95,6 +100,7 @@ describe('claude Write / Edit / WebFetch prompts', () => {
     [claudePermWebFetch(), ['3'], 'denied'],
     [claudePermWebFetch(), ['Escape'], 'denied-esc'],
     [claudePermWebFetch(), ['y'], 'prompt'],
+    [claudePermWrite(), ['Down', 'Down', 'Enter'], 'denied'],
   ])('%# %s: %j → %s', (s, keys, state) => {
     expect(walk(s, keys).state).toBe(state);
   });
