@@ -36,6 +36,8 @@ export function buildTrailbossApi(port: IpcPort): TrailbossApi {
     [CHANNELS.itemSnooze]: invoker(port, CHANNELS.itemSnooze),
     [CHANNELS.itemRestart]: invoker(port, CHANNELS.itemRestart),
     [CHANNELS.paneMute]: invoker(port, CHANNELS.paneMute),
+    [CHANNELS.paneLoop]: invoker(port, CHANNELS.paneLoop),
+    [CHANNELS.paneWake]: invoker(port, CHANNELS.paneWake),
     [CHANNELS.agentsList]: invoker(port, CHANNELS.agentsList),
     [CHANNELS.settingsGet]: invoker(port, CHANNELS.settingsGet),
     [CHANNELS.settingsSet]: invoker(port, CHANNELS.settingsSet),

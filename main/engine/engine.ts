@@ -1,23 +1,33 @@
 /**
  * The composition root: builds the engine from its parts (config, store, tmux, observer, state,
- * reminders, actions, loopback API) and exposes the Engine facade every surface uses — the tray
- * app in-process, `trailboss daemon`, and through the API the CLI and the browser UI.
+ * reminders, watchdog, Claude hooks, actions, loopback API) and exposes the Engine facade every
+ * surface uses — the tray app in-process, `trailboss daemon`, and through the API the CLI and the
+ * browser UI. Decisions live in the parts; this file only connects them.
  */
 import { mkdirSync } from 'node:fs';
-import type { EventName, EventPayload } from '../../preload/contract/events.ts';
 import type { ApiMethods } from '../../preload/contract/api.ts';
+import type { EventName, EventPayload } from '../../preload/contract/events.ts';
+import { claudeSessionsDir } from './claude/config-dir.ts';
+import { procIdentityReader } from './claude/pid-guard.ts';
 import type { Config } from './config/index.ts';
 import { ConfigWatcher } from './config/index.ts';
+import { storeForActions } from './core/action-store.ts';
 import { buildApiMethods } from './core/api-methods.ts';
+import { ClaudeFusion } from './core/claude-fusion.ts';
 import { acquireEngineLock } from './core/engine-lock.ts';
-import type { EngineLock } from './core/engine-lock.ts';
 import { EngineEvents } from './core/events.ts';
+import { storeHookCounter } from './core/hooks-service.ts';
+import { mountApi } from './core/mount-api.ts';
+import { observerPaneAccess } from './core/pane-access.ts';
 import { PaneTruth } from './core/pane-truth.ts';
 import { policyFor } from './core/policy.ts';
+import type { WatchdogView } from './core/policy.ts';
 import { itemDtoById, queueDtos } from './core/queue-view.ts';
-import { mountApi } from './core/mount-api.ts';
+import { settingsState } from './core/settings-view.ts';
+import { wireWatchdog } from './core/watchdog-wiring.ts';
 import type { ApiEndpoint } from './hooks/api-endpoint.ts';
 import { startApiEndpoint } from './hooks/api-endpoint.ts';
+import { registerHookIngest } from './hooks/hook-ingest.ts';
 import { PaneObserver } from './observe/observer.ts';
 import type { Clock, TimerHandle } from './platform/clock.ts';
 import type { Logger } from './platform/log.ts';
@@ -27,10 +37,12 @@ import type { ProcessTable } from './platform/process-table.ts';
 import type { Runner, Spawner } from './platform/run.ts';
 import { ReminderScheduler } from './reminders/scheduler.ts';
 import { RUNTIMES } from './runtimes/catalog.ts';
+import type { Fact } from './sessions/facts.ts';
 import type { Store } from './store/index.ts';
 import { openStore } from './store/index.ts';
 import { openTmuxClient } from './tmux/open.ts';
 import type { TmuxClient, TmuxServer } from './tmux/types.ts';
+import type { WatchdogScheduler } from './watchdog/scheduler.ts';
 
 export interface EngineOptions {
   readonly env: Readonly<Record<string, string | undefined>>;
@@ -48,11 +60,26 @@ export interface EngineOptions {
   readonly uiDir?: string | null;
   /** Start the loopback API (the CLI and hooks need it); tests of the core alone may skip it. */
   readonly api?: boolean;
+  /** How often Claude status files and transcripts are reconciled (ms). */
+  readonly reconcileMs?: number;
+}
+
+interface Parts {
+  readonly lock: { release(): void };
+  readonly clients: TmuxClient[];
+  readonly reminders: ReminderScheduler;
+  readonly watchdog: WatchdogScheduler;
+  readonly fusion: ClaudeFusion;
+  readonly watcher: ConfigWatcher;
+  readonly endpoint: ApiEndpoint | null;
+  readonly clock: Clock;
+  readonly config: () => Config;
+  readonly reconcileMs: number;
 }
 
 /** The running engine. */
 export class Engine {
-  private settleTimer: TimerHandle | null = null;
+  private timers: TimerHandle[] = [];
   private stopped = false;
 
   private constructor(
@@ -62,10 +89,9 @@ export class Engine {
     readonly truth: PaneTruth,
     readonly observer: PaneObserver,
     readonly api: ApiMethods,
-    private readonly parts: { lock: EngineLock; clients: TmuxClient[]; reminders: ReminderScheduler; watcher: ConfigWatcher | null; endpoint: ApiEndpoint | null; clock: Clock; config: () => Config },
+    private readonly parts: Parts,
   ) {}
 
-  /** Port of the loopback API (null when not started). */
   get apiPort(): number | null {
     return this.parts.endpoint?.port ?? null;
   }
@@ -115,43 +141,56 @@ export class Engine {
     const store: Store = openStore(paths.database, { clock, logger });
     undo.push(() => store.close());
     const events = new EngineEvents(logger);
-    // Claims from a previous run whose process died: that run either never sent (audit says so) or the pane moved on.
+    // Claims left by a previous run that died: its audit log says what it sent; the pane says what is left.
     store.items.releaseClaimsBefore(clock.now() + 1);
+
     const servers = opts.servers ?? [{ kind: 'default' } as TmuxServer, ...config.tmux.sockets.map((path): TmuxServer => ({ kind: 'socket', path }))];
     const clients: TmuxClient[] = [];
     undo.push(() => Promise.all(clients.map((c) => c.close())));
     for (const server of servers) clients.push(await openTmuxClient(server, opts.runner, { mode: config.tmux.captureMode, logger, clock }));
+
+    // Late-bound collaborators: the truth, the watchdog and the observer refer to each other.
     let truth: PaneTruth | null = null;
+    let watchdogView: WatchdogView | null = null;
     const now = () => clock.now();
+    const emitItem = (event: 'item:added' | 'item:updated', id: string) => {
+      const dto = truth && itemDtoById(store, truth, id, now());
+      if (dto) events.emit(event, { item: dto });
+    };
     const reminders: ReminderScheduler = new ReminderScheduler({
       clock,
       cadence: config.reminders.cadence,
       onEvent: (event) => {
         store.items.update(event.itemId, { reminderStep: event.step, stuck: event.kind === 'stuck' });
         events.emit('reminder', { id: event.itemId, step: event.step, stuck: event.kind === 'stuck' });
-        if (truth) emitItem(truth, 'item:updated', event.itemId);
+        emitItem('item:updated', event.itemId);
       },
     });
-    const emitQueue = (t: PaneTruth) => events.emit('queue:changed', { items: queueDtos(store, t, now()) });
-    const emitItem = (t: PaneTruth, event: 'item:added' | 'item:updated', id: string) => {
-      const dto = itemDtoById(store, t, id, now());
-      if (dto) events.emit(event, { item: dto });
-    };
-    truth = new PaneTruth({
+    undo.push(() => reminders.dispose());
+    const liveTruth = new PaneTruth({
       store,
       clock,
       logger,
       events,
       machineConfig: () => ({ graceMs: 2_000, unexplainedMs: config.observe.unexplainedAfterMs, dialogTools: ['AskUserQuestion', 'ExitPlanMode'] }),
       expiryMs: () => config.queue.itemExpiryMs,
-      policy: (pane) => policyFor(pane),
+      policy: (pane) => policyFor(pane, watchdogView ?? undefined),
       reminders,
-      onQueueChanged: () => truth && emitQueue(truth),
-      onItem: (event, id) => truth && emitItem(truth, event, id),
+      onState: (state) => watchdog.scheduler.observe(state),
+      onQueueChanged: () => events.emit('queue:changed', { items: queueDtos(store, liveTruth, now()) }),
+      onItem: emitItem,
     });
-    const liveTruth = truth;
-    undo.push(() => reminders.dispose());
+    truth = liveTruth;
     for (const item of store.items.list()) reminders.upsert(item);
+
+    const applyFacts = (facts: Fact[]) => {
+      liveTruth.apply(facts);
+      for (const fact of facts) {
+        if (fact.kind !== 'pane-seen' && fact.kind !== 'pane-gone') continue;
+        const pane = store.panes.get(fact.pane);
+        if (pane) watchdog.sync(pane);
+      }
+    };
     const observer = new PaneObserver({
       clients,
       runtimes: RUNTIMES,
@@ -165,9 +204,47 @@ export class Engine {
         unexplainedAfterMs: config.observe.unexplainedAfterMs,
       },
       overrides: () => overridesFrom(store),
-      onFacts: (facts) => liveTruth.apply(facts),
+      onFacts: applyFacts,
     });
-    const api = buildApiMethods({ store, truth: liveTruth, observer, events, clock, logger, claimant: `engine:${opts.pid}:${clock.now()}`, config: () => config, paths, reminders });
+    const liveObserver = observer;
+    const panes = observerPaneAccess(liveObserver);
+    const actionStore = storeForActions(store, (item, how) => {
+      reminders.remove(item.id);
+      store.history.end(item.paneKey, item.resolvedAt);
+      events.emit('item:resolved', { id: item.id, resolution: how });
+      events.emit('queue:changed', { items: queueDtos(store, liveTruth, now()) });
+    });
+    const watchdog = wireWatchdog({ store, observer: liveObserver, panes, actionStore, clock, logger, config: () => config, reconsider: (p) => liveTruth.reconsider(p) });
+    watchdogView = watchdog.view;
+    undo.push(() => watchdog.scheduler.dispose());
+
+    const fusion = new ClaudeFusion({
+      observer: liveObserver,
+      clock,
+      logger,
+      processTable: opts.processTable,
+      identity: procIdentityReader(),
+      sessionsDir: claudeSessionsDir({ env: opts.env, homedir: opts.homedir }),
+      apply: applyFacts,
+    });
+    const hookCounter = storeHookCounter(store, clock);
+    const api = buildApiMethods({
+      store,
+      truth: liveTruth,
+      observer: liveObserver,
+      events,
+      clock,
+      logger,
+      claimant: `engine:${opts.pid}:${clock.now()}`,
+      config: () => config,
+      paths,
+      reminders,
+      panes,
+      actionStore,
+      watchdog,
+      hooks: { env: opts.env, homedir: opts.homedir, endpointFile: paths.endpoint, clock, counter: hookCounter },
+    });
+
     let endpoint: ApiEndpoint | null = null;
     if (opts.api !== false) {
       endpoint = await startApiEndpoint({
@@ -177,45 +254,75 @@ export class Engine {
         clock,
         logger,
         pid: opts.pid,
-        setup: (server) => mountApi(server, { api, events, uiDir: opts.uiDir ?? null, logger }),
+        setup: (server) => {
+          registerHookIngest(server, { clock, counter: hookCounter, deliver: (d) => fusion.deliver(d) });
+          mountApi(server, { api, events, uiDir: opts.uiDir ?? null, logger });
+        },
       });
       const started = endpoint;
       undo.push(() => started.close());
     }
+
     watcher.onChange((next) => {
       config = next;
       reminders.setCadence(next.reminders.cadence);
+      for (const pane of store.panes.list()) watchdog.sync(pane);
       logger.log('info', 'config.applied', { file: paths.config });
+      events.emit('settings:changed', settingsState(next, paths.config, null));
     });
     watcher.onError((errors, file) =>
       events.emit('engine:error', { code: 'invalid', message: `${file}: not applied, the last good config stays: ${errors.map((e) => `${e.path}: ${e.message}`).join('; ')}` }),
     );
-    const engine = new Engine(paths, events, store, liveTruth, observer, api, { lock, clients, reminders, watcher, endpoint, clock, config: () => config });
-    observer.start();
-    engine.armSettle();
+
+    const engine = new Engine(paths, events, store, liveTruth, liveObserver, api, {
+      lock,
+      clients,
+      reminders,
+      watchdog: watchdog.scheduler,
+      fusion,
+      watcher,
+      endpoint,
+      clock,
+      config: () => config,
+      reconcileMs: opts.reconcileMs ?? 3_000,
+    });
+    liveObserver.start();
+    engine.every(500, () => {
+      liveTruth.settleAll();
+      liveTruth.expireDue();
+    });
+    engine.every(engine.parts.reconcileMs, () => void fusion.reconcile().catch((e) => logger.log('warn', 'claude.reconcile-failed', { error: String(e) })));
     return engine;
   }
 
-  private armSettle(): void {
-    if (this.stopped) return;
-    this.settleTimer = this.parts.clock.setTimeout(() => {
-      try {
-        this.truth.settleAll();
-      } catch (error) {
-        this.events.emit('engine:error', { code: 'internal', message: `state settle failed: ${String(error)}` });
-      }
-      this.armSettle();
-    }, 500);
+  /** Run `fn` every `ms` on the injected clock until stop; a failing run is reported, never fatal. */
+  private every(ms: number, fn: () => void): void {
+    const arm = () => {
+      if (this.stopped) return;
+      const handle = this.parts.clock.setTimeout(() => {
+        this.timers = this.timers.filter((t) => t !== handle);
+        try {
+          fn();
+        } catch (error) {
+          this.events.emit('engine:error', { code: 'internal', message: `periodic task failed: ${String(error)}` });
+        }
+        arm();
+      }, ms);
+      this.timers.push(handle);
+    };
+    arm();
   }
 
   /** Stop everything; no timer, process or server survives. Idempotent. */
   async stop(): Promise<void> {
     if (this.stopped) return;
     this.stopped = true;
-    this.settleTimer?.cancel();
+    for (const t of this.timers) t.cancel();
+    this.timers = [];
     await this.observer.stop();
     this.parts.reminders.dispose();
-    this.parts.watcher?.dispose();
+    this.parts.watchdog.dispose();
+    this.parts.watcher.dispose();
     await this.parts.endpoint?.close();
     await Promise.all(this.parts.clients.map((c) => c.close()));
     this.store.close();

@@ -1,7 +1,7 @@
 /** The request side of the contract: each channel's argument and result, and the method map every surface implements. */
 import type { Channel } from './channels.ts';
 import type { Envelope } from './envelope.ts';
-import type { AgentDto } from './agent.ts';
+import type { AgentDto, LoopModeDto } from './agent.ts';
 import type { ActionOutcomeDto, QueueItemDto } from './queue-item.ts';
 import type { RuntimeIdDto } from './agent.ts';
 import type { SettingsDto, SettingsStateDto } from './settings.ts';
@@ -30,6 +30,10 @@ export interface ApiSpec {
   /** Snapshot the transcript, kill and relaunch; `runtime` null = the settings' default. */
   'item:restart': { args: { readonly id: string; readonly runtime: RuntimeIdDto | null }; result: ActionOutcomeDto };
   'pane:mute': { args: { readonly paneKey: string; readonly muted: boolean }; result: AgentDto };
+  /** The idle watchdog's mode for one pane; `directive` is what task-only mode re-injects (null keeps the recorded one). */
+  'pane:loop': { args: { readonly paneKey: string; readonly mode: LoopModeDto; readonly directive: string | null }; result: AgentDto };
+  /** Priority wake-up: type `text` now, bypassing the human-activity gate but never the safe-to-type gate. */
+  'pane:wake': { args: { readonly paneKey: string; readonly text: string }; result: ActionOutcomeDto };
   'agents:list': { args: NoArgs; result: readonly AgentDto[] };
   'settings:get': { args: NoArgs; result: SettingsStateDto };
   /** Replaces the whole config; `invalid` with `issues` when it does not validate (nothing is saved then). */

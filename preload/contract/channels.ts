@@ -10,6 +10,8 @@ export const CHANNELS = {
   itemSnooze: 'item:snooze',
   itemRestart: 'item:restart',
   paneMute: 'pane:mute',
+  paneLoop: 'pane:loop',
+  paneWake: 'pane:wake',
   agentsList: 'agents:list',
   settingsGet: 'settings:get',
   settingsSet: 'settings:set',

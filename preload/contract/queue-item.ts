@@ -59,7 +59,7 @@ export interface QueueItemDto {
 }
 
 /** The user actions on an item that can produce an outcome. */
-export type ItemActionDto = 'approve' | 'deny' | 'reply' | 'jump' | 'skip' | 'snooze' | 'restart';
+export type ItemActionDto = 'approve' | 'deny' | 'reply' | 'jump' | 'skip' | 'snooze' | 'restart' | 'wake';
 
 /**
  * What happened after an action.

@@ -8,7 +8,12 @@ import { fail, ok } from '../../../preload/contract/envelope.ts';
 import type { ActionOutcomeDto, ItemActionDto } from '../../../preload/contract/queue-item.ts';
 import { answerPrompt } from '../actions/answer-prompt.ts';
 import { typeIntoIdle } from '../actions/type-text.ts';
-import type { ActionResult, Surface } from '../actions/types.ts';
+import type { ActionResult, ActionStore, PaneAccess, Surface } from '../actions/types.ts';
+import type { WatchdogScheduler } from '../watchdog/scheduler.ts';
+import type { Pane } from '../store/index.ts';
+import type { HooksServiceInput } from './hooks-service.ts';
+import { hooksService } from './hooks-service.ts';
+import { jumpToPane } from './jump.ts';
 import type { Config } from '../config/index.ts';
 import type { PaneObserver } from '../observe/observer.ts';
 import type { Clock } from '../platform/clock.ts';
@@ -17,10 +22,8 @@ import type { TrailbossPaths } from '../platform/paths.ts';
 import type { ReminderScheduler } from '../reminders/scheduler.ts';
 import { skip } from '../sessions/queue.ts';
 import type { Store } from '../store/index.ts';
-import { storeForActions } from './action-store.ts';
 import { agentDto } from './dto.ts';
 import type { EngineEvents } from './events.ts';
-import { observerPaneAccess } from './pane-access.ts';
 import type { PaneTruth } from './pane-truth.ts';
 import { queueDtos } from './queue-view.ts';
 import { activityDto, auditDtos } from './history-view.ts';
@@ -37,6 +40,10 @@ export interface ApiDeps {
   readonly config: () => Config;
   readonly paths: TrailbossPaths;
   readonly reminders: ReminderScheduler;
+  readonly panes: PaneAccess;
+  readonly actionStore: ActionStore;
+  readonly watchdog: { readonly scheduler: WatchdogScheduler; sync(pane: Pane): void };
+  readonly hooks: HooksServiceInput;
   /** Which surface a call came from (set per transport). */
   readonly surface?: Surface;
 }
@@ -57,14 +64,8 @@ function guarded<A, R>(name: string, logger: Logger, fn: (args: A) => Promise<En
 export function buildApiMethods(deps: ApiDeps): ApiMethods {
   const { store, truth, observer, events, clock, logger } = deps;
   const surface: Surface = deps.surface ?? 'api';
-  const panes = observerPaneAccess(observer);
+  const { panes, actionStore } = deps;
   const lastEscape = new Map<string, number>();
-  const actionStore = storeForActions(store, (item, how) => {
-    deps.reminders.remove(item.id);
-    store.history.end(item.paneKey, item.resolvedAt);
-    events.emit('item:resolved', { id: item.id, resolution: how });
-    events.emit('queue:changed', { items: queueDtos(store, truth, clock.now()) });
-  });
   const outcome = (itemId: string, action: ItemActionDto, r: Pick<ActionResult, 'outcome' | 'message'>): Envelope<ActionOutcomeDto> => {
     const dto: ActionOutcomeDto = { itemId, action, outcome: r.outcome, message: r.message };
     events.emit('action:outcome', dto);
@@ -117,9 +118,11 @@ export function buildApiMethods(deps: ApiDeps): ApiMethods {
         truth.reconsider(item.paneKey);
       }
     }),
-    'item:jump': guarded('item:jump', logger, async (args) =>
-      outcome(args.id, 'jump', { outcome: 'refused', message: 'jump needs the desktop app (it brings your terminal forward); run `tmux select-pane` yourself meanwhile' }),
-    ),
+    'item:jump': guarded('item:jump', logger, async (args) => {
+      const item = store.items.get(args.id);
+      if (!item) return outcome(args.id, 'jump', { outcome: 'gone', message: `item ${args.id} is not in the queue` });
+      return outcome(args.id, 'jump', await jumpToPane(observer, item.paneKey));
+    }),
     'item:skip': guarded('item:skip', logger, async (args) => {
       const item = store.items.get(args.id);
       if (!item) return outcome(args.id, 'skip', { outcome: 'gone', message: `item ${args.id} is not in the queue` });
@@ -149,14 +152,31 @@ export function buildApiMethods(deps: ApiDeps): ApiMethods {
       queueChanged();
       return ok(agentDto(store.panes.get(args.paneKey) ?? pane, truth.get(args.paneKey)));
     }),
+    'pane:loop': guarded('pane:loop', logger, async (args) => {
+      const pane = store.panes.get(args.paneKey);
+      if (!pane) return fail('not-found', `no watched pane ${args.paneKey}`);
+      store.panes.setSettings(args.paneKey, { loopMode: args.mode, ...(args.directive !== null ? { directive: args.directive } : {}) });
+      const updated = store.panes.get(args.paneKey) ?? pane;
+      deps.watchdog.sync(updated);
+      truth.reconsider(args.paneKey);
+      return ok(agentDto(updated, truth.get(args.paneKey)));
+    }),
+    'pane:wake': guarded('pane:wake', logger, async (args) => {
+      if (!store.panes.get(args.paneKey)) return fail('not-found', `no watched pane ${args.paneKey}`);
+      const decision = await deps.watchdog.scheduler.wake(args.paneKey, args.text);
+      const result = decision.kind === 'type'
+        ? { outcome: 'confirmed' as const, message: `woke ${args.paneKey} with ${JSON.stringify(args.text)}` }
+        : { outcome: 'refused' as const, message: `not typed: ${'why' in decision ? String(decision.why) : 'the agent is not at its input prompt'}` };
+      return outcome(args.paneKey, 'wake', result);
+    }),
     'agents:list': guarded('agents:list', logger, async () =>
       ok(store.panes.list().filter((p) => p.state !== 'gone' || truth.get(p.paneKey)).map((p) => agentDto(p, truth.get(p.paneKey)))),
     ),
     'settings:get': guarded('settings:get', logger, async () => ok(settingsState(deps.config(), deps.paths.config, null))),
     'settings:set': guarded('settings:set', logger, async () => fail('unavailable', 'editing settings through the API is not available yet; edit the config file')),
-    'hooks:status': guarded('hooks:status', logger, async () => fail('unavailable', 'hooks are not wired into this engine yet')),
-    'hooks:install': guarded('hooks:install', logger, async () => fail('unavailable', 'hooks are not wired into this engine yet')),
-    'hooks:uninstall': guarded('hooks:uninstall', logger, async () => fail('unavailable', 'hooks are not wired into this engine yet')),
+    'hooks:status': guarded('hooks:status', logger, async () => ok(hooksService.status(deps.hooks))),
+    'hooks:install': guarded('hooks:install', logger, async () => ok(hooksService.install(deps.hooks))),
+    'hooks:uninstall': guarded('hooks:uninstall', logger, async () => ok(hooksService.uninstall(deps.hooks))),
     'activity:get': guarded('activity:get', logger, async (args) => ok(activityDto(store, args.since, clock.now()))),
     'audit:list': guarded('audit:list', logger, async (args) => ok(auditDtos(store, args.limit, args.before))),
   };

@@ -73,6 +73,19 @@ export class PaneTruth {
     if (queueChanged) this.deps.onQueueChanged();
   }
 
+  /** Resolve items past their expiry (8 h by default): nobody answered, the wait is over for the queue. */
+  expireDue(): void {
+    const now = this.deps.clock.now();
+    let changed = false;
+    for (const item of this.deps.store.items.list()) {
+      if (item.expiresAt <= now && !item.claimedBy) {
+        this.resolve(item.id, 'expired');
+        changed = true;
+      }
+    }
+    if (changed) this.deps.onQueueChanged();
+  }
+
   /** An action answered this prompt and saw it go: do not queue it again while the state catches up. */
   markAnswered(pane: PaneKey, fingerprint: string): void {
     this.answered.set(pane, fingerprint);

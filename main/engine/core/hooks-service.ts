@@ -1,0 +1,55 @@
+/** Claude hooks install / uninstall / status for every surface (CLI, settings view, API), as DTOs. */
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { HooksStatusDto } from '../../../preload/contract/hooks.ts';
+import { claudeSettingsFile } from '../claude/config-dir.ts';
+import type { HookEventCounter, HookEventStats } from '../hooks/hook-event-counter.ts';
+import type { HookEventName } from '../hooks/hook-schemas.ts';
+import type { HooksInstallerDeps } from '../hooks/install.ts';
+import { forwarderSpecFor, hooksStatus, installHooks, uninstallHooks } from '../hooks/install.ts';
+import type { Clock } from '../platform/clock.ts';
+import type { Store } from '../store/index.ts';
+
+/** The repository (or unpacked app) root: bin/trailboss-hook.mjs and node_modules/node live there. */
+export const APP_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+
+export interface HooksServiceInput {
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly homedir: string;
+  readonly endpointFile: string;
+  readonly clock: Clock;
+  readonly counter: HookEventCounter;
+  /** Packaged app: the forwarder runs on the app's own runtime (ELECTRON_RUN_AS_NODE). */
+  readonly packaged?: { readonly execPath: string } | null;
+}
+
+/** Hook arrivals counted in the store, so `hooks status` knows them across restarts and processes. */
+export function storeHookCounter(store: Store, clock: Clock): HookEventCounter {
+  return {
+    record: (event, at) => store.hooks.recordEvent(event, at ?? clock.now()),
+    snapshot: () => {
+      const out: Partial<Record<HookEventName, HookEventStats>> = {};
+      for (const c of store.hooks.list()) if (c.kind === 'event') out[c.name as HookEventName] = { count: c.count, lastAt: c.lastAt };
+      return out;
+    },
+  };
+}
+
+function depsOf(input: HooksServiceInput): HooksInstallerDeps {
+  return {
+    settingsPath: claudeSettingsFile({ env: input.env, homedir: input.homedir }),
+    forwarder: forwarderSpecFor({ appRoot: APP_ROOT, packaged: input.packaged != null, execPath: input.packaged?.execPath ?? process.execPath, endpointFile: input.endpointFile }),
+    clock: input.clock,
+    counter: input.counter,
+  };
+}
+
+function dto(status: ReturnType<typeof hooksStatus>): HooksStatusDto {
+  return { state: status.state, settingsPath: status.settingsPath, events: status.events, missing: status.missing, lastHookAt: status.lastHookAt, problem: status.problem };
+}
+
+export const hooksService = {
+  status: (input: HooksServiceInput): HooksStatusDto => dto(hooksStatus(depsOf(input))),
+  install: (input: HooksServiceInput): HooksStatusDto => dto(installHooks(depsOf(input)).status),
+  uninstall: (input: HooksServiceInput): HooksStatusDto => dto(uninstallHooks(depsOf(input)).status),
+};
