@@ -32,6 +32,11 @@ export function isAppUrl(url: string): boolean {
   }
 }
 
+/** Whether a navigation stays on our one page (the renderer routes with the fragment; anything else is blocked). */
+export function isAppPage(url: string): boolean {
+  return isAppUrl(url) && url.split('#')[0] === APP_INDEX;
+}
+
 /**
  * The file under `root` an app URL asks for, or null when it is not ours or would leave `root`
  * (`..`, encoded slashes, absolute paths). `/` is the index page.
@@ -49,4 +54,22 @@ export function appUrlToFile(url: string, root: string): string | null {
   const base = path.resolve(root);
   const file = path.resolve(base, relative);
   return file.startsWith(base + path.sep) ? file : null;
+}
+
+const CONTENT_TYPES: Readonly<Record<string, string>> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.map': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+};
+
+/** The Content-Type for a file of the renderer build (module scripts need a JavaScript type to run). */
+export function contentTypeOf(file: string): string {
+  return CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
 }

@@ -14,6 +14,7 @@ export interface ActionPorts {
   openQueue(itemId: string | null): void;
   openSettings(): void;
   setPausedUntil(until: number | null): void;
+  setStartAtLogin(enabled: boolean): void;
   quit(): void;
   now(): number;
 }
@@ -52,6 +53,9 @@ export async function dispatchAction(ports: ActionPorts, action: ShellAction): P
       return { kind: 'done' };
     case 'resume':
       ports.setPausedUntil(null);
+      return { kind: 'done' };
+    case 'start-at-login':
+      ports.setStartAtLogin(action.enabled);
       return { kind: 'done' };
     case 'quit':
       ports.quit();

@@ -7,10 +7,12 @@ import { z } from 'zod';
 import type { ApiArgs } from '../../preload/contract/api.ts';
 import type { Channel } from '../../preload/contract/channels.ts';
 import { RUNTIME_IDS } from '../engine/runtimes/types.ts';
+import { LOOP_MODES } from '../engine/store/types.ts';
 
 const id = z.string().min(1).max(200);
 const ms = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 const none = z.strictObject({});
+const paneKey = z.string().min(1).max(4096);
 const promptAction = z.strictObject({ id, fingerprint: z.string().min(1).max(4096) });
 const accelerator = z.string().max(100).nullable();
 
@@ -43,7 +45,9 @@ export const ARG_SCHEMAS = {
   'item:skip': z.strictObject({ id }),
   'item:snooze': z.strictObject({ id, forMs: z.number().int().min(1).max(30 * 24 * 3_600_000) }),
   'item:restart': z.strictObject({ id, runtime: z.enum(RUNTIME_IDS).nullable() }),
-  'pane:mute': z.strictObject({ paneKey: z.string().min(1).max(4096), muted: z.boolean() }),
+  'pane:mute': z.strictObject({ paneKey, muted: z.boolean() }),
+  'pane:loop': z.strictObject({ paneKey, mode: z.enum(LOOP_MODES), directive: z.string().max(100_000).nullable() }),
+  'pane:wake': z.strictObject({ paneKey, text: z.string().min(1).max(100_000) }),
   'agents:list': none,
   'settings:get': none,
   'settings:set': z.strictObject({ settings }),

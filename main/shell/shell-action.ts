@@ -17,6 +17,7 @@ export type ShellAction =
   | { readonly kind: 'open-settings' }
   | { readonly kind: 'pause'; readonly choice: PauseChoice }
   | { readonly kind: 'resume' }
+  | { readonly kind: 'start-at-login'; readonly enabled: boolean }
   | { readonly kind: 'quit' };
 
 /** The kind of a ShellAction. */

@@ -37,6 +37,8 @@ export interface ShellControllerDeps {
   readonly windows: WindowPort;
   /** Persists a pause (so it survives a restart); the controller keeps its own copy either way. */
   readonly persistPause?: (until: number | null) => void;
+  /** Start at login: read and set; absent where the shell cannot manage it. */
+  readonly startAtLogin?: { get(): boolean; set(enabled: boolean): void };
   readonly quit: () => void;
   readonly clockTime: (ms: number) => string;
 }
@@ -96,6 +98,10 @@ export class ShellController {
         openQueue: (id) => this.deps.windows.openQueue(id),
         openSettings: () => this.deps.windows.openSettings(),
         setPausedUntil: (until) => this.setPausedUntil(until),
+        setStartAtLogin: (enabled) => {
+          this.deps.startAtLogin?.set(enabled);
+          this.render();
+        },
         quit: this.deps.quit,
         now: () => this.deps.clock.now(),
       },
@@ -210,7 +216,8 @@ export class ShellController {
   /** Rebuilds the tray only when what it shows changed; re-arms one timer for the next snooze or pause expiry. */
   private render(): void {
     const now = this.deps.clock.now();
-    const menu = buildTrayMenu({ items: this.items, now, pausedUntil: this.pausedUntil, clockTime: this.deps.clockTime });
+    const startAtLogin = this.deps.startAtLogin?.get() ?? null;
+    const menu = buildTrayMenu({ items: this.items, now, pausedUntil: this.pausedUntil, clockTime: this.deps.clockTime, startAtLogin });
     const icon = trayIconSpec(menu.count, menu.stuck, isPaused(this.pausedUntil, now));
     const key = JSON.stringify([menu.entries, icon.key, icon.toolTip]);
     this.menu = menu;

@@ -12,7 +12,15 @@ import { truncate } from './text-fit.ts';
 
 /** One entry of the menu. `id` is stable for the same item and action (tests and the e2e hook find entries by it). */
 export type TrayMenuEntry =
-  | { readonly type: 'action'; readonly id: string; readonly label: string; readonly enabled: boolean; readonly action: ShellAction | null }
+  | {
+      readonly type: 'action';
+      readonly id: string;
+      readonly label: string;
+      readonly enabled: boolean;
+      readonly action: ShellAction | null;
+      /** Set for a checkbox entry (start at login). */
+      readonly checked?: boolean;
+    }
   | { readonly type: 'submenu'; readonly id: string; readonly label: string; readonly entries: readonly TrayMenuEntry[] }
   | { readonly type: 'separator'; readonly id: string };
 
@@ -32,6 +40,8 @@ export interface TrayMenuInput {
   readonly maxItems?: number;
   /** Formats an epoch ms as a local clock time ("14:05"), for "Paused until 14:05". */
   readonly clockTime: (ms: number) => string;
+  /** Whether the app starts at login; null where the shell cannot manage that (the entry is left out). */
+  readonly startAtLogin?: boolean | null;
 }
 
 const LABEL_MAX = 60;
@@ -88,6 +98,11 @@ function pauseEntries(pausedUntil: number | null, now: number, clockTime: (ms: n
   ];
 }
 
+function loginEntries(startAtLogin: boolean | null): TrayMenuEntry[] {
+  if (startAtLogin === null) return [];
+  return [{ type: 'action', id: 'start-at-login', label: 'Start at login', enabled: true, checked: startAtLogin, action: { kind: 'start-at-login', enabled: !startAtLogin } }];
+}
+
 /** Builds the tray menu. */
 export function buildTrayMenu(input: TrayMenuInput): TrayMenuModel {
   const view = queueView(input.items, input.now);
@@ -101,6 +116,7 @@ export function buildTrayMenu(input: TrayMenuInput): TrayMenuModel {
     action('open-queue', 'Open queue', { kind: 'open-queue', itemId: null }),
     ...pauseEntries(input.pausedUntil, input.now, input.clockTime),
     action('settings', 'Settings…', { kind: 'open-settings' }),
+    ...loginEntries(input.startAtLogin ?? null),
     { type: 'separator', id: 'sep:quit' },
     action('quit', 'Quit Trail Boss', { kind: 'quit' }),
   );

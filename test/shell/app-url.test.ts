@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { appPageUrl, appUrlToFile, isAppUrl } from '../../main/shell/app-url.ts';
+import { appPageUrl, appUrlToFile, contentTypeOf, isAppPage, isAppUrl } from '../../main/shell/app-url.ts';
 
 const ROOT = '/opt/tb/dist/renderer';
 
@@ -39,5 +39,21 @@ describe('appUrlToFile', () => {
     'app://elsewhere/index.html',
   ])('refuses %s', (url) => {
     expect(appUrlToFile(url, ROOT)).toBeNull();
+  });
+});
+
+describe('contentTypeOf', () => {
+  it('gives module scripts a JavaScript type and unknown files a neutral one', () => {
+    expect(contentTypeOf('/r/assets/index-abc.js')).toBe('text/javascript; charset=utf-8');
+    expect(contentTypeOf('/r/index.HTML')).toBe('text/html; charset=utf-8');
+    expect(contentTypeOf('/r/x.exe')).toBe('application/octet-stream');
+  });
+});
+
+describe('isAppPage', () => {
+  it('allows only our index page, with any fragment', () => {
+    expect(isAppPage('app://trailboss/index.html#view=settings')).toBe(true);
+    expect(isAppPage('app://trailboss/other.html')).toBe(false);
+    expect(isAppPage('https://example.com/#app://trailboss/index.html')).toBe(false);
   });
 });

@@ -14,6 +14,7 @@ function ports(engine = new FakeEngine()) {
     openQueue: (id) => void seen.push(`queue:${id}`),
     openSettings: () => void seen.push('settings'),
     setPausedUntil: (until) => void seen.push(`pause:${until}`),
+    setStartAtLogin: (enabled) => void seen.push(`login:${enabled}`),
     quit: () => void seen.push('quit'),
     now: () => NOW,
     seen,
@@ -64,7 +65,8 @@ describe('dispatchAction', () => {
     await dispatchAction(p, { kind: 'pause', choice: 'hour' });
     await dispatchAction(p, { kind: 'pause', choice: 'indefinitely' });
     await dispatchAction(p, { kind: 'resume' });
+    await dispatchAction(p, { kind: 'start-at-login', enabled: true });
     await dispatchAction(p, { kind: 'quit' });
-    expect(p.seen).toEqual(['queue:x', 'settings', `pause:${NOW + 3_600_000}`, `pause:${PAUSED_INDEFINITELY}`, 'pause:null', 'quit']);
+    expect(p.seen).toEqual(['queue:x', 'settings', `pause:${NOW + 3_600_000}`, `pause:${PAUSED_INDEFINITELY}`, 'pause:null', 'login:true', 'quit']);
   });
 });

@@ -85,6 +85,8 @@ describe('validateCall', () => {
       'item:snooze': { id: 'a', forMs: 60_000 },
       'item:restart': { id: 'a', runtime: null },
       'pane:mute': { paneKey: 'default|%1', muted: true },
+      'pane:loop': { paneKey: 'default|%1', mode: 'task-only', directive: null },
+      'pane:wake': { paneKey: 'default|%1', text: 'new work for you' },
       'settings:set': { settings },
       'activity:get': { since: 0 },
       'audit:list': { limit: 50, before: null },

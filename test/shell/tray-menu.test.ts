@@ -114,3 +114,16 @@ describe('buildTrayMenu', () => {
     expect(JSON.parse(JSON.stringify(menu))).toEqual(menu);
   });
 });
+
+describe('buildTrayMenu start at login', () => {
+  it('shows a checkbox that toggles, where the shell can manage it', () => {
+    const on = buildTrayMenu({ items: [], now: NOW, pausedUntil: null, clockTime, startAtLogin: true });
+    expect(find(on.entries, 'start-at-login')).toMatchObject({ checked: true, action: { kind: 'start-at-login', enabled: false } });
+    const off = buildTrayMenu({ items: [], now: NOW, pausedUntil: null, clockTime, startAtLogin: false });
+    expect(find(off.entries, 'start-at-login')?.action).toEqual({ kind: 'start-at-login', enabled: true });
+  });
+
+  it('is absent where it cannot be managed', () => {
+    expect(find(build().entries, 'start-at-login')).toBeUndefined();
+  });
+});

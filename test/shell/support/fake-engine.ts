@@ -48,6 +48,10 @@ export class FakeEngine implements EngineApi {
         record('pane:mute', a);
         throw new Error('not in the fake');
       },
+      'pane:loop': async () => {
+        throw new Error('not in the fake');
+      },
+      'pane:wake': async (a) => (record('pane:wake', a), ok({ itemId: '', action: 'wake', outcome: 'confirmed', message: 'woken' })),
       'agents:list': async (a) => (record('agents:list', a), ok([])),
       'settings:get': async (a) => (record('settings:get', a), ok(state())),
       'settings:set': async (a) => {

@@ -1,0 +1,189 @@
+/**
+ * The desktop app's entry: one instance, hidden in the tray (menu bar only on macOS), the engine
+ * in-process, and the shell's surfaces wired to it. Composition only — every decision lives in the
+ * pure modules beside this file.
+ */
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { app, dialog, session } from 'electron';
+import { Engine } from '../engine/engine.ts';
+import { systemClock } from '../engine/platform/clock.ts';
+import { streamLogger } from '../engine/platform/log.ts';
+import { resolvePaths } from '../engine/platform/paths.ts';
+import { procProcessTable } from '../engine/platform/process-table.ts';
+import { realRunner } from '../engine/platform/run.ts';
+import { BatchTmuxClient } from '../engine/tmux/batch-client.ts';
+import { TMUX_ENV } from '../engine/tmux/server-args.ts';
+import { serverKey, type TmuxClient, type TmuxServer } from '../engine/tmux/types.ts';
+import { hardenSession, registerAppScheme, serveAppScheme } from './app-protocol.ts';
+import { ElectronHotkeys } from './hotkey-registrar.ts';
+import { hotkeyEnvironment } from './hotkey-status.ts';
+import { registerIpcHandlers } from './ipc/typed-ipc.ts';
+import type { JumpReport } from './jump-executor.ts';
+import { createJumper } from './jumper.ts';
+import { detachedLauncher } from './launch-detached.ts';
+import { startAtLogin } from './login-item-port.ts';
+import { ElectronNotifier } from './notifications.ts';
+import { persistPausedUntil } from './pause-store.ts';
+import { processSnapshot } from './process-snapshot.ts';
+import { shellApiMethods } from './shell-api.ts';
+import { parseShellArgs } from './shell-args.ts';
+import { ShellController } from './shell-controller.ts';
+import { installTestHook } from './test-hook.ts';
+import { ElectronTray } from './tray.ts';
+import { AppWindows } from './windows.ts';
+
+const platform = process.platform;
+const args = parseShellArgs(process.argv);
+const here = path.dirname(fileURLToPath(import.meta.url));
+// Bundled layout: dist/main/shell/main.js beside dist/preload/index.js and dist/renderer/.
+const RENDERER_DIR = path.join(here, '..', '..', 'renderer');
+const PRELOAD = path.join(here, '..', '..', 'preload', 'index.js');
+
+const logger = streamLogger((line) => void process.stderr.write(line));
+const log = (event: string, fields: Record<string, unknown>): void => logger.log('info', `shell.${event}`, fields);
+
+const hotkeyEnv = hotkeyEnvironment(process.env, platform, platform === 'linux');
+// Before ready: on Wayland, global shortcuts exist only through the desktop's GlobalShortcuts portal.
+if (hotkeyEnv.session === 'wayland') app.commandLine.appendSwitch('enable-features', 'GlobalShortcutsPortal');
+registerAppScheme();
+// Electron's single-instance lock lives in userData: one app per TRAILBOSS_HOME, like the engine's own lock
+// (an e2e run with a temp home never collides with the user's running app).
+app.setPath('userData', path.join(resolvePaths({ env: process.env, platform, homedir: os.homedir(), cwd: process.cwd() }).home, 'electron'));
+
+/** The terminal command for this platform from the live config (the engine keeps one per platform). */
+function terminalKey(p: NodeJS.Platform): 'linux' | 'darwin' | 'win32' {
+  return p === 'darwin' ? 'darwin' : p === 'win32' ? 'win32' : 'linux';
+}
+
+async function run(): Promise<void> {
+  // A tray app stays when its window closes; only Quit ends it.
+  app.on('window-all-closed', () => {});
+  await app.whenReady();
+  if (platform === 'darwin') app.dock?.hide();
+  hardenSession(session.defaultSession);
+  serveAppScheme(RENDERER_DIR);
+
+  let engine: Engine;
+  try {
+    engine = await Engine.start({
+      env: process.env,
+      platform,
+      homedir: os.homedir(),
+      cwd: process.cwd(),
+      servers: args.tmuxSockets.length > 0 ? args.tmuxSockets.map((p): TmuxServer => ({ kind: 'socket', path: p })) : null,
+      clock: systemClock,
+      logger,
+      runner: realRunner,
+      processTable: platform === 'linux' ? procProcessTable() : { snapshot: () => new Map() },
+      pid: process.pid,
+      uiDir: null,
+      api: true,
+    });
+  } catch (err) {
+    dialog.showErrorBox('Trail Boss could not start', err instanceof Error ? err.message : String(err));
+    app.exit(1);
+    return;
+  }
+
+  const windows = new AppWindows({ preload: PRELOAD, platform, log });
+  const tmuxClients = new Map<string, TmuxClient>();
+  const tmuxFor = (server: TmuxServer): TmuxClient => {
+    const key = serverKey(server);
+    const client = tmuxClients.get(key) ?? new BatchTmuxClient(server, realRunner, { logger });
+    tmuxClients.set(key, client);
+    return client;
+  };
+  const jumpReports: { itemId: string; report: JumpReport }[] = [];
+  const jump = createJumper({
+    queueList: engine.api['queue:list'],
+    tmuxFor,
+    terminalCommand: () => engine.config().terminal[terminalKey(platform)],
+    runner: realRunner,
+    launcher: detachedLauncher(TMUX_ENV),
+    processes: () => processSnapshot(platform, realRunner),
+    clock: systemClock,
+    platform,
+    x11: (process.env['DISPLAY'] ?? '') !== '',
+    onReport: (itemId, report) => {
+      log('jump', { itemId, outcome: report.outcome, message: report.message });
+      if (args.testHook) jumpReports.push({ itemId, report });
+    },
+  });
+
+  const hotkeys = new ElectronHotkeys(hotkeyEnv);
+  const notifier = new ElectronNotifier(platform, log);
+  const tray = new ElectronTray(platform, () => windows.openQueue(null));
+  // The controller and the API refer to each other (settings answers carry hotkey statuses).
+  let controller: ShellController | null = null;
+  const api = shellApiMethods(engine.api, { jump, hotkeyStatuses: () => controller?.hotkeyStatuses() ?? [] });
+  let stopping = false;
+  const shell = new ShellController({
+    engine,
+    api,
+    clock: systemClock,
+    platform,
+    tray,
+    notifier,
+    hotkeys,
+    windows,
+    persistPause: (until) => {
+      const saved = persistPausedUntil(engine.paths.config, until);
+      if (!saved.ok) log('pause.not-saved', { problem: saved.problem });
+    },
+    startAtLogin: startAtLogin(platform, process.env, os.homedir()) ?? undefined,
+    quit: () => void quit(),
+    clockTime: (ms) => new Date(ms).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }),
+  });
+  controller = shell;
+  const removeIpc = registerIpcHandlers({
+    api,
+    ourWebContents: () => windows.ourWebContents(),
+    onRefused: (channel, envelope) => log('ipc.refused', { channel, error: envelope.ok ? null : envelope.error }),
+  });
+
+  async function quit(): Promise<void> {
+    if (stopping) return;
+    stopping = true;
+    shell.dispose();
+    removeIpc();
+    hotkeys.dispose();
+    notifier.closeAll();
+    windows.closeAll();
+    tray.destroy();
+    await Promise.all([...tmuxClients.values()].map((c) => c.close().catch(() => {})));
+    await engine.stop().catch((err: unknown) => log('engine.stop-failed', { error: String(err) }));
+    app.exit(0);
+  }
+  // Cmd+Q, the OS logging out, or app.quit() from anywhere: stop the engine cleanly first.
+  app.on('before-quit', (event) => {
+    if (stopping) return;
+    event.preventDefault();
+    void quit();
+  });
+  app.on('second-instance', () => windows.openQueue(null));
+
+  if (args.testHook) {
+    installTestHook({
+      snapshot: () => shell.snapshot(),
+      pressHotkey: (name) => shell.hotkeyPressed(name),
+      act: (action) => shell.act(action),
+      jumpReports: () => jumpReports,
+      windowUrl: () => windows.current()?.webContents.getURL() ?? null,
+    });
+  }
+  await shell.start();
+  if (args.openQueue) windows.openQueue(null);
+  log('started', { home: engine.paths.home, servers: args.tmuxSockets.length > 0 ? args.tmuxSockets : 'default + config' });
+}
+
+// One instance per user: a second launch only asks the running one to show its queue.
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  run().catch((err: unknown) => {
+    logger.log('error', 'shell.crashed', { error: err instanceof Error ? (err.stack ?? err.message) : String(err) });
+    app.exit(1);
+  });
+}
