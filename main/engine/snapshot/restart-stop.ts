@@ -33,11 +33,13 @@ export async function stopAgent(deps: RestartDeps, req: RestartRequest, plan: Re
   const gone = () => (deps.processes.alive(pid) ? null : true);
   audit('stop', runtime, `SIGTERM ${pid}`, 'sending');
   deps.processes.signal(pid, 'SIGTERM');
-  let stopped = await pollUntil(deps.clock, gone, { timeoutMs: req.stopTimeoutMs ?? RESTART_DEFAULTS.stopTimeoutMs, intervalMs: poll });
+  const stopTimeoutMs = req.stopTimeoutMs ?? RESTART_DEFAULTS.stopTimeoutMs;
+  let stopped = await pollUntil(deps.clock, gone, { timeoutMs: stopTimeoutMs, intervalMs: poll });
   if (!stopped) {
     audit('stop', runtime, `SIGKILL ${pid}`, 'still running after SIGTERM');
     deps.processes.signal(pid, 'SIGKILL');
-    stopped = await pollUntil(deps.clock, gone, { timeoutMs: 5000, intervalMs: poll });
+    // SIGKILL cannot be caught: only a process stuck in the kernel (D state) outlives this.
+    stopped = await pollUntil(deps.clock, gone, { timeoutMs: Math.min(5000, stopTimeoutMs), intervalMs: poll });
   }
   if (!stopped) {
     await restoreRemainOnExit(deps, paneId, previousRemainOnExit);
@@ -52,7 +54,7 @@ export async function stopAgent(deps: RestartDeps, req: RestartRequest, plan: Re
       if (isPaneRoot) return pane.dead ? 'ready' : null;
       return SHELLS.has(pane.currentCommand) ? 'ready' : null;
     },
-    { timeoutMs: req.stopTimeoutMs ?? RESTART_DEFAULTS.stopTimeoutMs, intervalMs: poll },
+    { timeoutMs: stopTimeoutMs, intervalMs: poll },
   );
   if (ready !== 'ready') {
     audit('stop', runtime, `pid ${pid}`, ready === 'gone' ? 'failed: the pane closed' : 'failed: the pane did not return to a shell');
