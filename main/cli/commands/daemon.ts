@@ -13,7 +13,7 @@ import type { CliContext } from '../context.ts';
 import { EXIT } from '../context.ts';
 
 /** Where `vite build` puts the renderer, relative to the repo root. */
-const UI_DIR = join(import.meta.dirname, '..', '..', 'dist', 'renderer');
+const UI_DIR = join(import.meta.dirname, '..', '..', '..', 'dist', 'renderer');
 
 export async function daemonCommand(ctx: CliContext): Promise<number> {
   const args = parseArgs(ctx.argv, { 'tmux-socket': { type: 'list' }, ui: { type: 'bool' }, verbose: { type: 'bool' } });

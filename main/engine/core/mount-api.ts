@@ -25,6 +25,7 @@ export function mountApi(server: LoopbackServer, deps: MountDeps): void {
       return { status: 200, body: await method(args) };
     });
   }
+  if (deps.uiDir) server.serveStatic(deps.uiDir);
   server.sse('/api/events', (stream) => {
     const off = deps.events.onAny((name, payload) => {
       if (!stream.send(name, payload)) off();

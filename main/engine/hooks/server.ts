@@ -13,10 +13,11 @@ import { isJsonContentType, readJsonBody } from './json-body.ts';
 import { refusalBody, writeJson } from './http-reply.ts';
 import { RejectionCounter, statusFor } from './rejections.ts';
 import type { RejectionReason } from './rejections.ts';
-import { guardMessage, guardRequest } from './request-guard.ts';
+import { guardMessage, guardRequest, hostAllowed } from './request-guard.ts';
 import { ApiRefusal, Router } from './router.ts';
 import type { ApiReply, ApiRequest, RouteHandler } from './router.ts';
 import { SseStream } from './sse-stream.ts';
+import { sendStatic, staticFileFor } from './static-files.ts';
 
 /** The only address we ever bind: nothing listens beyond loopback. */
 export const LOOPBACK_HOST = '127.0.0.1';
@@ -125,10 +126,21 @@ export class LoopbackServer {
     });
   }
 
+  /** Serve the built UI from `dir` for GET paths outside /api and /hooks (see static-files.ts). */
+  serveStatic(dir: string): void {
+    this.staticDir = dir;
+  }
+
+  private staticDir: string | null = null;
+
   private async onRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
     this.requests++;
     const method = (req.method ?? 'GET').toUpperCase();
     const [path, query] = splitUrl(req.url ?? '/');
+    if (this.staticDir && method === 'GET' && !path.startsWith('/api/') && !path.startsWith('/hooks/')) {
+      if (!hostAllowed(req.headers.host, this.listeningPort)) return this.refuse(res, 'bad-host', guardMessage('bad-host', this.listeningPort), false);
+      return sendStatic(res, staticFileFor(this.staticDir, path));
+    }
     const refusal = guardRequest({
       method,
       host: req.headers.host,
