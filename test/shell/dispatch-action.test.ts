@@ -37,8 +37,8 @@ describe('dispatchAction', () => {
   });
 
   it('turns an error envelope into an outcome saying nothing was sent', async () => {
-    const { engine, p } = ports();
-    engine.api['item:approve'] = async () => fail('changed', 'the pane shows another prompt');
+    const { p: base } = ports();
+    const p = { ...base, api: { ...base.api, 'item:approve': async () => fail('changed', 'the pane shows another prompt') } };
     expect(await dispatchAction(p, { kind: 'approve', itemId: 'a', fingerprint: 'f' })).toEqual({
       kind: 'outcome',
       outcome: { itemId: 'a', action: 'approve', outcome: 'changed', message: 'the pane shows another prompt' },
