@@ -1,0 +1,22 @@
+// Playwright projects. No browser is ever downloaded: Chromium projects use the system Chromium
+// (`use: { launchOptions: { executablePath: '/usr/bin/chromium' } }`), and the Electron project
+// launches the Electron binary the electron package installed — and skips, saying so, where there is none.
+import { defineConfig } from '@playwright/test';
+
+export default defineConfig({
+  testDir: 'test/e2e',
+  outputDir: 'test-results/e2e',
+  // A flaky test is a bug to fix, not to hide.
+  retries: 0,
+  // Every Electron test owns a tray, global hotkeys and a private tmux server: one at a time.
+  workers: 1,
+  reporter: [['list']],
+  projects: [
+    {
+      name: 'electron',
+      testDir: 'test/e2e/electron',
+      testMatch: '**/*.spec.ts',
+      timeout: 90_000,
+    },
+  ],
+});
