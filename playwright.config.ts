@@ -18,5 +18,23 @@ export default defineConfig({
       testMatch: '**/*.spec.ts',
       timeout: 90_000,
     },
+    {
+      // The real UI in the system Chromium against a real `trailboss daemon` and scripted agents on a private tmux server.
+      name: 'browser',
+      testDir: 'test/e2e/browser',
+      testMatch: '**/*.spec.ts',
+      timeout: 60_000,
+      // The engine notices a prompt within a tick or two, but this machine is shared and slow.
+      expect: { timeout: 15_000 },
+      use: {
+        browserName: 'chromium',
+        launchOptions: {
+          executablePath: '/usr/bin/chromium',
+          args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+        },
+        viewport: { width: 1100, height: 900 },
+        trace: 'retain-on-failure',
+      },
+    },
   ],
 });

@@ -25,6 +25,28 @@ export class QueuePage {
     return this.items().filter({ has: this.page.locator('.target', { hasText: new RegExp(`^${escape(target)}$`) }) });
   }
 
+  /** The row of one item by its id (a pane can leave the queue and come back as a new item). */
+  row(id: string): Locator {
+    return this.page.locator(`article.item[data-item-id="${id}"]`);
+  }
+
+  /**
+   * Waits until a row of this target shows `reason` ('Permission', 'Idle', 'Question') and returns
+   * its item id.
+   */
+  async waitForItem(target: string, reason: string): Promise<string> {
+    const row = this.item(target).filter({ has: this.page.locator('.reason', { hasText: new RegExp(`^${escape(reason)}$`) }) });
+    await expect(row).toHaveCount(1);
+    const id = await row.getAttribute('data-item-id');
+    if (id === null) throw new Error(`row of ${target} has no data-item-id`);
+    return id;
+  }
+
+  /** The waiting count in the heading ("2 waiting", "nothing waits"). */
+  count(): Locator {
+    return this.page.locator('#queue-title .count');
+  }
+
   /** Targets in display order. */
   async targets(): Promise<string[]> {
     return this.items().locator('.target').allTextContents();
