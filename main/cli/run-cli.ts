@@ -23,6 +23,14 @@ const COMMANDS: Record<string, { run: Command; help: string }> = {
   skip: { run: lazy('skipCommand'), help: 'skip <item|pane>                            move to the end of the queue' },
   snooze: { run: lazy('snoozeCommand'), help: 'snooze <item|pane> <duration>               hide for a while (30m, 2h)' },
   mute: { run: lazy('muteCommand'), help: 'mute <pane> [--off]                         ignore (or stop ignoring) a pane' },
+  hooks: {
+    run: async (ctx) => (await import('./commands/hooks.ts')).hooksCommand(ctx),
+    help: 'hooks install|uninstall|status [--json]     Claude Code hooks in ~/.claude/settings.json',
+  },
+  hook: {
+    run: async (ctx) => (await import('./commands/hook.ts')).hookCommand(ctx),
+    help: 'hook <Event>                                forward a Claude hook (stdin) to the engine',
+  },
 };
 
 function lazy(name: QueueCommandName): Command {

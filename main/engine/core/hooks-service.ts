@@ -35,7 +35,8 @@ export function storeHookCounter(store: Store, clock: Clock): HookEventCounter {
   };
 }
 
-function depsOf(input: HooksServiceInput): HooksInstallerDeps {
+/** The installer's inputs for a surface (the CLI uses them for per-event status and backup paths). */
+export function depsOf(input: HooksServiceInput): HooksInstallerDeps {
   return {
     settingsPath: claudeSettingsFile({ env: input.env, homedir: input.homedir }),
     forwarder: forwarderSpecFor({ appRoot: APP_ROOT, packaged: input.packaged != null, execPath: input.packaged?.execPath ?? process.execPath, endpointFile: input.endpointFile }),

@@ -1,0 +1,137 @@
+/**
+ * `trailboss hooks install | uninstall | status [--json]`: edits Claude's settings directly (the
+ * same code the settings view calls through the engine), so it works with no engine running.
+ * Status adds when hooks last arrived: from the running engine, else from the store file.
+ */
+import { existsSync } from 'node:fs';
+import { depsOf } from '../../engine/core/hooks-service.ts';
+import { storeHookCounter } from '../../engine/core/hooks-service.ts';
+import type { HookEventCounter, HookEventStats } from '../../engine/hooks/hook-event-counter.ts';
+import type { HookEventName } from '../../engine/hooks/hook-schemas.ts';
+import type { HooksChange, HooksInstallerDeps } from '../../engine/hooks/install.ts';
+import { hooksStatus, installHooks, uninstallHooks } from '../../engine/hooks/install.ts';
+import type { HooksStatus } from '../../engine/hooks/settings-status.ts';
+import { SettingsError } from '../../engine/hooks/settings-json.ts';
+import { silentLogger } from '../../engine/platform/log.ts';
+import { resolvePaths } from '../../engine/platform/paths.ts';
+import { openStore } from '../../engine/store/index.ts';
+import { UsageError, flag, parseArgs } from '../args.ts';
+import type { CliContext } from '../context.ts';
+import { EXIT } from '../context.ts';
+import { NoEngineError, engineClient } from '../engine-client.ts';
+
+type Arrivals = Partial<Record<HookEventName, HookEventStats>>;
+
+/** Where the "last hook" times came from. */
+export type ArrivalSource = 'engine' | 'store' | 'none';
+
+/** The installer's inputs for this context, with arrivals read once (they only feed status). */
+function installerDeps(ctx: CliContext, arrivals: Arrivals): HooksInstallerDeps {
+  const paths = resolvePaths({ env: ctx.env, platform: ctx.platform, homedir: ctx.homedir, cwd: ctx.cwd });
+  const counter: HookEventCounter = { record: () => undefined, snapshot: () => arrivals };
+  return depsOf({ env: ctx.env, homedir: ctx.homedir, endpointFile: paths.endpoint, clock: ctx.clock, counter });
+}
+
+/** Per-event arrivals from the store file, read-only; null when there is none or it cannot be read. */
+function storeArrivals(ctx: CliContext): Arrivals | null {
+  const { database } = resolvePaths({ env: ctx.env, platform: ctx.platform, homedir: ctx.homedir, cwd: ctx.cwd });
+  if (!existsSync(database)) return null;
+  try {
+    const store = openStore(database, { clock: ctx.clock, logger: silentLogger, readonly: true, integrityCheck: false });
+    try {
+      return storeHookCounter(store, ctx.clock).snapshot();
+    } finally {
+      store.close();
+    }
+  } catch {
+    // A store of another version or a damaged one: status still reports the settings, without times.
+    return null;
+  }
+}
+
+/** The running engine's last hook time; undefined when no engine answers. */
+async function engineLastHook(ctx: CliContext): Promise<number | null | undefined> {
+  try {
+    const env = await engineClient(ctx, 2_000).call('hooks:status', {});
+    return env.ok ? env.value.lastHookAt : undefined;
+  } catch (error) {
+    if (error instanceof NoEngineError) return undefined;
+    throw error;
+  }
+}
+
+function ago(at: number, now: number): string {
+  const s = Math.max(0, Math.round((now - at) / 1000));
+  if (s < 120) return `${s}s ago`;
+  if (s < 7200) return `${Math.round(s / 60)}m ago`;
+  return `${Math.round(s / 3600)}h ago`;
+}
+
+function formatStatus(status: HooksStatus, source: ArrivalSource, now: number): string {
+  const lines = [`Claude Code hooks: ${status.state} (${status.events.length} of ${status.details.length} events)`, `settings: ${status.settingsPath}`];
+  if (status.missing.length > 0) lines.push(`missing or outdated: ${status.missing.join(', ')}`);
+  const from = source === 'engine' ? 'engine running' : 'from the store; no engine running';
+  lines.push(status.lastHookAt === null ? 'last hook: no events seen' : `last hook: ${new Date(status.lastHookAt).toISOString()} (${ago(status.lastHookAt, now)}, ${from})`);
+  for (const d of status.details) {
+    const seen = d.lastAt === null ? 'none received' : `${d.count} received, last ${ago(d.lastAt, now)}`;
+    lines.push(`  ${d.event.padEnd(20)} ${(d.upToDate ? 'installed' : d.installed ? 'outdated' : 'missing').padEnd(10)} ${seen}`);
+  }
+  if (status.problem) lines.push(`problem: ${status.problem}`);
+  return lines.join('\n') + '\n';
+}
+
+function statusJson(status: HooksStatus, source: ArrivalSource): string {
+  const { state, settingsPath, events, missing, lastHookAt, problem } = status;
+  const details = status.details.map(({ event, installed, upToDate, count, lastAt }) => ({ event, installed, upToDate, count, lastAt }));
+  return JSON.stringify({ state, settingsPath, events, missing, lastHookAt, lastHookSource: source, problem, details }, null, 2) + '\n';
+}
+
+async function status(ctx: CliContext, json: boolean): Promise<number> {
+  const stored = storeArrivals(ctx);
+  const fromEngine = await engineLastHook(ctx);
+  const base = hooksStatus(installerDeps(ctx, stored ?? {}));
+  const source: ArrivalSource = fromEngine !== undefined ? 'engine' : stored !== null && base.lastHookAt !== null ? 'store' : 'none';
+  const shown: HooksStatus = fromEngine !== undefined ? { ...base, lastHookAt: fromEngine } : base;
+  ctx.stdout(json ? statusJson(shown, source) : formatStatus(shown, source, ctx.clock.now()));
+  return EXIT.ok;
+}
+
+function change(ctx: CliContext, what: 'install' | 'uninstall', json: boolean): number {
+  const deps = installerDeps(ctx, storeArrivals(ctx) ?? {});
+  let result: HooksChange;
+  try {
+    result = what === 'install' ? installHooks(deps) : uninstallHooks(deps);
+  } catch (error) {
+    // A file we cannot read as settings is never rewritten: say why, change nothing.
+    if (!(error instanceof SettingsError)) throw error;
+    ctx.stderr(`trailboss hooks ${what}: ${error.message}\n`);
+    return EXIT.refused;
+  }
+  if (json) {
+    const { changed, backupPath, restoredExactly } = result;
+    ctx.stdout(JSON.stringify({ changed, backupPath, restoredExactly, state: result.status.state, settingsPath: result.status.settingsPath }, null, 2) + '\n');
+    return EXIT.ok;
+  }
+  const done = what === 'install' ? 'installed' : 'removed';
+  if (!result.changed) ctx.stdout(`nothing to change: Trail Boss hooks are ${what === 'install' ? 'already installed' : 'not installed'} in ${deps.settingsPath}\n`);
+  else ctx.stdout(`Trail Boss hooks ${done} in ${deps.settingsPath}\nbackup of the previous file: ${result.backupPath}\n${result.restoredExactly ? 'the file is back to exactly what it was before install\n' : ''}`);
+  if (result.status.problem && what === 'install') ctx.stdout(`problem: ${result.status.problem}\n`);
+  return EXIT.ok;
+}
+
+/** Run `trailboss hooks <install|uninstall|status>`. */
+export async function hooksCommand(ctx: CliContext): Promise<number> {
+  const args = parseArgs(ctx.argv, { json: { type: 'bool' } });
+  const [sub, ...rest] = args.positional;
+  if (rest.length > 0) throw new UsageError(`unexpected argument '${rest[0]}'`);
+  const json = flag.bool(args, 'json');
+  switch (sub) {
+    case 'install':
+    case 'uninstall':
+      return change(ctx, sub, json);
+    case 'status':
+      return status(ctx, json);
+    default:
+      throw new UsageError(sub ? `unknown hooks command '${sub}' (install, uninstall or status)` : 'hooks needs install, uninstall or status');
+  }
+}
