@@ -1,0 +1,92 @@
+/** Parent side of the bench hosts: spawn one, collect its messages, wait for one, stop it. */
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { EngineHostConfig, HostMessage, ObserverHostConfig } from './host-protocol.ts';
+
+const REPO = fileURLToPath(new URL('..', import.meta.url));
+
+/** A running host process. */
+export interface HostHandle {
+  readonly pid: number;
+  /** Every message so far, in order. */
+  readonly messages: readonly HostMessage[];
+  /** Pids of the long-lived children it reported (the control-mode client). */
+  spawnedPids(): number[];
+  /** Resolve with the first message (already received or to come) that passes `test`. */
+  waitFor<M extends HostMessage>(test: (m: HostMessage) => m is M, timeoutMs: number, what: string): Promise<M>;
+  /** Ask it to stop; resolves when the process has exited. Kills it after `timeoutMs`. */
+  stop(timeoutMs?: number): Promise<void>;
+  /** Its stderr so far (warnings, errors). */
+  stderr(): string;
+}
+
+/** Start `bench/<script>` under tsx on the pinned Node with its JSON config; resolves once it says `ready`. */
+export async function startHost(script: 'engine-host.ts' | 'observer-host.ts', config: EngineHostConfig | ObserverHostConfig, readyTimeoutMs = 60_000): Promise<HostHandle> {
+  // tsx (not Node's type stripping): the engine uses constructor parameter properties.
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL(`./${script}`, import.meta.url)), JSON.stringify(config)], {
+    cwd: REPO,
+    env: { ...process.env, TMUX: undefined, TMUX_PANE: undefined },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  const messages: HostMessage[] = [];
+  const waiters = new Set<() => void>();
+  let err = '';
+  let out = '';
+  let exited = false;
+  const exit = new Promise<void>((resolve) => child.once('exit', () => {
+    exited = true;
+    for (const w of waiters) w();
+    resolve();
+  }));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+    err += chunk;
+  });
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    out += chunk;
+    for (let nl = out.indexOf('\n'); nl >= 0; nl = out.indexOf('\n')) {
+      const line = out.slice(0, nl);
+      out = out.slice(nl + 1);
+      if (line.startsWith('{')) messages.push(JSON.parse(line) as HostMessage);
+    }
+    for (const w of waiters) w();
+  });
+  child.stdin.on('error', () => {}); // it may exit before reading a command
+  const handle: HostHandle = {
+    pid: child.pid ?? -1,
+    messages,
+    spawnedPids: () => messages.flatMap((m) => (m.type === 'spawned' ? [m.pid] : [])),
+    waitFor<M extends HostMessage>(test: (m: HostMessage) => m is M, timeoutMs: number, what: string): Promise<M> {
+      return new Promise<M>((resolve, reject) => {
+        const check = (): void => {
+          const found = messages.find(test);
+          if (found) done(() => resolve(found));
+          else if (exited) done(() => reject(new Error(`${script} exited before ${what}; stderr: ${err.slice(-2000)}`)));
+        };
+        const timer = setTimeout(() => done(() => reject(new Error(`${script}: timed out waiting for ${what}; stderr: ${err.slice(-2000)}`))), timeoutMs);
+        const done = (settle: () => void): void => {
+          clearTimeout(timer);
+          waiters.delete(check);
+          settle();
+        };
+        waiters.add(check);
+        check();
+      });
+    },
+    async stop(timeoutMs = 15_000) {
+      if (exited) return;
+      child.stdin.end(`${JSON.stringify({ cmd: 'stop' })}\n`);
+      const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+      await exit;
+      clearTimeout(timer);
+    },
+    stderr: () => err,
+  };
+  try {
+    await handle.waitFor((m): m is Extract<HostMessage, { type: 'ready' }> => m.type === 'ready', readyTimeoutMs, 'ready');
+  } catch (error) {
+    child.kill('SIGKILL');
+    await exit;
+    throw error;
+  }
+  return handle;
+}

@@ -1,0 +1,95 @@
+/**
+ * Hook → queue item through the real engine (issue 4): looping scripted Claude panes; the moment a
+ * pane draws its prompt, the bench sends the recorded PermissionRequest for that pane (as Claude
+ * does within ~50 ms of drawing it), alternately by direct POST and through the forwarder, and
+ * times `item:added`. First it asks whether the engine takes hooks at all: when the route is not
+ * mounted it reports the gap instead of timing the pane path under the hook's name.
+ */
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import type { StateRecord } from '../test/support/scripted-agent/record.ts';
+import { readRecords } from '../test/support/scripted-agent/record.ts';
+import { startHost } from './child-host.ts';
+import { startFleet } from './fleet.ts';
+import { hookPayload, postHook, runForwarder } from './hook-post.ts';
+import type { HostMessage } from './host-protocol.ts';
+import { preciseNow } from './host-protocol.ts';
+import { loopingPrompt } from './scenarios.ts';
+import type { Summary } from './stats.ts';
+import { summarize } from './stats.ts';
+
+/** What the engine did with hooks. */
+export interface HookFusionResult {
+  /** The engine answered the probe hook with 202 (the ingest route is mounted). */
+  readonly wired: boolean;
+  /** HTTP status of the probe (404: no hook route on the engine's server). */
+  readonly probeStatus: number;
+  /** Direct POST of PermissionRequest → `item:added` for that pane (null when not wired). */
+  readonly postToItem: Summary | null;
+  /** Forwarder started → `item:added`: the hook's end to end to the notification event (null when not wired). */
+  readonly forwarderToItem: Summary | null;
+  /** Hooks sent with no item before the pane's next prompt. */
+  readonly missed: number;
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+/** Run with `agents` Claude panes for `windowMs`. */
+export async function runHookFusion(opts: { agents: number; windowMs: number }): Promise<HookFusionResult> {
+  const loops = Array.from({ length: opts.agents }, () => loopingPrompt('claude', { firstPromptMs: 4000 + Math.random() * 2000, idleMs: 1600 }));
+  const fleet = await startFleet(loops.map((l) => l.scenario));
+  try {
+    const home = join(fleet.dir, 'engine');
+    const host = await startHost('engine-host.ts', { home, socket: fleet.socket, captureMode: 'control', api: true, autoApprove: { maxDelayMs: 1000 } });
+    try {
+      const ready = host.messages.find((m): m is Extract<HostMessage, { type: 'ready' }> => m.type === 'ready')!;
+      const target = { port: ready.port!, token: ready.token! };
+      const probeStatus = await postHook(target, hookPayload('MessageDisplay.json', randomUUID()), { tmuxPane: null, tmuxSocket: null });
+      if (probeStatus !== 202) return { wired: false, probeStatus, postToItem: null, forwarderToItem: null, missed: 0 };
+      const sent: { paneKey: string; via: 'post' | 'forwarder'; t: number }[] = [];
+      const promptsOf = (i: number): StateRecord[] =>
+        readRecords(fleet.agents[i]!.recordPath).filter((r): r is StateRecord => r.type === 'state' && r.state === loops[i]!.promptState);
+      // Prompts drawn before now had no hook sent in time: only later ones count.
+      const seen = fleet.agents.map((_, i) => promptsOf(i).length);
+      const sessions = fleet.agents.map(() => randomUUID());
+      const end = preciseNow() + opts.windowMs;
+      let turn = 0;
+      const pending: Promise<unknown>[] = [];
+      // Poll the agents' records (cheap file reads) for a newly drawn prompt, and send its hook at once.
+      while (preciseNow() < end) {
+        fleet.agents.forEach((agent, i) => {
+          const prompts = promptsOf(i);
+          if (prompts.length <= seen[i]!) return;
+          seen[i] = prompts.length;
+          const payload = hookPayload('PermissionRequest.json', sessions[i]);
+          const paneKey = fleet.paneKey(agent);
+          const via = turn++ % 2 === 0 ? 'post' : 'forwarder';
+          if (via === 'post') {
+            sent.push({ paneKey, via, t: preciseNow() });
+            pending.push(postHook(target, payload, { tmuxPane: agent.paneId, tmuxSocket: fleet.socket }));
+          } else {
+            sent.push({ paneKey, via, t: preciseNow() });
+            pending.push(runForwarder(join(home, 'endpoint.json'), payload, { home: fleet.dir, tmuxPane: agent.paneId, tmux: `${fleet.socket},${fleet.serverPid},0` }));
+          }
+        });
+        await sleep(5);
+      }
+      await Promise.allSettled(pending);
+      await sleep(2000);
+      const post: number[] = [];
+      const forwarder: number[] = [];
+      let missed = 0;
+      for (const s of sent) {
+        const later = sent.find((o) => o.paneKey === s.paneKey && o.t > s.t)?.t ?? Infinity;
+        const added = host.messages.find((m) => m.type === 'added' && m.paneKey === s.paneKey && m.reason === 'permission' && m.t >= s.t && m.t < later);
+        if (!added || added.type !== 'added') missed++;
+        else (s.via === 'post' ? post : forwarder).push(added.t - s.t);
+      }
+      return { wired: true, probeStatus, postToItem: summarize(post), forwarderToItem: summarize(forwarder), missed };
+    } finally {
+      await host.stop();
+    }
+  } finally {
+    await fleet.dispose();
+  }
+}

@@ -1,0 +1,74 @@
+/** `npm run bench -- [--quick] [--only a,b]`: which phases run, at which sizes. Pure. */
+
+/** The phases, in the order they run. `detection` also measures approve latency (the same approvals). */
+export const PHASES = ['detection', 'cpu', 'hooks', 'tmux-capture', 'snapshot'] as const;
+
+/** One phase. */
+export type Phase = (typeof PHASES)[number];
+
+/** Every size and duration of one run. */
+export interface BenchPlan {
+  readonly quick: boolean;
+  readonly phases: readonly Phase[];
+  readonly detection: readonly { readonly agents: number; readonly windowMs: number }[];
+  readonly cpu: readonly { readonly panes: number; readonly windowMs: number; readonly idleWindowMs: number; readonly warmupMs: number }[];
+  readonly hooks: { readonly ingestSamples: number; readonly fusionAgents: number; readonly fusionWindowMs: number };
+  readonly tmuxCapturePanes: readonly number[];
+  readonly snapshot: { readonly mb: number; readonly runs: number };
+}
+
+/** Aliases accepted by `--only` (approve latency comes from the detection runs). */
+const ALIASES: Readonly<Record<string, Phase>> = { approve: 'detection', hook: 'hooks', capture: 'tmux-capture' };
+
+const FULL: Omit<BenchPlan, 'quick' | 'phases'> = {
+  detection: [
+    { agents: 1, windowMs: 60_000 },
+    { agents: 20, windowMs: 40_000 },
+    { agents: 100, windowMs: 40_000 },
+  ],
+  cpu: [
+    { panes: 50, windowMs: 20_000, idleWindowMs: 10_000, warmupMs: 6000 },
+    { panes: 200, windowMs: 20_000, idleWindowMs: 10_000, warmupMs: 8000 },
+  ],
+  hooks: { ingestSamples: 20, fusionAgents: 3, fusionWindowMs: 30_000 },
+  tmuxCapturePanes: [50, 200],
+  snapshot: { mb: 100, runs: 3 },
+};
+
+const QUICK: Omit<BenchPlan, 'quick' | 'phases'> = {
+  detection: [
+    { agents: 1, windowMs: 8000 },
+    { agents: 5, windowMs: 8000 },
+  ],
+  cpu: [{ panes: 10, windowMs: 5000, idleWindowMs: 3000, warmupMs: 4000 }],
+  hooks: { ingestSamples: 5, fusionAgents: 1, fusionWindowMs: 8000 },
+  tmuxCapturePanes: [10],
+  snapshot: { mb: 5, runs: 1 },
+};
+
+/** Usage text for `--help` and for a bad argument. */
+export const USAGE = `usage: npm run bench -- [--quick] [--only ${PHASES.join(',')}]
+  --quick   small sizes (about a minute); default is the full run (about ten minutes)
+  --only    run only these phases (comma-separated; "approve" = detection)`;
+
+/** Parse the arguments; an unknown one is an error naming it. */
+export function parseBenchArgs(argv: readonly string[]): { ok: true; plan: BenchPlan } | { ok: false; message: string } {
+  let quick = false;
+  let only: Phase[] | null = null;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--quick') quick = true;
+    else if (arg === '--only' || arg.startsWith('--only=')) {
+      const value = arg === '--only' ? argv[++i] : arg.slice('--only='.length);
+      if (!value) return { ok: false, message: '--only needs a list of phases' };
+      only = [];
+      for (const name of value.split(',').map((s) => s.trim()).filter(Boolean)) {
+        const phase = ALIASES[name] ?? (PHASES as readonly string[]).find((p) => p === name);
+        if (!phase) return { ok: false, message: `unknown phase "${name}" (phases: ${PHASES.join(', ')})` };
+        if (!only.includes(phase as Phase)) only.push(phase as Phase);
+      }
+    } else return { ok: false, message: `unknown argument "${arg}"` };
+  }
+  const phases = only ? PHASES.filter((p) => only.includes(p)) : [...PHASES];
+  return { ok: true, plan: { quick, phases, ...(quick ? QUICK : FULL) } };
+}

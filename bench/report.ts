@@ -1,0 +1,137 @@
+/** Turns one run's results into the tables a human reads and the verdicts against the targets. Pure. */
+import type { CpuResult } from './cpu.ts';
+import type { DetectionResult } from './detection.ts';
+import type { SnapshotResult, TmuxCaptureResult } from './folded.ts';
+import type { HookFusionResult } from './hook-fusion.ts';
+import type { HookIngestResult } from './hook-ingest.ts';
+import type { Summary } from './stats.ts';
+import { ratio, round, within } from './stats.ts';
+import { TARGETS, cpuTargetFor } from './targets.ts';
+import type { Cell } from './text-table.ts';
+import { textTable } from './text-table.ts';
+
+/** A phase that failed to run: its error instead of its numbers. */
+export interface PhaseError {
+  readonly error: string;
+}
+
+/** Everything one run measured, by phase (absent: not run). */
+export interface BenchResults {
+  detection?: readonly DetectionResult[] | PhaseError;
+  cpu?: readonly CpuResult[] | PhaseError;
+  hooks?: { readonly ingest: HookIngestResult; readonly fusion: HookFusionResult } | PhaseError;
+  tmuxCapture?: TmuxCaptureResult | PhaseError;
+  snapshot?: SnapshotResult | PhaseError;
+}
+
+/** One figure held against its target. `pass` null: nothing was measured. */
+export interface Verdict {
+  readonly measure: string;
+  readonly value: number | null;
+  readonly target: string;
+  readonly pass: boolean | null;
+}
+
+/** Whether a phase result is an error. */
+export function isError(value: unknown): value is PhaseError {
+  return typeof value === 'object' && value !== null && 'error' in value;
+}
+
+const ms = (v: number | null): number | null => round(v, 0);
+const pct = (v: number | null): number | null => round(v, 2);
+const tally = (counts: Readonly<Record<string, number>>): string =>
+  Object.entries(counts)
+    .map(([k, n]) => `${k}×${n}`)
+    .join(' ') || '–';
+
+/** Every figure that has a target, with its verdict. */
+export function verdicts(r: BenchResults): Verdict[] {
+  const out: Verdict[] = [];
+  const p95 = (measure: string, s: Summary | null, max: number): void => {
+    out.push({ measure, value: ms(s?.p95 ?? null), target: `p95 ≤ ${max} ms`, pass: within(s?.p95 ?? null, max) });
+  };
+  if (r.detection && !isError(r.detection)) {
+    for (const d of r.detection) p95(`detection, ${d.agents} agents`, d.detection, TARGETS.detectionP95Ms);
+    for (const d of r.detection) p95(`approve, ${d.agents} agents`, d.approve, TARGETS.approveP95Ms);
+  }
+  if (r.cpu && !isError(r.cpu)) {
+    for (const c of r.cpu) {
+      const target = cpuTargetFor(c.panes);
+      const engine = c.rows.find((row) => row.watcher === 'engine');
+      if (target !== null && engine) out.push({ measure: `CPU, engine watching ${c.panes} panes`, value: pct(engine.watcherPct), target: `≤ ${target} % of a core`, pass: within(engine.watcherPct, target) });
+    }
+  }
+  if (r.hooks && !isError(r.hooks)) {
+    p95('hook POST → item queued', r.hooks.fusion.postToItem, TARGETS.hookToItemP95Ms);
+    p95('hook fired (forwarder) → item:added', r.hooks.fusion.forwarderToItem, TARGETS.hookEndToEndP95Ms);
+  }
+  return out;
+}
+
+/** The report: one table per phase, then the verdicts. */
+export function formatReport(r: BenchResults): string {
+  const parts: string[] = [];
+  const section = (title: string, headers: readonly string[], rows: readonly (readonly Cell[])[]): void => {
+    parts.push(`${title}\n\n${textTable(headers, rows)}`);
+  };
+  const failed = (title: string, e: PhaseError): void => void parts.push(`${title}\n\nFAILED: ${e.error}`);
+  if (r.detection) {
+    const t1 = `Detection latency — prompt drawn → item queued (ms); target p95 ≤ ${TARGETS.detectionP95Ms}`;
+    const t2 = `Approve latency — request → key received in the pane, re-verify capture included (ms); target p95 ≤ ${TARGETS.approveP95Ms}`;
+    if (isError(r.detection)) failed(t1, r.detection);
+    else {
+      section(t1, ['agents', 'n', 'missed', 'p50', 'p95', 'max', 'ok'], r.detection.map((d) => [d.agents, d.detection.n, d.missed, ms(d.detection.p50), ms(d.detection.p95), ms(d.detection.max), within(d.detection.p95, TARGETS.detectionP95Ms)]));
+      section(t2, ['agents', 'n', 'p50', 'p95', 'max', 'outcomes', 'keys received', 'ok'], r.detection.map((d) => [d.agents, d.approve.n, ms(d.approve.p50), ms(d.approve.p95), ms(d.approve.max), tally(d.approveOutcomes), tally(d.keysReceived), within(d.approve.p95, TARGETS.approveP95Ms)]));
+    }
+  }
+  if (r.cpu) {
+    const title = 'CPU — % of one core; the target applies to "watcher" (the watching process + its tmux client processes)';
+    if (isError(r.cpu)) failed(title, r.cpu);
+    else {
+      const rows = r.cpu.flatMap((c) =>
+        c.rows.map((row): Cell[] => {
+          const target = row.watcher === 'engine' ? cpuTargetFor(c.panes) : null;
+          return [c.panes, row.watcher, round(row.windowMs / 1000, 0), pct(row.processPct), pct(row.clientsPct), pct(row.watcherPct), pct(row.serverExtraPct), pct(row.totalPct), target === null ? '' : `≤ ${target}`, target === null ? '' : within(row.watcherPct, target)];
+        }),
+      );
+      section(title, ['panes', 'watcher', 's', 'process', 'tmux clients', 'watcher', 'tmux server extra', 'all', 'target', 'ok'], rows);
+      const ratios = r.cpu.map((c): Cell[] => {
+        const get = (w: string) => c.rows.find((row) => row.watcher === w) ?? null;
+        const base = get('observer-per-process');
+        return [c.panes, tally(c.mix), pct(c.serverIdlePct), round(ratio(base?.watcherPct ?? null, get('observer-control')?.watcherPct ?? null), 1), round(ratio(base?.totalPct ?? null, get('observer-control')?.totalPct ?? null), 1), round(ratio(base?.watcherPct ?? null, get('engine')?.watcherPct ?? null), 1)];
+      });
+      section('CPU baseline ratios — one process per capture ÷ control mode (× as much CPU)', ['panes', 'fleet', 'tmux server idle %', 'observer: watcher', 'observer: all', 'per-process observer ÷ engine'], ratios);
+    }
+  }
+  if (r.hooks) {
+    const title = 'Hooks — Claude PermissionRequest (ms)';
+    if (isError(r.hooks)) failed(title, r.hooks);
+    else {
+      const { ingest, fusion } = r.hooks;
+      const row = (name: string, s: Summary | null, target: number | null): Cell[] => [name, s?.n ?? 0, ms(s?.p50 ?? null), ms(s?.p95 ?? null), ms(s?.max ?? null), target === null ? '' : `p95 ≤ ${target}`, target === null ? '' : within(s?.p95 ?? null, target)];
+      const rows: Cell[][] = [
+        row('ingest route: POST → delivered', ingest.postToDelivery, null),
+        row('ingest route: forwarder started → delivered', ingest.forwarderToDelivery, null),
+        row('forwarder run time (Claude waits this)', ingest.forwarderRun, null),
+      ];
+      if (fusion.wired) {
+        rows.push(row('engine: POST → item:added', fusion.postToItem, TARGETS.hookToItemP95Ms));
+        rows.push(row('engine: forwarder started → item:added', fusion.forwarderToItem, TARGETS.hookEndToEndP95Ms));
+      } else rows.push([`engine: hooks not accepted (HTTP ${fusion.probeStatus}) — not measured`, 0, null, null, null, '', null]);
+      section(`${title}${fusion.wired && fusion.missed > 0 ? `; ${fusion.missed} hooks without an item` : ''}`, ['path', 'n', 'p50', 'p95', 'max', 'target', 'ok'], rows);
+    }
+  }
+  if (r.tmuxCapture) {
+    const title = 'Folded in: bench/tmux-capture.ts — one tick of captures (plain + -e of every pane)';
+    if (isError(r.tmuxCapture)) failed(title, r.tmuxCapture);
+    else section(title, ['panes', 'method', 'ms/tick p50', 'ms/tick p95', 'CPU ms/tick', 'CPU % at 1 Hz'], r.tmuxCapture.rows.map((x) => [x['panes'], x['method'], x['msPerTickP50'], x['msPerTickP95'], x['cpuMsPerTick'], x['cpuPercentAt1Hz']] as Cell[]));
+  }
+  if (r.snapshot) {
+    const title = 'Folded in: bench/snapshot.ts — transcript extraction; targets ≥ 50 MB/s, ≤ 100 MB peak RSS';
+    if (isError(r.snapshot)) failed(title, r.snapshot);
+    else section(title, ['file MB', 'median MB/s', 'max peak RSS MB', 'ok'], [[round(r.snapshot.fileMB, 1), round(r.snapshot.medianMBps, 1), round(r.snapshot.maxPeakRssMB, 1), r.snapshot.pass]]);
+  }
+  const v = verdicts(r);
+  if (v.length > 0) section('Targets', ['measure', 'value', 'target', 'ok'], v.map((x) => [x.measure, x.value, x.target, x.pass]));
+  return parts.join('\n\n');
+}

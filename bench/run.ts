@@ -1,0 +1,113 @@
+/**
+ * `npm run bench -- [--quick] [--only detection,cpu,hooks,tmux-capture,snapshot]`: every figure
+ * of issues 2, 3 and 4 measured in one run (percentiles and ratios, never one timing), plus the
+ * other benches folded in. Prints the tables; writes bench/results/<timestamp>.json after every
+ * phase, so an interrupted run keeps what it measured. Exit 1 when a phase failed to run (a missed
+ * target is a finding, reported in the table, not a crash).
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { runCpu } from './cpu.ts';
+import { runDetection } from './detection.ts';
+import { runSnapshotBench, runTmuxCaptureBench } from './folded.ts';
+import { runHookFusion } from './hook-fusion.ts';
+import { runHookIngest } from './hook-ingest.ts';
+import type { BenchPlan, Phase } from './options.ts';
+import { USAGE, parseBenchArgs } from './options.ts';
+import { loadAverage, procAvailable } from './proc-cpu.ts';
+import type { BenchResults } from './report.ts';
+import { formatReport, isError, verdicts } from './report.ts';
+
+const parsed = parseBenchArgs(process.argv.slice(2));
+if (process.argv.includes('--help') || !parsed.ok) {
+  if (!parsed.ok && !process.argv.includes('--help')) process.stderr.write(`${parsed.message}\n`);
+  process.stdout.write(`${USAGE}\n`);
+  process.exit(parsed.ok || process.argv.includes('--help') ? 0 : 2);
+}
+const plan = parsed.plan;
+if (!procAvailable()) {
+  process.stderr.write('bench: needs Linux /proc for CPU times\n');
+  process.exit(2);
+}
+
+const started = new Date();
+const machine = {
+  cpus: os.cpus().length,
+  model: os.cpus()[0]?.model ?? 'unknown',
+  memoryGB: Math.round(os.totalmem() / 2 ** 30),
+  kernel: os.release(),
+  node: process.version,
+  tmux: spawnSync('tmux', ['-V'], { encoding: 'utf8' }).stdout.trim(),
+  loadBefore: loadAverage(),
+};
+const results: BenchResults = {};
+const file = fileURLToPath(new URL(`./results/${started.toISOString().replace(/[:.]/g, '-')}.json`, import.meta.url));
+mkdirSync(fileURLToPath(new URL('./results/', import.meta.url)), { recursive: true });
+
+function save(): void {
+  const finished = new Date();
+  const body = { startedAt: started.toISOString(), finishedAt: finished.toISOString(), durationS: Math.round((finished.getTime() - started.getTime()) / 1000), quick: plan.quick, plan, machine: { ...machine, loadAfter: loadAverage() }, results, verdicts: verdicts(results) };
+  writeFileSync(file, `${JSON.stringify(body, null, 2)}\n`);
+}
+
+async function runPhase(phase: Phase, p: BenchPlan): Promise<void> {
+  switch (phase) {
+    case 'detection': {
+      const out = [];
+      for (const size of p.detection) {
+        progress(`detection + approve: ${size.agents} agents, ${size.windowMs / 1000} s window`);
+        out.push(await runDetection(size));
+      }
+      results.detection = out;
+      return;
+    }
+    case 'cpu': {
+      const out = [];
+      for (const size of p.cpu) {
+        progress(`cpu: ${size.panes} panes, ${size.windowMs / 1000} s per watcher`);
+        out.push(await runCpu({ ...size, watchers: ['engine', 'observer-control', 'observer-per-process'] }));
+      }
+      results.cpu = out;
+      return;
+    }
+    case 'hooks': {
+      progress(`hooks: ingest route ×${p.hooks.ingestSamples}, engine with ${p.hooks.fusionAgents} Claude panes`);
+      const ingest = await runHookIngest(p.hooks.ingestSamples);
+      const fusion = await runHookFusion({ agents: p.hooks.fusionAgents, windowMs: p.hooks.fusionWindowMs });
+      results.hooks = { ingest, fusion };
+      return;
+    }
+    case 'tmux-capture':
+      progress(`tmux-capture: ${p.tmuxCapturePanes.join(', ')} panes`);
+      results.tmuxCapture = await runTmuxCaptureBench(p.tmuxCapturePanes);
+      return;
+    case 'snapshot':
+      progress(`snapshot: ${p.snapshot.mb} MB × ${p.snapshot.runs}`);
+      results.snapshot = await runSnapshotBench(p.snapshot);
+      return;
+  }
+}
+
+function progress(message: string): void {
+  const s = Math.round((Date.now() - started.getTime()) / 1000);
+  process.stderr.write(`[bench +${s}s] ${message} (load ${loadAverage()})\n`);
+}
+
+const KEYS: Readonly<Record<Phase, keyof BenchResults>> = { detection: 'detection', cpu: 'cpu', hooks: 'hooks', 'tmux-capture': 'tmuxCapture', snapshot: 'snapshot' };
+for (const phase of plan.phases) {
+  try {
+    await runPhase(phase, plan);
+  } catch (error) {
+    results[KEYS[phase]] = { error: error instanceof Error ? error.message : String(error) } as never;
+    progress(`${phase} FAILED: ${String(error)}`);
+  }
+  save();
+}
+
+const finishedS = Math.round((Date.now() - started.getTime()) / 1000);
+process.stdout.write(`\nTrail Boss bench — ${started.toISOString()} — ${plan.quick ? 'quick' : 'full'} run, ${finishedS} s\n`);
+process.stdout.write(`machine: ${machine.cpus} × ${machine.model}, ${machine.memoryGB} GB, Linux ${machine.kernel}, Node ${machine.node}, ${machine.tmux}; load before ${machine.loadBefore}, after ${loadAverage()}\n\n`);
+process.stdout.write(`${formatReport(results)}\n\nwrote ${file}\n`);
+process.exitCode = Object.values(results).some(isError) ? 1 : 0;

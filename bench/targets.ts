@@ -1,0 +1,22 @@
+/** The targets the issues set for `npm run bench` (issues 2, 3, 4; issue 5 for the snapshot bench). */
+export const TARGETS = {
+  /** Prompt drawn → item queued, p95 (ms). Issue 2. */
+  detectionP95Ms: 1500,
+  /** Watching 50 panes: % of one core (the watcher's process and its tmux clients). Issue 2. */
+  cpuPctAt50: 1.5,
+  /** Watching 200 panes: % of one core. Issue 2. */
+  cpuPctAt200: 5,
+  /** Approve request → key in the pane, p95 (ms). Issue 3. */
+  approveP95Ms: 150,
+  /** Hook received → queue item, p95 (ms). Issue 4. */
+  hookToItemP95Ms: 100,
+  /** Hook fired → notification event (item:added), p95 (ms). Issue 4. */
+  hookEndToEndP95Ms: 300,
+} as const;
+
+/** The CPU target for a pane count: 50 → 1.5 %, 200 → 5 %; other sizes have none. */
+export function cpuTargetFor(panes: number): number | null {
+  if (panes === 50) return TARGETS.cpuPctAt50;
+  if (panes === 200) return TARGETS.cpuPctAt200;
+  return null;
+}
