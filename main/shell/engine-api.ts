@@ -9,8 +9,16 @@ import type { EventName, EventPayload } from '../../preload/contract/events.ts';
 /** What the shell reads from the engine's validated config (live: read at the moment of use). */
 export interface ShellConfigView {
   readonly hotkeys: { readonly jumpOldest: string | null; readonly openQueue: string | null };
-  /** Argv per platform to open a terminal on a pane; placeholders `{target}`, `{socket}`, `{tmux}`. */
-  readonly terminal: { readonly linux: readonly string[]; readonly darwin: readonly string[]; readonly win32: readonly string[] };
+  /**
+   * Argv per platform to open a terminal on a pane (placeholders `{target}`, `{socket}`, `{tmux}`),
+   * and the settings form's one-line command that overrides them all when set.
+   */
+  readonly terminal: {
+    readonly linux: readonly string[];
+    readonly darwin: readonly string[];
+    readonly win32: readonly string[];
+    readonly command?: string | null;
+  };
   readonly notifications: { readonly enabled: boolean; readonly pausedUntil: number | null };
 }
 

@@ -12,8 +12,8 @@ export interface JumperDeps extends Omit<JumpDeps, 'tmux' | 'terminalCommand'> {
   readonly queueList: ApiMethods['queue:list'];
   /** A tmux client for a server (the caller caches and closes them). */
   readonly tmuxFor: (server: TmuxServer) => TmuxClient;
-  /** The configured terminal command for this platform, read at jump time; null = default. */
-  readonly terminalCommand: () => readonly string[] | null;
+  /** The configured terminal command for this platform, read at jump time (null = the platform default), or why it is unusable. */
+  readonly terminalCommand: () => { readonly ok: true; readonly argv: readonly string[] | null } | { readonly ok: false; readonly problem: string };
   /** Told of every jump's full report (logs, the e2e hook). */
   readonly onReport?: (itemId: string, report: JumpReport) => void;
 }
@@ -27,8 +27,10 @@ export function createJumper(deps: JumperDeps): (itemId: string) => Promise<Acti
     if (item === undefined) return { itemId, action: 'jump', outcome: 'gone', message: `item ${itemId} is not in the queue` };
     const address = parsePaneKey(item.paneKey);
     if (address === null) return { itemId, action: 'jump', outcome: 'refused', message: `cannot read the pane key ${item.paneKey}` };
+    const terminal = deps.terminalCommand();
+    if (!terminal.ok) return { itemId, action: 'jump', outcome: 'refused', message: `cannot jump: ${terminal.problem}` };
     const report = await executeJump(
-      { ...deps, tmux: deps.tmuxFor(address.server), terminalCommand: deps.terminalCommand() },
+      { ...deps, tmux: deps.tmuxFor(address.server), terminalCommand: terminal.argv },
       { paneId: address.paneId, target: item.target },
     );
     deps.onReport?.(itemId, report);

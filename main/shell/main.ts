@@ -31,6 +31,7 @@ import { shellApiMethods } from './shell-api.ts';
 import { parseShellArgs } from './shell-args.ts';
 import { ShellController } from './shell-controller.ts';
 import { installTestHook } from './test-hook.ts';
+import { configuredTerminalCommand } from './terminal-command.ts';
 import { ElectronTray } from './tray.ts';
 import { AppWindows } from './windows.ts';
 
@@ -51,11 +52,6 @@ registerAppScheme();
 // Electron's single-instance lock lives in userData: one app per TRAILBOSS_HOME, like the engine's own lock
 // (an e2e run with a temp home never collides with the user's running app).
 app.setPath('userData', path.join(resolvePaths({ env: process.env, platform, homedir: os.homedir(), cwd: process.cwd() }).home, 'electron'));
-
-/** The terminal command for this platform from the live config (the engine keeps one per platform). */
-function terminalKey(p: NodeJS.Platform): 'linux' | 'darwin' | 'win32' {
-  return p === 'darwin' ? 'darwin' : p === 'win32' ? 'win32' : 'linux';
-}
 
 async function run(): Promise<void> {
   // A tray app stays when its window closes; only Quit ends it.
@@ -99,7 +95,7 @@ async function run(): Promise<void> {
   const jump = createJumper({
     queueList: engine.api['queue:list'],
     tmuxFor,
-    terminalCommand: () => engine.config().terminal[terminalKey(platform)],
+    terminalCommand: () => configuredTerminalCommand(engine.config().terminal, platform),
     runner: realRunner,
     launcher: detachedLauncher(TMUX_ENV),
     processes: () => processSnapshot(platform, realRunner),

@@ -8,6 +8,7 @@
  *   also escaped for the AppleScript string it sits in. Hand-written quotes around a placeholder
  *   (`'{socket}'`) are dropped, since the value is quoted already.
  */
+import { splitCommandLine } from './command-line-split.ts';
 
 /** What the placeholders stand for. */
 export interface TerminalContext {
@@ -35,6 +36,18 @@ export const DEFAULT_TERMINAL_COMMANDS: Readonly<Record<'linux' | 'darwin' | 'wi
 /** The default template for a platform (other Unixes use the Linux one). */
 export function defaultTerminalCommand(platform: NodeJS.Platform): readonly string[] {
   return platform === 'darwin' ? DEFAULT_TERMINAL_COMMANDS.darwin : platform === 'win32' ? DEFAULT_TERMINAL_COMMANDS.win32 : DEFAULT_TERMINAL_COMMANDS.linux;
+}
+
+/** The configured template for a platform: the one-line command (split into words) when set, else that platform's argv. */
+export function configuredTerminalCommand(
+  terminal: { readonly linux: readonly string[]; readonly darwin: readonly string[]; readonly win32: readonly string[]; readonly command?: string | null },
+  platform: NodeJS.Platform,
+): { ok: true; argv: readonly string[] } | { ok: false; problem: string } {
+  if (terminal.command !== undefined && terminal.command !== null) {
+    const split = splitCommandLine(terminal.command);
+    return split.ok ? { ok: true, argv: split.argv } : { ok: false, problem: `the terminal command has an ${split.problem}` };
+  }
+  return { ok: true, argv: platform === 'darwin' ? terminal.darwin : platform === 'win32' ? terminal.win32 : terminal.linux };
 }
 
 /** POSIX shell quoting: one argument, byte for byte, whatever it contains. */

@@ -29,7 +29,7 @@ function deps(engine: FakeEngine, servers: TmuxServer[] = []): JumperDeps {
       servers.push(server);
       return new BatchTmuxClient(server, realRunner, { logger: silentLogger });
     },
-    terminalCommand: () => null,
+    terminalCommand: () => ({ ok: true, argv: null }),
     runner: realRunner,
     launcher: detachedLauncher(),
     processes: async () => new Map(),
@@ -56,6 +56,13 @@ describe('createJumper', () => {
 
   it('answers gone for an item no longer in the queue', async () => {
     expect(await createJumper(deps(new FakeEngine()))('nope')).toEqual({ itemId: 'nope', action: 'jump', outcome: 'gone', message: 'item nope is not in the queue' });
+  });
+
+  it('refuses, saying why, when the configured terminal command cannot be read', async () => {
+    const engine = new FakeEngine();
+    engine.items = [item({ id: 'a' })];
+    const outcome = await createJumper({ ...deps(engine), terminalCommand: () => ({ ok: false, problem: 'unclosed single quote' }) })('a');
+    expect(outcome).toEqual({ itemId: 'a', action: 'jump', outcome: 'refused', message: 'cannot jump: unclosed single quote' });
   });
 
   it('refuses an item whose pane key it cannot read', async () => {

@@ -25,7 +25,7 @@ describe('persistPausedUntil', () => {
     persistPausedUntil(file, PAUSED_INDEFINITELY);
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ hotkeys: { jumpOldest: null }, notifications: { enabled: false, pausedUntil: PAUSED_INDEFINITELY } });
     const loaded = loadConfig(file);
-    expect(loaded.ok && loaded.config.notifications).toEqual({ enabled: false, pausedUntil: PAUSED_INDEFINITELY });
+    expect(loaded.ok && loaded.config.notifications).toMatchObject({ enabled: false, pausedUntil: PAUSED_INDEFINITELY });
   });
 
   it('clears the pause with null', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appleScriptEscape, defaultTerminalCommand, expandTerminalCommand, shellQuote } from '../../main/shell/terminal-command.ts';
+import { appleScriptEscape, configuredTerminalCommand, defaultTerminalCommand, expandTerminalCommand, shellQuote } from '../../main/shell/terminal-command.ts';
 
 const ctx = { target: '%7', socket: '/tmp/tmux-1000/default' };
 const expand = (template: readonly string[], c = ctx) => {
@@ -86,5 +86,22 @@ describe('defaultTerminalCommand', () => {
   it('accepts the engine config’s defaults, which quote placeholders by hand', () => {
     const engineDarwin = ['osascript', '-e', `tell application "Terminal" to do script "tmux -S '{socket}' attach-session -t '{target}'"`, '-e', 'tell application "Terminal" to activate'];
     expect(expand(engineDarwin, { target: '%7', socket: '/tmp/a b' })[2]).toBe(`tell application "Terminal" to do script "tmux -S '/tmp/a b' attach-session -t %7"`);
+  });
+});
+
+describe('configuredTerminalCommand', () => {
+  const terminal = { linux: ['xterm', '-e', '{tmux}', 'attach', '-t', '{target}'], darwin: ['open'], win32: ['wt.exe'] };
+
+  it('takes the platform’s argv when no one-line command is set', () => {
+    expect(configuredTerminalCommand(terminal, 'linux')).toEqual({ ok: true, argv: terminal.linux });
+    expect(configuredTerminalCommand({ ...terminal, command: null }, 'darwin')).toEqual({ ok: true, argv: ['open'] });
+  });
+
+  it('splits the one-line command, which wins on every platform', () => {
+    expect(configuredTerminalCommand({ ...terminal, command: `kitty sh -c '{tmux} attach -t {target}'` }, 'win32')).toEqual({ ok: true, argv: ['kitty', 'sh', '-c', '{tmux} attach -t {target}'] });
+  });
+
+  it('says why a one-line command cannot be read', () => {
+    expect(configuredTerminalCommand({ ...terminal, command: `kitty 'oops` }, 'linux')).toEqual({ ok: false, problem: 'the terminal command has an unclosed single quote' });
   });
 });
