@@ -1,0 +1,119 @@
+/**
+ * Claude hooks fused with the pane, end to end: a real engine with its loopback API, scripted
+ * Claude panes on a private tmux server, the recorded hook payloads posted with the forwarder's
+ * envelope (TMUX_PANE = the scripted pane). Each hook moves the queue at once; the pane then
+ * catches up.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { claudeIdleWorking, claudePermBash } from '../../support/scenarios/index.ts';
+import { startScriptedAgent } from '../../support/scripted-agent/start.ts';
+import type { EngineHarness } from '../../support/engine-harness.ts';
+import { eventually, startEngineHarness } from '../../support/engine-harness.ts';
+import type { EventLog } from './support.ts';
+import { RELEASE_KEY, askUserQuestionPayload, heldWorking, paneKeyOf, payload, postHook, queue, recordItemEvents, runForwarder, waitForTruth } from './support.ts';
+
+let h: EngineHarness | null = null;
+let events: EventLog | null = null;
+afterEach(async () => {
+  events?.stop();
+  events = null;
+  await h?.dispose();
+  h = null;
+});
+
+/** An engine with its API, and a held Claude pane the engine already watches as working. */
+async function heldClaude(scenario = claudePermBash()) {
+  h = await startEngineHarness({ api: true });
+  const agent = await startScriptedAgent(h.tmux, heldWorking(scenario), { session: 'api-worker' });
+  const pane = paneKeyOf(h.socket, agent);
+  await waitForTruth(h.engine, pane, (s) => s.state === 'working', 'the pane seen working');
+  events = recordItemEvents(h.engine);
+  return { h, agent, pane, origin: { paneId: agent.paneId, socket: h.socket } };
+}
+
+describe('hooks integration: PermissionRequest', () => {
+  it('queues a permission item within 0.3 s with the tool and its input, before the pane shows the prompt', async () => {
+    const { h, agent, origin } = await heldClaude();
+    const sent = performance.now();
+    expect((await postHook(h.engine, payload('PermissionRequest.json'), origin)).status).toBe(202);
+    const added = await eventually(() => events!.added[0], 'item:added');
+    expect(added.t - sent).toBeLessThan(300);
+    expect(added.item).toMatchObject({ reason: 'permission', runtime: 'claude', subject: 'Bash: ls -la /tmp', approveLabel: null, fingerprint: '' });
+    expect(added.item.approveBlockedReason).toContain('has not shown the prompt yet');
+    expect(await agent.currentState()).toBe('held');
+  });
+
+  it("upgrades the same item with the pane's options once the pane shows the prompt", async () => {
+    const { h, agent, origin } = await heldClaude();
+    await postHook(h.engine, payload('PermissionRequest.json'), origin);
+    const born = await eventually(() => events!.added[0]?.item, 'the hook-born item');
+    await agent.send(RELEASE_KEY);
+    const upgraded = await eventually(() => events!.updated.find((u) => u.item.approveLabel !== null)?.item, 'the item upgraded by the pane');
+    expect(upgraded).toMatchObject({ id: born.id, firstSeen: born.firstSeen, subject: 'ls -la /tmp', tool: 'Bash command', approveLabel: 'Yes', denyLabel: 'No' });
+    expect((await queue(h.engine)).map((i) => i.id)).toEqual([born.id]);
+    expect(events!.resolved).toEqual([]);
+  });
+
+  it('approve on a hook-born item sends nothing until the pane shows the prompt, then exactly its allow-once key', async () => {
+    const { h, agent, origin } = await heldClaude();
+    await postHook(h.engine, payload('PermissionRequest.json'), origin);
+    const born = await eventually(() => events!.added[0]?.item, 'the hook-born item');
+    const early = await h.engine.api['item:approve']({ id: born.id, fingerprint: born.fingerprint });
+    expect(early).toMatchObject({ ok: true, value: { outcome: 'refused' } });
+    expect(await agent.keyNames()).toEqual([]);
+    await agent.send(RELEASE_KEY);
+    const ready = await eventually(async () => (await queue(h.engine)).find((i) => i.id === born.id && i.approveLabel), 'the upgraded item');
+    const result = await h.engine.api['item:approve']({ id: ready.id, fingerprint: ready.fingerprint });
+    expect(result).toMatchObject({ ok: true, value: { outcome: 'confirmed' } });
+    expect(await agent.keyNames()).toEqual([RELEASE_KEY, '1']);
+  });
+
+  it('an AskUserQuestion PermissionRequest is a dialog with the question, never approvable', async () => {
+    const { h, agent, origin } = await heldClaude();
+    await postHook(h.engine, askUserQuestionPayload(), origin);
+    const item = await eventually(() => events!.added[0]?.item, 'the dialog item');
+    expect(item).toMatchObject({ reason: 'dialog', subject: 'AskUserQuestion: Which color should the lab use?', approveLabel: null, options: [] });
+    const approve = await h.engine.api['item:approve']({ id: item.id, fingerprint: item.fingerprint });
+    expect(approve).toMatchObject({ ok: true, value: { outcome: 'refused' } });
+    expect(await agent.keyNames()).toEqual([]);
+  });
+
+  it('through bin/trailboss-hook.mjs run with the pane’s TMUX_PANE and TMUX, the hook lands on that pane', async () => {
+    const { h, pane, origin } = await heldClaude();
+    const run = await runForwarder(h.engine.paths.endpoint, payload('PermissionRequest.json'), origin);
+    expect(run).toEqual({ code: 0, stdout: '', stderr: '' });
+    const added = await eventually(() => events!.added[0]?.item, 'item:added');
+    expect(added).toMatchObject({ paneKey: pane, reason: 'permission', subject: 'Bash: ls -la /tmp' });
+  });
+});
+
+describe('hooks integration: Stop, UserPromptSubmit, PreToolUse', () => {
+  it('Stop makes the agent idle at once, with its last message as the item’s context; the idle pane keeps the same item', async () => {
+    const { h, agent, pane, origin } = await heldClaude(claudeIdleWorking());
+    const sent = performance.now();
+    await postHook(h.engine, payload('Stop.json'), origin);
+    const added = await eventually(() => events!.added[0], 'the idle item');
+    expect(added.t - sent).toBeLessThan(300);
+    expect(added.item).toMatchObject({ reason: 'idle', context: 'Done: I listed /tmp with `ls -la /tmp`.' });
+    expect(await agent.currentState()).toBe('held');
+    await agent.send(RELEASE_KEY);
+    await waitForTruth(h.engine, pane, (s) => s.state === 'idle' && s.source === 'pane', 'the pane seen idle');
+    expect(await queue(h.engine)).toMatchObject([{ id: added.item.id, reason: 'idle', context: 'Done: I listed /tmp with `ls -la /tmp`.' }]);
+    expect(events!.resolved).toEqual([]);
+  });
+
+  for (const file of ['UserPromptSubmit.json', 'PreToolUse.json']) {
+    it(`${file.replace('.json', '')} means working: the idle item resolves within 0.3 s, before the pane changes`, async () => {
+      h = await startEngineHarness({ api: true });
+      const agent = await startScriptedAgent(h.tmux, claudeIdleWorking(), { session: 'idle-one' });
+      const idle = await eventually(async () => (await queue(h!.engine)).find((i) => i.reason === 'idle'), 'the idle item');
+      events = recordItemEvents(h.engine);
+      const sent = performance.now();
+      await postHook(h.engine, payload(file), { paneId: agent.paneId, socket: h.socket });
+      const resolved = await eventually(() => events!.resolved.find((r) => r.id === idle.id), 'the idle item resolved');
+      expect(resolved.t - sent).toBeLessThan(300);
+      expect(h.engine.truth.get(paneKeyOf(h.socket, agent))).toMatchObject({ state: 'working', source: 'hook' });
+      expect(await agent.currentState()).toBe('idle');
+    });
+  }
+});
