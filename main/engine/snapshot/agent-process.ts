@@ -51,7 +51,8 @@ export function procAgentProcesses(procDir = '/proc'): AgentProcesses {
     argv(pid) {
       try {
         const parts = readFileSync(`${procDir}/${pid}/cmdline`, 'utf8').split('\0');
-        if (parts.at(-1) === '') parts.pop();
+        // A process that set its title (Node's process.title, as Claude Code does) leaves NUL padding.
+        while (parts.at(-1) === '') parts.pop();
         return parts.length > 0 ? parts : null;
       } catch {
         return null;

@@ -1,4 +1,5 @@
 /** Transcript → snapshot file: parse (streaming), cut to size, add git hints, write atomically. */
+import { statSync } from 'node:fs';
 import type { Clock } from '../platform/clock.ts';
 import type { Runner } from '../platform/run.ts';
 import { gitHints, type GitHints } from './git-hints.ts';
@@ -33,6 +34,14 @@ export interface SavedSnapshot {
   readonly planKept: boolean;
 }
 
+function isDirectory(dir: string): boolean {
+  try {
+    return statSync(dir).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
 /** Render a parsed transcript (pure). */
 export function snapshotText(
   parsed: ParsedTranscript,
@@ -54,6 +63,8 @@ export async function saveSnapshotFromTranscript(deps: { readonly clock: Clock; 
   const parsed = await parseTranscriptFile(req.transcriptPath, maxLines);
   const projectDir = req.projectDir ?? parsed.cwd;
   if (!projectDir) throw new Error(`cannot tell the project directory of ${req.transcriptPath} (the transcript records no cwd): pass one`);
+  // Only .trailboss/ is ours to create: a transcript from another machine names a cwd that is not here.
+  if (!isDirectory(projectDir)) throw new Error(`the project directory ${projectDir} does not exist: pass the directory to save in`);
   const path = snapshotPath(projectDir, req.agent);
   const hints = await gitHints(deps.runner, projectDir);
   const sessionId = req.sessionId ?? parsed.sessionId;

@@ -42,6 +42,7 @@ describe('procAgentProcesses over a /proc directory', () => {
     };
     add(42, '42 (claude) S 7 42 42 0 -1', 'claude\0--add-dir\0/a b\0', '/home/me/project');
     add(43, '43 (my (odd) name) Z 42 43 43 0 -1', '', '/');
+    add(44, '44 (claude) S 7 44 44 0 -1', `claude${'\0'.repeat(40)}`, '/');
     return proc;
   }
 
@@ -50,6 +51,8 @@ describe('procAgentProcesses over a /proc directory', () => {
     expect(p.argv(42)).toEqual(['claude', '--add-dir', '/a b']);
     expect(p.cwd(42)).toBe('/home/me/project');
     expect(p.argv(99)).toBeNull();
+    // process.title = 'claude' overwrites argv in place and leaves NUL padding behind.
+    expect(p.argv(44)).toEqual(['claude']);
     expect(p.cwd(99)).toBeNull();
   });
 

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../main/engine/platform/manual-clock.ts';
@@ -43,6 +43,15 @@ describe('saveSnapshotFromTranscript', () => {
     const saved = await saveSnapshotFromTranscript({ clock, runner: isolatedGitRunner(root) }, { transcriptPath: transcript, agent: 'worker-1', reason: 'self-initiated' });
     expect(saved.path).toBe(join(project, '.trailboss/restart/worker-1.md'));
     expect(saved.text).not.toContain('## Recent commits');
+  });
+
+  it('never creates a project directory the transcript names but this machine lacks', async () => {
+    const root = tempDir();
+    const missing = join(root, 'not-here');
+    await expect(
+      saveSnapshotFromTranscript({ clock, runner: isolatedGitRunner(root) }, { transcriptPath: FIXTURE, agent: 'claude', reason: 'external', projectDir: missing }),
+    ).rejects.toThrow(`the project directory ${missing} does not exist`);
+    expect(existsSync(missing)).toBe(false);
   });
 
   it('refuses when the project directory cannot be told', async () => {
