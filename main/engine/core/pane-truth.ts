@@ -137,6 +137,9 @@ export class PaneTruth {
     const answered = this.answered.get(state.pane);
     if (answered !== undefined && state.fingerprint !== answered) this.answered.delete(state.pane);
     if (answered !== undefined && state.fingerprint === answered && !stored) return false;
+    // A pane just (re)discovered — after an engine restart, say — has no evidence yet: its stored
+    // item waits for the pane's first real screen instead of being resolved and reopened anew.
+    if (state.state === 'starting' && stored) return false;
     const change = attentionFor(state, current, this.deps.policy(pane, state), now);
     // An item being answered right now is the action's to resolve (it knows it was approved, not "answered in pane").
     if (stored?.claimedBy && (change.kind === 'resolve' || change.kind === 'replace')) return false;
