@@ -37,9 +37,7 @@ export async function startAgent(deps: RestartDeps, req: RestartRequest, plan: R
       await deps.tmux.sendKeys(paneId, ['Enter']);
     }
   } catch (err) {
-    return { failed: `starting the new agent failed: ${err instanceof Error ? err.message : String(err)}` };
-  } finally {
-    await restoreRemainOnExit(deps, paneId, stopped.previousRemainOnExit).catch(() => {});
+    return { failed: `starting the new agent failed: ${err instanceof Error ? err.message : String(err)}${keptOpen(stopped)}` };
   }
   const found = await pollUntil(
     deps.clock,
@@ -53,8 +51,14 @@ export async function startAgent(deps: RestartDeps, req: RestartRequest, plan: R
   );
   if (!found) {
     audit('start', plan.target, plan.newArgv.join(' '), 'failed: no new agent process appeared');
-    return { failed: `the new agent did not start within ${Math.round((req.startTimeoutMs ?? RESTART_DEFAULTS.startTimeoutMs) / 1000)} s` };
+    return { failed: `the new agent did not start within ${Math.round((req.startTimeoutMs ?? RESTART_DEFAULTS.startTimeoutMs) / 1000)} s${keptOpen(stopped)}` };
   }
+  // Only now: had it been restored at once, a command that dies at start would close the pane and its error with it.
+  await restoreRemainOnExit(deps, paneId, stopped.previousRemainOnExit).catch(() => {});
   audit('start', plan.target, `pid ${found.pid}`, 'running');
   return found;
+}
+
+function keptOpen(stopped: StoppedAgent): string {
+  return stopped.previousRemainOnExit === null ? '' : ' (remain-on-exit stays on for the pane, so its last output can be read)';
 }

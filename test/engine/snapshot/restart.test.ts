@@ -10,7 +10,9 @@ import { AGENT_ENV } from '../../../main/engine/snapshot/restart-start.ts';
 import { takeSnapshot, writeSnapshot } from '../../../main/engine/snapshot/snapshot-file.ts';
 import { readRecords } from '../../support/scripted-agent/record.ts';
 import { shellQuote } from '../../support/scripted-agent/start.ts';
-import { claudeIdleWorking, codexExecApproval } from '../../support/scenarios/index.ts';
+import { claudeIdleWorking, codexExecApproval, FIXTURES_ROOT } from '../../support/scenarios/index.ts';
+import { codexIdle, codexWorkingStates } from '../../support/scenarios/codex.ts';
+import { assertScenario } from '../../support/scripted-agent/scenario.ts';
 import { startPrivateTmux, waitFor, type PrivateTmux } from '../../support/tmux-server.ts';
 import { agentLaunch, agentPid, restartDeps, seedClaudeSession, submissions } from './support/restart-harness.ts';
 
@@ -111,6 +113,29 @@ describe('restartAgent on a private tmux server', () => {
     expect(audits.find((a) => a.reason === 'restart: start')?.payload).toMatch(/^TRAILBOSS_AGENT=claude \//);
   }, 60_000);
 
+  it('force, to another runtime: Claude is replaced by Codex, which gets the briefing typed at its first prompt', async () => {
+    const tmux = await server();
+    const old = agentLaunch(tmux.dir, claudeIdleWorking());
+    const codex = assertScenario({ name: 'codex-idle', runtime: 'codex', initial: 'idle', fixturesRoot: FIXTURES_ROOT, states: { ...codexWorkingStates(50), idle: codexIdle('idle-after-turn') } });
+    const next = agentLaunch(tmux.dir, codex);
+    const paneId = await tmux.newPane(`exec ${old.argv.map(shellQuote).join(' ')}`);
+    const oldPid = await agentPid(old);
+    const configDir = mkdtempSync(join(tmux.dir, 'claude-'));
+    seedClaudeSession(configDir, oldPid, tmux.dir, SESSION, TRANSCRIPT);
+    const audits: AuditRecord[] = [];
+    const deps = await restartDeps(tmux, configDir, audits);
+
+    const result = await restartAgent(deps, { paneId, mode: 'force', runtime: 'codex', command: next.argv, surface: 'cli', ...TIMING });
+
+    expect(result).toMatchObject({ outcome: 'restarted', snapshotFrom: 'transcript', delivery: 'typed', snapshotPath: join(tmux.dir, '.trailboss/restart/codex.md') });
+    expect(result.outcome === 'restarted' && result.message).toMatch(/^restarted Codex/);
+    const briefings = submissions(next);
+    expect(briefings).toHaveLength(1);
+    expect(briefings[0]).toContain('# Restart Snapshot — codex');
+    expect(briefings[0]).toContain('lab:bash-cmd r13 CMD: touch auto-mode-test.txt');
+    expect(audits.find((a) => a.reason === 'restart: deliver')?.runtime).toBe('codex');
+  }, 60_000);
+
   it.each([
     ['force', 'only Claude Code keeps one; Codex does not'],
     ['graceful', 'it is not at an empty input prompt (it shows: permission), so it was not asked to save a snapshot; it keeps no transcript'],
@@ -142,7 +167,11 @@ describe('restartAgent on a private tmux server', () => {
 
     const result = await restartAgent(deps, { paneId, mode: 'force', command: [join(tmux.dir, 'no-such-claude')], surface: 'cli', ...TIMING, startTimeoutMs: 1500 });
 
-    expect(result).toMatchObject({ outcome: 'failed', step: 'start', message: expect.stringContaining('the new agent did not start within 2 s') });
+    expect(result).toMatchObject({
+      outcome: 'failed',
+      step: 'start',
+      message: expect.stringContaining('the new agent did not start within 2 s (remain-on-exit stays on for the pane, so its last output can be read)'),
+    });
     expect(result.outcome === 'failed' && result.paneState).toMatch(new RegExp(`^pane ${paneId} is dead`));
     expect(existsSync(join(tmux.dir, '.trailboss/restart/claude.md'))).toBe(true);
     expect(procAgentProcesses().alive(oldPid)).toBe(false);
