@@ -78,6 +78,8 @@ export const configSchema = z.strictObject({
       /** Extra tmux server sockets to watch besides the default server. */
       sockets: z.array(z.string().min(1)).default([]),
       captureMode: z.enum(['auto', 'control', 'batch']).default('auto'),
+      /** Watch the user's default tmux server besides the sockets (read when the engine starts). */
+      includeDefault: z.boolean().default(true),
     })
     .prefault({}),
   reminders: z
@@ -98,6 +100,9 @@ export const configSchema = z.strictObject({
       enabled: z.boolean().default(true),
       /** Epoch ms until which notifications are paused; null when not paused. */
       pausedUntil: z.number().int().nullable().default(null),
+      sound: z.boolean().default(true),
+      /** Approve / Deny buttons on notifications where the OS has them. */
+      actionButtons: z.boolean().default(true),
     })
     .prefault({}),
   hotkeys: z
@@ -121,6 +126,15 @@ export const configSchema = z.strictObject({
         'tell application "Terminal" to activate',
       ]),
       win32: terminalCommand.default(['wt.exe', 'wsl.exe', 'tmux', '-S', '{socket}', 'attach-session', '-t', '{target}']),
+      /**
+       * The settings form's one-line command for every platform ("kitty -e {tmux} attach -t {target}");
+       * null = the per-platform argv above.
+       */
+      command: z
+        .string()
+        .nullable()
+        .default(null)
+        .refine((line) => line === null || line.includes('{target}'), { message: 'must contain the {target} placeholder' }),
     })
     .prefault({}),
   hooks: z
@@ -132,15 +146,25 @@ export const configSchema = z.strictObject({
     .prefault({}),
   watchdog: z
     .strictObject({
+      /** Global switch; panes still opt in by loop mode or rule. */
+      enabled: z.boolean().default(true),
       message: z.string().min(1).default('continue'),
       firstDelayMs: duration().default(300 * SECOND),
       factor: z.number().min(1).default(3),
       capMs: duration().default(7200 * SECOND),
+      /** Explicit waits before each nudge (overrides firstDelayMs × factor for the waits listed; later ones grow by factor). */
+      backoffMs: z.array(duration().pipe(z.number().min(1))).min(1).optional(),
       maxNudges: z.number().int().min(1).default(3),
       /** A client active in the pane's session within this window means a human is there. */
       humanActiveWindowMs: duration().default(120 * SECOND),
       /** First matching rule sets a pane's loop mode; panes no rule matches stay paused. */
       rules: z.array(watchdogRule).default([]),
+      /** Dismiss dialogs from the safe-to-dismiss catalog (Codex's warnings overlay). */
+      dismissKnownDialogs: z.boolean().default(true),
+      /** How long an agent must work for the nudge count to reset (a flash of work after an error does not count). */
+      workResetMs: duration().default(30 * SECOND),
+      /** When a gate says "not now" with no known end (a draft, a screen not at its input prompt), look again after this. */
+      recheckMs: duration().pipe(z.number().min(100)).default(60 * SECOND),
     })
     .prefault({})
     .refine((w) => w.capMs >= w.firstDelayMs, { path: ['capMs'], message: 'must be at least watchdog.firstDelayMs' }),
@@ -151,6 +175,8 @@ export const configSchema = z.strictObject({
       gracefulTimeoutMs: duration().default(30 * SECOND),
       /** Restart when context use passes this percentage; 0 = never. */
       autoThresholdPercent: z.number().min(0).max(100).default(0),
+      /** Runtime a restart launches when none is chosen; null = the same runtime. */
+      defaultRuntime: z.enum(RUNTIME_IDS).nullable().default(null),
     })
     .prefault({}),
 });

@@ -14,25 +14,28 @@ import type { Pane, Store } from '../store/index.ts';
 import type { WatchdogState } from '../watchdog/backoff.ts';
 import { escalatedAfter } from '../watchdog/backoff.ts';
 import type { WatchdogConfig } from '../watchdog/config.ts';
-import { DEFAULT_WATCHDOG_CONFIG } from '../watchdog/config.ts';
 import type { LoopMode } from '../watchdog/loop-mode.ts';
 import { watchdogHandlesIdle } from '../watchdog/loop-mode.ts';
 import { WatchdogScheduler } from '../watchdog/scheduler.ts';
+import { settledLooks } from './settled-look.ts';
 import type { WatchdogView } from './policy.ts';
 
 /** The engine config's watchdog section as the scheduler reads it. */
 export function watchdogConfigOf(config: Config): WatchdogConfig {
   const w = config.watchdog;
-  const backoffMs = Array.from({ length: w.maxNudges }, (_, i) => Math.min(w.capMs, w.firstDelayMs * w.factor ** i));
+  // An explicit list (from the settings form) wins; otherwise first delay × factor, capped.
+  const backoffMs = w.backoffMs ?? Array.from({ length: w.maxNudges }, (_, i) => Math.min(w.capMs, w.firstDelayMs * w.factor ** i));
   return {
-    ...DEFAULT_WATCHDOG_CONFIG,
-    enabled: true,
+    enabled: w.enabled,
     message: w.message,
     backoffMs,
     factor: w.factor,
     capMs: w.capMs,
     maxTries: w.maxNudges,
     humanActiveMs: w.humanActiveWindowMs,
+    dismissKnownDialogs: w.dismissKnownDialogs,
+    workResetMs: w.workResetMs,
+    recheckMs: w.recheckMs,
   };
 }
 
@@ -63,11 +66,13 @@ export interface WatchdogWiringDeps {
 /** Build the scheduler and the policy view the truth uses. */
 export function wireWatchdog(deps: WatchdogWiringDeps): { scheduler: WatchdogScheduler; view: WatchdogView; sync(pane: Pane): void } {
   const { store, observer, clock, logger } = deps;
+  // Every look waits for a still screen: a capture mid-repaint must not withhold Enter after the paste.
+  const panes = settledLooks(deps.panes, clock);
   const scheduler: WatchdogScheduler = new WatchdogScheduler({
     clock,
     config: () => watchdogConfigOf(deps.config()),
     capture: async (pane) => {
-      const look = await deps.panes.look(pane);
+      const look = await panes.look(pane);
       return look.kind === 'screen' ? look.screen : null;
     },
     human: async (pane) => {
@@ -77,13 +82,13 @@ export function wireWatchdog(deps: WatchdogWiringDeps): { scheduler: WatchdogSch
     },
     type: async (pane, text, reason) => {
       const result = await typeIntoIdle(
-        { store: deps.actionStore, panes: deps.panes, clock },
+        { store: deps.actionStore, panes, clock },
         { paneKey: pane, text, reason: reason === 'wake' ? 'priority wake-up' : 'idle watchdog nudge', surface: 'watchdog', itemId: null, action: reason, refuseOverDraft: reason === 'nudge' },
       );
       if (result.outcome !== 'confirmed') throw new Error(result.message);
     },
     press: async (pane, key, reason) => {
-      const look = await deps.panes.look(pane);
+      const look = await panes.look(pane);
       deps.actionStore.appendAudit({ paneKey: pane, runtime: look.kind === 'screen' ? look.runtime.id : 'unknown', action: 'dismiss', payload: key, reason, surface: 'watchdog', itemId: null, outcome: 'sent' });
       await deps.panes.sendKeys(pane, [key]);
     },

@@ -33,21 +33,27 @@ describe('config defaults', () => {
       maxNudges: 3,
       humanActiveWindowMs: 120_000,
       rules: [],
+      enabled: true,
+      dismissKnownDialogs: true,
+      workResetMs: 30_000,
+      recheckMs: 60_000,
     });
   });
 
   it('restart with 200 lines, a 30 s grace and no automatic threshold', () => {
-    expect(DEFAULT_CONFIG.restart).toEqual({ maxLines: 200, gracefulTimeoutMs: 30_000, autoThresholdPercent: 0 });
+    expect(DEFAULT_CONFIG.restart).toEqual({ maxLines: 200, gracefulTimeoutMs: 30_000, autoThresholdPercent: 0, defaultRuntime: null });
   });
 
   it('run hooks on a random loopback port, notifications on, one tmux server, auto capture', () => {
     expect(DEFAULT_CONFIG.hooks).toEqual({ enabled: true, port: 0 });
-    expect(DEFAULT_CONFIG.notifications).toEqual({ enabled: true, pausedUntil: null });
-    expect(DEFAULT_CONFIG.tmux).toEqual({ sockets: [], captureMode: 'auto' });
+    expect(DEFAULT_CONFIG.notifications).toEqual({ enabled: true, pausedUntil: null, sound: true, actionButtons: true });
+    expect(DEFAULT_CONFIG.tmux).toEqual({ sockets: [], captureMode: 'auto', includeDefault: true });
   });
 
   it('open a terminal with a {target} placeholder on every platform', () => {
-    for (const argv of Object.values(DEFAULT_CONFIG.terminal)) expect(argv.join(' ')).toContain('{target}');
+    const { linux, darwin, win32, command } = DEFAULT_CONFIG.terminal;
+    for (const argv of [linux, darwin, win32]) expect(argv.join(' ')).toContain('{target}');
+    expect(command).toBeNull();
   });
 
   it('cannot be changed in place', () => {
