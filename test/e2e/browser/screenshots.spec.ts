@@ -1,0 +1,47 @@
+/**
+ * Screenshots of the real queue window against the real daemon — light and dark, empty and with
+ * items — saved under test-results/ui/ for a human to look at.
+ */
+import { mkdirSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { join } from 'node:path';
+import { claudeIdleWorking, claudePermBash, codexExecApproval, opencodeBashApproval } from '../../support/scenarios/index.ts';
+import { ROOT } from '../support/daemon.ts';
+import { expect, targetOf, test } from '../support/rig.ts';
+
+const SHOTS = join(ROOT, 'test-results', 'ui');
+const SCHEMES = ['light', 'dark'] as const;
+
+/** Switches the OS colour scheme and waits two frames, so every tile (below the fold too) is repainted. */
+async function scheme(page: Page, colorScheme: (typeof SCHEMES)[number]): Promise<void> {
+  await page.emulateMedia({ colorScheme });
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+}
+
+test('queue window screenshots: light and dark, empty and with items', async ({ rig, queue }) => {
+  mkdirSync(SHOTS, { recursive: true });
+  const page = queue.page;
+  // The theme follows the OS: the page's background must differ between the schemes.
+  const backgrounds: string[] = [];
+  for (const colorScheme of SCHEMES) {
+    await scheme(page, colorScheme);
+    await expect(queue.emptyState()).toBeVisible();
+    backgrounds.push(await page.evaluate(() => getComputedStyle(document.body).backgroundColor));
+    await page.screenshot({ path: join(SHOTS, `queue-empty-${colorScheme}.png`), fullPage: true });
+  }
+  expect(backgrounds[0]).not.toBe(backgrounds[1]);
+
+  await rig.agent(claudePermBash(), 'api-worker');
+  await rig.agent(codexExecApproval(), 'codex-job');
+  await rig.agent(opencodeBashApproval(), 'oc-job');
+  await rig.agent(claudeIdleWorking(), 'idle-worker');
+  await queue.waitForItem(targetOf('api-worker'), 'Permission');
+  await queue.waitForItem(targetOf('codex-job'), 'Permission');
+  await queue.waitForItem(targetOf('oc-job'), 'Permission');
+  await queue.waitForItem(targetOf('idle-worker'), 'Idle');
+  for (const colorScheme of SCHEMES) {
+    await scheme(page, colorScheme);
+    await page.screenshot({ path: join(SHOTS, `queue-items-${colorScheme}.png`), fullPage: true });
+    await page.screenshot({ path: join(SHOTS, `queue-items-${colorScheme}-viewport.png`) });
+  }
+});
