@@ -1,6 +1,6 @@
 /** Pure formatting of `trailboss status`: the JSON shape scripts rely on, and a readable table. */
-import { approveKeyFor, denyKeyFor } from '../engine/runtimes/common/keys.ts';
-import type { PromptOption, RuntimeId, Screen } from '../engine/runtimes/types.ts';
+import type { AgentPromptDto } from '../../preload/contract/agent.ts';
+import type { RuntimeId } from '../engine/runtimes/types.ts';
 
 /** One agent as `status` reports it. */
 export interface AgentStatus {
@@ -9,54 +9,13 @@ export interface AgentStatus {
   readonly target: string;
   readonly runtime: RuntimeId;
   readonly runtimeVerified: boolean;
-  readonly state: 'working' | 'permission' | 'dialog' | 'idle' | 'unknown' | 'gone';
+  readonly state: 'starting' | 'working' | 'permission' | 'dialog' | 'idle' | 'unknown' | 'gone';
   readonly since: string;
-  readonly prompt?: PromptJson;
+  readonly prompt?: AgentPromptDto;
   readonly draft?: string;
   readonly tail?: readonly string[];
-}
-
-export interface PromptJson {
-  readonly kind: 'permission' | 'dialog';
-  readonly tool?: string | null;
-  readonly dialogId?: string | null;
-  readonly question: string;
-  readonly subject?: string;
-  readonly options: readonly PromptOption[];
-  readonly highlighted: number | null;
-  readonly confidence?: 'high' | 'low';
-  readonly approveKey: string | null;
-  readonly denyKey: string | null;
-}
-
-/** The `prompt` part of a status entry for a screen that asks something; undefined otherwise. */
-export function promptJson(screen: Screen | null): PromptJson | undefined {
-  if (!screen) return undefined;
-  if (screen.kind === 'permission') {
-    return {
-      kind: 'permission',
-      tool: screen.tool,
-      question: screen.question,
-      subject: screen.subject,
-      options: screen.options.map((o) => ({ key: o.key, label: o.label, kind: o.kind })),
-      highlighted: screen.highlighted,
-      confidence: screen.confidence,
-      approveKey: approveKeyFor(screen),
-      denyKey: denyKeyFor(screen),
-    };
-  }
-  if (screen.kind === 'dialog') {
-    return {
-      kind: 'dialog',
-      dialogId: screen.dialogId,
-      question: screen.question,
-      options: screen.options.map((o) => ({ key: o.key, label: o.label, kind: o.kind })),
-      highlighted: screen.highlighted,
-      approveKey: null,
-      denyKey: null,
-    };
-  }
-  return undefined;
+  /** Where the answer came from: the running engine, or a one-shot scan. */
+  readonly source?: 'engine' | 'scan';
 }
 
 /** `status --json` output. */

@@ -31,4 +31,29 @@ export interface AgentDto {
   readonly since: number;
   readonly muted: boolean;
   readonly loopMode: LoopModeDto;
+  /** The prompt or dialog on screen (with every option's key), for `permission`/`dialog`; null otherwise. */
+  readonly prompt: AgentPromptDto | null;
+  /** Text typed into the agent's input line while idle ('' when empty); null when not idle. */
+  readonly draft: string | null;
+}
+
+/** One option as the agent shows it, with the tmux key that selects it (null: chosen by highlight + Enter). */
+export interface AgentPromptOptionDto {
+  readonly key: string | null;
+  readonly label: string;
+  readonly kind: OptionKindDto;
+}
+
+/** A parsed prompt: what `trailboss status --json` prints. Keys are tmux key names (`1`, `Enter`, `Escape`). */
+export interface AgentPromptDto {
+  readonly kind: 'permission' | 'dialog';
+  readonly tool: string | null;
+  readonly dialogId: string | null;
+  readonly question: string;
+  readonly subject: string | null;
+  readonly options: readonly AgentPromptOptionDto[];
+  readonly highlighted: number | null;
+  /** The key approve would send (the single-use option); null when approve is not possible. */
+  readonly approveKey: string | null;
+  readonly denyKey: string | null;
 }

@@ -67,3 +67,25 @@ describe('trailboss status', () => {
     expect(run.stderr).toMatch(/unknown option --bogus/);
   });
 });
+
+describe('trailboss status with a running engine', () => {
+  it("reports the daemon's view (state, prompt and keys) when no socket is named", async () => {
+    const { startEngineHarness, eventually } = await import('../support/engine-harness.ts');
+    const { startScriptedAgent } = await import('../support/scripted-agent/start.ts');
+    const { claudePermBash } = await import('../support/scenarios/index.ts');
+    const h = await startEngineHarness({ api: true });
+    try {
+      await startScriptedAgent(h.tmux, claudePermBash(), { session: 'api-worker' });
+      const home = join(h.home, 'tb');
+      const run = await eventually(async () => {
+        const r = await cli(['status', '--json'], { home: h.home, env: { TRAILBOSS_HOME: home } });
+        return r.stdout.includes('"permission"') ? r : null;
+      }, 'the engine to report the prompt');
+      const { agents } = JSON.parse(run.stdout) as { agents: { state: string; source: string; prompt?: Record<string, unknown> }[] };
+      expect(agents).toHaveLength(1);
+      expect(agents[0]).toMatchObject({ state: 'permission', source: 'engine', prompt: { subject: 'ls -la /tmp', approveKey: '1', denyKey: '4' } });
+    } finally {
+      await h.dispose();
+    }
+  });
+});

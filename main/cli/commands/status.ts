@@ -13,7 +13,10 @@ import { flag, parseArgs } from '../args.ts';
 import type { CliContext } from '../context.ts';
 import { EXIT } from '../context.ts';
 import type { AgentStatus } from '../format-status.ts';
-import { formatStatusJson, formatStatusTable, promptJson } from '../format-status.ts';
+import { formatStatusJson, formatStatusTable } from '../format-status.ts';
+import { promptDto } from '../../engine/core/dto.ts';
+import { NoEngineError, engineClient } from '../engine-client.ts';
+import type { AgentDto } from '../../../preload/contract/agent.ts';
 import { serversFor } from '../servers.ts';
 
 /** One observed pane as a status entry (one-shot scan: a screen nobody explains is reported as unknown at once). */
@@ -28,14 +31,51 @@ export function agentFromObserved(p: ObservedPane, now: number): AgentStatus {
     runtimeVerified: runtimeById(p.runtime).verified,
     state,
     since: new Date(p.changedAt || now).toISOString(),
-    ...(promptJson(screen) ? { prompt: promptJson(screen) } : {}),
+    ...(screen && (screen.kind === 'permission' || screen.kind === 'dialog') ? { prompt: promptDto(screen)! } : {}),
     ...(screen?.kind === 'idle' ? { draft: screen.draft } : {}),
     ...(state === 'unknown' ? { tail: p.tail.slice(-5) } : {}),
   };
 }
 
+/** The running engine's view of an agent as a status entry. */
+export function agentFromEngine(a: AgentDto): AgentStatus {
+  const server = a.paneKey.slice(0, a.paneKey.lastIndexOf('|'));
+  return {
+    pane: a.paneKey.slice(a.paneKey.lastIndexOf('|') + 1),
+    server,
+    target: a.target,
+    runtime: a.runtime,
+    runtimeVerified: a.runtimeVerified,
+    state: a.state,
+    since: new Date(a.since).toISOString(),
+    ...(a.prompt ? { prompt: a.prompt } : {}),
+    ...(a.draft !== null ? { draft: a.draft } : {}),
+    source: 'engine',
+  };
+}
+
+/** Ask the running engine, if one answers for this home; null when none runs. */
+async function fromEngine(ctx: CliContext): Promise<AgentStatus[] | null> {
+  try {
+    const agents = await engineClient(ctx, 3000).call('agents:list', {});
+    return agents.ok ? agents.value.filter((a) => a.state !== 'gone').map(agentFromEngine) : null;
+  } catch (error) {
+    if (error instanceof NoEngineError) return null;
+    throw error;
+  }
+}
+
 export async function statusCommand(ctx: CliContext): Promise<number> {
   const args = parseArgs(ctx.argv, { json: { type: 'bool' }, 'tmux-socket': { type: 'list' } });
+  // Named sockets mean "scan these now"; otherwise the daemon's view when one runs (it knows history and hooks).
+  if (flag.list(args, 'tmux-socket').length === 0) {
+    const viaEngine = await fromEngine(ctx);
+    if (viaEngine) {
+      const sorted = viaEngine.sort((a, b) => a.target.localeCompare(b.target));
+      ctx.stdout(flag.bool(args, 'json') ? formatStatusJson(sorted) : formatStatusTable(sorted, ctx.clock.now()));
+      return EXIT.ok;
+    }
+  }
   const servers = serversFor(flag.list(args, 'tmux-socket'));
   const clients: TmuxClient[] = [];
   // tmux runs with the CLI's environment (PATH, TMUX_TMPDIR), never the caller's TMUX.

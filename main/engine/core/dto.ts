@@ -1,9 +1,9 @@
 /** Engine data → the contract's DTOs (renderer-safe, plain data) at the boundary. */
-import type { AgentDto } from '../../../preload/contract/agent.ts';
+import type { AgentDto, AgentPromptDto } from '../../../preload/contract/agent.ts';
 import type { QueueItemDto } from '../../../preload/contract/queue-item.ts';
 import { approveKeyFor, denyKeyFor } from '../runtimes/common/keys.ts';
 import { runtimeById } from '../runtimes/catalog.ts';
-import type { PermissionPrompt } from '../runtimes/types.ts';
+import type { DialogScreen, PermissionPrompt } from '../runtimes/types.ts';
 import type { PaneState } from '../sessions/pane-state.ts';
 import type { Item, Pane } from '../store/index.ts';
 import { reasonOfKind } from './item-mapping.ts';
@@ -68,6 +68,26 @@ export function itemDto(item: Item, pane: Pane | null, live: PaneState | undefin
   };
 }
 
+/** A parsed prompt or dialog with its keys (approve/deny computed by the safety core). */
+export function promptDto(prompt: PermissionPrompt | DialogScreen | null | undefined): AgentPromptDto | null {
+  if (!prompt) return null;
+  const options = prompt.options.map((o) => ({ key: o.key, label: o.label, kind: o.kind }));
+  if (prompt.kind === 'dialog') {
+    return { kind: 'dialog', tool: null, dialogId: prompt.dialogId, question: prompt.question, subject: null, options, highlighted: prompt.highlighted, approveKey: null, denyKey: null };
+  }
+  return {
+    kind: 'permission',
+    tool: prompt.tool,
+    dialogId: null,
+    question: prompt.question,
+    subject: prompt.subject,
+    options,
+    highlighted: prompt.highlighted,
+    approveKey: approveKeyFor(prompt),
+    denyKey: denyKeyFor(prompt),
+  };
+}
+
 /** One watched agent for the surfaces. */
 export function agentDto(pane: Pane, live: PaneState | undefined): AgentDto {
   return {
@@ -80,5 +100,7 @@ export function agentDto(pane: Pane, live: PaneState | undefined): AgentDto {
     since: live?.since ?? pane.stateSince,
     muted: pane.muted,
     loopMode: pane.loopMode,
+    prompt: live && (live.state === 'permission' || live.state === 'dialog') ? promptDto(live.prompt) : null,
+    draft: live?.state === 'idle' && live.screen?.kind === 'idle' ? live.screen.draft : null,
   };
 }

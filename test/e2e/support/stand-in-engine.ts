@@ -113,16 +113,16 @@ export function createStandInEngine(items: QueueItemDto[], emit: Emit, now: () =
     'pane:mute': async ({ paneKey, muted }) => {
       const item = queue.find((i) => i.paneKey === paneKey);
       if (!item) return fail('not-found', `No pane ${paneKey}`);
-      return ok({ paneKey, target: item.target, sessionName: item.sessionName, runtime: item.runtime, runtimeVerified: true, state: 'permission', since: item.firstSeen, muted, loopMode: 'paused' });
+      return ok({ paneKey, target: item.target, sessionName: item.sessionName, runtime: item.runtime, runtimeVerified: true, state: 'permission', since: item.firstSeen, muted, loopMode: 'paused', prompt: null, draft: null });
     },
     'pane:loop': async ({ paneKey, mode }) => {
       const item = queue.find((i) => i.paneKey === paneKey);
       if (!item) return fail('not-found', `No pane ${paneKey}`);
-      return ok({ paneKey, target: item.target, sessionName: item.sessionName, runtime: item.runtime, runtimeVerified: true, state: 'idle', since: item.firstSeen, muted: false, loopMode: mode });
+      return ok({ paneKey, target: item.target, sessionName: item.sessionName, runtime: item.runtime, runtimeVerified: true, state: 'idle', since: item.firstSeen, muted: false, loopMode: mode, prompt: null, draft: null });
     },
     'pane:wake': async ({ paneKey }) => ok({ itemId: paneKey, action: 'wake', outcome: 'refused', message: 'the stand-in engine types nothing' }),
     'agents:list': async () =>
-      ok(queue.map((i) => ({ paneKey: i.paneKey, target: i.target, sessionName: i.sessionName, runtime: i.runtime, runtimeVerified: i.runtimeVerified, state: i.reason === 'idle' ? 'idle' : 'permission', since: i.firstSeen, muted: false, loopMode: 'paused' }) as const)),
+      ok(queue.map((i) => ({ paneKey: i.paneKey, target: i.target, sessionName: i.sessionName, runtime: i.runtime, runtimeVerified: i.runtimeVerified, state: i.reason === 'idle' ? 'idle' : 'permission', since: i.firstSeen, muted: false, loopMode: 'paused', prompt: null, draft: null }) as const)),
     'settings:get': async () => ok({ settings, configPath: '/home/dev/.config/trailboss/config.json', hotkeys: [{ name: 'jumpOldest', accelerator: settings.hotkeys.jumpOldest, registered: false, problem: 'Hotkeys work in the desktop app only' }], loadError: null }),
     'settings:set': async ({ settings: next }) => {
       const issues = validate(next);
