@@ -8,21 +8,19 @@ import type { EventName, EventPayload } from '../../preload/contract/events.ts';
 import { EVENT_NAMES } from '../../preload/contract/events.ts';
 import type { QueueItemDto } from '../../preload/contract/queue-item.ts';
 import type { HotkeyStatusDto, SettingsDto } from '../../preload/contract/settings.ts';
-import type { Clock, TimerHandle } from '../engine/platform/clock.ts';
+import type { Clock } from '../engine/platform/clock.ts';
 import type { DispatchResult } from './dispatch-action.ts';
 import { dispatchAction } from './dispatch-action.ts';
 import type { EngineApi } from './engine-api.ts';
 import { withHotkeyStatus, planHotkeys } from './hotkey-status.ts';
 import type { HotkeyName } from './hotkeys.ts';
-import type { NotificationContext, NotificationEvent, NotificationOp, NotificationState } from './notification-policy.ts';
-import { INITIAL_NOTIFICATION_STATE, notificationStep } from './notification-policy.ts';
+import { NotificationDriver } from './notification-driver.ts';
+import type { NotificationContext, NotificationEvent, NotificationOp } from './notification-policy.ts';
 import { outcomeNotificationText } from './notification-text.ts';
-import { isPaused } from './pause.ts';
 import type { ShellAction } from './shell-action.ts';
 import type { HotkeyPort, NotifierPort, TrayPort, WindowPort } from './shell-ports.ts';
-import { trayIconSpec } from './tray-icon.ts';
+import { TrayDriver } from './tray-driver.ts';
 import type { TrayMenuModel } from './tray-menu.ts';
-import { buildTrayMenu } from './tray-menu.ts';
 
 /** What the controller is built from. */
 export interface ShellControllerDeps {
@@ -51,9 +49,6 @@ export interface ShellSnapshot {
   readonly pausedUntil: number | null;
 }
 
-/** Keeps the last operations for the e2e hook; old ones are dropped. */
-const OP_LOG_LIMIT = 100;
-
 /** Drives every shell surface from engine events. `start()` once; `dispose()` on quit. */
 export class ShellController {
   private items: readonly QueueItemDto[] = [];
@@ -61,21 +56,21 @@ export class ShellController {
   private statuses: HotkeyStatusDto[] = [];
   private hotkeysKey = '';
   private pausedUntil: number | null;
-  private notes: NotificationState = INITIAL_NOTIFICATION_STATE;
-  private readonly opLog: NotificationOp[] = [];
-  private menu: TrayMenuModel | null = null;
-  private renderedKey = '';
-  private timer: TimerHandle | null = null;
+  private readonly tray: TrayDriver;
+  private readonly notes: NotificationDriver;
   private readonly unsubscribe: (() => void)[] = [];
   private disposed = false;
 
   constructor(private readonly deps: ShellControllerDeps) {
     this.pausedUntil = deps.engine.config().notifications.pausedUntil;
+    const onAction = (a: ShellAction): void => void this.act(a);
+    this.tray = new TrayDriver({ tray: deps.tray, clock: deps.clock, clockTime: deps.clockTime, startAtLogin: () => deps.startAtLogin?.get() ?? null, onAction });
+    this.notes = new NotificationDriver(deps.notifier, () => this.context(), onAction);
   }
 
   /** Subscribes, then reads the queue and settings once: a full queue at launch gives one summary. */
   async start(): Promise<void> {
-    for (const name of EVENT_NAMES) this.unsubscribe.push(this.deps.engine.on(name, (payload) => this.onEvent(name, payload)));
+    this.subscribe();
     const [queue, settings] = await Promise.all([this.deps.api['queue:list']({}), this.deps.api['settings:get']({})]);
     if (this.disposed) return;
     if (settings.ok) this.applySettings(settings.value.settings);
@@ -100,7 +95,7 @@ export class ShellController {
         setPausedUntil: (until) => this.setPausedUntil(until),
         setStartAtLogin: (enabled) => {
           this.deps.startAtLogin?.set(enabled);
-          this.render();
+          this.tray.refresh();
         },
         quit: this.deps.quit,
         now: () => this.deps.clock.now(),
@@ -123,49 +118,36 @@ export class ShellController {
 
   /** For the e2e hook and logs. */
   snapshot(): ShellSnapshot {
-    return { menu: this.menu, notifications: [...this.opLog], hotkeys: this.statuses, pausedUntil: this.pausedUntil };
+    return { menu: this.tray.menu(), notifications: this.notes.log(), hotkeys: this.statuses, pausedUntil: this.pausedUntil };
   }
 
   /** Unsubscribes and cancels the timer. Idempotent. */
   dispose(): void {
     this.disposed = true;
     for (const off of this.unsubscribe.splice(0)) off();
-    this.timer?.cancel();
-    this.timer = null;
+    this.tray.dispose();
   }
 
-  private onEvent<E extends EventName>(name: E, payload: EventPayload<E>): void {
-    if (this.disposed) return;
-    this.forward(name, payload);
-    const p = payload as EventPayload<EventName>;
-    switch (name) {
-      case 'queue:changed':
-        this.items = (p as EventPayload<'queue:changed'>).items;
-        this.notify({ kind: 'queue', items: this.items });
-        this.render();
-        break;
-      case 'item:added':
-        this.notify({ kind: 'added', item: (p as EventPayload<'item:added'>).item });
-        break;
-      case 'item:updated':
-        this.notify({ kind: 'updated', item: (p as EventPayload<'item:updated'>).item });
-        break;
-      case 'item:resolved':
-        this.notify({ kind: 'resolved', itemId: (p as EventPayload<'item:resolved'>).id });
-        break;
-      case 'reminder': {
-        // The reminder arrives before the item's update: take step and stuck from the event.
-        const r = p as EventPayload<'reminder'>;
-        const item = this.items.find((i) => i.id === r.id);
-        if (item !== undefined) this.notify({ kind: 'reminder', item: { ...item, reminderStep: r.step, stuck: r.stuck } });
-        break;
-      }
-      case 'settings:changed':
-        this.applySettings((p as EventPayload<'settings:changed'>).settings);
-        break;
-      default:
-        break;
-    }
+  /** Engine events: every one is forwarded to the windows first, then the shell reacts to its own. */
+  private subscribe(): void {
+    const on = <E extends EventName>(name: E, react: (payload: EventPayload<E>) => void): void => {
+      this.unsubscribe.push(this.deps.engine.on(name, (payload) => (this.disposed ? undefined : react(payload))));
+    };
+    for (const name of EVENT_NAMES) on(name, (payload) => this.forward(name, payload));
+    on('queue:changed', ({ items }) => {
+      this.items = items;
+      this.notify({ kind: 'queue', items });
+      this.render();
+    });
+    on('item:added', ({ item }) => this.notify({ kind: 'added', item }));
+    on('item:updated', ({ item }) => this.notify({ kind: 'updated', item }));
+    on('item:resolved', ({ id }) => this.notify({ kind: 'resolved', itemId: id }));
+    on('reminder', ({ id, step, stuck }) => {
+      // The reminder arrives before the item's update: take step and stuck from the event.
+      const item = this.items.find((i) => i.id === id);
+      if (item !== undefined) this.notify({ kind: 'reminder', item: { ...item, reminderStep: step, stuck } });
+    });
+    on('settings:changed', ({ settings }) => this.applySettings(settings));
   }
 
   /** Every engine event reaches the windows; settings carry the shell's hotkey statuses. */
@@ -198,42 +180,16 @@ export class ShellController {
   }
 
   private notify(event: NotificationEvent): void {
-    const step = notificationStep(this.notes, event, this.context());
-    this.notes = step.state;
-    for (const op of step.ops) {
-      this.opLog.push(op);
-      if (this.opLog.length > OP_LOG_LIMIT) this.opLog.shift();
-      this.deps.notifier.apply(op, { onAction: (a) => void this.act(a), onDismissed: (tag) => this.notify({ kind: 'dismissed', tag }) });
-    }
+    this.notes.handle(event);
+  }
+
+  private render(): void {
+    this.tray.render(this.items, this.pausedUntil);
   }
 
   private setPausedUntil(until: number | null): void {
     this.pausedUntil = until;
     this.deps.persistPause?.(until);
     this.render();
-  }
-
-  /** Rebuilds the tray only when what it shows changed; re-arms one timer for the next snooze or pause expiry. */
-  private render(): void {
-    const now = this.deps.clock.now();
-    const startAtLogin = this.deps.startAtLogin?.get() ?? null;
-    const menu = buildTrayMenu({ items: this.items, now, pausedUntil: this.pausedUntil, clockTime: this.deps.clockTime, startAtLogin });
-    const icon = trayIconSpec(menu.count, menu.stuck, isPaused(this.pausedUntil, now));
-    const key = JSON.stringify([menu.entries, icon.key, icon.toolTip]);
-    this.menu = menu;
-    if (key !== this.renderedKey) {
-      this.renderedKey = key;
-      this.deps.tray.render(menu, icon, (a) => void this.act(a));
-    }
-    this.armTimer(now);
-  }
-
-  private armTimer(now: number): void {
-    this.timer?.cancel();
-    this.timer = null;
-    const moments = [...this.items.map((i) => i.snoozedUntil), this.pausedUntil].filter((t): t is number => t !== null && t > now && t < Number.MAX_SAFE_INTEGER);
-    if (moments.length === 0 || this.disposed) return;
-    // Capped: a timer beyond 2^31-1 ms fires at once in Node; the re-render then simply re-arms.
-    this.timer = this.deps.clock.setTimeout(() => this.render(), Math.min(Math.min(...moments) - now + 1, 2 ** 31 - 1));
   }
 }
