@@ -19,7 +19,8 @@ import type { ProcessTable } from '../platform/process-table.ts';
 import type { Fact } from '../sessions/facts.ts';
 
 export interface ClaudeFusionDeps {
-  readonly observer: PaneObserver;
+  /** Only its list of watched panes is needed. */
+  readonly observer: Pick<PaneObserver, 'snapshot'>;
   readonly clock: Clock;
   readonly logger: Logger;
   readonly processTable: ProcessTable;
