@@ -42,6 +42,9 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const RENDERER_DIR = path.join(here, '..', '..', 'renderer');
 const PRELOAD = path.join(here, '..', '..', 'preload', 'index.js');
 
+/** electron-builder.yml's appId. */
+const APP_ID = 'dev.trailboss.app';
+
 const logger = streamLogger((line) => void process.stderr.write(line));
 const log = (event: string, fields: Record<string, unknown>): void => logger.log('info', `shell.${event}`, fields);
 
@@ -58,6 +61,8 @@ async function run(): Promise<void> {
   app.on('window-all-closed', () => {});
   await app.whenReady();
   if (platform === 'darwin') app.dock?.hide();
+  // Windows shows toasts only for an app with an AppUserModelID; the installer's shortcut carries the same id.
+  if (platform === 'win32') app.setAppUserModelId(APP_ID);
   hardenSession(session.defaultSession);
   serveAppScheme(RENDERER_DIR);
 
