@@ -78,7 +78,7 @@ export function runForwarder(endpointFile: string, body: Record<string, unknown>
 }
 
 /** The engine's queue now. */
-export async function queue(engine: Engine): Promise<QueueItemDto[]> {
+export async function queue(engine: Engine): Promise<readonly QueueItemDto[]> {
   const env = await engine.api['queue:list']({});
   if (!env.ok) throw new Error(env.error.message);
   return env.value;
