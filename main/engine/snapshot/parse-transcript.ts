@@ -32,16 +32,40 @@ export interface ParsedTranscript extends CollectedConversation {
   readonly cwd: string | null;
 }
 
-const pattern = (s: string): Buffer => Buffer.from(s, 'utf8');
-// Claude Code writes compact JSON; the spaced forms keep a pretty-printing writer correct (just slower).
-const USER = [pattern('"type":"user"'), pattern('"type": "user"')];
-const ASSISTANT = [pattern('"type":"assistant"'), pattern('"type": "assistant"')];
-const TOOL_RESULT = pattern('"type":"tool_result"');
+const TYPE_KEY = Buffer.from('"type"', 'utf8');
+const USER = Buffer.from('"user"', 'utf8');
+const ASSISTANT = Buffer.from('"assistant"', 'utf8');
+const TOOL_RESULT = Buffer.from('"tool_result"', 'utf8');
 const OPEN_BRACE = 0x7b;
 const CLOSE_BRACE = 0x7d;
+const COLON = 0x3a;
 
 function isSpace(byte: number): boolean {
   return byte === 0x20 || byte === 0x09 || byte === 0x0d;
+}
+
+function startsWithAt(view: Buffer, at: number, word: Buffer): boolean {
+  return at + word.length <= view.length && view.compare(word, 0, word.length, at, at + word.length) === 0;
+}
+
+/**
+ * Which `"type": <value>` pairs occur structurally in a JSON line, in one pass. Inside a JSON string
+ * a quote is escaped (`\"type\"`), so a bare `"type"` followed by a colon is always a key.
+ */
+function typesIn(view: Buffer): { user: boolean; assistant: boolean; toolResult: boolean } {
+  const found = { user: false, assistant: false, toolResult: false };
+  for (let at = view.indexOf(TYPE_KEY); at >= 0; at = view.indexOf(TYPE_KEY, at + TYPE_KEY.length)) {
+    let i = at + TYPE_KEY.length;
+    while (i < view.length && isSpace(view[i]!)) i++;
+    if (view[i] !== COLON) continue;
+    i++;
+    while (i < view.length && isSpace(view[i]!)) i++;
+    if (view[i] !== 0x22) continue;
+    if (startsWithAt(view, i, USER)) found.user = true;
+    else if (startsWithAt(view, i, ASSISTANT)) found.assistant = true;
+    else if (startsWithAt(view, i, TOOL_RESULT)) found.toolResult = true;
+  }
+  return found;
 }
 
 /** Feeds lines (as bytes or strings) one at a time; `finish()` gives the result. */
@@ -68,11 +92,10 @@ export class TranscriptAccumulator {
       return;
     }
     const view = buf.subarray(start, end);
-    const user = USER.some((p) => view.indexOf(p) >= 0);
-    const assistant = ASSISTANT.some((p) => view.indexOf(p) >= 0);
+    const { user, assistant, toolResult } = typesIn(view);
     if (!user && !assistant) return this.skip('not-conversation');
     // A structural tool_result only occurs in tool-result entries: skip without decoding (often the bulk).
-    if (user && !assistant && view.indexOf(TOOL_RESULT) >= 0) return this.skip('tool-result');
+    if (user && !assistant && toolResult) return this.skip('tool-result');
     let value: unknown;
     try {
       value = JSON.parse(view.toString('utf8'));
