@@ -9,6 +9,9 @@ import type { QueueItemDto } from '../../../preload/contract/queue-item.ts';
 import { realRunner } from '../../../main/engine/platform/run.ts';
 import type { EngineHarness } from '../../support/engine-harness.ts';
 import { eventually, startEngineHarness } from '../../support/engine-harness.ts';
+import { claudeIdle, claudePermBash } from '../../support/scenarios/index.ts';
+import type { Scenario } from '../../support/scripted-agent/scenario.ts';
+import { assertScenario } from '../../support/scripted-agent/scenario.ts';
 import type { ScriptedAgent } from '../../support/scripted-agent/start.ts';
 import type { PrivateTmux } from '../../support/tmux-server.ts';
 import { testTmuxEnv, waitFor } from '../../support/tmux-server.ts';
@@ -72,9 +75,31 @@ export async function firstDrawOf(agent: ScriptedAgent, state: string): Promise<
   return drawn.t;
 }
 
-/** Resolve after `ms` of wall time: how long a test watches for something that must NOT happen. */
-export function watchFor(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * Claude idle at its prompt until the test presses F2 (a key this idle screen does not use), then the Bash
+ * permission prompt of perm-bash with its verified keys: a prompt appearing at a moment the test picks.
+ */
+export function claudeIdleThenPrompt(): Scenario {
+  const base = claudePermBash();
+  return assertScenario({
+    ...base,
+    name: 'claude-idle-then-perm-bash',
+    initial: 'start',
+    states: { ...base.states, start: { ...claudeIdle('idle-after-turn'), keys: { F2: 'prompt' } } },
+  });
+}
+
+/** The keys the engine sent (clear line, paste, Enter, or a dismissal key) with the state each arrived in. */
+export async function engineKeys(agent: ScriptedAgent, testKeys: readonly string[] = []): Promise<{ key: string; state: string }[]> {
+  return (await agent.keys()).filter((k) => !testKeys.includes(k.key)).map((k) => ({ key: k.key, state: k.state }));
+}
+
+/**
+ * Resolve once the wall clock reaches `at` (epoch ms): how a test lets a due time pass while it
+ * checks that something did NOT happen. Times are absolute, so a slow step cannot shorten the watch.
+ */
+export function untilTime(at: number, what: string): Promise<true> {
+  return eventually(() => Date.now() >= at, what, Math.max(0, at - Date.now()) + 5000);
 }
 
 /** A human at a real terminal attached to a session: every key typed updates the client's `client_activity`. */
