@@ -74,3 +74,15 @@ function usageIn(buf: Buffer, start: number, end: number): ContextUsage | null {
     return null;
   }
 }
+
+/** The auto-restart verdict for a transcript: its latest usage, the share of the window, and whether it is due. */
+export async function autoRestartCheck(
+  file: string,
+  thresholdPercent: number,
+  contextWindow = DEFAULT_CONTEXT_WINDOW,
+): Promise<{ readonly due: boolean; readonly usage: ContextUsage | null; readonly percent: number | null }> {
+  // Off costs nothing: no file is read.
+  if (!(thresholdPercent > 0)) return { due: false, usage: null, percent: null };
+  const usage = await readLatestUsage(file);
+  return { due: shouldAutoRestart(usage, thresholdPercent, contextWindow), usage, percent: usage ? contextPercent(usage, contextWindow) : null };
+}

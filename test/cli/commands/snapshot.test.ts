@@ -9,8 +9,11 @@ import { realRunner } from '../../../main/engine/platform/run.ts';
 import { procAgentProcesses } from '../../../main/engine/snapshot/agent-process.ts';
 import { snapshotPath, writeSnapshot } from '../../../main/engine/snapshot/snapshot-file.ts';
 import { runCommand } from '../../engine/snapshot/support/cli-ctx.ts';
-import { seedClaudeSession } from '../../engine/snapshot/support/restart-harness.ts';
 import { useTempDirs } from '../../engine/snapshot/support/temp-dir.ts';
+import { agentLaunch, agentPid, seedClaudeSession } from '../../engine/snapshot/support/restart-harness.ts';
+import { shellQuote } from '../../support/scripted-agent/start.ts';
+import { claudeIdleWorking, codexExecApproval } from '../../support/scenarios/index.ts';
+import { startPrivateTmux } from '../../support/tmux-server.ts';
 
 const FIXTURES = join(import.meta.dirname, '../../fixtures/transcripts/claude');
 const BASH = join(FIXTURES, 'bash--c3785f75-9237-4c5b-9d00-07f58fc98e78.jsonl');
@@ -59,6 +62,27 @@ describe('trailboss snapshot save', () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toContain(`${home}/.trailboss/restart/worker-2.md`);
   });
+
+  it('snapshots the Claude session in --pane (its pid → status file → transcript), and refuses another runtime', async () => {
+    const tmux = await startPrivateTmux({ socketPath: join(tempDir(), 'tmux.sock') });
+    try {
+      const home = tmux.dir;
+      const claude = agentLaunch(home, claudeIdleWorking());
+      const codex = agentLaunch(home, codexExecApproval());
+      const claudePane = await tmux.newPane(`exec ${claude.argv.map(shellQuote).join(' ')}`);
+      const codexPane = await tmux.newPane(`exec ${codex.argv.map(shellQuote).join(' ')}`);
+      const configDir = join(home, 'claude-config');
+      seedClaudeSession(configDir, await agentPid(claude), home, 'c3785f75-9237-4c5b-9d00-07f58fc98e78', readFileSync(BASH, 'utf8'));
+      await agentPid(codex);
+      const env = { CLAUDE_CONFIG_DIR: configDir };
+      const run = await save(['--pane', claudePane, '--tmux-socket', tmux.name], home, { env, deps: { ...deps(), processes: procAgentProcesses() } });
+      expect(run.stdout).toBe(`saved ${home}/.trailboss/restart/claude.md (13 prompts, 20 answers from ${configDir}/projects/${home.replace(/[^a-zA-Z0-9]/g, '-')}/c3785f75-9237-4c5b-9d00-07f58fc98e78.jsonl)\n`);
+      const other = await save(['--pane', codexPane, '--tmux-socket', tmux.name], home, { env, deps: { ...deps(), processes: procAgentProcesses() } });
+      expect(other).toEqual({ code: 1, stdout: '', stderr: `trailboss: snapshot save reads Claude Code transcripts; pane ${codexPane} runs codex\n` });
+    } finally {
+      await tmux.kill();
+    }
+  }, 60_000);
 
   it('says so when there is no transcript', async () => {
     const home = tempDir();

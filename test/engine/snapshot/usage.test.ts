@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseTranscriptFile } from '../../../main/engine/snapshot/parse-transcript.ts';
 import type { ContextUsage } from '../../../main/engine/snapshot/types.ts';
-import { contextPercent, DEFAULT_CONTEXT_WINDOW, readLatestUsage, shouldAutoRestart } from '../../../main/engine/snapshot/usage.ts';
+import { autoRestartCheck, contextPercent, DEFAULT_CONTEXT_WINDOW, readLatestUsage, shouldAutoRestart } from '../../../main/engine/snapshot/usage.ts';
 import { generateTranscript } from './support/transcript-gen.ts';
 import { useTempDirs } from './support/temp-dir.ts';
 
@@ -58,5 +58,18 @@ describe('readLatestUsage', () => {
     writeFileSync(big, `${hit}\n${'{"type":"attachment"}\n'.repeat(1000)}`);
     expect(await readLatestUsage(big, { chunkBytes: 256, maxScanBytes: 1024 })).toBeNull();
     expect((await readLatestUsage(big, { chunkBytes: 256 }))?.total).toBe(9);
+  });
+});
+
+describe('autoRestartCheck', () => {
+  it('is due once the latest usage passes the threshold', async () => {
+    const file = join(tempDir(), 't.jsonl');
+    writeFileSync(file, JSON.stringify({ type: 'assistant', message: { model: 'm', content: [], usage: { input_tokens: 2000, cache_read_input_tokens: 168_000 } } }) + '\n');
+    expect(await autoRestartCheck(file, 80)).toEqual({ due: true, usage: expect.objectContaining({ total: 170_000 }), percent: 85 });
+    expect((await autoRestartCheck(file, 90)).due).toBe(false);
+  });
+
+  it('reads nothing when the threshold is 0 (off)', async () => {
+    expect(await autoRestartCheck('/nonexistent/transcript.jsonl', 0)).toEqual({ due: false, usage: null, percent: null });
   });
 });
