@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { DepsProvider } from './app/context.tsx';
 import { createTicker } from './app/ticker.ts';
+import { routeFromHash } from './app/route.ts';
 import { chooseBridge, exposedApi } from './bridge/choose-bridge.ts';
 import { hashWithoutToken, tokenFromHash } from './bridge/token.ts';
 import { createController } from './controller/controller.ts';
@@ -44,6 +45,20 @@ if (!choice.ok) {
   const controller = createController({ bridge: choice.bridge, stores, clock });
   const ticker = createTicker(clock);
   const stopController = controller.start();
+  // Follow `#view=…&item=…`: now, and whenever the shell points an open window at another item.
+  const follow = () => {
+    const route = routeFromHash(location.hash);
+    if (route.view) stores.app.getState().viewChosen(route.view);
+    const item = route.item;
+    if (!item) return;
+    const select = () => stores.queue.getState().items.some((i) => i.id === item) && (stores.queue.getState().itemSelected(item), true);
+    // The queue may not be loaded yet: select the item as soon as it is there.
+    if (!select()) {
+      const stop = stores.queue.subscribe(() => select() && stop());
+    }
+  };
+  follow();
+  window.addEventListener('hashchange', follow);
   const stopTicker = ticker.start();
   window.addEventListener('pagehide', () => {
     stopTicker();
