@@ -68,6 +68,7 @@ describe('trailboss hooks install / uninstall', () => {
     expect(run).toMatchObject({ code: 0, stderr: '' });
     const file = join(claudeDir, 'settings.json');
     expect(run.stdout).toContain(file);
+    expect(run.stdout).toContain('there was no settings file before');
     expect(Object.keys(settings(file).hooks).sort()).toEqual([...INSTALLED_EVENTS].sort());
     const commands = ourCommands(file);
     expect(commands).toHaveLength(INSTALLED_EVENTS.length);

@@ -114,7 +114,10 @@ function change(ctx: CliContext, what: 'install' | 'uninstall', json: boolean): 
   }
   const done = what === 'install' ? 'installed' : 'removed';
   if (!result.changed) ctx.stdout(`nothing to change: Trail Boss hooks are ${what === 'install' ? 'already installed' : 'not installed'} in ${deps.settingsPath}\n`);
-  else ctx.stdout(`Trail Boss hooks ${done} in ${deps.settingsPath}\nbackup of the previous file: ${result.backupPath}\n${result.restoredExactly ? 'the file is back to exactly what it was before install\n' : ''}`);
+  else {
+    const backup = result.backupPath?.endsWith('.absent') ? 'there was no settings file before' : `backup of the previous file: ${result.backupPath}`;
+    ctx.stdout(`Trail Boss hooks ${done} in ${deps.settingsPath}\n${backup}\n${result.restoredExactly ? 'the file is back to exactly what it was before install\n' : ''}`);
+  }
   if (result.status.problem && what === 'install') ctx.stdout(`problem: ${result.status.problem}\n`);
   return EXIT.ok;
 }
