@@ -162,6 +162,8 @@ export class Engine {
       cadence: config.reminders.cadence,
       onEvent: (event) => {
         store.items.update(event.itemId, { reminderStep: event.step, stuck: event.kind === 'stuck' });
+        // Logged as well: a catch-up after a restart fires before any listener can be attached.
+        logger.log('info', 'reminder.fired', { item: event.itemId, step: event.step, stuck: event.kind === 'stuck', skipped: event.skipped });
         events.emit('reminder', { id: event.itemId, step: event.step, stuck: event.kind === 'stuck' });
         emitItem('item:updated', event.itemId);
       },
