@@ -3,7 +3,6 @@
  * `trailboss daemon --ui` watching only it, scripted agents on demand, and the queue page opened
  * at the URL the daemon printed. Everything is killed afterwards; the daemon's log is attached.
  */
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,7 +13,8 @@ import type { ScriptedAgent } from '../../support/scripted-agent/start.ts';
 import { startScriptedAgent } from '../../support/scripted-agent/start.ts';
 import type { PrivateTmux } from '../../support/tmux-server.ts';
 import { startPrivateTmux } from '../../support/tmux-server.ts';
-import { ROOT, startDaemon, type Daemon } from './daemon.ts';
+import { buildRenderer } from './build-renderer.ts';
+import { startDaemon, type Daemon } from './daemon.ts';
 import { QueuePage } from './queue-page.ts';
 
 /** One test's world: tmux, the daemon, and the agents started in it. */
@@ -30,14 +30,9 @@ export interface Rig {
 /** The target of the only pane of a session the rig created. */
 export const targetOf = (session: string): string => `${session}:0.0`;
 
-/** Builds the renderer once per worker, so the daemon serves what the sources say now. */
-function buildRenderer(): void {
-  const r = spawnSync(join(ROOT, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'error'], { cwd: ROOT, encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`vite build failed (${String(r.status)}):\n${r.stdout}\n${r.stderr}`);
-}
-
 /** `test` with `rig` (tmux + daemon) and `queue` (the page opened on it, failing on page errors). */
 export const test = base.extend<{ rig: Rig; queue: QueuePage }, { renderer: void }>({
+  // Built once per worker, so the daemon serves what the renderer's sources say now.
   renderer: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
