@@ -13,6 +13,7 @@ import type { CliContext } from '../context.ts';
 import { EXIT } from '../context.ts';
 import { snapshotFileFor } from './snapshot.ts';
 
+/** `trailboss prime`: print the briefing once; always exit 0. */
 export async function primeCommand(ctx: CliContext): Promise<number> {
   const args = parseArgs(ctx.argv, { agent: { type: 'string' }, cwd: { type: 'string' } });
   const file = snapshotFileFor(ctx, args, false);

@@ -27,6 +27,7 @@ import { realSnapshotDeps, restartSettings } from './snapshot.ts';
 
 const isRuntimeId = (v: string): v is RuntimeId => (RUNTIME_IDS as readonly string[]).includes(v);
 
+/** `trailboss restart <pane|agent>`: exit 0 restarted, 1 refused or failed, 2 usage (UsageError). */
 export async function restartCommand(ctx: CliContext, deps: SnapshotCommandDeps = realSnapshotDeps(ctx)): Promise<number> {
   const args = parseArgs(ctx.argv, {
     force: { type: 'bool' },

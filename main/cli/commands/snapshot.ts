@@ -59,6 +59,7 @@ export function restartSettings(ctx: CliContext): { maxLines: number; gracefulTi
   return { maxLines: loaded.config.restart.maxLines, gracefulTimeoutMs: loaded.config.restart.gracefulTimeoutMs, sockets: [...loaded.config.tmux.sockets] };
 }
 
+/** `trailboss snapshot save|restore|check`; exit 0 done, 1 nothing there / refused, 2 usage (UsageError). */
 export async function snapshotCommand(ctx: CliContext, deps: SnapshotCommandDeps = realSnapshotDeps(ctx)): Promise<number> {
   const [sub, ...rest] = ctx.argv;
   switch (sub) {
