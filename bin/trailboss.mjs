@@ -3,28 +3,38 @@
 // shell), the CLI runs on the project's pinned Node 24: better-sqlite3 13 and the engine need it.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createRequire } from 'node:module';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const entry = join(root, 'main', 'cli', 'main.ts');
-const pinnedNode = [join(root, 'node_modules', 'node', 'bin', 'node'), join(root, 'node_modules', '.bin', 'node')].find(
-  (p) => existsSync(p),
-);
-const major = Number(process.versions.node.split('.')[0]);
-const nodeBin = major === 24 || !pinnedNode ? process.execPath : pinnedNode;
-if (major !== 24 && !pinnedNode) {
-  process.stderr.write(`trailboss: needs Node 24 (found ${process.version}); run \`npm install\` in ${root}\n`);
-  process.exit(2);
+
+// `trailboss hook <Event>` may run on every Claude Code tool call: it must exit within ~50 ms when no
+// engine runs, so it skips the TypeScript CLI and runs the plain-JS forwarder in this very process.
+if (process.argv[2] === 'hook') {
+  process.argv.splice(2, 1);
+  await import('./trailboss-hook.mjs');
+} else {
+  runCli();
 }
-const tsx = createRequire(import.meta.url).resolve('tsx');
-const result = spawnSync(nodeBin, ['--no-warnings', '--import', tsx, entry, ...process.argv.slice(2)], {
-  stdio: 'inherit',
-  env: { ...process.env, TRAILBOSS_NODE: nodeBin },
-});
-if (result.error) {
-  process.stderr.write(`trailboss: could not start ${nodeBin}: ${result.error.message}\n`);
-  process.exit(2);
+
+function runCli() {
+  const entry = join(root, 'main', 'cli', 'main.ts');
+  const pinnedNode = [join(root, 'node_modules', 'node', 'bin', 'node'), join(root, 'node_modules', '.bin', 'node')].find((p) => existsSync(p));
+  const major = Number(process.versions.node.split('.')[0]);
+  if (major !== 24 && !pinnedNode) {
+    process.stderr.write(`trailboss: needs Node 24 (found ${process.version}); run \`npm install\` in ${root}\n`);
+    process.exit(2);
+  }
+  const nodeBin = major === 24 || !pinnedNode ? process.execPath : pinnedNode;
+  const tsx = createRequire(import.meta.url).resolve('tsx');
+  const result = spawnSync(nodeBin, ['--no-warnings', '--import', tsx, entry, ...process.argv.slice(2)], {
+    stdio: 'inherit',
+    env: { ...process.env, TRAILBOSS_NODE: nodeBin },
+  });
+  if (result.error) {
+    process.stderr.write(`trailboss: could not start ${nodeBin}: ${result.error.message}\n`);
+    process.exit(2);
+  }
+  process.exit(result.status ?? (result.signal ? 1 : 0));
 }
-process.exit(result.status ?? (result.signal ? 1 : 0));
