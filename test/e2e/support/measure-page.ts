@@ -44,7 +44,8 @@ export async function measurePage(browser: Browser, url: string, rows: number, t
   const ready = rows === 0 ? { selector: '[data-testid="empty-queue"]', n: 1 } : { selector: 'article.item', n: rows };
   await page.addInitScript({ content: `${OBSERVER}(${JSON.stringify(ready)});` });
   await page.goto(url);
-  await page.waitForFunction('window.__rows?.painted != null', undefined, { timeout: timeoutMs });
+  // A function, not a string: the page's CSP forbids eval. (No named inner functions: tsx would add `__name`.)
+  await page.waitForFunction(() => (window as unknown as { __rows?: { painted: number | null } }).__rows?.painted != null, undefined, { timeout: timeoutMs });
   const timing = await page.evaluate(() => ({
     fp: performance.getEntriesByName('first-paint')[0]?.startTime ?? null,
     fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
