@@ -8,7 +8,7 @@
  * or `ms` later (after-audit+20 lands between the key and the confirmation, a window too narrow
  * for a killer outside that polls the agent).
  * TB_CRASH_FAILPOINT_LOG = a file that gets one JSON line right before the kill.
- * Loaded by the launcher too (NODE_OPTIONS reaches both processes): it arms only in the CLI entry.
+ * Loaded by the launcher too (NODE_OPTIONS reaches both processes): it arms only in the engine's process.
  */
 import { appendFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -56,4 +56,5 @@ function arm(spec: FailpointSpec, logFile: string | undefined): void {
 }
 
 const spec = parseFailpoint(process.env.TB_CRASH_FAILPOINT);
-if (spec && /[/\\]main[/\\]cli[/\\]main\.ts$/.test(process.argv[1] ?? '')) arm(spec, process.env.TB_CRASH_FAILPOINT_LOG);
+// The launcher only spawns the engine's process; arming there would just load SQLite for nothing.
+if (spec && !/[/\\]bin[/\\]trailboss\.mjs$/.test(process.argv[1] ?? '')) arm(spec, process.env.TB_CRASH_FAILPOINT_LOG);
