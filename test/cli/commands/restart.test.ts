@@ -12,6 +12,9 @@ import { claudeIdleWorking } from '../../support/scenarios/index.ts';
 import { startPrivateTmux, waitFor, type PrivateTmux } from '../../support/tmux-server.ts';
 import { runCommand } from '../../engine/snapshot/support/cli-ctx.ts';
 import { agentLaunch, agentPid, seedClaudeSession, submissions } from '../../engine/snapshot/support/restart-harness.ts';
+import { useTempDirs } from '../../engine/snapshot/support/temp-dir.ts';
+
+const tempDir = useTempDirs('tb-restart-cli-');
 
 const BASH = readFileSync(join(import.meta.dirname, '../../fixtures/transcripts/claude/bash--c3785f75-9237-4c5b-9d00-07f58fc98e78.jsonl'), 'utf8');
 let tmux: PrivateTmux | null = null;
@@ -22,7 +25,7 @@ afterEach(async () => {
 
 describe('trailboss restart', () => {
   it('force-restarts Claude in a pane: snapshot from its transcript, the same command relaunched, briefing typed, every step in the audit log', async () => {
-    tmux = await startPrivateTmux({ socketPath: join(await import('node:os').then((os) => os.tmpdir()), `tb-restart-cli-${process.pid}-${Date.now()}.sock`) });
+    tmux = await startPrivateTmux({ socketPath: join(tempDir(), 'tmux.sock') });
     const home = tmux.dir;
     const old = agentLaunch(home, claudeIdleWorking({ workingStepMs: 50 }));
     const next = agentLaunch(home, claudeIdleWorking({ workingStepMs: 50 }));
@@ -69,7 +72,7 @@ describe('trailboss restart', () => {
   }, 60_000);
 
   it('says which panes exist when the reference matches none', async () => {
-    tmux = await startPrivateTmux({ socketPath: join(await import('node:os').then((os) => os.tmpdir()), `tb-restart-cli-${process.pid}-${Date.now()}-b.sock`) });
+    tmux = await startPrivateTmux({ socketPath: join(tempDir(), 'tmux.sock') });
     await tmux.newPane('sleep 100');
     const run = await runCommand((ctx) => restartCommand(ctx), ['claude', '--tmux-socket', tmux.name], { home: tmux.dir });
     expect(run).toEqual({ code: 1, stdout: '', stderr: 'trailboss: no agent pane matches "claude" (no agent panes found)\n' });
