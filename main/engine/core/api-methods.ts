@@ -28,6 +28,7 @@ import type { PaneTruth } from './pane-truth.ts';
 import { queueDtos } from './queue-view.ts';
 import { activityDto, auditDtos } from './history-view.ts';
 import { settingsState } from './settings-view.ts';
+import { NotTypedError } from './watchdog-wiring.ts';
 
 export interface ApiDeps {
   readonly store: Store;
@@ -163,11 +164,17 @@ export function buildApiMethods(deps: ApiDeps): ApiMethods {
     }),
     'pane:wake': guarded('pane:wake', logger, async (args) => {
       if (!store.panes.get(args.paneKey)) return fail('not-found', `no watched pane ${args.paneKey}`);
-      const decision = await deps.watchdog.scheduler.wake(args.paneKey, args.text);
-      const result = decision.kind === 'type'
-        ? { outcome: 'confirmed' as const, message: `woke ${args.paneKey} with ${JSON.stringify(args.text)}` }
-        : { outcome: 'refused' as const, message: `not typed: ${'why' in decision ? String(decision.why) : 'the agent is not at its input prompt'}` };
-      return outcome(args.paneKey, 'wake', result);
+      try {
+        const decision = await deps.watchdog.scheduler.wake(args.paneKey, args.text);
+        const result = decision.kind === 'type'
+          ? { outcome: 'confirmed' as const, message: `woke ${args.paneKey} with ${JSON.stringify(args.text)}` }
+          : { outcome: 'refused' as const, message: decision.why === 'empty' ? 'nothing to type' : 'the agent is not at its input prompt (a prompt, dialog or work on screen); nothing was typed' };
+        return outcome(args.paneKey, 'wake', result);
+      } catch (error) {
+        // The screen changed between paste and Enter, or the pane went: an outcome, not an engine failure.
+        if (error instanceof NotTypedError) return outcome(args.paneKey, 'wake', { outcome: error.outcome, message: error.message });
+        throw error;
+      }
     }),
     'agents:list': guarded('agents:list', logger, async () =>
       ok(store.panes.list().filter((p) => p.state !== 'gone' || truth.get(p.paneKey)).map((p) => agentDto(p, truth.get(p.paneKey)))),

@@ -3,7 +3,7 @@
  * fresh captures and attached clients from tmux, typing through the audited safe-to-type action,
  * escalation into the queue, and backoff state persisted in the store.
  */
-import type { PaneAccess, ActionStore } from '../actions/types.ts';
+import type { ActionOutcome, ActionStore, PaneAccess } from '../actions/types.ts';
 import { typeIntoIdle } from '../actions/type-text.ts';
 import type { Config } from '../config/index.ts';
 import type { PaneObserver } from '../observe/observer.ts';
@@ -63,6 +63,24 @@ export interface WatchdogWiringDeps {
   readonly reconsider: (pane: PaneKey) => void;
 }
 
+/** Typing did not complete (refused, the screen changed before Enter, the pane went): the action's own outcome. */
+export class NotTypedError extends Error {
+  override readonly name = 'NotTypedError';
+  constructor(
+    readonly outcome: Exclude<ActionOutcome, 'confirmed'>,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** A wake-up clears the input line: what a human had typed there goes into the audit reason, not into oblivion. */
+async function erasedDraftNote(panes: PaneAccess, pane: PaneKey): Promise<string> {
+  const look = await panes.look(pane);
+  const draft = look.kind === 'screen' && look.screen.kind === 'idle' ? look.screen.draft.trim() : '';
+  return draft === '' ? '' : ` (cleared the draft ${JSON.stringify(draft)})`;
+}
+
 /** Build the scheduler and the policy view the truth uses. */
 export function wireWatchdog(deps: WatchdogWiringDeps): { scheduler: WatchdogScheduler; view: WatchdogView; sync(pane: Pane): void } {
   const { store, observer, clock, logger } = deps;
@@ -81,15 +99,17 @@ export function wireWatchdog(deps: WatchdogWiringDeps): { scheduler: WatchdogSch
       return { clients: await watched.client.listClients(), session: watched.info.sessionName };
     },
     type: async (pane, text, reason) => {
+      const why = reason === 'wake' ? `priority wake-up${await erasedDraftNote(panes, pane)}` : 'idle watchdog nudge';
       const result = await typeIntoIdle(
         { store: deps.actionStore, panes, clock },
-        { paneKey: pane, text, reason: reason === 'wake' ? 'priority wake-up' : 'idle watchdog nudge', surface: 'watchdog', itemId: null, action: reason, refuseOverDraft: reason === 'nudge' },
+        { paneKey: pane, text, reason: why, surface: 'watchdog', itemId: null, action: reason, refuseOverDraft: reason === 'nudge' },
       );
-      if (result.outcome !== 'confirmed') throw new Error(result.message);
+      if (result.outcome !== 'confirmed') throw new NotTypedError(result.outcome, result.message);
     },
     press: async (pane, key, reason) => {
       const look = await panes.look(pane);
-      deps.actionStore.appendAudit({ paneKey: pane, runtime: look.kind === 'screen' ? look.runtime.id : 'unknown', action: 'dismiss', payload: key, reason, surface: 'watchdog', itemId: null, outcome: 'sent' });
+      const what = look.kind === 'screen' && look.screen.kind === 'dialog' ? `: ${look.screen.dialogId ?? look.screen.question}` : '';
+      deps.actionStore.appendAudit({ paneKey: pane, runtime: look.kind === 'screen' ? look.runtime.id : 'unknown', action: 'dismiss', payload: key, reason: `${reason} known dialog${what}`, surface: 'watchdog', itemId: null, outcome: 'sent' });
       await deps.panes.sendKeys(pane, [key]);
     },
     escalate: (pane) => deps.reconsider(pane),

@@ -98,8 +98,8 @@ export async function engineKeys(agent: ScriptedAgent, testKeys: readonly string
  * Resolve once the wall clock reaches `at` (epoch ms): how a test lets a due time pass while it
  * checks that something did NOT happen. Times are absolute, so a slow step cannot shorten the watch.
  */
-export function untilTime(at: number, what: string): Promise<true> {
-  return eventually(() => Date.now() >= at, what, Math.max(0, at - Date.now()) + 5000);
+export async function untilTime(at: number, what: string): Promise<void> {
+  await eventually(() => Date.now() >= at, what, Math.max(0, at - Date.now()) + 5000);
 }
 
 /** A human at a real terminal attached to a session: every key typed updates the client's `client_activity`. */
