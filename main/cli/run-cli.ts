@@ -31,6 +31,18 @@ const COMMANDS: Record<string, { run: Command; help: string }> = {
     run: async (ctx) => (await import('./commands/hook.ts')).hookCommand(ctx),
     help: 'hook <Event>                                forward a Claude hook (stdin) to the engine',
   },
+  snapshot: {
+    run: async (ctx) => (await import('./commands/snapshot.ts')).snapshotCommand(ctx),
+    help: 'snapshot save|restore|check [--reason R] [--pane P] [--agent NAME] [--cwd DIR]   conversation snapshots',
+  },
+  prime: {
+    run: async (ctx) => (await import('./commands/prime.ts')).primeCommand(ctx),
+    help: 'prime [--agent NAME] [--cwd DIR]            print a restarted session\'s briefing, once',
+  },
+  restart: {
+    run: async (ctx) => (await import('./commands/restart.ts')).restartCommand(ctx),
+    help: 'restart <pane|agent> [--force] [--runtime R] [--tmux-socket PATH]...   fresh session with a snapshot',
+  },
 };
 
 function lazy(name: QueueCommandName): Command {
