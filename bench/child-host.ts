@@ -14,6 +14,8 @@ export interface HostHandle {
   spawnedPids(): number[];
   /** Resolve with the first message (already received or to come) that passes `test`. */
   waitFor<M extends HostMessage>(test: (m: HostMessage) => m is M, timeoutMs: number, what: string): Promise<M>;
+  /** Ask for its counters now; resolves with its answer. */
+  stats(): Promise<Extract<HostMessage, { type: 'stats' }>>;
   /** Ask it to stop; resolves when the process has exited. Kills it after `timeoutMs`. */
   stop(timeoutMs?: number): Promise<void>;
   /** Its stderr so far (warnings, errors). */
@@ -71,6 +73,12 @@ export async function startHost(script: 'engine-host.ts' | 'observer-host.ts', c
         waiters.add(check);
         check();
       });
+    },
+    stats() {
+      const before = messages.filter((m) => m.type === 'stats').length;
+      child.stdin.write(`${JSON.stringify({ cmd: 'stats' })}\n`);
+      const isStats = (m: HostMessage): m is Extract<HostMessage, { type: 'stats' }> => m.type === 'stats';
+      return handle.waitFor((m): m is Extract<HostMessage, { type: 'stats' }> => isStats(m) && messages.filter(isStats).indexOf(m) >= before, 10_000, 'stats');
     },
     async stop(timeoutMs = 15_000) {
       if (exited) return;

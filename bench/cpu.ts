@@ -44,6 +44,10 @@ export interface CpuRow {
   readonly serverExtraPct: number;
   /** watcherPct + serverExtraPct: everything watching costs the machine. */
   readonly totalPct: number;
+  /** Observer ticks (list-panes calls) per second; a watcher that cannot keep its 1 s tick shows < 1. Null for the engine. */
+  readonly ticksPerS: number | null;
+  /** Pane captures per second. Null for the engine (its client is built inside it). */
+  readonly capturesPerS: number | null;
 }
 
 /** A CPU run: the fleet mix, the server's idle rate, and one row per watcher. */
@@ -106,14 +110,28 @@ async function measureWatcher(fleet: Fleet, watcher: Watcher, opts: CpuOptions, 
       const live = host.spawnedPids().reduce((sum, pid) => sum + procCpu(pid).own, 0);
       return { process: self.own, clients: self.children + live, server: procCpu(fleet.serverPid).own, t: preciseNow() };
     };
+    const sa = await host.stats();
     const a = read();
     await sleep(opts.windowMs);
     const b = read();
+    const sb = await host.stats();
     const ms = b.t - a.t;
+    const rate = (x: number | null, y: number | null): number | null => (x === null || y === null ? null : ((y - x) * 1000) / (sb.t - sa.t));
     const processPct = pct(b.process - a.process, ms);
     const clientsPct = pct(b.clients - a.clients, ms);
     const serverExtraPct = pct(b.server - a.server, ms) - serverIdlePct;
-    return { panes: opts.panes, watcher, windowMs: ms, processPct, clientsPct, watcherPct: processPct + clientsPct, serverExtraPct, totalPct: processPct + clientsPct + serverExtraPct };
+    return {
+      panes: opts.panes,
+      watcher,
+      windowMs: ms,
+      processPct,
+      clientsPct,
+      watcherPct: processPct + clientsPct,
+      serverExtraPct,
+      totalPct: processPct + clientsPct + serverExtraPct,
+      ticksPerS: rate(sa.listPanes, sb.listPanes),
+      capturesPerS: rate(sa.captures, sb.captures),
+    };
   } finally {
     await host.stop();
   }

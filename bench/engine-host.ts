@@ -52,26 +52,44 @@ const engine = await Engine.start({
 const timers = new Set<NodeJS.Timeout>();
 let stopping = false;
 
-engine.on('item:added', ({ item }) => {
-  say({ type: 'added', t: preciseNow(), id: item.id, paneKey: item.paneKey, reason: item.reason });
-  if (!config.autoApprove || item.reason !== 'permission') return;
-  // A random delay spreads the looping agents' next prompts over the tick, so detection samples
-  // are not phase-locked to the observer's schedule.
+/**
+ * Approve the item as a user would, from the queue's current view of it. A hook-born item can be
+ * refused until the observer has parsed the pane (the pane decides the key): try again shortly,
+ * as a user clicking again would, so looping agents keep looping. Only attempts that sent a key
+ * count as approve latency.
+ */
+async function approve(id: string, attempt: number): Promise<void> {
+  if (stopping) return;
+  const queue = await engine.api['queue:list']({});
+  const item = queue.ok ? queue.value.find((i) => i.id === id) : undefined;
+  if (!item || stopping) return; // resolved meanwhile (answered, gone)
+  const tReq = preciseNow();
+  const result = await engine.api['item:approve']({ id: item.id, fingerprint: item.fingerprint });
+  const outcome = result.ok ? result.value.outcome : `error:${result.error.code}`;
+  const message = result.ok ? result.value.message : result.error.message;
+  say({ type: 'approve', id: item.id, paneKey: item.paneKey, tReq, tDone: preciseNow(), outcome, message });
+  if ((outcome === 'refused' || outcome === 'changed') && attempt < 20) later(() => approve(id, attempt + 1), 250);
+}
+
+function later(fn: () => Promise<void>, ms: number): void {
   const timer = setTimeout(() => {
     timers.delete(timer);
-    if (stopping) return;
-    const tReq = preciseNow();
-    void engine.api['item:approve']({ id: item.id, fingerprint: item.fingerprint }).then((result) => {
-      const outcome = result.ok ? result.value.outcome : `error:${result.error.code}`;
-      say({ type: 'approve', id: item.id, paneKey: item.paneKey, tReq, tDone: preciseNow(), outcome });
-    });
-  }, Math.random() * config.autoApprove.maxDelayMs);
+    void fn();
+  }, ms);
   timers.add(timer);
+}
+
+engine.on('item:added', ({ item }) => {
+  say({ type: 'added', t: preciseNow(), id: item.id, paneKey: item.paneKey, reason: item.reason });
+  // A random delay spreads the looping agents' next prompts over the tick, so detection samples
+  // are not phase-locked to the observer's schedule.
+  if (config.autoApprove && item.reason === 'permission') later(() => approve(item.id, 0), Math.random() * config.autoApprove.maxDelayMs);
 });
 engine.on('reminder', ({ id, step }) => say({ type: 'reminder', t: preciseNow(), id, step }));
 engine.on('engine:error', ({ message }) => say({ type: 'error', message }));
 
-listenForCommands(() => {
+listenForCommands((command) => {
+  if (command.cmd === 'stats') return say({ type: 'stats', t: preciseNow(), listPanes: null, captures: null });
   if (stopping) return;
   stopping = true;
   for (const timer of timers) clearTimeout(timer);

@@ -3,6 +3,7 @@
  * (registerHookIngest), reached by a direct POST and by the real forwarder process. Measures send →
  * the route's delivery callback, and the forwarder's own run time (it must never slow Claude).
  */
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,6 +25,8 @@ export interface HookIngestResult {
   readonly forwarderToDelivery: Summary;
   /** Forwarder process started → exited (Claude waits this long for the hook). */
   readonly forwarderRun: Summary;
+  /** `node -e 0` started → exited on this machine now: the part of the forwarder's time that is Node's own start. */
+  readonly bareNodeRun: Summary;
 }
 
 /** `samples` direct posts and `samples` forwarder runs, one at a time. */
@@ -68,9 +71,21 @@ export async function runHookIngest(samples: number): Promise<HookIngestResult> 
       forwarder.push((await next(before)) - r.started);
       run.push(r.exited - r.started);
     }
-    return { postToDelivery: summarize(post), forwarderToDelivery: summarize(forwarder), forwarderRun: summarize(run) };
+    const bare: number[] = [];
+    for (let i = 0; i < samples; i++) bare.push(await bareNodeStart());
+    return { postToDelivery: summarize(post), forwarderToDelivery: summarize(forwarder), forwarderRun: summarize(run), bareNodeRun: summarize(bare) };
   } finally {
     await api.close();
     rmSync(home, { recursive: true, force: true });
   }
+}
+
+/** ms from spawning `node -e 0` to its exit. */
+function bareNodeStart(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const t0 = preciseNow();
+    const child = spawn(process.execPath, ['-e', '0'], { stdio: 'ignore' });
+    child.on('error', reject);
+    child.on('exit', () => resolve(preciseNow() - t0));
+  });
 }

@@ -37,13 +37,15 @@ export type HostMessage =
   | { readonly type: 'spawned'; readonly pid: number }
   | { readonly type: 'added'; readonly t: number; readonly id: string; readonly paneKey: string; readonly reason: string }
   | { readonly type: 'reminder'; readonly t: number; readonly id: string; readonly step: number }
-  | { readonly type: 'approve'; readonly id: string; readonly paneKey: string; readonly tReq: number; readonly tDone: number; readonly outcome: string }
+  | { readonly type: 'approve'; readonly id: string; readonly paneKey: string; readonly tReq: number; readonly tDone: number; readonly outcome: string; readonly message: string }
+  /** Counters of the observer host's tmux client (null from the engine host, whose client is built inside the engine). */
+  | { readonly type: 'stats'; readonly t: number; readonly listPanes: number | null; readonly captures: number | null }
   | { readonly type: 'facts'; readonly t: number; readonly count: number }
   | { readonly type: 'error'; readonly message: string }
   | { readonly type: 'stopped'; readonly t: number };
 
-/** One line a host reads. */
-export type HostCommand = { readonly cmd: 'stop' };
+/** One line a host reads: stop, or report counters now. */
+export type HostCommand = { readonly cmd: 'stop' } | { readonly cmd: 'stats' };
 
 /** Write one message as a line on stdout. */
 export function say(message: HostMessage): void {
@@ -68,6 +70,7 @@ export function listenForCommands(onCommand: (command: HostCommand) => void): vo
       if (line.trim() === '') continue;
       const command = JSON.parse(line) as HostCommand;
       if (command.cmd === 'stop') stop();
+      else onCommand(command);
     }
   });
   process.stdin.on('end', stop);

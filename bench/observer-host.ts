@@ -31,8 +31,26 @@ const runner: Runner & Spawner = {
   },
 };
 const server: TmuxServer = { kind: 'socket', path: config.socket };
-const client: TmuxClient =
+const inner: TmuxClient =
   config.client === 'per-process' ? new PerProcessTmuxClient(server, runner, logger) : await openTmuxClient(server, runner, { mode: config.client, logger, clock: systemClock });
+// Count what the observer asks of tmux: a baseline that cannot keep up shows it here as fewer ticks and captures.
+const counts = { listPanes: 0, captures: 0 };
+const client: TmuxClient = {
+  server,
+  listPanes: () => (counts.listPanes++, inner.listPanes()),
+  listClients: () => inner.listClients(),
+  capture: async (requests) => {
+    const got = await inner.capture(requests);
+    counts.captures += got.length;
+    return got;
+  },
+  sendKeys: (paneId, keys) => inner.sendKeys(paneId, keys),
+  sendText: (paneId, text) => inner.sendText(paneId, text),
+  pasteText: (paneId, text) => inner.pasteText(paneId, text),
+  focusPane: (paneId, tty) => inner.focusPane(paneId, tty),
+  command: (args) => inner.command(args),
+  close: () => inner.close(),
+};
 
 let facts = 0;
 // The engine's defaults (main/engine/config/schema.ts), except the tick, which the bench sets.
@@ -49,7 +67,8 @@ const observer = new PaneObserver({
 });
 
 let stopping = false;
-listenForCommands(() => {
+listenForCommands((command) => {
+  if (command.cmd === 'stats') return say({ type: 'stats', t: preciseNow(), ...counts });
   if (stopping) return;
   stopping = true;
   void observer

@@ -10,7 +10,8 @@ export type Phase = (typeof PHASES)[number];
 export interface BenchPlan {
   readonly quick: boolean;
   readonly phases: readonly Phase[];
-  readonly detection: readonly { readonly agents: number; readonly windowMs: number }[];
+  /** `idleMs`: how long a looping agent idles between prompts; it must outlast a loaded tick + recheck, see detection.ts. */
+  readonly detection: readonly { readonly agents: number; readonly windowMs: number; readonly idleMs: number }[];
   readonly cpu: readonly { readonly panes: number; readonly windowMs: number; readonly idleWindowMs: number; readonly warmupMs: number }[];
   readonly hooks: { readonly ingestSamples: number; readonly fusionAgents: number; readonly fusionWindowMs: number };
   readonly tmuxCapturePanes: readonly number[];
@@ -22,28 +23,29 @@ const ALIASES: Readonly<Record<string, Phase>> = { approve: 'detection', hook: '
 
 const FULL: Omit<BenchPlan, 'quick' | 'phases'> = {
   detection: [
-    { agents: 1, windowMs: 60_000 },
-    { agents: 20, windowMs: 40_000 },
-    { agents: 100, windowMs: 40_000 },
+    { agents: 1, windowMs: 60_000, idleMs: 1600 },
+    { agents: 20, windowMs: 40_000, idleMs: 2000 },
+    { agents: 100, windowMs: 40_000, idleMs: 3000 },
   ],
   cpu: [
-    { panes: 50, windowMs: 20_000, idleWindowMs: 10_000, warmupMs: 6000 },
-    { panes: 200, windowMs: 20_000, idleWindowMs: 10_000, warmupMs: 8000 },
+    { panes: 50, windowMs: 20_000, idleWindowMs: 6000, warmupMs: 5000 },
+    { panes: 200, windowMs: 20_000, idleWindowMs: 6000, warmupMs: 6000 },
   ],
   hooks: { ingestSamples: 20, fusionAgents: 3, fusionWindowMs: 30_000 },
-  tmuxCapturePanes: [50, 200],
+  // 200 panes there takes ~3 min on this machine (its per-process row alone); run it by hand for that size.
+  tmuxCapturePanes: [50],
   snapshot: { mb: 100, runs: 3 },
 };
 
 const QUICK: Omit<BenchPlan, 'quick' | 'phases'> = {
   detection: [
-    { agents: 1, windowMs: 8000 },
-    { agents: 5, windowMs: 8000 },
+    { agents: 1, windowMs: 8000, idleMs: 1600 },
+    { agents: 5, windowMs: 6000, idleMs: 1600 },
   ],
-  cpu: [{ panes: 10, windowMs: 5000, idleWindowMs: 3000, warmupMs: 4000 }],
-  hooks: { ingestSamples: 5, fusionAgents: 1, fusionWindowMs: 8000 },
+  cpu: [{ panes: 10, windowMs: 4000, idleWindowMs: 2000, warmupMs: 3000 }],
+  hooks: { ingestSamples: 5, fusionAgents: 2, fusionWindowMs: 10_000 },
   tmuxCapturePanes: [10],
-  snapshot: { mb: 5, runs: 1 },
+  snapshot: { mb: 20, runs: 1 },
 };
 
 /** Usage text for `--help` and for a bad argument. */

@@ -1,0 +1,19 @@
+/** Smoke test of the detection/approve bench at its smallest size: one looping Claude agent, the real engine in a child process. */
+import { describe, expect, it } from 'vitest';
+import { runDetection } from '../../bench/detection.ts';
+
+describe('bench: detection and approve latency', () => {
+  it('times prompts to queue items and approvals to the key the agent received, sending only the single-use key', async () => {
+    const r = await runDetection({ agents: 1, windowMs: 5000, warmupMs: 1500 });
+    expect(r.detection.n).toBeGreaterThanOrEqual(1);
+    expect(r.missed).toBe(0);
+    // A tick is 1 s: a prompt cannot be queued before it is drawn, nor many seconds after.
+    expect(r.detection.p50).toBeGreaterThan(0);
+    expect(r.detection.max).toBeLessThan(5000);
+    expect(r.approve.n).toBeGreaterThanOrEqual(1);
+    expect(r.approve.p50).toBeGreaterThan(0);
+    expect(Object.keys(r.approveOutcomes)).toEqual(['confirmed']);
+    expect(Object.keys(r.keysReceived)).toEqual(['1']);
+    expect(r.unexpectedKeys).toBe(0);
+  }, 60_000);
+});

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { PHASES, parseBenchArgs } from '../../bench/options.ts';
+
+function plan(argv: string[]) {
+  const r = parseBenchArgs(argv);
+  if (!r.ok) throw new Error(r.message);
+  return r.plan;
+}
+
+describe('bench options', () => {
+  it('runs every phase at the sizes of the issues by default', () => {
+    const p = plan([]);
+    expect(p.quick).toBe(false);
+    expect(p.phases).toEqual([...PHASES]);
+    expect(p.detection.map((d) => d.agents)).toEqual([1, 20, 100]);
+    expect(p.cpu.map((c) => c.panes)).toEqual([50, 200]);
+  });
+
+  it('--quick keeps every phase at small sizes', () => {
+    const p = plan(['--quick']);
+    expect(p.quick).toBe(true);
+    expect(p.phases).toEqual([...PHASES]);
+    expect(Math.max(...p.detection.map((d) => d.agents))).toBeLessThanOrEqual(5);
+    expect(Math.max(...p.cpu.map((c) => c.panes))).toBeLessThanOrEqual(10);
+  });
+
+  it('--only runs the named phases in the usual order, "approve" meaning detection', () => {
+    expect(plan(['--only', 'hooks,approve']).phases).toEqual(['detection', 'hooks']);
+    expect(plan(['--only=cpu']).phases).toEqual(['cpu']);
+  });
+
+  it('refuses an unknown phase or argument, naming it', () => {
+    expect(parseBenchArgs(['--only', 'detection,speed'])).toMatchObject({ ok: false, message: expect.stringContaining('"speed"') });
+    expect(parseBenchArgs(['--fast'])).toMatchObject({ ok: false, message: expect.stringContaining('"--fast"') });
+    expect(parseBenchArgs(['--only'])).toMatchObject({ ok: false });
+  });
+});
