@@ -18,7 +18,7 @@ async function scheme(page: Page, colorScheme: (typeof SCHEMES)[number]): Promis
   await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
 }
 
-test('queue window screenshots: light and dark, empty and with items', async ({ rig, queue }) => {
+test('screenshots: queue window light and dark, empty, with items, after an approve; activity and settings', async ({ rig, queue }) => {
   mkdirSync(SHOTS, { recursive: true });
   const page = queue.page;
   // The theme follows the OS: the page's background must differ between the schemes.
@@ -43,5 +43,23 @@ test('queue window screenshots: light and dark, empty and with items', async ({ 
     await scheme(page, colorScheme);
     await page.screenshot({ path: join(SHOTS, `queue-items-${colorScheme}.png`), fullPage: true });
     await page.screenshot({ path: join(SHOTS, `queue-items-${colorScheme}-viewport.png`) });
+  }
+
+  // After an approve: the outcome line, and the audit log and settings served by the real engine.
+  await queue.click(targetOf('api-worker'), 'approve');
+  await queue.expectOutcome(targetOf('api-worker'), 'Confirmed');
+  for (const colorScheme of SCHEMES) {
+    await scheme(page, colorScheme);
+    await queue.show('Queue');
+    await page.screenshot({ path: join(SHOTS, `queue-after-approve-${colorScheme}.png`) });
+    await queue.show('Activity');
+    await expect(page.getByRole('heading', { name: 'Audit log' })).toBeVisible();
+    await expect(page.getByRole('table').getByText(targetOf('api-worker')).first()).toBeVisible();
+    await page.screenshot({ path: join(SHOTS, `activity-${colorScheme}.png`), fullPage: true });
+    await queue.show('Settings');
+    await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
+    await expect(page.getByTestId('hooks-state')).toHaveText('Not installed');
+    // The viewport only: a full-page capture paints the sticky Save bar mid-page.
+    await page.screenshot({ path: join(SHOTS, `settings-${colorScheme}.png`) });
   }
 });
