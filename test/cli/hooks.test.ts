@@ -120,6 +120,18 @@ describe('trailboss hooks install / uninstall', () => {
     expect(readFileSync(file, 'utf8')).toBe(USER_SETTINGS);
   });
 
+  it('adds the SessionStart `prime` entry that briefs a restarted session, and uninstall takes it away', async () => {
+    const home = tempHome();
+    await cli(['hooks', 'install'], { home });
+    const file = join(home, '.claude', 'settings.json');
+    const settings = JSON.parse(readFileSync(file, 'utf8')) as { hooks: Record<string, { hooks: { command: string }[] }[]> };
+    const sessionStart = (settings.hooks['SessionStart'] ?? []).flatMap((g) => g.hooks.map((h) => h.command));
+    expect(sessionStart.filter((c) => c.endsWith('# trailboss:prime'))).toHaveLength(1);
+    expect(sessionStart.find((c) => c.endsWith('# trailboss:prime'))).toMatch(/'[^']*node' '[^']*\/bin\/trailboss\.mjs' prime # trailboss:prime$/);
+    await cli(['hooks', 'uninstall'], { home });
+    expect(existsSync(file) ? readFileSync(file, 'utf8') : '').not.toContain('trailboss:prime');
+  });
+
   it('uninstall removes the file install created', async () => {
     const home = tempHome();
     await cli(['hooks', 'install'], { home });

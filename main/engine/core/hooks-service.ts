@@ -7,6 +7,7 @@ import type { HookEventCounter, HookEventStats } from '../hooks/hook-event-count
 import type { HookEventName } from '../hooks/hook-schemas.ts';
 import type { HooksInstallerDeps } from '../hooks/install.ts';
 import { forwarderSpecFor, hooksStatus, installHooks, uninstallHooks } from '../hooks/install.ts';
+import { markerFor, shellQuote } from '../hooks/hook-command.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Store } from '../store/index.ts';
 
@@ -37,11 +38,15 @@ export function storeHookCounter(store: Store, clock: Clock): HookEventCounter {
 
 /** The installer's inputs for a surface (the CLI uses them for per-event status and backup paths). */
 export function depsOf(input: HooksServiceInput): HooksInstallerDeps {
+  const forwarder = forwarderSpecFor({ appRoot: APP_ROOT, packaged: input.packaged != null, execPath: input.packaged?.execPath ?? process.execPath, endpointFile: input.endpointFile });
+  // A restarted session is briefed with its snapshot by `trailboss prime` at SessionStart (exactly once: prime takes the file).
+  const prime = `${forwarder.runAsNode ? 'ELECTRON_RUN_AS_NODE=1 ' : ''}${shellQuote(forwarder.nodePath)} ${shellQuote(join(APP_ROOT, 'bin', 'trailboss.mjs'))} prime ${markerFor('prime')}`;
   return {
     settingsPath: claudeSettingsFile({ env: input.env, homedir: input.homedir }),
-    forwarder: forwarderSpecFor({ appRoot: APP_ROOT, packaged: input.packaged != null, execPath: input.packaged?.execPath ?? process.execPath, endpointFile: input.endpointFile }),
+    forwarder,
     clock: input.clock,
     counter: input.counter,
+    extraEntries: [{ event: 'SessionStart', command: prime, timeoutSec: 10 }],
   };
 }
 

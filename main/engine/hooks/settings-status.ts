@@ -59,16 +59,19 @@ export function hooksStatusOf(input: StatusInput): HooksStatus {
     problem = err.message;
   }
   const details = input.planned.map((entry): HookEventStatus => {
-    const commands = configured.get(entry.event) ?? [];
+    // One event may carry several of our entries (SessionStart: the forwarder and `prime`): match by marker too.
+    const commands = configured.get(slot(entry.event, ownedMarkerOf(entry.command))) ?? [];
     const command = commands[0] ?? null;
     const parsed = command === null ? null : parseForwarderCommand(command);
     const arrivals = input.arrivals[entry.event];
+    const upToDate = commands.length === 1 && command === entry.command;
     return {
       event: entry.event,
       installed: command !== null,
-      upToDate: commands.length === 1 && command === entry.command,
+      upToDate,
       command,
-      commandPathsExist: parsed === null ? null : input.pathExists(parsed.nodePath) && input.pathExists(parsed.scriptPath),
+      // Non-forwarder entries (prime) are written from the current paths: up to date means they point at them.
+      commandPathsExist: parsed !== null ? input.pathExists(parsed.nodePath) && input.pathExists(parsed.scriptPath) : upToDate ? true : null,
       count: arrivals?.count ?? 0,
       lastAt: arrivals?.lastAt ?? null,
     };
@@ -84,8 +87,8 @@ export function hooksStatusOf(input: StatusInput): HooksStatus {
   return {
     state: good.length === details.length && details.length > 0 ? 'installed' : anyInstalled ? 'partial' : 'absent',
     settingsPath: input.settingsPath,
-    events: good.map((d) => d.event),
-    missing: details.filter((d) => !good.includes(d)).map((d) => d.event),
+    events: [...new Set(good.map((d) => d.event))],
+    missing: [...new Set(details.filter((d) => !good.includes(d)).map((d) => d.event))],
     details,
     lastHookAt: lastTimes.length > 0 ? Math.max(...lastTimes) : null,
     problem,
@@ -102,11 +105,17 @@ function ourCommands(text: string | null, label: string): Map<string, string[]> 
     for (const group of groups) {
       if (!isJsonObject(group) || !Array.isArray(group['hooks'])) continue;
       for (const hook of group['hooks']) {
-        if (isJsonObject(hook) && typeof hook['command'] === 'string' && ownedMarkerOf(hook['command']) === 'hook') {
-          out.set(event, [...(out.get(event) ?? []), hook['command']]);
+        const marker = isJsonObject(hook) && typeof hook['command'] === 'string' ? ownedMarkerOf(hook['command']) : null;
+        if (marker !== null && isJsonObject(hook)) {
+          const key = slot(event, marker);
+          out.set(key, [...(out.get(key) ?? []), hook['command'] as string]);
         }
       }
     }
   }
   return out;
+}
+
+function slot(event: string, marker: string | null): string {
+  return `${event}\u0000${marker ?? 'hook'}`;
 }
