@@ -216,7 +216,7 @@ export class Engine {
       events.emit('item:resolved', { id: item.id, resolution: how });
       events.emit('queue:changed', { items: queueDtos(store, liveTruth, now()) });
     });
-    const watchdog = wireWatchdog({ store, observer: liveObserver, panes, actionStore, clock, logger, config: () => config, reconsider: (p) => liveTruth.reconsider(p) });
+    const watchdog = wireWatchdog({ store, observer: liveObserver, panes, actionStore, clock, logger, config: () => config, reconsider: (p) => liveTruth.reconsider(p), stateOf: (p) => liveTruth.get(p) });
     watchdogView = watchdog.view;
     undo.push(() => watchdog.scheduler.dispose());
 
@@ -245,6 +245,7 @@ export class Engine {
       actionStore,
       watchdog,
       hooks: { env: opts.env, homedir: opts.homedir, endpointFile: paths.endpoint, clock, counter: hookCounter },
+      runner: opts.runner,
     });
 
     let endpoint: ApiEndpoint | null = null;

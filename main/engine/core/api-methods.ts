@@ -14,6 +14,8 @@ import type { Pane } from '../store/index.ts';
 import type { HooksServiceInput } from './hooks-service.ts';
 import { hooksService } from './hooks-service.ts';
 import { jumpToPane } from './jump.ts';
+import { restartPane } from './restart-action.ts';
+import type { Runner } from '../platform/run.ts';
 import type { Config } from '../config/index.ts';
 import type { PaneObserver } from '../observe/observer.ts';
 import type { Clock } from '../platform/clock.ts';
@@ -45,6 +47,7 @@ export interface ApiDeps {
   readonly actionStore: ActionStore;
   readonly watchdog: { readonly scheduler: WatchdogScheduler; sync(pane: Pane): void };
   readonly hooks: HooksServiceInput;
+  readonly runner: Runner;
   /** Which surface a call came from (set per transport). */
   readonly surface?: Surface;
 }
@@ -142,9 +145,23 @@ export function buildApiMethods(deps: ApiDeps): ApiMethods {
       queueChanged();
       return outcome(args.id, 'snooze', { outcome: 'confirmed', message: `snoozed until ${new Date(until).toISOString()}` });
     }),
-    'item:restart': guarded('item:restart', logger, async (args) =>
-      outcome(args.id, 'restart', { outcome: 'refused', message: 'restart is not available from this engine yet' }),
-    ),
+    'item:restart': guarded('item:restart', logger, async (args) => {
+      const item = store.items.get(args.id);
+      if (!item) return outcome(args.id, 'restart', { outcome: 'gone', message: `item ${args.id} is not in the queue` });
+      if (!store.items.claim(item.id, deps.claimant)) return outcome(args.id, 'restart', { outcome: 'refused', message: 'already being handled' });
+      try {
+        const result = await restartPane(
+          { observer, actionStore, clock, logger, runner: deps.runner, config: deps.config, env: deps.hooks.env, homedir: deps.hooks.homedir },
+          item.paneKey,
+          args.runtime,
+          surface,
+        );
+        return outcome(args.id, 'restart', result);
+      } finally {
+        store.items.release(item.id, deps.claimant);
+        truth.reconsider(item.paneKey);
+      }
+    }),
     'pane:mute': guarded('pane:mute', logger, async (args) => {
       const pane = store.panes.get(args.paneKey);
       if (!pane) return fail('not-found', `no watched pane ${args.paneKey}`);
