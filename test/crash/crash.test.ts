@@ -8,7 +8,7 @@
  *
  * TB_CRASH_RUNS (default 6: about 15 s each on the shared CI machine), TB_CRASH_SEED (first seed,
  * default 1; run i uses seed + i), TB_CRASH_SEEDS (a list, e.g. 8,19: replay those), TB_CRASH_REPORT (write the summary as JSON to this file),
- * TB_CRASH_VERBOSE=1 (print every run's timeline, not only a failed one's).
+ * TB_CRASH_VERBOSE=1 (print every run's timeline, not only a failed one's; 2 adds records and daemon logs).
  */
 import { writeFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 /** The crash test's reminder checks must catch a repeated step, an early step, a burst and a second catch-up. */
 import { describe, expect, it } from 'vitest';
 import type { ReminderFiring } from './support/reminder-evidence.ts';
-import { checkReminders, reminderFiringsFromLog } from './support/reminder-evidence.ts';
+import { checkReminders, reminderFiringsFromLog, storeOpenedAt } from './support/reminder-evidence.ts';
 
 const CADENCE = [0, 1000, 2500, 5000, 10_000];
 const items = [{ id: 'a', firstSeen: 10_000 }];
@@ -41,5 +41,11 @@ describe('crash evidence: reminders', () => {
       '{"t":"2026-01-01T00:00:03.000Z","level":"info","event":"reminder.fired","item":"a","st',
     ].join('\n');
     expect(reminderFiringsFromLog(log, 2)).toEqual([{ itemId: 'a', step: 1, t: Date.parse('2026-01-01T00:00:02.500Z'), incarnation: 2 }]);
+  });
+
+  it('takes a daemon\'s start from its store.opened line', () => {
+    const log = 'Trail Boss engine starting\n{"t":"2026-01-01T00:00:01.250Z","level":"info","event":"store.opened","file":"x","from":2,"version":2}\n';
+    expect(storeOpenedAt(log)).toBe(Date.parse('2026-01-01T00:00:01.250Z'));
+    expect(storeOpenedAt('killed before the store opened')).toBeNull();
   });
 });

@@ -17,13 +17,16 @@ import { checkEnd, checkRestart } from './run-checks.ts';
 import { failpointsFired, formatFailpoint } from './failpoint-spec.ts';
 import { armKiller } from './killer.ts';
 import { checkKeysAudited, checkKeysHitThePrompt, checkKeysRequested, checkOneKeyPerPrompt } from './key-evidence.ts';
-import { checkReminders, reminderFiringsFromLog } from './reminder-evidence.ts';
+import { checkReminders, reminderFiringsFromLog, storeOpenedAt } from './reminder-evidence.ts';
 import type { RunPlan } from './run-plan.ts';
 import { describeKill } from './run-plan.ts';
 import { leftBehind, readStore } from './store-evidence.ts';
 
-/** Reminder cadence of every run: fast enough that steps, catch-ups and the stuck mark happen within it. */
-export const CRASH_CADENCE_MS: readonly number[] = [0, 1000, 2500, 5000, 10_000];
+/**
+ * Reminder cadence of every run: steps every 0.5–4 s, so a restart (3–8 s down) misses several
+ * and must catch up once, and the stuck mark (last step) happens within long runs.
+ */
+export const CRASH_CADENCE_MS: readonly number[] = [0, 500, 1000, 1500, 2500, 4000, 6000, 9000, 13_000];
 
 /** What a run found and measured. */
 export interface CrashRunResult {
@@ -128,10 +131,11 @@ export async function runCrash(plan: RunPlan): Promise<CrashRunResult> {
       violations.push(...checkKeysHitThePrompt(e, store.audit), ...checkOneKeyPerPrompt(e), ...checkKeysAudited(e, store.audit), ...checkKeysRequested(e));
     }
     const firings = daemons.flatMap((d, i) => reminderFiringsFromLog(d.output(), i));
-    violations.push(...checkReminders(firings, store.items, CRASH_CADENCE_MS, daemons.map((d) => d.spawnedAt)));
+    const opened = daemons.map((d) => storeOpenedAt(d.output()) ?? d.spawnedAt);
+    violations.push(...checkReminders(firings, store.items, CRASH_CADENCE_MS, opened));
     for (const a of agents) note(`${a.name} keys: ${(await a.agent.keys()).map(brief).join(' ') || 'none'}`);
     note(`audit: ${store.audit.map((r) => `${r.payload}→${r.paneKey.slice(r.paneKey.lastIndexOf('|') + 1)}@${r.at % 100_000}`).join(' ') || 'empty'}`);
-    if (violations.length > 0) {
+    if (violations.length > 0 || process.env.TB_CRASH_VERBOSE === '2') {
       for (const a of agents) note(`${a.name} record: ${(await a.agent.records()).map(brief).filter(Boolean).join(' ')}`);
       for (const [i, d] of daemons.entries()) note(`daemon #${i} output:\n${d.output().slice(-4000)}`);
     }

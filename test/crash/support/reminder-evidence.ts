@@ -24,8 +24,8 @@ const EARLY_SLACK_MS = 2;
 const BURST_MS = 5;
 
 /**
- * `starts[i]`: epoch ms incarnation i was spawned; steps due before it were missed by the dead
- * daemon and may be caught up — once.
+ * `starts[i]`: epoch ms incarnation i opened the store; steps due before it came due while no
+ * engine was running, and may be caught up — once.
  */
 export function checkReminders(firings: readonly ReminderFiring[], items: readonly ItemTimes[], cadence: readonly number[], starts: readonly number[]): string[] {
   const out: string[] = [];
@@ -68,4 +68,15 @@ export function reminderFiringsFromLog(output: string, incarnation: number): Rem
     }
   }
   return out;
+}
+
+/** When a daemon opened its store (its `store.opened` log line), or null. */
+export function storeOpenedAt(output: string): number | null {
+  const line = output.split('\n').find((l) => l.includes('"store.opened"'));
+  if (!line) return null;
+  try {
+    return Date.parse((JSON.parse(line) as { t: string }).t);
+  } catch {
+    return null;
+  }
 }

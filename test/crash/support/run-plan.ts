@@ -89,7 +89,7 @@ export function planRun(seed: number): RunPlan {
       idleMs: pick([500, 1500, 4000, 8000]),
       actions: [pick(['approve', 'approve', 'deny'] as const), pick(['approve', 'deny'] as const)],
       // An after-reminder kill needs a reminder before the first answer.
-      waitSteps: [waitsForReminder ? int(1, 2) : int(0, 2), int(0, 1)],
+      waitSteps: [waitsForReminder ? int(1, 3) : int(0, 3), int(0, 1)],
       answers: int(1, 2),
     }),
   );
