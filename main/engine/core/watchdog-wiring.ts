@@ -10,6 +10,7 @@ import type { PaneObserver } from '../observe/observer.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Logger } from '../platform/log.ts';
 import type { PaneKey } from '../sessions/facts.ts';
+import type { PaneState } from '../sessions/pane-state.ts';
 import type { Pane, Store } from '../store/index.ts';
 import type { WatchdogState } from '../watchdog/backoff.ts';
 import { escalatedAfter } from '../watchdog/backoff.ts';
@@ -61,6 +62,8 @@ export interface WatchdogWiringDeps {
   readonly config: () => Config;
   /** The watchdog gave up on a pane: re-decide its item (it becomes "idle after N nudges"). */
   readonly reconsider: (pane: PaneKey) => void;
+  /** The pane's state as the truth holds it now. */
+  readonly stateOf: (pane: PaneKey) => PaneState | undefined;
 }
 
 /** Typing did not complete (refused, the screen changed before Enter, the pane went): the action's own outcome. */
@@ -140,6 +143,11 @@ export function wireWatchdog(deps: WatchdogWiringDeps): { scheduler: WatchdogSch
       ? { paneKey: saved.paneKey, idleSince: saved.idleSince, activeSince: null, nudgesSent: saved.nudgesSent, lastNudgeAt: saved.lastNudgeAt, escalated: saved.escalated }
       : null;
     scheduler.track(pane.paneKey, mode, pane.directive, scheduler.stateOf(pane.paneKey) ? null : restored);
+    // The scheduler hears states only as they change: a pane switched on while ALREADY idle would
+    // never be nudged (and its idle item is gone, the watchdog now owning idleness). Tell it now —
+    // but not a no-evidence state (starting, unknown), which would wipe an idle spell restored from the store.
+    const live = deps.stateOf(pane.paneKey);
+    if (live && live.state !== 'starting' && live.state !== 'unknown') scheduler.observe(live);
   };
   return { scheduler, view, sync };
 }
