@@ -45,6 +45,7 @@ describe('engine: detect and answer a permission prompt', () => {
     expect((await queue()).filter((i) => i.reason === 'permission')).toEqual([]);
     const audit = await h.engine.api['audit:list']({ limit: 10, before: null });
     expect(audit.ok && audit.value.map((a) => a.keys)).toEqual([['1']]);
+    expect(audit.ok && audit.value[0]?.outcome).toBe('confirmed');
   });
 
   it('two approves at once send one key', async () => {

@@ -66,6 +66,7 @@ export async function answerPrompt(deps: AnswerDeps, item: ActionItem, answer: '
       clock,
       deps.confirm ?? DEFAULT_CONFIRM,
     );
+    store.recordOutcome(item.id, left ? 'confirmed' : 'unconfirmed');
     if (left) {
       store.resolve(item.id, answer === 'approve' ? 'approved' : 'denied', surface);
       return { outcome: 'confirmed', message: `${answer === 'approve' ? 'approved' : 'denied'} with ${key} (${label ?? key})`, sent: [key] };

@@ -41,6 +41,8 @@ export interface ActionStore {
   /** Audit the key and mark the item as sent in one transaction, before sending. */
   recordSend(itemId: string | null, audit: AuditRecord): void;
   appendAudit(audit: AuditRecord): void;
+  /** Complete the last key record of an item with how it ended (the log is append-only: a new row refers to it). */
+  recordOutcome(itemId: string, outcome: 'confirmed' | 'unconfirmed'): void;
   resolve(itemId: string, how: 'approved' | 'denied' | 'replied', by: Surface): void;
 }
 

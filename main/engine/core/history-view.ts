@@ -29,7 +29,7 @@ const ORIGIN: Record<Surface, AuditOriginDto> = {
 
 const OUTCOMES: readonly OutcomeKindDto[] = ['confirmed', 'unconfirmed', 'changed', 'gone', 'refused'];
 
-function auditDto(e: AuditEntry, target: string): AuditEntryDto {
+function auditDto(e: AuditEntry, target: string, completed: ReadonlyMap<number, string>): AuditEntryDto {
   const isText = e.action === 'text' || e.action === 'paste' || e.action === 'nudge' || e.action === 'wake';
   return {
     id: e.id,
@@ -41,13 +41,21 @@ function auditDto(e: AuditEntry, target: string): AuditEntryDto {
     why: e.reason,
     origin: ORIGIN[e.surface],
     itemId: e.itemId,
-    outcome: (OUTCOMES as readonly string[]).includes(e.outcome ?? '') ? (e.outcome as OutcomeKindDto) : null,
+    outcome: outcomeOf(completed.get(e.id) ?? e.outcome),
   };
 }
 
-/** Newest first; `before` pages back. */
+function outcomeOf(text: string | null | undefined): OutcomeKindDto | null {
+  return (OUTCOMES as readonly string[]).includes(text ?? '') ? (text as OutcomeKindDto) : null;
+}
+
+/** Newest first; `before` pages back. Outcome rows are folded into the key rows they complete. */
 export function auditDtos(store: Store, limit: number, before: number | null): AuditEntryDto[] {
   const panes = new Map(store.panes.list().map((p) => [p.paneKey, p.target]));
-  const entries = store.audit.list({ limit: Math.max(1, Math.min(500, limit)), ...(before !== null ? { beforeId: before } : {}) });
-  return entries.map((e) => auditDto(e, panes.get(e.paneKey) ?? e.paneKey));
+  const entries = store.audit.list({ limit: Math.max(1, Math.min(500, limit)) * 2, ...(before !== null ? { beforeId: before } : {}) });
+  const completed = new Map(entries.filter((e) => e.action === 'outcome' && e.ref !== null).map((e) => [e.ref as number, e.outcome ?? '']));
+  return entries
+    .filter((e) => e.action !== 'outcome')
+    .slice(0, Math.max(1, Math.min(500, limit)))
+    .map((e) => auditDto(e, panes.get(e.paneKey) ?? e.paneKey, completed));
 }

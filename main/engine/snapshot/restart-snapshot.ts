@@ -24,7 +24,7 @@ export function auditOnlyStore(audit: (record: AuditRecord) => void): ActionStor
   const noItem = (): never => {
     throw new Error('a restart has no attention item to claim or resolve');
   };
-  return { claim: noItem, release: noItem, resolve: noItem, recordSend: (_item, record) => audit(record), appendAudit: audit };
+  return { claim: noItem, release: noItem, resolve: noItem, recordSend: (_item, record) => audit(record), appendAudit: audit, recordOutcome: noItem };
 }
 
 /** Take the snapshot for `plan` as `req.mode` says. */
