@@ -10,7 +10,7 @@ export default defineConfig({
   retries: 0,
   // Every Electron test owns a tray, global hotkeys and a private tmux server: one at a time.
   workers: 1,
-  reporter: [['list']],
+  reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
   projects: [
     {
       name: 'electron',

@@ -8,6 +8,8 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 20_000,
     retry: 0,
+    // The JSON report lets .ci/run print one plain "N passed, N failed" line for the whole check.
+    reporters: ['default', ['json', { outputFile: 'test-results/vitest.json' }]],
     pool: 'forks',
     maxWorkers: 2,
   },
