@@ -23,6 +23,14 @@ const COMMANDS: Record<string, { run: Command; help: string }> = {
   skip: { run: lazy('skipCommand'), help: 'skip <item|pane>                            move to the end of the queue' },
   snooze: { run: lazy('snoozeCommand'), help: 'snooze <item|pane> <duration>               hide for a while (30m, 2h)' },
   mute: { run: lazy('muteCommand'), help: 'mute <pane> [--off]                         ignore (or stop ignoring) a pane' },
+  wake: {
+    run: async (ctx) => (await import('./commands/wake.ts')).wakeCommand(ctx),
+    help: 'wake <pane> [message]                       type work into an idle agent now (even while you work)',
+  },
+  loop: {
+    run: async (ctx) => (await import('./commands/loop.ts')).loopCommand(ctx),
+    help: 'loop <pane> paused|task-only|active [--directive TEXT]   the idle watchdog for one agent',
+  },
   hooks: {
     run: async (ctx) => (await import('./commands/hooks.ts')).hooksCommand(ctx),
     help: 'hooks install|uninstall|status [--json]     Claude Code hooks in ~/.claude/settings.json',
