@@ -144,7 +144,8 @@ export class Engine {
     // Claims left by a previous run that died: its audit log says what it sent; the pane says what is left.
     store.items.releaseClaimsBefore(clock.now() + 1);
 
-    const servers = opts.servers ?? [{ kind: 'default' } as TmuxServer, ...config.tmux.sockets.map((path): TmuxServer => ({ kind: 'socket', path }))];
+    const defaultServer: TmuxServer[] = config.tmux.includeDefault ? [{ kind: 'default' }] : [];
+    const servers = opts.servers ?? [...defaultServer, ...config.tmux.sockets.map((path): TmuxServer => ({ kind: 'socket', path }))];
     const clients: TmuxClient[] = [];
     undo.push(() => Promise.all(clients.map((c) => c.close())));
     for (const server of servers) clients.push(await openTmuxClient(server, opts.runner, { mode: config.tmux.captureMode, logger, clock }));
@@ -246,6 +247,7 @@ export class Engine {
       watchdog,
       hooks: { env: opts.env, homedir: opts.homedir, endpointFile: paths.endpoint, clock, counter: hookCounter },
       runner: opts.runner,
+      reloadConfig: () => void watcher.reload(),
     });
 
     let endpoint: ApiEndpoint | null = null;

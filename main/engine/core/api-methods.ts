@@ -29,7 +29,8 @@ import type { EngineEvents } from './events.ts';
 import type { PaneTruth } from './pane-truth.ts';
 import { queueDtos } from './queue-view.ts';
 import { activityDto, auditDtos } from './history-view.ts';
-import { settingsState } from './settings-view.ts';
+import { applySettings, readSettings } from './settings-apply.ts';
+import type { SettingsDeps } from './settings-apply.ts';
 import { NotTypedError } from './watchdog-wiring.ts';
 
 export interface ApiDeps {
@@ -48,6 +49,8 @@ export interface ApiDeps {
   readonly watchdog: { readonly scheduler: WatchdogScheduler; sync(pane: Pane): void };
   readonly hooks: HooksServiceInput;
   readonly runner: Runner;
+  /** Apply the config file now (the ConfigWatcher's reload), after settings:set saved it. */
+  readonly reloadConfig?: () => void;
   /** Which surface a call came from (set per transport). */
   readonly surface?: Surface;
 }
@@ -69,6 +72,7 @@ export function buildApiMethods(deps: ApiDeps): ApiMethods {
   const { store, truth, observer, events, clock, logger } = deps;
   const surface: Surface = deps.surface ?? 'api';
   const { panes, actionStore } = deps;
+  const settingsDeps: SettingsDeps = { file: deps.paths.config, current: deps.config, logger, ...(deps.reloadConfig ? { reload: deps.reloadConfig } : {}) };
   const lastEscape = new Map<string, number>();
   const outcome = (itemId: string, action: ItemActionDto, r: Pick<ActionResult, 'outcome' | 'message'>): Envelope<ActionOutcomeDto> => {
     const dto: ActionOutcomeDto = { itemId, action, outcome: r.outcome, message: r.message };
@@ -196,8 +200,8 @@ export function buildApiMethods(deps: ApiDeps): ApiMethods {
     'agents:list': guarded('agents:list', logger, async () =>
       ok(store.panes.list().filter((p) => p.state !== 'gone' || truth.get(p.paneKey)).map((p) => agentDto(p, truth.get(p.paneKey)))),
     ),
-    'settings:get': guarded('settings:get', logger, async () => ok(settingsState(deps.config(), deps.paths.config, null))),
-    'settings:set': guarded('settings:set', logger, async () => fail('unavailable', 'editing settings through the API is not available yet; edit the config file')),
+    'settings:get': guarded('settings:get', logger, async () => ok(readSettings(settingsDeps))),
+    'settings:set': guarded('settings:set', logger, async (args) => applySettings(settingsDeps, args.settings)),
     'hooks:status': guarded('hooks:status', logger, async () => ok(hooksService.status(deps.hooks))),
     'hooks:install': guarded('hooks:install', logger, async () => ok(hooksService.install(deps.hooks))),
     'hooks:uninstall': guarded('hooks:uninstall', logger, async () => ok(hooksService.uninstall(deps.hooks))),
