@@ -30,6 +30,10 @@ export interface HookFusionResult {
   readonly forwarderToItem: Summary | null;
   /** Hooks sent with no item before the pane's next prompt. */
   readonly missed: number;
+  /** How the engine host's approvals of these items ended (a hook-born item may be refused until the pane is parsed). */
+  readonly approveOutcomes: Readonly<Record<string, number>>;
+  /** The first refusal's message, if any: why approve could not act on a hook-born item yet. */
+  readonly firstRefusal: string | null;
 }
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
@@ -45,7 +49,7 @@ export async function runHookFusion(opts: { agents: number; windowMs: number }):
       const ready = host.messages.find((m): m is Extract<HostMessage, { type: 'ready' }> => m.type === 'ready')!;
       const target = { port: ready.port!, token: ready.token! };
       const probeStatus = await postHook(target, hookPayload('MessageDisplay.json', randomUUID()), { tmuxPane: null, tmuxSocket: null });
-      if (probeStatus !== 202) return { wired: false, probeStatus, postToItem: null, forwarderToItem: null, missed: 0 };
+      if (probeStatus !== 202) return { wired: false, probeStatus, postToItem: null, forwarderToItem: null, missed: 0, approveOutcomes: {}, firstRefusal: null };
       const sent: { paneKey: string; via: 'post' | 'forwarder'; t: number }[] = [];
       const promptsOf = (i: number): StateRecord[] =>
         readRecords(fleet.agents[i]!.recordPath).filter((r): r is StateRecord => r.type === 'state' && r.state === loops[i]!.promptState);
@@ -85,7 +89,11 @@ export async function runHookFusion(opts: { agents: number; windowMs: number }):
         if (!added || added.type !== 'added') missed++;
         else (s.via === 'post' ? post : forwarder).push(added.t - s.t);
       }
-      return { wired: true, probeStatus, postToItem: summarize(post), forwarderToItem: summarize(forwarder), missed };
+      const approvals = host.messages.filter((m): m is Extract<HostMessage, { type: 'approve' }> => m.type === 'approve');
+      const approveOutcomes: Record<string, number> = {};
+      for (const a of approvals) approveOutcomes[a.outcome] = (approveOutcomes[a.outcome] ?? 0) + 1;
+      const firstRefusal = approvals.find((a) => a.outcome === 'refused')?.message ?? null;
+      return { wired: true, probeStatus, postToItem: summarize(post), forwarderToItem: summarize(forwarder), missed, approveOutcomes, firstRefusal };
     } finally {
       await host.stop();
     }

@@ -120,6 +120,7 @@ export function formatReport(r: BenchResults): string {
         rows.push(row('engine: forwarder started → item:added', fusion.forwarderToItem, TARGETS.hookEndToEndP95Ms));
       } else rows.push([`engine: hooks not accepted (HTTP ${fusion.probeStatus}) — not measured`, 0, null, null, null, '', null]);
       section(`${title}${fusion.wired && fusion.missed > 0 ? `; ${fusion.missed} hooks without an item` : ''}`, ['path', 'n', 'p50', 'p95', 'max', 'target', 'ok'], rows);
+      if (fusion.wired) parts.push(`Approvals of these items: ${tally(fusion.approveOutcomes)}${fusion.firstRefusal ? ` — first refusal: "${fusion.firstRefusal}"` : ''}`);
     }
   }
   if (r.tmuxCapture) {

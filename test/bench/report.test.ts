@@ -62,7 +62,7 @@ describe('bench report', () => {
     const results: BenchResults = {
       hooks: {
         ingest: { postToDelivery: summarize([3, 4]), forwarderToDelivery: summarize([120]), forwarderRun: summarize([130]), bareNodeRun: summarize([100]) },
-        fusion: { wired: false, probeStatus: 404, postToItem: null, forwarderToItem: null, missed: 0 },
+        fusion: { wired: false, probeStatus: 404, postToItem: null, forwarderToItem: null, missed: 0, approveOutcomes: {}, firstRefusal: null },
       },
     };
     expect(formatReport(results)).toContain('engine: hooks not accepted (HTTP 404) — not measured');
