@@ -9,7 +9,7 @@ const state = (t: number, name: string): AgentRecord => ({ type: 'state', t, seq
 const key = (t: number, k: string, inState: string, next: string, action: 'goto' | 'ignore' = 'goto'): AgentRecord => ({ type: 'key', t, state: inState, key: k, raw: k, action, next });
 const row = (id: number, at: number, payload: string, reason = `approve: Yes — ls`): AuditEvidence => ({ id, at, paneKey: 'S:/tmp/s|%3', action: 'key', payload, reason });
 
-function agent(records: AgentRecord[], requests = 10): AgentEvidence {
+function agent(records: AgentRecord[], requests = 10, confirmed = 0): AgentEvidence {
   return {
     name: 'claude %3',
     paneId: '%3',
@@ -18,6 +18,7 @@ function agent(records: AgentRecord[], requests = 10): AgentEvidence {
     denyStates: new Set(['denied', 'denied-esc']),
     records,
     requests,
+    confirmed,
   };
 }
 
@@ -84,5 +85,10 @@ describe('crash evidence: keys', () => {
   it('flags more keys than the test asked for', () => {
     const { records } = clean();
     expect(checkKeysRequested(agent(records, 1))).toEqual([expect.stringContaining('received 2 keys but the test asked 1 times')]);
+  });
+
+  it('flags an answer the CLI confirmed that never reached the agent', () => {
+    const { records } = clean();
+    expect(checkKeysRequested(agent(records, 3, 3))).toEqual([expect.stringContaining('the CLI confirmed 3 answers but the agent received 2 keys')]);
   });
 });

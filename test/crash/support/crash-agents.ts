@@ -25,8 +25,9 @@ export interface CrashAgent {
   readonly name: string;
   readonly plan: AgentPlan;
   readonly agent: ScriptedAgent;
-  /** Approve/deny commands issued for it. */
+  /** Approve/deny commands issued for it, and how many the CLI reported confirmed. */
   requests: number;
+  confirmed: number;
 }
 
 /** The looping scenario for a plan. */
@@ -39,7 +40,7 @@ export async function startCrashAgents(tmux: PrivateTmux, plans: readonly AgentP
   const out: CrashAgent[] = [];
   for (const [i, plan] of plans.entries()) {
     const agent = await startScriptedAgent(tmux, crashScenario(plan), { session: `crash-${i}-${plan.runtime}` });
-    out.push({ name: `${plan.runtime} ${agent.paneId}`, plan, agent, requests: 0 });
+    out.push({ name: `${plan.runtime} ${agent.paneId}`, plan, agent, requests: 0, confirmed: 0 });
   }
   return out;
 }
@@ -55,5 +56,6 @@ export async function evidenceOf(a: CrashAgent): Promise<AgentEvidence> {
     denyStates: new Set(states.deny),
     records: await a.agent.records(),
     requests: a.requests,
+    confirmed: a.confirmed,
   };
 }

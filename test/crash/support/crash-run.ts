@@ -108,13 +108,13 @@ export async function runCrash(plan: RunPlan): Promise<CrashRunResult> {
     };
 
     const deadline = t0 + RUN_DEADLINE_MS;
-    const ctx = { home, killsDone: () => state.aborted || state.killsDone === plan.kills.length, deadline, note };
+    const ctx = { home, killsDone: () => state.killsDone === plan.kills.length, aborted: () => state.aborted, deadline, note };
     const driving = Promise.all(agents.map((a) => driveAgent(a, ctx))).then(
       () => null,
       (error: Error) => error.message,
     );
     const last = await supervise();
-    if (!last) state.aborted = true;
+    state.aborted = last === null;
     const stuck = await driving;
     if (stuck) violations.push(stuck);
     if (last) {

@@ -20,6 +20,8 @@ export interface DriverContext {
   readonly home: string;
   /** True once every planned kill has happened (the run may end). */
   readonly killsDone: () => boolean;
+  /** True when the run gave up (no daemon could start): stop at once. */
+  readonly aborted: () => boolean;
   /** Epoch ms after which the driver gives up. */
   readonly deadline: number;
   readonly note: Note;
@@ -53,7 +55,7 @@ export async function driveAgent(a: CrashAgent, ctx: DriverContext): Promise<voi
   const answered = async () => answeredPrompts({ promptStates: new Set(states.prompt), records: await a.agent.records() });
   for (;;) {
     const done = await answered();
-    if (done >= a.plan.answers && ctx.killsDone()) return;
+    if (ctx.aborted() || (done >= a.plan.answers && ctx.killsDone())) return;
     if (Date.now() > ctx.deadline) throw new Error(`${a.name}: answered ${done}/${a.plan.answers} prompts before the deadline (kills done: ${ctx.killsDone()})`);
     const queue = await liveQueue(ctx.home);
     const item = queue && permissionItemFor(queue, a.agent.paneId);
@@ -66,6 +68,7 @@ export async function driveAgent(a: CrashAgent, ctx: DriverContext): Promise<voi
     const keysBefore = (await a.agent.keys()).length;
     a.requests += 1;
     const run = await cli([action, a.agent.paneId, '--json'], { home: ctx.home });
+    if (run.code === 0) a.confirmed += 1;
     const said = (run.stdout.trim() || run.stderr.trim()).replace(/\s+/g, ' ').slice(0, 160);
     ctx.note(`${a.name}: ${action} item ${item.id} (step ${item.reminderStep}) → exit ${run.code} ${said}`);
     // The key may land after the command failed (the daemon died right after sending it).

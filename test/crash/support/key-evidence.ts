@@ -17,8 +17,9 @@ export interface AgentEvidence {
   readonly approveStates: ReadonlySet<string>;
   readonly denyStates: ReadonlySet<string>;
   readonly records: readonly AgentRecord[];
-  /** How many approve/deny commands the test issued for this agent. */
+  /** How many approve/deny commands the test issued for this agent, and how many exited 0 (confirmed). */
   readonly requests: number;
+  readonly confirmed: number;
 }
 
 /** One audit row, as read from the database. */
@@ -79,10 +80,13 @@ export function checkKeysAudited(agent: AgentEvidence, audit: readonly AuditEvid
     .map((k) => `${agent.name}: key ${k.key} received at ${k.t} has no audit row written before it`);
 }
 
-/** No key the test did not ask for: keys ≤ approve/deny commands issued. */
+/** No key the test did not ask for (keys ≤ commands issued), and none the CLI called confirmed went missing. */
 export function checkKeysRequested(agent: AgentEvidence): string[] {
   const keys = keysOf(agent).length;
-  return keys > agent.requests ? [`${agent.name}: received ${keys} keys but the test asked ${agent.requests} times`] : [];
+  const out: string[] = [];
+  if (keys > agent.requests) out.push(`${agent.name}: received ${keys} keys but the test asked ${agent.requests} times`);
+  if (keys < agent.confirmed) out.push(`${agent.name}: the CLI confirmed ${agent.confirmed} answers but the agent received ${keys} keys`);
+  return out;
 }
 
 /** The agent's state at the end of its record (null before any). */
