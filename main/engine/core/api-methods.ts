@@ -15,6 +15,7 @@ import type { HooksServiceInput } from './hooks-service.ts';
 import { hooksService } from './hooks-service.ts';
 import { jumpToPane } from './jump.ts';
 import { restartPane } from './restart-action.ts';
+import { settledLooks } from './settled-look.ts';
 import type { Runner } from '../platform/run.ts';
 import type { Config } from '../config/index.ts';
 import type { PaneObserver } from '../observe/observer.ts';
@@ -116,7 +117,8 @@ export function buildApiMethods(deps: ApiDeps): ApiMethods {
       if (!store.items.claim(item.id, deps.claimant)) return outcome(args.id, 'reply', { outcome: 'refused', message: 'already being answered' });
       try {
         const result = await typeIntoIdle(
-          { store: actionStore, panes, clock, lastEscapeAt: (p) => lastEscape.get(p) ?? null },
+          // Settled looks: a capture taken mid-redraw must not withhold Enter and strand the text in the input line.
+          { store: actionStore, panes: settledLooks(panes, clock), clock, lastEscapeAt: (p) => lastEscape.get(p) ?? null },
           { paneKey: item.paneKey, text: args.text, reason: 'reply', surface, itemId: item.id, action: 'text' },
         );
         if (result.outcome === 'confirmed') actionStore.resolve(item.id, 'replied', surface);
