@@ -27,7 +27,7 @@ export interface PanesRepo {
   observe(seen: PaneObservation, settings?: Partial<PaneSettings>): 'inserted' | 'updated' | 'unchanged';
   /** Record the state machine's verdict; the same state again is no write and keeps `stateSince`. */
   setState(paneKey: PaneKey, state: PaneState, since: number): boolean;
-  /** Change user settings (mute, ignore, enroll, loop mode, directive). */
+  /** Change user settings (mute, ignore, enroll, loop mode, directive); a given loop mode becomes explicit. */
   setSettings(paneKey: PaneKey, patch: Partial<PaneSettings>): boolean;
   get(paneKey: PaneKey): Pane | null;
   /** All panes, by key. */
@@ -49,6 +49,7 @@ interface PaneRow {
   ignored: number;
   enrolled: number;
   loop_mode: string;
+  loop_mode_set: number;
   directive: string | null;
   last_seen: number;
 }
@@ -59,9 +60,9 @@ export function createPanesRepo(db: Db): PanesRepo {
   const selectAll = db.prepare<[], PaneRow>('SELECT * FROM panes ORDER BY pane_key');
   const insert = db.prepare(
     `INSERT INTO panes (pane_key, server, pane_id, target, runtime, pid, state, state_since,
-       muted, ignored, enrolled, loop_mode, directive, last_seen)
+       muted, ignored, enrolled, loop_mode, loop_mode_set, directive, last_seen)
      VALUES (@paneKey, @server, @paneId, @target, @runtime, @pid, 'unknown', @at,
-       @muted, @ignored, @enrolled, @loopMode, @directive, @at)`,
+       @muted, @ignored, @enrolled, @loopMode, @loopModeExplicit, @directive, @at)`,
   );
   const updateSeen = db.prepare(
     `UPDATE panes SET server = @server, pane_id = @paneId, target = @target, runtime = @runtime,
@@ -70,7 +71,7 @@ export function createPanesRepo(db: Db): PanesRepo {
   const updateState = db.prepare('UPDATE panes SET state = ?, state_since = ? WHERE pane_key = ?');
   const updateSettings = db.prepare(
     `UPDATE panes SET muted = @muted, ignored = @ignored, enrolled = @enrolled, loop_mode = @loopMode,
-       directive = @directive WHERE pane_key = @paneKey`,
+       loop_mode_set = @loopModeExplicit, directive = @directive WHERE pane_key = @paneKey`,
   );
   const hasItem = db.prepare<[string], { one: number }>('SELECT 1 AS one FROM items WHERE pane_key = ?');
   const remove = db.prepare('DELETE FROM panes WHERE pane_key = ?');
@@ -86,8 +87,8 @@ export function createPanesRepo(db: Db): PanesRepo {
       atomically(db, () => {
         const row = selectOne.get(seen.paneKey);
         if (!row) {
-          const s = { ...DEFAULT_SETTINGS, ...settings };
-          insert.run({ ...seen, ...s, muted: toBit(s.muted), ignored: toBit(s.ignored), enrolled: toBit(s.enrolled) });
+          const s = withSettings(DEFAULT_SETTINGS, settings);
+          insert.run({ ...seen, ...s, ...bits(s) });
           return 'inserted';
         }
         const same =
@@ -109,15 +110,9 @@ export function createPanesRepo(db: Db): PanesRepo {
     setSettings: (paneKey, patch) =>
       atomically(db, () => {
         const current = mustGet(paneKey);
-        const next: PaneSettings = { ...settingsOf(current), ...definedOnly(patch) };
+        const next = withSettings(settingsOf(current), patch);
         if (sameSettings(settingsOf(current), next)) return false;
-        updateSettings.run({
-          paneKey,
-          ...next,
-          muted: toBit(next.muted),
-          ignored: toBit(next.ignored),
-          enrolled: toBit(next.enrolled),
-        });
+        updateSettings.run({ paneKey, ...next, ...bits(next) });
         return true;
       }),
     get: (paneKey) => {
@@ -133,18 +128,32 @@ export function createPanesRepo(db: Db): PanesRepo {
   };
 }
 
-const DEFAULT_SETTINGS: PaneSettings = { muted: false, ignored: false, enrolled: false, loopMode: 'paused', directive: null };
+/** The settings as stored: the user's, plus whether the loop mode was ever chosen. */
+type StoredSettings = PaneSettings & Pick<Pane, 'loopModeExplicit'>;
 
-function settingsOf(p: Pane): PaneSettings {
-  return { muted: p.muted, ignored: p.ignored, enrolled: p.enrolled, loopMode: p.loopMode, directive: p.directive };
+const DEFAULT_SETTINGS: StoredSettings = { muted: false, ignored: false, enrolled: false, loopMode: 'paused', loopModeExplicit: false, directive: null };
+
+/** Apply a patch; a given loop mode (even the default 'paused') is the user's choice from then on. */
+function withSettings(current: StoredSettings, patch: Partial<PaneSettings>): StoredSettings {
+  const given = definedOnly(patch);
+  return { ...current, ...given, loopModeExplicit: current.loopModeExplicit || given.loopMode !== undefined };
 }
 
-function sameSettings(a: PaneSettings, b: PaneSettings): boolean {
+function bits(s: StoredSettings) {
+  return { muted: toBit(s.muted), ignored: toBit(s.ignored), enrolled: toBit(s.enrolled), loopModeExplicit: toBit(s.loopModeExplicit) };
+}
+
+function settingsOf(p: Pane): StoredSettings {
+  return { muted: p.muted, ignored: p.ignored, enrolled: p.enrolled, loopMode: p.loopMode, loopModeExplicit: p.loopModeExplicit, directive: p.directive };
+}
+
+function sameSettings(a: StoredSettings, b: StoredSettings): boolean {
   return (
     a.muted === b.muted &&
     a.ignored === b.ignored &&
     a.enrolled === b.enrolled &&
     a.loopMode === b.loopMode &&
+    a.loopModeExplicit === b.loopModeExplicit &&
     a.directive === b.directive
   );
 }
@@ -163,6 +172,7 @@ function fromRow(r: PaneRow): Pane {
     ignored: r.ignored === 1,
     enrolled: r.enrolled === 1,
     loopMode: r.loop_mode as LoopMode,
+    loopModeExplicit: r.loop_mode_set === 1,
     directive: r.directive,
     lastSeen: r.last_seen,
   };

@@ -51,12 +51,14 @@ export interface Pane {
   /** Added by the user because discovery missed it. */
   readonly enrolled: boolean;
   readonly loopMode: LoopMode;
+  /** The user chose `loopMode` (paused included); false: never set, the config rules decide. */
+  readonly loopModeExplicit: boolean;
   /** The task the pane was given; re-injected in `task-only` loop mode. */
   readonly directive: string | null;
   readonly lastSeen: number;
 }
 
-/** User settings on a pane (changed only by user action). */
+/** User settings on a pane (changed only by user action; giving `loopMode` makes it explicit). */
 export type PaneSettings = Pick<Pane, 'muted' | 'ignored' | 'enrolled' | 'loopMode' | 'directive'>;
 
 /** One open attention item (at most one per pane). */

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../main/engine/platform/manual-clock.ts';
 import { silentLogger } from '../../../main/engine/platform/log.ts';
 import { StoreError, type StoreErrorKind } from '../../../main/engine/store/errors.ts';
-import { migrate } from '../../../main/engine/store/migrate.ts';
+import { latestVersion, migrate } from '../../../main/engine/store/migrate.ts';
 import { MIGRATIONS } from '../../../main/engine/store/migrations/index.ts';
 import { openStore, type OpenStoreOptions } from '../../../main/engine/store/open-store.ts';
 import { seen, tempDir, tempStore, onCleanup } from './support/temp-store.ts';
@@ -61,7 +61,7 @@ describe('openStore', () => {
     const file = path.join(tempDir(), 'nested', 'dir', 'trailboss.db');
     const store = open(file);
     expect(fs.existsSync(file)).toBe(true);
-    expect(store.schemaVersion()).toBe(2);
+    expect(store.schemaVersion()).toBe(latestVersion(MIGRATIONS));
   });
 
   it('sets WAL, synchronous=NORMAL, foreign keys and the busy timeout', () => {

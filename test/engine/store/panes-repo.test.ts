@@ -21,6 +21,7 @@ describe('PanesRepo', () => {
       ignored: false,
       enrolled: false,
       loopMode: 'paused',
+      loopModeExplicit: false,
       directive: null,
       lastSeen: T,
     });
@@ -29,7 +30,13 @@ describe('PanesRepo', () => {
   it('applies settings given with the first observation (manual enrollment)', () => {
     const { store } = tempStore();
     store.panes.observe(seen(), { enrolled: true, loopMode: 'active' });
-    expect(store.panes.get('default|%1')).toMatchObject({ enrolled: true, loopMode: 'active' });
+    expect(store.panes.get('default|%1')).toMatchObject({ enrolled: true, loopMode: 'active', loopModeExplicit: true });
+  });
+
+  it('leaves the loop mode to the rules when the first observation gives none', () => {
+    const { store } = tempStore();
+    store.panes.observe(seen(), { enrolled: true });
+    expect(store.panes.get('default|%1')).toMatchObject({ loopMode: 'paused', loopModeExplicit: false });
   });
 
   it('writes nothing when the same pane is seen again unchanged', () => {
@@ -85,6 +92,37 @@ describe('PanesRepo', () => {
     expect(store.panes.setSettings('default|%1', { muted: true })).toBe(false);
     expect(store.totalChanges()).toBe(before);
     expect(store.panes.get('default|%1')).toMatchObject({ muted: true, directive: 'finish the migration' });
+  });
+
+  it('makes a loop mode given in settings explicit, even the default paused', () => {
+    const { store } = tempStore();
+    store.panes.observe(seen());
+    expect(store.panes.setSettings('default|%1', { loopMode: 'paused' })).toBe(true);
+    expect(store.panes.get('default|%1')).toMatchObject({ loopMode: 'paused', loopModeExplicit: true });
+  });
+
+  it('writes nothing when the same explicit loop mode is set again', () => {
+    const { store } = tempStore();
+    store.panes.observe(seen());
+    store.panes.setSettings('default|%1', { loopMode: 'active' });
+    const before = store.totalChanges();
+    expect(store.panes.setSettings('default|%1', { loopMode: 'active' })).toBe(false);
+    expect(store.totalChanges()).toBe(before);
+  });
+
+  it('keeps an explicit loop mode explicit when other settings change', () => {
+    const { store } = tempStore();
+    store.panes.observe(seen());
+    store.panes.setSettings('default|%1', { loopMode: 'paused' });
+    store.panes.setSettings('default|%1', { muted: true, loopMode: undefined });
+    expect(store.panes.get('default|%1')).toMatchObject({ muted: true, loopMode: 'paused', loopModeExplicit: true });
+  });
+
+  it('does not make the loop mode explicit when only other settings change', () => {
+    const { store } = tempStore();
+    store.panes.observe(seen());
+    store.panes.setSettings('default|%1', { muted: true, directive: 'ship it' });
+    expect(store.panes.get('default|%1')?.loopModeExplicit).toBe(false);
   });
 
   it('treats an undefined field in a settings patch as "leave alone"', () => {
