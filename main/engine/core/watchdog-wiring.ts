@@ -40,9 +40,9 @@ export function watchdogConfigOf(config: Config): WatchdogConfig {
   };
 }
 
-/** A pane's effective loop mode: its own setting when not paused, else the first config rule that matches. */
+/** A pane's effective loop mode: the user's own choice (paused included), else the first matching config rule, else paused. */
 export function loopModeOf(pane: Pane, config: Config): LoopMode {
-  if (pane.loopMode !== 'paused') return pane.loopMode;
+  if (pane.loopModeExplicit) return pane.loopMode;
   const session = pane.target.slice(0, Math.max(0, pane.target.lastIndexOf(':')));
   for (const rule of config.watchdog.rules) {
     if (rule.runtime && rule.runtime !== pane.runtime) continue;

@@ -65,13 +65,8 @@ describe('pane:loop', () => {
     expect((await queue(h)).map((i) => i.id)).toEqual([item.id]);
   }, 30_000);
 
-  /*
-   * KNOWN BUG (reported, not fixed here): the store's loop_mode defaults to 'paused', so loopModeOf
-   * cannot tell "the user paused this pane" from "never set" and lets the rule win — `pane:loop
-   * paused` answers loopMode 'paused' while the nudges go on. Needs a store change (e.g. a
-   * loop_mode_set column, or NULL = follow the rules). Remove `.fails` when that lands.
-   */
-  it.fails('paused stops a pane a rule made active: no more nudges, and the idle agent is queued for the human', async () => {
+  // The user's explicit pause wins over a matching rule (the store remembers the mode was chosen).
+  it('paused stops a pane a rule made active: no more nudges, and the idle agent is queued for the human', async () => {
     h = await startWatchdogEngine({ rules: [{ runtime: 'claude', mode: 'active' }] });
     const agent = await startScriptedAgent(h.tmux, claudeIdleWorking(), { session: 'work' });
     const pane = await paneKeyOf(h, agent);
