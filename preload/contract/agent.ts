@@ -30,6 +30,7 @@ export interface AgentDto {
   /** When the agent entered `state`. */
   readonly since: number;
   readonly muted: boolean;
+  /** The watchdog mode in force: the user's choice for this pane if made, else the first matching config rule, else paused. */
   readonly loopMode: LoopModeDto;
   /** The prompt or dialog on screen (with every option's key), for `permission`/`dialog`; null otherwise. */
   readonly prompt: AgentPromptDto | null;

@@ -32,7 +32,7 @@ import { queueDtos } from './queue-view.ts';
 import { activityDto, auditDtos } from './history-view.ts';
 import { applySettings, readSettings } from './settings-apply.ts';
 import type { SettingsDeps } from './settings-apply.ts';
-import { NotTypedError } from './watchdog-wiring.ts';
+import { loopModeOf, NotTypedError } from './watchdog-wiring.ts';
 
 export interface ApiDeps {
   readonly store: Store;
@@ -174,7 +174,8 @@ export function buildApiMethods(deps: ApiDeps): ApiMethods {
       store.panes.setSettings(args.paneKey, { muted: args.muted });
       truth.reconsider(args.paneKey);
       queueChanged();
-      return ok(agentDto(store.panes.get(args.paneKey) ?? pane, truth.get(args.paneKey)));
+      const updated = store.panes.get(args.paneKey) ?? pane;
+      return ok(agentDto(updated, truth.get(args.paneKey), loopModeOf(updated, deps.config())));
     }),
     'pane:loop': guarded('pane:loop', logger, async (args) => {
       const pane = store.panes.get(args.paneKey);
@@ -183,7 +184,7 @@ export function buildApiMethods(deps: ApiDeps): ApiMethods {
       const updated = store.panes.get(args.paneKey) ?? pane;
       deps.watchdog.sync(updated);
       truth.reconsider(args.paneKey);
-      return ok(agentDto(updated, truth.get(args.paneKey)));
+      return ok(agentDto(updated, truth.get(args.paneKey), loopModeOf(updated, deps.config())));
     }),
     'pane:wake': guarded('pane:wake', logger, async (args) => {
       if (!store.panes.get(args.paneKey)) return fail('not-found', `no watched pane ${args.paneKey}`);
@@ -200,7 +201,7 @@ export function buildApiMethods(deps: ApiDeps): ApiMethods {
       }
     }),
     'agents:list': guarded('agents:list', logger, async () =>
-      ok(store.panes.list().filter((p) => p.state !== 'gone' || truth.get(p.paneKey)).map((p) => agentDto(p, truth.get(p.paneKey)))),
+      ok(store.panes.list().filter((p) => p.state !== 'gone' || truth.get(p.paneKey)).map((p) => agentDto(p, truth.get(p.paneKey), loopModeOf(p, deps.config())))),
     ),
     'settings:get': guarded('settings:get', logger, async () => ok(readSettings(settingsDeps))),
     'settings:set': guarded('settings:set', logger, async (args) => applySettings(settingsDeps, args.settings)),

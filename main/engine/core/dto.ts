@@ -5,7 +5,7 @@ import { approveKeyFor, denyKeyFor } from '../runtimes/common/keys.ts';
 import { runtimeById } from '../runtimes/catalog.ts';
 import type { DialogScreen, PermissionPrompt } from '../runtimes/types.ts';
 import type { PaneState } from '../sessions/pane-state.ts';
-import type { Item, Pane } from '../store/index.ts';
+import type { Item, LoopMode, Pane } from '../store/index.ts';
 import { reasonOfKind } from './item-mapping.ts';
 
 function sessionOf(target: string): string {
@@ -88,8 +88,8 @@ export function promptDto(prompt: PermissionPrompt | DialogScreen | null | undef
   };
 }
 
-/** One watched agent for the surfaces. */
-export function agentDto(pane: Pane, live: PaneState | undefined): AgentDto {
+/** One watched agent for the surfaces; `loopMode` is the mode in force (loopModeOf), not the stored setting. */
+export function agentDto(pane: Pane, live: PaneState | undefined, loopMode: LoopMode): AgentDto {
   return {
     paneKey: pane.paneKey,
     target: pane.target,
@@ -99,7 +99,7 @@ export function agentDto(pane: Pane, live: PaneState | undefined): AgentDto {
     state: live?.state ?? pane.state,
     since: live?.since ?? pane.stateSince,
     muted: pane.muted,
-    loopMode: pane.loopMode,
+    loopMode,
     prompt: live && (live.state === 'permission' || live.state === 'dialog') ? promptDto(live.prompt) : null,
     draft: live?.state === 'idle' && live.screen?.kind === 'idle' ? live.screen.draft : null,
   };

@@ -91,6 +91,23 @@ describe('config rules', () => {
     expect(await day.keys()).toEqual([]);
   }, 30_000);
 
+  it('agents:list reports the mode in force: a rule\'s until the user chooses, then the user\'s', async () => {
+    h = await startWatchdogEngine({ rules: [{ sessionPattern: '^night-', mode: 'active' }] });
+    const night = await startScriptedAgent(h.tmux, claudeIdleWorking(), { session: 'night-shift' });
+    const day = await startScriptedAgent(h.tmux, claudeIdleWorking(), { session: 'day-shift' });
+    const nightPane = await paneKeyOf(h, night);
+    const dayPane = await paneKeyOf(h, day);
+    const modes = async () => {
+      const env = await h!.engine.api['agents:list']({});
+      if (!env.ok) throw new Error(env.error.message);
+      return Object.fromEntries(env.value.map((a) => [a.paneKey, a.loopMode]));
+    };
+    expect(await modes()).toEqual({ [nightPane]: 'active', [dayPane]: 'paused' });
+    await setLoop(nightPane, 'paused');
+    await setLoop(dayPane, 'task-only', 'finish the report');
+    expect(await modes()).toEqual({ [nightPane]: 'paused', [dayPane]: 'task-only' });
+  }, 30_000);
+
   it('the global switch off (watchdog.enabled false) nudges nobody, whatever the rules say', async () => {
     h = await startWatchdogEngine({ enabled: false, rules: [{ mode: 'active' }] });
     const agent = await startScriptedAgent(h.tmux, claudeIdleWorking(), { session: 'work' });
