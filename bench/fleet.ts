@@ -26,6 +26,14 @@ export interface Fleet {
   dispose(): Promise<void>;
 }
 
+/** Fleets not yet disposed, so an interrupted bench can still kill its tmux servers. */
+const live = new Set<Fleet>();
+
+/** Dispose every fleet still running (Ctrl-C on the bench). */
+export async function disposeAllFleets(): Promise<void> {
+  await Promise.allSettled([...live].map((f) => f.dispose()));
+}
+
 /** Start a server with one agent per scenario; resolves when every agent has drawn its first screen. */
 export async function startFleet(scenarios: readonly Scenario[]): Promise<Fleet> {
   const dir = mkdtempSync(join(tmpdir(), 'tb-bench-'));
@@ -41,7 +49,7 @@ export async function startFleet(scenarios: readonly Scenario[]): Promise<Fleet>
       i % WINDOWS_PER_SESSION === 0 ? firstAgents[i / WINDOWS_PER_SESSION]! : restAgents[i - Math.floor(i / WINDOWS_PER_SESSION) - 1]!,
     );
     const serverPid = Number((await tmux.tmux(['display-message', '-p', '#{pid}'])).trim());
-    return {
+    const fleet: Fleet = {
       tmux,
       socket,
       dir,
@@ -49,10 +57,13 @@ export async function startFleet(scenarios: readonly Scenario[]): Promise<Fleet>
       serverPid,
       paneKey: (agent) => `S:${socket}|${agent.paneId}`,
       async dispose() {
+        live.delete(fleet);
         await tmux.kill();
         rmSync(dir, { recursive: true, force: true });
       },
     };
+    live.add(fleet);
+    return fleet;
   } catch (error) {
     await tmux.kill();
     rmSync(dir, { recursive: true, force: true });

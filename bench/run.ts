@@ -11,6 +11,7 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { runCpu } from './cpu.ts';
 import { runDetection } from './detection.ts';
+import { disposeAllFleets } from './fleet.ts';
 import { runSnapshotBench, runTmuxCaptureBench } from './folded.ts';
 import { runHookFusion } from './hook-fusion.ts';
 import { runHookIngest } from './hook-ingest.ts';
@@ -93,6 +94,14 @@ async function runPhase(phase: Phase, p: BenchPlan): Promise<void> {
 function progress(message: string): void {
   const s = Math.round((Date.now() - started.getTime()) / 1000);
   process.stderr.write(`[bench +${s}s] ${message} (load ${loadAverage()})\n`);
+}
+
+// Interrupted: kill the private tmux servers (their agents with them); engine hosts stop on stdin EOF.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    progress(`${signal}: stopping`);
+    void disposeAllFleets().finally(() => process.exit(130));
+  });
 }
 
 const KEYS: Readonly<Record<Phase, keyof BenchResults>> = { detection: 'detection', cpu: 'cpu', hooks: 'hooks', 'tmux-capture': 'tmuxCapture', snapshot: 'snapshot' };
