@@ -119,3 +119,18 @@ describe('engine: detect and answer a permission prompt', () => {
     expect(after.firstSeen).toBe(before.firstSeen);
   });
 });
+
+describe('engine: the same prompt asked again', () => {
+  it('queues an identical prompt drawn again right after an approve (an agent re-running the same command)', async () => {
+    const { latencyScenario } = await import('../support/scenarios/index.ts');
+    h = await startEngineHarness();
+    const agent = await startScriptedAgent(h.tmux, latencyScenario('claude', { firstPromptMs: 100, idleMs: 300 }), { session: 'repeat' });
+    const first = await waitingPrompt();
+    const approved = await h.engine.api['item:approve']({ id: first.id, fingerprint: first.fingerprint });
+    expect(approved).toMatchObject({ ok: true, value: { outcome: 'confirmed' } });
+    // 300 ms later the agent shows the very same prompt: a new ask, with a new item.
+    const second = await eventually(async () => (await queue()).find((i) => i.reason === 'permission' && i.id !== first.id && i.approveLabel), 'the repeated prompt queued again');
+    expect(second.fingerprint).toBe(first.fingerprint);
+    expect(await agent.keyNames()).toEqual(['1']);
+  });
+});

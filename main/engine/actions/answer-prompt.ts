@@ -20,6 +20,8 @@ export interface AnswerDeps {
   readonly confirm?: ConfirmOptions;
   /** Called when the pane no longer shows the stored prompt, so the item is refreshed. */
   readonly onStale?: (paneKey: string) => void;
+  /** Looks used to confirm the prompt left (default: `panes`); the engine passes settled looks. */
+  readonly confirmPanes?: PaneAccess;
   /** Called right after the key went out (deny records when Escape was sent, for the pause before text). */
   readonly onSent?: (paneKey: string, keys: readonly string[]) => void;
 }
@@ -60,7 +62,7 @@ export async function answerPrompt(deps: AnswerDeps, item: ActionItem, answer: '
     deps.onSent?.(item.paneKey, [key]);
     const fingerprint = item.fingerprint;
     const left = await waitUntilLeft(
-      panes,
+      deps.confirmPanes ?? panes,
       item.paneKey,
       (l) => l.kind === 'screen' && l.screen.kind === 'permission' && fingerprintOf(l.screen) === fingerprint,
       clock,

@@ -97,12 +97,18 @@ export function buildApiMethods(deps: ApiDeps): ApiMethods {
           logger,
           claimant: deps.claimant,
           onSent: (pane, keys) => keys.includes('Escape') && lastEscape.set(pane, clock.now()),
+          // "The prompt left" must hold on two agreeing captures: a capture mid-redraw is not proof.
+          confirmPanes: settledLooks(panes, clock),
         },
         { id: item.id, paneKey: item.paneKey, fingerprint: item.fingerprint },
         action,
         surface,
       );
-      if (result.outcome === 'confirmed' && item.fingerprint) truth.markAnswered(item.paneKey, item.fingerprint);
+      if (result.outcome === 'confirmed' && item.fingerprint) {
+        truth.markAnswered(item.paneKey, item.fingerprint, clock.now());
+        // The observer reports each screen once; after an answer the same prompt may come back as a new ask.
+        observer.forgetReported(item.paneKey);
+      }
       truth.reconsider(item.paneKey);
       return outcome(args.id, action, result);
     });

@@ -42,7 +42,7 @@ export class PaneTruth {
    * Prompts an action just answered (and saw leave). Until the observer reports the pane's new
    * screen, the state still shows the old prompt; it must not come back as a new item.
    */
-  private readonly answered = new Map<PaneKey, string>();
+  private readonly answered = new Map<PaneKey, { fingerprint: string; leftAt: number }>();
 
   constructor(private readonly deps: TruthDeps) {}
 
@@ -86,9 +86,13 @@ export class PaneTruth {
     if (changed) this.deps.onQueueChanged();
   }
 
-  /** An action answered this prompt and saw it go: do not queue it again while the state catches up. */
-  markAnswered(pane: PaneKey, fingerprint: string): void {
-    this.answered.set(pane, fingerprint);
+  /**
+   * An action answered this prompt and saw it leave at `leftAt`: evidence of it from before then is the
+   * old prompt and is not queued again. The same prompt captured after `leftAt` is a new ask (an agent
+   * re-running the same command) and is queued like any other.
+   */
+  markAnswered(pane: PaneKey, fingerprint: string, leftAt: number): void {
+    this.answered.set(pane, { fingerprint, leftAt });
   }
 
   /** Decide the pane's item again (after a policy change: mute, loop mode, escalation, a released claim). */
@@ -113,7 +117,11 @@ export class PaneTruth {
       this.lastMessage.set(fact.pane, fact.signal.lastAssistantMessage);
     }
     const result = reduce(state, fact, this.deps.machineConfig());
-    if (!result.changed && this.states.has(fact.pane)) {
+    // After an answer the state may still hold the old prompt: a fresh capture of the same prompt changes
+    // no state, but it is a new ask and must be attended to.
+    const answered = this.answered.get(fact.pane);
+    const askedAgain = answered !== undefined && fact.kind === 'screen' && fact.at > answered.leftAt;
+    if (!result.changed && !askedAgain && this.states.has(fact.pane)) {
       this.states.set(fact.pane, result.state);
       return false;
     }
@@ -135,8 +143,9 @@ export class PaneTruth {
     const stored = store.items.byPane(state.pane);
     const current = stored ? attentionOf(stored, state.runtime, this.extras.get(stored.id)) : null;
     const answered = this.answered.get(state.pane);
-    if (answered !== undefined && state.fingerprint !== answered) this.answered.delete(state.pane);
-    if (answered !== undefined && state.fingerprint === answered && !stored) return false;
+    const stale = answered !== undefined && state.fingerprint === answered.fingerprint && (state.screenAt ?? 0) <= answered.leftAt;
+    if (answered !== undefined && !stale) this.answered.delete(state.pane);
+    if (stale && !stored) return false;
     // A pane just (re)discovered — after an engine restart, say — has no evidence yet: its stored
     // item waits for the pane's first real screen instead of being resolved and reopened anew.
     if (state.state === 'starting' && stored) return false;

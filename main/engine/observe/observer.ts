@@ -108,6 +108,12 @@ export class PaneObserver {
     return this.watched.get(key);
   }
 
+  /** Report the pane's next stable screen again even if it looks like the last one reported (after an answer). */
+  forgetReported(key: PaneKey): void {
+    const w = this.watched.get(key);
+    if (w) w.tracker = { ...w.tracker, reported: null };
+  }
+
   /** Run one full tick now (serialised with the loop: never two at once). */
   async tick(): Promise<void> {
     while (this.inFlight) await this.inFlight;
