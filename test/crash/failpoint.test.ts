@@ -3,7 +3,7 @@
  * named statement (before or after it ran, at the n-th match), logs first, and stays inert unset.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -17,8 +17,12 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-/** A process that claims an item, then audits twice, printing after each step; the same statements the store runs. */
+/**
+ * A process that claims an item, audits twice, then writes two tmux commands to a child's stdin
+ * (as the control client gets them), printing after each step; the same statements the store runs.
+ */
 const SCRIPT = `
+import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 const Database = createRequire(${JSON.stringify(join(REPO_ROOT, 'package.json'))})('better-sqlite3');
 const db = new Database(process.argv[2]);
@@ -30,20 +34,28 @@ audit.run('1');
 console.log('audited 1');
 audit.run('2');
 console.log('audited 2');
+const reader = spawn('sh', ['-c', 'cat > "$0"', process.argv[3]], { stdio: ['pipe', 'ignore', 'ignore'] });
+reader.stdin.write('display-message -p x\\n');
+reader.stdin.write('"send-keys" "-t" "%0" "--" "1"\\n');
+console.log('sent');
+reader.stdin.end();
 `;
 
-async function runWith(failpoint: string | null): Promise<{ signal: NodeJS.Signals | null; stdout: string; db: string; log: string }> {
+async function runWith(failpoint: string | null): Promise<{ signal: NodeJS.Signals | null; stdout: string; db: string; log: string; sent: string }> {
   const script = join(dir, 'script.mjs');
   const db = join(dir, 'test.db');
   const log = join(dir, 'failpoints.jsonl');
+  const sent = join(dir, 'sent.txt');
   writeFileSync(script, SCRIPT);
   const env = { ...process.env, NODE_OPTIONS: `--import ${FAILPOINT_MODULE}`, TB_CRASH_FAILPOINT: failpoint ?? '', TB_CRASH_FAILPOINT_LOG: log };
-  const child = spawn(PINNED_NODE, [script, db], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(PINNED_NODE, [script, db, sent], { env, stdio: ['ignore', 'pipe', 'inherit'] });
   let stdout = '';
   child.stdout.on('data', (c: Buffer) => void (stdout += c.toString('utf8')));
   const signal = await new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, s) => resolve(s)));
-  return { signal, stdout, db, log };
+  return { signal, stdout, db, log, sent };
 }
+
+const readIfThere = (file: string): string => (existsSync(file) ? readFileSync(file, 'utf8') : '');
 
 const claimedBy = (file: string): string | null => {
   const db = new Database(file, { readonly: true });
@@ -85,10 +97,18 @@ describe('crash failpoints', () => {
     expect(r.stdout).toBe('claimed\naudited 1\n');
   });
 
+  it('after-send kills right after a send-keys command is written to tmux, and the command still arrives', async () => {
+    const r = await runWith('after-send');
+    expect(r.signal).toBe('SIGKILL');
+    expect(r.stdout).toBe('claimed\naudited 1\naudited 2\n');
+    // The reader outlives the killed writer: it gets the whole command, then EOF.
+    await expect.poll(() => readIfThere(r.sent), { timeout: 5000 }).toBe('display-message -p x\n"send-keys" "-t" "%0" "--" "1"\n');
+  });
+
   it('without a failpoint the process runs to its end', async () => {
     const r = await runWith(null);
     expect(r.signal).toBeNull();
-    expect(r.stdout).toBe('claimed\naudited 1\naudited 2\n');
+    expect(r.stdout).toBe('claimed\naudited 1\naudited 2\nsent\n');
     expect(failpointsFired(r.log)).toEqual([]);
   });
 });

@@ -36,8 +36,8 @@ export interface CrashRunResult {
   readonly durationMs: number;
   /** Spawn → "running" of every restarted daemon. */
   readonly restartMs: readonly number[];
-  /** Keys the agents received, audit rows, reminder firings (for the summary). */
-  readonly counts: { readonly keys: number; readonly audit: number; readonly reminders: number; readonly staleLocks: number };
+  /** Kills, keys the agents received, key audit rows, reminder firings, kills that left lock + endpoint (for the summary). */
+  readonly counts: { readonly kills: number; readonly keys: number; readonly audit: number; readonly reminders: number; readonly staleLocks: number };
 }
 
 /** How long a run may take before it is a failure, and how long a planned kill may take to happen. */
@@ -134,7 +134,8 @@ export async function runCrash(plan: RunPlan): Promise<CrashRunResult> {
     const opened = daemons.map((d) => storeOpenedAt(d.output()) ?? d.spawnedAt);
     violations.push(...checkReminders(firings, store.items, CRASH_CADENCE_MS, opened));
     for (const a of agents) note(`${a.name} keys: ${(await a.agent.keys()).map(brief).join(' ') || 'none'}`);
-    note(`audit: ${store.audit.map((r) => `${r.payload}→${r.paneKey.slice(r.paneKey.lastIndexOf('|') + 1)}@${r.at % 100_000}`).join(' ') || 'empty'}`);
+    const keyRows = store.audit.filter((r) => r.action === 'key');
+    note(`audit keys: ${keyRows.map((r) => `${r.payload}→${r.paneKey.slice(r.paneKey.lastIndexOf('|') + 1)}@${r.at % 100_000}`).join(' ') || 'none'} (+${store.audit.length - keyRows.length} other rows)`);
     if (violations.length > 0 || process.env.TB_CRASH_VERBOSE === '2') {
       for (const a of agents) note(`${a.name} record: ${(await a.agent.records()).map(brief).filter(Boolean).join(' ')}`);
       for (const [i, d] of daemons.entries()) note(`daemon #${i} output:\n${d.output().slice(-4000)}`);
@@ -145,7 +146,7 @@ export async function runCrash(plan: RunPlan): Promise<CrashRunResult> {
       timeline,
       durationMs: Date.now() - t0,
       restartMs,
-      counts: { keys, audit: store.audit.filter((a) => a.action === 'key').length, reminders: firings.length, staleLocks },
+      counts: { kills: state.killsDone, keys, audit: store.audit.filter((a) => a.action === 'key').length, reminders: firings.length, staleLocks },
     };
   } finally {
     for (const d of daemons) d.killGroup();

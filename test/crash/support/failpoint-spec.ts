@@ -1,19 +1,24 @@
-/** The crash test's failpoints: names, the store statements they sit on, the TB_CRASH_FAILPOINT syntax, the log. */
+/** The crash test's failpoints: names, the statements and tmux commands they sit on, the TB_CRASH_FAILPOINT syntax, the log. */
 import { existsSync, readFileSync } from 'node:fs';
 
-/** Where the daemon may be killed from inside; see FAILPOINT_SQL. */
-export type Failpoint = 'after-open' | 'before-claim' | 'after-claim' | 'after-audit' | 'mid-resolve';
+/** Where the daemon may be killed from inside; see FAILPOINTS. */
+export type Failpoint = 'after-open' | 'before-claim' | 'after-claim' | 'after-audit' | 'after-send' | 'mid-resolve';
 
-/** Which statement each point watches, and whether it fires before or after it runs. */
-export const FAILPOINT_SQL: Readonly<Record<Failpoint, { readonly sql: RegExp; readonly when: 'before' | 'after' }>> = {
+/**
+ * What each point watches — a store statement (by its SQL) or a command the engine writes to its
+ * tmux control client — and whether it fires before or after it runs.
+ */
+export const FAILPOINTS: Readonly<Record<Failpoint, { readonly on: 'statement' | 'tmux-command'; readonly match: RegExp; readonly when: 'before' | 'after' }>> = {
   // Inside the open transaction: the item row is written but not committed.
-  'after-open': { sql: /^\s*INSERT INTO items\b/, when: 'after' },
-  'before-claim': { sql: /^\s*UPDATE items SET claimed_by = \?/, when: 'before' },
-  'after-claim': { sql: /^\s*UPDATE items SET claimed_by = \?/, when: 'after' },
+  'after-open': { on: 'statement', match: /^\s*INSERT INTO items\b/, when: 'after' },
+  'before-claim': { on: 'statement', match: /^\s*UPDATE items SET claimed_by = \?/, when: 'before' },
+  'after-claim': { on: 'statement', match: /^\s*UPDATE items SET claimed_by = \?/, when: 'after' },
   // Autocommit: the audit row is durable, the key not yet sent.
-  'after-audit': { sql: /^\s*INSERT INTO audit\b/, when: 'after' },
+  'after-audit': { on: 'statement', match: /^\s*INSERT INTO audit\b/, when: 'after' },
+  // The key left for tmux (written to the control client's stdin, arguments quoted); not confirmed, not resolved.
+  'after-send': { on: 'tmux-command', match: /(?:^|\n)"?send-keys"? /, when: 'after' },
   // Inside the resolve transaction: the prompt was confirmed gone, the move is not committed.
-  'mid-resolve': { sql: /^\s*INSERT INTO resolved_items\b/, when: 'after' },
+  'mid-resolve': { on: 'statement', match: /^\s*INSERT INTO resolved_items\b/, when: 'after' },
 };
 
 /** A parsed TB_CRASH_FAILPOINT. */
@@ -26,7 +31,7 @@ export interface FailpointSpec {
 /** Parse `point[:n][+ms]`; null when unset or malformed. */
 export function parseFailpoint(text: string | undefined): FailpointSpec | null {
   const match = /^([a-z-]+)(?::(\d+))?(?:\+(\d+))?$/.exec(text ?? '');
-  if (!match?.[1] || !(match[1] in FAILPOINT_SQL)) return null;
+  if (!match?.[1] || !(match[1] in FAILPOINTS)) return null;
   const nth = match[2] === undefined ? 1 : Number(match[2]);
   return nth >= 1 ? { point: match[1] as Failpoint, nth, delayMs: Number(match[3] ?? 0) } : null;
 }

@@ -77,7 +77,7 @@ export function checkKeysAudited(agent: AgentEvidence, audit: readonly AuditEvid
   const matched = matchKeysToAudit(agent, audit);
   return keysOf(agent)
     .filter((k) => !matched.has(k))
-    .map((k) => `${agent.name}: key ${k.key} received at ${k.t} has no audit row written before it`);
+    .map((k) => `${agent.name}: key ${k.key} received at ${Math.round(k.t)} has no audit row written before it`);
 }
 
 /** No key the test did not ask for (keys ≤ commands issued), and none the CLI called confirmed went missing. */

@@ -51,33 +51,37 @@ export function seededRandom(seed: number): () => number {
 
 const failpoint = (point: Failpoint, nth = 1, delayMs = 0): KillPoint => ({ kind: 'failpoint', spec: { point, nth, delayMs } });
 
+/** How many kinds of first kill there are: seeds 1..KILL_KINDS try each once. */
+export const KILL_KINDS = 10;
+
 /** Draw the plan for `seed`. */
 export function planRun(seed: number): RunPlan {
   const rnd = seededRandom(seed);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rnd() * list.length)] as T;
   const int = (lo: number, hi: number): number => lo + Math.floor(rnd() * (hi - lo + 1));
 
-  // Around an approve: before/after the claim, after the audit row, in the key → confirm → resolve window.
-  const approvePath = (): KillPoint =>
-    pick([
-      () => failpoint('before-claim'),
-      () => failpoint('after-claim'),
-      () => failpoint('after-audit'),
-      () => failpoint('after-audit', 1, int(1, 40)),
-      () => ({ kind: 'after-key' }) as const,
-      () => failpoint('mid-resolve'),
-    ])();
-  // Half the kills land around an approve, the other half anywhere in detect → remind → idle.
-  const firstKill = (): KillPoint => {
-    const r = rnd();
-    if (r < 0.5) return approvePath();
-    if (r < 0.65) return failpoint('after-open', int(1, 2));
-    if (r < 0.8) return { kind: 'after-reminder' };
-    return { kind: 'delay', ms: int(0, 9000) };
-  };
+  // Around an approve: before/after the claim, after the audit row, after the key left, in the confirm → resolve window.
+  const approvePath: readonly (() => KillPoint)[] = [
+    () => failpoint('before-claim'),
+    () => failpoint('after-claim'),
+    () => failpoint('after-audit'),
+    () => failpoint('after-send'),
+    () => failpoint('after-audit', 1, int(1, 40)),
+    () => ({ kind: 'after-key' }),
+    () => failpoint('mid-resolve'),
+  ];
+  // The rest of detect → remind → idle.
+  const elsewhere: readonly (() => KillPoint)[] = [
+    () => failpoint('after-open', int(1, 2)),
+    () => ({ kind: 'after-reminder' }),
+    () => ({ kind: 'delay', ms: int(0, 9000) }),
+  ];
+  // The first kill's kind cycles with the seed, so any KILL_KINDS consecutive seeds try every kind.
+  const kinds = [...approvePath, ...elsewhere];
+  const firstKill = kinds[(((seed - 1) % kinds.length) + kinds.length) % kinds.length] as () => KillPoint;
   const kills: KillPoint[] = [firstKill()];
   // Sometimes the restarted daemon dies too (a crash during recovery).
-  if (rnd() < 0.2) kills.push(rnd() < 0.5 ? approvePath() : { kind: 'delay', ms: int(0, 6000) });
+  if (rnd() < 0.2) kills.push(rnd() < 0.5 ? pick(approvePath)() : { kind: 'delay', ms: int(0, 6000) });
 
   const runtimes: CrashRuntime[] = ['claude', pick<CrashRuntime>(['codex', 'opencode'])];
   if (rnd() < 0.3) runtimes.push(pick<CrashRuntime>(['claude', 'codex', 'opencode']));

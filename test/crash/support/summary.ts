@@ -19,14 +19,15 @@ export function summarize(results: readonly CrashRunResult[]): { readonly text: 
     totalMs: total,
     runMs: { p50: quantile(durations, 0.5), p95: quantile(durations, 0.95), max: durations.at(-1) ?? null },
     restartMs: { count: restarts.length, p50: quantile(restarts, 0.5), p95: quantile(restarts, 0.95), max: restarts.at(-1) ?? null },
-    restartsOverStaleFiles: sum((r) => r.counts.staleLocks),
+    kills: sum((r) => r.counts.kills),
+    killsLeavingLockAndEndpoint: sum((r) => r.counts.staleLocks),
     keys: sum((r) => r.counts.keys),
     auditedKeys: sum((r) => r.counts.audit),
     reminders: sum((r) => r.counts.reminders),
   };
   const text = [
     `crash test: ${json.runs} runs in ${(total / 1000).toFixed(1)} s (run p50 ${json.runMs.p50} ms, p95 ${json.runMs.p95} ms), failed seeds: ${json.failed.join(', ') || 'none'}`,
-    `  restarts: ${restarts.length} (${json.restartsOverStaleFiles} over a dead daemon's lock + endpoint), spawn → ready p50 ${json.restartMs.p50} ms, p95 ${json.restartMs.p95} ms`,
+    `  kills: ${json.kills} (${json.killsLeavingLockAndEndpoint} left their lock + endpoint behind); restarted daemons ready: ${restarts.length}, spawn → ready p50 ${json.restartMs.p50} ms, p95 ${json.restartMs.p95} ms`,
     `  keys received ${json.keys}, key audit rows ${json.auditedKeys}, reminder firings ${json.reminders}`,
   ].join('\n');
   return { text, json };
