@@ -25,6 +25,8 @@ import type { WatchdogView } from './core/policy.ts';
 import { itemDtoById, queueDtos } from './core/queue-view.ts';
 import { settingsState } from './core/settings-view.ts';
 import { wireWatchdog } from './core/watchdog-wiring.ts';
+import { AutoRestart } from './core/auto-restart.ts';
+import { restartPane } from './core/restart-action.ts';
 import type { ApiEndpoint } from './hooks/api-endpoint.ts';
 import { startApiEndpoint } from './hooks/api-endpoint.ts';
 import { registerHookIngest } from './hooks/hook-ingest.ts';
@@ -296,7 +298,27 @@ export class Engine {
       liveTruth.settleAll();
       liveTruth.expireDue();
     });
-    engine.every(engine.parts.reconcileMs, () => void fusion.reconcile().catch((e) => logger.log('warn', 'claude.reconcile-failed', { error: String(e) })));
+    const autoRestart = new AutoRestart({
+      clock,
+      logger,
+      threshold: () => config.restart.autoThresholdPercent,
+      sessions: () => fusion.directory.all(),
+      stateOf: (pane) => liveTruth.get(pane),
+      restart: (pane) =>
+        restartPane(
+          { observer: liveObserver, actionStore, clock, logger, runner: opts.runner, config: () => config, env: opts.env, homedir: opts.homedir },
+          pane,
+          null,
+          'engine',
+          'context-threshold',
+        ),
+    });
+    engine.every(engine.parts.reconcileMs, () =>
+      void fusion
+        .reconcile()
+        .then(() => autoRestart.check())
+        .catch((e) => logger.log('warn', 'claude.reconcile-failed', { error: String(e) })),
+    );
     return engine;
   }
 

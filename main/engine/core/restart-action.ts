@@ -34,7 +34,13 @@ function readIfExists(file: string): string | null {
 }
 
 /** Restart the agent in `paneKey`; `failed` steps are reported with the pane's state, never hidden. */
-export async function restartPane(deps: RestartActionDeps, paneKey: PaneKey, runtime: RuntimeIdDto | null, surface: Surface): Promise<Pick<ActionResult, 'outcome' | 'message'>> {
+export async function restartPane(
+  deps: RestartActionDeps,
+  paneKey: PaneKey,
+  runtime: RuntimeIdDto | null,
+  surface: Surface,
+  reason: 'external' | 'context-threshold' = 'external',
+): Promise<Pick<ActionResult, 'outcome' | 'message'>> {
   const pane = deps.observer.pane(paneKey);
   if (!pane) return { outcome: 'gone', message: 'the pane is no longer watched; nothing was done' };
   const claude = { env: deps.env, homedir: deps.homedir };
@@ -54,7 +60,7 @@ export async function restartPane(deps: RestartActionDeps, paneKey: PaneKey, run
       paneId: pane.info.paneId,
       mode: 'graceful',
       ...(runtime ? { runtime } : {}),
-      reason: 'external',
+      reason,
       surface,
       maxLines: config.restart.maxLines,
       gracefulTimeoutMs: config.restart.gracefulTimeoutMs,
