@@ -36,7 +36,7 @@ export function engineClient(ctx: Pick<CliContext, 'env' | 'platform' | 'homedir
       try {
         res = await fetch(`${base}/api/${channel}`, {
           method: 'POST',
-          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'x-trailboss-surface': 'cli' },
           body: JSON.stringify(args),
           signal: AbortSignal.timeout(timeoutMs),
         });

@@ -45,6 +45,7 @@ import { openStore } from './store/index.ts';
 import { openTmuxClient } from './tmux/open.ts';
 import type { TmuxClient, TmuxServer } from './tmux/types.ts';
 import type { WatchdogScheduler } from './watchdog/scheduler.ts';
+import type { Surface } from './actions/types.ts';
 
 export interface EngineOptions {
   readonly env: Readonly<Record<string, string | undefined>>;
@@ -91,6 +92,8 @@ export class Engine {
     readonly truth: PaneTruth,
     readonly observer: PaneObserver,
     readonly api: ApiMethods,
+    /** The same methods, audited as coming from `surface` (tray, notification, hotkey, queue window, CLI). */
+    readonly apiFor: (surface: Surface) => ApiMethods,
     private readonly parts: Parts,
   ) {}
 
@@ -233,7 +236,7 @@ export class Engine {
       apply: applyFacts,
     });
     const hookCounter = storeHookCounter(store, clock);
-    const api = buildApiMethods({
+    const apiDeps = {
       store,
       truth: liveTruth,
       observer: liveObserver,
@@ -250,7 +253,17 @@ export class Engine {
       hooks: { env: opts.env, homedir: opts.homedir, endpointFile: paths.endpoint, clock, counter: hookCounter },
       runner: opts.runner,
       reloadConfig: () => void watcher.reload(),
-    });
+    };
+    // One method map per surface, so the audit log says on whose action a key was sent.
+    const perSurface = new Map<Surface, ApiMethods>();
+    const apiFor = (surface: Surface): ApiMethods => {
+      const known = perSurface.get(surface);
+      if (known) return known;
+      const made = buildApiMethods({ ...apiDeps, surface });
+      perSurface.set(surface, made);
+      return made;
+    };
+    const api = apiFor('api');
 
     let endpoint: ApiEndpoint | null = null;
     if (opts.api !== false) {
@@ -263,7 +276,7 @@ export class Engine {
         pid: opts.pid,
         setup: (server) => {
           registerHookIngest(server, { clock, counter: hookCounter, deliver: (d) => fusion.deliver(d) });
-          mountApi(server, { api, events, uiDir: opts.uiDir ?? null, logger });
+          mountApi(server, { apiFor, events, uiDir: opts.uiDir ?? null, logger });
         },
       });
       const started = endpoint;
@@ -281,7 +294,7 @@ export class Engine {
       events.emit('engine:error', { code: 'invalid', message: `${file}: not applied, the last good config stays: ${errors.map((e) => `${e.path}: ${e.message}`).join('; ')}` }),
     );
 
-    const engine = new Engine(paths, events, store, liveTruth, liveObserver, api, {
+    const engine = new Engine(paths, events, store, liveTruth, liveObserver, api, apiFor, {
       lock,
       clients,
       reminders,

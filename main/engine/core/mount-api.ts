@@ -5,9 +5,11 @@ import type { Channel } from '../../../preload/contract/channels.ts';
 import type { LoopbackServer } from '../hooks/server.ts';
 import type { Logger } from '../platform/log.ts';
 import type { EngineEvents } from './events.ts';
+import type { Surface } from '../actions/types.ts';
 
 export interface MountDeps {
-  readonly api: ApiMethods;
+  /** The method map for a surface; HTTP callers are `api` (the browser UI) unless they say `cli`. */
+  readonly apiFor: (surface: Surface) => ApiMethods;
   readonly events: EngineEvents;
   readonly uiDir: string | null;
   readonly logger: Logger;
@@ -21,7 +23,9 @@ export function mountApi(server: LoopbackServer, deps: MountDeps): void {
       if (typeof args !== 'object' || args === null || Array.isArray(args)) {
         return { status: 400, body: { ok: false, error: { code: 'invalid', message: 'arguments must be a JSON object' } } };
       }
-      const method = deps.api[channel as Channel] as (a: unknown) => Promise<unknown>;
+      // Only the audit origin depends on this header; the token already said the caller is the user.
+      const surface: Surface = req.headers['x-trailboss-surface'] === 'cli' ? 'cli' : 'api';
+      const method = deps.apiFor(surface)[channel as Channel] as (a: unknown) => Promise<unknown>;
       return { status: 200, body: await method(args) };
     });
   }
