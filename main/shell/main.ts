@@ -118,7 +118,10 @@ async function run(): Promise<void> {
   const tray = new ElectronTray(platform, () => windows.openQueue(null));
   // The controller and the API refer to each other (settings answers carry hotkey statuses).
   let controller: ShellController | null = null;
-  const api = shellApiMethods(engine.api, { jump, hotkeyStatuses: () => controller?.hotkeyStatuses() ?? [] });
+  const shellApi = (surface: 'queue' | 'tray') => shellApiMethods(engine.apiFor(surface), { jump, hotkeyStatuses: () => controller?.hotkeyStatuses() ?? [] });
+  // The audit log says on whose action: the queue window's calls are `queue`, tray/notification/hotkey actions `tray`.
+  const api = shellApi('tray');
+  const windowApi = shellApi('queue');
   let stopping = false;
   const shell = new ShellController({
     engine,
@@ -139,7 +142,7 @@ async function run(): Promise<void> {
   });
   controller = shell;
   const removeIpc = registerIpcHandlers({
-    api,
+    api: windowApi,
     ourWebContents: () => windows.ourWebContents(),
     onRefused: (channel, envelope) => log('ipc.refused', { channel, error: envelope.ok ? null : envelope.error }),
   });
