@@ -171,6 +171,9 @@ export class PaneObserver {
     const now = this.deps.clock.now();
     const panes = await client.listPanes();
     if (this.downServers.delete(server)) this.deps.logger.log('info', 'observer.server-back', { server });
+    const watchedHere = [...this.watched.values()].filter((w) => w.client === client).length;
+    // No server (or an empty one) answers with no panes: say so once, the panes below are reported gone.
+    if (panes.length === 0 && watchedHere > 0) this.deps.logger.log('info', 'observer.server-gone', { server, panes: watchedHere });
     const overrides = this.deps.overrides?.() ?? NO_OVERRIDES;
     const seen = new Set<PaneKey>();
     let table: Map<number, ProcessEntry> | null = null;
