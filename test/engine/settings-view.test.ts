@@ -18,7 +18,7 @@ describe('settingsState', () => {
   it('shows the defaults in the form terms: waits 5 m, 15 m, 45 m, 3 tries, sound and buttons on', () => {
     expect(settingsState(DEFAULT_CONFIG, '/c.json', null)).toEqual({
       settings: {
-        hotkeys: { jumpOldest: 'CommandOrControl+Alt+J', openQueue: 'CommandOrControl+Alt+Q' },
+        hotkeys: { jumpOldest: 'CommandOrControl+Alt+Shift+J', openQueue: 'CommandOrControl+Alt+Shift+K' },
         reminders: { cadenceMs: [0, 5 * MIN, 15 * MIN, 45 * MIN, 120 * MIN, 240 * MIN] },
         notifications: { enabled: true, sound: true, actionButtons: true },
         terminal: { command: null },

@@ -39,7 +39,7 @@ beforeAll(async () => {
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !['TMUX', 'TMUX_PANE', 'DISPLAY', 'WAYLAND_DISPLAY', 'XDG_CONFIG_HOME'].includes(k)) env[k] = v;
   // Never the real home: the engine looks for Claude's files under $HOME.
-  Object.assign(env, { TRAILBOSS_HOME: home, HOME: home, XDG_SESSION_TYPE: 'x11', STUB_TAKEN_SHORTCUTS: 'CommandOrControl+Alt+Q' });
+  Object.assign(env, { TRAILBOSS_HOME: home, HOME: home, XDG_SESSION_TYPE: 'x11', STUB_TAKEN_SHORTCUTS: 'CommandOrControl+Alt+Shift+K' });
   shell = new StubbedShell(main, ['--tmux-socket', tmux.name], env);
   await shell.waitFor('ready');
 }, 60_000);
@@ -86,10 +86,10 @@ describe('the bundled app booted with an Electron stand-in', () => {
   });
 
   it('registers the hotkeys, and one the OS refused is reported, not silent', async () => {
-    await shell.waitFor('shortcut', (e) => e.accelerator === 'CommandOrControl+Alt+J');
+    await shell.waitFor('shortcut', (e) => e.accelerator === 'CommandOrControl+Alt+Shift+J');
     expect(shell.events.filter((e) => e.ev === 'shortcut').map((e) => [e.accelerator, e.ok])).toEqual([
-      ['CommandOrControl+Alt+J', true],
-      ['CommandOrControl+Alt+Q', false],
+      ['CommandOrControl+Alt+Shift+J', true],
+      ['CommandOrControl+Alt+Shift+K', false],
     ]);
   });
 
@@ -109,7 +109,7 @@ describe('the bundled app booted with an Electron stand-in', () => {
     const settings = await shell.command({ cmd: 'ipc', channel: 'settings:get', args: {}, senderId: windowId });
     // The settings answer carries the shell's hotkey statuses, with the refused one explained.
     expect((settings as { value: { hotkeys: { accelerator: string; registered: boolean; problem: string | null }[] } }).value.hotkeys[1]).toMatchObject({
-      accelerator: 'CommandOrControl+Alt+Q',
+      accelerator: 'CommandOrControl+Alt+Shift+K',
       registered: false,
       problem: expect.stringContaining('taken by another app'),
     });
@@ -127,7 +127,7 @@ describe('the bundled app booted with an Electron stand-in', () => {
 
   it('the jump hotkey jumps to the oldest waiting pane (no client: opens the configured terminal on it)', async () => {
     await itemId();
-    expect(await shell.command({ cmd: 'hotkey', accelerator: 'CommandOrControl+Alt+J' })).toEqual({ pressed: true });
+    expect(await shell.command({ cmd: 'hotkey', accelerator: 'CommandOrControl+Alt+Shift+J' })).toEqual({ pressed: true });
     await waitFor(() => existsSync(jumpFile) && readFileSync(jumpFile, 'utf8') === agent.paneId, { timeoutMs: 10_000, what: 'terminal command run on the pane' });
   });
 

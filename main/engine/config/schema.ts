@@ -107,8 +107,9 @@ export const configSchema = z.strictObject({
     .prefault({}),
   hotkeys: z
     .strictObject({
-      jumpOldest: hotkey.default('CommandOrControl+Alt+J'),
-      openQueue: hotkey.default('CommandOrControl+Alt+Q'),
+      // Cmd+Alt+J is Chrome's JavaScript console on macOS and Cmd+Alt+Shift+Q logs out: J and K with Shift clash with neither.
+      jumpOldest: hotkey.default('CommandOrControl+Alt+Shift+J'),
+      openQueue: hotkey.default('CommandOrControl+Alt+Shift+K'),
     })
     .prefault({})
     .refine((h) => h.jumpOldest === null || h.jumpOldest.toLowerCase() !== h.openQueue?.toLowerCase(), {

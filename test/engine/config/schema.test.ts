@@ -21,7 +21,7 @@ describe('config defaults', () => {
   });
 
   it('use hotkeys with two modifiers', () => {
-    expect(DEFAULT_CONFIG.hotkeys).toEqual({ jumpOldest: 'CommandOrControl+Alt+J', openQueue: 'CommandOrControl+Alt+Q' });
+    expect(DEFAULT_CONFIG.hotkeys).toEqual({ jumpOldest: 'CommandOrControl+Alt+Shift+J', openQueue: 'CommandOrControl+Alt+Shift+K' });
   });
 
   it('keep the watchdog at 300 s ×3 capped at 2 h, 3 nudges, 120 s human window, no rules', () => {
