@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Launcher for the `trailboss` CLI. Whatever `node` ran this file (maybe an old one from a plain
 // shell), the CLI runs on the project's pinned Node 24: better-sqlite3 13 and the engine need it.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -28,13 +28,16 @@ function runCli() {
   }
   const nodeBin = major === 24 || !pinnedNode ? process.execPath : pinnedNode;
   const tsx = createRequire(import.meta.url).resolve('tsx');
-  const result = spawnSync(nodeBin, ['--no-warnings', '--import', tsx, entry, ...process.argv.slice(2)], {
+  const child = spawn(nodeBin, ['--no-warnings', '--import', tsx, entry, ...process.argv.slice(2)], {
     stdio: 'inherit',
     env: { ...process.env, TRAILBOSS_NODE: nodeBin },
   });
-  if (result.error) {
-    process.stderr.write(`trailboss: could not start ${nodeBin}: ${result.error.message}\n`);
+  // A supervisor's SIGTERM (or Ctrl-C) goes to the real CLI: `daemon` then shuts down cleanly and
+  // releases its lock instead of living on as an orphan.
+  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP']) process.on(signal, () => child.kill(signal));
+  child.on('error', (error) => {
+    process.stderr.write(`trailboss: could not start ${nodeBin}: ${error.message}\n`);
     process.exit(2);
-  }
-  process.exit(result.status ?? (result.signal ? 1 : 0));
+  });
+  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 }

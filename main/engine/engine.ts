@@ -65,6 +65,11 @@ export interface EngineOptions {
   readonly api?: boolean;
   /** How often Claude status files and transcripts are reconciled (ms). */
   readonly reconcileMs?: number;
+  /**
+   * Leave the reminders of items stored by a previous run unarmed until `resumeReminders()`: a surface
+   * that subscribes after start (the tray) must not miss the one catch-up reminder.
+   */
+  readonly deferReminders?: boolean;
 }
 
 interface Parts {
@@ -189,7 +194,6 @@ export class Engine {
       onItem: emitItem,
     });
     truth = liveTruth;
-    for (const item of store.items.list()) reminders.upsert(item);
 
     const applyFacts = (facts: Fact[]) => {
       liveTruth.apply(facts);
@@ -307,6 +311,7 @@ export class Engine {
       reconcileMs: opts.reconcileMs ?? 3_000,
     });
     liveObserver.start();
+    if (!opts.deferReminders) engine.resumeReminders();
     engine.every(500, () => {
       liveTruth.settleAll();
       liveTruth.expireDue();
@@ -333,6 +338,15 @@ export class Engine {
         .catch((e) => logger.log('warn', 'claude.reconcile-failed', { error: String(e) })),
     );
     return engine;
+  }
+
+  private remindersResumed = false;
+
+  /** Arm the reminders of items left by a previous run (at most one catch-up each). Idempotent. */
+  resumeReminders(): void {
+    if (this.remindersResumed || this.stopped) return;
+    this.remindersResumed = true;
+    for (const item of this.store.items.list()) this.parts.reminders.upsert(item);
   }
 
   /** Run `fn` every `ms` on the injected clock until stop; a failing run is reported, never fatal. */

@@ -81,6 +81,8 @@ async function run(): Promise<void> {
       pid: process.pid,
       uiDir: null,
       api: true,
+      // Armed once the tray listens, so a catch-up reminder after a restart reaches the user.
+      deferReminders: true,
     });
   } catch (err) {
     dialog.showErrorBox('Trail Boss could not start', err instanceof Error ? err.message : String(err));
@@ -178,6 +180,7 @@ async function run(): Promise<void> {
     });
   }
   await shell.start();
+  engine.resumeReminders();
   if (args.openQueue) windows.openQueue(null);
   log('started', { home: engine.paths.home, servers: args.tmuxSockets.length > 0 ? args.tmuxSockets : 'default + config' });
 }
