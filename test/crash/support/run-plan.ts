@@ -3,6 +3,8 @@
  * incarnation dies. Same seed, same plan (the timing of the machine still varies; that is the point).
  */
 import type { Failpoint, FailpointSpec } from './failpoint-spec.ts';
+import { seededRandom } from '../../support/seeded-random.ts';
+export { seededRandom };
 
 /** Where an incarnation is killed. Failpoints fire inside the daemon; the rest come from the test's killer. */
 export type KillPoint =
@@ -35,18 +37,6 @@ export interface RunPlan {
   readonly seed: number;
   readonly agents: readonly AgentPlan[];
   readonly kills: readonly KillPoint[];
-}
-
-/** mulberry32: a tiny seeded PRNG, uniform in [0, 1). */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const failpoint = (point: Failpoint, nth = 1, delayMs = 0): KillPoint => ({ kind: 'failpoint', spec: { point, nth, delayMs } });

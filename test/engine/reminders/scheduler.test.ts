@@ -3,6 +3,7 @@ import { ManualClock } from '../../../main/engine/platform/manual-clock.ts';
 import { ReminderScheduler, type ReminderEvent } from '../../../main/engine/reminders/scheduler.ts';
 import { DEFAULT_CADENCE_MS } from '../../../main/engine/reminders/cadence.ts';
 import type { ReminderFields } from '../../../main/engine/sessions/attention-item.ts';
+import { seededRandom as prng } from '../../support/seeded-random.ts';
 
 const MIN = 60_000;
 const T0 = 1_000_000;
@@ -137,18 +138,6 @@ describe('ReminderScheduler', () => {
     expect(events.map((e) => e.step)).toEqual([1]);
   });
 });
-
-/** mulberry32: reproducible randomness for the property runs. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe('no burst after restart (property)', () => {
   it('whatever the stored step and downtime, at most one reminder fires at restart and the rest fire exactly on the cadence', () => {

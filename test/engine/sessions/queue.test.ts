@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_SKIP_COOLDOWN_MS, nextQueueChangeAt, oldest, skip, snooze, visibleQueue } from '../../../main/engine/sessions/queue.ts';
 import type { QueueFields, ReminderFields } from '../../../main/engine/sessions/attention-item.ts';
 import type { Item } from '../../../main/engine/store/types.ts';
+import { seededRandom as prng } from '../../support/seeded-random.ts';
 
 const item = (id: string, firstSeen: number): QueueFields => ({ id, firstSeen, queueOrder: firstSeen, skipCooldownUntil: null, snoozedUntil: null });
 const ids = (items: readonly QueueFields[]) => items.map((i) => i.id);
@@ -95,18 +96,6 @@ describe('snooze', () => {
     expect(nextQueueChangeAt(items, 9_000)).toBeNull();
   });
 });
-
-/** A small deterministic PRNG (mulberry32) so the property runs are reproducible. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe('no livelock on skip (property)', () => {
   it('repeatedly skipping "next" offers every item once before any item twice, whatever the timing', () => {

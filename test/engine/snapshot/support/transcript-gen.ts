@@ -5,6 +5,8 @@
  * Seeded: the same options give the same transcript.
  */
 import type { ContextUsage, Role } from '../../../../main/engine/snapshot/types.ts';
+import { seededRandom as rng } from '../../../support/seeded-random.ts';
+export { rng };
 
 /** Generator knobs (rates are probabilities per turn). */
 export interface GenOptions {
@@ -26,18 +28,6 @@ export interface Expected {
   readonly messages: { role: Role; text: string }[];
   usage: ContextUsage | null;
   malformed: number;
-}
-
-/** mulberry32: tiny, fast, seedable. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const WORDS = ['build', 'the', 'parser', 'fix', 'tests', 'naïve', 'café', '数据', '🚀', 'queue', '"quoted"', 'back\\slash', '<tag>', '`code`', 'tab\there'];
