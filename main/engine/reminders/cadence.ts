@@ -9,6 +9,9 @@ import type { ReminderFields } from '../sessions/attention-item.ts';
 const MIN = 60_000;
 
 /** Default offsets from first detection: now, +5 m, +15 m, +45 m, +2 h, +4 h (ascending). */
+/** A catch-up this close before the next step is folded into that step (no two reminders in a row). */
+export const CATCH_UP_COALESCE_MS = 1000;
+
 export const DEFAULT_CADENCE_MS: readonly number[] = [0, 5 * MIN, 15 * MIN, 45 * MIN, 120 * MIN, 240 * MIN];
 
 /**
@@ -29,7 +32,12 @@ export function nextReminder(item: ReminderFields, cadence: readonly number[], n
   const dueAt = (step: number): number => item.firstSeen + (cadence[step] ?? 0);
   let latestPassed = -1;
   for (let step = next; step <= last; step++) if (dueAt(step) <= from) latestPassed = step;
-  const step = latestPassed >= next ? latestPassed : next;
-  const at = latestPassed >= next ? from : dueAt(next);
-  return { kind: step === last ? 'stuck' : 'reminder', step, at, skipped: step - next };
+  if (latestPassed < next) return { kind: next === last ? 'stuck' : 'reminder', step: next, at: dueAt(next), skipped: 0 };
+  // A catch-up right before the following step would be two reminders in a row: fire that step instead,
+  // on time (a little later than the catch-up, never early).
+  const following = latestPassed + 1;
+  if (following <= last && dueAt(following) - from < CATCH_UP_COALESCE_MS) {
+    return { kind: following === last ? 'stuck' : 'reminder', step: following, at: dueAt(following), skipped: following - next };
+  }
+  return { kind: latestPassed === last ? 'stuck' : 'reminder', step: latestPassed, at: from, skipped: latestPassed - next };
 }

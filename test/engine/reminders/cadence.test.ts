@@ -86,3 +86,15 @@ describe('nextReminder while snoozed', () => {
     expect(nextReminder(snoozed, DEFAULT_CADENCE_MS, T0 + 2 * MIN)).toEqual(nextReminder(item(0), DEFAULT_CADENCE_MS, T0 + 2 * MIN));
   });
 });
+
+describe('catch-up right before the next step', () => {
+  it('fires that next step on time instead of two reminders in a row (never early)', async () => {
+    const { nextReminder, CATCH_UP_COALESCE_MS } = await import('../../../main/engine/reminders/cadence.ts');
+    const cadence = [0, 500, 1000, 1500, 2500];
+    const item = { id: 'x', firstSeen: 0, reminderStep: 1, stuck: false, snoozedUntil: null };
+    // Restart at 1496 ms: step 2 (1000) passed, step 3 is due in 4 ms → one reminder, step 3, at 1500.
+    expect(nextReminder(item, cadence, 1496)).toEqual({ kind: 'reminder', step: 3, at: 1500, skipped: 1 });
+    // Far from the next step the catch-up fires at once, as before.
+    expect(nextReminder(item, [0, 500, 1000, 1000 + CATCH_UP_COALESCE_MS + 500, 9000], 1100)).toEqual({ kind: 'reminder', step: 2, at: 1100, skipped: 0 });
+  });
+});
