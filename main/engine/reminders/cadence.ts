@@ -9,7 +9,7 @@ import type { ReminderFields } from '../sessions/attention-item.ts';
 const MIN = 60_000;
 
 /** Default offsets from first detection: now, +5 m, +15 m, +45 m, +2 h, +4 h (ascending). */
-/** A catch-up this close before the next step is folded into that step (no two reminders in a row). */
+/** A catch-up this close before the next step (and within half their gap) is folded into that step: no two reminders in a row. */
 export const CATCH_UP_COALESCE_MS = 1000;
 
 export const DEFAULT_CADENCE_MS: readonly number[] = [0, 5 * MIN, 15 * MIN, 45 * MIN, 120 * MIN, 240 * MIN];
@@ -36,7 +36,9 @@ export function nextReminder(item: ReminderFields, cadence: readonly number[], n
   // A catch-up right before the following step would be two reminders in a row: fire that step instead,
   // on time (a little later than the catch-up, never early).
   const following = latestPassed + 1;
-  if (following <= last && dueAt(following) - from < CATCH_UP_COALESCE_MS) {
+  // The window is at most half the gap between the two steps, so a timer firing on time is never folded.
+  const window = Math.min(CATCH_UP_COALESCE_MS, (dueAt(following) - dueAt(latestPassed)) / 2);
+  if (following <= last && dueAt(following) - from < window) {
     return { kind: following === last ? 'stuck' : 'reminder', step: following, at: dueAt(following), skipped: following - next };
   }
   return { kind: latestPassed === last ? 'stuck' : 'reminder', step: latestPassed, at: from, skipped: latestPassed - next };

@@ -94,6 +94,8 @@ describe('catch-up right before the next step', () => {
     const item = { id: 'x', firstSeen: 0, reminderStep: 1, stuck: false, snoozedUntil: null };
     // Restart at 1496 ms: step 2 (1000) passed, step 3 is due in 4 ms → one reminder, step 3, at 1500.
     expect(nextReminder(item, cadence, 1496)).toEqual({ kind: 'reminder', step: 3, at: 1500, skipped: 1 });
+    // A timer firing on time is never folded, even with steps less than a second apart.
+    expect(nextReminder(item, cadence, 1003)).toEqual({ kind: 'reminder', step: 2, at: 1003, skipped: 0 });
     // Far from the next step the catch-up fires at once, as before.
     expect(nextReminder(item, [0, 500, 1000, 1000 + CATCH_UP_COALESCE_MS + 500, 9000], 1100)).toEqual({ kind: 'reminder', step: 2, at: 1100, skipped: 0 });
   });
