@@ -4,6 +4,7 @@
  */
 import type { OutcomeKindDto } from '../../preload/contract/queue-item.ts';
 import type { Clock } from '../engine/platform/clock.ts';
+import { sleep } from '../engine/platform/clock.ts';
 import type { ProcessEntry } from '../engine/platform/process-table.ts';
 import type { Runner } from '../engine/platform/run.ts';
 import { ProcessError } from '../engine/platform/run.ts';
@@ -54,7 +55,6 @@ function describe(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
-const sleep = (clock: Clock, ms: number): Promise<void> => new Promise((resolve) => clock.setTimeout(resolve, ms));
 
 /** Polls until some client shows the pane's session, or the deadline passes. */
 async function waitForClient(deps: JumpDeps, sessionName: string): Promise<boolean> {

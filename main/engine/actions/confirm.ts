@@ -1,5 +1,6 @@
 /** After a key is sent: watch the pane until the prompt is gone, or say it did not go (never resend). */
 import type { Clock } from '../platform/clock.ts';
+import { sleep } from '../platform/clock.ts';
 import type { PaneKey } from '../sessions/facts.ts';
 import type { PaneAccess } from './types.ts';
 
@@ -11,7 +12,6 @@ export interface ConfirmOptions {
 
 export const DEFAULT_CONFIRM: ConfirmOptions = { timeoutMs: 5000, pollMs: 100 };
 
-export const sleep = (clock: Clock, ms: number) => new Promise<void>((resolve) => clock.setTimeout(resolve, ms));
 
 /** True once `stillThere(screen)` is false (or the pane is gone); false when the deadline passes first. */
 export async function waitUntilLeft(

@@ -5,7 +5,7 @@
  */
 import type { Clock } from '../platform/clock.ts';
 import type { PaneKey } from '../sessions/facts.ts';
-import { sleep } from './confirm.ts';
+import { sleep } from '../platform/clock.ts';
 import type { ActionResult, ActionStore, AuditRecord, PaneAccess, Surface } from './types.ts';
 
 export interface TypeTextDeps {

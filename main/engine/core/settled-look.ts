@@ -5,7 +5,7 @@
  * after pasting its nudge, leaving the text in the agent's input line — where the draft gate then
  * blocked every later nudge.
  */
-import { sleep } from '../actions/confirm.ts';
+import { sleep } from '../platform/clock.ts';
 import type { PaneAccess, PaneLook } from '../actions/types.ts';
 import type { Clock } from '../platform/clock.ts';
 

@@ -1,5 +1,6 @@
 /** A single scan for `trailboss status` without a running engine: watch until screens are stable (≤ 3 s). */
 import type { Clock } from '../platform/clock.ts';
+import { sleep } from '../platform/clock.ts';
 import type { Logger } from '../platform/log.ts';
 import type { ProcessTable } from '../platform/process-table.ts';
 import type { RuntimeModule } from '../runtimes/types.ts';
@@ -18,7 +19,6 @@ export interface OneShotOptions {
   readonly intervalMs?: number;
 }
 
-const sleep = (clock: Clock, ms: number) => new Promise<void>((resolve) => clock.setTimeout(resolve, ms));
 
 /** Capture repeatedly until every agent pane shows the same screen twice, or the deadline passes. */
 export async function scanOnce(opts: OneShotOptions): Promise<ObservedPane[]> {

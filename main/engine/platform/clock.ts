@@ -21,3 +21,8 @@ export const systemClock: Clock = {
     return { cancel: () => globalThis.clearTimeout(t) };
   },
 };
+
+/** Resolve after `ms` of the clock's time (so tests drive waits with a ManualClock). */
+export function sleep(clock: Clock, ms: number): Promise<void> {
+  return new Promise((resolve) => clock.setTimeout(resolve, ms));
+}

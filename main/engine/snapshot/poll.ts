@@ -1,10 +1,6 @@
 /** Waiting on the injected clock: sleep, and poll a condition until a deadline (never a bare fixed sleep). */
 import type { Clock } from '../platform/clock.ts';
-
-/** Resolve after `ms` of clock time. */
-export function sleep(clock: Clock, ms: number): Promise<void> {
-  return new Promise((resolve) => clock.setTimeout(resolve, ms));
-}
+import { sleep } from '../platform/clock.ts';
 
 /** Call `probe` every `intervalMs` until it returns a non-null value or `timeoutMs` passes (then null). */
 export async function pollUntil<T>(clock: Clock, probe: () => T | null | Promise<T | null>, opts: { timeoutMs: number; intervalMs: number }): Promise<T | null> {
