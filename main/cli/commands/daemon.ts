@@ -2,7 +2,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Engine } from '../../engine/engine.ts';
-import { EngineLockedError } from '../../engine/core/engine-lock.ts';
+import { EngineLockedError } from '../../engine/platform/engine-lock.ts';
 import { streamLogger } from '../../engine/platform/log.ts';
 import { procProcessTable } from '../../engine/platform/process-table.ts';
 import { realRunner } from '../../engine/platform/run.ts';

@@ -4,8 +4,8 @@
  * Status adds when hooks last arrived: from the running engine, else from the store file.
  */
 import { existsSync } from 'node:fs';
-import { depsOf } from '../../engine/core/hooks-service.ts';
-import { storeHookCounter } from '../../engine/core/hooks-service.ts';
+import { depsOf } from '../../engine/api/hooks-service.ts';
+import { storeHookCounter } from '../../engine/api/hooks-service.ts';
 import type { HookEventCounter, HookEventStats } from '../../engine/hooks/hook-event-counter.ts';
 import type { HookEventName } from '../../engine/hooks/hook-schemas.ts';
 import type { HooksChange, HooksInstallerDeps } from '../../engine/hooks/install.ts';

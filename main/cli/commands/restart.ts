@@ -5,7 +5,7 @@
  * log in the Trail Boss database. Exit 0 restarted, 1 refused or failed (with the pane's state).
  */
 import { readFileSync } from 'node:fs';
-import { claudeConfigDir, claudeSettingsFile } from '../../engine/claude/config-dir.ts';
+import { claudeConfigDir, claudeSettingsFile } from '../../engine/claude-signals/config-dir.ts';
 import { silentLogger } from '../../engine/platform/log.ts';
 import { resolvePaths } from '../../engine/platform/paths.ts';
 import { RUNTIMES } from '../../engine/runtimes/catalog.ts';

@@ -8,8 +8,8 @@
  */
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import { claudeConfigDir } from '../../engine/claude/config-dir.ts';
-import { readStatusFile } from '../../engine/claude/status-dir.ts';
+import { claudeConfigDir } from '../../engine/claude-signals/config-dir.ts';
+import { readStatusFile } from '../../engine/claude-signals/status-dir.ts';
 import { loadConfig } from '../../engine/config/load.ts';
 import { silentLogger } from '../../engine/platform/log.ts';
 import { resolvePaths } from '../../engine/platform/paths.ts';

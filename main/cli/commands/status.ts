@@ -14,7 +14,7 @@ import type { CliContext } from '../context.ts';
 import { EXIT } from '../context.ts';
 import type { AgentStatus } from '../format-status.ts';
 import { formatStatusJson, formatStatusTable } from '../format-status.ts';
-import { promptDto } from '../../engine/core/dto.ts';
+import { promptDto } from '../../engine/api/dto.ts';
 import { NoEngineError, engineClient } from '../engine-client.ts';
 import type { AgentDto } from '../../../preload/contract/agent.ts';
 import { serversFor } from '../servers.ts';

@@ -1,6 +1,6 @@
 /** Restart step 1: what runs in the pane, and what the new session will be. Changes nothing. */
 import path from 'node:path';
-import { readStatusFile } from '../claude/status-dir.ts';
+import { readStatusFile } from '../claude-signals/status-dir.ts';
 import { runtimeById } from '../runtimes/catalog.ts';
 import type { RuntimeId } from '../runtimes/types.ts';
 import type { PaneInfo } from '../tmux/types.ts';

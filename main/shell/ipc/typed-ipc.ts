@@ -8,8 +8,8 @@ import type { ApiArgs, ApiMethods } from '../../../preload/contract/api.ts';
 import { CHANNEL_NAMES, type Channel } from '../../../preload/contract/channels.ts';
 import type { Envelope } from '../../../preload/contract/envelope.ts';
 import { fail } from '../../../preload/contract/envelope.ts';
-import type { SenderFacts } from '../ipc-validate.ts';
-import { validateCall } from '../ipc-validate.ts';
+import type { SenderFacts } from './ipc-validate.ts';
+import { validateCall } from './ipc-validate.ts';
 
 /** What the handlers need: the method map, and which webContents are ours right now. */
 export interface IpcHandlerDeps {

@@ -1,7 +1,7 @@
 /** settledLooks: a look answers only once two looks in a row agree; a screen that never holds still is unknown. */
 import { describe, expect, it } from 'vitest';
 import type { PaneAccess, PaneLook } from '../../../main/engine/actions/types.ts';
-import { settledLooks } from '../../../main/engine/core/settled-look.ts';
+import { settledLooks } from '../../../main/engine/actions/settled-look.ts';
 import { systemClock } from '../../../main/engine/platform/clock.ts';
 import { claudeRuntime } from '../../../main/engine/runtimes/claude/index.ts';
 import type { Screen } from '../../../main/engine/runtimes/types.ts';

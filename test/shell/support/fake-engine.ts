@@ -5,7 +5,7 @@ import { ok } from '../../../preload/contract/envelope.ts';
 import type { EventName, EventPayload } from '../../../preload/contract/events.ts';
 import type { ActionOutcomeDto, QueueItemDto } from '../../../preload/contract/queue-item.ts';
 import type { SettingsDto, SettingsStateDto } from '../../../preload/contract/settings.ts';
-import type { EngineApi, ShellConfigView } from '../../../main/shell/engine-api.ts';
+import type { EngineApi, ShellConfigView } from '../../../main/shell/app/engine-api.ts';
 
 /** Settings as the engine would answer them. */
 export function settingsDto(over: Partial<SettingsDto> = {}): SettingsDto {

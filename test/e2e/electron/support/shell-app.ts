@@ -7,12 +7,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { _electron as electron, type ElectronApplication } from '@playwright/test';
-import type { DispatchResult } from '../../../../main/shell/dispatch-action.ts';
-import type { HotkeyName } from '../../../../main/shell/hotkeys.ts';
-import type { JumpReport } from '../../../../main/shell/jump-executor.ts';
-import type { ShellAction } from '../../../../main/shell/shell-action.ts';
-import type { ShellSnapshot } from '../../../../main/shell/shell-controller.ts';
-import type { TrailbossTestHook } from '../../../../main/shell/test-hook.ts';
+import type { DispatchResult } from '../../../../main/shell/app/dispatch-action.ts';
+import type { HotkeyName } from '../../../../main/shell/hotkeys/hotkeys.ts';
+import type { JumpReport } from '../../../../main/shell/jump/jump-executor.ts';
+import type { ShellAction } from '../../../../main/shell/app/shell-action.ts';
+import type { ShellSnapshot } from '../../../../main/shell/app/shell-controller.ts';
+import type { TrailbossTestHook } from '../../../../main/shell/app/test-hook.ts';
 import { buildShell } from '../../../../scripts/build-shell.mjs';
 
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));

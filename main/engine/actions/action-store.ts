@@ -1,0 +1,39 @@
+/** The actions' persistence over the Store: atomic claims, audit-before-send, resolution with events. */
+import type { ActionStore, AuditRecord } from './types.ts';
+import type { ResolvedItem, Store } from '../store/index.ts';
+import type { RuntimeId } from '../runtimes/types.ts';
+
+/** Adapter; `onResolved` tells the engine (events, reminders, history). */
+export function storeForActions(store: Store, onResolved: (item: ResolvedItem, how: 'approved' | 'denied' | 'replied') => void): ActionStore {
+  const toEntry = (a: AuditRecord) => ({
+    paneKey: a.paneKey,
+    runtime: a.runtime as RuntimeId,
+    action: a.action,
+    payload: a.payload,
+    reason: a.reason,
+    surface: a.surface,
+    itemId: a.itemId,
+    outcome: a.outcome,
+  });
+  // The audit row of the last key sent for each item, so its outcome row can refer to it.
+  const lastKeyRow = new Map<string, { id: number; paneKey: string; runtime: string }>();
+  return {
+    claim: (id, by) => store.items.claim(id, by),
+    release: (id, by) => void store.items.release(id, by),
+    recordSend: (itemId, audit) => {
+      const row = store.audit.append(toEntry(audit));
+      if (itemId) lastKeyRow.set(itemId, { id: row.id, paneKey: audit.paneKey, runtime: audit.runtime });
+    },
+    recordOutcome: (itemId, outcome) => {
+      const row = lastKeyRow.get(itemId);
+      if (!row) return;
+      lastKeyRow.delete(itemId);
+      store.audit.append({ paneKey: row.paneKey, runtime: row.runtime as RuntimeId, action: 'outcome', payload: '', reason: outcome, surface: 'engine', itemId, outcome, ref: row.id });
+    },
+    appendAudit: (audit) => void store.audit.append(toEntry(audit)),
+    resolve: (id, how, by) => {
+      const resolved = store.items.resolve(id, how, by);
+      if (resolved) onResolved(resolved, how);
+    },
+  };
+}

@@ -1,0 +1,38 @@
+/** Live access to watched panes for actions: a fresh capture parsed by the pane's runtime, and key sending. */
+import type { PaneLook, PaneAccess } from './types.ts';
+import type { PaneObserver } from '../observe/observer.ts';
+import type { PaneKey } from '../sessions/facts.ts';
+import { TmuxError } from '../tmux/types.ts';
+
+/** PaneAccess backed by the observer's tmux clients. A pane the observer no longer watches is gone. */
+export function observerPaneAccess(observer: PaneObserver): PaneAccess {
+  const watched = (key: PaneKey) => {
+    const pane = observer.pane(key);
+    if (!pane) throw new TmuxError('no-such-pane', 'send-keys', `pane ${key} is not watched`);
+    return pane;
+  };
+  return {
+    async look(key: PaneKey): Promise<PaneLook> {
+      const pane = observer.pane(key);
+      if (!pane) return { kind: 'gone' };
+      try {
+        // Colour is always captured here: a prompt's fingerprint may depend on its highlight.
+        const [capture] = await pane.client.capture([{ paneId: pane.info.paneId, colour: true }]);
+        if (!capture) return { kind: 'gone' };
+        const screen = pane.runtime.classify({ lines: capture.lines, ...(capture.ansiLines ? { ansiLines: capture.ansiLines } : {}) });
+        return { kind: 'screen', screen, runtime: pane.runtime };
+      } catch (error) {
+        if (error instanceof TmuxError && error.kind !== 'failed') return { kind: 'gone' };
+        throw error;
+      }
+    },
+    async sendKeys(key, keys) {
+      const pane = watched(key);
+      await pane.client.sendKeys(pane.info.paneId, keys);
+    },
+    async pasteText(key, text) {
+      const pane = watched(key);
+      await pane.client.pasteText(pane.info.paneId, text);
+    },
+  };
+}

@@ -1,0 +1,106 @@
+/** Engine data → the contract's DTOs (renderer-safe, plain data) at the boundary. */
+import type { AgentDto, AgentPromptDto } from '../../../preload/contract/agent.ts';
+import type { QueueItemDto } from '../../../preload/contract/queue-item.ts';
+import { approveKeyFor, denyKeyFor } from '../runtimes/common/keys.ts';
+import { runtimeById } from '../runtimes/catalog.ts';
+import type { DialogScreen, PermissionPrompt } from '../runtimes/types.ts';
+import type { PaneState } from '../sessions/pane-state.ts';
+import type { Item, LoopMode, Pane } from '../store/index.ts';
+import { reasonOfKind } from '../truth/item-mapping.ts';
+
+function sessionOf(target: string): string {
+  const colon = target.lastIndexOf(':');
+  return colon < 0 ? target : target.slice(0, colon);
+}
+
+/** Exact label approve would choose, or why it cannot. */
+export function approvePreview(prompt: PermissionPrompt): { label: string | null; blocked: string | null } {
+  const key = approveKeyFor(prompt);
+  if (!key) {
+    const reason = prompt.confidence !== 'high'
+      ? 'the prompt could not be read with confidence'
+      : 'no single "allow once" option was identified';
+    return { label: null, blocked: `${reason} — jump to the pane` };
+  }
+  const option = key === 'Enter' ? prompt.options[prompt.highlighted ?? -1] : prompt.options.find((o) => o.key === key);
+  return { label: option?.label ?? key, blocked: null };
+}
+
+function denyPreview(prompt: PermissionPrompt): string | null {
+  const key = denyKeyFor(prompt);
+  if (!key) return null;
+  if (key === 'Escape') return 'Esc';
+  return prompt.options.find((o) => o.key === key)?.label ?? key;
+}
+
+/** One queue item for the surfaces. `live` is the pane's current state (reply is possible only when idle). */
+export function itemDto(item: Item, pane: Pane | null, live: PaneState | undefined, now: number): QueueItemDto {
+  const runtime = pane?.runtime ?? live?.runtime ?? 'claude';
+  const prompt = item.prompt;
+  const permission = prompt?.kind === 'permission' ? prompt : null;
+  const approve = permission ? approvePreview(permission) : { label: null, blocked: item.kind === 'permission' ? 'the pane has not shown the prompt yet — wait a moment or jump' : 'not a permission prompt' };
+  const target = pane?.target ?? live?.target ?? item.paneKey;
+  return {
+    id: item.id,
+    paneKey: item.paneKey,
+    target,
+    sessionName: sessionOf(target),
+    runtime,
+    runtimeVerified: runtimeById(runtime).verified,
+    reason: reasonOfKind(item.kind),
+    subject: item.summary,
+    tool: permission?.tool ?? null,
+    question: prompt && (prompt.kind === 'permission' || prompt.kind === 'dialog') ? prompt.question : null,
+    options: prompt && (prompt.kind === 'permission' || prompt.kind === 'dialog') ? prompt.options.map((o) => ({ label: o.label, kind: o.kind })) : [],
+    approveLabel: approve.label,
+    approveBlockedReason: approve.label ? null : approve.blocked,
+    denyLabel: permission ? denyPreview(permission) : null,
+    fingerprint: item.fingerprint ?? '',
+    canReply: live?.state === 'idle',
+    firstSeen: item.firstSeen,
+    waitedMs: Math.max(0, now - item.firstSeen),
+    reminderStep: item.reminderStep,
+    stuck: item.stuck,
+    snoozedUntil: item.snoozedUntil,
+    skippedUntil: item.skipCooldownUntil,
+    tail: item.tail,
+    context: item.context,
+  };
+}
+
+/** A parsed prompt or dialog with its keys (approve/deny computed by the safety core). */
+export function promptDto(prompt: PermissionPrompt | DialogScreen | null | undefined): AgentPromptDto | null {
+  if (!prompt) return null;
+  const options = prompt.options.map((o) => ({ key: o.key, label: o.label, kind: o.kind }));
+  if (prompt.kind === 'dialog') {
+    return { kind: 'dialog', tool: null, dialogId: prompt.dialogId, question: prompt.question, subject: null, options, highlighted: prompt.highlighted, approveKey: null, denyKey: null };
+  }
+  return {
+    kind: 'permission',
+    tool: prompt.tool,
+    dialogId: null,
+    question: prompt.question,
+    subject: prompt.subject,
+    options,
+    highlighted: prompt.highlighted,
+    approveKey: approveKeyFor(prompt),
+    denyKey: denyKeyFor(prompt),
+  };
+}
+
+/** One watched agent for the surfaces; `loopMode` is the mode in force (loopModeOf), not the stored setting. */
+export function agentDto(pane: Pane, live: PaneState | undefined, loopMode: LoopMode): AgentDto {
+  return {
+    paneKey: pane.paneKey,
+    target: pane.target,
+    sessionName: sessionOf(pane.target),
+    runtime: pane.runtime,
+    runtimeVerified: runtimeById(pane.runtime).verified,
+    state: live?.state ?? pane.state,
+    since: live?.since ?? pane.stateSince,
+    muted: pane.muted,
+    loopMode,
+    prompt: live && (live.state === 'permission' || live.state === 'dialog') ? promptDto(live.prompt) : null,
+    draft: live?.state === 'idle' && live.screen?.kind === 'idle' ? live.screen.draft : null,
+  };
+}

@@ -1,0 +1,55 @@
+/**
+ * Context-threshold restarts (restart.autoThresholdPercent; 0 = off): when a Claude session's latest
+ * usage passes the threshold and the agent is idle at its prompt, restart it with a snapshot.
+ * One attempt per pane at a time, and not again within the cool-down whatever the outcome.
+ */
+import type { Clock } from '../platform/clock.ts';
+import type { Logger } from '../platform/log.ts';
+import type { PaneKey } from '../sessions/facts.ts';
+import { autoRestartCheck } from '../snapshot/usage.ts';
+import type { ClaudeSessionContext } from '../claude-signals/session-directory.ts';
+import type { PaneState } from '../sessions/pane-state.ts';
+
+export interface AutoRestartDeps {
+  readonly clock: Clock;
+  readonly logger: Logger;
+  readonly threshold: () => number;
+  readonly sessions: () => readonly ClaudeSessionContext[];
+  readonly stateOf: (pane: PaneKey) => PaneState | undefined;
+  readonly restart: (pane: PaneKey) => Promise<{ outcome: string; message: string }>;
+  /** How long after an attempt the same pane is left alone (default 10 min). */
+  readonly coolDownMs?: number;
+}
+
+export class AutoRestart {
+  private readonly lastAttempt = new Map<PaneKey, number>();
+  private running = false;
+
+  constructor(private readonly deps: AutoRestartDeps) {}
+
+  /** Look at every mapped Claude session once; restarts at most one pane per call. Never overlaps itself. */
+  async check(): Promise<void> {
+    const threshold = this.deps.threshold();
+    if (!(threshold > 0) || this.running) return;
+    this.running = true;
+    try {
+      const now = this.deps.clock.now();
+      const coolDown = this.deps.coolDownMs ?? 10 * 60_000;
+      for (const session of this.deps.sessions()) {
+        const pane = session.pane;
+        if (!pane || !session.transcriptPath || session.ended) continue;
+        if (this.deps.stateOf(pane)?.state !== 'idle') continue;
+        if (now - (this.lastAttempt.get(pane) ?? -Infinity) < coolDown) continue;
+        const check = await autoRestartCheck(session.transcriptPath, threshold);
+        if (!check.due) continue;
+        this.lastAttempt.set(pane, now);
+        this.deps.logger.log('info', 'restart.auto', { pane, percent: check.percent, threshold });
+        const result = await this.deps.restart(pane);
+        this.deps.logger.log(result.outcome === 'confirmed' ? 'info' : 'warn', 'restart.auto-result', { pane, ...result });
+        return;
+      }
+    } finally {
+      this.running = false;
+    }
+  }
+}

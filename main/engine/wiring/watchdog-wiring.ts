@@ -1,0 +1,153 @@
+/**
+ * Connects the watchdog scheduler to the engine: loop modes from pane settings and config rules,
+ * fresh captures and attached clients from tmux, typing through the audited safe-to-type action,
+ * escalation into the queue, and backoff state persisted in the store.
+ */
+import type { ActionOutcome, ActionStore, PaneAccess } from '../actions/types.ts';
+import { typeIntoIdle } from '../actions/type-text.ts';
+import type { Config } from '../config/index.ts';
+import type { PaneObserver } from '../observe/observer.ts';
+import type { Clock } from '../platform/clock.ts';
+import type { Logger } from '../platform/log.ts';
+import type { PaneKey } from '../sessions/facts.ts';
+import type { PaneState } from '../sessions/pane-state.ts';
+import type { Pane, Store } from '../store/index.ts';
+import type { WatchdogState } from '../watchdog/backoff.ts';
+import { escalatedAfter } from '../watchdog/backoff.ts';
+import type { WatchdogConfig } from '../watchdog/config.ts';
+import type { LoopMode } from '../watchdog/loop-mode.ts';
+import { watchdogHandlesIdle } from '../watchdog/loop-mode.ts';
+import { WatchdogScheduler } from '../watchdog/watchdog-scheduler.ts';
+import { settledLooks } from '../actions/settled-look.ts';
+import type { WatchdogView } from '../truth/policy.ts';
+
+/** The engine config's watchdog section as the scheduler reads it. */
+export function watchdogConfigOf(config: Config): WatchdogConfig {
+  const w = config.watchdog;
+  // An explicit list (from the settings form) wins; otherwise first delay × factor, capped.
+  const backoffMs = w.backoffMs ?? Array.from({ length: w.maxNudges }, (_, i) => Math.min(w.capMs, w.firstDelayMs * w.factor ** i));
+  return {
+    enabled: w.enabled,
+    message: w.message,
+    backoffMs,
+    factor: w.factor,
+    capMs: w.capMs,
+    maxTries: w.maxNudges,
+    humanActiveMs: w.humanActiveWindowMs,
+    dismissKnownDialogs: w.dismissKnownDialogs,
+    workResetMs: w.workResetMs,
+    recheckMs: w.recheckMs,
+  };
+}
+
+/** A pane's effective loop mode: the user's own choice (paused included), else the first matching config rule, else paused. */
+export function loopModeOf(pane: Pane, config: Config): LoopMode {
+  if (pane.loopModeExplicit) return pane.loopMode;
+  const session = pane.target.slice(0, Math.max(0, pane.target.lastIndexOf(':')));
+  for (const rule of config.watchdog.rules) {
+    if (rule.runtime && rule.runtime !== pane.runtime) continue;
+    if (rule.sessionPattern && !new RegExp(rule.sessionPattern).test(session)) continue;
+    return rule.mode;
+  }
+  return 'paused';
+}
+
+export interface WatchdogWiringDeps {
+  readonly store: Store;
+  readonly observer: PaneObserver;
+  readonly panes: PaneAccess;
+  readonly actionStore: ActionStore;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  readonly config: () => Config;
+  /** The watchdog gave up on a pane: re-decide its item (it becomes "idle after N nudges"). */
+  readonly reconsider: (pane: PaneKey) => void;
+  /** The pane's state as the truth holds it now. */
+  readonly stateOf: (pane: PaneKey) => PaneState | undefined;
+}
+
+/** Typing did not complete (refused, the screen changed before Enter, the pane went): the action's own outcome. */
+export class NotTypedError extends Error {
+  override readonly name = 'NotTypedError';
+  constructor(
+    readonly outcome: Exclude<ActionOutcome, 'confirmed'>,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** A wake-up clears the input line: what a human had typed there goes into the audit reason, not into oblivion. */
+async function erasedDraftNote(panes: PaneAccess, pane: PaneKey): Promise<string> {
+  const look = await panes.look(pane);
+  const draft = look.kind === 'screen' && look.screen.kind === 'idle' ? look.screen.draft.trim() : '';
+  return draft === '' ? '' : ` (cleared the draft ${JSON.stringify(draft)})`;
+}
+
+/** Build the scheduler and the policy view the truth uses. */
+export function wireWatchdog(deps: WatchdogWiringDeps): { scheduler: WatchdogScheduler; view: WatchdogView; sync(pane: Pane): void } {
+  const { store, observer, clock, logger } = deps;
+  // Every look waits for a still screen: a capture mid-repaint must not withhold Enter after the paste.
+  const panes = settledLooks(deps.panes, clock);
+  const scheduler: WatchdogScheduler = new WatchdogScheduler({
+    clock,
+    config: () => watchdogConfigOf(deps.config()),
+    capture: async (pane) => {
+      const look = await panes.look(pane);
+      return look.kind === 'screen' ? look.screen : null;
+    },
+    human: async (pane) => {
+      const watched = observer.pane(pane);
+      if (!watched) return { clients: [], session: '' };
+      return { clients: await watched.client.listClients(), session: watched.info.sessionName };
+    },
+    type: async (pane, text, reason) => {
+      const why = reason === 'wake' ? `priority wake-up${await erasedDraftNote(panes, pane)}` : 'idle watchdog nudge';
+      const result = await typeIntoIdle(
+        { store: deps.actionStore, panes, clock },
+        { paneKey: pane, text, reason: why, surface: 'watchdog', itemId: null, action: reason, refuseOverDraft: reason === 'nudge' },
+      );
+      if (result.outcome !== 'confirmed') throw new NotTypedError(result.outcome, result.message);
+    },
+    press: async (pane, key, reason) => {
+      const look = await panes.look(pane);
+      const what = look.kind === 'screen' && look.screen.kind === 'dialog' ? `: ${look.screen.dialogId ?? look.screen.question}` : '';
+      deps.actionStore.appendAudit({ paneKey: pane, runtime: look.kind === 'screen' ? look.runtime.id : 'unknown', action: 'dismiss', payload: key, reason: `${reason} known dialog${what}`, surface: 'watchdog', itemId: null, outcome: 'sent' });
+      await deps.panes.sendKeys(pane, [key]);
+    },
+    escalate: (pane) => deps.reconsider(pane),
+    saved: (state: WatchdogState) => {
+      store.watchdog.put({ paneKey: state.paneKey, nudgesSent: state.nudgesSent, lastNudgeAt: state.lastNudgeAt, nextNudgeAt: null, idleSince: state.idleSince, escalated: state.escalated });
+    },
+    failed: (pane, error) => logger.log('warn', 'watchdog.failed', { pane, error: String(error) }),
+  });
+  const view: WatchdogView = {
+    handlesIdle: (pane) => {
+      const mode = loopModeOf(pane, deps.config());
+      return watchdogHandlesIdle(mode, watchdogConfigOf(deps.config()), pane.directive);
+    },
+    escalatedAfter: (paneKey) => {
+      const state = scheduler.stateOf(paneKey);
+      return state ? escalatedAfter(state) : null;
+    },
+  };
+  /** Track or untrack a pane after it was seen or its settings changed; restores saved backoff. */
+  const sync = (pane: Pane) => {
+    const mode = loopModeOf(pane, deps.config());
+    if (mode === 'paused' || pane.state === 'gone') {
+      scheduler.untrack(pane.paneKey);
+      return;
+    }
+    const saved = store.watchdog.get(pane.paneKey);
+    const restored: WatchdogState | null = saved
+      ? { paneKey: saved.paneKey, idleSince: saved.idleSince, activeSince: null, nudgesSent: saved.nudgesSent, lastNudgeAt: saved.lastNudgeAt, escalated: saved.escalated }
+      : null;
+    scheduler.track(pane.paneKey, mode, pane.directive, scheduler.stateOf(pane.paneKey) ? null : restored);
+    // The scheduler hears states only as they change: a pane switched on while ALREADY idle would
+    // never be nudged (and its idle item is gone, the watchdog now owning idleness). Tell it now —
+    // but not a no-evidence state (starting, unknown), which would wipe an idle spell restored from the store.
+    const live = deps.stateOf(pane.paneKey);
+    if (live && live.state !== 'starting' && live.state !== 'unknown') scheduler.observe(live);
+  };
+  return { scheduler, view, sync };
+}

@@ -1,0 +1,32 @@
+/**
+ * The method map the desktop app serves to its windows, tray and hotkeys: the engine's, except
+ * where only the shell knows the answer — jump (it brings the terminal forward) and the hotkey
+ * registration status inside the settings answers.
+ */
+import type { ApiMethods } from '../../../preload/contract/api.ts';
+import { ok } from '../../../preload/contract/envelope.ts';
+import type { ActionOutcomeDto } from '../../../preload/contract/queue-item.ts';
+import type { HotkeyStatusDto } from '../../../preload/contract/settings.ts';
+import { withHotkeyStatus } from '../hotkeys/hotkey-status.ts';
+
+/** What the shell adds. */
+export interface ShellOverrides {
+  jump(itemId: string): Promise<ActionOutcomeDto>;
+  hotkeyStatuses(): readonly HotkeyStatusDto[];
+}
+
+/** The engine's methods with the shell's jump and hotkey statuses. */
+export function shellApiMethods(engine: ApiMethods, shell: ShellOverrides): ApiMethods {
+  return {
+    ...engine,
+    'item:jump': async (args) => ok(await shell.jump(args.id)),
+    'settings:get': async (args) => {
+      const r = await engine['settings:get'](args);
+      return r.ok ? ok(withHotkeyStatus(r.value, shell.hotkeyStatuses())) : r;
+    },
+    'settings:set': async (args) => {
+      const r = await engine['settings:set'](args);
+      return r.ok ? ok(withHotkeyStatus(r.value, shell.hotkeyStatuses())) : r;
+    },
+  };
+}

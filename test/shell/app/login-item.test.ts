@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { autostartEntry, autostartFile } from '../../../main/shell/app/login-item.ts';
+
+describe('autostartFile', () => {
+  it('uses XDG_CONFIG_HOME when absolute, else ~/.config', () => {
+    expect(autostartFile({ XDG_CONFIG_HOME: '/x/cfg' }, '/home/u')).toBe('/x/cfg/autostart/trailboss.desktop');
+    expect(autostartFile({ XDG_CONFIG_HOME: 'rel' }, '/home/u')).toBe('/home/u/.config/autostart/trailboss.desktop');
+    expect(autostartFile({}, '/home/u')).toBe('/home/u/.config/autostart/trailboss.desktop');
+  });
+});
+
+describe('autostartEntry', () => {
+  it('writes an Exec line with the program and its arguments', () => {
+    expect(autostartEntry('/opt/Trail Boss/trailboss', ['--hidden'])).toContain('Exec="/opt/Trail Boss/trailboss" --hidden\n');
+  });
+
+  it('escapes what the desktop entry spec reserves', () => {
+    expect(autostartEntry('/home/u/apps/t$b"100%.AppImage', [])).toContain('Exec="/home/u/apps/t\\$b\\"100%%.AppImage"');
+  });
+});
