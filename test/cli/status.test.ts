@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -56,6 +56,9 @@ describe('trailboss status', () => {
 
   it('exits 2 with a clear message when tmux is not installed', async () => {
     tmux = await startPrivateTmux({ socketPath: join(mkdtempSync(join(tmpdir(), 'tb-status-')), 'sock') });
+    // PATH alone no longer hides tmux (the usual directories are searched too, as for an app started
+    // from the Dock): a tmux.path naming no file is how "not installed" looks from here.
+    writeFileSync(join(tmux.dir, 'config.json'), JSON.stringify({ tmux: { path: '/nonexistent/tmux' } }));
     const run = await cli(['status', '--tmux-socket', socketOf(tmux)], { home: tmux.dir, env: { PATH: '/nonexistent' } });
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/tmux is not installed/);

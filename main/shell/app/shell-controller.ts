@@ -18,6 +18,7 @@ import { NotificationDriver } from '../notifications/notification-driver.ts';
 import type { NotificationContext, NotificationEvent, NotificationOp } from '../notifications/notification-policy.ts';
 import { outcomeNotificationText } from '../notifications/notification-text.ts';
 import type { ShellAction } from './shell-action.ts';
+import type { ShellProblem } from './shell-problem.ts';
 import type { HotkeyPort, NotifierPort, TrayPort, WindowPort } from './shell-ports.ts';
 import { TrayDriver } from '../tray/tray-driver.ts';
 import type { TrayMenuModel } from '../tray/tray-menu.ts';
@@ -39,6 +40,8 @@ export interface ShellControllerDeps {
   readonly startAtLogin?: { get(): boolean; set(enabled: boolean): void };
   readonly quit: () => void;
   readonly clockTime: (ms: number) => string;
+  /** What start-up found that stops all watching (no tmux): the tray headline says it, one notification gives the fix. */
+  readonly problem?: ShellProblem | null;
 }
 
 /** What the e2e hook and the logs can read. */
@@ -64,7 +67,14 @@ export class ShellController {
   constructor(private readonly deps: ShellControllerDeps) {
     this.pausedUntil = deps.engine.config().notifications.pausedUntil;
     const onAction = (a: ShellAction): void => void this.act(a);
-    this.tray = new TrayDriver({ tray: deps.tray, clock: deps.clock, clockTime: deps.clockTime, startAtLogin: () => deps.startAtLogin?.get() ?? null, onAction });
+    this.tray = new TrayDriver({
+      tray: deps.tray,
+      clock: deps.clock,
+      clockTime: deps.clockTime,
+      startAtLogin: () => deps.startAtLogin?.get() ?? null,
+      onAction,
+      problem: () => deps.problem ?? null,
+    });
     this.notes = new NotificationDriver(deps.notifier, () => this.context(), onAction);
   }
 
@@ -76,6 +86,9 @@ export class ShellController {
     if (settings.ok) this.applySettings(settings.value.settings);
     else this.applySettings(null);
     if (queue.ok) this.items = queue.value;
+    const problem = this.deps.problem ?? null;
+    // Said once, even with notifications paused: without it the app would sit silent and useless.
+    if (problem !== null) this.deps.notifier.notice({ title: `Trail Boss: ${problem.headline}`, body: problem.fix, sentence: `${problem.headline}. ${problem.fix}` });
     this.notify({ kind: 'startup', items: this.items });
     this.render();
   }

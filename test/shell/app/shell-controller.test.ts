@@ -8,6 +8,7 @@ import type { NotificationText } from '../../../main/shell/notifications/notific
 import { shellApiMethods } from '../../../main/shell/app/shell-api.ts';
 import { ShellController } from '../../../main/shell/app/shell-controller.ts';
 import type { ShellAction } from '../../../main/shell/app/shell-action.ts';
+import type { ShellProblem } from '../../../main/shell/app/shell-problem.ts';
 import type { TrayIconSpec } from '../../../main/shell/tray/tray-icon.ts';
 import type { TrayMenuModel } from '../../../main/shell/tray/tray-menu.ts';
 import { flattenMenu } from '../../../main/shell/tray/tray-menu.ts';
@@ -18,7 +19,7 @@ import { item } from '../support/items.ts';
 const T0 = 10_000_000;
 
 /** A controller over a fake engine with recording ports. */
-function harness(opts: { platform?: NodeJS.Platform; registerOk?: boolean } = {}) {
+function harness(opts: { platform?: NodeJS.Platform; registerOk?: boolean; problem?: ShellProblem } = {}) {
   const engine = new FakeEngine();
   const clock = new ManualClock(T0);
   const renders: { menu: TrayMenuModel; icon: TrayIconSpec; onAction: (a: ShellAction) => void }[] = [];
@@ -50,6 +51,7 @@ function harness(opts: { platform?: NodeJS.Platform; registerOk?: boolean } = {}
     windows: { openQueue: (id) => void opened.push(`queue:${id}`), openSettings: () => void opened.push('settings'), broadcast: (event, payload) => void broadcasts.push({ event, payload }) },
     quit: () => void opened.push('quit'),
     clockTime: (ms) => `t${ms}`,
+    problem: opts.problem ?? null,
   });
   return { engine, clock, controller, renders, ops, notices, broadcasts, opened, plans, press: (n: HotkeyName) => pressed?.(n), jumps: () => jumps };
 }
@@ -66,6 +68,16 @@ const start = async (h: ReturnType<typeof harness>) => {
 };
 
 describe('ShellController start-up', () => {
+  it('with tmux missing, the tray headline says so and one notification gives the fix', async () => {
+    const h = harness({ problem: { headline: 'tmux not found: nothing is watched', fix: 'Install it with `brew install tmux`.' } });
+    await start(h);
+    expect(h.notices).toEqual([expect.objectContaining({ title: 'Trail Boss: tmux not found: nothing is watched', body: 'Install it with `brew install tmux`.' })]);
+    expect(h.renders[0]?.menu.entries[0]).toMatchObject({ label: '⚠ tmux not found: nothing is watched' });
+    expect(h.renders[0]?.icon).toMatchObject({ tone: 'stuck', badge: '!', toolTip: 'Trail Boss — tmux not found: nothing is watched' });
+    h.engine.emit('queue:changed', { items: [] });
+    expect(h.notices).toHaveLength(1);
+  });
+
   it('renders the tray from the queue it finds', async () => {
     const h = harness();
     h.engine.items = [item({ id: 'a' })];
