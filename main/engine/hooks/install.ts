@@ -2,15 +2,16 @@
  * `trailboss hooks install | uninstall | status` — the same functions the desktop settings view
  * calls. Pure merges (settings-merge.ts) over a thin file layer (settings-file.ts).
  *
- * Extension point for `trailboss prime` (snapshot issue): pass it as `extraEntries`, e.g.
- * `{ event: 'SessionStart', command: "'<node>' '<bin/trailboss.mjs>' prime # trailboss:prime", timeoutSec: 10 }`.
- * The `# trailboss:prime` marker makes it ours: install refreshes it, uninstall removes it.
+ * `trailboss prime` comes in as `extraEntries` (runtime-layout.ts `hookCommandsFor` builds it); its
+ * `# trailboss:prime` marker makes it ours: install refreshes it, uninstall removes it.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Clock } from '../platform/clock.ts';
 import type { ForwarderSpec, OwnedHookEntry } from './hook-command.ts';
 import { forwarderEntries } from './hook-command.ts';
+import type { RuntimeLayout } from './runtime-layout.ts';
+import { hookCommandsFor } from './runtime-layout.ts';
 import type { HookEventCounter } from './hook-event-counter.ts';
 import type { HookEventName } from './hook-schemas.ts';
 import { backupSettings, listBackups, readBackup, readSettingsText, writeSettingsText } from './settings-file.ts';
@@ -57,14 +58,10 @@ export interface HooksChange {
   readonly status: HooksStatus;
 }
 
-/** Where the forwarder lives: the pinned Node in a checkout, or the app's own runtime when packaged. */
+/** Where the forwarder lives in a checkout or, packaged, in the app (runtime-layout.ts has every layout). */
 export function forwarderSpecFor(input: { readonly appRoot: string; readonly packaged: boolean; readonly execPath: string; readonly endpointFile: string }): ForwarderSpec {
-  return {
-    nodePath: input.packaged ? input.execPath : path.join(input.appRoot, 'node_modules', 'node', 'bin', 'node'),
-    runAsNode: input.packaged,
-    scriptPath: path.join(input.appRoot, 'bin', 'trailboss-hook.mjs'),
-    endpointFile: input.endpointFile,
-  };
+  const layout: RuntimeLayout = input.packaged ? { kind: 'packaged', execPath: input.execPath, resourcesPath: path.dirname(input.appRoot) } : { kind: 'repo', root: input.appRoot };
+  return hookCommandsFor(layout, input.endpointFile).forwarder;
 }
 
 /** Every entry we own, as install would write them now. */
