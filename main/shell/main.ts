@@ -31,6 +31,7 @@ import { shellApiMethods } from './app/shell-api.ts';
 import { parseShellArgs } from './app/shell-args.ts';
 import { ShellController } from './app/shell-controller.ts';
 import { installTestHook } from './app/test-hook.ts';
+import { bundlePaths } from './app/bundle-paths.ts';
 import { configuredTerminalCommand } from './jump/terminal-command.ts';
 import { ElectronTray } from './tray/tray.ts';
 import { AppWindows } from './windows/windows.ts';
@@ -38,9 +39,7 @@ import { AppWindows } from './windows/windows.ts';
 const platform = process.platform;
 const args = parseShellArgs(process.argv);
 const here = path.dirname(fileURLToPath(import.meta.url));
-// Bundled layout: dist/main/shell/main.js beside dist/preload/index.js and dist/renderer/.
-const RENDERER_DIR = path.join(here, '..', '..', 'renderer');
-const PRELOAD = path.join(here, '..', '..', 'preload', 'index.js');
+const { rendererDir: RENDERER_DIR, preload: PRELOAD } = bundlePaths(here);
 
 /** electron-builder.yml's appId. */
 const APP_ID = 'dev.trailboss.app';
