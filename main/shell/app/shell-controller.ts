@@ -42,6 +42,8 @@ export interface ShellControllerDeps {
   readonly clockTime: (ms: number) => string;
   /** What start-up found that stops all watching (no tmux): the tray headline says it, one notification gives the fix. */
   readonly problem?: ShellProblem | null;
+  /** The app's log file, carried in every settings event to the windows. */
+  readonly logFile?: string | null;
 }
 
 /** What the e2e hook and the logs can read. */
@@ -166,7 +168,8 @@ export class ShellController {
   /** Every engine event reaches the windows; settings carry the shell's hotkey statuses. */
   private forward<E extends EventName>(name: E, payload: EventPayload<E>): void {
     if (name === 'settings:changed') {
-      this.deps.windows.broadcast('settings:changed', withHotkeyStatus(payload as EventPayload<'settings:changed'>, this.statuses));
+      const state = withHotkeyStatus(payload as EventPayload<'settings:changed'>, this.statuses);
+      this.deps.windows.broadcast('settings:changed', { ...state, logFile: this.deps.logFile ?? state.logFile });
     } else {
       this.deps.windows.broadcast(name, payload);
     }
