@@ -40,7 +40,8 @@ beforeAll(async () => {
   for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !['TMUX', 'TMUX_PANE', 'DISPLAY', 'WAYLAND_DISPLAY', 'XDG_CONFIG_HOME'].includes(k)) env[k] = v;
   // Never the real home: the engine looks for Claude's files under $HOME.
   Object.assign(env, { TRAILBOSS_HOME: home, HOME: home, XDG_SESSION_TYPE: 'x11', STUB_TAKEN_SHORTCUTS: 'CommandOrControl+Alt+Shift+K' });
-  shell = new StubbedShell(main, ['--tmux-socket', tmux.name], env);
+  // Started as the login item starts it: no window until asked (started by hand it would open the queue).
+  shell = new StubbedShell(main, ['--tmux-socket', tmux.name, '--at-login'], env);
   await shell.waitFor('ready');
 }, 60_000);
 
@@ -64,6 +65,15 @@ describe('the bundled app booted with an Electron stand-in', () => {
     expect(names.indexOf('schemes')).toBeLessThan(names.indexOf('ready'));
     expect(shell.events.find((e) => e.ev === 'set-path')).toMatchObject({ name: 'userData', value: join(home, 'electron') });
     expect(names).toEqual(expect.arrayContaining(['csp-hook', 'permissions-denied', 'protocol']));
+  });
+
+  it('started at login it opens no window; it writes its log file under the home; it listens for shutdown', async () => {
+    const file = join(home, 'logs', 'trailboss.log');
+    await waitFor(() => existsSync(file) && readFileSync(file, 'utf8').includes('"event":"shell.started"'), { timeoutMs: 30_000, what: 'shell.started in the log file' });
+    expect(shell.events.some((e) => e.ev === 'window-create')).toBe(false);
+    const log = readFileSync(file, 'utf8');
+    expect(log).toContain('"event":"shell.tmux.found"');
+    expect(shell.events.find((e) => e.ev === 'power-monitor-on')).toMatchObject({ name: 'shutdown' });
   });
 
   it('registers an IPC handler for exactly the contract’s channels', async () => {
@@ -102,7 +112,8 @@ describe('the bundled app booted with an Electron stand-in', () => {
     const id = await itemId();
     await shell.command({ cmd: 'click', id: `item:${id}:open` });
     const created = await shell.waitFor('window-create');
-    expect(created.webPreferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true, preload: true });
+    expect(created.webPreferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true, preload: true, devTools: true });
+    expect(created.icon).toMatchObject({ png: true });
     const loaded = await shell.waitFor('window-load');
     expect(loaded.url).toBe(`app://trailboss/index.html#view=queue&item=${encodeURIComponent(id)}`);
     const windowId = created.id as number;
@@ -113,6 +124,7 @@ describe('the bundled app booted with an Electron stand-in', () => {
       registered: false,
       problem: expect.stringContaining('taken by another app'),
     });
+    expect((settings as { value: { logFile: string } }).value.logFile).toBe(join(home, 'logs', 'trailboss.log'));
     expect(await shell.command({ cmd: 'ipc', channel: 'item:approve', args: { id }, senderId: windowId })).toMatchObject({ ok: false, error: { code: 'invalid' } });
     expect(await shell.command({ cmd: 'ipc', channel: 'queue:list', args: {}, senderId: windowId, subFrame: true })).toMatchObject({ ok: false, error: { code: 'unauthorized' } });
     expect(await shell.command({ cmd: 'navigate', windowId, url: 'https://example.com/' })).toEqual({ prevented: true });
@@ -140,8 +152,14 @@ describe('the bundled app booted with an Electron stand-in', () => {
     await shell.waitFor('tray-tooltip', (e) => e.toolTip === 'Trail Boss — no agent is waiting', 15_000);
   });
 
-  it('quits cleanly: tray removed, engine stopped (its lock released), exit code 0', async () => {
-    await shell.command({ cmd: 'quit' });
+  it('a second launch brings the queue forward', async () => {
+    const before = shell.events.filter((e) => e.ev === 'window-show').length;
+    await shell.command({ cmd: 'second-instance' });
+    await waitFor(() => shell.events.filter((e) => e.ev === 'window-show').length > before, { timeoutMs: 10_000, what: 'the window shown again' });
+  });
+
+  it('a system shutdown stops cleanly: tray removed, engine stopped (its lock released), exit code 0', async () => {
+    expect(await shell.command({ cmd: 'shutdown' })).toEqual({ prevented: true });
     expect(await shell.exited).toBe(0);
     expect(shell.events.map((e) => e.ev)).toContain('tray-destroy');
     expect(existsSync(join(home, 'engine.lock'))).toBe(false);
