@@ -8,7 +8,7 @@ import { procProcessTable } from '../../engine/platform/process-table.ts';
 import { realRunner } from '../../engine/platform/run.ts';
 import { runnerWithEnv } from '../../engine/platform/runner-with-env.ts';
 import { StoreError } from '../../engine/store/index.ts';
-import { flag, parseArgs } from '../args.ts';
+import { parseCommandLine, read } from '../program.ts';
 import type { CliContext } from '../context.ts';
 import { EXIT } from '../context.ts';
 
@@ -16,14 +16,14 @@ import { EXIT } from '../context.ts';
 const UI_DIR = join(import.meta.dirname, '..', '..', '..', 'dist', 'renderer');
 
 export async function daemonCommand(ctx: CliContext): Promise<number> {
-  const args = parseArgs(ctx.argv, { 'tmux-socket': { type: 'list' }, ui: { type: 'bool' }, verbose: { type: 'bool' } });
-  const sockets = flag.list(args, 'tmux-socket');
-  const wantUi = flag.bool(args, 'ui');
+  const args = parseCommandLine('daemon', ctx.argv);
+  const sockets = read.list(args, 'tmuxSocket');
+  const wantUi = read.bool(args, 'ui');
   if (wantUi && !existsSync(join(UI_DIR, 'index.html'))) {
     ctx.stderr(`trailboss daemon: the UI is not built (${UI_DIR}); run \`npx vite build\` first\n`);
     return EXIT.usage;
   }
-  const logger = streamLogger(ctx.stderr, flag.bool(args, 'verbose') ? 'debug' : 'info');
+  const logger = streamLogger(ctx.stderr, read.bool(args, 'verbose') ? 'debug' : 'info');
   let engine: Engine;
   try {
     engine = await Engine.start({

@@ -15,7 +15,7 @@ import { SettingsError } from '../../engine/hooks/settings-json.ts';
 import { silentLogger } from '../../engine/platform/log.ts';
 import { resolvePaths } from '../../engine/platform/paths.ts';
 import { openStore } from '../../engine/store/index.ts';
-import { UsageError, flag, parseArgs } from '../args.ts';
+import { UsageError, parseCommandLine, read } from '../program.ts';
 import type { CliContext } from '../context.ts';
 import { EXIT } from '../context.ts';
 import { NoEngineError, engineClient } from '../engine-client.ts';
@@ -124,16 +124,13 @@ function change(ctx: CliContext, what: 'install' | 'uninstall', json: boolean): 
 
 /** Run `trailboss hooks <install|uninstall|status>`. */
 export async function hooksCommand(ctx: CliContext): Promise<number> {
-  const args = parseArgs(ctx.argv, { json: { type: 'bool' } });
-  const [sub, ...rest] = args.positional;
-  if (rest.length > 0) throw new UsageError(`unexpected argument '${rest[0]}'`);
-  const json = flag.bool(args, 'json');
+  const [sub, ...rest] = ctx.argv;
   switch (sub) {
     case 'install':
     case 'uninstall':
-      return change(ctx, sub, json);
+      return change(ctx, sub, read.bool(parseCommandLine(`hooks ${sub}`, rest), 'json'));
     case 'status':
-      return status(ctx, json);
+      return status(ctx, read.bool(parseCommandLine('hooks status', rest), 'json'));
     default:
       throw new UsageError(sub ? `unknown hooks command '${sub}' (install, uninstall or status)` : 'hooks needs install, uninstall or status');
   }
