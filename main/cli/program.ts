@@ -20,8 +20,8 @@ export class HelpShown extends Error {
   }
 }
 
-const collect = (value: string, previous: string[]): string[] => [...previous, value];
-const tmuxSocket = (): Option => new Option('--tmux-socket <path>', 'watch this tmux server socket instead of the default one (repeatable)').argParser(collect).default([]);
+const collect = (value: string, previous: string[] | undefined): string[] => [...(previous ?? []), value];
+const tmuxSocket = (): Option => new Option('--tmux-socket <path>', 'watch this tmux server socket instead of the default one (repeatable)').argParser(collect);
 const json = (): Option => new Option('--json', 'print JSON for scripts');
 const agentName = (): Option => new Option('--agent <name>', 'the snapshot of this agent name (default: $TRAILBOSS_AGENT, else the only one, else claude)');
 const projectDir = (): Option => new Option('--cwd <dir>', 'the project directory (default: the nearest one with snapshots)');

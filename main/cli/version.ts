@@ -1,11 +1,12 @@
-/** The package's version, read from package.json two folders up (true for main/cli and for the dist/cli bundle). */
+/** The package's version, from its package.json (found from sources and bundles alike). */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { packageRoot } from '../engine/platform/package-root.ts';
 
 /** The version in package.json, or 'unknown' when it cannot be read. */
 export function cliVersion(): string {
   try {
-    const pkg = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'package.json'), 'utf8')) as { version?: unknown };
+    const pkg = JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { version?: unknown };
     return typeof pkg.version === 'string' ? pkg.version : 'unknown';
   } catch {
     return 'unknown';
