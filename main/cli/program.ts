@@ -104,6 +104,11 @@ export function buildProgram(version: string, out: { stdout: (t: string) => void
     .option('--agent <name>', 'agent name of the snapshot')
     .addOption(new Option('--reason <reason>', 'why').choices(SNAPSHOT_REASONS))
     .addOption(tmuxSocket());
+  program
+    .command('doctor')
+    .description('check tmux, agents, hooks, engine, data, config, UI and notifications; say how to fix what is wrong')
+    .addOption(json())
+    .addOption(tmuxSocket());
   program.command('completion').description('print a shell completion script').addArgument(new Argument('<shell>', 'bash or zsh').choices(['bash', 'zsh']));
   return program;
 }

@@ -26,14 +26,14 @@ type Arrivals = Partial<Record<HookEventName, HookEventStats>>;
 export type ArrivalSource = 'engine' | 'store' | 'none';
 
 /** The installer's inputs for this context, with arrivals read once (they only feed status). */
-function installerDeps(ctx: CliContext, arrivals: Arrivals): HooksInstallerDeps {
+export function installerDeps(ctx: CliContext, arrivals: Arrivals): HooksInstallerDeps {
   const paths = resolvePaths({ env: ctx.env, platform: ctx.platform, homedir: ctx.homedir, cwd: ctx.cwd });
   const counter: HookEventCounter = { record: () => undefined, snapshot: () => arrivals };
   return depsOf({ env: ctx.env, homedir: ctx.homedir, endpointFile: paths.endpoint, clock: ctx.clock, counter });
 }
 
 /** Per-event arrivals from the store file, read-only; null when there is none or it cannot be read. */
-function storeArrivals(ctx: CliContext): Arrivals | null {
+export function storeArrivals(ctx: CliContext): Arrivals | null {
   const { database } = resolvePaths({ env: ctx.env, platform: ctx.platform, homedir: ctx.homedir, cwd: ctx.cwd });
   if (!existsSync(database)) return null;
   try {
@@ -86,7 +86,7 @@ function statusJson(status: HooksStatus, source: ArrivalSource): string {
   return JSON.stringify({ state, settingsPath, events, missing, lastHookAt, lastHookSource: source, problem, details }, null, 2) + '\n';
 }
 
-async function status(ctx: CliContext, json: boolean): Promise<number> {
+export async function status(ctx: CliContext, json: boolean): Promise<number> {
   const stored = storeArrivals(ctx);
   const fromEngine = await engineLastHook(ctx);
   const base = hooksStatus(installerDeps(ctx, stored ?? {}));
