@@ -104,6 +104,7 @@ export function buildProgram(version: string, out: { stdout: (t: string) => void
     .option('--agent <name>', 'agent name of the snapshot')
     .addOption(new Option('--reason <reason>', 'why').choices(SNAPSHOT_REASONS))
     .addOption(tmuxSocket());
+  program.command('app').description('start the desktop app (tray, notifications, queue window)');
   program
     .command('doctor')
     .description('check tmux, agents, hooks, engine, data, config, UI and notifications; say how to fix what is wrong')

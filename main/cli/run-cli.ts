@@ -27,6 +27,7 @@ const COMMANDS: Record<string, Command> = {
   snapshot: async (ctx) => (await import('./commands/snapshot.ts')).snapshotCommand(ctx),
   prime: async (ctx) => (await import('./commands/prime.ts')).primeCommand(ctx),
   restart: async (ctx) => (await import('./commands/restart.ts')).restartCommand(ctx),
+  app: async (ctx) => (await import('./commands/app.ts')).appCommand(ctx),
   doctor: async (ctx) => (await import('./commands/doctor.ts')).doctorCommand(ctx),
   completion: async (ctx) => (await import('./commands/completion.ts')).completionCommand(ctx),
 };
