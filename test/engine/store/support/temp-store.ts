@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach } from 'vitest';
-import { ManualClock } from '../../../../main/engine/platform/manual-clock.ts';
+import { ManualClock } from '../../../support/manual-clock.ts';
 import { MemoryLogger } from '../../../../main/engine/platform/log.ts';
 import { openStore, type OpenStoreOptions } from '../../../../main/engine/store/open-store.ts';
 import type { Store } from '../../../../main/engine/store/store.ts';
