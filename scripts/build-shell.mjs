@@ -2,7 +2,6 @@
 // Bundles the Electron shell for running and packaging (no npm script needed: `node scripts/build-shell.mjs`):
 //   main/shell/main.ts -> dist/main/shell/main.js  (ESM: the package is "type": "module"; the engine runs in-process)
 //   preload/index.ts   -> dist/preload/index.js    (CommonJS: a sandboxed preload cannot be an ES module)
-//   main/cli/main.ts   -> dist/cli/trailboss.mjs   (ESM; what the packaged app runs for `prime` as Node, no TypeScript loader)
 // electron and better-sqlite3 stay external (Electron provides the one; the other is a native addon
 // loaded from node_modules). The renderer is built separately by vite into dist/renderer.
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -20,19 +19,16 @@ export async function buildShell({ outDir = join(ROOT, 'dist'), minify = false }
   const common = { bundle: true, platform: 'node', target: 'node24', sourcemap: 'linked', minify, logLevel: 'warning', absWorkingDir: ROOT, legalComments: 'none' };
   const main = join(outDir, 'main', 'shell', 'main.js');
   const preload = join(outDir, 'preload', 'index.js');
-  const cli = join(outDir, 'cli', 'trailboss.mjs');
   await build({ ...common, entryPoints: [join(ROOT, 'main/shell/main.ts')], outfile: main, format: 'esm', external: ['electron', 'better-sqlite3'], banner: { js: REQUIRE_SHIM } });
   await build({ ...common, entryPoints: [join(ROOT, 'preload/index.ts')], outfile: preload, format: 'cjs', external: ['electron'] });
-  // One file (lazy command imports are inlined): run by Node or by the app's executable as Node, from app.asar.unpacked.
-  await build({ ...common, entryPoints: [join(ROOT, 'main/cli/main.ts')], outfile: cli, format: 'esm', external: ['electron', 'better-sqlite3'], banner: { js: REQUIRE_SHIM } });
   // Belt and braces: even a loader that honours package.json reads this folder as CommonJS.
   mkdirSync(dirname(preload), { recursive: true });
   writeFileSync(join(dirname(preload), 'package.json'), '{ "type": "commonjs" }\n');
-  return { main, preload, cli };
+  return { main, preload };
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const minify = process.argv.includes('--minify');
   const out = await buildShell({ minify });
-  process.stdout.write(`built ${out.main}\nbuilt ${out.preload}\nbuilt ${out.cli}\n`);
+  process.stdout.write(`built ${out.main}\nbuilt ${out.preload}\n`);
 }

@@ -20,6 +20,7 @@ import { installHooks } from '../../main/engine/hooks/install.ts';
 import { runtimeFiles, type RuntimeLayout } from '../../main/engine/hooks/runtime-layout.ts';
 import { systemClock } from '../../main/engine/platform/clock.ts';
 import { bundlePaths } from '../../main/shell/app/bundle-paths.ts';
+import { buildCli } from '../../scripts/build-cli.mjs';
 import { buildShell } from '../../scripts/build-shell.mjs';
 import { assembleApp, productionPackages, type AssembledApp } from './assemble-app.ts';
 import { packageJson, ROOT } from './builder-config.ts';
@@ -35,6 +36,7 @@ beforeAll(async () => {
   out = mkdtempSync(path.join(tmpdir(), 'tb-packaged-'));
   const dist = path.join(out, 'dist');
   await buildShell({ outDir: dist });
+  await buildCli({ outDir: path.join(dist, 'cli') });
   const vite = spawnSync(path.join(ROOT, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'error', '--outDir', path.join(dist, 'renderer'), '--emptyOutDir'], { cwd: ROOT, encoding: 'utf8' });
   if (vite.status !== 0) throw new Error(`vite build failed:\n${vite.stdout}\n${vite.stderr}`);
   app = await assembleApp(path.join(out, 'Trail Boss'), dist);

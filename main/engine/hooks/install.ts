@@ -58,9 +58,20 @@ export interface HooksChange {
   readonly status: HooksStatus;
 }
 
-/** Where the forwarder lives in a checkout or, packaged, in the app (runtime-layout.ts has every layout). */
-export function forwarderSpecFor(input: { readonly appRoot: string; readonly packaged: boolean; readonly execPath: string; readonly endpointFile: string }): ForwarderSpec {
-  const layout: RuntimeLayout = input.packaged ? { kind: 'packaged', execPath: input.execPath, resourcesPath: path.dirname(input.appRoot) } : { kind: 'repo', root: input.appRoot };
+/** Where the forwarder lives in a checkout, an npm install (`nodePath`) or, packaged, the app (runtime-layout.ts has every layout). */
+export function forwarderSpecFor(input: {
+  readonly appRoot: string;
+  readonly packaged: boolean;
+  readonly execPath: string;
+  readonly endpointFile: string;
+  /** The Node to run the forwarder with when not the repository's pinned one (an npm install). */
+  readonly nodePath?: string | null;
+}): ForwarderSpec {
+  const layout: RuntimeLayout = input.packaged
+    ? { kind: 'packaged', execPath: input.execPath, resourcesPath: path.dirname(input.appRoot) }
+    : input.nodePath != null
+      ? { kind: 'npm', root: input.appRoot, nodePath: input.nodePath }
+      : { kind: 'repo', root: input.appRoot };
   return hookCommandsFor(layout, input.endpointFile).forwarder;
 }
 

@@ -95,7 +95,8 @@ export function detectLayout(facts: ProcessFacts): RuntimeLayout {
     if (inUnpacked > 0) return { kind: 'packaged', execPath: facts.execPath, resourcesPath: facts.moduleDir.split(path.sep).slice(0, inUnpacked).join(path.sep) };
   }
   const root = findRoot(facts.moduleDir, facts.exists);
-  if (root !== null && facts.exists(path.join(root, 'main', 'cli', 'main.ts'))) return { kind: 'repo', root };
+  // A clone runs hooks on its pinned Node; an npm install has none and uses the Node running it now.
+  if (root !== null && facts.exists(path.join(root, 'main', 'cli', 'main.ts')) && facts.exists(runtimeFiles({ kind: 'repo', root }).nodePath)) return { kind: 'repo', root };
   return { kind: 'npm', root: root ?? facts.moduleDir, nodePath: facts.launcherNode ?? facts.execPath };
 }
 

@@ -68,8 +68,11 @@ describe('runtime layouts', () => {
       resourcesPath: '/opt/TB/resources',
     });
     // `electron .` in a checkout is development, not packaged.
-    expect(detectLayout(facts({ electron: '45.4.1', defaultApp: true, moduleDir: '/src/tb/dist/main/shell' }, ['/src/tb/package.json', '/src/tb/main/cli/main.ts']))).toEqual({ kind: 'repo', root: '/src/tb' });
-    expect(detectLayout(facts({ moduleDir: '/src/tb/main/engine/api' }, ['/src/tb/package.json', '/src/tb/main/cli/main.ts']))).toEqual({ kind: 'repo', root: '/src/tb' });
+    const clone = ['/src/tb/package.json', '/src/tb/main/cli/main.ts', '/src/tb/node_modules/node/bin/node'];
+    expect(detectLayout(facts({ electron: '45.4.1', defaultApp: true, moduleDir: '/src/tb/dist/main/shell' }, clone))).toEqual({ kind: 'repo', root: '/src/tb' });
+    expect(detectLayout(facts({ moduleDir: '/src/tb/main/engine/api' }, clone))).toEqual({ kind: 'repo', root: '/src/tb' });
+    // Sources but no pinned Node: run like an install, on the Node running now.
+    expect(detectLayout(facts({ moduleDir: '/src/tb/main/engine/api' }, clone.slice(0, 2)))).toMatchObject({ kind: 'npm', nodePath: '/usr/bin/node' });
     expect(detectLayout(facts({ moduleDir: '/g/trailboss/dist/cli', launcherNode: '/pinned/node' }, ['/g/trailboss/package.json']))).toEqual({
       kind: 'npm',
       root: '/g/trailboss',
