@@ -24,13 +24,13 @@ import { hardenSession, registerAppScheme, serveAppScheme } from './windows/app-
 import { ElectronHotkeys } from './hotkeys/hotkey-registrar.ts';
 import { hotkeyEnvironment } from './hotkeys/hotkey-status.ts';
 import { registerIpcHandlers } from './ipc/typed-ipc.ts';
-import type { JumpReport } from './jump/jump-executor.ts';
-import { createJumper } from './jump/item-jumper.ts';
-import { detachedLauncher } from './jump/launch-detached.ts';
+import type { JumpReport } from '../engine/jump/jump-executor.ts';
+import { createJumper } from '../engine/jump/item-jumper.ts';
+import { detachedLauncher } from '../engine/platform/launch-detached.ts';
 import { startAtLogin } from './app/login-item-port.ts';
 import { ElectronNotifier } from './notifications/notifications.ts';
 import { persistPausedUntil } from './app/pause-store.ts';
-import { processSnapshot } from './jump/process-snapshot.ts';
+import { processSnapshot } from '../engine/jump/process-snapshot.ts';
 import { shellApiMethods } from './app/shell-api.ts';
 import { opensQueueAtStart, parseShellArgs } from './app/shell-args.ts';
 import { tmuxProblem } from './app/shell-problem.ts';
@@ -38,7 +38,7 @@ import { withTimeLimit } from './app/time-limit.ts';
 import { ShellController } from './app/shell-controller.ts';
 import { installTestHook } from './app/test-hook.ts';
 import { bundlePaths } from './app/bundle-paths.ts';
-import { configuredTerminalCommand } from './jump/terminal-command.ts';
+import { configuredTerminalCommand } from '../engine/jump/terminal-command.ts';
 import { ElectronTray } from './tray/tray.ts';
 import { AppWindows } from './windows/windows.ts';
 

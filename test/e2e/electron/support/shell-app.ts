@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { _electron as electron, type ElectronApplication } from '@playwright/test';
 import type { DispatchResult } from '../../../../main/shell/app/dispatch-action.ts';
 import type { HotkeyName } from '../../../../main/shell/hotkeys/hotkeys.ts';
-import type { JumpReport } from '../../../../main/shell/jump/jump-executor.ts';
+import type { JumpReport } from '../../../../main/engine/jump/jump-executor.ts';
 import type { ShellAction } from '../../../../main/shell/app/shell-action.ts';
 import type { ShellSnapshot } from '../../../../main/shell/app/shell-controller.ts';
 import type { TrailbossTestHook } from '../../../../main/shell/app/test-hook.ts';
