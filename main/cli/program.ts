@@ -53,6 +53,10 @@ export function buildProgram(version: string, out: { stdout: (t: string) => void
     .argument('<item>', itemRef)
     .argument('<text...>', 'what to type; on a permission prompt only y/yes/n/no')
     .addOption(json());
+  program
+    .command('jump')
+    .description('bring the terminal with a pane forward (bind a desktop shortcut to it on Wayland)')
+    .argument('[target]', `oldest (the default: the oldest waiting item), ${itemRef}, or any watched pane`);
   program.command('skip').description('move an item to the end of the queue').argument('<item>', itemRef).addOption(json());
   program
     .command('snooze')
