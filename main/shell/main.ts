@@ -32,7 +32,7 @@ import { ElectronNotifier } from './notifications/notifications.ts';
 import { persistPausedUntil } from './app/pause-store.ts';
 import { processSnapshot } from '../engine/jump/process-snapshot.ts';
 import { shellApiMethods } from './app/shell-api.ts';
-import { opensQueueAtStart, parseShellArgs } from './app/shell-args.ts';
+import { opensQueueAtStart, parseShellArgs, testHookAllowed } from './app/shell-args.ts';
 import { tmuxProblem } from './app/shell-problem.ts';
 import { withTimeLimit } from './app/time-limit.ts';
 import { ShellController } from './app/shell-controller.ts';
@@ -44,8 +44,7 @@ import { AppWindows } from './windows/windows.ts';
 
 const platform = process.platform;
 const args = parseShellArgs(process.argv);
-// A packaged build never exposes the test hook: it would let anything that can start the app drive it.
-const testHook = args.testHook && !app.isPackaged;
+const testHook = testHookAllowed(args, app.isPackaged);
 const here = path.dirname(fileURLToPath(import.meta.url));
 const { rendererDir: RENDERER_DIR, preload: PRELOAD } = bundlePaths(here);
 

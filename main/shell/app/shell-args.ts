@@ -52,3 +52,8 @@ export function opensQueueAtStart(args: ShellArgs, openedAtLogin: boolean): bool
   if (args.openQueue) return true;
   return !(args.atLogin || openedAtLogin);
 }
+
+/** The test hook only in an unpackaged app: in a packaged one it would let anything that can start the app drive it. */
+export function testHookAllowed(args: ShellArgs, packaged: boolean): boolean {
+  return args.testHook && !packaged;
+}

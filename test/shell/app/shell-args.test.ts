@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { opensQueueAtStart, parseShellArgs } from '../../../main/shell/app/shell-args.ts';
+import { opensQueueAtStart, parseShellArgs, testHookAllowed } from '../../../main/shell/app/shell-args.ts';
 
 describe('parseShellArgs', () => {
   it('reads repeated --tmux-socket in both spellings', () => {
@@ -30,5 +30,13 @@ describe('opensQueueAtStart', () => {
   });
   it('--open-queue always opens it', () => {
     expect(opensQueueAtStart(args(['--open-queue', '--at-login']), true)).toBe(true);
+  });
+});
+
+describe('testHookAllowed', () => {
+  it('only in an unpackaged app', () => {
+    expect(testHookAllowed(parseShellArgs(['app', '--test-hook']), false)).toBe(true);
+    expect(testHookAllowed(parseShellArgs(['app', '--test-hook']), true)).toBe(false);
+    expect(testHookAllowed(parseShellArgs(['app']), false)).toBe(false);
   });
 });

@@ -42,7 +42,8 @@ export async function launchShell(opts: { binary: string; main: string; socket: 
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env)) if (v !== undefined && k !== 'TMUX' && k !== 'TMUX_PANE') env[k] = v;
   env['TRAILBOSS_HOME'] = home;
-  const args = [opts.main, '--tmux-socket', opts.socket, '--test-hook'];
+  // --at-login: started as the login item starts it, so no window opens until a test asks for one.
+  const args = [opts.main, '--tmux-socket', opts.socket, '--test-hook', '--at-login'];
   // Chromium refuses to start as root without this. It drops only the OS process sandbox: the windows still
   // run in Electron's sandboxed mode (no Node, CommonJS-only preload), which is what the tests exercise.
   if (process.getuid?.() === 0) args.push('--no-sandbox');
