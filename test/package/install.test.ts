@@ -5,11 +5,11 @@
  * scripted agent, daemon --ui answering HTTP 200, and the one-line message on a Node that is too old.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../support/engine-harness.ts';
+import { packAndInstall, type PackedInstall } from '../support/packed-install.ts';
 import { claudePermBash } from '../support/scenarios/index.ts';
 import { startScriptedAgent } from '../support/scripted-agent/start.ts';
 import { startPrivateTmux, type PrivateTmux } from '../support/tmux-server.ts';
@@ -18,17 +18,12 @@ const ROOT = join(import.meta.dirname, '..', '..');
 const VERSION = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 const NEEDED = [22, 12];
 
+let pkg: PackedInstall;
 let work = '';
 let installed = '';
-let path = '';
 let tmux: PrivateTmux | null = null;
 
-/** The environment of a user's shell: no npm_* variables from the test runner, our Node first on PATH. */
-function userEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('npm_') && k !== 'NODE_PATH' && k !== 'TMUX' && k !== 'TMUX_PANE') env[k] = v;
-  return { ...env, PATH: path, HOME: join(work, 'home'), TRAILBOSS_HOME: join(work, 'home', 'tb'), ...extra };
-}
+const userEnv = (extra: Record<string, string> = {}): NodeJS.ProcessEnv => pkg.env(extra);
 
 function run(args: readonly string[], env: NodeJS.ProcessEnv = userEnv(), command = installed) {
   const r = spawnSync(command, args, { env, cwd: work, encoding: 'utf8', timeout: 60_000 });
@@ -36,23 +31,9 @@ function run(args: readonly string[], env: NodeJS.ProcessEnv = userEnv(), comman
 }
 
 beforeAll(() => {
-  // World-readable, so the unreadable-directory case can run the installed command as another user.
-  work = mkdtempSync(join(tmpdir(), 'tb-install-'));
-  chmodSync(work, 0o755);
-  mkdirSync(join(work, 'home'));
-  // Only a Node new enough, and the system's tools, on PATH: nothing from the repository's node_modules/.bin.
-  const bin = join(work, 'node-bin');
-  mkdirSync(bin);
-  symlinkSync(process.execPath, join(bin, 'node'));
-  path = `${bin}:/usr/local/bin:/usr/bin:/bin`;
-  const npmEnv = userEnv();
-  const packed = spawnSync('npm', ['pack', '--silent', '--pack-destination', work], { cwd: ROOT, env: { ...npmEnv, PATH: `${bin}:${process.env.PATH}` }, encoding: 'utf8', timeout: 180_000 });
-  if (packed.status !== 0) throw new Error(`npm pack failed: ${packed.stderr}`);
-  const tarball = join(work, packed.stdout.trim().split('\n').pop() ?? '');
-  const prefix = join(work, 'prefix');
-  const install = spawnSync('npm', ['install', '-g', '--prefix', prefix, '--no-audit', '--no-fund', '--prefer-offline', tarball], { cwd: work, env: npmEnv, encoding: 'utf8', timeout: 180_000 });
-  if (install.status !== 0) throw new Error(`npm install -g failed: ${install.stderr}`);
-  installed = join(prefix, 'bin', 'trailboss');
+  pkg = packAndInstall();
+  work = pkg.work;
+  installed = pkg.command;
 }, 240_000);
 
 afterAll(async () => {
@@ -62,11 +43,10 @@ afterAll(async () => {
 
 describe('the installed package', () => {
   it('ships bundles, the UI and the hook forwarder, and no sources, tests or TypeScript loader', () => {
-    const pkg = join(work, 'prefix', 'lib', 'node_modules', 'trailboss');
     for (const file of ['bin/trailboss.mjs', 'bin/trailboss-hook.mjs', 'dist/cli/trailboss.mjs', 'dist/renderer/index.html', 'dist/main/shell/main.js', 'dist/preload/index.js']) {
-      expect(existsSync(join(pkg, file)), file).toBe(true);
+      expect(existsSync(join(pkg.packageDir, file)), file).toBe(true);
     }
-    for (const absent of ['main', 'test', 'renderer', 'node_modules/tsx', 'node_modules/typescript', 'node_modules/vite']) expect(existsSync(join(pkg, absent)), absent).toBe(false);
+    for (const absent of ['main', 'test', 'renderer', 'node_modules/tsx', 'node_modules/typescript', 'node_modules/vite']) expect(existsSync(join(pkg.packageDir, absent)), absent).toBe(false);
   });
 
   it('prints its version and its help', () => {
