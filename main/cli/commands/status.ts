@@ -7,6 +7,7 @@ import { realRunner } from '../../engine/platform/run.ts';
 import { runnerWithEnv } from '../../engine/platform/runner-with-env.ts';
 import { RUNTIMES, runtimeById } from '../../engine/runtimes/catalog.ts';
 import { openTmuxClient } from '../../engine/tmux/open.ts';
+import { splitPaneKey } from '../../engine/tmux/pane-key.ts';
 import type { TmuxClient } from '../../engine/tmux/types.ts';
 import { TmuxError } from '../../engine/tmux/types.ts';
 import { parseCommandLine, read } from '../program.ts';
@@ -25,7 +26,7 @@ export function agentFromObserved(p: ObservedPane, now: number): AgentStatus {
   const state = screen ? screen.kind : 'unknown';
   return {
     pane: p.info.paneId,
-    server: p.key.slice(0, p.key.lastIndexOf('|')),
+    server: splitPaneKey(p.key).serverKey,
     target: p.info.target,
     runtime: p.runtime,
     runtimeVerified: runtimeById(p.runtime).verified,
@@ -39,9 +40,9 @@ export function agentFromObserved(p: ObservedPane, now: number): AgentStatus {
 
 /** The running engine's view of an agent as a status entry. */
 export function agentFromEngine(a: AgentDto): AgentStatus {
-  const server = a.paneKey.slice(0, a.paneKey.lastIndexOf('|'));
+  const { serverKey: server, paneId } = splitPaneKey(a.paneKey);
   return {
-    pane: a.paneKey.slice(a.paneKey.lastIndexOf('|') + 1),
+    pane: paneId,
     server,
     target: a.target,
     runtime: a.runtime,
