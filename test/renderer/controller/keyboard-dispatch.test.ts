@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { until } from '../support/fake-bridge.ts';
 import { idleItem, queueItem } from '../support/items.ts';
 import { NOW, outcome, setup } from './setup.ts';
+import { poll } from '../../support/poll.ts';
 
 describe('keyboard commands', () => {
   it('j and k move the selection', () => {
@@ -16,14 +16,14 @@ describe('keyboard commands', () => {
     const { fake, controller } = setup([queueItem('a'), queueItem('b')], { 'item:approve': outcome('b', 'approve') });
     controller.key('next');
     controller.key('approve');
-    await until(() => fake.callsTo('item:approve').length === 1);
+    await poll(() => fake.callsTo('item:approve').length === 1, '1 call(s) to item:approve');
     expect(fake.callsTo('item:approve')).toEqual([{ id: 'b', fingerprint: 'fp-b' }]);
   });
 
   it('Enter jumps to the selected item', async () => {
     const { fake, controller } = setup([queueItem('a')], { 'item:jump': outcome('a', 'jump') });
     controller.key('jump');
-    await until(() => fake.callsTo('item:jump').length === 1);
+    await poll(() => fake.callsTo('item:jump').length === 1, '1 call(s) to item:jump');
     expect(fake.callsTo('item:jump')).toEqual([{ id: 'a' }]);
   });
 
@@ -47,7 +47,7 @@ describe('keyboard commands', () => {
     const { fake, controller, queue } = setup([queueItem('a', { snoozedUntil: NOW + 1 }), queueItem('b')], { 'item:approve': outcome('b', 'approve') });
     queue().selectionMoved('first', NOW);
     controller.key('approve');
-    await until(() => fake.callsTo('item:approve').length === 1);
+    await poll(() => fake.callsTo('item:approve').length === 1, '1 call(s) to item:approve');
     expect(fake.callsTo('item:approve')).toEqual([{ id: 'b', fingerprint: 'fp-b' }]);
   });
 

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { until } from '../support/fake-bridge.ts';
 import { queueItem } from '../support/items.ts';
 import { setup } from './setup.ts';
+import { poll } from '../../support/poll.ts';
 
 describe('start', () => {
   it('loads the queue', async () => {
     const { controller, fake } = setup([]);
     fake.answer('queue:list', () => ({ ok: true, value: [queueItem('a')] }));
     controller.start();
-    await until(() => fake.callsTo('queue:list').length === 1);
+    await poll(() => fake.callsTo('queue:list').length === 1, '1 call(s) to queue:list');
     expect(fake.callsTo('queue:list')).toEqual([{}]);
   });
 
@@ -38,11 +38,11 @@ describe('start', () => {
   it('reloads the queue when the event stream comes back', async () => {
     const { controller, fake, queue } = setup([]);
     controller.start();
-    await until(() => fake.callsTo('queue:list').length === 1);
+    await poll(() => fake.callsTo('queue:list').length === 1, '1 call(s) to queue:list');
     fake.setConnected(false);
     const down = queue().connected;
     fake.setConnected(true);
-    await until(() => fake.callsTo('queue:list').length === 2);
+    await poll(() => fake.callsTo('queue:list').length === 2, '2 call(s) to queue:list');
     expect([down, queue().connected]).toEqual([false, true]);
   });
 
