@@ -10,7 +10,7 @@ import { openTmuxClient } from '../../engine/tmux/open.ts';
 import { splitPaneKey } from '../../engine/tmux/pane-key.ts';
 import type { TmuxClient } from '../../engine/tmux/types.ts';
 import { TmuxError } from '../../engine/tmux/types.ts';
-import { flag, parseArgs } from '../args.ts';
+import { parseCommandLine, read } from '../program.ts';
 import type { CliContext } from '../context.ts';
 import { EXIT } from '../context.ts';
 import type { AgentStatus } from '../format-status.ts';
@@ -67,17 +67,17 @@ async function fromEngine(ctx: CliContext): Promise<AgentStatus[] | null> {
 }
 
 export async function statusCommand(ctx: CliContext): Promise<number> {
-  const args = parseArgs(ctx.argv, { json: { type: 'bool' }, 'tmux-socket': { type: 'list' } });
+  const args = parseCommandLine('status', ctx.argv);
   // Named sockets mean "scan these now"; otherwise the daemon's view when one runs (it knows history and hooks).
-  if (flag.list(args, 'tmux-socket').length === 0) {
+  if (read.list(args, 'tmuxSocket').length === 0) {
     const viaEngine = await fromEngine(ctx);
     if (viaEngine) {
       const sorted = viaEngine.sort((a, b) => a.target.localeCompare(b.target));
-      ctx.stdout(flag.bool(args, 'json') ? formatStatusJson(sorted) : formatStatusTable(sorted, ctx.clock.now()));
+      ctx.stdout(read.bool(args, 'json') ? formatStatusJson(sorted) : formatStatusTable(sorted, ctx.clock.now()));
       return EXIT.ok;
     }
   }
-  const servers = serversFor(flag.list(args, 'tmux-socket'));
+  const servers = serversFor(read.list(args, 'tmuxSocket'));
   const clients: TmuxClient[] = [];
   // tmux runs with the CLI's environment (PATH, TMUX_TMPDIR), never the caller's TMUX.
   const runner = runnerWithEnv(realRunner, { PATH: ctx.env.PATH, TMUX_TMPDIR: ctx.env.TMUX_TMPDIR, TMUX: undefined, TMUX_PANE: undefined });
@@ -88,7 +88,7 @@ export async function statusCommand(ctx: CliContext): Promise<number> {
     const panes = await scanOnce({ clients, runtimes: RUNTIMES, clock: ctx.clock, logger: silentLogger, processTable: procProcessTable() });
     const now = ctx.clock.now();
     const agents = panes.map((p) => agentFromObserved(p, now)).sort((a, b) => a.target.localeCompare(b.target));
-    ctx.stdout(flag.bool(args, 'json') ? formatStatusJson(agents) : formatStatusTable(agents, now));
+    ctx.stdout(read.bool(args, 'json') ? formatStatusJson(agents) : formatStatusTable(agents, now));
     return EXIT.ok;
   } catch (error) {
     if (error instanceof TmuxError && error.kind === 'not-installed') {

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../../../main/cli/args.ts';
+import { UsageError } from '../../../main/cli/program.ts';
 import { snapshotCommand, type SnapshotCommandDeps } from '../../../main/cli/commands/snapshot.ts';
 import { ManualClock } from '../../support/manual-clock.ts';
 import type { ProcessEntry } from '../../../main/engine/platform/process-table.ts';
