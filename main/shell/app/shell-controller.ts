@@ -14,9 +14,9 @@ import { dispatchAction } from './dispatch-action.ts';
 import type { EngineApi } from './engine-api.ts';
 import { withHotkeyStatus, planHotkeys } from '../hotkeys/hotkey-status.ts';
 import type { HotkeyName } from '../hotkeys/hotkeys.ts';
-import { NotificationDriver } from '../notifications/notification-driver.ts';
-import type { NotificationContext, NotificationEvent, NotificationOp } from '../notifications/notification-policy.ts';
-import { outcomeNotificationText } from '../notifications/notification-text.ts';
+import { NotificationDriver } from '../../engine/notify/notification-driver.ts';
+import type { NotificationContext, NotificationEvent, NotificationOp } from '../../engine/notify/notification-policy.ts';
+import { outcomeNotificationText } from '../../engine/notify/notification-text.ts';
 import type { ShellAction } from './shell-action.ts';
 import type { HotkeyPort, NotifierPort, TrayPort, WindowPort } from './shell-ports.ts';
 import { TrayDriver } from '../tray/tray-driver.ts';
@@ -175,7 +175,7 @@ export class ShellController {
       enabled: n?.enabled ?? this.deps.engine.config().notifications.enabled,
       pausedUntil: this.pausedUntil,
       sound: n?.sound ?? true,
-      buttons: (n?.actionButtons ?? true) && (this.deps.platform === 'darwin' || this.deps.platform === 'win32'),
+      buttons: (n?.actionButtons ?? true) && (this.deps.notifier.hasButtons?.() ?? (this.deps.platform === 'darwin' || this.deps.platform === 'win32')),
     };
   }
 

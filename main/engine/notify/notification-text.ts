@@ -4,9 +4,8 @@
  * storm when the app starts with a full queue.
  */
 import type { ActionOutcomeDto, QueueItemDto } from '../../../preload/contract/queue-item.ts';
-import { agentName, wantsPhrase } from '../app/item-words.ts';
-import type { ShellAction } from '../app/shell-action.ts';
-import { truncate } from '../app/text-fit.ts';
+import { agentName, wantsPhrase } from './item-words.ts';
+import { truncate } from './text-fit.ts';
 
 /** Title and body, plus the whole sentence (for logs, tooltips and tests). */
 export interface NotificationText {
@@ -16,10 +15,20 @@ export interface NotificationText {
   readonly sentence: string;
 }
 
-/** A button on a notification (macOS, Windows) and what it does. */
+/**
+ * What a notification can ask for: the shell's actions of the same kinds, so a shell passes them
+ * straight to its dispatcher. Approve and deny carry the fingerprint of the prompt the notification showed.
+ */
+export type NotificationAction =
+  | { readonly kind: 'approve'; readonly itemId: string; readonly fingerprint: string }
+  | { readonly kind: 'deny'; readonly itemId: string; readonly fingerprint: string }
+  | { readonly kind: 'jump'; readonly itemId: string }
+  | { readonly kind: 'open-queue'; readonly itemId: string | null };
+
+/** A button on a notification (macOS, Windows, a freedesktop server with actions) and what it does. */
 export interface NotificationButton {
   readonly text: string;
-  readonly action: ShellAction;
+  readonly action: NotificationAction;
 }
 
 /** The tag (Electron `id`) of an item's notification: the same item always gets the same one. */
@@ -64,13 +73,16 @@ export function summaryNotificationText(items: readonly QueueItemDto[]): Notific
 }
 
 /**
- * Approve / Deny buttons for an item. Approve carries the exact option label it will choose and
- * the fingerprint of the prompt this notification shows; no Approve button when approve is impossible.
+ * Approve / Deny / Jump buttons for an item, each label starting with the word it does. Approve
+ * carries the exact option label it will choose and the fingerprint of the prompt this notification
+ * shows; no Approve button when approve is impossible (the engine gives `approveLabel` only for a
+ * high-confidence parse with a single-use option), no Deny button when deny is impossible.
  */
 export function notificationButtons(item: QueueItemDto): NotificationButton[] {
   const buttons: NotificationButton[] = [];
   if (item.approveLabel !== null) buttons.push({ text: `Approve: ${item.approveLabel}`, action: { kind: 'approve', itemId: item.id, fingerprint: item.fingerprint } });
   if (item.denyLabel !== null) buttons.push({ text: 'Deny', action: { kind: 'deny', itemId: item.id, fingerprint: item.fingerprint } });
+  buttons.push({ text: 'Jump', action: { kind: 'jump', itemId: item.id } });
   return buttons;
 }
 

@@ -6,8 +6,8 @@ import {
   outcomeNotificationText,
   summaryNotificationText,
   waitedWords,
-} from '../../../main/shell/notifications/notification-text.ts';
-import { idleItem, item } from '../support/items.ts';
+} from '../../../main/engine/notify/notification-text.ts';
+import { idleItem, item } from '../../shell/support/items.ts';
 
 const T0 = 1_000_000;
 
@@ -88,16 +88,22 @@ describe('summaryNotificationText', () => {
 });
 
 describe('notificationButtons', () => {
-  it('offers approve with the exact label and the shown fingerprint, and deny', () => {
+  it('offers approve with the exact label and the shown fingerprint, deny, and jump', () => {
     expect(notificationButtons(item({ id: 'x', approveLabel: 'Yes', fingerprint: 'f1' }))).toEqual([
       { text: 'Approve: Yes', action: { kind: 'approve', itemId: 'x', fingerprint: 'f1' } },
       { text: 'Deny', action: { kind: 'deny', itemId: 'x', fingerprint: 'f1' } },
+      { text: 'Jump', action: { kind: 'jump', itemId: 'x' } },
     ]);
   });
 
-  it('offers no approve button when approve is impossible', () => {
-    expect(notificationButtons(item({ approveLabel: null })).map((b) => b.action.kind)).toEqual(['deny']);
-    expect(notificationButtons(idleItem())).toEqual([]);
+  it('offers no approve button when approve is impossible, and only jump for an idle agent', () => {
+    expect(notificationButtons(item({ approveLabel: null })).map((b) => b.action.kind)).toEqual(['deny', 'jump']);
+    expect(notificationButtons(idleItem()).map((b) => b.action.kind)).toEqual(['jump']);
+  });
+
+  it('starts every label with the word it does', () => {
+    const labels = notificationButtons(item({ approveLabel: 'Yes, run once' })).map((b) => b.text);
+    expect(labels).toEqual(['Approve: Yes, run once', 'Deny', 'Jump']);
   });
 });
 

@@ -5,11 +5,11 @@
  * are all decided — and tested — here.
  */
 import type { QueueItemDto } from '../../../preload/contract/queue-item.ts';
-import { assertNever } from '../app/assert-never.ts';
+import { assertNever } from '../sessions/assert-never.ts';
 import type { NotificationButton, NotificationText } from './notification-text.ts';
 import { itemNotificationText, notificationButtons, notificationTag, SUMMARY_TAG, summaryNotificationText } from './notification-text.ts';
-import { isPaused } from '../app/pause.ts';
-import { isSnoozed } from '../app/waiting-items.ts';
+import { isPaused } from './pause.ts';
+import { isSnoozed } from './waiting-items.ts';
 
 /** With at least this many items at start-up, one summary is shown instead of one notification each. */
 export const STARTUP_SUMMARY_AT = 3;

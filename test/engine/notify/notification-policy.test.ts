@@ -7,9 +7,9 @@ import {
   type NotificationEvent,
   type NotificationOp,
   type NotificationState,
-} from '../../../main/shell/notifications/notification-policy.ts';
-import { notificationTag, SUMMARY_TAG } from '../../../main/shell/notifications/notification-text.ts';
-import { item } from '../support/items.ts';
+} from '../../../main/engine/notify/notification-policy.ts';
+import { notificationTag, SUMMARY_TAG } from '../../../main/engine/notify/notification-text.ts';
+import { item } from '../../shell/support/items.ts';
 
 const NOW = 5_000_000;
 const ctx = (over: Partial<NotificationContext> = {}): NotificationContext => ({ now: NOW, enabled: true, pausedUntil: null, sound: true, buttons: true, ...over });
