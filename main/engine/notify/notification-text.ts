@@ -6,6 +6,7 @@
 import type { ActionOutcomeDto, QueueItemDto } from '../../../preload/contract/queue-item.ts';
 import { agentName, wantsPhrase } from './item-words.ts';
 import { truncate } from './text-fit.ts';
+import { assertNever } from '../sessions/assert-never.ts';
 
 /** Title and body, plus the whole sentence (for logs, tooltips and tests). */
 export interface NotificationText {
@@ -58,7 +59,8 @@ export function itemNotificationText(item: QueueItemDto, now: number): Notificat
   const wants = wantsPhrase(item);
   const waited = now - item.firstSeen;
   const title = item.stuck ? `Stuck: ${name}` : name;
-  const where = item.target;
+  // The pane and the runtime, so the user knows which agent a button answers.
+  const where = `${item.target} · ${item.runtime}`;
   const when = item.stuck ? ` · stuck, waiting ${waitedWords(waited)}` : item.reminderStep > 0 ? ` · waiting ${waitedWords(waited)}` : '';
   return { title, body: `${wants}\n${where}${when}`, sentence: `${name} ${wants}` };
 }
@@ -85,6 +87,41 @@ export function notificationButtons(item: QueueItemDto): NotificationButton[] {
   buttons.push({ text: 'Jump', action: { kind: 'jump', itemId: item.id } });
   return buttons;
 }
+
+/** How pressing a notification is: a blocked agent interrupts, an idle one informs, a notice whispers. */
+export type NotificationUrgency = 'low' | 'normal' | 'critical';
+
+/**
+ * The urgency of an item's notification. A prompt or dialog blocks the agent until answered, and a
+ * stuck item has outlived every reminder: those are critical (freedesktop servers keep them up);
+ * an idle or unrecognised agent is normal.
+ */
+export function itemUrgency(item: QueueItemDto): NotificationUrgency {
+  if (item.stuck) return 'critical';
+  switch (item.reason) {
+    case 'permission':
+    case 'dialog':
+      return 'critical';
+    case 'idle':
+    case 'idle-after-nudges':
+    case 'unknown':
+      return 'normal';
+    default:
+      return assertNever(item.reason);
+  }
+}
+
+/**
+ * The freedesktop category of an item's notification: a vendor category per reason
+ * (`x-trailboss.permission`), so a user's notification server can treat each kind its own way.
+ */
+export function itemCategory(item: QueueItemDto): string {
+  return `x-trailboss.${item.reason}`;
+}
+
+/** The category of the start-up summary and of one-off notices. */
+export const SUMMARY_CATEGORY = 'x-trailboss.summary';
+export const NOTICE_CATEGORY = 'x-trailboss.notice';
 
 /** A short notice for an action started from the tray, a notification or a hotkey that did not simply succeed. */
 export function outcomeNotificationText(outcome: ActionOutcomeDto): NotificationText | null {

@@ -57,7 +57,7 @@ export class ElectronNotifier implements NotifierPort {
       title: op.text.title,
       body: op.text.body,
       silent: op.silent,
-      urgency: 'normal',
+      urgency: op.urgency,
       // Stay until answered where the platform allows: a waiting agent does not stop waiting.
       timeoutType: 'never',
       actions: buttons.map((b) => ({ type: 'button' as const, text: b.text })),

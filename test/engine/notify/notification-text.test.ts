@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  itemCategory,
   itemNotificationText,
+  itemUrgency,
   notificationButtons,
   notificationTag,
   outcomeNotificationText,
@@ -16,7 +18,7 @@ describe('itemNotificationText', () => {
     const text = itemNotificationText(item(), T0);
     expect(text.sentence).toBe('claude · api-worker wants to run `rm -rf build`');
     expect(text.title).toBe('claude · api-worker');
-    expect(text.body).toBe('wants to run `rm -rf build`\napi-worker:1.0');
+    expect(text.body).toBe('wants to run `rm -rf build`\napi-worker:1.0 · claude');
   });
 
   it('uses the verb of the tool: edit, create, read, fetch', () => {
@@ -53,7 +55,7 @@ describe('itemNotificationText', () => {
 
   it('adds how long it has waited on a reminder', () => {
     const text = itemNotificationText(item({ reminderStep: 2, firstSeen: T0 }), T0 + 15 * 60_000);
-    expect(text.body).toBe('wants to run `rm -rf build`\napi-worker:1.0 · waiting 15 min');
+    expect(text.body).toBe('wants to run `rm -rf build`\napi-worker:1.0 · claude · waiting 15 min');
   });
 
   it('says stuck in the title after the last reminder', () => {
@@ -120,5 +122,19 @@ describe('outcomeNotificationText', () => {
 describe('waitedWords', () => {
   it('reads as minutes, hours or days', () => {
     expect([waitedWords(30_000), waitedWords(5 * 60_000), waitedWords(125 * 60_000), waitedWords(3 * 86_400_000)]).toEqual(['less than a minute', '5 min', '2 h 5 min', '3 d']);
+  });
+});
+
+describe('itemUrgency and itemCategory', () => {
+  it('makes a blocked or stuck agent critical and an idle one normal', () => {
+    expect(itemUrgency(item())).toBe('critical');
+    expect(itemUrgency(item({ reason: 'dialog' }))).toBe('critical');
+    expect(itemUrgency(idleItem())).toBe('normal');
+    expect(itemUrgency(idleItem({ stuck: true }))).toBe('critical');
+  });
+
+  it('gives each reason its own vendor category', () => {
+    expect(itemCategory(item())).toBe('x-trailboss.permission');
+    expect(itemCategory(idleItem())).toBe('x-trailboss.idle');
   });
 });
