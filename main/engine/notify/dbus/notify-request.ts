@@ -64,8 +64,13 @@ function bodyFor(text: string, caps: ServerCaps): string {
 /**
  * The request for a policy `show`. Buttons become actions only where the server has them; a click
  * on an item's body jumps to its pane (the spec's `default` action), like the Jump button.
+ *
+ * Each button's key is its kind and the content's `generation` (`approve-3`): a replaced
+ * notification keeps its server id, so a click on what the user saw before the replacement must
+ * not match the new content's buttons. A key never carries pane text.
  */
-export function showRequest(op: Extract<NotificationOp, { op: 'show' }>, opts: { replacesId: number; caps: ServerCaps; icon: string }): ShowRequest {
+/** `icon`: a theme icon name or an absolute path; empty picks one per kind of wait. */
+export function showRequest(op: Extract<NotificationOp, { op: 'show' }>, opts: { replacesId: number; caps: ServerCaps; icon: string; generation: number }): ShowRequest {
   const actions = new Map<string, NotificationAction>();
   const pairs: string[] = [];
   if (opts.caps.actions) {
@@ -74,17 +79,17 @@ export function showRequest(op: Extract<NotificationOp, { op: 'show' }>, opts: {
       pairs.push(DEFAULT_ACTION, 'Jump');
     }
     for (const button of op.buttons) {
-      // The action's kind is its key: one button per kind, and a key never carries pane text.
-      if (actions.has(button.action.kind)) continue;
-      actions.set(button.action.kind, button.action);
-      pairs.push(button.action.kind, button.text);
+      const key = `${button.action.kind}-${opts.generation}`;
+      if (actions.has(key)) continue;
+      actions.set(key, button.action);
+      pairs.push(key, button.text);
     }
   }
   return {
     request: {
       appName: APP_NAME,
       replacesId: opts.replacesId,
-      appIcon: opts.icon,
+      appIcon: opts.icon === '' ? iconFor(op.category) : opts.icon,
       summary: op.text.title,
       body: bodyFor(op.text.body, opts.caps),
       actions: pairs,
@@ -95,12 +100,19 @@ export function showRequest(op: Extract<NotificationOp, { op: 'show' }>, opts: {
   };
 }
 
+/** A freedesktop theme icon per kind of wait: a question for prompts and dialogs, information for idle agents. */
+export function iconFor(category: string): string {
+  if (category.endsWith('.permission') || category.endsWith('.dialog')) return 'dialog-question';
+  if (category.endsWith('.unknown')) return 'dialog-warning';
+  return 'dialog-information';
+}
+
 /** The request for a one-off notice (an action that did not simply succeed): quiet, low, no buttons. */
 export function noticeRequest(text: NotificationText, opts: { caps: ServerCaps; icon: string }): NotifyRequest {
   return {
     appName: APP_NAME,
     replacesId: 0,
-    appIcon: opts.icon,
+    appIcon: opts.icon === '' ? 'dialog-information' : opts.icon,
     summary: text.title,
     body: bodyFor(text.body, opts.caps),
     actions: [],

@@ -17,37 +17,47 @@ function shown(i: QueueItemDto): Extract<NotificationOp, { op: 'show' }> {
 
 describe('showRequest', () => {
   it('offers Approve with the exact option label, Deny and Jump, and a body click that jumps', () => {
-    const { request, actions } = showRequest(shown(item({ id: 'x', approveLabel: 'Yes', fingerprint: 'f1' })), { replacesId: 0, caps: DUNST, icon: 'dialog-warning' });
-    expect(request.actions).toEqual(['default', 'Jump', 'approve', 'Approve: Yes', 'deny', 'Deny', 'jump', 'Jump']);
-    expect(actions.get('approve')).toEqual({ kind: 'approve', itemId: 'x', fingerprint: 'f1' });
-    expect(actions.get('deny')).toEqual({ kind: 'deny', itemId: 'x', fingerprint: 'f1' });
+    const { request, actions } = showRequest(shown(item({ id: 'x', approveLabel: 'Yes', fingerprint: 'f1' })), { replacesId: 0, caps: DUNST, icon: 'dialog-warning', generation: 3 });
+    expect(request.actions).toEqual(['default', 'Jump', 'approve-3', 'Approve: Yes', 'deny-3', 'Deny', 'jump-3', 'Jump']);
+    expect(actions.get('approve-3')).toEqual({ kind: 'approve', itemId: 'x', fingerprint: 'f1' });
+    expect(actions.get('deny-3')).toEqual({ kind: 'deny', itemId: 'x', fingerprint: 'f1' });
     expect(actions.get('default')).toEqual({ kind: 'jump', itemId: 'x' });
   });
 
   it('has no approve action where approve is impossible', () => {
-    const { request, actions } = showRequest(shown(item({ approveLabel: null })), { replacesId: 0, caps: DUNST, icon: '' });
-    expect(actions.has('approve')).toBe(false);
+    const { request, actions } = showRequest(shown(item({ approveLabel: null })), { replacesId: 0, caps: DUNST, icon: '', generation: 3 });
+    expect([...actions.values()].map((a) => a.kind)).toEqual(['jump', 'deny', 'jump']);
     expect(request.actions.filter((_, i) => i % 2 === 1)).toEqual(['Jump', 'Deny', 'Jump']);
-    expect(showRequest(shown(idleItem()), { replacesId: 0, caps: DUNST, icon: '' }).request.actions).toEqual(['default', 'Jump', 'jump', 'Jump']);
+    expect(showRequest(shown(idleItem()), { replacesId: 0, caps: DUNST, icon: '', generation: 3 }).request.actions).toEqual(['default', 'Jump', 'jump-3', 'Jump']);
+  });
+
+  it('keys the buttons of each content apart, so a click on replaced content matches nothing', () => {
+    const op = shown(item());
+    const first = showRequest(op, { replacesId: 5, caps: DUNST, icon: '', generation: 1 });
+    const second = showRequest(op, { replacesId: 5, caps: DUNST, icon: '', generation: 2 });
+    expect([...first.actions.keys()].filter((k) => second.actions.has(k))).toEqual(['default']);
   });
 
   it('sends no actions to a server without them', () => {
-    const { request, actions } = showRequest(shown(item()), { replacesId: 0, caps: PLAIN, icon: '' });
+    const { request, actions } = showRequest(shown(item()), { replacesId: 0, caps: PLAIN, icon: '', generation: 3 });
     expect(request.actions).toEqual([]);
     expect(actions.size).toBe(0);
   });
 
   it('escapes pane text where the server renders body markup, and only there', () => {
     const op = shown(item({ subject: 'echo <b>hi</b> && rm x' }));
-    expect(showRequest(op, { replacesId: 0, caps: DUNST, icon: '' }).request.body).toContain('echo &lt;b&gt;hi&lt;/b&gt; &amp;&amp; rm x');
-    expect(showRequest(op, { replacesId: 0, caps: PLAIN, icon: '' }).request.body).toContain('echo <b>hi</b> && rm x');
+    expect(showRequest(op, { replacesId: 0, caps: DUNST, icon: '', generation: 3 }).request.body).toContain('echo &lt;b&gt;hi&lt;/b&gt; &amp;&amp; rm x');
+    expect(showRequest(op, { replacesId: 0, caps: PLAIN, icon: '', generation: 3 }).request.body).toContain('echo <b>hi</b> && rm x');
   });
 
   it('replaces the earlier notification, stays until closed, and carries urgency, category and sound', () => {
-    const { request } = showRequest(shown(item()), { replacesId: 7, caps: DUNST, icon: 'dialog-warning' });
+    const { request } = showRequest(shown(item()), { replacesId: 7, caps: DUNST, icon: 'dialog-warning', generation: 3 });
     expect(request).toMatchObject({ appName: 'Trail Boss', replacesId: 7, appIcon: 'dialog-warning', expireTimeout: 0 });
     expect(request.hints).toEqual({ urgency: 2, category: 'x-trailboss.permission', suppressSound: false });
-    expect(showRequest(shown(idleItem()), { replacesId: 0, caps: DUNST, icon: '' }).request.hints.urgency).toBe(1);
+    const idle = showRequest(shown(idleItem()), { replacesId: 0, caps: DUNST, icon: '', generation: 3 }).request;
+    expect(idle.hints.urgency).toBe(1);
+    expect(idle.appIcon).toBe('dialog-information');
+    expect(showRequest(shown(item()), { replacesId: 0, caps: DUNST, icon: '', generation: 3 }).request.appIcon).toBe('dialog-question');
   });
 });
 
