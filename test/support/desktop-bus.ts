@@ -154,7 +154,13 @@ export async function startPrivateDesktop(opts: { dunst?: boolean } = {}): Promi
     rmSync(join(dir, 'menu.txt'), { force: true });
     if (choice !== null) writeFileSync(join(dir, 'choice'), choice);
     await dunstctl('context');
-    return eventually(() => (existsSync(join(dir, 'menu.txt')) ? readFileSync(join(dir, 'menu.txt'), 'utf8') : null), "dunst's context menu", 10_000);
+    // dunst runs no menu when nothing it shows has an action: then the answer is an empty menu.
+    const text = await eventually(
+      async () => (existsSync(join(dir, 'menu.txt')) ? readFileSync(join(dir, 'menu.txt'), 'utf8') : (await desktop.displayed()) === 0 ? '\n' : null),
+      "dunst's context menu",
+      10_000,
+    );
+    return text;
   };
 
   const desktop: PrivateDesktop = {
