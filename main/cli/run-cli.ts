@@ -14,7 +14,7 @@ const COMMANDS: Record<string, { run: Command; help: string }> = {
   },
   daemon: {
     run: async (ctx) => (await import('./commands/daemon.ts')).daemonCommand(ctx),
-    help: 'daemon [--tmux-socket PATH]... [--ui]       run the engine (no desktop shell)',
+    help: 'daemon [--tmux-socket PATH]... [--ui] [--notify]   run the engine (no desktop shell); --notify: desktop notifications with buttons',
   },
   queue: { run: lazy('queueCommand'), help: 'queue [--json]                              the waiting agents, oldest first' },
   approve: { run: lazy('approveCommand'), help: 'approve <item|pane>                         allow once (never more)' },

@@ -1,4 +1,4 @@
-/** `trailboss daemon [--tmux-socket PATH]... [--ui]`: the engine without the desktop shell, until SIGINT/SIGTERM. */
+/** `trailboss daemon [--tmux-socket PATH]... [--ui] [--notify]`: the engine without the desktop shell, until SIGINT/SIGTERM. */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Engine } from '../../engine/engine.ts';
@@ -10,13 +10,14 @@ import { runnerWithEnv } from '../../engine/platform/runner-with-env.ts';
 import { StoreError } from '../../engine/store/index.ts';
 import { flag, parseArgs } from '../args.ts';
 import type { CliContext } from '../context.ts';
+import { startDaemonNotifications } from './daemon-notify.ts';
 import { EXIT } from '../context.ts';
 
 /** Where `vite build` puts the renderer, relative to the repo root. */
 const UI_DIR = join(import.meta.dirname, '..', '..', '..', 'dist', 'renderer');
 
 export async function daemonCommand(ctx: CliContext): Promise<number> {
-  const args = parseArgs(ctx.argv, { 'tmux-socket': { type: 'list' }, ui: { type: 'bool' }, verbose: { type: 'bool' } });
+  const args = parseArgs(ctx.argv, { 'tmux-socket': { type: 'list' }, ui: { type: 'bool' }, notify: { type: 'bool' }, verbose: { type: 'bool' } });
   const sockets = flag.list(args, 'tmux-socket');
   const wantUi = flag.bool(args, 'ui');
   if (wantUi && !existsSync(join(UI_DIR, 'index.html'))) {
@@ -48,10 +49,13 @@ export async function daemonCommand(ctx: CliContext): Promise<number> {
   }
   ctx.stdout(`Trail Boss engine running (pid ${process.pid}); data in ${engine.paths.home}; API on 127.0.0.1:${engine.apiPort}\n`);
   if (wantUi) ctx.stdout(`Open the queue: http://127.0.0.1:${engine.apiPort}/#token=${engine.apiToken}\n`);
+  const notifications = await startDaemonNotifications(engine, ctx, logger, flag.bool(args, 'notify'));
   await new Promise<void>((resolve) => {
     if (ctx.stopSignal.aborted) resolve();
     else ctx.stopSignal.addEventListener('abort', () => resolve(), { once: true });
   });
+  // Before the engine: our notifications' buttons would answer nobody.
+  await notifications?.stop();
   await engine.stop();
   ctx.stdout('Trail Boss engine stopped.\n');
   return EXIT.ok;
