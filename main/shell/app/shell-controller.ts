@@ -27,6 +27,8 @@ export interface ShellControllerDeps {
   readonly engine: Pick<EngineApi, 'on' | 'config'>;
   /** The shell's method map (engine methods plus the shell's jump). */
   readonly api: ApiMethods;
+  /** The same, audited as the surface "notification", for notification buttons; absent: `api`. */
+  readonly notificationApi?: ApiMethods;
   readonly clock: Clock;
   readonly platform: NodeJS.Platform;
   readonly tray: TrayPort;
@@ -65,7 +67,7 @@ export class ShellController {
     this.pausedUntil = deps.engine.config().notifications.pausedUntil;
     const onAction = (a: ShellAction): void => void this.act(a);
     this.tray = new TrayDriver({ tray: deps.tray, clock: deps.clock, clockTime: deps.clockTime, startAtLogin: () => deps.startAtLogin?.get() ?? null, onAction });
-    this.notes = new NotificationDriver(deps.notifier, () => this.context(), onAction);
+    this.notes = new NotificationDriver(deps.notifier, () => this.context(), (a) => void this.act(a, deps.notificationApi));
   }
 
   /** Subscribes, then reads the queue and settings once: a full queue at launch gives one summary. */
@@ -86,10 +88,10 @@ export class ShellController {
   }
 
   /** Performs an action from any shell surface and tells the user when it did not simply work. */
-  async act(action: ShellAction): Promise<DispatchResult> {
+  async act(action: ShellAction, api: ApiMethods = this.deps.api): Promise<DispatchResult> {
     const result = await dispatchAction(
       {
-        api: this.deps.api,
+        api,
         openQueue: (id) => this.deps.windows.openQueue(id),
         openSettings: () => this.deps.windows.openSettings(),
         setPausedUntil: (until) => this.setPausedUntil(until),
