@@ -53,6 +53,7 @@ interface Entry {
 export class DbusNotifier implements NotificationSink {
   private owner: string | null = null;
   private caps: ServerCaps | null = null;
+  private server: string | null = null;
   private connected = true;
   private readonly live = new Map<string, Entry>();
   private readonly byId = new Map<number, string>();
@@ -97,6 +98,11 @@ export class DbusNotifier implements NotificationSink {
   /** Whether notifications can carry buttons now. */
   hasButtons(): boolean {
     return this.mode() === 'actions';
+  }
+
+  /** The server's name and version (`dunst dunstproject 1.9.0`), when one is there. */
+  serverName(): string | null {
+    return this.server;
   }
 
   /** The server's capabilities, when one is there. */
@@ -170,6 +176,7 @@ export class DbusNotifier implements NotificationSink {
     const had = this.owner;
     this.owner = owner === '' ? null : owner;
     this.caps = null;
+    this.server = null;
     this.byId.clear();
     for (const [tag, entry] of this.live) this.live.set(tag, { ...entry, id: null, actions: new Map() });
     if (this.owner === null) {
@@ -183,9 +190,11 @@ export class DbusNotifier implements NotificationSink {
       this.opts.logger.log('warn', 'notifications.dbus.capabilities-failed', { error: message(error) });
       this.caps = serverCaps([]);
     }
-    const info = await this.call<string[]>('GetServerInformation', '', []).catch(() => []);
-    this.opts.logger.log('info', 'notifications.dbus.server', { owner: this.owner, server: info.slice(0, 3).join(' '), capabilities: this.caps.all });
-    if (!this.caps.actions) this.logOnce(`plain:${this.owner}`, 'warn', 'notifications.dbus.no-actions', { server: info[0] ?? null, note: 'plain notifications: no Approve/Deny/Jump buttons' });
+    const info = await this.call<unknown>('GetServerInformation', '', []).catch(() => null);
+    // One answer holds name, vendor, version and spec version; some libraries give only the first.
+    this.server = (Array.isArray(info) ? info.slice(0, 3).map(String).join(' ') : typeof info === 'string' ? info : '') || null;
+    this.opts.logger.log('info', 'notifications.dbus.server', { owner: this.owner, server: this.server, capabilities: this.caps.all });
+    if (!this.caps.actions) this.logOnce(`plain:${this.owner}`, 'warn', 'notifications.dbus.no-actions', { server: this.server, note: 'plain notifications: no Approve/Deny/Jump buttons' });
     for (const [, entry] of [...this.live]) await this.show(entry.op, entry.callbacks);
   }
 
