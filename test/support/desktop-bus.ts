@@ -110,6 +110,19 @@ function firstLine(child: ChildProcess, fd: number, what: string): Promise<strin
   });
 }
 
+/** Fails with the Debian packages to install when a program is missing (a spawn error would crash the worker). */
+async function requirePrograms(names: readonly string[]): Promise<void> {
+  const missing: string[] = [];
+  for (const name of names) {
+    try {
+      await run('sh', ['-c', 'command -v "$1"', 'sh', name]);
+    } catch {
+      missing.push(name);
+    }
+  }
+  if (missing.length > 0) throw new Error(`desktop-bus: ${missing.join(', ')} not found; install the Debian packages dbus, dunst and xvfb (see .ci/run)`);
+}
+
 /** Parses dunst's menu text. */
 export function parseMenu(text: string): MenuEntry[] {
   return text
@@ -121,6 +134,7 @@ export function parseMenu(text: string): MenuEntry[] {
 
 /** Start a private bus and display; dunst starts with `startDunst()` (or `{ dunst: true }`). */
 export async function startPrivateDesktop(opts: { dunst?: boolean } = {}): Promise<PrivateDesktop> {
+  await requirePrograms(['dbus-daemon', 'dbus-send', 'Xvfb', 'dunst', 'dunstctl']);
   const dir = mkdtempSync(join(tmpdir(), 'tb-desktop-'));
   const children: ChildProcess[] = [];
   writeFileSync(join(dir, 'bus.conf'), BUS_CONFIG.replaceAll('DIR', dir));
@@ -128,7 +142,7 @@ export async function startPrivateDesktop(opts: { dunst?: boolean } = {}): Promi
   writeFileSync(join(dir, 'dmenu.sh'), DMENU.replaceAll('DIR', dir));
   chmodSync(join(dir, 'dmenu.sh'), 0o755);
 
-  const bus = spawn('dbus-daemon', [`--config-file=${join(dir, 'bus.conf')}`, '--nofork', '--print-address=1'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const bus = spawn('dbus-daemon', [`--config-file=${join(dir, 'bus.conf')}`, '--nofork', '--print-address=1'], { stdio: ['ignore', 'pipe', 'ignore'] });
   children.push(bus);
   const xvfb = spawn('Xvfb', ['-displayfd', '3', '-nolisten', 'tcp', '-screen', '0', '1024x768x24'], { stdio: ['ignore', 'ignore', 'ignore', 'pipe'] });
   children.push(xvfb);
