@@ -4,7 +4,7 @@ import type { DbusNotifications } from '../../engine/notify/dbus/dbus-notificati
 import { startDbusNotifications } from '../../engine/notify/dbus/dbus-notifications.ts';
 import type { DbusNotifierMode } from '../../engine/notify/dbus/dbus-notifier.ts';
 import type { Logger } from '../../engine/platform/log.ts';
-import { assertNever } from '../../engine/sessions/assert-never.ts';
+import { assertNever } from '../../../preload/contract/assert-never.ts';
 import type { CliContext } from '../context.ts';
 
 /** Whether the daemon notifies: the flag, or the config saying so outright (`auto` leaves it to the flag). */

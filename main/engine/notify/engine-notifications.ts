@@ -8,7 +8,7 @@ import type { ApiMethods } from '../../../preload/contract/api.ts';
 import type { ActionOutcomeDto } from '../../../preload/contract/queue-item.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Logger } from '../platform/log.ts';
-import { assertNever } from '../sessions/assert-never.ts';
+import { assertNever } from '../../../preload/contract/assert-never.ts';
 import { outcomeOf } from './action-outcome.ts';
 import type { NotificationSink } from './notification-driver.ts';
 import { NotificationDriver } from './notification-driver.ts';

@@ -5,7 +5,7 @@
  * are all decided — and tested — here.
  */
 import type { QueueItemDto } from '../../../preload/contract/queue-item.ts';
-import { assertNever } from '../sessions/assert-never.ts';
+import { assertNever } from '../../../preload/contract/assert-never.ts';
 import type { NotificationButton, NotificationText, NotificationUrgency } from './notification-text.ts';
 import { itemCategory, itemNotificationText, itemUrgency, notificationButtons, notificationTag, SUMMARY_CATEGORY, SUMMARY_TAG, summaryNotificationText } from './notification-text.ts';
 import { isPaused } from './pause.ts';

@@ -6,7 +6,7 @@
 import type { ActionOutcomeDto, QueueItemDto } from '../../../preload/contract/queue-item.ts';
 import { agentName, wantsPhrase } from './item-words.ts';
 import { truncate } from './text-fit.ts';
-import { assertNever } from '../sessions/assert-never.ts';
+import { assertNever } from '../../../preload/contract/assert-never.ts';
 
 /** Title and body, plus the whole sentence (for logs, tooltips and tests). */
 export interface NotificationText {

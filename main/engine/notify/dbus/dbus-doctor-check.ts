@@ -3,7 +3,7 @@
  * session bus and the notification server's capabilities, the same way the notifier does.
  */
 import { silentLogger } from '../../platform/log.ts';
-import { assertNever } from '../../sessions/assert-never.ts';
+import { assertNever } from '../../../../preload/contract/assert-never.ts';
 import { DbusNotifier } from './dbus-notifier.ts';
 
 /** One check's answer, as `doctor` prints it. */

@@ -4,8 +4,8 @@
  * conservative: prompts never confident, idle only inside a bordered input box at the bottom.
  */
 import type { PaneCapture, Screen } from '../types.ts';
+import { visibleLines } from '../common/visible-lines.ts';
 import { parseAuggiePrompt } from './permission.ts';
-import { visibleLines } from './screen.ts';
 import { auggieInputDraft, auggieWorkingLine } from './status.ts';
 
 /** Classify an Auggie pane. */
