@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
+  itemCategory,
   itemNotificationText,
+  itemUrgency,
   notificationButtons,
   notificationTag,
   outcomeNotificationText,
   summaryNotificationText,
   waitedWords,
-} from '../../../main/shell/notifications/notification-text.ts';
+} from '../../../main/engine/notify/notification-text.ts';
 import { idleItem, queueItem } from '../../support/queue-items.ts';
 
 const T0 = 1_000_000;
@@ -16,7 +18,7 @@ describe('itemNotificationText', () => {
     const text = itemNotificationText(queueItem(), T0);
     expect(text.sentence).toBe('claude · api-worker wants to run `rm -rf build`');
     expect(text.title).toBe('claude · api-worker');
-    expect(text.body).toBe('wants to run `rm -rf build`\napi-worker:1.0');
+    expect(text.body).toBe('wants to run `rm -rf build`\napi-worker:1.0 · claude');
   });
 
   it('uses the verb of the tool: edit, create, read, fetch', () => {
@@ -53,7 +55,7 @@ describe('itemNotificationText', () => {
 
   it('adds how long it has waited on a reminder', () => {
     const text = itemNotificationText(queueItem({ reminderStep: 2, firstSeen: T0 }), T0 + 15 * 60_000);
-    expect(text.body).toBe('wants to run `rm -rf build`\napi-worker:1.0 · waiting 15 min');
+    expect(text.body).toBe('wants to run `rm -rf build`\napi-worker:1.0 · claude · waiting 15 min');
   });
 
   it('says stuck in the title after the last reminder', () => {
@@ -88,16 +90,22 @@ describe('summaryNotificationText', () => {
 });
 
 describe('notificationButtons', () => {
-  it('offers approve with the exact label and the shown fingerprint, and deny', () => {
+  it('offers approve with the exact label and the shown fingerprint, deny, and jump', () => {
     expect(notificationButtons(queueItem({ id: 'x', approveLabel: 'Yes', fingerprint: 'f1' }))).toEqual([
       { text: 'Approve: Yes', action: { kind: 'approve', itemId: 'x', fingerprint: 'f1' } },
       { text: 'Deny', action: { kind: 'deny', itemId: 'x', fingerprint: 'f1' } },
+      { text: 'Jump', action: { kind: 'jump', itemId: 'x' } },
     ]);
   });
 
-  it('offers no approve button when approve is impossible', () => {
-    expect(notificationButtons(queueItem({ approveLabel: null })).map((b) => b.action.kind)).toEqual(['deny']);
-    expect(notificationButtons(idleItem())).toEqual([]);
+  it('offers no approve button when approve is impossible, and only jump for an idle agent', () => {
+    expect(notificationButtons(queueItem({ approveLabel: null })).map((b) => b.action.kind)).toEqual(['deny', 'jump']);
+    expect(notificationButtons(idleItem()).map((b) => b.action.kind)).toEqual(['jump']);
+  });
+
+  it('starts every label with the word it does', () => {
+    const labels = notificationButtons(queueItem({ approveLabel: 'Yes, run once' })).map((b) => b.text);
+    expect(labels).toEqual(['Approve: Yes, run once', 'Deny', 'Jump']);
   });
 });
 
@@ -114,5 +122,19 @@ describe('outcomeNotificationText', () => {
 describe('waitedWords', () => {
   it('reads as minutes, hours or days', () => {
     expect([waitedWords(30_000), waitedWords(5 * 60_000), waitedWords(125 * 60_000), waitedWords(3 * 86_400_000)]).toEqual(['less than a minute', '5 min', '2 h 5 min', '3 d']);
+  });
+});
+
+describe('itemUrgency and itemCategory', () => {
+  it('makes a blocked or stuck agent critical and an idle one normal', () => {
+    expect(itemUrgency(queueItem())).toBe('critical');
+    expect(itemUrgency(queueItem({ reason: 'dialog' }))).toBe('critical');
+    expect(itemUrgency(idleItem())).toBe('normal');
+    expect(itemUrgency(idleItem({ stuck: true }))).toBe('critical');
+  });
+
+  it('gives each reason its own vendor category', () => {
+    expect(itemCategory(queueItem())).toBe('x-trailboss.permission');
+    expect(itemCategory(idleItem())).toBe('x-trailboss.idle');
   });
 });

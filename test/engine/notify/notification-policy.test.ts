@@ -7,8 +7,8 @@ import {
   type NotificationEvent,
   type NotificationOp,
   type NotificationState,
-} from '../../../main/shell/notifications/notification-policy.ts';
-import { notificationTag, SUMMARY_TAG } from '../../../main/shell/notifications/notification-text.ts';
+} from '../../../main/engine/notify/notification-policy.ts';
+import { notificationTag, SUMMARY_TAG } from '../../../main/engine/notify/notification-text.ts';
 import { queueItem } from '../../support/queue-items.ts';
 
 const NOW = 5_000_000;
