@@ -13,6 +13,17 @@ const MARKER = /^\s*[❯›>]\s*\d+\./;
  * `[a]llow` is auggie 0.36.0's hotkey (the next identical call asks again: approval-shell-repeat).
  */
 export const VERIFIED_SINGLE_USE = new Set(['yes', 'yes, proceed (y)', 'allow once', '[a]llow']);
+/**
+ * Shapes seen in the wild but not captured (test/fixtures/panes/<runtime>/synthetic): single-use by
+ * their source, kept apart from the captured ones. Codex 0.169.0's "Yes, just this once" (label in its
+ * binary, bounded by its own words); Claude in Chrome's plain "Allow" (its 2.1.329 handler answers
+ * allow without adding a rule) counts only on a screen that shows that prompt's title.
+ */
+export const SOURCE_SINGLE_USE = new Set(['yes, just this once', 'yes, just this once (y)']);
+const CHROME_TITLE = /^\s*Claude in Chrome wants to \S/;
+/** Deny labels of the same uncaptured shapes. */
+export const SOURCE_DENY = new Set(['deny (esc)', 'no, continue without running it', 'no, continue without running it (esc)']);
+
 /** Labels verified to say no. */
 export const VERIFIED_DENY = new Set([
   'no',
@@ -86,12 +97,14 @@ export function choiceFor(key: string, lines: readonly string[], ansiLines?: rea
 
 /** Does the key land on a verified single-use option? */
 export function landsOnSingleUse(key: string, lines: readonly string[], ansiLines?: readonly string[]): boolean {
-  const choice = choiceFor(key, lines, ansiLines);
-  return choice !== null && VERIFIED_SINGLE_USE.has(choice.toLowerCase());
+  const choice = choiceFor(key, lines, ansiLines)?.toLowerCase() ?? null;
+  if (choice === null) return false;
+  if (VERIFIED_SINGLE_USE.has(choice) || SOURCE_SINGLE_USE.has(choice)) return true;
+  return choice === 'allow' && lines.some((l) => CHROME_TITLE.test(l));
 }
 
 /** Does the key say no (Escape, or a verified deny label)? */
 export function landsOnDeny(key: string, lines: readonly string[], ansiLines?: readonly string[]): boolean {
   const choice = choiceFor(key, lines, ansiLines);
-  return choice === 'ESCAPE' || (choice !== null && VERIFIED_DENY.has(choice.toLowerCase()));
+  return choice === 'ESCAPE' || (choice !== null && (VERIFIED_DENY.has(choice.toLowerCase()) || SOURCE_DENY.has(choice.toLowerCase())));
 }

@@ -22,6 +22,9 @@ export const TEMPTING_LABELS = [
   'Always yes',
   'Yes, and remember this decision',
   'Yes please, from now on',
+  'Yes, just this once and for this conversation',
+  'Allow all actions on example.com for this session',
+  'Yes, and allow this host in the future',
 ];
 
 interface Parsed {
