@@ -64,7 +64,7 @@ describe('trailboss status', () => {
   it('rejects unknown options as usage errors', async () => {
     const run = await cli(['status', '--bogus'], { home: '/nonexistent' });
     expect(run.code).toBe(2);
-    expect(run.stderr).toMatch(/unknown option --bogus/);
+    expect(run.stderr).toMatch(/unknown option '--bogus'/);
   });
 });
 

@@ -67,7 +67,7 @@ describe('trailboss wake', () => {
   it('exits 2 without a pane', async () => {
     const r = await cli(['wake'], { home: '/nonexistent' });
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/wake needs a pane/);
+    expect(r.stderr).toMatch(/missing required argument 'pane'/);
   });
 
   it('exits 2 when no engine runs for the home', async () => {

@@ -2,7 +2,7 @@
 import type { ApiMethods } from '../../../preload/contract/api.ts';
 import type { ActionOutcomeDto } from '../../../preload/contract/queue-item.ts';
 import { outcomeOf } from './action-outcome.ts';
-import { assertNever } from './assert-never.ts';
+import { assertNever } from '../../../preload/contract/assert-never.ts';
 import { pausedUntilFor } from './pause.ts';
 import { oldestWaiting } from './waiting-items.ts';
 import type { ShellAction } from './shell-action.ts';

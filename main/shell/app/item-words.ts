@@ -1,6 +1,6 @@
 /** How the shell names a waiting agent and says what it wants, in one short line ("wants to run `rm -rf build`"). */
 import type { QueueItemDto } from '../../../preload/contract/queue-item.ts';
-import { assertNever } from './assert-never.ts';
+import { assertNever } from '../../../preload/contract/assert-never.ts';
 import { oneLine } from './text-fit.ts';
 
 /** Longest subject shown inside a phrase; the queue window shows the whole of it. */

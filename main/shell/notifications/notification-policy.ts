@@ -5,7 +5,7 @@
  * are all decided — and tested — here.
  */
 import type { QueueItemDto } from '../../../preload/contract/queue-item.ts';
-import { assertNever } from '../app/assert-never.ts';
+import { assertNever } from '../../../preload/contract/assert-never.ts';
 import type { NotificationButton, NotificationText } from './notification-text.ts';
 import { itemNotificationText, notificationButtons, notificationTag, SUMMARY_TAG, summaryNotificationText } from './notification-text.ts';
 import { isPaused } from '../app/pause.ts';

@@ -1,7 +1,7 @@
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { UsageError } from '../../../main/cli/args.ts';
+import { UsageError } from '../../../main/cli/program.ts';
 import { restartCommand } from '../../../main/cli/commands/restart.ts';
 import { silentLogger } from '../../../main/engine/platform/log.ts';
 import { systemClock } from '../../../main/engine/platform/clock.ts';
@@ -81,7 +81,7 @@ describe('trailboss restart', () => {
   it('refuses bad usage', async () => {
     const home = '/nonexistent-home';
     await expect(runCommand((ctx) => restartCommand(ctx), [], { home })).rejects.toThrow(UsageError);
-    await expect(runCommand((ctx) => restartCommand(ctx), ['%1', '--runtime', 'vim'], { home })).rejects.toThrow(/--runtime must be one of/);
-    await expect(runCommand((ctx) => restartCommand(ctx), ['%1', '--reason', 'x'], { home })).rejects.toThrow(/--reason must be one of/);
+    await expect(runCommand((ctx) => restartCommand(ctx), ['%1', '--runtime', 'vim'], { home })).rejects.toThrow(/--runtime <runtime>' argument 'vim' is invalid. Allowed choices are claude, codex/);
+    await expect(runCommand((ctx) => restartCommand(ctx), ['%1', '--reason', 'x'], { home })).rejects.toThrow(/--reason <reason>' argument 'x' is invalid. Allowed choices are self-initiated/);
   });
 });

@@ -5,7 +5,7 @@ import type { ConfigIssue } from '../../../main/engine/config/load.ts';
 import { saveConfig } from '../../../main/engine/config/save.ts';
 import { DEFAULT_CONFIG, type Config } from '../../../main/engine/config/schema.ts';
 import { ConfigWatcher } from '../../../main/engine/config/watch.ts';
-import { ManualClock } from '../../../main/engine/platform/manual-clock.ts';
+import { ManualClock } from '../../support/manual-clock.ts';
 import { onCleanup, tempDir, until } from './support/temp-dir.ts';
 
 const DEBOUNCE = 100;

@@ -6,7 +6,7 @@ import { HOOK_PATH, readEndpointFile } from '../../../main/engine/hooks/endpoint
 import { MemoryHookEventCounter } from '../../../main/engine/hooks/hook-event-counter.ts';
 import { registerHookIngest } from '../../../main/engine/hooks/hook-ingest.ts';
 import type { HookDelivery } from '../../../main/engine/hooks/hook-ingest.ts';
-import { ManualClock } from '../../../main/engine/platform/manual-clock.ts';
+import { ManualClock } from '../../support/manual-clock.ts';
 import { silentLogger } from '../../../main/engine/platform/log.ts';
 import { allRecordedHooks, hookExample } from './fixture-hooks.ts';
 import { postJson, reasonOf, tempDir, until } from './http-helpers.ts';

@@ -1,6 +1,6 @@
 import { connect } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ManualClock } from '../../../main/engine/platform/manual-clock.ts';
+import { ManualClock } from '../../support/manual-clock.ts';
 import { MemoryLogger } from '../../../main/engine/platform/log.ts';
 import { ApiRefusal } from '../../../main/engine/hooks/router.ts';
 import { LoopbackServer } from '../../../main/engine/hooks/server.ts';

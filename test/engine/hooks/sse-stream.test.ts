@@ -1,7 +1,7 @@
 import { request } from 'node:http';
 import type { ClientRequest, IncomingMessage } from 'node:http';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ManualClock } from '../../../main/engine/platform/manual-clock.ts';
+import { ManualClock } from '../../support/manual-clock.ts';
 import { silentLogger } from '../../../main/engine/platform/log.ts';
 import { LoopbackServer } from '../../../main/engine/hooks/server.ts';
 import type { SseStream } from '../../../main/engine/hooks/sse-stream.ts';

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ManualClock } from '../../../main/engine/platform/manual-clock.ts';
+import { ManualClock } from '../../support/manual-clock.ts';
 import { saveSnapshotFromTranscript } from '../../../main/engine/snapshot/extract.ts';
 import { END_MARKER } from '../../../main/engine/snapshot/format.ts';
 import { isolatedGitRunner, makeRepo } from './support/git.ts';

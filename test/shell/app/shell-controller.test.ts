@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ManualClock } from '../../../main/engine/platform/manual-clock.ts';
+import { ManualClock } from '../../support/manual-clock.ts';
 import type { HotkeyPlan } from '../../../main/shell/hotkeys/hotkey-status.ts';
 import type { HotkeyName } from '../../../main/shell/hotkeys/hotkeys.ts';
 import type { NotificationOp } from '../../../main/shell/notifications/notification-policy.ts';

@@ -5,7 +5,7 @@
 import type { PaneCapture, Screen } from '../types.ts';
 import { parseAuggieDialog } from './dialogs.ts';
 import { parseAuggieApproval } from './permission.ts';
-import { visibleLines } from './screen.ts';
+import { visibleLines } from '../common/visible-lines.ts';
 import { auggieWorkingLine, findAuggieComposer } from './status.ts';
 
 /** Classify an Auggie pane. What no rule explains is `unknown`, never idle. */

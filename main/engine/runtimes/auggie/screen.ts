@@ -1,12 +1,4 @@
-/** Auggie 0.36.0 screen helpers: visible lines, box borders, rules. Auggie draws inline (no alternate screen). */
-
-/** Right-trimmed lines without the blank tail (native trim: regex trims are quadratic on long blanks). */
-export function visibleLines(lines: readonly string[]): string[] {
-  const out = lines.map((line) => line.trimEnd());
-  let end = out.length;
-  while (end > 0 && out[end - 1] === '') end--;
-  return out.slice(0, end);
-}
+/** Auggie 0.36.0 screen helpers: box borders and rules. Auggie draws inline (no alternate screen). */
 
 /** A line without its box border characters, trimmed. Pure border lines become ''. */
 export function unbox(line: string): string {

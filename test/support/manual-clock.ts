@@ -1,5 +1,5 @@
-/** A Clock driven by hand: tests and benchmarks advance time explicitly. */
-import type { Clock, TimerHandle } from './clock.ts';
+/** A Clock driven by hand: tests advance time explicitly (a test double, so it lives with the tests, not in the engine). */
+import type { Clock, TimerHandle } from '../../main/engine/platform/clock.ts';
 
 interface Pending {
   at: number;

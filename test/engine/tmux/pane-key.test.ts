@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parsePaneKey } from '../../../main/shell/jump/pane-key.ts';
+import { parsePaneKey, splitPaneKey } from '../../../main/engine/tmux/pane-key.ts';
 
 describe('parsePaneKey', () => {
   it('reads the default server', () => {
@@ -16,5 +16,15 @@ describe('parsePaneKey', () => {
 
   it.each(['default', 'default|3', 'X:y|%1', 'S:|%1', 'default|%1;kill-server'])('refuses %j', (key) => {
     expect(parsePaneKey(key)).toBeNull();
+  });
+});
+
+describe('splitPaneKey', () => {
+  it('splits at the last bar, whatever the server key holds', () => {
+    expect(splitPaneKey('S:/tmp/a|b|%4')).toEqual({ serverKey: 'S:/tmp/a|b', paneId: '%4' });
+  });
+
+  it('gives an empty server key for a string without a bar', () => {
+    expect(splitPaneKey('%4')).toEqual({ serverKey: '', paneId: '%4' });
   });
 });

@@ -1,0 +1,17 @@
+/** Doctor check: whether this system can show desktop notifications (optional: the queue and tray work without). */
+import { existsSync } from 'node:fs';
+import { advice, ok, type DoctorCheck } from '../check.ts';
+
+export const notificationsCheck: DoctorCheck = {
+  id: 'notifications',
+  title: 'notifications',
+  async run({ ctx }) {
+    if (ctx.platform === 'darwin') return ok('macOS Notification Center (allow Trail Boss in System Settings > Notifications)');
+    if (ctx.platform !== 'linux') return advice(`desktop notifications are not checked on ${ctx.platform}`, null);
+    const bus = ctx.env['DBUS_SESSION_BUS_ADDRESS'] ?? (process.getuid && existsSync(`/run/user/${process.getuid()}/bus`) ? `unix:path=/run/user/${process.getuid()}/bus` : undefined);
+    if (!bus) {
+      return advice('no D-Bus session bus: desktop notifications cannot appear here (the queue, tray and `trailboss queue` still work)', 'run Trail Boss inside your desktop session, where DBUS_SESSION_BUS_ADDRESS is set');
+    }
+    return ok(`D-Bus session bus at ${bus} (a notification daemon must run on it)`);
+  },
+};
