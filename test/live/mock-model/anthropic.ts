@@ -10,6 +10,9 @@ type Message = { role?: string; content?: string | Block[] };
 const textOf = (content: Message['content']): string =>
   typeof content === 'string' ? content : (content ?? []).filter((b) => b.type === 'text').map((b) => String(b.text ?? '')).join('\n');
 const isToolResultMessage = (m: Message) => Array.isArray(m.content) && m.content.some((b) => b.type === 'tool_result');
+const withoutReminders = (text: string) => text.replace(/<system-reminder>[\s\S]*?<\/system-reminder>/g, '').trim();
+/** A user message the user typed: after a denial Claude Code sends the refused tool's result and the next prompt in one message. */
+const isPrompt = (m: Message) => m.role === 'user' && (!isToolResultMessage(m) || withoutReminders(textOf(m.content)) !== '');
 const resultText = (content: unknown): string =>
   typeof content === 'string' ? content : Array.isArray(content) ? content.map((c: Block) => String(c.text ?? '')).join('\n') : '';
 
@@ -19,8 +22,7 @@ export function viewAnthropic(body: Record<string, unknown>): TurnView {
   const tools = (Array.isArray(body.tools) ? body.tools : []).map((t: Block) => String(t.name ?? ''));
   let promptAt = -1;
   for (let i = messages.length - 1; i >= 0; i--) {
-    const m = messages[i]!;
-    if (m.role === 'user' && !isToolResultMessage(m)) {
+    if (isPrompt(messages[i]!)) {
       promptAt = i;
       break;
     }

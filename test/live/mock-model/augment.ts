@@ -43,7 +43,7 @@ function toolCall(intent: ToolIntent): { name: string; input: Record<string, unk
     case 'write':
       return { name: 'save-file', input: { path: intent.path, file_content: intent.content } };
     case 'edit':
-      return { name: 'str-replace-editor', input: { command: 'str_replace', path: intent.path, old_str_1: intent.oldText, new_str_1: intent.newText } };
+      return { name: 'str-replace-editor', input: { command: 'str_replace', path: intent.path, str_replace_entries: [{ old_str: intent.oldText, new_str: intent.newText }] } };
     case 'read':
       return { name: 'view', input: { path: intent.path, type: 'file' } };
     case 'fetch':

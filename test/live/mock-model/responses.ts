@@ -31,7 +31,10 @@ export function viewResponses(body: Record<string, unknown>): TurnView {
   const results = after
     .filter((i) => OUTPUT_TYPES.has(String(i.type)))
     .map((i) => ({ callId: String(i.call_id), tool: null, content: contentText(i.output), isError: false }));
-  return { prompt: promptAt < 0 ? null : contentText(input[promptAt]!.content), answered, results, aux: tools.length === 0, tools };
+  const prompt = promptAt < 0 ? null : contentText(input[promptAt]!.content);
+  // Codex asks the same model for a thread title, quoting the prompt: a side request.
+  const aux = tools.length === 0 || (prompt !== null && /Do not answer the request|^Generate a concise/.test(prompt));
+  return { prompt, answered, results, aux, tools };
 }
 
 function patchFor(intent: Extract<ToolIntent, { kind: 'write' | 'edit' }>): string {

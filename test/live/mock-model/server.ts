@@ -38,6 +38,8 @@ export interface MockModel {
   script(trigger: string, steps: readonly Step[]): void;
   /** Tool results received, in order (each call id once). */
   results(): readonly ToolResult[];
+  /** Tool calls the mock asked for, in order. */
+  calls(): readonly { readonly callId: string; readonly tool: string }[];
   /** Model turns answered, in order (side requests excluded). */
   turns(): readonly AnsweredTurn[];
   /** Every request, in order. */
@@ -139,6 +141,7 @@ export async function startMockModel(opts: { port?: number } = {}): Promise<Mock
     script: (trigger, steps) => turns.push({ trigger, steps: [...steps] }),
     results: () => [...results],
     turns: () => [...answered],
+    calls: () => [...calls].map(([callId, tool]) => ({ callId, tool })),
     requests: () => [...requests],
     close: () =>
       new Promise<void>((resolve) => {
