@@ -12,7 +12,7 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { eventually } from './engine-harness.ts';
+import { poll } from './poll.ts';
 
 const run = promisify(execFile);
 
@@ -169,10 +169,10 @@ export async function startPrivateDesktop(opts: { dunst?: boolean } = {}): Promi
     if (choice !== null) writeFileSync(join(dir, 'choice'), choice);
     await dunstctl('context');
     // dunst runs no menu when nothing it shows has an action: then the answer is an empty menu.
-    const text = await eventually(
+    const text = await poll(
       async () => (existsSync(join(dir, 'menu.txt')) ? readFileSync(join(dir, 'menu.txt'), 'utf8') : (await desktop.displayed()) === 0 ? '\n' : null),
       "dunst's context menu",
-      10_000,
+      { timeoutMs: 10_000 },
     );
     return text;
   };
@@ -186,7 +186,7 @@ export async function startPrivateDesktop(opts: { dunst?: boolean } = {}): Promi
       child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
       children.push(child);
       dunst = child;
-      await eventually(ownerOfNotifications, `dunst on the private bus (${log})`, 10_000);
+      await poll(ownerOfNotifications, `dunst on the private bus (${log})`, { timeoutMs: 10_000 });
     },
     async stopDunst() {
       const child = dunst;
@@ -194,7 +194,7 @@ export async function startPrivateDesktop(opts: { dunst?: boolean } = {}): Promi
       if (child === null) return;
       child.kill('SIGTERM');
       await exited(child);
-      await eventually(async () => !(await ownerOfNotifications()), 'org.freedesktop.Notifications released', 10_000);
+      await poll(async () => !(await ownerOfNotifications()), 'org.freedesktop.Notifications released', { timeoutMs: 10_000 });
     },
     dunstctl,
     async menu() {
