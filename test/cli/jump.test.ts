@@ -3,11 +3,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { chooseJump } from '../../main/cli/commands/jump.ts';
 import { cli } from '../support/cli-context.ts';
-import { eventually, startEngineHarness } from '../support/engine-harness.ts';
+import { startEngineHarness } from '../support/engine-harness.ts';
+import { poll } from '../support/poll.ts';
 import { claudePermBash } from '../support/scenarios/index.ts';
 import { startScriptedAgent } from '../support/scripted-agent/start.ts';
-import { waitFor } from '../support/tmux-server.ts';
-import { item } from '../shell/support/items.ts';
+import { queueItem as item } from '../support/queue-items.ts';
 import type { AgentDto } from '../../preload/contract/agent.ts';
 
 const agent = (paneKey: string, target: string, state: AgentDto['state'] = 'working') => ({ paneKey, target, state }) as AgentDto;
@@ -37,9 +37,9 @@ describe('trailboss jump against a running engine', () => {
       mkdirSync(join(h.home, 'tb'), { recursive: true });
       writeFileSync(join(h.home, 'tb', 'config.json'), JSON.stringify({ terminal: { linux: ['/bin/sh', '-c', `printf %s "$1" > '${jumped}'`, 'sh', '{target}'] } }));
       const env = { TRAILBOSS_HOME: join(h.home, 'tb'), DISPLAY: '' };
-      await eventually(async () => (await cli(['queue', '--json'], { home: h.home, env })).stdout.includes('"approveLabel": "Yes"'), 'the prompt queued');
+      await poll(async () => (await cli(['queue', '--json'], { home: h.home, env })).stdout.includes('"approveLabel": "Yes"'), 'the prompt queued');
       const run = await cli(['jump'], { home: h.home, env });
-      await waitFor(() => existsSync(jumped) && readFileSync(jumped, 'utf8') === scripted.paneId, { timeoutMs: 15_000, what: 'the terminal command run on the pane' });
+      await poll(() => existsSync(jumped) && readFileSync(jumped, 'utf8') === scripted.paneId, 'the terminal command run on the pane', { timeoutMs: 15_000 });
       // Nothing attaches in a test: the jump says it started the terminal but saw no client (exit 1), and sent no key.
       expect(run.stderr).toMatch(/trailboss jump: started \/bin\/sh for api-worker:0\.0, but no terminal attached/);
       expect(run.code).toBe(1);

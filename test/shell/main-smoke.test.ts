@@ -13,8 +13,9 @@ import { CHANNEL_NAMES } from '../../preload/contract/channels.ts';
 import { buildShell } from '../../scripts/build-shell.mjs';
 import { claudePermBash } from '../support/scenarios/claude.ts';
 import { startScriptedAgent, type ScriptedAgent } from '../support/scripted-agent/start.ts';
-import { startPrivateTmux, waitFor, type PrivateTmux } from '../support/tmux-server.ts';
+import { startPrivateTmux, type PrivateTmux } from '../support/tmux-server.ts';
 import { StubbedShell, type StubEvent } from './support/stubbed-shell.ts';
+import { poll } from '../support/poll.ts';
 
 type MenuItem = { id?: string; label?: string; enabled: boolean; submenu?: MenuItem[] };
 const flat = (items: MenuItem[]): MenuItem[] => items.flatMap((i) => [i, ...(i.submenu ? flat(i.submenu) : [])]);
@@ -37,7 +38,7 @@ beforeAll(async () => {
   const terminal = ['/bin/sh', '-c', `printf %s "$1" > '${jumpFile}'`, 'sh', '{target}'];
   writeFileSync(join(home, 'config.json'), JSON.stringify({ terminal: { linux: terminal } }));
   const env: Record<string, string> = {};
-  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !['TMUX', 'TMUX_PANE', 'DISPLAY', 'WAYLAND_DISPLAY', 'XDG_CONFIG_HOME'].includes(k)) env[k] = v;
+  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !['TMUX', 'TMUX_PANE', 'DISPLAY', 'WAYLAND_DISPLAY', 'XDG_CONFIG_HOME', 'DBUS_SESSION_BUS_ADDRESS'].includes(k)) env[k] = v;
   // Never the real home: the engine looks for Claude's files under $HOME.
   Object.assign(env, { TRAILBOSS_HOME: home, HOME: home, XDG_SESSION_TYPE: 'x11', STUB_TAKEN_SHORTCUTS: 'CommandOrControl+Alt+Shift+K' });
   // Started as the login item starts it: no window until asked (started by hand it would open the queue).
@@ -69,7 +70,7 @@ describe('the bundled app booted with an Electron stand-in', () => {
 
   it('started at login it opens no window; it writes its log file under the home; it listens for shutdown', async () => {
     const file = join(home, 'logs', 'trailboss.log');
-    await waitFor(() => existsSync(file) && readFileSync(file, 'utf8').includes('"event":"shell.started"'), { timeoutMs: 30_000, what: 'shell.started in the log file' });
+    await poll(() => existsSync(file) && readFileSync(file, 'utf8').includes('"event":"shell.started"'), 'shell.started in the log file', { timeoutMs: 30_000 });
     expect(shell.events.some((e) => e.ev === 'window-create')).toBe(false);
     const log = readFileSync(file, 'utf8');
     expect(log).toContain('"event":"shell.tmux.found"');
@@ -77,7 +78,7 @@ describe('the bundled app booted with an Electron stand-in', () => {
   });
 
   it('registers an IPC handler for exactly the contract’s channels', async () => {
-    await waitFor(() => shell.events.filter((e) => e.ev === 'ipc-handle').length === CHANNEL_NAMES.length);
+    await poll(() => shell.events.filter((e) => e.ev === 'ipc-handle').length === CHANNEL_NAMES.length, 'every IPC channel handled');
     expect(shell.events.filter((e) => e.ev === 'ipc-handle').map((e) => e.channel).sort()).toEqual([...CHANNEL_NAMES].sort());
   });
 
@@ -140,7 +141,7 @@ describe('the bundled app booted with an Electron stand-in', () => {
   it('the jump hotkey jumps to the oldest waiting pane (no client: opens the configured terminal on it)', async () => {
     await itemId();
     expect(await shell.command({ cmd: 'hotkey', accelerator: 'CommandOrControl+Alt+Shift+J' })).toEqual({ pressed: true });
-    await waitFor(() => existsSync(jumpFile) && readFileSync(jumpFile, 'utf8') === agent.paneId, { timeoutMs: 10_000, what: 'terminal command run on the pane' });
+    await poll(() => existsSync(jumpFile) && readFileSync(jumpFile, 'utf8') === agent.paneId, 'terminal command run on the pane', { timeoutMs: 10_000 });
   });
 
   it('approve from the tray sends exactly the single-use key, and the notification is withdrawn', async () => {
@@ -155,7 +156,7 @@ describe('the bundled app booted with an Electron stand-in', () => {
   it('a second launch brings the queue forward', async () => {
     const before = shell.events.filter((e) => e.ev === 'window-show').length;
     await shell.command({ cmd: 'second-instance' });
-    await waitFor(() => shell.events.filter((e) => e.ev === 'window-show').length > before, { timeoutMs: 10_000, what: 'the window shown again' });
+    await poll(() => shell.events.filter((e) => e.ev === 'window-show').length > before, 'the window shown again');
   });
 
   it('a system shutdown stops cleanly: tray removed, engine stopped (its lock released), exit code 0', async () => {

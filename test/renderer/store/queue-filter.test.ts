@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { rememberedFilter, rememberFilter } from '../../../renderer/store/queue-filter.ts';
 import { displayOrder, filterChosen, initialQueueState, queueLoaded, selectionMoved } from '../../../renderer/store/queue-state.ts';
-import { item } from '../../shell/support/items.ts';
+import { queueItem as item } from '../../support/queue-items.ts';
 
 const idle = item({ id: 'idle', reason: 'idle', approveLabel: null, denyLabel: null, canReply: true });
 const perm = item({ id: 'perm', reason: 'permission' });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { rowActions } from '../../../../renderer/screens/queue/row-actions.ts';
-import { item } from '../../../shell/support/items.ts';
+import { queueItem as item } from '../../../support/queue-items.ts';
 
 describe('rowActions', () => {
   it('an idle agent: Reply first, no Approve or Deny', () => {
