@@ -88,6 +88,16 @@ describe('the installed package', () => {
     expect(await exited).toBe(0);
   }, 60_000);
 
+  it('installs Claude hooks that run the forwarder of the package on this Node, and doctor then sees them', () => {
+    expect(run(['hooks', 'install']).code).toBe(0);
+    const settings = readFileSync(join(work, 'home', '.claude', 'settings.json'), 'utf8');
+    expect(settings).toContain(join(pkg.packageDir, 'bin', 'trailboss-hook.mjs'));
+    expect(settings).toContain(join(pkg.packageDir, 'bin', 'trailboss.mjs'));
+    expect(settings).not.toContain('node_modules/node/bin/node');
+    const report = JSON.parse(run(['doctor', '--json', '--tmux-socket', join(work, 'none')]).stdout) as { checks: { id: string; status: string }[] };
+    expect(report.checks.find((c) => c.id === 'claude-hooks')?.status).toBe('ok');
+  });
+
   it('names the data directory it cannot write, with the fix, and exits 1', () => {
     const home = join(work, 'locked-home');
     mkdirSync(home, { mode: 0o000 });
