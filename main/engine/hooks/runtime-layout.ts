@@ -4,7 +4,8 @@
  * install and the packaged desktop app meet in one place:
  *
  * - `repo`: a development checkout; the pinned Node in node_modules, the CLI through bin/trailboss.mjs.
- * - `npm`: an installed package; the Node that runs the CLI, the bundled CLI in dist/cli.
+ * - `npm`: an installed package; the Node that runs the CLI, and bin/trailboss.mjs (which runs the
+ *   bundled dist/cli in its own process: no TypeScript loader).
  * - `packaged`: the desktop app; its own executable run as Node (ELECTRON_RUN_AS_NODE=1, which the
  *   `runAsNode` fuse keeps working), scripts unpacked from the asar archive (a plain Node process
  *   cannot read inside it), and `prime` from the bundled CLI, so no TypeScript loader is needed.
@@ -48,7 +49,7 @@ export function runtimeFiles(layout: RuntimeLayout): RuntimeFiles {
         cliScript: path.join(layout.root, 'bin', 'trailboss.mjs'),
       };
     case 'npm':
-      return { nodePath: layout.nodePath, runAsNode: false, forwarderScript: path.join(layout.root, FORWARDER_SCRIPT), cliScript: path.join(layout.root, BUNDLED_CLI) };
+      return { nodePath: layout.nodePath, runAsNode: false, forwarderScript: path.join(layout.root, FORWARDER_SCRIPT), cliScript: path.join(layout.root, 'bin', 'trailboss.mjs') };
     case 'packaged': {
       const unpacked = path.join(layout.resourcesPath, UNPACKED_DIR);
       return { nodePath: layout.execPath, runAsNode: true, forwarderScript: path.join(unpacked, FORWARDER_SCRIPT), cliScript: path.join(unpacked, BUNDLED_CLI) };

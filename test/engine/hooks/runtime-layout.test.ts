@@ -31,7 +31,7 @@ describe('runtime layouts', () => {
     });
   });
 
-  it('repo: the pinned Node and the bin scripts; npm: the launcher’s Node and the bundled CLI', () => {
+  it('repo: the pinned Node and the bin scripts; npm: the Node that installed it and the launcher (which runs the bundled CLI)', () => {
     expect(runtimeFiles({ kind: 'repo', root: '/src/tb' })).toEqual({
       nodePath: '/src/tb/node_modules/node/bin/node',
       runAsNode: false,
@@ -40,7 +40,7 @@ describe('runtime layouts', () => {
     });
     expect(runtimeFiles({ kind: 'npm', root: '/lib/node_modules/trailboss', nodePath: '/usr/local/bin/node' })).toMatchObject({
       nodePath: '/usr/local/bin/node',
-      cliScript: '/lib/node_modules/trailboss/dist/cli/trailboss.mjs',
+      cliScript: '/lib/node_modules/trailboss/bin/trailboss.mjs',
     });
   });
 
