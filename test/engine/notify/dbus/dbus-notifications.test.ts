@@ -12,7 +12,7 @@ import type { DbusNotifications, NotifyingEngine } from '../../../../main/engine
 import { startDbusNotifications } from '../../../../main/engine/notify/dbus/dbus-notifications.ts';
 import type { EngineHarness } from '../../../support/engine-harness.ts';
 import { eventually, startEngineHarness } from '../../../support/engine-harness.ts';
-import type { MenuEntry, PrivateDesktop } from '../../../support/desktop-bus.ts';
+import type { HistoryEntry, MenuEntry, PrivateDesktop } from '../../../support/desktop-bus.ts';
 import { startPrivateDesktop } from '../../../support/desktop-bus.ts';
 import { claudePermBash, claudePermWebFetch } from '../../../support/scenarios/index.ts';
 import { assertScenario } from '../../../support/scripted-agent/scenario.ts';
@@ -45,9 +45,9 @@ async function offered(d: PrivateDesktop, test: (entries: MenuEntry[]) => boolea
   }, `the notification's buttons in dunst (${d.dunstLog()})`, 15_000);
 }
 
-/** Waits until dunst no longer shows notification `id` (the agent's next, idle, notification is another one). */
-async function closed(d: PrivateDesktop, id: number): Promise<void> {
-  await eventually(async () => !(await d.menu()).some((e) => e.id === id), `notification ${id} closed`, 15_000);
+/** Waits until dunst has closed notification `id` (into its history); the agent's next, idle, notification is another one. */
+async function closed(d: PrivateDesktop, id: number): Promise<HistoryEntry> {
+  return eventually(async () => (await d.history()).find((e) => e.id === id), `notification ${id} closed`, 15_000);
 }
 
 async function agentAtPrompt(harness: EngineHarness, scenario = claudePermBash()): Promise<ScriptedAgent> {
@@ -96,8 +96,11 @@ describe('notifications over D-Bus to dunst', () => {
     await desktop.invoke(approve.id, approve.key);
     await agent.waitForState('approved', { timeoutMs: 15_000 });
     await eventually(async () => (await auditOrigins(h)).length > 0, 'the audit record');
-    await closed(desktop, approve.id);
+    const gone = await closed(desktop, approve.id);
     expect(await agent.keyNames()).toEqual(['1']);
+    // What dunst was given, read back from it: app name, category, and a body naming pane and runtime.
+    expect(gone).toMatchObject({ appname: 'Trail Boss', summary: TITLE, category: 'x-trailboss.permission' });
+    expect(gone.body).toMatch(/wants to run `ls -la \/tmp`\napi-worker:\d+\.\d+ · claude/);
     expect(await auditOrigins(h)).toEqual(['notification']);
   });
 
