@@ -95,7 +95,7 @@ export class DbusNotifier implements NotificationSink {
     return this.caps.actions ? 'actions' : 'plain';
   }
 
-  /** Whether notifications can carry buttons now. */
+  /** Whether notifications carry buttons now (operations may always carry them: they are sent only where the server has actions). */
   hasButtons(): boolean {
     return this.mode() === 'actions';
   }
@@ -146,7 +146,10 @@ export class DbusNotifier implements NotificationSink {
       await bus.addMatch(`type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',member='NameOwnerChanged',arg0='${SERVICE}'`);
       await bus.addMatch(`type='signal',interface='${SERVICE}',path='${PATH}'`);
       const has = await bus.nameHasOwner(SERVICE);
-      await this.ownerChanged(has ? await bus.getNameOwner(SERVICE) : '');
+      const owner = has ? await bus.getNameOwner(SERVICE) : '';
+      // Through the queue like every signal, so an owner change arriving meanwhile is applied after this one.
+      this.enqueue(() => this.ownerChanged(owner));
+      await this.chain;
     } catch (error) {
       this.lost(error);
     }

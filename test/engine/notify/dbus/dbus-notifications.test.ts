@@ -183,6 +183,19 @@ describe('notifications over D-Bus to dunst', () => {
     expect(await agent.keyNames()).toEqual(['4']);
   });
 
+  it('a notification server that starts after the engine gets the waiting items, with their buttons', async () => {
+    desktop = await startPrivateDesktop();
+    h = await startEngineHarness();
+    const agent = await agentAtPrompt(h);
+    const n = await notify(h.engine, desktop.busAddress);
+    expect(n.notifier.mode()).toBe('no-server');
+    await desktop.startDunst();
+    const approve = (await offered(desktop)).find((e) => e.key.startsWith('approve-'))!;
+    await desktop.invoke(approve.id, approve.key);
+    await agent.waitForState('approved', { timeoutMs: 15_000 });
+    expect(await agent.keyNames()).toEqual(['1']);
+  });
+
   it('shows the notifications again on a restarted server, and its buttons work', async () => {
     const { h, desktop } = await setup();
     const agent = await agentAtPrompt(h);
