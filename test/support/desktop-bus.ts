@@ -31,6 +31,8 @@ export interface HistoryEntry {
   readonly summary: string;
   readonly body: string;
   readonly category: string;
+  /** The text dunst rendered (summary and body after its markup pass). */
+  readonly message: string;
 }
 
 /** A running private desktop. */
@@ -227,7 +229,7 @@ export async function startPrivateDesktop(opts: { dunst?: boolean } = {}): Promi
       const parsed = JSON.parse(await dunstctl('history')) as { data: Record<string, { data: unknown }>[][] };
       return (parsed.data[0] ?? []).map((n) => {
         const field = (name: string): string => String(n[name]?.data ?? '');
-        return { id: Number(n['id']?.data), appname: field('appname'), summary: field('summary'), body: field('body'), category: field('category') };
+        return { id: Number(n['id']?.data), appname: field('appname'), summary: field('summary'), body: field('body'), category: field('category'), message: field('message') };
       });
     },
     dunstLog: () => log,
