@@ -9,35 +9,35 @@ import {
   summaryNotificationText,
   waitedWords,
 } from '../../../main/engine/notify/notification-text.ts';
-import { idleItem, item } from '../../shell/support/items.ts';
+import { idleItem, queueItem } from '../../support/queue-items.ts';
 
 const T0 = 1_000_000;
 
 describe('itemNotificationText', () => {
   it('names agent and pane and what it wants, as in the product brief', () => {
-    const text = itemNotificationText(item(), T0);
+    const text = itemNotificationText(queueItem(), T0);
     expect(text.sentence).toBe('claude · api-worker wants to run `rm -rf build`');
     expect(text.title).toBe('claude · api-worker');
     expect(text.body).toBe('wants to run `rm -rf build`\napi-worker:1.0 · claude');
   });
 
   it('uses the verb of the tool: edit, create, read, fetch', () => {
-    expect(itemNotificationText(item({ tool: 'Edit file', subject: 'src/a.ts' }), T0).sentence).toContain('wants to edit `src/a.ts`');
-    expect(itemNotificationText(item({ tool: 'Create file', subject: 'b.ts' }), T0).sentence).toContain('wants to create `b.ts`');
-    expect(itemNotificationText(item({ tool: 'Read', subject: '/etc/hosts' }), T0).sentence).toContain('wants to read `/etc/hosts`');
-    expect(itemNotificationText(item({ tool: 'Fetch', subject: 'https://example.com' }), T0).sentence).toContain('wants to fetch `https://example.com`');
+    expect(itemNotificationText(queueItem({ tool: 'Edit file', subject: 'src/a.ts' }), T0).sentence).toContain('wants to edit `src/a.ts`');
+    expect(itemNotificationText(queueItem({ tool: 'Create file', subject: 'b.ts' }), T0).sentence).toContain('wants to create `b.ts`');
+    expect(itemNotificationText(queueItem({ tool: 'Read', subject: '/etc/hosts' }), T0).sentence).toContain('wants to read `/etc/hosts`');
+    expect(itemNotificationText(queueItem({ tool: 'Fetch', subject: 'https://example.com' }), T0).sentence).toContain('wants to fetch `https://example.com`');
   });
 
   it('names an unfamiliar tool rather than guessing a verb', () => {
-    expect(itemNotificationText(item({ tool: 'Access external directory', subject: '/srv' }), T0).sentence).toBe('claude · api-worker asks to use Access external directory: `/srv`');
+    expect(itemNotificationText(queueItem({ tool: 'Access external directory', subject: '/srv' }), T0).sentence).toBe('claude · api-worker asks to use Access external directory: `/srv`');
   });
 
   it('says "asks for permission" when the tool is unknown', () => {
-    expect(itemNotificationText(item({ tool: null, subject: 'something' }), T0).sentence).toBe('claude · api-worker asks for permission: `something`');
+    expect(itemNotificationText(queueItem({ tool: null, subject: 'something' }), T0).sentence).toBe('claude · api-worker asks for permission: `something`');
   });
 
   it('quotes a dialog’s question', () => {
-    const text = itemNotificationText(item({ reason: 'dialog', tool: null, question: 'Do you trust the files in this folder?', approveLabel: null }), T0);
+    const text = itemNotificationText(queueItem({ reason: 'dialog', tool: null, question: 'Do you trust the files in this folder?', approveLabel: null }), T0);
     expect(text.sentence).toBe('claude · api-worker asks: Do you trust the files in this folder?');
   });
 
@@ -50,26 +50,26 @@ describe('itemNotificationText', () => {
   });
 
   it('asks the user to look at an unrecognised screen', () => {
-    expect(itemNotificationText(item({ reason: 'unknown', tool: null }), T0).sentence).toContain('does not recognise');
+    expect(itemNotificationText(queueItem({ reason: 'unknown', tool: null }), T0).sentence).toContain('does not recognise');
   });
 
   it('adds how long it has waited on a reminder', () => {
-    const text = itemNotificationText(item({ reminderStep: 2, firstSeen: T0 }), T0 + 15 * 60_000);
+    const text = itemNotificationText(queueItem({ reminderStep: 2, firstSeen: T0 }), T0 + 15 * 60_000);
     expect(text.body).toBe('wants to run `rm -rf build`\napi-worker:1.0 · claude · waiting 15 min');
   });
 
   it('says stuck in the title after the last reminder', () => {
-    const text = itemNotificationText(item({ reminderStep: 6, stuck: true, firstSeen: T0 }), T0 + 4 * 3_600_000);
+    const text = itemNotificationText(queueItem({ reminderStep: 6, stuck: true, firstSeen: T0 }), T0 + 4 * 3_600_000);
     expect(text.title).toBe('Stuck: claude · api-worker');
     expect(text.body).toContain('stuck, waiting 4 h');
   });
 
   it('shows only the first line of a multi-line command, marked as cut', () => {
-    expect(itemNotificationText(item({ subject: 'cat <<EOF\nsecret\nEOF' }), T0).sentence).toBe('claude · api-worker wants to run `cat <<EOF …`');
+    expect(itemNotificationText(queueItem({ subject: 'cat <<EOF\nsecret\nEOF' }), T0).sentence).toBe('claude · api-worker wants to run `cat <<EOF …`');
   });
 
   it('strips control characters (colour escapes) from the subject', () => {
-    expect(itemNotificationText(item({ subject: '\u001b[31mrm\u001b[0m -rf x' }), T0).sentence).toBe('claude · api-worker wants to run `[31mrm[0m -rf x`');
+    expect(itemNotificationText(queueItem({ subject: '\u001b[31mrm\u001b[0m -rf x' }), T0).sentence).toBe('claude · api-worker wants to run `[31mrm[0m -rf x`');
   });
 });
 
@@ -82,7 +82,7 @@ describe('notificationTag', () => {
 
 describe('summaryNotificationText', () => {
   it('counts the waiting agents and names the first few', () => {
-    const items = ['a', 'b', 'c', 'd', 'e'].map((s) => item({ sessionName: s }));
+    const items = ['a', 'b', 'c', 'd', 'e'].map((s) => queueItem({ sessionName: s }));
     const text = summaryNotificationText(items);
     expect(text.title).toBe('5 agents are waiting');
     expect(text.body).toBe('claude · a, claude · b, claude · c and 2 more — open the queue to answer them.');
@@ -91,7 +91,7 @@ describe('summaryNotificationText', () => {
 
 describe('notificationButtons', () => {
   it('offers approve with the exact label and the shown fingerprint, deny, and jump', () => {
-    expect(notificationButtons(item({ id: 'x', approveLabel: 'Yes', fingerprint: 'f1' }))).toEqual([
+    expect(notificationButtons(queueItem({ id: 'x', approveLabel: 'Yes', fingerprint: 'f1' }))).toEqual([
       { text: 'Approve: Yes', action: { kind: 'approve', itemId: 'x', fingerprint: 'f1' } },
       { text: 'Deny', action: { kind: 'deny', itemId: 'x', fingerprint: 'f1' } },
       { text: 'Jump', action: { kind: 'jump', itemId: 'x' } },
@@ -99,12 +99,12 @@ describe('notificationButtons', () => {
   });
 
   it('offers no approve button when approve is impossible, and only jump for an idle agent', () => {
-    expect(notificationButtons(item({ approveLabel: null })).map((b) => b.action.kind)).toEqual(['deny', 'jump']);
+    expect(notificationButtons(queueItem({ approveLabel: null })).map((b) => b.action.kind)).toEqual(['deny', 'jump']);
     expect(notificationButtons(idleItem()).map((b) => b.action.kind)).toEqual(['jump']);
   });
 
   it('starts every label with the word it does', () => {
-    const labels = notificationButtons(item({ approveLabel: 'Yes, run once' })).map((b) => b.text);
+    const labels = notificationButtons(queueItem({ approveLabel: 'Yes, run once' })).map((b) => b.text);
     expect(labels).toEqual(['Approve: Yes, run once', 'Deny', 'Jump']);
   });
 });
@@ -127,14 +127,14 @@ describe('waitedWords', () => {
 
 describe('itemUrgency and itemCategory', () => {
   it('makes a blocked or stuck agent critical and an idle one normal', () => {
-    expect(itemUrgency(item())).toBe('critical');
-    expect(itemUrgency(item({ reason: 'dialog' }))).toBe('critical');
+    expect(itemUrgency(queueItem())).toBe('critical');
+    expect(itemUrgency(queueItem({ reason: 'dialog' }))).toBe('critical');
     expect(itemUrgency(idleItem())).toBe('normal');
     expect(itemUrgency(idleItem({ stuck: true }))).toBe('critical');
   });
 
   it('gives each reason its own vendor category', () => {
-    expect(itemCategory(item())).toBe('x-trailboss.permission');
+    expect(itemCategory(queueItem())).toBe('x-trailboss.permission');
     expect(itemCategory(idleItem())).toBe('x-trailboss.idle');
   });
 });
