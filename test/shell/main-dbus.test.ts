@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import { buildShell } from '../../scripts/build-shell.mjs';
-import { eventually } from '../support/engine-harness.ts';
+import { poll } from '../support/poll.ts';
 import type { PrivateDesktop } from '../support/desktop-bus.ts';
 import { startPrivateDesktop } from '../support/desktop-bus.ts';
 import { claudePermBash } from '../support/scenarios/claude.ts';
@@ -54,14 +54,14 @@ afterAll(async () => {
 
 describe('the desktop app on Linux with a notification server that has actions', () => {
   it('shows the item through D-Bus, not Electron, and Approve there sends exactly one key', async () => {
-    const approve = await eventually(async () => (await desktop.menu()).find((e) => e.label === 'Approve: Yes'), `the Approve button in dunst (${shell.stderr})`, 30_000);
+    const approve = await poll(async () => (await desktop.menu()).find((e) => e.label === 'Approve: Yes'), `the Approve button in dunst (${shell.stderr})`, { timeoutMs: 30_000 });
     expect(shell.events.filter((e) => e.ev === 'notification-show')).toEqual([]);
     await desktop.invoke(approve.id, approve.key);
     await agent.waitForState('approved', { timeoutMs: 15_000 });
     expect(await agent.keyNames()).toEqual(['1']);
     const db = new Database(join(home, 'trailboss.db'), { readonly: true });
     try {
-      await eventually(() => (db.prepare("SELECT count(*) AS n FROM audit WHERE action = 'key'").get() as { n: number }).n > 0, 'the audit row');
+      await poll(() => (db.prepare("SELECT count(*) AS n FROM audit WHERE action = 'key'").get() as { n: number }).n > 0, 'the audit row');
       expect(db.prepare("SELECT surface FROM audit WHERE action = 'key'").all()).toEqual([{ surface: 'notification' }]);
     } finally {
       db.close();

@@ -12,7 +12,7 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { eventually } from './engine-harness.ts';
+import { poll } from './poll.ts';
 
 const run = promisify(execFile);
 
@@ -183,7 +183,7 @@ export async function startPrivateDesktop(opts: { dunst?: boolean } = {}): Promi
     let asked = 0;
     // dunst runs no menu when nothing it shows has an action (then: an empty menu when nothing is
     // shown), and ignores a request while a menu is open: ask again now and then until it answers.
-    return eventually(
+    return poll(
       async () => {
         if (existsSync(join(dir, 'menu.txt'))) return readFileSync(join(dir, 'menu.txt'), 'utf8');
         if ((await desktop.displayed()) === 0) return '\n';
@@ -191,7 +191,7 @@ export async function startPrivateDesktop(opts: { dunst?: boolean } = {}): Promi
         return null;
       },
       "dunst's context menu",
-      10_000,
+      { timeoutMs: 10_000 },
     );
   };
 
@@ -204,7 +204,7 @@ export async function startPrivateDesktop(opts: { dunst?: boolean } = {}): Promi
       child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
       children.push(child);
       dunst = child;
-      await eventually(ownerOfNotifications, `dunst on the private bus (${log})`, 10_000);
+      await poll(ownerOfNotifications, `dunst on the private bus (${log})`, { timeoutMs: 10_000 });
     },
     async stopDunst() {
       const child = dunst;
@@ -212,7 +212,7 @@ export async function startPrivateDesktop(opts: { dunst?: boolean } = {}): Promi
       if (child === null) return;
       child.kill('SIGTERM');
       await exited(child);
-      await eventually(async () => !(await ownerOfNotifications()), 'org.freedesktop.Notifications released', 10_000);
+      await poll(async () => !(await ownerOfNotifications()), 'org.freedesktop.Notifications released', { timeoutMs: 10_000 });
     },
     dunstctl,
     async menu() {

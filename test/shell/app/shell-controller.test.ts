@@ -180,7 +180,7 @@ describe('ShellController actions', () => {
   it('a notification button goes through the methods of the surface "notification"', async () => {
     const engine2 = new FakeEngine();
     const h = await start(harness({ notificationApi: engine2.api }));
-    h.engine.emit('item:added', { item: item({ id: 'a', fingerprint: 'fp-note' }) });
+    h.engine.emit('item:added', { item: queueItem({ id: 'a', fingerprint: 'fp-note' }) });
     const shown = h.ops.at(-1);
     const approve = shown?.op === 'show' ? shown.buttons.find((b) => b.action.kind === 'approve') : undefined;
     h.callbacks()?.onAction(approve!.action);

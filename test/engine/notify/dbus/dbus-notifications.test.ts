@@ -11,7 +11,8 @@ import { systemClock } from '../../../../main/engine/platform/clock.ts';
 import type { DbusNotifications, NotifyingEngine } from '../../../../main/engine/notify/dbus/dbus-notifications.ts';
 import { startDbusNotifications } from '../../../../main/engine/notify/dbus/dbus-notifications.ts';
 import type { EngineHarness } from '../../../support/engine-harness.ts';
-import { eventually, startEngineHarness } from '../../../support/engine-harness.ts';
+import { startEngineHarness } from '../../../support/engine-harness.ts';
+import { poll } from '../../../support/poll.ts';
 import type { HistoryEntry, MenuEntry, PrivateDesktop } from '../../../support/desktop-bus.ts';
 import { startPrivateDesktop } from '../../../support/desktop-bus.ts';
 import { claudePermBash, claudePermWebFetch } from '../../../support/scenarios/index.ts';
@@ -39,23 +40,23 @@ afterEach(async () => {
 
 /** The item's buttons as dunst offers them (its context menu), once they are there. */
 async function offered(d: PrivateDesktop, test: (entries: MenuEntry[]) => boolean = (e) => e.some((x) => x.key.startsWith('approve-'))): Promise<MenuEntry[]> {
-  return eventually(async () => {
+  return poll(async () => {
     const entries = (await d.menu()).filter((e) => e.summary === TITLE);
     return test(entries) ? entries : null;
-  }, `the notification's buttons in dunst (${d.dunstLog()})`, 15_000);
+  }, `the notification's buttons in dunst (${d.dunstLog()})`, { timeoutMs: 15_000 });
 }
 
 /** Waits until dunst has closed notification `id` (into its history); the agent's next, idle, notification is another one. */
 async function closed(d: PrivateDesktop, id: number): Promise<HistoryEntry> {
-  return eventually(async () => (await d.history()).find((e) => e.id === id), `notification ${id} closed`, 15_000);
+  return poll(async () => (await d.history()).find((e) => e.id === id), `notification ${id} closed`, { timeoutMs: 15_000 });
 }
 
 async function agentAtPrompt(harness: EngineHarness, scenario = claudePermBash()): Promise<ScriptedAgent> {
   const agent = await startScriptedAgent(harness.tmux, scenario, { session: 'api-worker' });
-  await eventually(async () => {
+  await poll(async () => {
     const q = await harness.engine.api['queue:list']({});
     return q.ok && q.value.some((i) => i.reason === 'permission' && i.approveLabel !== null);
-  }, 'a permission item with an approve label', 15_000);
+  }, 'a permission item with an approve label', { timeoutMs: 15_000 });
   return agent;
 }
 
@@ -95,7 +96,7 @@ describe('notifications over D-Bus to dunst', () => {
     const approve = (await offered(desktop)).find((e) => e.key.startsWith('approve-'))!;
     await desktop.invoke(approve.id, approve.key);
     await agent.waitForState('approved', { timeoutMs: 15_000 });
-    await eventually(async () => (await auditOrigins(h)).length > 0, 'the audit record');
+    await poll(async () => (await auditOrigins(h)).length > 0, 'the audit record');
     const gone = await closed(desktop, approve.id);
     expect(await agent.keyNames()).toEqual(['1']);
     // What dunst was given, read back from it: app name, category, and a body naming pane and runtime.
@@ -110,7 +111,7 @@ describe('notifications over D-Bus to dunst', () => {
     await notify(h.engine, desktop.busAddress);
     const deny = (await offered(desktop)).find((e) => e.key.startsWith('deny-'))!;
     await desktop.invoke(deny.id, deny.key);
-    await eventually(async () => (await agent.keyNames()).length > 0, 'a key at the agent', 15_000);
+    await poll(async () => (await agent.keyNames()).length > 0, 'a key at the agent', { timeoutMs: 15_000 });
     await closed(desktop, deny.id);
     expect(await agent.keyNames()).toEqual(['4']);
   });
@@ -150,12 +151,12 @@ describe('notifications over D-Bus to dunst', () => {
     holding = true;
     await agent.send('F4');
     await agent.waitForState('webfetch');
-    await eventually(async () => {
+    await poll(async () => {
       const q = await h.engine.api['queue:list']({});
       return q.ok && q.value.some((i) => i.subject.includes('http'));
-    }, 'the engine saw the new prompt', 15_000);
+    }, 'the engine saw the new prompt', { timeoutMs: 15_000 });
     await desktop.invoke(approve.id, approve.key);
-    await eventually(() => h.logger.entries.find((e) => e.event === 'notifications.action'), 'the action outcome', 15_000);
+    await poll(() => h.logger.entries.find((e) => e.event === 'notifications.action'), 'the action outcome', { timeoutMs: 15_000 });
     expect(h.logger.entries.find((e) => e.event === 'notifications.action')?.fields).toMatchObject({ kind: 'approve' });
     expect(['changed', 'gone']).toContain(h.logger.entries.find((e) => e.event === 'notifications.action')?.fields['outcome']);
     expect(await agent.keyNames()).toEqual(['F4']);
@@ -178,8 +179,8 @@ describe('notifications over D-Bus to dunst', () => {
     forger.sendSignal('/org/freedesktop/Notifications', 'org.freedesktop.Notifications', 'ActionInvoked', 'us', [approve.id, approve.key]);
     // A real click after the forged one: only it may act, and it sends one key.
     await desktop.invoke(approve.id, 'deny-' + approve.key.split('-')[1]);
-    await eventually(async () => (await agent.keyNames()).length > 0, 'a key at the agent', 15_000);
-    await eventually(() => h.logger.entries.some((e) => e.event === 'notifications.action'), 'the action outcome', 15_000);
+    await poll(async () => (await agent.keyNames()).length > 0, 'a key at the agent', { timeoutMs: 15_000 });
+    await poll(() => h.logger.entries.some((e) => e.event === 'notifications.action'), 'the action outcome', { timeoutMs: 15_000 });
     expect(await agent.keyNames()).toEqual(['4']);
   });
 
@@ -202,7 +203,7 @@ describe('notifications over D-Bus to dunst', () => {
     const n = await notify(h.engine, desktop.busAddress);
     await offered(desktop);
     await desktop.stopDunst();
-    await eventually(() => n.notifier.mode() === 'no-server', 'the notifier noticed the server left');
+    await poll(() => n.notifier.mode() === 'no-server', 'the notifier noticed the server left');
     await desktop.startDunst();
     const approve = (await offered(desktop)).find((e) => e.key.startsWith('approve-'))!;
     expect(n.notifier.mode()).toBe('actions');
@@ -242,7 +243,7 @@ describe('notifications over D-Bus: degraded', () => {
     await agentAtPrompt(h);
     const n = await notify(h.engine, desktop.busAddress);
     expect(n.notifier.mode()).toBe('plain');
-    const call = await eventually(() => server.calls.find((c) => c.summary === TITLE), 'a Notify call', 15_000);
+    const call = await poll(() => server.calls.find((c) => c.summary === TITLE), 'a Notify call', { timeoutMs: 15_000 });
     expect(call.actions).toEqual([]);
     expect(call.body).toContain('api-worker:');
     expect(h.logger.entries.filter((e) => e.event === 'notifications.dbus.no-actions')).toHaveLength(1);

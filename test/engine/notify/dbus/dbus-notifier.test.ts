@@ -4,7 +4,7 @@ import { DbusNotifier } from '../../../../main/engine/notify/dbus/dbus-notifier.
 import type { NotificationAction } from '../../../../main/engine/notify/notification-text.ts';
 import type { NotificationOp } from '../../../../main/engine/notify/notification-policy.ts';
 import { MemoryLogger } from '../../../../main/engine/platform/log.ts';
-import { eventually } from '../../../support/engine-harness.ts';
+import { poll } from '../../../support/poll.ts';
 import type { PrivateDesktop } from '../../../support/desktop-bus.ts';
 import { startPrivateDesktop } from '../../../support/desktop-bus.ts';
 
@@ -56,11 +56,11 @@ describe('DbusNotifier against dunst', () => {
     expect(second[0]?.key).not.toBe(first[0]?.key);
     // The button invoked now is the second content's, with its fingerprint.
     await d.invoke(second[0]!.id, second[0]!.key);
-    await eventually(() => actions.length > 0, 'the action callback');
+    await poll(() => actions.length > 0, 'the action callback');
     expect(actions).toEqual([{ kind: 'approve', itemId: 'a', fingerprint: 'f2' }]);
     n.apply({ op: 'close', tag: 'a' }, callbacks);
     await n.settled();
-    const closed = await eventually(async () => (await d.history()).find((e) => e.id === first[0]!.id), 'the closed notification in history');
+    const closed = await poll(async () => (await d.history()).find((e) => e.id === first[0]!.id), 'the closed notification in history');
     expect(closed.body).toBe('second');
     expect(dismissed).toEqual([]);
   });
@@ -71,7 +71,7 @@ describe('DbusNotifier against dunst', () => {
     await n.settled();
     n.apply({ op: 'close', tag: 'a' }, { onAction: () => {}, onDismissed: () => {} });
     await n.settled();
-    const closed = await eventually(async () => (await d.history())[0], 'the closed notification');
+    const closed = await poll(async () => (await d.history())[0], 'the closed notification');
     expect(closed.body).toBe('run `echo &lt;b&gt;hi&lt;/b&gt; &amp;&amp; ls`');
     // dunst hands its renderer (Pango) markup: the tag arrives as text entities, never as a tag.
     expect(closed.message).not.toContain('<b>');
@@ -83,7 +83,7 @@ describe('DbusNotifier against dunst', () => {
     n.apply(show('a', 'body'), { onAction: () => {}, onDismissed: (t) => void dismissed.push(t) });
     await n.settled();
     await d.dunstctl('close');
-    await eventually(() => dismissed.length > 0, 'the dismissal');
+    await poll(() => dismissed.length > 0, 'the dismissal');
     expect(dismissed).toEqual(['a']);
   });
 });

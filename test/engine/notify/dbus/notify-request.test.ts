@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { escapeMarkup, noticeRequest, serverCaps, showRequest } from '../../../../main/engine/notify/dbus/notify-request.ts';
 import { INITIAL_NOTIFICATION_STATE, notificationStep } from '../../../../main/engine/notify/notification-policy.ts';
 import type { NotificationOp } from '../../../../main/engine/notify/notification-policy.ts';
-import { idleItem, item } from '../../../shell/support/items.ts';
+import { idleItem, queueItem as item } from '../../../support/queue-items.ts';
 import type { QueueItemDto } from '../../../../preload/contract/queue-item.ts';
 
 const DUNST = serverCaps(['actions', 'body', 'body-hyperlinks', 'icon-static', 'body-markup']);
