@@ -8,7 +8,7 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { eventually } from '../test/support/engine-harness.ts';
+import { poll } from '../test/support/poll.ts';
 import { packAndInstall, type PackedInstall } from '../test/support/packed-install.ts';
 import { startFleet } from './fleet.ts';
 import { idleAgent, promptingAgent, runtimeAt } from './scenarios.ts';
@@ -57,7 +57,7 @@ async function startDaemon(pkg: PackedInstall, socket: string): Promise<() => Pr
   let out = '';
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  await eventually(() => out.includes('API on 127.0.0.1:'), 'the installed daemon listens', 60_000);
+  await poll(() => out.includes('API on 127.0.0.1:'), 'the installed daemon listens', { timeoutMs: 60_000 });
   return async () => {
     child.kill('SIGTERM');
     await exited;

@@ -8,7 +8,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually } from '../support/engine-harness.ts';
+import { poll } from '../support/poll.ts';
 import { packAndInstall, type PackedInstall } from '../support/packed-install.ts';
 import { claudePermBash } from '../support/scenarios/index.ts';
 import { startScriptedAgent } from '../support/scripted-agent/start.ts';
@@ -78,7 +78,7 @@ describe('the installed package', () => {
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     try {
-      const url = await eventually(() => /Open the queue: (http:\/\/127\.0\.0\.1:\d+\/)/.exec(out)?.[1], 'the daemon printed the queue address', 30_000);
+      const url = await poll(() => /Open the queue: (http:\/\/127\.0\.0\.1:\d+\/)/.exec(out)?.[1], 'the daemon printed the queue address', { timeoutMs: 30_000 });
       const res = await fetch(url);
       expect(res.status).toBe(200);
       expect(await res.text()).toContain('<div id="root">');

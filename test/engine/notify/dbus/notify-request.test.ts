@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { escapeMarkup, noticeRequest, serverCaps, showRequest } from '../../../../main/engine/notify/dbus/notify-request.ts';
 import { INITIAL_NOTIFICATION_STATE, notificationStep } from '../../../../main/engine/notify/notification-policy.ts';
 import type { NotificationOp } from '../../../../main/engine/notify/notification-policy.ts';
-import { idleItem, queueItem as item } from '../../../support/queue-items.ts';
+import { idleItem, queueItem } from '../../../support/queue-items.ts';
 import type { QueueItemDto } from '../../../../preload/contract/queue-item.ts';
 
 const DUNST = serverCaps(['actions', 'body', 'body-hyperlinks', 'icon-static', 'body-markup']);
@@ -17,7 +17,7 @@ function shown(i: QueueItemDto): Extract<NotificationOp, { op: 'show' }> {
 
 describe('showRequest', () => {
   it('offers Approve with the exact option label, Deny and Jump, and a body click that jumps', () => {
-    const { request, actions } = showRequest(shown(item({ id: 'x', approveLabel: 'Yes', fingerprint: 'f1' })), { replacesId: 0, caps: DUNST, icon: 'dialog-warning', generation: 3 });
+    const { request, actions } = showRequest(shown(queueItem({ id: 'x', approveLabel: 'Yes', fingerprint: 'f1' })), { replacesId: 0, caps: DUNST, icon: 'dialog-warning', generation: 3 });
     expect(request.actions).toEqual(['default', 'Jump', 'approve-3', 'Approve: Yes', 'deny-3', 'Deny', 'jump-3', 'Jump']);
     expect(actions.get('approve-3')).toEqual({ kind: 'approve', itemId: 'x', fingerprint: 'f1' });
     expect(actions.get('deny-3')).toEqual({ kind: 'deny', itemId: 'x', fingerprint: 'f1' });
@@ -25,39 +25,39 @@ describe('showRequest', () => {
   });
 
   it('has no approve action where approve is impossible', () => {
-    const { request, actions } = showRequest(shown(item({ approveLabel: null })), { replacesId: 0, caps: DUNST, icon: '', generation: 3 });
+    const { request, actions } = showRequest(shown(queueItem({ approveLabel: null })), { replacesId: 0, caps: DUNST, icon: '', generation: 3 });
     expect([...actions.values()].map((a) => a.kind)).toEqual(['jump', 'deny', 'jump']);
     expect(request.actions.filter((_, i) => i % 2 === 1)).toEqual(['Jump', 'Deny', 'Jump']);
     expect(showRequest(shown(idleItem()), { replacesId: 0, caps: DUNST, icon: '', generation: 3 }).request.actions).toEqual(['default', 'Jump', 'jump-3', 'Jump']);
   });
 
   it('keys the buttons of each content apart, so a click on replaced content matches nothing', () => {
-    const op = shown(item());
+    const op = shown(queueItem());
     const first = showRequest(op, { replacesId: 5, caps: DUNST, icon: '', generation: 1 });
     const second = showRequest(op, { replacesId: 5, caps: DUNST, icon: '', generation: 2 });
     expect([...first.actions.keys()].filter((k) => second.actions.has(k))).toEqual(['default']);
   });
 
   it('sends no actions to a server without them', () => {
-    const { request, actions } = showRequest(shown(item()), { replacesId: 0, caps: PLAIN, icon: '', generation: 3 });
+    const { request, actions } = showRequest(shown(queueItem()), { replacesId: 0, caps: PLAIN, icon: '', generation: 3 });
     expect(request.actions).toEqual([]);
     expect(actions.size).toBe(0);
   });
 
   it('escapes pane text where the server renders body markup, and only there', () => {
-    const op = shown(item({ subject: 'echo <b>hi</b> && rm x' }));
+    const op = shown(queueItem({ subject: 'echo <b>hi</b> && rm x' }));
     expect(showRequest(op, { replacesId: 0, caps: DUNST, icon: '', generation: 3 }).request.body).toContain('echo &lt;b&gt;hi&lt;/b&gt; &amp;&amp; rm x');
     expect(showRequest(op, { replacesId: 0, caps: PLAIN, icon: '', generation: 3 }).request.body).toContain('echo <b>hi</b> && rm x');
   });
 
   it('replaces the earlier notification, stays until closed, and carries urgency, category and sound', () => {
-    const { request } = showRequest(shown(item()), { replacesId: 7, caps: DUNST, icon: 'dialog-warning', generation: 3 });
+    const { request } = showRequest(shown(queueItem()), { replacesId: 7, caps: DUNST, icon: 'dialog-warning', generation: 3 });
     expect(request).toMatchObject({ appName: 'Trail Boss', replacesId: 7, appIcon: 'dialog-warning', expireTimeout: 0 });
     expect(request.hints).toEqual({ urgency: 2, category: 'x-trailboss.permission', suppressSound: false });
     const idle = showRequest(shown(idleItem()), { replacesId: 0, caps: DUNST, icon: '', generation: 3 }).request;
     expect(idle.hints.urgency).toBe(1);
     expect(idle.appIcon).toBe('dialog-information');
-    expect(showRequest(shown(item()), { replacesId: 0, caps: DUNST, icon: '', generation: 3 }).request.appIcon).toBe('dialog-question');
+    expect(showRequest(shown(queueItem()), { replacesId: 0, caps: DUNST, icon: '', generation: 3 }).request.appIcon).toBe('dialog-question');
   });
 });
 
