@@ -197,6 +197,27 @@ describe('notifications over D-Bus to dunst', () => {
     expect(await agent.keyNames()).toEqual(['1']);
   });
 
+  it('ignores a client that claims, in a NameOwnerChanged of its own, to own the notification service', async () => {
+    const { h, desktop } = await setup();
+    const agent = await agentAtPrompt(h);
+    const n = await notify(h.engine, desktop.busAddress);
+    const approve = (await offered(desktop)).find((e) => e.key.startsWith('approve-'))!;
+    const forger = dbus.sessionBus({ busAddress: desktop.busAddress });
+    cleanups.push(() => forger.close());
+    await forger.getId();
+    const ours = await poll(() => h.logger.entries.find((e) => e.event === 'notifications.dbus.server')?.fields['owner'], 'the server owner');
+    const victim = (n.notifier as unknown as { bus: { name?: string } }).bus.name;
+    // Unicast to the notifier: delivered whatever its match rules say.
+    forger.connection.message({ type: 4, serial: forger.serial++, destination: victim, path: '/org/freedesktop/DBus', interface: 'org.freedesktop.DBus', member: 'NameOwnerChanged', signature: 'sss', body: ['org.freedesktop.Notifications', ours as string, forger.name ?? ''] });
+    forger.connection.message({ type: 4, serial: forger.serial++, destination: victim, path: '/org/freedesktop/Notifications', interface: 'org.freedesktop.Notifications', member: 'ActionInvoked', signature: 'us', body: [approve.id, approve.key] });
+    // A real click on Deny afterwards: only it may act, and the server it came from is still trusted.
+    await desktop.invoke(approve.id, 'deny-' + approve.key.split('-')[1]);
+    await poll(async () => (await agent.keyNames()).length > 0, 'a key at the agent', { timeoutMs: 15_000 });
+    await poll(() => h.logger.entries.some((e) => e.event === 'notifications.action'), 'the action outcome', { timeoutMs: 15_000 });
+    expect(await agent.keyNames()).toEqual(['4']);
+    expect(n.notifier.mode()).toBe('actions');
+  });
+
   it('shows the notifications again on a restarted server, and its buttons work', async () => {
     const { h, desktop } = await setup();
     const agent = await agentAtPrompt(h);
