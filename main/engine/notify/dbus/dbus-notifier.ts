@@ -101,6 +101,11 @@ export class DbusNotifier implements NotificationSink {
     return this.mode() === 'actions';
   }
 
+  /** Our own unique name on the bus (`:1.42`), for logs; null without a bus. */
+  busName(): string | null {
+    return this.bus?.name ?? null;
+  }
+
   /** The server's name and version (`dunst dunstproject 1.9.0`), when one is there. */
   serverName(): string | null {
     return this.server;

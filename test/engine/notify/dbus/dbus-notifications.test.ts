@@ -206,7 +206,7 @@ describe('notifications over D-Bus to dunst', () => {
     cleanups.push(() => forger.close());
     await forger.getId();
     const ours = await poll(() => h.logger.entries.find((e) => e.event === 'notifications.dbus.server')?.fields['owner'], 'the server owner');
-    const victim = (n.notifier as unknown as { bus: { name?: string } }).bus.name;
+    const victim = n.notifier.busName() ?? '';
     // Unicast to the notifier: delivered whatever its match rules say.
     forger.connection.message({ type: 4, serial: forger.serial++, destination: victim, path: '/org/freedesktop/DBus', interface: 'org.freedesktop.DBus', member: 'NameOwnerChanged', signature: 'sss', body: ['org.freedesktop.Notifications', ours as string, forger.name ?? ''] });
     forger.connection.message({ type: 4, serial: forger.serial++, destination: victim, path: '/org/freedesktop/Notifications', interface: 'org.freedesktop.Notifications', member: 'ActionInvoked', signature: 'us', body: [approve.id, approve.key] });
