@@ -26,7 +26,8 @@ scriptStandardTurns(mock, sandbox);
 const record = join(sandbox.root, 'hooks.jsonl');
 const recorder = (event: string) => `{ printf '{"event":"${event}","tmux_pane":"%s","tmux":"%s","payload":' "$TMUX_PANE" "$TMUX"; cat; printf '}\\n'; } >> '${record}'`;
 if (id === 'codex') {
-  const hooks = Object.fromEntries(CODEX_EVENTS.map((e) => [e, [{ hooks: [{ type: 'command', command: recorder(e) }] }]]));
+  // The group shape `trailboss hooks install --runtime codex` writes (with `timeout`).
+  const hooks = Object.fromEntries(CODEX_EVENTS.map((e) => [e, [{ hooks: [{ type: 'command', command: recorder(e), timeout: 5 }] }]]));
   writeFileSync(join(sandbox.env.CODEX_HOME ?? '', process.env.HOOKS_FILE ?? 'hooks.json'), JSON.stringify({ hooks }, null, 2));
 }
 // Claude: `type: "http"` hooks posting to a loopback listener, headers taking allow-listed variables.
