@@ -2,9 +2,12 @@
  * Developer tool: find out where a real CLI reads hook configuration and what its hook payloads look
  * like. Installs recording hooks (each appends its stdin and a few environment variables to a file in
  * the sandbox), runs the CLI against the mock in a private tmux, plays the given steps, prints every
- * screen and payload. `tsx test/live/explore-hooks.ts <codex|claude> [step ...]`, steps as in explore.ts.
+ * screen and payload. `tsx test/live/explore-hooks.ts <codex|claude|opencode> [step ...]`, steps as in
+ * explore.ts plus `save:<name>` (with OUT=<dir>: keep the screen as a fixture pair and the payloads).
+ * opencode: a recording plugin in <config>/opencode/plugin/ (not yet seen running: opencode 1.18.33
+ * drew nothing in this sandbox within 20 s).
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -50,6 +53,20 @@ if (id === 'claude') {
   const file = join(sandbox.home, '.claude', 'settings.json');
   const settings = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
   writeFileSync(file, JSON.stringify({ ...settings, hooks: Object.fromEntries(events.map((e) => [e, http(e)])) }, null, 2));
+}
+if (id === 'opencode') {
+  // A plugin recording every bus event it receives (plugins load from <config>/{plugin,plugins}/*.{js,ts}).
+  const dir = join(sandbox.env.XDG_CONFIG_HOME ?? '', 'opencode', 'plugin');
+  mkdirSync(dir, { recursive: true });
+  const plugin = [
+    "import { appendFileSync } from 'node:fs';",
+    `export const Recorder = async (ctx) => {`,
+    `  appendFileSync(${JSON.stringify(record)}, JSON.stringify({ event: 'plugin-init', keys: Object.keys(ctx), tmux_pane: process.env.TMUX_PANE ?? null, tmux: process.env.TMUX ?? null }) + '\\n');`,
+    `  return { event: async ({ event }) => { appendFileSync(${JSON.stringify(record)}, JSON.stringify({ event: event.type, tmux_pane: process.env.TMUX_PANE ?? null, payload: event }) + '\\n'); } };`,
+    '};',
+    '',
+  ].join('\n');
+  writeFileSync(join(dir, 'trailboss-recorder.js'), plugin);
 }
 const env = id === 'claude' ? { ...sandbox.env, TB_HOOK_TOKEN: 'tb-explore-token-0123456789' } : sandbox.env;
 const tmux = await startPrivateTmux();
