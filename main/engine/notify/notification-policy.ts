@@ -6,17 +6,27 @@
  */
 import type { QueueItemDto } from '../../../preload/contract/queue-item.ts';
 import { assertNever } from '../../../preload/contract/assert-never.ts';
-import type { NotificationButton, NotificationText } from './notification-text.ts';
-import { itemNotificationText, notificationButtons, notificationTag, SUMMARY_TAG, summaryNotificationText } from './notification-text.ts';
-import { isPaused } from '../app/pause.ts';
-import { isSnoozed } from '../app/waiting-items.ts';
+import type { NotificationButton, NotificationText, NotificationUrgency } from './notification-text.ts';
+import { itemCategory, itemNotificationText, itemUrgency, notificationButtons, notificationTag, SUMMARY_CATEGORY, SUMMARY_TAG, summaryNotificationText } from './notification-text.ts';
+import { isPaused } from './pause.ts';
+import { isSnoozed } from './waiting-items.ts';
 
 /** With at least this many items at start-up, one summary is shown instead of one notification each. */
 export const STARTUP_SUMMARY_AT = 3;
 
 /** One thing to do to the OS notifications. `show` with an existing tag replaces that notification. */
 export type NotificationOp =
-  | { readonly op: 'show'; readonly tag: string; readonly itemId: string | null; readonly text: NotificationText; readonly buttons: readonly NotificationButton[]; readonly silent: boolean }
+  | {
+      readonly op: 'show';
+      readonly tag: string;
+      readonly itemId: string | null;
+      readonly text: NotificationText;
+      readonly buttons: readonly NotificationButton[];
+      readonly silent: boolean;
+      readonly urgency: NotificationUrgency;
+      /** A freedesktop category (`x-trailboss.permission`); other platforms ignore it. */
+      readonly category: string;
+    }
   | { readonly op: 'close'; readonly tag: string };
 
 /** What happened, as the policy needs it (the controller turns engine events into these). */
@@ -67,7 +77,16 @@ function mayShow(ctx: NotificationContext, item?: QueueItemDto): boolean {
 
 function showItem(state: NotificationState, item: QueueItemDto, ctx: NotificationContext, silent: boolean): NotificationStep {
   const tag = notificationTag(item.id);
-  const op: NotificationOp = { op: 'show', tag, itemId: item.id, text: itemNotificationText(item, ctx.now), buttons: ctx.buttons ? notificationButtons(item) : [], silent: silent || !ctx.sound };
+  const op: NotificationOp = {
+    op: 'show',
+    tag,
+    itemId: item.id,
+    text: itemNotificationText(item, ctx.now),
+    buttons: ctx.buttons ? notificationButtons(item) : [],
+    silent: silent || !ctx.sound,
+    urgency: itemUrgency(item),
+    category: itemCategory(item),
+  };
   const live = new Map(state.live).set(item.id, tag);
   return { state: { ...state, live }, ops: [op] };
 }
@@ -100,7 +119,7 @@ export function notificationStep(state: NotificationState, event: NotificationEv
         }, nothing(state));
       }
       const text = summaryNotificationText(waiting);
-      const op: NotificationOp = { op: 'show', tag: SUMMARY_TAG, itemId: null, text, buttons: [], silent: !ctx.sound };
+      const op: NotificationOp = { op: 'show', tag: SUMMARY_TAG, itemId: null, text, buttons: [], silent: !ctx.sound, urgency: 'normal', category: SUMMARY_CATEGORY };
       return { state: { ...state, summary: true, covered: new Set(waiting.map((i) => i.id)) }, ops: [op] };
     }
     case 'added':

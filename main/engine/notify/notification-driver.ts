@@ -1,21 +1,34 @@
 /** Feeds events through the notification policy and performs its operations, keeping a short log of them. */
 import type { NotificationContext, NotificationEvent, NotificationOp, NotificationState } from './notification-policy.ts';
 import { INITIAL_NOTIFICATION_STATE, notificationStep } from './notification-policy.ts';
-import type { ShellAction } from '../app/shell-action.ts';
-import type { NotifierPort } from '../app/shell-ports.ts';
+import type { NotificationAction, NotificationText } from './notification-text.ts';
+
+/** What a sink reports back: a button or click (click on an item → its default action), or the user closing one. */
+export interface NotificationCallbacks {
+  onAction(action: NotificationAction): void;
+  onDismissed(tag: string): void;
+}
+
+/** Whatever shows the notifications (Electron's, the freedesktop service over D-Bus). */
+export interface NotificationSink {
+  /** Performs one operation; clicks and buttons call back. */
+  apply(op: NotificationOp, callbacks: NotificationCallbacks): void;
+  /** A one-off notice (an action that did not simply succeed). */
+  notice(text: NotificationText): void;
+}
 
 /** Operations kept for the e2e hook and logs; older ones are dropped. */
 const LOG_LIMIT = 100;
 
-/** Drives one NotifierPort. */
+/** Drives one NotificationSink. */
 export class NotificationDriver {
   private state: NotificationState = INITIAL_NOTIFICATION_STATE;
   private readonly ops: NotificationOp[] = [];
 
   constructor(
-    private readonly notifier: NotifierPort,
+    private readonly notifier: NotificationSink,
     private readonly context: () => NotificationContext,
-    private readonly onAction: (action: ShellAction) => void,
+    private readonly onAction: (action: NotificationAction) => void,
   ) {}
 
   /** Applies one event under the settings of this moment. */
