@@ -11,7 +11,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { codexExecApproval } from '../../support/scenarios/index.ts';
 import { startScriptedAgent } from '../../support/scripted-agent/start.ts';
 import type { EngineHarness } from '../../support/engine-harness.ts';
-import { eventually, startEngineHarness } from '../../support/engine-harness.ts';
+import { startEngineHarness } from '../../support/engine-harness.ts';
+import { poll } from '../../support/poll.ts';
 import type { EventLog } from './support.ts';
 import { RELEASE_KEY, heldWorking, paneKeyOf, recordItemEvents, waitForTruth } from './support.ts';
 
@@ -57,7 +58,7 @@ describe('codex hooks integration', () => {
     const { h, agent, pane } = await heldCodex();
     const run = await forwardCodex(h.engine.paths.endpoint, codexPayload('PermissionRequest.json'), agent.paneId, h.socket);
     expect(run).toEqual({ code: 0, stdout: '', stderr: '' });
-    const added = await eventually(() => events!.added[0]?.item, 'item:added');
+    const added = await poll(() => events!.added[0]?.item, 'item:added');
     expect(added).toMatchObject({ paneKey: pane, runtime: 'codex', reason: 'permission', subject: 'Bash: echo ran >> ran.txt', approveLabel: null });
     expect(await agent.currentState()).toBe('held');
   }, 60_000);
@@ -65,9 +66,9 @@ describe('codex hooks integration', () => {
   it("the pane's prompt then upgrades the same item, and approve sends exactly `1`", async () => {
     const { h, agent } = await heldCodex();
     await forwardCodex(h.engine.paths.endpoint, codexPayload('PermissionRequest.json'), agent.paneId, h.socket);
-    const born = await eventually(() => events!.added[0]?.item, 'the hook-born item');
+    const born = await poll(() => events!.added[0]?.item, 'the hook-born item');
     await agent.send(RELEASE_KEY);
-    const upgraded = await eventually(() => events!.updated.find((u) => u.item.approveLabel !== null)?.item, 'the item upgraded by the pane');
+    const upgraded = await poll(() => events!.updated.find((u) => u.item.approveLabel !== null)?.item, 'the item upgraded by the pane');
     expect(upgraded).toMatchObject({ id: born.id, approveLabel: 'Yes, proceed (y)' });
     const result = await h.engine.api['item:approve']({ id: upgraded.id, fingerprint: upgraded.fingerprint });
     expect(result).toMatchObject({ ok: true, value: { outcome: 'confirmed' } });
@@ -79,7 +80,7 @@ describe('codex hooks integration', () => {
     await forwardCodex(h.engine.paths.endpoint, codexPayload('PermissionRequest.json'), '%999', h.socket);
     // Deliveries are applied in arrival order: once the mapped hook's item exists, the unmapped one was handled.
     await forwardCodex(h.engine.paths.endpoint, codexPayload('PermissionRequest.json'), agent.paneId, h.socket);
-    await eventually(() => events!.added[0]?.item, 'the mapped hook item');
+    await poll(() => events!.added[0]?.item, 'the mapped hook item');
     expect(events!.added.map((a) => a.item.paneKey)).toEqual([pane]);
   }, 60_000);
 });
