@@ -49,6 +49,11 @@ export class ControlModeClient implements TmuxClient {
   /** The watcher session's name while connected (tests, diagnostics). */
   watcherSession: string | null = null;
 
+  /** True while a control client process is up (a call would not have to start one). */
+  get connected(): boolean {
+    return this.conn?.alive ?? false;
+  }
+
   /** Connect now (the factory uses it to decide between control mode and the batch fallback). */
   async connect(): Promise<void> {
     await this.connection('new-session');
