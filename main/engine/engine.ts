@@ -13,6 +13,7 @@ import type { EngineEvents } from './api/events.ts';
 import { storeHookCounter } from './api/hooks-service.ts';
 import type { Config, ConfigWatcher } from './config/index.ts';
 import type { ApiEndpoint } from './hooks/api-endpoint.ts';
+import type { HostSet } from './hosts/host-set.ts';
 import type { PaneObserver } from './observe/observer.ts';
 import type { Clock, TimerHandle } from './platform/clock.ts';
 import type { Logger } from './platform/log.ts';
@@ -30,6 +31,7 @@ import { buildAttention } from './wiring/attention.ts';
 import type { AutoRestart } from './wiring/auto-restart.ts';
 import { buildAutoRestart, buildClaudeFusion } from './wiring/claude.ts';
 import { followConfig } from './wiring/follow-config.ts';
+import { wireHosts } from './wiring/hosts.ts';
 import type { UndoList } from './wiring/foundation.ts';
 import { openFoundation } from './wiring/foundation.ts';
 import { Late } from './wiring/late.ts';
@@ -66,6 +68,7 @@ export interface EngineOptions {
 interface Parts {
   readonly lock: { release(): void };
   readonly clients: TmuxClient[];
+  readonly hosts: HostSet;
   readonly reminders: ReminderScheduler;
   readonly watchdog: WatchdogScheduler;
   readonly fusion: ClaudeFusion;
@@ -134,11 +137,13 @@ export class Engine {
   private static async build(opts: EngineOptions, undo: UndoList): Promise<Engine> {
     const f = openFoundation(opts, undo);
     const clients = await openTmuxClients(f, serversToWatch(opts.servers, f.config()), opts.runner, undo);
+    const observerLate = new Late<PaneObserver>('observer');
+    const hosts = wireHosts(f, clients, opts.runner, observerLate, undo);
     const watchdogLate = new Late<WatchdogWiring>('watchdog');
-    const attention = buildAttention(f, watchdogLate, undo);
+    const attention = buildAttention(f, watchdogLate, undo, hosts);
     const onFacts = factSink(f.store, attention.truth, watchdogLate);
-    const observer = buildObserver(f, clients, opts.processTable, onFacts);
-    const actions = buildActionParts(f, observer, attention);
+    const observer = observerLate.bind(buildObserver(f, clients, opts.processTable, onFacts));
+    const actions = buildActionParts(f, observer, attention, hosts);
     const watchdog = watchdogLate.bind(
       wireWatchdog({
         store: f.store,
@@ -173,6 +178,7 @@ export class Engine {
       hooks: { env: opts.env, homedir: opts.homedir, endpointFile: f.paths.endpoint, clock: f.clock, counter: hookCounter },
       runner: opts.runner,
       reloadConfig: () => void f.watcher.reload(),
+      hosts,
     });
     const endpoint =
       opts.api === false
@@ -183,6 +189,7 @@ export class Engine {
     const engine = new Engine(f.paths, f.events, f.store, attention.truth, observer, apiFor('api'), apiFor, {
       lock: f.lock,
       clients,
+      hosts,
       reminders: attention.reminders,
       watchdog: watchdog.scheduler,
       fusion,
@@ -252,6 +259,7 @@ export class Engine {
     this.parts.watcher.dispose();
     await this.parts.endpoint?.close();
     await Promise.all(this.parts.clients.map((c) => c.close()));
+    await this.parts.hosts.dispose();
     this.store.close();
     this.parts.lock.release();
   }

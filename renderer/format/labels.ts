@@ -76,6 +76,8 @@ export function stateLabel(state: AgentStateDto): string {
       return 'unrecognised';
     case 'gone':
       return 'gone';
+    case 'unreachable':
+      return 'host unreachable';
     default:
       return assertNever(state);
   }

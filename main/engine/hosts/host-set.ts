@@ -17,6 +17,7 @@ import type { HostLinkStatus } from './host-client.ts';
 import { HostTmuxClient, unreachableReason } from './host-client.ts';
 import type { HostSpec } from './host-spec.ts';
 import { hostOfPaneKey, hostServers } from './host-spec.ts';
+import type { Reachability, Unreachable } from './reachability.ts';
 import type { SshTimings } from './ssh-command.ts';
 import { sshTmuxLauncher } from './ssh-launcher.ts';
 
@@ -51,7 +52,7 @@ export interface HostView {
 const RANK: Record<HostLinkStatus['kind'], number> = { up: 0, 'no-server': 1, connecting: 2, down: 3 };
 
 /** The live set of host clients. */
-export class HostSet {
+export class HostSet implements Reachability {
   private readonly entries = new Map<string, { spec: HostSpec; clients: HostTmuxClient[] }>();
   private specs: readonly HostSpec[] = [];
   private dir: string | null = null;
@@ -93,23 +94,17 @@ export class HostSet {
     });
   }
 
-  /** Why the pane's host cannot be reached now; null for a reachable host or this machine's panes. */
-  unreachableFor(paneKey: PaneKey): string | null {
+  /** Why the pane's host cannot be reached now, and since when; null for a reachable host or this machine's panes. */
+  unreachable(paneKey: PaneKey): Unreachable | null {
     const host = hostOfPaneKey(paneKey);
     if (host === null) return null;
     const entry = this.entries.get(host);
-    if (!entry) return `host ${host} is not configured (or disabled)`;
+    if (!entry) return { reason: `host ${host} is not configured (or disabled)`, since: 0 };
     const client = entry.clients.find((c) => paneKey.startsWith(`${serverKey(c.server)}|`));
-    return client ? client.unreachable() : null;
-  }
-
-  /** Since when the pane's host is unreachable (epoch ms), or null. */
-  unreachableSince(paneKey: PaneKey): number | null {
-    const host = hostOfPaneKey(paneKey);
-    if (host === null) return null;
-    const client = this.entries.get(host)?.clients.find((c) => paneKey.startsWith(`${serverKey(c.server)}|`));
-    const status = client?.status();
-    return status && status.kind === 'down' ? status.since : null;
+    if (!client) return { reason: `host ${host} does not watch this pane's tmux server`, since: 0 };
+    const status = client.status();
+    const reason = unreachableReason(host, status);
+    return reason === null || (status.kind !== 'down' && status.kind !== 'connecting') ? null : { reason, since: status.since };
   }
 
   /** Close every host client and remove the socket directory. */

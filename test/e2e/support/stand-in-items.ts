@@ -23,7 +23,7 @@ const BASE = {
   waitedMs: 0,
 } as const;
 
-type Template = Omit<QueueItemDto, 'id' | 'paneKey' | 'target' | 'sessionName' | 'firstSeen' | 'fingerprint'>;
+type Template = Omit<QueueItemDto, 'id' | 'paneKey' | 'target' | 'host' | 'unreachable' | 'sessionName' | 'firstSeen' | 'fingerprint'>;
 
 const TEMPLATES: readonly Template[] = [
   {
@@ -117,6 +117,8 @@ export function standInItems(count: number, now: number): QueueItemDto[] {
       ...t,
       id: `item-${n}`,
       paneKey: `default|%${n}`,
+      host: null,
+      unreachable: null,
       target: `${t.runtime}-${n}:1.0`,
       sessionName: `${t.runtime}-${n}`,
       firstSeen: now - (count - i) * 60_000,

@@ -7,6 +7,8 @@ export function queueItem(id: string, over: Partial<QueueItemDto> = {}): QueueIt
     id,
     paneKey: `default|%${id}`,
     target: `work:${id}.0`,
+    host: null,
+    unreachable: null,
     sessionName: 'work',
     runtime: 'claude',
     runtimeVerified: true,
