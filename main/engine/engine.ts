@@ -108,6 +108,11 @@ export class Engine {
     return this.parts.config();
   }
 
+  /** The configured hosts and their links (views, `hosts list`, tests). */
+  get hosts(): HostSet {
+    return this.parts.hosts;
+  }
+
   on<E extends EventName>(name: E, listener: (payload: EventPayload<E>) => void): () => void {
     return this.events.on(name, listener);
   }

@@ -21,7 +21,7 @@ export type HostLinkStatus =
   | { readonly kind: 'up'; readonly since: number }
   /** The host answers but no tmux server runs there (nothing to watch; looked at again shortly). */
   | { readonly kind: 'no-server'; readonly since: number; readonly retryAt: number }
-  /** ssh failed: `since` is when the host was last reachable (or first tried). */
+  /** ssh failed (or the channel was lost: `failures` 0): `since` is when the host was last reachable (or first tried). */
   | { readonly kind: 'down'; readonly since: number; readonly message: string; readonly failure: SshFailureKind | null; readonly failures: number; readonly retryAt: number };
 
 /** How often a reachable host without a tmux server is looked at again. */
@@ -127,8 +127,12 @@ export class HostTmuxClient implements TmuxClient {
   private async guard<T>(subcommand: string, fn: () => Promise<T>, whenNoServer?: T): Promise<T> {
     if (this.closed) throw new TmuxError('failed', subcommand, 'client closed');
     if (!this.inner.connected) {
-      // The channel went (a killed master, a dropped link): reconnect behind the caller's back, never in its way.
-      if (this.state.kind === 'up') this.setState({ kind: 'connecting', since: this.deps.clock.now() });
+      // The channel went (a killed master, a dropped link): out of sight from now until a reconnect,
+      // which starts at once behind the caller's back, never in its way.
+      if (this.state.kind === 'up') {
+        const now = this.deps.clock.now();
+        this.setState({ kind: 'down', since: now, message: 'connection lost; reconnecting', failure: null, failures: 0, retryAt: now });
+      }
       this.ensureAttempt(false);
       if (this.state.kind === 'no-server') {
         if (whenNoServer !== undefined) return whenNoServer;
