@@ -35,6 +35,10 @@ const COMMANDS: Record<string, { run: Command; help: string }> = {
     run: async (ctx) => (await import('./commands/hooks.ts')).hooksCommand(ctx),
     help: 'hooks install|uninstall|status [--json]     Claude Code hooks in ~/.claude/settings.json',
   },
+  hosts: {
+    run: async (ctx) => (await import('./commands/hosts.ts')).hostsCommand(ctx),
+    help: 'hosts add|remove|list|test                  other machines watched over ssh (hosts add <name> <ssh-destination>)',
+  },
   hook: {
     run: async (ctx) => (await import('./commands/hook.ts')).hookCommand(ctx),
     help: 'hook <Event>                                forward a Claude hook (stdin) to the engine',
