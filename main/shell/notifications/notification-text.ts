@@ -49,7 +49,8 @@ export function itemNotificationText(item: QueueItemDto, now: number): Notificat
   const wants = wantsPhrase(item);
   const waited = now - item.firstSeen;
   const title = item.stuck ? `Stuck: ${name}` : name;
-  const where = item.target;
+  // Another machine's agent says which machine, and whether it can be reached.
+  const where = item.host === null ? item.target : `${item.host}: ${item.target}${item.unreachable ? ' · host unreachable' : ''}`;
   const when = item.stuck ? ` · stuck, waiting ${waitedWords(waited)}` : item.reminderStep > 0 ? ` · waiting ${waitedWords(waited)}` : '';
   return { title, body: `${wants}\n${where}${when}`, sentence: `${name} ${wants}` };
 }
