@@ -8,6 +8,7 @@ import { startScriptedAgent } from '../../support/scripted-agent/start.ts';
 import { eventually } from '../../support/engine-harness.ts';
 import type { RemoteHarness } from '../../support/remote-harness.ts';
 import { REMOTE_HOST, startRemoteHarness } from '../../support/remote-harness.ts';
+import { FAST_WATCHDOG, submissionsReach } from '../watchdog-integration/support.ts';
 
 let r: RemoteHarness | null = null;
 afterEach(async () => {
@@ -67,4 +68,18 @@ describe('engine over ssh', () => {
     }, 'the submission');
     expect(submitted.map((s) => s.text)).toEqual(['run the tests, then fix what fails']);
   });
+
+  it('the idle watchdog nudges a remote agent with exactly the keys it types locally, audited with the host', async () => {
+    r = await startRemoteHarness({ config: { watchdog: { ...FAST_WATCHDOG, maxNudges: 2, rules: [{ runtime: 'claude', mode: 'active' }] } } });
+    const remote = await startScriptedAgent(r.remote, claudeIdleWorking(), { session: 'remote-idle' });
+    const local = await startScriptedAgent(r.h.tmux, claudeIdleWorking(), { session: 'local-idle' });
+    await submissionsReach(remote, 2, 30_000);
+    await submissionsReach(local, 2, 30_000);
+    expect(await remote.keyNames()).toEqual(['C-u', 'Paste', 'Enter', 'C-u', 'Paste', 'Enter']);
+    expect(await local.keyNames()).toEqual(await remote.keyNames());
+    const audit = await r.h.engine.api['audit:list']({ limit: 50, before: null });
+    const nudges = audit.ok ? audit.value.filter((a) => a.origin === 'watchdog') : [];
+    expect(nudges.filter((a) => a.host === REMOTE_HOST).map((a) => a.text)).toEqual(['continue', 'continue']);
+    expect(nudges.filter((a) => a.host === null).map((a) => a.text)).toEqual(['continue', 'continue']);
+  }, 60_000);
 });
