@@ -15,6 +15,7 @@ import { disposeAllFleets } from './fleet.ts';
 import { runSnapshotBench, runTmuxCaptureBench } from './folded.ts';
 import { runHookFusion } from './hook-fusion.ts';
 import { runHookIngest } from './hook-ingest.ts';
+import { runRemote } from './remote.ts';
 import type { BenchPlan, Phase } from './options.ts';
 import { USAGE, parseBenchArgs } from './options.ts';
 import { loadAverage, procAvailable } from './proc-cpu.ts';
@@ -88,6 +89,10 @@ async function runPhase(phase: Phase, p: BenchPlan): Promise<void> {
       progress(`snapshot: ${p.snapshot.mb} MB × ${p.snapshot.runs}`);
       results.snapshot = await runSnapshotBench(p.snapshot);
       return;
+    case 'remote':
+      progress(`remote: ${p.remote.hosts} hosts × ${p.remote.panesPerHost} panes over loopback ssh, then the same as local servers`);
+      results.remote = await runRemote(p.remote);
+      return;
   }
 }
 
@@ -104,7 +109,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-const KEYS: Readonly<Record<Phase, keyof BenchResults>> = { detection: 'detection', cpu: 'cpu', hooks: 'hooks', 'tmux-capture': 'tmuxCapture', snapshot: 'snapshot' };
+const KEYS: Readonly<Record<Phase, keyof BenchResults>> = { detection: 'detection', cpu: 'cpu', hooks: 'hooks', 'tmux-capture': 'tmuxCapture', snapshot: 'snapshot', remote: 'remote' };
 for (const phase of plan.phases) {
   try {
     await runPhase(phase, plan);
