@@ -125,28 +125,23 @@ async function measure(mode: 'local' | 'ssh', sshd: TestSshd, fleets: readonly H
     api: false,
     autoApprove: { maxDelayMs: 1000 },
   });
-  let windowStart = 0;
-  let windowEnd = 0;
-  let cpuStart = 0;
-  let sshStart = 0;
   let sshPerHost = 0;
   const sshChildren = (): number[] => childPids(host.pid).filter((pid) => readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'ssh');
   const sshCpu = (pids: readonly number[]): number => pids.reduce((sum, pid) => sum + procCpu(pid).own, 0);
-  let sshCpuEnd = 0;
   try {
     const ready = host.messages.find((m) => m.type === 'ready')!;
-    windowStart = ready.t + opts.warmupMs;
-    windowEnd = windowStart + opts.windowMs;
+    const windowStart = ready.t + opts.warmupMs;
+    const windowEnd = windowStart + opts.windowMs;
     await sleep(Math.max(0, windowStart - preciseNow()));
-    cpuStart = procCpu(host.pid).own;
+    const cpuStart = procCpu(host.pid).own;
     const sshAtStart = sshChildren();
-    sshStart = sshCpu(sshAtStart);
+    const sshStart = sshCpu(sshAtStart);
     while (preciseNow() < windowEnd) {
       sshPerHost = Math.max(sshPerHost, sshChildren().length / fleets.length);
       await sleep(Math.min(2000, Math.max(0, windowEnd - preciseNow())));
     }
     const cpuEnd = procCpu(host.pid).own;
-    sshCpuEnd = sshCpu(sshAtStart);
+    const sshCpuEnd = sshCpu(sshAtStart);
     const enginePct = ((cpuEnd - cpuStart) / opts.windowMs) * 100;
     // Grace: the last prompts drawn in the window still get detected and answered.
     await sleep(3000);
