@@ -87,6 +87,16 @@ function staticClaudeCommand(binDir: string): string {
 async function startHostFleet(sshd: TestSshd, index: number, opts: RemoteOptions): Promise<HostFleet> {
   const socket = join(sshd.dir, `host${index}.sock`);
   const tmux = await startPrivateTmux({ socketPath: socket });
+  try {
+    return await fillHost(tmux, socket, index, opts);
+  } catch (error) {
+    // A fleet that failed half-way is not in the caller's list yet: its server goes here.
+    await tmux.kill();
+    throw error;
+  }
+}
+
+async function fillHost(tmux: PrivateTmux, socket: string, index: number, opts: RemoteOptions): Promise<HostFleet> {
   const loops = Array.from({ length: opts.loopingPerHost }, () => loopingPrompt('claude', { firstPromptMs: 500 + Math.random() * 1500, idleMs: opts.idleMs }));
   const agents = await startScriptedAgents(
     tmux,

@@ -3,7 +3,7 @@
  * the observer's client list as the config changes, so a host added while the engine runs is
  * watched from the next tick. Owns the private directory of the ssh control sockets.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Clock } from '../platform/clock.ts';
@@ -128,9 +128,15 @@ export class HostSet implements Reachability {
     await Promise.all(entry.clients.map((c) => c.close()));
   }
 
-  /** Made on first use, owner-only (mkdtemp makes it 0700): nobody else can reach our masters. */
+  /**
+   * Made on first use, owner-only (mkdtemp makes it 0700): nobody else can reach our masters. Named
+   * after our pid, so the empty directory an engine killed with SIGKILL left is removed by the next one.
+   */
   private socketDir(): string {
-    this.dir ??= mkdtempSync(join(this.deps.socketParent ?? tmpdir(), 'tb-ssh-'));
+    if (this.dir) return this.dir;
+    const parent = this.deps.socketParent ?? tmpdir();
+    removeDeadSocketDirs(parent);
+    this.dir = mkdtempSync(join(parent, `tb-ssh-${process.pid}-`));
     return this.dir;
   }
 }
@@ -143,4 +149,32 @@ function worst(statuses: readonly HostLinkStatus[]): HostLinkStatus | null {
   let out: HostLinkStatus | null = null;
   for (const s of statuses) if (!out || RANK[s.kind] > RANK[out.kind]) out = s;
   return out;
+}
+
+/** Remove `tb-ssh-<pid>-*` directories of processes that no longer run (only empty ones: sockets die with their master). */
+function removeDeadSocketDirs(parent: string): void {
+  let names: string[];
+  try {
+    names = readdirSync(parent);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const pid = /^tb-ssh-(\d+)-/.exec(name)?.[1];
+    if (!pid || isAlive(Number(pid))) continue;
+    try {
+      rmdirSync(join(parent, name));
+    } catch {
+      // Not ours, not empty, or gone already: leave it.
+    }
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
