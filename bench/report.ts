@@ -1,4 +1,6 @@
 /** Turns one run's results into the tables a human reads and the verdicts against the targets. Pure. */
+import type { CliResult } from './cli.ts';
+import { CLI_TARGETS } from './cli.ts';
 import type { CpuResult } from './cpu.ts';
 import type { DetectionResult } from './detection.ts';
 import type { SnapshotResult, TmuxCaptureResult } from './folded.ts';
@@ -24,6 +26,7 @@ export interface BenchResults {
   tmuxCapture?: TmuxCaptureResult | PhaseError;
   snapshot?: SnapshotResult | PhaseError;
   remote?: RemoteResult | PhaseError;
+  cli?: CliResult | PhaseError;
 }
 
 /** One figure held against its target. `pass` null: nothing was measured. */
@@ -76,6 +79,18 @@ export function verdicts(r: BenchResults): Verdict[] {
       out.push({ measure: `CPU, engine, ${size}`, value: pct(ssh.enginePct), target: `≤ ${TARGETS.remoteCpuPct} % of a core`, pass: within(ssh.enginePct, TARGETS.remoteCpuPct) });
       out.push({ measure: `ssh processes per host, ${size}`, value: ssh.sshPerHost, target: `= ${TARGETS.remoteSshPerHost}`, pass: ssh.sshPerHost === TARGETS.remoteSshPerHost });
     }
+  }
+  if (r.cli && !isError(r.cli)) {
+    const row = (prefix: string) => r.cli && !isError(r.cli) ? r.cli.rows.find((x) => x.name.startsWith(prefix)) : undefined;
+    const help = row('trailboss --help');
+    out.push({ measure: 'installed trailboss --help, wall p50', value: ms(help?.wall.p50 ?? null), target: `≤ ${CLI_TARGETS.helpP50Ms} ms`, pass: within(help?.wall.p50 ?? null, CLI_TARGETS.helpP50Ms) });
+    out.push({ measure: 'installed trailboss --help, peak memory', value: round(help?.peakMB ?? null, 1), target: `≤ ${CLI_TARGETS.helpPeakMB} MB`, pass: within(help?.peakMB ?? null, CLI_TARGETS.helpPeakMB) });
+    const queue = row('trailboss queue');
+    out.push({ measure: 'installed queue --json, wall p50', value: ms(queue?.wall.p50 ?? null), target: `≤ ${CLI_TARGETS.queueP50Ms} ms`, pass: within(queue?.wall.p50 ?? null, CLI_TARGETS.queueP50Ms) });
+    const status = row('trailboss status');
+    out.push({ measure: 'installed status --json scan, wall p50', value: ms(status?.wall.p50 ?? null), target: `≤ ${CLI_TARGETS.statusP50Ms} ms`, pass: within(status?.wall.p50 ?? null, CLI_TARGETS.statusP50Ms) });
+    const snapshot = row('trailboss snapshot');
+    out.push({ measure: 'installed snapshot save, peak memory (tree)', value: round(snapshot?.peakMB ?? null, 1), target: `≤ ${CLI_TARGETS.snapshotPeakMB} MB`, pass: within(snapshot?.peakMB ?? null, CLI_TARGETS.snapshotPeakMB) });
   }
   return out;
 }
@@ -161,6 +176,18 @@ export function formatReport(r: BenchResults): string {
       if (ssh && local) {
         section('Remote ÷ local (× as much)', ['detection p95', 'approve p95', 'engine CPU'], [[round(ratio(ssh.detection.p95, local.detection.p95), 2), round(ratio(ssh.approve.p95, local.approve.p95), 2), round(ratio(ssh.enginePct, local.enginePct), 2)]]);
       }
+    }
+  }
+  if (r.cli) {
+    const title = 'CLI — the installed command (npm pack + npm install -g), wall ms and peak memory of the whole process tree, beside bare Node';
+    if (isError(r.cli)) failed(title, r.cli);
+    else {
+      const bare = r.cli.rows[0]?.wall.p50 ?? null;
+      section(
+        `${title}; tarball ${round(r.cli.tarballKB, 0)} kB`,
+        ['command', 'n', 'p50', 'p95', 'max', '× bare node p50', 'peak MB'],
+        r.cli.rows.map((x) => [x.name, x.wall.n, ms(x.wall.p50), ms(x.wall.p95), ms(x.wall.max), round(ratio(x.wall.p50, bare), 1), round(x.peakMB, 1)]),
+      );
     }
   }
   const v = verdicts(r);

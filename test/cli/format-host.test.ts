@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatQueueTable } from '../../main/cli/format-queue.ts';
 import type { AgentStatus } from '../../main/cli/format-status.ts';
 import { formatStatusJson, formatStatusTable } from '../../main/cli/format-status.ts';
-import { item } from '../shell/support/items.ts';
+import { queueItem as item } from '../support/queue-items.ts';
 
 describe('CLI lines name the host', () => {
   it('queue: a remote item shows host:target, and (unreachable) while out of sight', () => {

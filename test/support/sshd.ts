@@ -13,7 +13,7 @@ import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { realRunner } from '../../main/engine/platform/run.ts';
-import { waitFor } from './tmux-server.ts';
+import { poll } from './poll.ts';
 
 /** The sshd binary (Debian openssh-server). */
 export const SSHD_BINARY = '/usr/sbin/sshd';
@@ -193,10 +193,9 @@ export async function startSshd(): Promise<TestSshd> {
     void exited.then(() => {
       if (child === proc) child = null;
     });
-    await waitFor(() => (child === proc ? answersSsh(port) : Promise.reject(new Error(`sshd exited: ${readFileSync(logPath, 'utf8')}`))), {
+    await poll(() => (child === proc ? answersSsh(port) : Promise.reject(new Error(`sshd exited: ${readFileSync(logPath, 'utf8')}`))), `sshd on port ${port}`, {
       timeoutMs: 10_000,
       intervalMs: 50,
-      what: `sshd on port ${port}`,
     });
   };
 

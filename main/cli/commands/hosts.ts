@@ -24,12 +24,10 @@ import { TMUX_ENV } from '../../engine/tmux/server-args.ts';
 import type { TmuxClient } from '../../engine/tmux/types.ts';
 import { serverKey, TmuxError } from '../../engine/tmux/types.ts';
 import { hostSpecs } from '../../engine/wiring/hosts.ts';
-import { UsageError, flag, parseArgs } from '../args.ts';
+import { UsageError, parseCommandLine, read } from '../program.ts';
 import type { CliContext } from '../context.ts';
 import { EXIT } from '../context.ts';
 import { withHostAdded, withHostRemoved } from './hosts-config.ts';
-
-const USAGE = 'usage: trailboss hosts add <name> <ssh-destination> [--tmux-socket PATH]... [--ssh-config FILE] [--disabled] | remove <name> | list [--json] | test <name>';
 
 /** Entry point. */
 export async function hostsCommand(ctx: CliContext): Promise<number> {
@@ -44,7 +42,7 @@ export async function hostsCommand(ctx: CliContext): Promise<number> {
     case 'test':
       return test(ctx, rest);
     default:
-      throw new UsageError(USAGE);
+      throw new UsageError(sub ? `unknown hosts command '${sub}' (add, remove, list or test)` : 'hosts needs add, remove, list or test');
   }
 }
 
@@ -68,18 +66,18 @@ function save(ctx: CliContext, file: string, config: Record<string, unknown>): b
 }
 
 function add(ctx: CliContext, argv: readonly string[]): number {
-  const args = parseArgs(argv, { 'tmux-socket': { type: 'list' }, 'ssh-config': { type: 'string' }, disabled: { type: 'bool' } });
-  const [name, destination, extra] = args.positional;
-  if (!name || !destination || extra !== undefined) throw new UsageError(USAGE);
+  const args = parseCommandLine('hosts add', argv);
+  const name = read.arg(args, 0) ?? '';
+  const destination = read.arg(args, 1) ?? '';
   const file = configFile(ctx);
-  const sockets = flag.list(args, 'tmux-socket');
-  const sshConfig = flag.string(args, 'ssh-config');
+  const sockets = read.list(args, 'tmuxSocket');
+  const sshConfig = read.string(args, 'sshConfig');
   const edit = withHostAdded(rawConfig(file), {
     name,
     destination,
     ...(sockets.length ? { sockets } : {}),
     ...(sshConfig ? { sshConfig } : {}),
-    ...(flag.bool(args, 'disabled') ? { enabled: false } : {}),
+    ...(read.bool(args, 'disabled') ? { enabled: false } : {}),
   });
   if (!edit.ok) {
     ctx.stderr(`trailboss: ${edit.message}\n`);
@@ -91,8 +89,7 @@ function add(ctx: CliContext, argv: readonly string[]): number {
 }
 
 function remove(ctx: CliContext, argv: readonly string[]): number {
-  const [name, extra] = parseArgs(argv, {}).positional;
-  if (!name || extra !== undefined) throw new UsageError(USAGE);
+  const name = read.arg(parseCommandLine('hosts remove', argv), 0) ?? '';
   const file = configFile(ctx);
   const edit = withHostRemoved(rawConfig(file), name);
   if (!edit.ok) {
@@ -111,9 +108,9 @@ function configuredHosts(ctx: CliContext): HostSpec[] {
 }
 
 function list(ctx: CliContext, argv: readonly string[]): number {
-  const args = parseArgs(argv, { json: { type: 'bool' } });
+  const json = read.bool(parseCommandLine('hosts list', argv), 'json');
   const hosts = configuredHosts(ctx);
-  if (flag.bool(args, 'json')) {
+  if (json) {
     ctx.stdout(JSON.stringify({ hosts }, null, 2) + '\n');
     return EXIT.ok;
   }
@@ -130,8 +127,7 @@ function list(ctx: CliContext, argv: readonly string[]): number {
 
 /** Connect as the engine would: the remote tmux version, then every server's agent panes. */
 async function test(ctx: CliContext, argv: readonly string[]): Promise<number> {
-  const [name, extra] = parseArgs(argv, {}).positional;
-  if (!name || extra !== undefined) throw new UsageError(USAGE);
+  const name = read.arg(parseCommandLine('hosts test', argv), 0) ?? '';
   const host = configuredHosts(ctx).find((h) => h.name === name);
   if (!host) {
     ctx.stderr(`trailboss: no host "${name}" is configured (see: trailboss hosts list)\n`);

@@ -18,6 +18,7 @@ import type { Clock } from '../platform/clock.ts';
 import type { Logger } from '../platform/log.ts';
 import type { ProcessTable } from '../platform/process-table.ts';
 import type { Fact } from '../sessions/facts.ts';
+import { parsePaneKey } from '../tmux/pane-key.ts';
 
 export interface ClaudeFusionDeps {
   /** Only its list of watched panes is needed. */
@@ -45,8 +46,8 @@ export class ClaudeFusion {
       // Status files, transcripts and pids are this machine's: a remote pane's pid may be anyone here.
       .filter((p) => p.runtime === 'claude' && hostOfPaneKey(p.key) === null)
       .map((p) => {
-        const server = p.key.slice(0, p.key.lastIndexOf('|'));
-        return { pane: p.key, paneId: p.info.paneId, socketPath: server.startsWith('S:') ? server.slice(2) : null, pid: p.info.pid };
+        const server = parsePaneKey(p.key)?.server;
+        return { pane: p.key, paneId: p.info.paneId, socketPath: server?.kind === 'socket' ? server.path : null, pid: p.info.pid };
       });
   }
 

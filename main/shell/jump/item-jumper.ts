@@ -4,7 +4,7 @@ import type { ActionOutcomeDto } from '../../../preload/contract/queue-item.ts';
 import type { TmuxClient, TmuxServer } from '../../engine/tmux/types.ts';
 import type { JumpDeps, JumpReport } from './jump-executor.ts';
 import { executeJump } from './jump-executor.ts';
-import { parsePaneKey } from './pane-key.ts';
+import { parsePaneKey } from '../../engine/tmux/pane-key.ts';
 import { localPartOfPaneKey } from '../../engine/hosts/host-spec.ts';
 import { planRemoteJump } from './remote-jump.ts';
 

@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { claudeIdleWorking, claudePermBash } from '../../support/scenarios/index.ts';
 import { startScriptedAgent } from '../../support/scripted-agent/start.ts';
-import { eventually } from '../../support/engine-harness.ts';
+import { poll } from '../../support/poll.ts';
 import type { RemoteHarness } from '../../support/remote-harness.ts';
 import { REMOTE_HOST, startRemoteHarness } from '../../support/remote-harness.ts';
 import { FAST_WATCHDOG, submissionsReach } from '../watchdog-integration/support.ts';
@@ -23,7 +23,7 @@ async function queue() {
 }
 
 async function promptOn(host: string | null) {
-  return eventually(async () => (await queue()).find((i) => i.reason === 'permission' && i.approveLabel && i.host === host), `a permission item on ${host ?? 'this machine'}`, 20_000);
+  return poll(async () => (await queue()).find((i) => i.reason === 'permission' && i.approveLabel && i.host === host), `a permission item on ${host ?? 'this machine'}`, { timeoutMs: 20_000 });
 }
 
 describe('engine over ssh', () => {
@@ -59,10 +59,10 @@ describe('engine over ssh', () => {
     expect(await denied.keyNames()).toEqual(['4']);
 
     const idle = await startScriptedAgent(r.remote, claudeIdleWorking(), { session: 'idle-one' });
-    const idleItem = await eventually(async () => (await queue()).find((i) => i.reason === 'idle' && i.host === REMOTE_HOST && i.sessionName === 'idle-one' && i.canReply), 'a remote idle item', 20_000);
+    const idleItem = await poll(async () => (await queue()).find((i) => i.reason === 'idle' && i.host === REMOTE_HOST && i.sessionName === 'idle-one' && i.canReply), 'a remote idle item', { timeoutMs: 20_000 });
     const replied = await r.h.engine.api['item:reply']({ id: idleItem.id, text: 'run the tests, then fix what fails' });
     expect(replied).toMatchObject({ ok: true, value: { outcome: 'confirmed' } });
-    const submitted = await eventually(async () => {
+    const submitted = await poll(async () => {
       const list = await idle.submissions();
       return list.length > 0 ? list : null;
     }, 'the submission');

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { claudePermBash } from '../../support/scenarios/index.ts';
 import { startScriptedAgent } from '../../support/scripted-agent/start.ts';
-import { eventually } from '../../support/engine-harness.ts';
+import { poll } from '../../support/poll.ts';
 import type { RemoteHarness } from '../../support/remote-harness.ts';
 import { REMOTE_HOST, remoteHostConfig, startRemoteHarness } from '../../support/remote-harness.ts';
 import { startSilentPort } from '../../support/sshd.ts';
@@ -35,7 +35,7 @@ async function remoteAgent() {
 }
 
 async function remotePrompt() {
-  return eventually(async () => (await queue()).find((i) => i.reason === 'permission' && i.approveLabel && i.host === REMOTE_HOST), 'a remote permission item', 20_000);
+  return poll(async () => (await queue()).find((i) => i.reason === 'permission' && i.approveLabel && i.host === REMOTE_HOST), 'a remote permission item', { timeoutMs: 20_000 });
 }
 
 /** pids of ssh processes this test process (the engine runs in it) started as masters. */
@@ -59,10 +59,10 @@ describe('host faults', () => {
     const agent = await startScriptedAgent(r.remote, claudePermBash(), { session: 'gpu-worker' });
     const item = await remotePrompt();
     await r.sshd.stop();
-    const down = await eventually(async () => {
+    const down = await poll(async () => {
       const a = await remoteAgent();
       return a?.state === 'unreachable' ? a : null;
-    }, 'the remote agent marked unreachable', 20_000);
+    }, 'the remote agent marked unreachable', { timeoutMs: 20_000 });
     expect(down.unreachable).toMatch(/^host box unreachable since /);
     const stillQueued = (await queue()).find((i) => i.id === item.id);
     expect(stillQueued).toMatchObject({ id: item.id, firstSeen: item.firstSeen, unreachable: expect.stringMatching(/unreachable since/) });
@@ -70,7 +70,7 @@ describe('host faults', () => {
     expect(refused).toMatchObject({ ok: true, value: { outcome: 'refused', message: expect.stringMatching(/host box unreachable since .*nothing was sent/) } });
 
     await r.sshd.start();
-    await eventually(async () => (await remoteAgent())?.state === 'permission', 'the remote agent back at its prompt', 30_000);
+    await poll(async () => (await remoteAgent())?.state === 'permission', 'the remote agent back at its prompt', { timeoutMs: 30_000 });
     expect((await queue()).find((i) => i.id === item.id)?.unreachable).toBeNull();
     expect(await agent.keyNames()).toEqual([]);
     expect(await r.h.engine.api['item:approve']({ id: item.id, fingerprint: item.fingerprint })).toMatchObject({ ok: true, value: { outcome: 'confirmed' } });
@@ -84,11 +84,11 @@ describe('host faults', () => {
     const masters = sshMasters();
     expect(masters).toHaveLength(1);
     process.kill(masters[0]!, 'SIGKILL');
-    await eventually(() => {
+    await poll(() => {
       const now = sshMasters();
       return now.length === 1 && now[0] !== masters[0];
-    }, 'a new master', 20_000);
-    await eventually(async () => (await remoteAgent())?.state === 'permission', 'the remote agent watched again', 20_000);
+    }, 'a new master', { timeoutMs: 20_000 });
+    await poll(async () => (await remoteAgent())?.state === 'permission', 'the remote agent watched again', { timeoutMs: 20_000 });
     expect(await r.h.engine.api['item:approve']({ id: item.id, fingerprint: item.fingerprint })).toMatchObject({ ok: true, value: { outcome: 'confirmed' } });
     expect(await agent.keyNames()).toEqual(['1']);
   });
@@ -98,10 +98,10 @@ describe('host faults', () => {
     const agent = await startScriptedAgent(r.remote, claudePermBash(), { session: 'gpu-worker' });
     const item = await remotePrompt();
     await r.sshd.changeHostKey();
-    const down = await eventually(async () => {
+    const down = await poll(async () => {
       const a = await remoteAgent();
       return a?.unreachable?.includes('host key has changed') ? a : null;
-    }, 'unreachable because of the host key', 30_000);
+    }, 'unreachable because of the host key', { timeoutMs: 30_000 });
     expect(down.state).toBe('unreachable');
     expect((await queue()).map((i) => i.id)).toContain(item.id);
     expect(await agent.keyNames()).toEqual([]);
@@ -112,7 +112,7 @@ describe('host faults', () => {
     await startScriptedAgent(r.remote, claudePermBash(), { session: 'gpu-worker' });
     const item = await remotePrompt();
     await r.remote.killServer();
-    await eventually(async () => !(await queue()).some((i) => i.id === item.id), 'the remote item leaves the queue', 20_000);
+    await poll(async () => !(await queue()).some((i) => i.id === item.id), 'the remote item leaves the queue', { timeoutMs: 20_000 });
     expect((await remoteAgent())?.state ?? 'gone').toBe('gone');
   });
 
@@ -129,18 +129,18 @@ describe('host faults', () => {
     const config = JSON.parse(readFileSync(configFile, 'utf8')) as { hosts: unknown[] };
     config.hosts.push({ ...remoteHostConfig(r.sshd, '/tmp/none.sock', 'silent'), destination: 'silent-box', sshConfig });
     writeFileSync(configFile, JSON.stringify(config));
-    await eventually(() => silent.connections() > 0, 'ssh connecting to the silent host', 15_000);
+    await poll(() => silent.connections() > 0, 'ssh connecting to the silent host', { timeoutMs: 15_000 });
 
     const local = await startScriptedAgent(r.h.tmux, claudePermBash(), { session: 'local-one' });
     const started = performance.now();
-    const item = await eventually(async () => (await queue()).find((i) => i.host === null && i.approveLabel), 'the local prompt', 15_000);
+    const item = await poll(async () => (await queue()).find((i) => i.host === null && i.approveLabel), 'the local prompt', { timeoutMs: 15_000 });
     expect(performance.now() - started).toBeLessThan(10_000);
     const t0 = performance.now();
     expect((await r.h.engine.api['agents:list']({})).ok).toBe(true);
     expect(performance.now() - t0).toBeLessThan(1_000);
     expect(await r.h.engine.api['item:approve']({ id: item.id, fingerprint: item.fingerprint })).toMatchObject({ ok: true, value: { outcome: 'confirmed' } });
     expect(await local.keyNames()).toEqual(['1']);
-    const view = await eventually(() => r!.h.engine.hosts.views().find((v) => v.name === 'silent' && v.status?.kind === 'down'), 'the silent host marked down', 40_000);
+    const view = await poll(() => r!.h.engine.hosts.views().find((v) => v.name === 'silent' && v.status?.kind === 'down'), 'the silent host marked down', { timeoutMs: 40_000 });
     expect(view.unreachable).toMatch(/host silent unreachable since .*(did not answer in time|cannot be reached)/);
   }, 60_000);
 });

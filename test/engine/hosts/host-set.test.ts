@@ -12,7 +12,7 @@ import { realRunner } from '../../../main/engine/platform/run.ts';
 import type { TmuxClient } from '../../../main/engine/tmux/types.ts';
 import { TmuxError } from '../../../main/engine/tmux/types.ts';
 import { freePort } from '../../support/sshd.ts';
-import { waitFor } from '../../support/tmux-server.ts';
+import { poll } from '../../support/poll.ts';
 
 let dir: string;
 let set: HostSet | null = null;
@@ -46,7 +46,7 @@ describe('host set', () => {
       { kind: 'socket', path: '/tmp/a.sock', host: 'gpu' },
       { kind: 'socket', path: '/tmp/b.sock', host: 'gpu' },
     ]);
-    const down = await waitFor(() => set!.views()[0]?.status?.kind === 'down' && set!.views()[0], { timeoutMs: 15_000, what: 'the host marked down' });
+    const down = await poll(() => (set!.views()[0]?.status?.kind === 'down' ? set!.views()[0] : null), 'the host marked down', { timeoutMs: 15_000 });
     expect(down.unreachable).toMatch(/^host gpu unreachable since .*: the host cannot be reached \(.*Connection refused/);
     const status = down.status as Extract<HostLinkStatus, { kind: 'down' }>;
     expect(status.retryAt - status.since).toBeGreaterThanOrEqual(1000);

@@ -10,7 +10,8 @@ import { silentLogger } from '../../../main/engine/platform/log.ts';
 import { ControlModeClient } from '../../../main/engine/tmux/control-client.ts';
 import { TmuxError } from '../../../main/engine/tmux/types.ts';
 import type { TmuxServer } from '../../../main/engine/tmux/types.ts';
-import { startPrivateTmux, waitFor } from '../../support/tmux-server.ts';
+import { startPrivateTmux } from '../../support/tmux-server.ts';
+import { poll } from '../../support/poll.ts';
 import type { PrivateTmux } from '../../support/tmux-server.ts';
 import type { TestSshd } from '../../support/sshd.ts';
 import { startSshd } from '../../support/sshd.ts';
@@ -106,6 +107,6 @@ describe('control mode over ssh', () => {
     clients.push(client);
     expect(await client.listPanes()).toHaveLength(1);
     await t.killServer();
-    await waitFor(async () => (await client.listPanes().then((p) => p.length === 0, () => false)), { timeoutMs: 15_000, what: 'no panes after kill-server' });
+    await poll(async () => (await client.listPanes().then((p) => p.length === 0, () => false)), 'no panes after kill-server', { timeoutMs: 15_000 });
   });
 });

@@ -9,9 +9,10 @@ import { serverKey } from '../../../main/engine/tmux/types.ts';
 import type { TestSshd } from '../../support/sshd.ts';
 import { startSshd } from '../../support/sshd.ts';
 import type { PrivateTmux } from '../../support/tmux-server.ts';
-import { startPrivateTmux, waitFor } from '../../support/tmux-server.ts';
+import { startPrivateTmux } from '../../support/tmux-server.ts';
+import { poll } from '../../support/poll.ts';
 import { FakeEngine } from '../support/fake-engine.ts';
-import { item } from '../support/items.ts';
+import { queueItem as item } from '../../support/queue-items.ts';
 
 let sshd: TestSshd;
 let remote: PrivateTmux;
@@ -54,13 +55,13 @@ describe('jump to a remote pane', () => {
     });
     const outcome = await jump('a');
     expect(outcome).toMatchObject({ outcome: 'confirmed', message: expect.stringMatching(/opened a terminal on box \(ssh\) attached to %\d+/) });
-    const [attached] = await waitFor(async () => {
+    const [attached] = await poll(async () => {
       const list = await clients();
       return list.length > 0 ? list : null;
-    }, { timeoutMs: 15_000, what: 'a client attached over ssh' });
+    }, 'a client attached over ssh', { timeoutMs: 15_000 });
     const [tty, current] = attached!.split(' ');
     expect(current).toBe(pane);
     await remote.run(['detach-client', '-t', tty!]);
-    await waitFor(async () => (await clients()).length === 0, { timeoutMs: 10_000, what: 'the client gone' });
+    await poll(async () => (await clients()).length === 0, 'the client gone', { timeoutMs: 10_000 });
   });
 });
