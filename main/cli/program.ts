@@ -76,10 +76,11 @@ export function buildProgram(version: string, out: { stdout: (t: string) => void
     .option('--directive <text>', 'what task-only mode re-injects')
     .addOption(json());
 
-  const hooks = program.command('hooks').description('Claude Code hooks in ~/.claude/settings.json');
-  hooks.command('install').description('add the Trail Boss hooks (a backup is kept)').addOption(json());
-  hooks.command('uninstall').description('remove them again').addOption(json());
-  hooks.command('status').description('installed? when did the last event arrive?').addOption(json());
+  const hooks = program.command('hooks').description('agent hooks: Claude Code (~/.claude/settings.json) or Codex ($CODEX_HOME/hooks.json)');
+  const hookRuntime = () => new Option('--runtime <runtime>', 'whose hooks').choices(['claude', 'codex']).default('claude');
+  hooks.command('install').description('add the Trail Boss hooks (a backup is kept)').addOption(hookRuntime()).addOption(json());
+  hooks.command('uninstall').description('remove them again').addOption(hookRuntime()).addOption(json());
+  hooks.command('status').description('installed? when did the last event arrive?').addOption(hookRuntime()).addOption(json());
   const hosts = program.command('hosts').description('other machines whose agents are watched over ssh');
   hosts
     .command('add')

@@ -4,7 +4,7 @@
  * agent on a private tmux socket. Electron itself cannot run here; this is the closest check of
  * the wiring (tray, notifications, hotkeys, IPC, window security, quit).
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,6 +21,8 @@ type MenuItem = { id?: string; label?: string; enabled: boolean; submenu?: MenuI
 const flat = (items: MenuItem[]): MenuItem[] => items.flatMap((i) => [i, ...(i.submenu ? flat(i.submenu) : [])]);
 const menuOf = (e: StubEvent | undefined): MenuItem[] => flat((e?.menu as MenuItem[] | undefined) ?? []);
 
+const ROOT = join(import.meta.dirname, '..', '..');
+
 let out: string;
 let home: string;
 let tmux: PrivateTmux;
@@ -29,7 +31,9 @@ let shell: StubbedShell;
 let jumpFile: string;
 
 beforeAll(async () => {
-  out = mkdtempSync(join(tmpdir(), 'tb-smoke-build-'));
+  // Inside the repository: the bundle finds Trail Boss's package.json above itself (packageRoot).
+  mkdirSync(join(ROOT, 'test-results'), { recursive: true });
+  out = mkdtempSync(join(ROOT, 'test-results', 'tb-smoke-build-'));
   home = mkdtempSync(join(tmpdir(), 'tb-smoke-home-'));
   const { main } = await buildShell({ outDir: out });
   tmux = await startPrivateTmux({ socketPath: join(tmpdir(), `tb-smoke-${randomBytes(4).toString('hex')}.sock`) });

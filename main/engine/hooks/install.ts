@@ -44,6 +44,8 @@ export interface HooksInstallerDeps {
   readonly counter: HookEventCounter;
   /** More entries we own (see the extension point above). */
   readonly extraEntries?: readonly OwnedHookEntry[];
+  /** The events to install; Claude's INSTALLED_EVENTS when absent (Codex passes its own). */
+  readonly events?: readonly string[];
   readonly pathExists?: (file: string) => boolean;
 }
 
@@ -76,7 +78,7 @@ export function forwarderSpecFor(input: {
 
 /** Every entry we own, as install would write them now. */
 export function plannedEntries(deps: HooksInstallerDeps): OwnedHookEntry[] {
-  return [...forwarderEntries(deps.forwarder, INSTALLED_EVENTS), ...(deps.extraEntries ?? [])];
+  return [...forwarderEntries(deps.forwarder, deps.events ?? INSTALLED_EVENTS), ...(deps.extraEntries ?? [])];
 }
 
 /** Merge our entries into the settings (backup first). Throws SettingsError, changing nothing, on a bad file. */
