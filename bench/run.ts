@@ -16,6 +16,7 @@ import { disposeAllFleets } from './fleet.ts';
 import { runSnapshotBench, runTmuxCaptureBench } from './folded.ts';
 import { runHookFusion } from './hook-fusion.ts';
 import { runHookIngest } from './hook-ingest.ts';
+import { runRemote } from './remote.ts';
 import type { BenchPlan, Phase } from './options.ts';
 import { USAGE, parseBenchArgs } from './options.ts';
 import { loadAverage, procAvailable } from './proc-cpu.ts';
@@ -91,6 +92,10 @@ async function runPhase(phase: Phase, p: BenchPlan): Promise<void> {
       progress(`snapshot: ${p.snapshot.mb} MB × ${p.snapshot.runs}`);
       results.snapshot = await runSnapshotBench(p.snapshot);
       return;
+    case 'remote':
+      progress(`remote: ${p.remote.hosts} hosts × ${p.remote.panesPerHost} panes over loopback ssh, then the same as local servers`);
+      results.remote = await runRemote(p.remote);
+      return;
     case 'cli':
       progress(`cli: the installed command, ${p.cli.samples} samples each, status over ${p.cli.statusPanes} panes, snapshot save of ${p.cli.snapshotMB} MB`);
       results.cli = await runCliBench(p.cli);
@@ -111,7 +116,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-const KEYS: Readonly<Record<Phase, keyof BenchResults>> = { detection: 'detection', cpu: 'cpu', hooks: 'hooks', 'tmux-capture': 'tmuxCapture', snapshot: 'snapshot', cli: 'cli' };
+const KEYS: Readonly<Record<Phase, keyof BenchResults>> = { detection: 'detection', cpu: 'cpu', hooks: 'hooks', 'tmux-capture': 'tmuxCapture', snapshot: 'snapshot', cli: 'cli', remote: 'remote' };
 for (const phase of plan.phases) {
   try {
     await runPhase(phase, plan);

@@ -12,6 +12,14 @@ export const TARGETS = {
   hookToItemP95Ms: 100,
   /** Hook fired → notification event (item:added), p95 (ms). Issue 4. */
   hookEndToEndP95Ms: 300,
+  /** Agents on hosts over ssh (4 hosts × 50 panes): prompt drawn → item queued, p95 (ms). Issue 15. */
+  remoteDetectionP95Ms: 1600,
+  /** Over ssh: approve request → key in the pane, p95 (ms). Issue 15. */
+  remoteApproveP95Ms: 200,
+  /** Over ssh: the engine's CPU, % of one core. Issue 15. */
+  remoteCpuPct: 6,
+  /** ssh processes per host, whatever the pane count. Issue 15. */
+  remoteSshPerHost: 1,
 } as const;
 
 /** The CPU target for a pane count: 50 → 1.5 %, 200 → 5 %; other sizes have none. */

@@ -85,6 +85,18 @@ export function buildProgram(version: string, out: { stdout: (t: string) => void
   hooks.command('install').description('add the Trail Boss hooks (a backup is kept)').addOption(hookRuntime()).addOption(json());
   hooks.command('uninstall').description('remove them again').addOption(hookRuntime()).addOption(json());
   hooks.command('status').description('installed? when did the last event arrive?').addOption(hookRuntime()).addOption(json());
+  const hosts = program.command('hosts').description('other machines whose agents are watched over ssh');
+  hosts
+    .command('add')
+    .description('watch a host (a running engine picks it up at once)')
+    .argument('<name>', 'short name shown everywhere (letters, digits, . _ -)')
+    .argument('<destination>', 'what ssh connects to: an alias, host or user@host')
+    .addOption(new Option('--tmux-socket <path>', 'a tmux socket on the host (repeatable; default: its default server)').argParser(collect))
+    .option('--ssh-config <file>', 'an ssh config file, passed as ssh -F')
+    .option('--disabled', 'configure it, but do not watch it yet');
+  hosts.command('remove').description('stop watching a host').argument('<name>', 'the host');
+  hosts.command('list').description('the configured hosts').addOption(json());
+  hosts.command('test').description('connect, print the remote tmux version and the agent panes; exit 0 when it can be watched').argument('<name>', 'the host');
   program.command('hook').description('forward a Claude hook (payload on stdin) to the engine').argument('<event>', 'the hook event name').option('--endpoint <file>', 'endpoint file');
 
   const snapshot = program.command('snapshot').description('conversation snapshots of Claude Code sessions');

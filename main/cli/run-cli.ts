@@ -24,6 +24,7 @@ const COMMANDS: Record<string, Command> = {
   wake: async (ctx) => (await import('./commands/wake.ts')).wakeCommand(ctx),
   loop: async (ctx) => (await import('./commands/loop.ts')).loopCommand(ctx),
   hooks: async (ctx) => (await import('./commands/hooks.ts')).hooksCommand(ctx),
+  hosts: async (ctx) => (await import('./commands/hosts.ts')).hostsCommand(ctx),
   hook: async (ctx) => (await import('./commands/hook.ts')).hookCommand(ctx),
   snapshot: async (ctx) => (await import('./commands/snapshot.ts')).snapshotCommand(ctx),
   prime: async (ctx) => (await import('./commands/prime.ts')).primeCommand(ctx),

@@ -13,6 +13,7 @@ import type { EngineEvents } from './api/events.ts';
 import { storeHookCounter } from './api/hooks-service.ts';
 import type { Config, ConfigWatcher } from './config/index.ts';
 import type { ApiEndpoint } from './hooks/api-endpoint.ts';
+import type { HostSet } from './hosts/host-set.ts';
 import type { PaneObserver } from './observe/observer.ts';
 import type { Clock, TimerHandle } from './platform/clock.ts';
 import type { Logger } from './platform/log.ts';
@@ -31,6 +32,7 @@ import type { AutoRestart } from './wiring/auto-restart.ts';
 import { buildAutoRestart, buildClaudeFusion } from './wiring/claude.ts';
 import { buildCodexFusion } from './wiring/codex.ts';
 import { followConfig } from './wiring/follow-config.ts';
+import { wireHosts } from './wiring/hosts.ts';
 import type { UndoList } from './wiring/foundation.ts';
 import { openFoundation } from './wiring/foundation.ts';
 import { Late } from './wiring/late.ts';
@@ -67,6 +69,7 @@ export interface EngineOptions {
 interface Parts {
   readonly lock: { release(): void };
   readonly clients: TmuxClient[];
+  readonly hosts: HostSet;
   readonly reminders: ReminderScheduler;
   readonly watchdog: WatchdogScheduler;
   readonly fusion: ClaudeFusion;
@@ -106,6 +109,11 @@ export class Engine {
     return this.parts.config();
   }
 
+  /** The configured hosts and their links (views, `hosts list`, tests). */
+  get hosts(): HostSet {
+    return this.parts.hosts;
+  }
+
   on<E extends EventName>(name: E, listener: (payload: EventPayload<E>) => void): () => void {
     return this.events.on(name, listener);
   }
@@ -135,11 +143,13 @@ export class Engine {
   private static async build(opts: EngineOptions, undo: UndoList): Promise<Engine> {
     const f = openFoundation(opts, undo);
     const clients = await openTmuxClients(f, serversToWatch(opts.servers, f.config()), opts.runner, undo);
+    const observerLate = new Late<PaneObserver>('observer');
+    const hosts = wireHosts(f, clients, opts.runner, observerLate, undo);
     const watchdogLate = new Late<WatchdogWiring>('watchdog');
-    const attention = buildAttention(f, watchdogLate, undo);
+    const attention = buildAttention(f, watchdogLate, undo, hosts);
     const onFacts = factSink(f.store, attention.truth, watchdogLate);
-    const observer = buildObserver(f, clients, opts.processTable, onFacts);
-    const actions = buildActionParts(f, observer, attention);
+    const observer = observerLate.bind(buildObserver(f, clients, opts.processTable, onFacts));
+    const actions = buildActionParts(f, observer, attention, hosts);
     const watchdog = watchdogLate.bind(
       wireWatchdog({
         store: f.store,
@@ -175,6 +185,7 @@ export class Engine {
       hooks: { env: opts.env, homedir: opts.homedir, endpointFile: f.paths.endpoint, clock: f.clock, counter: hookCounter },
       runner: opts.runner,
       reloadConfig: () => void f.watcher.reload(),
+      hosts,
     });
     const endpoint =
       opts.api === false
@@ -185,6 +196,7 @@ export class Engine {
     const engine = new Engine(f.paths, f.events, f.store, attention.truth, observer, apiFor('api'), apiFor, {
       lock: f.lock,
       clients,
+      hosts,
       reminders: attention.reminders,
       watchdog: watchdog.scheduler,
       fusion,
@@ -254,6 +266,7 @@ export class Engine {
     this.parts.watcher.dispose();
     await this.parts.endpoint?.close();
     await Promise.all(this.parts.clients.map((c) => c.close()));
+    await this.parts.hosts.dispose();
     this.store.close();
     this.parts.lock.release();
   }

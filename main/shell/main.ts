@@ -137,6 +137,7 @@ async function run(): Promise<void> {
     queueList: engine.api['queue:list'],
     tmuxFor,
     terminalCommand: () => configuredTerminalCommand(engine.config().terminal, platform),
+    remoteHost: (name) => engine.config().hosts.find((h) => h.name === name) ?? null,
     runner,
     launcher: detachedLauncher(TMUX_ENV),
     processes: () => processSnapshot(platform, runner),

@@ -21,6 +21,7 @@ import { promptDto } from '../../engine/api/dto.ts';
 import { NoEngineError, engineClient } from '../engine-client.ts';
 import type { AgentDto } from '../../../preload/contract/agent.ts';
 import { serversFor } from '../servers.ts';
+import { hostOfPaneKey } from '../../engine/hosts/host-spec.ts';
 
 /** One observed pane as a status entry (one-shot scan: a screen nobody explains is reported as unknown at once). */
 export function agentFromObserved(p: ObservedPane, now: number): AgentStatus {
@@ -29,6 +30,7 @@ export function agentFromObserved(p: ObservedPane, now: number): AgentStatus {
   return {
     pane: p.info.paneId,
     server: splitPaneKey(p.key).serverKey,
+    host: hostOfPaneKey(p.key),
     target: p.info.target,
     runtime: p.runtime,
     runtimeVerified: runtimeById(p.runtime).verified,
@@ -46,6 +48,8 @@ export function agentFromEngine(a: AgentDto): AgentStatus {
   return {
     pane: paneId,
     server,
+    host: a.host,
+    ...(a.unreachable !== null ? { unreachable: a.unreachable } : {}),
     target: a.target,
     runtime: a.runtime,
     runtimeVerified: a.runtimeVerified,

@@ -16,6 +16,8 @@ export interface TerminalContext {
   readonly target: string;
   /** The tmux server's socket path (also for the default server, so the new terminal reaches the same one). */
   readonly socket: string;
+  /** What `{tmux}` stands for instead of `tmux -S <socket>` (a pane on another host: ssh to it, then tmux). */
+  readonly tmuxWords?: readonly string[];
 }
 
 /** A program and its arguments. */
@@ -65,7 +67,7 @@ export function appleScriptEscape(value: string): string {
 const PLACEHOLDER = /'\{(tmux|target|socket)\}'|\{(tmux|target|socket)\}/g;
 
 function tmuxWords(ctx: TerminalContext): string[] {
-  return ['tmux', '-S', ctx.socket];
+  return ctx.tmuxWords ? [...ctx.tmuxWords] : ['tmux', '-S', ctx.socket];
 }
 
 function embeddedValue(name: string, ctx: TerminalContext): string {
