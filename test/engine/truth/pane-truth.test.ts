@@ -36,7 +36,7 @@ function setup() {
   });
   const seen = (): Fact => ({ kind: 'pane-seen', pane: PANE, at: clock.now(), runtime: 'claude', target: 'work:1.0', pid: 4242 });
   const screen = (s: Screen): Fact => ({ kind: 'screen', pane: PANE, at: clock.now(), screen: s, stableCount: 2, tail: [] });
-  const open = () => store.items.list().filter((i) => !i.resolvedAt);
+  const open = () => store.items.list();
   return { store, clock, truth, seen, screen, open, resolved, itemEvents, logger };
 }
 
