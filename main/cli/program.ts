@@ -43,6 +43,7 @@ export function buildProgram(version: string, out: { stdout: (t: string) => void
     .description('run the engine without the desktop shell, until Ctrl-C')
     .addOption(tmuxSocket())
     .option('--ui', 'also serve the queue UI in a browser (prints its address)')
+    .option('--notify', 'desktop notifications with Approve/Deny/Jump buttons (Linux, over D-Bus; also notifications.dbus: true)')
     .option('--verbose', 'log debug detail');
   program.command('queue').description('the waiting agents, oldest first').addOption(json());
   program.command('approve').description('allow once (never more)').argument('<item>', itemRef).addOption(json());

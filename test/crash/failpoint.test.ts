@@ -24,7 +24,6 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 const SCRIPT = `
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { poll } from '../support/poll.ts';
 const Database = createRequire(${JSON.stringify(join(REPO_ROOT, 'package.json'))})('better-sqlite3');
 const db = new Database(process.argv[2]);
 db.exec("CREATE TABLE items (id TEXT, claimed_by TEXT, claimed_at INTEGER); INSERT INTO items VALUES ('i1', NULL, NULL); CREATE TABLE audit (payload TEXT)");

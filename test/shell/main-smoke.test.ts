@@ -38,7 +38,7 @@ beforeAll(async () => {
   const terminal = ['/bin/sh', '-c', `printf %s "$1" > '${jumpFile}'`, 'sh', '{target}'];
   writeFileSync(join(home, 'config.json'), JSON.stringify({ terminal: { linux: terminal } }));
   const env: Record<string, string> = {};
-  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !['TMUX', 'TMUX_PANE', 'DISPLAY', 'WAYLAND_DISPLAY', 'XDG_CONFIG_HOME'].includes(k)) env[k] = v;
+  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !['TMUX', 'TMUX_PANE', 'DISPLAY', 'WAYLAND_DISPLAY', 'XDG_CONFIG_HOME', 'DBUS_SESSION_BUS_ADDRESS'].includes(k)) env[k] = v;
   // Never the real home: the engine looks for Claude's files under $HOME.
   Object.assign(env, { TRAILBOSS_HOME: home, HOME: home, XDG_SESSION_TYPE: 'x11', STUB_TAKEN_SHORTCUTS: 'CommandOrControl+Alt+Shift+K' });
   shell = new StubbedShell(main, ['--tmux-socket', tmux.name], env);

@@ -1,4 +1,4 @@
-/** `trailboss daemon [--tmux-socket PATH]... [--ui]`: the engine without the desktop shell, until SIGINT/SIGTERM. */
+/** `trailboss daemon [--tmux-socket PATH]... [--ui] [--notify]`: the engine without the desktop shell, until SIGINT/SIGTERM. */
 import { Engine } from '../../engine/engine.ts';
 import { EngineLockedError } from '../../engine/platform/engine-lock.ts';
 import { streamLogger } from '../../engine/platform/log.ts';
@@ -11,6 +11,7 @@ import { parseCommandLine, read } from '../program.ts';
 import type { CliContext } from '../context.ts';
 import { buildUi, uiState } from '../ui-build.ts';
 import { EXIT } from '../context.ts';
+import { startDaemonNotifications } from './daemon-notify.ts';
 
 export async function daemonCommand(ctx: CliContext): Promise<number> {
   const args = parseCommandLine('daemon', ctx.argv);
@@ -58,10 +59,13 @@ export async function daemonCommand(ctx: CliContext): Promise<number> {
   }
   ctx.stdout(`Trail Boss engine running (pid ${process.pid}); data in ${engine.paths.home}; API on 127.0.0.1:${engine.apiPort}\n`);
   if (wantUi) ctx.stdout(`Open the queue: http://127.0.0.1:${engine.apiPort}/#token=${engine.apiToken}\n`);
+  const notifications = await startDaemonNotifications(engine, ctx, logger, read.bool(args, 'notify'));
   await new Promise<void>((resolve) => {
     if (ctx.stopSignal.aborted) resolve();
     else ctx.stopSignal.addEventListener('abort', () => resolve(), { once: true });
   });
+  // Before the engine: our notifications' buttons would answer nobody.
+  await notifications?.stop();
   await engine.stop();
   ctx.stdout('Trail Boss engine stopped.\n');
   return EXIT.ok;

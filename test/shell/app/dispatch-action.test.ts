@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dispatchAction, type ActionPorts } from '../../../main/shell/app/dispatch-action.ts';
 import { fail } from '../../../preload/contract/envelope.ts';
-import { PAUSED_INDEFINITELY } from '../../../main/shell/app/pause.ts';
+import { PAUSED_INDEFINITELY } from '../../../main/engine/notify/pause.ts';
 import { FakeEngine } from '../support/fake-engine.ts';
 import { queueItem } from '../../support/queue-items.ts';
 

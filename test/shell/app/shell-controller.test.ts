@@ -2,9 +2,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ManualClock } from '../../support/manual-clock.ts';
 import type { HotkeyPlan } from '../../../main/shell/hotkeys/hotkey-status.ts';
 import type { HotkeyName } from '../../../main/shell/hotkeys/hotkeys.ts';
-import type { NotificationOp } from '../../../main/shell/notifications/notification-policy.ts';
-import { notificationTag, SUMMARY_TAG } from '../../../main/shell/notifications/notification-text.ts';
-import type { NotificationText } from '../../../main/shell/notifications/notification-text.ts';
+import type { NotificationCallbacks } from '../../../main/engine/notify/notification-driver.ts';
+import type { NotificationOp } from '../../../main/engine/notify/notification-policy.ts';
+import type { ApiMethods } from '../../../preload/contract/api.ts';
+import { notificationTag, SUMMARY_TAG } from '../../../main/engine/notify/notification-text.ts';
+import type { NotificationText } from '../../../main/engine/notify/notification-text.ts';
 import { shellApiMethods } from '../../../main/shell/app/shell-api.ts';
 import { ShellController } from '../../../main/shell/app/shell-controller.ts';
 import type { ShellAction } from '../../../main/shell/app/shell-action.ts';
@@ -18,11 +20,12 @@ import { queueItem } from '../../support/queue-items.ts';
 const T0 = 10_000_000;
 
 /** A controller over a fake engine with recording ports. */
-function harness(opts: { platform?: NodeJS.Platform; registerOk?: boolean } = {}) {
+function harness(opts: { platform?: NodeJS.Platform; registerOk?: boolean; notificationApi?: ApiMethods } = {}) {
   const engine = new FakeEngine();
   const clock = new ManualClock(T0);
   const renders: { menu: TrayMenuModel; icon: TrayIconSpec; onAction: (a: ShellAction) => void }[] = [];
   const ops: NotificationOp[] = [];
+  let callbacks: NotificationCallbacks | null = null;
   const notices: NotificationText[] = [];
   const broadcasts: { event: EventName; payload: unknown }[] = [];
   const opened: string[] = [];
@@ -36,10 +39,17 @@ function harness(opts: { platform?: NodeJS.Platform; registerOk?: boolean } = {}
   const controller: ShellController = new ShellController({
     engine,
     api,
+    ...(opts.notificationApi ? { notificationApi: opts.notificationApi } : {}),
     clock,
     platform: opts.platform ?? 'darwin',
     tray: { render: (menu, icon, onAction) => void renders.push({ menu, icon, onAction }) },
-    notifier: { apply: (op) => void ops.push(op), notice: (t) => void notices.push(t) },
+    notifier: {
+      apply: (op, cb) => {
+        ops.push(op);
+        callbacks = cb;
+      },
+      notice: (t) => void notices.push(t),
+    },
     hotkeys: {
       apply: (p, onPressed) => {
         plans.push([...p]);
@@ -51,7 +61,12 @@ function harness(opts: { platform?: NodeJS.Platform; registerOk?: boolean } = {}
     quit: () => void opened.push('quit'),
     clockTime: (ms) => `t${ms}`,
   });
-  return { engine, clock, controller, renders, ops, notices, broadcasts, opened, plans, press: (n: HotkeyName) => pressed?.(n), jumps: () => jumps };
+  return { engine, clock, controller, renders, ops, notices, broadcasts, opened, plans, press: (n: HotkeyName) => pressed?.(n), jumps: () => jumps, callbacks: () => callbacks };
+}
+
+async function eventuallyTrue(test: () => boolean): Promise<void> {
+  for (let i = 0; i < 100 && !test(); i++) await new Promise((r) => setImmediate(r));
+  expect(test()).toBe(true);
 }
 
 let current: ReturnType<typeof harness> | null = null;
@@ -160,6 +175,18 @@ describe('ShellController actions', () => {
     const approve = flattenMenu(render?.menu.entries ?? []).find((e) => e.id === 'item:a:approve');
     await h.controller.act(approve?.action as ShellAction);
     expect(h.engine.calls.at(-1)).toEqual({ channel: 'item:approve', args: { id: 'a', fingerprint: 'fp-menu' } });
+  });
+
+  it('a notification button goes through the methods of the surface "notification"', async () => {
+    const engine2 = new FakeEngine();
+    const h = await start(harness({ notificationApi: engine2.api }));
+    h.engine.emit('item:added', { item: queueItem({ id: 'a', fingerprint: 'fp-note' }) });
+    const shown = h.ops.at(-1);
+    const approve = shown?.op === 'show' ? shown.buttons.find((b) => b.action.kind === 'approve') : undefined;
+    h.callbacks()?.onAction(approve!.action);
+    await eventuallyTrue(() => engine2.calls.length > 0);
+    expect(engine2.calls.at(-1)).toEqual({ channel: 'item:approve', args: { id: 'a', fingerprint: 'fp-note' } });
+    expect(h.engine.calls.filter((c) => c.channel === 'item:approve')).toEqual([]);
   });
 
   it('tells the user when an action from the tray did not simply work', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildTrayMenu, flattenMenu, type TrayMenuEntry } from '../../../main/shell/tray/tray-menu.ts';
-import { PAUSED_INDEFINITELY } from '../../../main/shell/app/pause.ts';
+import { PAUSED_INDEFINITELY } from '../../../main/engine/notify/pause.ts';
 import { idleItem, queueItem } from '../../support/queue-items.ts';
 
 const NOW = 2_000_000;
