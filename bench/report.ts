@@ -21,7 +21,7 @@ export interface PhaseError {
 export interface BenchResults {
   detection?: readonly DetectionResult[] | PhaseError;
   cpu?: readonly CpuResult[] | PhaseError;
-  hooks?: { readonly ingest: HookIngestResult; readonly fusion: HookFusionResult } | PhaseError;
+  hooks?: { readonly ingest: HookIngestResult; readonly fusion: HookFusionResult; readonly codexFusion?: HookFusionResult } | PhaseError;
   tmuxCapture?: TmuxCaptureResult | PhaseError;
   snapshot?: SnapshotResult | PhaseError;
   cli?: CliResult | PhaseError;
@@ -67,6 +67,10 @@ export function verdicts(r: BenchResults): Verdict[] {
   if (r.hooks && !isError(r.hooks)) {
     p95('hook POST → item queued', r.hooks.fusion.postToItem, TARGETS.hookToItemP95Ms);
     p95('hook fired (forwarder) → item:added', r.hooks.fusion.forwarderToItem, TARGETS.hookEndToEndP95Ms);
+    if (r.hooks.codexFusion?.wired) {
+      p95('Codex hook POST → item queued', r.hooks.codexFusion.postToItem, TARGETS.hookToItemP95Ms);
+      p95('Codex hook fired (forwarder) → item:added', r.hooks.codexFusion.forwarderToItem, TARGETS.hookEndToEndP95Ms);
+    }
   }
   if (r.cli && !isError(r.cli)) {
     const row = (prefix: string) => r.cli && !isError(r.cli) ? r.cli.rows.find((x) => x.name.startsWith(prefix)) : undefined;
@@ -119,10 +123,10 @@ export function formatReport(r: BenchResults): string {
     }
   }
   if (r.hooks) {
-    const title = 'Hooks — Claude PermissionRequest (ms)';
+    const title = 'Hooks — Claude and Codex PermissionRequest (ms)';
     if (isError(r.hooks)) failed(title, r.hooks);
     else {
-      const { ingest, fusion } = r.hooks;
+      const { ingest, fusion, codexFusion } = r.hooks;
       const row = (name: string, s: Summary | null, target: number | null): Cell[] => [name, s?.n ?? 0, ms(s?.p50 ?? null), ms(s?.p95 ?? null), ms(s?.max ?? null), target === null ? '' : `p95 ≤ ${target}`, target === null ? '' : within(s?.p95 ?? null, target)];
       const rows: Cell[][] = [
         row('ingest route: POST → delivered', ingest.postToDelivery, null),
@@ -134,6 +138,10 @@ export function formatReport(r: BenchResults): string {
         rows.push(row('engine: POST → item:added', fusion.postToItem, TARGETS.hookToItemP95Ms));
         rows.push(row('engine: forwarder started → item:added', fusion.forwarderToItem, TARGETS.hookEndToEndP95Ms));
       } else rows.push([`engine: hooks not accepted (HTTP ${fusion.probeStatus}) — not measured`, 0, null, null, null, '', null]);
+      if (codexFusion?.wired) {
+        rows.push(row('engine, Codex: POST → item:added', codexFusion.postToItem, TARGETS.hookToItemP95Ms));
+        rows.push(row('engine, Codex: forwarder started → item:added', codexFusion.forwarderToItem, TARGETS.hookEndToEndP95Ms));
+      } else if (codexFusion) rows.push([`engine: Codex hooks not accepted (HTTP ${codexFusion.probeStatus}) — not measured`, 0, null, null, null, '', null]);
       section(`${title}${fusion.wired && fusion.missed > 0 ? `; ${fusion.missed} hooks without an item` : ''}`, ['path', 'n', 'p50', 'p95', 'max', 'target', 'ok'], rows);
       if (fusion.wired) parts.push(`Approvals of these items: ${tally(fusion.approveOutcomes)}${fusion.firstRefusal ? ` — first refusal: "${fusion.firstRefusal}"` : ''}`);
     }

@@ -78,7 +78,9 @@ async function runPhase(phase: Phase, p: BenchPlan): Promise<void> {
       progress(`hooks: ingest route ×${p.hooks.ingestSamples}, engine with ${p.hooks.fusionAgents} Claude panes`);
       const ingest = await runHookIngest(p.hooks.ingestSamples);
       const fusion = await runHookFusion({ agents: p.hooks.fusionAgents, windowMs: p.hooks.fusionWindowMs });
-      results.hooks = { ingest, fusion };
+      progress(`hooks: engine with ${p.hooks.fusionAgents} Codex panes`);
+      const codexFusion = await runHookFusion({ agents: p.hooks.fusionAgents, windowMs: p.hooks.fusionWindowMs, runtime: 'codex' });
+      results.hooks = { ingest, fusion, codexFusion };
       return;
     }
     case 'tmux-capture':

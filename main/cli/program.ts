@@ -54,6 +54,10 @@ export function buildProgram(version: string, out: { stdout: (t: string) => void
     .argument('<item>', itemRef)
     .argument('<text...>', 'what to type; on a permission prompt only y/yes/n/no')
     .addOption(json());
+  program
+    .command('jump')
+    .description('bring the terminal with a pane forward (bind a desktop shortcut to it on Wayland)')
+    .argument('[target]', `oldest (the default: the oldest waiting item), ${itemRef}, or any watched pane`);
   program.command('skip').description('move an item to the end of the queue').argument('<item>', itemRef).addOption(json());
   program
     .command('snooze')
@@ -76,10 +80,11 @@ export function buildProgram(version: string, out: { stdout: (t: string) => void
     .option('--directive <text>', 'what task-only mode re-injects')
     .addOption(json());
 
-  const hooks = program.command('hooks').description('Claude Code hooks in ~/.claude/settings.json');
-  hooks.command('install').description('add the Trail Boss hooks (a backup is kept)').addOption(json());
-  hooks.command('uninstall').description('remove them again').addOption(json());
-  hooks.command('status').description('installed? when did the last event arrive?').addOption(json());
+  const hooks = program.command('hooks').description('agent hooks: Claude Code (~/.claude/settings.json) or Codex ($CODEX_HOME/hooks.json)');
+  const hookRuntime = () => new Option('--runtime <runtime>', 'whose hooks').choices(['claude', 'codex']).default('claude');
+  hooks.command('install').description('add the Trail Boss hooks (a backup is kept)').addOption(hookRuntime()).addOption(json());
+  hooks.command('uninstall').description('remove them again').addOption(hookRuntime()).addOption(json());
+  hooks.command('status').description('installed? when did the last event arrive?').addOption(hookRuntime()).addOption(json());
   program.command('hook').description('forward a Claude hook (payload on stdin) to the engine').argument('<event>', 'the hook event name').option('--endpoint <file>', 'endpoint file');
 
   const snapshot = program.command('snapshot').description('conversation snapshots of Claude Code sessions');

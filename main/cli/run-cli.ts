@@ -17,6 +17,7 @@ const COMMANDS: Record<string, Command> = {
   approve: lazy('approveCommand'),
   deny: lazy('denyCommand'),
   reply: lazy('replyCommand'),
+  jump: async (ctx) => (await import('./commands/jump.ts')).jumpCommand(ctx),
   skip: lazy('skipCommand'),
   snooze: lazy('snoozeCommand'),
   mute: lazy('muteCommand'),

@@ -3,7 +3,7 @@
  * uses — the tray app in-process, `trailboss daemon`, and through the API the CLI and the browser UI.
  * The parts are built by named wiring steps (main/engine/wiring/) in the order `build()` shows:
  * foundation (lock, config, store, events) → tmux clients → attention (truth, reminders) → observer →
- * action parts → watchdog → Claude fusion → per-surface API and loopback endpoint → live config →
+ * action parts → watchdog → Claude fusion → Codex fusion → per-surface API and loopback endpoint → live config →
  * running (observe, reminders, periodic work). Decisions live in the parts; this file only connects them.
  */
 import type { ApiMethods } from '../../preload/contract/api.ts';
@@ -29,6 +29,7 @@ import { buildActionParts } from './wiring/actions.ts';
 import { buildAttention } from './wiring/attention.ts';
 import type { AutoRestart } from './wiring/auto-restart.ts';
 import { buildAutoRestart, buildClaudeFusion } from './wiring/claude.ts';
+import { buildCodexFusion } from './wiring/codex.ts';
 import { followConfig } from './wiring/follow-config.ts';
 import type { UndoList } from './wiring/foundation.ts';
 import { openFoundation } from './wiring/foundation.ts';
@@ -155,6 +156,7 @@ export class Engine {
     undo.push(() => watchdog.scheduler.dispose());
     const claudeOpts = { env: opts.env, homedir: opts.homedir, processTable: opts.processTable, runner: opts.runner };
     const fusion = buildClaudeFusion(f, observer, claudeOpts, onFacts);
+    const codexFusion = buildCodexFusion(f, observer, opts.processTable, onFacts);
     const hookCounter = storeHookCounter(f.store, f.clock);
     const apiFor = apiPerSurface({
       store: f.store,
@@ -177,7 +179,7 @@ export class Engine {
     const endpoint =
       opts.api === false
         ? null
-        : await startEndpoint(f, { pid: opts.pid, uiDir: opts.uiDir ?? null, apiFor, hookCounter, deliverHook: (d) => fusion.deliver(d) }, undo);
+        : await startEndpoint(f, { pid: opts.pid, uiDir: opts.uiDir ?? null, apiFor, hookCounter, deliverHook: (d) => fusion.deliver(d), deliverCodexHook: (d) => codexFusion.deliver(d) }, undo);
     followConfig(f, attention, watchdog);
 
     const engine = new Engine(f.paths, f.events, f.store, attention.truth, observer, apiFor('api'), apiFor, {

@@ -80,6 +80,15 @@ export const configSchema = z.strictObject({
       captureMode: z.enum(['auto', 'control', 'batch']).default('auto'),
       /** Watch the user's default tmux server besides the sockets (read when the engine starts). */
       includeDefault: z.boolean().default(true),
+      /**
+       * Absolute path of the tmux binary; null = search PATH, the login shell's PATH and the usual
+       * package-manager directories (read when the app starts).
+       */
+      path: z
+        .string()
+        .nullable()
+        .default(null)
+        .refine((p) => p === null || p.startsWith('/'), { message: 'must be an absolute path' }),
     })
     .prefault({}),
   reminders: z

@@ -9,6 +9,8 @@ import { writeFileAtomic } from '../platform/atomic-write.ts';
 
 /** Where the Claude hook forwarder posts. */
 export const HOOK_PATH = '/hooks/claude';
+/** Where Codex CLI hooks arrive (the forwarder's `--runtime codex`). */
+export const CODEX_HOOK_PATH = '/hooks/codex';
 
 /** Name of the token file inside the Trail Boss home directory. */
 export const TOKEN_FILE_NAME = 'api-token';

@@ -123,12 +123,12 @@ export function createStandInEngine(items: QueueItemDto[], emit: Emit, now: () =
     'pane:wake': async ({ paneKey }) => ok({ itemId: paneKey, action: 'wake', outcome: 'refused', message: 'the stand-in engine types nothing' }),
     'agents:list': async () =>
       ok(queue.map((i) => ({ paneKey: i.paneKey, target: i.target, sessionName: i.sessionName, runtime: i.runtime, runtimeVerified: i.runtimeVerified, state: i.reason === 'idle' ? 'idle' : 'permission', since: i.firstSeen, muted: false, loopMode: 'paused', prompt: null, draft: null }) as const)),
-    'settings:get': async () => ok({ settings, configPath: '/home/dev/.config/trailboss/config.json', hotkeys: [{ name: 'jumpOldest', accelerator: settings.hotkeys.jumpOldest, registered: false, problem: 'Hotkeys work in the desktop app only' }], loadError: null }),
+    'settings:get': async () => ok({ settings, configPath: '/home/dev/.config/trailboss/config.json', hotkeys: [{ name: 'jumpOldest', accelerator: settings.hotkeys.jumpOldest, registered: false, problem: 'Hotkeys work in the desktop app only' }], loadError: null, logFile: null }),
     'settings:set': async ({ settings: next }) => {
       const issues = validate(next);
       if (issues.length > 0) return fail('invalid', 'The settings were not saved.', issues);
       settings = next;
-      const state = { settings, configPath: '/home/dev/.config/trailboss/config.json', hotkeys: [], loadError: null };
+      const state = { settings, configPath: '/home/dev/.config/trailboss/config.json', hotkeys: [], loadError: null, logFile: null };
       emit('settings:changed', state);
       return ok(state);
     },

@@ -10,6 +10,7 @@ import type { NotificationText } from '../../../main/engine/notify/notification-
 import { shellApiMethods } from '../../../main/shell/app/shell-api.ts';
 import { ShellController } from '../../../main/shell/app/shell-controller.ts';
 import type { ShellAction } from '../../../main/shell/app/shell-action.ts';
+import type { ShellProblem } from '../../../main/shell/app/shell-problem.ts';
 import type { TrayIconSpec } from '../../../main/shell/tray/tray-icon.ts';
 import type { TrayMenuModel } from '../../../main/shell/tray/tray-menu.ts';
 import { flattenMenu } from '../../../main/shell/tray/tray-menu.ts';
@@ -21,7 +22,7 @@ import { poll } from '../../support/poll.ts';
 const T0 = 10_000_000;
 
 /** A controller over a fake engine with recording ports. */
-function harness(opts: { platform?: NodeJS.Platform; registerOk?: boolean; notificationApi?: ApiMethods } = {}) {
+function harness(opts: { platform?: NodeJS.Platform; registerOk?: boolean; notificationApi?: ApiMethods; problem?: ShellProblem } = {}) {
   const engine = new FakeEngine();
   const clock = new ManualClock(T0);
   const renders: { menu: TrayMenuModel; icon: TrayIconSpec; onAction: (a: ShellAction) => void }[] = [];
@@ -61,6 +62,7 @@ function harness(opts: { platform?: NodeJS.Platform; registerOk?: boolean; notif
     windows: { openQueue: (id) => void opened.push(`queue:${id}`), openSettings: () => void opened.push('settings'), broadcast: (event, payload) => void broadcasts.push({ event, payload }) },
     quit: () => void opened.push('quit'),
     clockTime: (ms) => `t${ms}`,
+    problem: opts.problem ?? null,
   });
   return { engine, clock, controller, renders, ops, notices, broadcasts, opened, plans, press: (n: HotkeyName) => pressed?.(n), jumps: () => jumps, callbacks: () => callbacks };
 }
@@ -77,6 +79,16 @@ const start = async (h: ReturnType<typeof harness>) => {
 };
 
 describe('ShellController start-up', () => {
+  it('with tmux missing, the tray headline says so and one notification gives the fix', async () => {
+    const h = harness({ problem: { headline: 'tmux not found: nothing is watched', fix: 'Install it with `brew install tmux`.' } });
+    await start(h);
+    expect(h.notices).toEqual([expect.objectContaining({ title: 'Trail Boss: tmux not found: nothing is watched', body: 'Install it with `brew install tmux`.' })]);
+    expect(h.renders[0]?.menu.entries[0]).toMatchObject({ label: '⚠ tmux not found: nothing is watched' });
+    expect(h.renders[0]?.icon).toMatchObject({ tone: 'stuck', badge: '!', toolTip: 'Trail Boss — tmux not found: nothing is watched' });
+    h.engine.emit('queue:changed', { items: [] });
+    expect(h.notices).toHaveLength(1);
+  });
+
   it('renders the tray from the queue it finds', async () => {
     const h = harness();
     h.engine.items = [queueItem({ id: 'a' })];
@@ -136,15 +148,15 @@ describe('ShellController events', () => {
   it('forwards every engine event to the windows, with hotkey statuses inside settings', async () => {
     const h = await start(harness({ registerOk: false }));
     h.engine.emit('action:outcome', { itemId: 'a', action: 'skip', outcome: 'confirmed', message: 'ok' });
-    h.engine.emit('settings:changed', { settings: settingsDto(), configPath: '/c', hotkeys: [], loadError: null });
+    h.engine.emit('settings:changed', { settings: settingsDto(), configPath: '/c', hotkeys: [], loadError: null, logFile: null });
     expect(h.broadcasts.map((b) => b.event)).toEqual(['action:outcome', 'settings:changed']);
     expect((h.broadcasts[1]?.payload as { hotkeys: { registered: boolean }[] }).hotkeys.map((s) => s.registered)).toEqual([false, false]);
   });
 
   it('re-registers hotkeys only when they change', async () => {
     const h = await start(harness());
-    h.engine.emit('settings:changed', { settings: settingsDto(), configPath: '/c', hotkeys: [], loadError: null });
-    h.engine.emit('settings:changed', { settings: settingsDto({ hotkeys: { jumpOldest: 'Control+Alt+Shift+M', openQueue: null } }), configPath: '/c', hotkeys: [], loadError: null });
+    h.engine.emit('settings:changed', { settings: settingsDto(), configPath: '/c', hotkeys: [], loadError: null, logFile: null });
+    h.engine.emit('settings:changed', { settings: settingsDto({ hotkeys: { jumpOldest: 'Control+Alt+Shift+M', openQueue: null } }), configPath: '/c', hotkeys: [], loadError: null, logFile: null });
     expect(h.plans.map((p) => p[0]?.accelerator)).toEqual(['CommandOrControl+Alt+Shift+J', 'Control+Alt+Shift+M']);
   });
 });

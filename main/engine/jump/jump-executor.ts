@@ -3,13 +3,13 @@
  * could and could not do. The only decisions here are about reading results; the plan decides.
  */
 import type { OutcomeKindDto } from '../../../preload/contract/queue-item.ts';
-import type { Clock } from '../../engine/platform/clock.ts';
-import { sleep } from '../../engine/platform/clock.ts';
-import type { ProcessEntry } from '../../engine/platform/process-table.ts';
-import type { Runner } from '../../engine/platform/run.ts';
-import { ProcessError } from '../../engine/platform/run.ts';
-import type { TmuxClient } from '../../engine/tmux/types.ts';
-import { TmuxError } from '../../engine/tmux/types.ts';
+import type { Clock } from '../platform/clock.ts';
+import { sleep } from '../platform/clock.ts';
+import type { ProcessEntry } from '../platform/process-table.ts';
+import type { Runner } from '../platform/run.ts';
+import { ProcessError } from '../platform/run.ts';
+import type { TmuxClient } from '../tmux/types.ts';
+import { TmuxError } from '../tmux/types.ts';
 import { assertNever } from '../../../preload/contract/assert-never.ts';
 import type { JumpPlan } from './jump-plan.ts';
 import { planJump } from './jump-plan.ts';

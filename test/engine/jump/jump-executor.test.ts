@@ -12,9 +12,9 @@ import { realRunner } from '../../../main/engine/platform/run.ts';
 import { runnerWithEnv } from '../../../main/engine/platform/runner-with-env.ts';
 import { BatchTmuxClient } from '../../../main/engine/tmux/batch-client.ts';
 import { TMUX_ENV } from '../../../main/engine/tmux/server-args.ts';
-import type { JumpDeps } from '../../../main/shell/jump/jump-executor.ts';
-import { executeJump } from '../../../main/shell/jump/jump-executor.ts';
-import { detachedLauncher } from '../../../main/shell/jump/launch-detached.ts';
+import type { JumpDeps } from '../../../main/engine/jump/jump-executor.ts';
+import { executeJump } from '../../../main/engine/jump/jump-executor.ts';
+import { detachedLauncher } from '../../../main/engine/platform/launch-detached.ts';
 import { startPrivateTmux, type PrivateTmux } from '../../support/tmux-server.ts';
 import { poll } from '../../support/poll.ts';
 

@@ -4,10 +4,10 @@ import { silentLogger } from '../../../main/engine/platform/log.ts';
 import { realRunner } from '../../../main/engine/platform/run.ts';
 import { BatchTmuxClient } from '../../../main/engine/tmux/batch-client.ts';
 import { serverKey, type TmuxServer } from '../../../main/engine/tmux/types.ts';
-import { createJumper, type JumperDeps } from '../../../main/shell/jump/item-jumper.ts';
-import { detachedLauncher } from '../../../main/shell/jump/launch-detached.ts';
+import { createJumper, type JumperDeps } from '../../../main/engine/jump/item-jumper.ts';
+import { detachedLauncher } from '../../../main/engine/platform/launch-detached.ts';
 import { startPrivateTmux, type PrivateTmux } from '../../support/tmux-server.ts';
-import { FakeEngine } from '../support/fake-engine.ts';
+import { FakeEngine } from '../../shell/support/fake-engine.ts';
 import { queueItem } from '../../support/queue-items.ts';
 
 let tmux: PrivateTmux;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appleScriptEscape, configuredTerminalCommand, defaultTerminalCommand, expandTerminalCommand, shellQuote } from '../../../main/shell/jump/terminal-command.ts';
+import { appleScriptEscape, configuredTerminalCommand, defaultTerminalCommand, expandTerminalCommand, shellQuote } from '../../../main/engine/jump/terminal-command.ts';
 
 const ctx = { target: '%7', socket: '/tmp/tmux-1000/default' };
 const expand = (template: readonly string[], c = ctx) => {

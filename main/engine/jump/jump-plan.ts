@@ -4,8 +4,8 @@
  * none: open the user's terminal on the pane. jump-executor.ts runs the plan and reports what
  * worked; nothing here touches a process.
  */
-import { focusCommands } from '../../engine/tmux/operations.ts';
-import type { ClientInfo } from '../../engine/tmux/types.ts';
+import { focusCommands } from '../tmux/operations.ts';
+import type { ClientInfo } from '../tmux/types.ts';
 import type { Command, TerminalContext } from './terminal-command.ts';
 import { defaultTerminalCommand, expandTerminalCommand } from './terminal-command.ts';
 

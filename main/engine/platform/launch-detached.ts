@@ -4,8 +4,8 @@
  * waiting for the program to end.
  */
 import { spawn } from 'node:child_process';
-import type { EnvChanges } from '../../engine/platform/run.ts';
-import type { Launcher } from './jump-executor.ts';
+import type { EnvChanges } from './run.ts';
+import type { Launcher } from '../jump/jump-executor.ts';
 
 /** A Launcher whose children get `env` merged over the app's environment (`undefined` removes a variable). */
 export function detachedLauncher(env: EnvChanges = {}): Launcher {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitCommandLine } from '../../../main/shell/jump/command-line-split.ts';
+import { splitCommandLine } from '../../../main/engine/jump/command-line-split.ts';
 
 const split = (line: string) => {
   const r = splitCommandLine(line);

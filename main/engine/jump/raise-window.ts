@@ -1,7 +1,7 @@
 /** Bringing the terminal window of a tmux client forward: macOS by activating its app, X11 through xdotool. */
-import type { ProcessEntry } from '../../engine/platform/process-table.ts';
-import type { Runner } from '../../engine/platform/run.ts';
-import { ProcessError } from '../../engine/platform/run.ts';
+import type { ProcessEntry } from '../platform/process-table.ts';
+import type { Runner } from '../platform/run.ts';
+import { ProcessError } from '../platform/run.ts';
 import { assertNever } from '../../../preload/contract/assert-never.ts';
 import type { RaiseStep } from './jump-plan.ts';
 import { ancestry, terminalAppOf } from './process-tree.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ClientInfo } from '../../../main/engine/tmux/types.ts';
-import { chooseClient, planJump, type JumpInput } from '../../../main/shell/jump/jump-plan.ts';
+import { chooseClient, planJump, type JumpInput } from '../../../main/engine/jump/jump-plan.ts';
 
 const client = (over: Partial<ClientInfo> = {}): ClientInfo => ({ tty: '/dev/pts/3', pid: 4242, sessionName: 'other', activity: 100, termName: 'xterm-256color', ...over });
 const input = (over: Partial<JumpInput> = {}): JumpInput => ({

@@ -3,7 +3,7 @@
  * an ancestor of the client (terminal → shell → tmux client). Pure parsers over `ps` output or the
  * engine's /proc snapshot.
  */
-import type { ProcessEntry } from '../../engine/platform/process-table.ts';
+import type { ProcessEntry } from '../platform/process-table.ts';
 
 /** Arguments for a `ps` that lists every process as `pid ppid command-path` (macOS and Linux). */
 export const PS_ARGS: readonly string[] = ['-A', '-o', 'pid=', '-o', 'ppid=', '-o', 'comm='];

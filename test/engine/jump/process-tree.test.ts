@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ancestry, appBundleOf, parsePsOutput, terminalAppOf } from '../../../main/shell/jump/process-tree.ts';
+import { ancestry, appBundleOf, parsePsOutput, terminalAppOf } from '../../../main/engine/jump/process-tree.ts';
 
 // macOS `ps -A -o pid= -o ppid= -o comm=`: full executable paths, some with spaces.
 const MAC_PS = [

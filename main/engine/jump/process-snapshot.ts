@@ -1,7 +1,7 @@
 /** A process table for finding a tmux client's terminal: /proc on Linux, one `ps` run elsewhere (macOS). */
-import type { ProcessEntry } from '../../engine/platform/process-table.ts';
-import { procProcessTable } from '../../engine/platform/process-table.ts';
-import type { Runner } from '../../engine/platform/run.ts';
+import type { ProcessEntry } from '../platform/process-table.ts';
+import { procProcessTable } from '../platform/process-table.ts';
+import type { Runner } from '../platform/run.ts';
 import { parsePsOutput, PS_ARGS } from './process-tree.ts';
 
 /** Reads the table once. Rejects when `ps` cannot run (the jump then says so). */

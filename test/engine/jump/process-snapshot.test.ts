@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { realRunner } from '../../../main/engine/platform/run.ts';
-import { processSnapshot } from '../../../main/shell/jump/process-snapshot.ts';
-import { ancestry } from '../../../main/shell/jump/process-tree.ts';
+import { processSnapshot } from '../../../main/engine/jump/process-snapshot.ts';
+import { ancestry } from '../../../main/engine/jump/process-tree.ts';
 
 describe('processSnapshot', () => {
   it.each(['linux', 'darwin'] as const)('as on %s, finds this process and its parent', async (platform) => {

@@ -1,10 +1,10 @@
 /** Jump for a queue item: find its pane, run the jump on the pane's tmux server, answer as an action outcome. */
 import type { ApiMethods } from '../../../preload/contract/api.ts';
 import type { ActionOutcomeDto } from '../../../preload/contract/queue-item.ts';
-import type { TmuxClient, TmuxServer } from '../../engine/tmux/types.ts';
+import type { TmuxClient, TmuxServer } from '../tmux/types.ts';
 import type { JumpDeps, JumpReport } from './jump-executor.ts';
 import { executeJump } from './jump-executor.ts';
-import { parsePaneKey } from '../../engine/tmux/pane-key.ts';
+import { parsePaneKey } from '../tmux/pane-key.ts';
 
 /** What the jumper needs besides the executor's dependencies. */
 export interface JumperDeps extends Omit<JumpDeps, 'tmux' | 'terminalCommand'> {
