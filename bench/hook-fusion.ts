@@ -1,5 +1,5 @@
 /**
- * Hook → queue item through the real engine (issue 4): looping scripted Claude panes; the moment a
+ * Hook → queue item through the real engine: looping scripted Claude panes; the moment a
  * pane draws its prompt, the bench sends the recorded PermissionRequest for that pane (as Claude
  * does within ~50 ms of drawing it), alternately by direct POST and through the forwarder, and
  * times `item:added`. First it asks whether the engine takes hooks at all: when the route is not

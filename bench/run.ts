@@ -1,6 +1,6 @@
 /**
- * `npm run bench -- [--quick] [--only detection,cpu,hooks,tmux-capture,snapshot]`: every figure
- * of issues 2, 3 and 4 measured in one run (percentiles and ratios, never one timing), plus the
+ * `npm run bench -- [--quick] [--only detection,cpu,hooks,tmux-capture,snapshot]`: every latency
+ * and cost target (bench/targets.ts) measured in one run (percentiles and ratios, never one timing), plus the
  * other benches folded in. Prints the tables; writes bench/results/<timestamp>.json after every
  * phase, so an interrupted run keeps what it measured. Exit 1 when a phase failed to run (a missed
  * target is a finding, reported in the table, not a crash).

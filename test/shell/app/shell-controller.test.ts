@@ -17,6 +17,7 @@ import { flattenMenu } from '../../../main/shell/tray/tray-menu.ts';
 import type { EventName } from '../../../preload/contract/events.ts';
 import { FakeEngine, settingsDto } from '../support/fake-engine.ts';
 import { queueItem } from '../../support/queue-items.ts';
+import { poll } from '../../support/poll.ts';
 
 const T0 = 10_000_000;
 
@@ -64,11 +65,6 @@ function harness(opts: { platform?: NodeJS.Platform; registerOk?: boolean; notif
     problem: opts.problem ?? null,
   });
   return { engine, clock, controller, renders, ops, notices, broadcasts, opened, plans, press: (n: HotkeyName) => pressed?.(n), jumps: () => jumps, callbacks: () => callbacks };
-}
-
-async function eventuallyTrue(test: () => boolean): Promise<void> {
-  for (let i = 0; i < 100 && !test(); i++) await new Promise((r) => setImmediate(r));
-  expect(test()).toBe(true);
 }
 
 let current: ReturnType<typeof harness> | null = null;
@@ -196,7 +192,7 @@ describe('ShellController actions', () => {
     const shown = h.ops.at(-1);
     const approve = shown?.op === 'show' ? shown.buttons.find((b) => b.action.kind === 'approve') : undefined;
     h.callbacks()?.onAction(approve!.action);
-    await eventuallyTrue(() => engine2.calls.length > 0);
+    await poll(() => engine2.calls.length > 0, 'a call to the new engine');
     expect(engine2.calls.at(-1)).toEqual({ channel: 'item:approve', args: { id: 'a', fingerprint: 'fp-note' } });
     expect(h.engine.calls.filter((c) => c.channel === 'item:approve')).toEqual([]);
   });
