@@ -5,7 +5,7 @@
 import type { ActionOutcomeDto } from '../../../preload/contract/queue-item.ts';
 import type { Envelope } from '../../../preload/contract/envelope.ts';
 import { parseReplyToken } from '../../engine/actions/reply-tokens.ts';
-import { parseDuration } from '../../engine/config/duration.ts';
+import { formatDurationMs, MAX_SNOOZE_MS, parseDuration } from '../../engine/config/duration.ts';
 import { UsageError, flag, parseArgs } from '../args.ts';
 import type { CliContext } from '../context.ts';
 import { EXIT } from '../context.ts';
@@ -104,6 +104,7 @@ export const snoozeCommand = withEngine(async (ctx, client) => {
   const [ref, span] = args.positional;
   const forMs = span ? parseDuration(span) : null;
   if (!forMs) throw new UsageError('snooze needs a duration: trailboss snooze <item> 30m');
+  if (forMs > MAX_SNOOZE_MS) throw new UsageError(`snooze for at most ${formatDurationMs(MAX_SNOOZE_MS)} (got ${span})`);
   const item = await itemFor(ctx, client, ref);
   if (!item) return EXIT.refused;
   return report(ctx, await client.call('item:snooze', { id: item.id, forMs }), flag.bool(args, 'json'));
