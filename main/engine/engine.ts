@@ -1,51 +1,42 @@
 /**
- * The composition root: builds the engine from its parts (config, store, tmux, observer, state,
- * reminders, watchdog, Claude hooks, actions, loopback API) and exposes the Engine facade every
- * surface uses — the tray app in-process, `trailboss daemon`, and through the API the CLI and the
- * browser UI. Decisions live in the parts; this file only connects them.
+ * The composition root: builds the engine from its parts and exposes the Engine facade every surface
+ * uses — the tray app in-process, `trailboss daemon`, and through the API the CLI and the browser UI.
+ * The parts are built by named wiring steps (main/engine/wiring/) in the order `build()` shows:
+ * foundation (lock, config, store, events) → tmux clients → attention (truth, reminders) → observer →
+ * action parts → watchdog → Claude fusion → per-surface API and loopback endpoint → live config →
+ * running (observe, reminders, periodic work). Decisions live in the parts; this file only connects them.
  */
-import { mkdirSync } from 'node:fs';
 import type { ApiMethods } from '../../preload/contract/api.ts';
 import type { EventName, EventPayload } from '../../preload/contract/events.ts';
-import { claudeSessionsDir } from './claude-signals/config-dir.ts';
-import { procIdentityReader } from './claude-signals/pid-guard.ts';
-import type { Config } from './config/index.ts';
-import { ConfigWatcher } from './config/index.ts';
-import { storeForActions } from './actions/action-store.ts';
-import { buildApiMethods } from './api/api-methods.ts';
-import { ClaudeFusion } from './truth/claude-fusion.ts';
-import { acquireEngineLock } from './platform/engine-lock.ts';
-import { EngineEvents } from './api/events.ts';
+import type { Surface } from './actions/types.ts';
+import type { EngineEvents } from './api/events.ts';
 import { storeHookCounter } from './api/hooks-service.ts';
-import { mountApi } from './api/mount-api.ts';
-import { observerPaneAccess } from './actions/pane-access.ts';
-import { PaneTruth } from './truth/pane-truth.ts';
-import { policyFor } from './truth/policy.ts';
-import type { WatchdogView } from './truth/policy.ts';
-import { itemDtoById, queueDtos } from './api/queue-view.ts';
-import { settingsState } from './api/settings-view.ts';
-import { wireWatchdog } from './wiring/watchdog-wiring.ts';
-import { AutoRestart } from './wiring/auto-restart.ts';
-import { restartPane } from './wiring/restart-action.ts';
+import type { Config, ConfigWatcher } from './config/index.ts';
 import type { ApiEndpoint } from './hooks/api-endpoint.ts';
-import { startApiEndpoint } from './hooks/api-endpoint.ts';
-import { registerHookIngest } from './hooks/hook-ingest.ts';
-import { PaneObserver } from './observe/observer.ts';
+import type { PaneObserver } from './observe/observer.ts';
 import type { Clock, TimerHandle } from './platform/clock.ts';
 import type { Logger } from './platform/log.ts';
 import type { TrailbossPaths } from './platform/paths.ts';
-import { resolvePaths } from './platform/paths.ts';
 import type { ProcessTable } from './platform/process-table.ts';
 import type { Runner, Spawner } from './platform/run.ts';
-import { ReminderScheduler } from './reminders/reminder-scheduler.ts';
-import { RUNTIMES } from './runtimes/catalog.ts';
-import type { Fact } from './sessions/facts.ts';
+import type { ReminderScheduler } from './reminders/reminder-scheduler.ts';
 import type { Store } from './store/index.ts';
-import { openStore } from './store/index.ts';
-import { openTmuxClient } from './tmux/open.ts';
 import type { TmuxClient, TmuxServer } from './tmux/types.ts';
+import type { ClaudeFusion } from './truth/claude-fusion.ts';
+import type { PaneTruth } from './truth/pane-truth.ts';
 import type { WatchdogScheduler } from './watchdog/watchdog-scheduler.ts';
-import type { Surface } from './actions/types.ts';
+import { buildActionParts } from './wiring/actions.ts';
+import { buildAttention } from './wiring/attention.ts';
+import type { AutoRestart } from './wiring/auto-restart.ts';
+import { buildAutoRestart, buildClaudeFusion } from './wiring/claude.ts';
+import { followConfig } from './wiring/follow-config.ts';
+import type { UndoList } from './wiring/foundation.ts';
+import { openFoundation } from './wiring/foundation.ts';
+import { Late } from './wiring/late.ts';
+import { buildObserver, factSink, openTmuxClients, serversToWatch } from './wiring/observation.ts';
+import { apiPerSurface, startEndpoint } from './wiring/surfaces.ts';
+import type { WatchdogWiring } from './wiring/watchdog-wiring.ts';
+import { wireWatchdog } from './wiring/watchdog-wiring.ts';
 
 export interface EngineOptions {
   readonly env: Readonly<Record<string, string | undefined>>;
@@ -121,7 +112,7 @@ export class Engine {
   /** Build and start everything. Throws EngineLockedError when another engine owns this home. */
   static async start(opts: EngineOptions): Promise<Engine> {
     // Everything started so far is undone in reverse if a later step fails: no lock, server or tmux client leaks.
-    const undo: (() => unknown)[] = [];
+    const undo: UndoList = [];
     try {
       return await Engine.build(opts, undo);
     } catch (error) {
@@ -136,208 +127,90 @@ export class Engine {
     }
   }
 
-  private static async build(opts: EngineOptions, undo: (() => unknown)[]): Promise<Engine> {
-    const { clock, logger } = opts;
-    const paths = resolvePaths({ env: opts.env, platform: opts.platform, homedir: opts.homedir, cwd: opts.cwd });
-    mkdirSync(paths.home, { recursive: true, mode: 0o700 });
-    const lock = acquireEngineLock(paths.lock, opts.pid);
-    undo.push(() => lock.release());
-    // The watcher loads now and then applies valid edits; an invalid edit keeps the last good config.
-    const watcher = new ConfigWatcher({ file: paths.config, clock, logger });
-    const loaded = watcher.start();
-    undo.push(() => watcher.dispose());
-    if (!loaded.ok) logger.log('error', 'config.invalid', { file: paths.config, errors: loaded.errors });
-    let config: Config = watcher.current;
-    const store: Store = openStore(paths.database, { clock, logger });
-    undo.push(() => store.close());
-    const events = new EngineEvents(logger);
-    // Claims left by a previous run that died: its audit log says what it sent; the pane says what is left.
-    store.items.releaseClaimsBefore(clock.now() + 1);
-
-    const defaultServer: TmuxServer[] = config.tmux.includeDefault ? [{ kind: 'default' }] : [];
-    const servers = opts.servers ?? [...defaultServer, ...config.tmux.sockets.map((path): TmuxServer => ({ kind: 'socket', path }))];
-    const clients: TmuxClient[] = [];
-    undo.push(() => Promise.all(clients.map((c) => c.close())));
-    for (const server of servers) clients.push(await openTmuxClient(server, opts.runner, { mode: config.tmux.captureMode, logger, clock }));
-
-    // Late-bound collaborators: the truth, the watchdog and the observer refer to each other.
-    let truth: PaneTruth | null = null;
-    let watchdogView: WatchdogView | null = null;
-    const now = () => clock.now();
-    const emitItem = (event: 'item:added' | 'item:updated', id: string) => {
-      const dto = truth && itemDtoById(store, truth, id, now());
-      if (dto) events.emit(event, { item: dto });
-    };
-    const reminders: ReminderScheduler = new ReminderScheduler({
-      clock,
-      cadence: config.reminders.cadence,
-      onEvent: (event) => {
-        store.items.update(event.itemId, { reminderStep: event.step, stuck: event.kind === 'stuck' });
-        // Logged as well: a catch-up after a restart fires before any listener can be attached.
-        logger.log('info', 'reminder.fired', { item: event.itemId, step: event.step, stuck: event.kind === 'stuck', skipped: event.skipped });
-        events.emit('reminder', { id: event.itemId, step: event.step, stuck: event.kind === 'stuck' });
-        emitItem('item:updated', event.itemId);
-      },
-    });
-    undo.push(() => reminders.dispose());
-    const liveTruth = new PaneTruth({
-      store,
-      clock,
-      logger,
-      events,
-      machineConfig: () => ({ graceMs: 2_000, unexplainedMs: config.observe.unexplainedAfterMs, dialogTools: ['AskUserQuestion', 'ExitPlanMode'] }),
-      expiryMs: () => config.queue.itemExpiryMs,
-      policy: (pane) => policyFor(pane, watchdogView ?? undefined),
-      reminders,
-      onState: (state) => watchdog.scheduler.observe(state),
-      onQueueChanged: () => events.emit('queue:changed', { items: queueDtos(store, liveTruth, now()) }),
-      onItem: emitItem,
-    });
-    truth = liveTruth;
-
-    const applyFacts = (facts: Fact[]) => {
-      liveTruth.apply(facts);
-      for (const fact of facts) {
-        if (fact.kind !== 'pane-seen' && fact.kind !== 'pane-gone') continue;
-        const pane = store.panes.get(fact.pane);
-        if (pane) watchdog.sync(pane);
-      }
-    };
-    const observer = new PaneObserver({
-      clients,
-      runtimes: RUNTIMES,
-      clock,
-      logger,
-      processTable: opts.processTable,
-      options: {
-        tickMs: config.observe.tickMs,
-        recheckMs: config.observe.recheckMs,
-        stableCaptures: config.observe.stabilityCaptures,
-        unexplainedAfterMs: config.observe.unexplainedAfterMs,
-      },
-      overrides: () => overridesFrom(store),
-      onFacts: applyFacts,
-    });
-    const liveObserver = observer;
-    const panes = observerPaneAccess(liveObserver);
-    const actionStore = storeForActions(store, (item, how) => {
-      reminders.remove(item.id);
-      store.history.end(item.paneKey, item.resolvedAt);
-      events.emit('item:resolved', { id: item.id, resolution: how });
-      events.emit('queue:changed', { items: queueDtos(store, liveTruth, now()) });
-    });
-    const watchdog = wireWatchdog({ store, observer: liveObserver, panes, actionStore, clock, logger, config: () => config, reconsider: (p) => liveTruth.reconsider(p), stateOf: (p) => liveTruth.get(p) });
-    watchdogView = watchdog.view;
-    undo.push(() => watchdog.scheduler.dispose());
-
-    const fusion = new ClaudeFusion({
-      observer: liveObserver,
-      clock,
-      logger,
-      processTable: opts.processTable,
-      identity: procIdentityReader(),
-      sessionsDir: claudeSessionsDir({ env: opts.env, homedir: opts.homedir }),
-      apply: applyFacts,
-    });
-    const hookCounter = storeHookCounter(store, clock);
-    const apiDeps = {
-      store,
-      truth: liveTruth,
-      observer: liveObserver,
-      events,
-      clock,
-      logger,
-      claimant: `engine:${opts.pid}:${clock.now()}`,
-      config: () => config,
-      paths,
-      reminders,
-      panes,
-      actionStore,
-      watchdog,
-      hooks: { env: opts.env, homedir: opts.homedir, endpointFile: paths.endpoint, clock, counter: hookCounter },
-      runner: opts.runner,
-      reloadConfig: () => void watcher.reload(),
-    };
-    // One method map per surface, so the audit log says on whose action a key was sent.
-    const perSurface = new Map<Surface, ApiMethods>();
-    const apiFor = (surface: Surface): ApiMethods => {
-      const known = perSurface.get(surface);
-      if (known) return known;
-      const made = buildApiMethods({ ...apiDeps, surface });
-      perSurface.set(surface, made);
-      return made;
-    };
-    const api = apiFor('api');
-
-    let endpoint: ApiEndpoint | null = null;
-    if (opts.api !== false) {
-      endpoint = await startApiEndpoint({
-        home: paths.home,
-        endpointFile: paths.endpoint,
-        port: config.hooks.port,
-        clock,
-        logger,
-        pid: opts.pid,
-        setup: (server) => {
-          registerHookIngest(server, { clock, counter: hookCounter, deliver: (d) => fusion.deliver(d) });
-          mountApi(server, { apiFor, events, uiDir: opts.uiDir ?? null, logger });
-        },
-      });
-      const started = endpoint;
-      undo.push(() => started.close());
-    }
-
-    watcher.onChange((next) => {
-      config = next;
-      reminders.setCadence(next.reminders.cadence);
-      for (const pane of store.panes.list()) watchdog.sync(pane);
-      logger.log('info', 'config.applied', { file: paths.config });
-      events.emit('settings:changed', settingsState(next, paths.config, null));
-    });
-    watcher.onError((errors, file) =>
-      events.emit('engine:error', { code: 'invalid', message: `${file}: not applied, the last good config stays: ${errors.map((e) => `${e.path}: ${e.message}`).join('; ')}` }),
+  /**
+   * The wiring steps, in order. The truth and the watchdog need each other (policy and states one way,
+   * reconsider and state queries the other), so the watchdog is reached through a `Late` bound in its step.
+   */
+  private static async build(opts: EngineOptions, undo: UndoList): Promise<Engine> {
+    const f = openFoundation(opts, undo);
+    const clients = await openTmuxClients(f, serversToWatch(opts.servers, f.config()), opts.runner, undo);
+    const watchdogLate = new Late<WatchdogWiring>('watchdog');
+    const attention = buildAttention(f, watchdogLate, undo);
+    const onFacts = factSink(f.store, attention.truth, watchdogLate);
+    const observer = buildObserver(f, clients, opts.processTable, onFacts);
+    const actions = buildActionParts(f, observer, attention);
+    const watchdog = watchdogLate.bind(
+      wireWatchdog({
+        store: f.store,
+        observer,
+        panes: actions.panes,
+        actionStore: actions.actionStore,
+        clock: f.clock,
+        logger: f.logger,
+        config: f.config,
+        reconsider: (p) => attention.truth.reconsider(p),
+        stateOf: (p) => attention.truth.get(p),
+      }),
     );
+    undo.push(() => watchdog.scheduler.dispose());
+    const claudeOpts = { env: opts.env, homedir: opts.homedir, processTable: opts.processTable, runner: opts.runner };
+    const fusion = buildClaudeFusion(f, observer, claudeOpts, onFacts);
+    const hookCounter = storeHookCounter(f.store, f.clock);
+    const apiFor = apiPerSurface({
+      store: f.store,
+      truth: attention.truth,
+      observer,
+      events: f.events,
+      clock: f.clock,
+      logger: f.logger,
+      claimant: `engine:${opts.pid}:${f.clock.now()}`,
+      config: f.config,
+      paths: f.paths,
+      reminders: attention.reminders,
+      panes: actions.panes,
+      actionStore: actions.actionStore,
+      watchdog,
+      hooks: { env: opts.env, homedir: opts.homedir, endpointFile: f.paths.endpoint, clock: f.clock, counter: hookCounter },
+      runner: opts.runner,
+      reloadConfig: () => void f.watcher.reload(),
+    });
+    const endpoint =
+      opts.api === false
+        ? null
+        : await startEndpoint(f, { pid: opts.pid, uiDir: opts.uiDir ?? null, apiFor, hookCounter, deliverHook: (d) => fusion.deliver(d) }, undo);
+    followConfig(f, attention, watchdog);
 
-    const engine = new Engine(paths, events, store, liveTruth, liveObserver, api, apiFor, {
-      lock,
+    const engine = new Engine(f.paths, f.events, f.store, attention.truth, observer, apiFor('api'), apiFor, {
+      lock: f.lock,
       clients,
-      reminders,
+      reminders: attention.reminders,
       watchdog: watchdog.scheduler,
       fusion,
-      watcher,
+      watcher: f.watcher,
       endpoint,
-      clock,
-      config: () => config,
+      clock: f.clock,
+      config: f.config,
       reconcileMs: opts.reconcileMs ?? 3_000,
     });
-    liveObserver.start();
-    if (!opts.deferReminders) engine.resumeReminders();
-    engine.every(500, () => {
-      liveTruth.settleAll();
-      liveTruth.expireDue();
+    engine.startRunning(opts, buildAutoRestart(f, fusion, observer, attention, actions, claudeOpts));
+    return engine;
+  }
+
+  /** Last step: observe, arm stored reminders (unless deferred), and run the periodic work. */
+  private startRunning(opts: EngineOptions, autoRestart: AutoRestart): void {
+    const { logger } = opts;
+    this.observer.start();
+    if (!opts.deferReminders) this.resumeReminders();
+    this.every(500, () => {
+      this.truth.settleAll();
+      this.truth.expireDue();
     });
-    const autoRestart = new AutoRestart({
-      clock,
-      logger,
-      threshold: () => config.restart.autoThresholdPercent,
-      sessions: () => fusion.directory.all(),
-      stateOf: (pane) => liveTruth.get(pane),
-      restart: (pane) =>
-        restartPane(
-          { observer: liveObserver, actionStore, clock, logger, runner: opts.runner, config: () => config, env: opts.env, homedir: opts.homedir },
-          pane,
-          null,
-          'engine',
-          'context-threshold',
-        ),
-    });
-    engine.every(engine.parts.reconcileMs, () =>
-      void fusion
+    this.every(this.parts.reconcileMs, () =>
+      void this.parts.fusion
         .reconcile()
         .then(() => autoRestart.check())
         .catch((e) => logger.log('warn', 'claude.reconcile-failed', { error: String(e) })),
     );
-    return engine;
   }
 
   private remindersResumed = false;
@@ -382,12 +255,4 @@ export class Engine {
     this.store.close();
     this.parts.lock.release();
   }
-}
-
-function overridesFrom(store: Store) {
-  const panes = store.panes.list();
-  return {
-    enrolled: new Map(panes.filter((p) => p.enrolled).map((p) => [p.paneKey, p.runtime] as const)),
-    ignored: new Set(panes.filter((p) => p.ignored).map((p) => p.paneKey)),
-  };
 }

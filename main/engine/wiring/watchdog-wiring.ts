@@ -84,8 +84,15 @@ async function erasedDraftNote(panes: PaneAccess, pane: PaneKey): Promise<string
   return draft === '' ? '' : ` (cleared the draft ${JSON.stringify(draft)})`;
 }
 
+/** The wired watchdog: its scheduler, the policy view the truth uses, and a per-pane re-sync. */
+export interface WatchdogWiring {
+  readonly scheduler: WatchdogScheduler;
+  readonly view: WatchdogView;
+  sync(pane: Pane): void;
+}
+
 /** Build the scheduler and the policy view the truth uses. */
-export function wireWatchdog(deps: WatchdogWiringDeps): { scheduler: WatchdogScheduler; view: WatchdogView; sync(pane: Pane): void } {
+export function wireWatchdog(deps: WatchdogWiringDeps): WatchdogWiring {
   const { store, observer, clock, logger } = deps;
   // Every look waits for a still screen: a capture mid-repaint must not withhold Enter after the paste.
   const panes = settledLooks(deps.panes, clock);

@@ -1,0 +1,56 @@
+/**
+ * Wiring step 3: the pane truth (one state machine per pane, which opens and resolves items) and the
+ * reminders of its items. The truth consults the watchdog for its policy and tells it every state;
+ * the watchdog is built later (it acts through the observer), so it is reached through a `Late`.
+ */
+import { itemDtoById, queueDtos } from '../api/queue-view.ts';
+import { ReminderScheduler } from '../reminders/reminder-scheduler.ts';
+import { PaneTruth } from '../truth/pane-truth.ts';
+import { policyFor } from '../truth/policy.ts';
+import type { Foundation, UndoList } from './foundation.ts';
+import type { Late } from './late.ts';
+import type { WatchdogWiring } from './watchdog-wiring.ts';
+
+/** The truth and its reminders. */
+export interface Attention {
+  readonly truth: PaneTruth;
+  readonly reminders: ReminderScheduler;
+}
+
+/** Build the reminders and the truth; `watchdog` is bound by the watchdog step. */
+export function buildAttention(f: Foundation, watchdog: Late<WatchdogWiring>, undo: UndoList): Attention {
+  const { store, events, clock, logger, now, config } = f;
+  // Reminders fire for items of the truth, which needs the reminders: the truth is set right below.
+  let truth: PaneTruth | null = null;
+  const emitItem = (event: 'item:added' | 'item:updated', id: string) => {
+    const dto = truth && itemDtoById(store, truth, id, now());
+    if (dto) events.emit(event, { item: dto });
+  };
+  const reminders = new ReminderScheduler({
+    clock,
+    cadence: config().reminders.cadence,
+    onEvent: (event) => {
+      store.items.update(event.itemId, { reminderStep: event.step, stuck: event.kind === 'stuck' });
+      // Logged as well: a catch-up after a restart fires before any listener can be attached.
+      logger.log('info', 'reminder.fired', { item: event.itemId, step: event.step, stuck: event.kind === 'stuck', skipped: event.skipped });
+      events.emit('reminder', { id: event.itemId, step: event.step, stuck: event.kind === 'stuck' });
+      emitItem('item:updated', event.itemId);
+    },
+  });
+  undo.push(() => reminders.dispose());
+  const built: PaneTruth = new PaneTruth({
+    store,
+    clock,
+    logger,
+    events,
+    machineConfig: () => ({ graceMs: 2_000, unexplainedMs: config().observe.unexplainedAfterMs, dialogTools: ['AskUserQuestion', 'ExitPlanMode'] }),
+    expiryMs: () => config().queue.itemExpiryMs,
+    policy: (pane) => policyFor(pane, watchdog.peek()?.view),
+    reminders,
+    onState: (state) => watchdog.get().scheduler.observe(state),
+    onQueueChanged: () => events.emit('queue:changed', { items: queueDtos(store, built, now()) }),
+    onItem: emitItem,
+  });
+  truth = built;
+  return { truth: built, reminders };
+}

@@ -1,0 +1,57 @@
+/**
+ * Wiring step 8: the contract's methods for every surface (one map per surface, so the audit log says
+ * on whose action a key was sent), and the loopback endpoint that carries hooks, the API and the UI.
+ */
+import type { ApiMethods } from '../../../preload/contract/api.ts';
+import type { ApiDeps } from '../api/api-methods.ts';
+import { buildApiMethods } from '../api/api-methods.ts';
+import type { storeHookCounter } from '../api/hooks-service.ts';
+import { mountApi } from '../api/mount-api.ts';
+import type { Surface } from '../actions/types.ts';
+import type { ApiEndpoint } from '../hooks/api-endpoint.ts';
+import { startApiEndpoint } from '../hooks/api-endpoint.ts';
+import type { HookDelivery } from '../hooks/hook-ingest.ts';
+import { registerHookIngest } from '../hooks/hook-ingest.ts';
+import type { Foundation, UndoList } from './foundation.ts';
+
+/** `apiFor(surface)` gives that surface's method map, made once. */
+export type ApiForSurface = (surface: Surface) => ApiMethods;
+
+/** Method maps per surface over the same parts. */
+export function apiPerSurface(deps: Omit<ApiDeps, 'surface'>): ApiForSurface {
+  const perSurface = new Map<Surface, ApiMethods>();
+  return (surface) => {
+    const known = perSurface.get(surface);
+    if (known) return known;
+    const made = buildApiMethods({ ...deps, surface });
+    perSurface.set(surface, made);
+    return made;
+  };
+}
+
+export interface EndpointOptions {
+  readonly pid: number;
+  readonly uiDir: string | null;
+  readonly apiFor: ApiForSurface;
+  readonly hookCounter: ReturnType<typeof storeHookCounter>;
+  readonly deliverHook: (delivery: HookDelivery) => void;
+}
+
+/** Start the loopback endpoint (hook ingest + API + optional UI); closed by the undo list. */
+export async function startEndpoint(f: Foundation, opts: EndpointOptions, undo: UndoList): Promise<ApiEndpoint> {
+  const { clock, logger, paths, events } = f;
+  const endpoint = await startApiEndpoint({
+    home: paths.home,
+    endpointFile: paths.endpoint,
+    port: f.config().hooks.port,
+    clock,
+    logger,
+    pid: opts.pid,
+    setup: (server) => {
+      registerHookIngest(server, { clock, counter: opts.hookCounter, deliver: opts.deliverHook });
+      mountApi(server, { apiFor: opts.apiFor, events, uiDir: opts.uiDir, logger });
+    },
+  });
+  undo.push(() => endpoint.close());
+  return endpoint;
+}
