@@ -8,6 +8,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Clock } from '../platform/clock.ts';
 import type { Logger } from '../platform/log.ts';
+import { ownerOnlyFiles } from '../platform/owner-only.ts';
 import { StoreError, toStoreError } from './errors.ts';
 import { inspectDatabaseFile } from './header.ts';
 import { latestVersion, migrate, schemaVersion } from './migrate.ts';
@@ -37,7 +38,16 @@ export function openStore(file: string, options: OpenStoreOptions): Store {
     return inspectDatabaseFile(file);
   });
   if (readonly && shape !== 'sqlite') throw new StoreError('io', file, 'no database to open read-only');
-  if (!readonly) assertWritable(file, shape !== 'missing');
+  if (!readonly) {
+    assertWritable(file, shape !== 'missing');
+    // The audit log holds every reply's text: the file is created owner-only (SQLite would make it
+    // 0644), and one left looser by an older version is tightened; the WAL and shared-memory files
+    // SQLite makes take the database file's mode.
+    withStoreErrors(file, () => {
+      if (shape === 'missing') fs.writeFileSync(file, '', { flag: 'wx', mode: 0o600 });
+      ownerOnlyFiles(file, `${file}-wal`, `${file}-shm`);
+    });
+  }
 
   const db = withStoreErrors(
     file,
@@ -64,6 +74,7 @@ export function openStore(file: string, options: OpenStoreOptions): Store {
       const mode = db.pragma('journal_mode = WAL', { simple: true }) as string;
       if (mode !== 'wal') logger.log('warn', 'store.no-wal', { file, mode });
       db.pragma('synchronous = NORMAL');
+      ownerOnlyFiles(`${file}-wal`, `${file}-shm`);
       const moved = migrate(db, file, MIGRATIONS, { logger });
       logger.log('info', 'store.opened', { file, from: moved.from, version: moved.to });
     }
