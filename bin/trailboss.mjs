@@ -30,7 +30,8 @@ function runCli() {
   const tsx = createRequire(import.meta.url).resolve('tsx');
   const child = spawn(nodeBin, ['--no-warnings', '--import', tsx, entry, ...process.argv.slice(2)], {
     stdio: 'inherit',
-    env: { ...process.env, TRAILBOSS_NODE: nodeBin },
+    // The child watches this pid: if we are SIGKILLed (nothing to forward), it stops by itself.
+    env: { ...process.env, TRAILBOSS_NODE: nodeBin, TRAILBOSS_LAUNCHER_PID: String(process.pid) },
   });
   // A supervisor's SIGTERM (or Ctrl-C) goes to the real CLI: `daemon` then shuts down cleanly and
   // releases its lock instead of living on as an orphan.

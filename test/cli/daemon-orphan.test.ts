@@ -1,0 +1,98 @@
+/**
+ * `trailboss daemon` never outlives what started it: with the launcher SIGKILLed (it cannot forward
+ * anything), or npx above it SIGKILLed, the engine notices, stops cleanly and releases its lock.
+ */
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { holdersOf, goneHolder } from '../../main/cli/parent-watch.ts';
+import type { ProcessEntry } from '../../main/engine/platform/process-table.ts';
+import { pidAlive } from '../../main/engine/platform/engine-lock.ts';
+import { eventually } from '../support/engine-harness.ts';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const NODE = join(ROOT, 'node_modules', '.bin', 'node');
+const LAUNCHER = join(ROOT, 'bin', 'trailboss.mjs');
+
+/** Start `argv` with piped output; resolves once the daemon printed its pid. */
+async function startDaemon(argv: string[], env: NodeJS.ProcessEnv): Promise<{ top: ChildProcess; enginePid: number; output: () => string }> {
+  const top = spawn(argv[0]!, argv.slice(1), { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  top.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  top.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+  const match = await eventually(() => /engine running \(pid (\d+)\)/.exec(out), 'the daemon to start', 30_000);
+  return { top, enginePid: Number(match[1]), output: () => out };
+}
+
+function daemonEnv(home: string): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, TRAILBOSS_HOME: join(home, 'tb'), HOME: home, TMUX: '', TMUX_PANE: '' };
+  delete env['npm_command'];
+  return env;
+}
+
+describe('trailboss daemon stops with what started it', () => {
+  it('the launcher SIGKILLed: the engine stops by itself and releases its lock', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'tb-orphan-'));
+    let enginePid = 0;
+    try {
+      const started = await startDaemon([NODE, LAUNCHER, 'daemon', '--tmux-socket', join(home, 'none.sock')], daemonEnv(home));
+      enginePid = started.enginePid;
+      expect(existsSync(join(home, 'tb', 'engine.lock'))).toBe(true);
+      started.top.kill('SIGKILL');
+      await eventually(() => !pidAlive(enginePid), 'the engine process to exit', 20_000);
+      expect(existsSync(join(home, 'tb', 'engine.lock'))).toBe(false);
+      expect(existsSync(join(home, 'tb', 'endpoint.json'))).toBe(false);
+    } finally {
+      if (enginePid && pidAlive(enginePid)) process.kill(enginePid, 'SIGKILL');
+      rmSync(home, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('npx SIGKILLed (npm → sh → launcher → engine): the engine stops by itself', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'tb-orphan-'));
+    let enginePid = 0;
+    try {
+      // Stands in for npm exec: the same title and environment, and a shell between it and the launcher.
+      const fakeNpm = `process.title = 'npm exec trailboss daemon'; const c = require('node:child_process').spawn('/bin/sh', ['-c', process.argv[1] + '; true'], { stdio: 'inherit' }); c.on('exit', (code) => process.exit(code ?? 1));`;
+      const command = [NODE, LAUNCHER, 'daemon', '--tmux-socket', join(home, 'none.sock')].map((a) => `'${a}'`).join(' ');
+      const started = await startDaemon([NODE, '-e', fakeNpm, command], { ...daemonEnv(home), npm_command: 'exec' });
+      enginePid = started.enginePid;
+      started.top.kill('SIGKILL');
+      await eventually(() => !pidAlive(enginePid), 'the engine process to exit', 20_000);
+      expect(existsSync(join(home, 'tb', 'engine.lock'))).toBe(false);
+    } finally {
+      if (enginePid && pidAlive(enginePid)) process.kill(enginePid, 'SIGKILL');
+      rmSync(home, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
+
+describe('who the daemon lives for', () => {
+  const entry = (pid: number, ppid: number, comm: string, argv: string): [number, ProcessEntry] => [pid, { pid, ppid, comm, argv }];
+  const table = new Map([
+    entry(10, 1, 'bash', 'bash'),
+    entry(20, 10, 'npm exec trailb', 'npm exec trailboss daemon'),
+    entry(30, 20, 'sh', "sh -c 'trailboss' daemon"),
+    entry(40, 30, 'node', 'node trailboss daemon'),
+  ]);
+
+  it('nothing when the launcher did not start it, or the variable is stale', () => {
+    expect(holdersOf({}, 40, table)).toBeNull();
+    expect(holdersOf({ TRAILBOSS_LAUNCHER_PID: '40' }, 99, table)).toBeNull();
+  });
+
+  it('the launcher alone outside npx; npm and the shell too under npx, but never the user’s shell', () => {
+    expect(holdersOf({ TRAILBOSS_LAUNCHER_PID: '40' }, 40, table)).toEqual({ launcher: 40, above: [] });
+    expect(holdersOf({ TRAILBOSS_LAUNCHER_PID: '40', npm_command: 'exec' }, 40, table)).toEqual({ launcher: 40, above: [30, 20] });
+  });
+
+  it('a re-parented process has lost its launcher; a dead npm is gone too', () => {
+    const holders = { launcher: 40, above: [30, 20] };
+    expect(goneHolder(holders, { ppid: () => 40, alive: () => true })).toBeNull();
+    expect(goneHolder(holders, { ppid: () => 1, alive: () => true })).toBe(40);
+    expect(goneHolder(holders, { ppid: () => 40, alive: (pid) => pid !== 20 })).toBe(20);
+  });
+});
