@@ -13,6 +13,7 @@ import { StoreError, toStoreError } from './errors.ts';
 import { inspectDatabaseFile } from './header.ts';
 import { latestVersion, migrate, schemaVersion } from './migrate.ts';
 import { MIGRATIONS } from './migrations/index.ts';
+import type { Db } from './sql.ts';
 import { createStore, withStoreErrors, type Store } from './store.ts';
 
 /** How to open the store. */
@@ -31,6 +32,15 @@ export interface OpenStoreOptions {
 
 /** Open the Trail Boss database at `file`, creating it (and its directory) if missing. */
 export function openStore(file: string, options: OpenStoreOptions): Store {
+  return createStore(openConnection(file, options), file, {
+    clock: options.clock,
+    logger: options.logger,
+    ...(options.newItemId ? { newItemId: options.newItemId } : {}),
+  });
+}
+
+/** Open, check, set up and migrate a connection to `file` (what openStore does before building the facade). */
+export function openConnection(file: string, options: OpenStoreOptions): Db {
   const { logger } = options;
   const readonly = options.readonly ?? false;
   const shape = withStoreErrors(file, () => {
@@ -78,11 +88,7 @@ export function openStore(file: string, options: OpenStoreOptions): Store {
       const moved = migrate(db, file, MIGRATIONS, { logger });
       logger.log('info', 'store.opened', { file, from: moved.from, version: moved.to });
     }
-    return createStore(db, file, {
-      clock: options.clock,
-      logger,
-      ...(options.newItemId ? { newItemId: options.newItemId } : {}),
-    });
+    return db;
   } catch (err) {
     db.close();
     const storeErr = toStoreError(err, file);
