@@ -2,7 +2,7 @@
  * Commands that talk to the running engine: queue, approve, deny, reply, skip, snooze, mute.
  * Exit codes: 0 done, 1 refused (with the reason), 2 no engine running or bad usage.
  */
-import type { ActionOutcomeDto } from '../../../preload/contract/queue-item.ts';
+import type { ActionOutcomeDto, QueueItemDto } from '../../../preload/contract/queue-item.ts';
 import type { Envelope } from '../../../preload/contract/envelope.ts';
 import { parseReplyToken } from '../../engine/actions/reply-tokens.ts';
 import { formatDurationMs, MAX_SNOOZE_MS, parseDuration } from '../../engine/config/duration.ts';
@@ -40,6 +40,16 @@ function report(ctx: CliContext, env: Envelope<ActionOutcomeDto>, json: boolean)
   return env.value.outcome === 'confirmed' ? EXIT.ok : EXIT.refused;
 }
 
+/**
+ * Approve and deny carry the fingerprint of the prompt shown; an item with none (a hook told of a
+ * prompt the pane does not show yet, a dialog) cannot be answered, and is refused here with the reason.
+ */
+function unanswerable(ctx: CliContext, item: QueueItemDto): boolean {
+  if (item.fingerprint !== '') return false;
+  ctx.stderr(`trailboss: ${item.approveBlockedReason ?? 'not a permission prompt'}; nothing was sent\n`);
+  return true;
+}
+
 async function itemFor(ctx: CliContext, client: EngineClient, ref: string | undefined) {
   if (!ref) throw new UsageError('name an item (id, pane id like %3, or target like work:1.0)');
   const queue = await client.call('queue:list', {});
@@ -64,7 +74,7 @@ const answer = (action: 'approve' | 'deny') =>
   withEngine(async (ctx, client) => {
     const args = parseArgs(ctx.argv, { json: { type: 'bool' } });
     const item = await itemFor(ctx, client, args.positional[0]);
-    if (!item) return EXIT.refused;
+    if (!item || unanswerable(ctx, item)) return EXIT.refused;
     const env = await client.call(action === 'approve' ? 'item:approve' : 'item:deny', { id: item.id, fingerprint: item.fingerprint });
     return report(ctx, env, flag.bool(args, 'json'));
   });
@@ -86,6 +96,7 @@ export const replyCommand = withEngine(async (ctx, client) => {
       ctx.stderr(`trailboss: ${token.message}\n`);
       return EXIT.refused;
     }
+    if (unanswerable(ctx, item)) return EXIT.refused;
     const env = await client.call(token.kind === 'approve' ? 'item:approve' : 'item:deny', { id: item.id, fingerprint: item.fingerprint });
     return report(ctx, env, flag.bool(args, 'json'));
   }

@@ -83,12 +83,14 @@ export class LoopbackServer {
     });
     this.server = createServer(
       {
-        // Headers must arrive within 5 s and the whole request within 30 s (checked every second,
-        // not Node's default 30 s): a slow client cannot hold a connection. Handlers may take longer.
-        headersTimeout: 5_000,
+        // Backstops behind the gate (which closes idle and half-header connections after 5 s): the
+        // whole request within 30 s, checked every second rather than Node's default 30 s. Node's
+        // own header timeout stays later than the gate's: the two closing one socket at the same
+        // moment left it open on the client's side in probes. Handlers may take longer.
+        headersTimeout: 10_000,
         requestTimeout: 30_000,
         connectionsCheckingInterval: 1_000,
-        keepAliveTimeout: 5_000,
+        keepAliveTimeout: 4_000,
       },
       (req, res) => {
         this.gate.requestStarted(req.socket);

@@ -97,6 +97,8 @@ describe('idle-connection flood against the real engine endpoint', () => {
     for (let i = 0; i < 5; i++) expect((await postJson(api.port, '/api/queue:list', token, {})).status).toBe(200);
     // Each newcomer displaced the oldest idle connection instead of being turned away.
     expect(api.server.stats().connections.displaced).toBeGreaterThan(0);
+    // And the flood's connections are all closed, as their clients see it, after the idle timeout (5 s).
+    await until(() => idle.closed() === 300 && slow.closed() === 50, 'every flood connection closed by the server', 20_000);
   }, 60_000);
 });
 
