@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
-    exclude: ['test/e2e/**', 'node_modules/**'],
+    exclude: ['test/e2e/**', 'node_modules/**', 'test/live/**/*.live.test.ts'],
     testTimeout: 20_000,
     hookTimeout: 20_000,
     retry: 0,

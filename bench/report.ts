@@ -1,4 +1,6 @@
 /** Turns one run's results into the tables a human reads and the verdicts against the targets. Pure. */
+import type { CliResult } from './cli.ts';
+import { CLI_TARGETS } from './cli.ts';
 import type { CpuResult } from './cpu.ts';
 import type { DetectionResult } from './detection.ts';
 import type { SnapshotResult, TmuxCaptureResult } from './folded.ts';
@@ -22,6 +24,7 @@ export interface BenchResults {
   hooks?: { readonly ingest: HookIngestResult; readonly fusion: HookFusionResult } | PhaseError;
   tmuxCapture?: TmuxCaptureResult | PhaseError;
   snapshot?: SnapshotResult | PhaseError;
+  cli?: CliResult | PhaseError;
 }
 
 /** One figure held against its target. `pass` null: nothing was measured. */
@@ -64,6 +67,18 @@ export function verdicts(r: BenchResults): Verdict[] {
   if (r.hooks && !isError(r.hooks)) {
     p95('hook POST → item queued', r.hooks.fusion.postToItem, TARGETS.hookToItemP95Ms);
     p95('hook fired (forwarder) → item:added', r.hooks.fusion.forwarderToItem, TARGETS.hookEndToEndP95Ms);
+  }
+  if (r.cli && !isError(r.cli)) {
+    const row = (prefix: string) => r.cli && !isError(r.cli) ? r.cli.rows.find((x) => x.name.startsWith(prefix)) : undefined;
+    const help = row('trailboss --help');
+    out.push({ measure: 'installed trailboss --help, wall p50', value: ms(help?.wall.p50 ?? null), target: `≤ ${CLI_TARGETS.helpP50Ms} ms`, pass: within(help?.wall.p50 ?? null, CLI_TARGETS.helpP50Ms) });
+    out.push({ measure: 'installed trailboss --help, peak memory', value: round(help?.peakMB ?? null, 1), target: `≤ ${CLI_TARGETS.helpPeakMB} MB`, pass: within(help?.peakMB ?? null, CLI_TARGETS.helpPeakMB) });
+    const queue = row('trailboss queue');
+    out.push({ measure: 'installed queue --json, wall p50', value: ms(queue?.wall.p50 ?? null), target: `≤ ${CLI_TARGETS.queueP50Ms} ms`, pass: within(queue?.wall.p50 ?? null, CLI_TARGETS.queueP50Ms) });
+    const status = row('trailboss status');
+    out.push({ measure: 'installed status --json scan, wall p50', value: ms(status?.wall.p50 ?? null), target: `≤ ${CLI_TARGETS.statusP50Ms} ms`, pass: within(status?.wall.p50 ?? null, CLI_TARGETS.statusP50Ms) });
+    const snapshot = row('trailboss snapshot');
+    out.push({ measure: 'installed snapshot save, peak memory (tree)', value: round(snapshot?.peakMB ?? null, 1), target: `≤ ${CLI_TARGETS.snapshotPeakMB} MB`, pass: within(snapshot?.peakMB ?? null, CLI_TARGETS.snapshotPeakMB) });
   }
   return out;
 }
@@ -133,6 +148,18 @@ export function formatReport(r: BenchResults): string {
     const title = `Folded in: bench/snapshot.ts — transcript extraction; targets ≥ 50 MB/s, ≤ 100 MB peak RSS${small}`;
     if (isError(r.snapshot)) failed(title, r.snapshot);
     else section(title, ['file MB', 'median MB/s', 'max peak RSS MB', 'ok'], [[round(r.snapshot.fileMB, 1), round(r.snapshot.medianMBps, 1), round(r.snapshot.maxPeakRssMB, 1), r.snapshot.pass]]);
+  }
+  if (r.cli) {
+    const title = 'CLI — the installed command (npm pack + npm install -g), wall ms and peak memory of the whole process tree, beside bare Node';
+    if (isError(r.cli)) failed(title, r.cli);
+    else {
+      const bare = r.cli.rows[0]?.wall.p50 ?? null;
+      section(
+        `${title}; tarball ${round(r.cli.tarballKB, 0)} kB`,
+        ['command', 'n', 'p50', 'p95', 'max', '× bare node p50', 'peak MB'],
+        r.cli.rows.map((x) => [x.name, x.wall.n, ms(x.wall.p50), ms(x.wall.p95), ms(x.wall.max), round(ratio(x.wall.p50, bare), 1), round(x.peakMB, 1)]),
+      );
+    }
   }
   const v = verdicts(r);
   if (v.length > 0) section('Targets', ['measure', 'value', 'target', 'ok'], v.map((x) => [x.measure, x.value, x.target, x.pass]));

@@ -9,6 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { runCliBench } from './cli.ts';
 import { runCpu } from './cpu.ts';
 import { runDetection } from './detection.ts';
 import { disposeAllFleets } from './fleet.ts';
@@ -88,6 +89,10 @@ async function runPhase(phase: Phase, p: BenchPlan): Promise<void> {
       progress(`snapshot: ${p.snapshot.mb} MB × ${p.snapshot.runs}`);
       results.snapshot = await runSnapshotBench(p.snapshot);
       return;
+    case 'cli':
+      progress(`cli: the installed command, ${p.cli.samples} samples each, status over ${p.cli.statusPanes} panes, snapshot save of ${p.cli.snapshotMB} MB`);
+      results.cli = await runCliBench(p.cli);
+      return;
   }
 }
 
@@ -104,7 +109,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-const KEYS: Readonly<Record<Phase, keyof BenchResults>> = { detection: 'detection', cpu: 'cpu', hooks: 'hooks', 'tmux-capture': 'tmuxCapture', snapshot: 'snapshot' };
+const KEYS: Readonly<Record<Phase, keyof BenchResults>> = { detection: 'detection', cpu: 'cpu', hooks: 'hooks', 'tmux-capture': 'tmuxCapture', snapshot: 'snapshot', cli: 'cli' };
 for (const phase of plan.phases) {
   try {
     await runPhase(phase, plan);

@@ -1,44 +1,61 @@
 #!/usr/bin/env node
-// Launcher for the `trailboss` CLI. Whatever `node` ran this file (maybe an old one from a plain
-// shell), the CLI runs on the project's pinned Node 24: better-sqlite3 13 and the engine need it.
+// Launcher for the `trailboss` command. Installed from npm it runs the bundled CLI (dist/cli) in this
+// very process: one Node, no TypeScript loader. In a clone (main/ present) it runs the sources
+// through tsx, also in-process. Kept to syntax that old Node versions parse, so that one too old
+// to run Trail Boss reaches the one-line message below instead of a syntax error or a crash.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+// better-sqlite3 13 (the database) and commander 15 (the command line) need Node 22.12 or newer;
+// older Node crashes inside the native addon instead of failing cleanly. Keep in step with "engines".
+const NEEDED = [22, 12];
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 // `trailboss hook <Event>` may run on every Claude Code tool call: it must exit within ~50 ms when no
-// engine runs, so it skips the TypeScript CLI and runs the plain-JS forwarder in this very process.
+// engine runs, so it runs the plain-JS forwarder (any Node >= 18) and nothing else.
 if (process.argv[2] === 'hook') {
   process.argv.splice(2, 1);
   await import('./trailboss-hook.mjs');
+} else if (!newEnough(process.versions.node)) {
+  tooOld();
+} else if (existsSync(join(root, 'main', 'cli', 'main.ts')) && existsSync(join(root, 'node_modules', 'tsx'))) {
+  const { register } = await import('tsx/esm/api');
+  register();
+  await import(pathToFileURL(join(root, 'main', 'cli', 'main.ts')).href);
+} else if (existsSync(join(root, 'dist', 'cli', 'trailboss.mjs'))) {
+  await import('../dist/cli/trailboss.mjs');
 } else {
-  runCli();
+  process.stderr.write('trailboss: the CLI is not built in ' + root + ' (run `npm run build:cli`)\n');
+  process.exitCode = 2;
 }
 
-function runCli() {
-  const entry = join(root, 'main', 'cli', 'main.ts');
-  const pinnedNode = [join(root, 'node_modules', 'node', 'bin', 'node'), join(root, 'node_modules', '.bin', 'node')].find((p) => existsSync(p));
-  const major = Number(process.versions.node.split('.')[0]);
-  if (major !== 24 && !pinnedNode) {
-    process.stderr.write(`trailboss: needs Node 24 (found ${process.version}); run \`npm install\` in ${root}\n`);
+function newEnough(version) {
+  const parts = version.split('.').map(Number);
+  return parts[0] > NEEDED[0] || (parts[0] === NEEDED[0] && parts[1] >= NEEDED[1]);
+}
+
+// A clone carries a pinned Node (devDependency "node") and uses it whatever `node` started this file;
+// an installed package has none and says, in one line, what the user needs.
+function tooOld() {
+  const pinned = join(root, 'node_modules', 'node', 'bin', 'node');
+  if (!existsSync(pinned) || process.env.TRAILBOSS_NODE === pinned) {
+    process.stderr.write('trailboss: needs Node.js ' + NEEDED.join('.') + ' or newer, but this is Node.js ' + process.version + ' (' + process.execPath + ')\n');
     process.exit(2);
   }
-  const nodeBin = major === 24 || !pinnedNode ? process.execPath : pinnedNode;
-  const tsx = createRequire(import.meta.url).resolve('tsx');
-  const child = spawn(nodeBin, ['--no-warnings', '--import', tsx, entry, ...process.argv.slice(2)], {
+  const child = spawn(pinned, [fileURLToPath(import.meta.url)].concat(process.argv.slice(2)), {
     stdio: 'inherit',
     // The child watches this pid: if we are SIGKILLed (nothing to forward), it stops by itself.
-    env: { ...process.env, TRAILBOSS_NODE: nodeBin, TRAILBOSS_LAUNCHER_PID: String(process.pid) },
+    env: Object.assign({}, process.env, { TRAILBOSS_NODE: pinned, TRAILBOSS_LAUNCHER_PID: String(process.pid) }),
   });
   // A supervisor's SIGTERM (or Ctrl-C) goes to the real CLI: `daemon` then shuts down cleanly and
   // releases its lock instead of living on as an orphan.
   for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP']) process.on(signal, () => child.kill(signal));
   child.on('error', (error) => {
-    process.stderr.write(`trailboss: could not start ${nodeBin}: ${error.message}\n`);
+    process.stderr.write('trailboss: could not start ' + pinned + ': ' + error.message + '\n');
     process.exit(2);
   });
-  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+  child.on('exit', (code, signal) => process.exit(code === null ? (signal ? 1 : 0) : code));
 }

@@ -1,56 +1,35 @@
 /** Dispatches `trailboss <command>`; every command gets the injected context and returns an exit code. */
-import { UsageError } from './args.ts';
 import type { CliContext } from './context.ts';
 import { EXIT } from './context.ts';
+import { HelpShown, UsageError, buildProgram, toCliError } from './program.ts';
+import { cliVersion } from './version.ts';
 
 type Command = (ctx: CliContext) => Promise<number>;
 type QueueCommandName = 'queueCommand' | 'approveCommand' | 'denyCommand' | 'replyCommand' | 'skipCommand' | 'snoozeCommand' | 'muteCommand';
 
 // Commands load lazily: `trailboss hook` and `--help` must not pay for the whole engine's import time.
-const COMMANDS: Record<string, { run: Command; help: string }> = {
-  status: {
-    run: async (ctx) => (await import('./commands/status.ts')).statusCommand(ctx),
-    help: 'status [--json] [--tmux-socket PATH]...   every agent pane and its state',
-  },
-  daemon: {
-    run: async (ctx) => (await import('./commands/daemon.ts')).daemonCommand(ctx),
-    help: 'daemon [--tmux-socket PATH]... [--ui]       run the engine (no desktop shell)',
-  },
-  queue: { run: lazy('queueCommand'), help: 'queue [--json]                              the waiting agents, oldest first' },
-  approve: { run: lazy('approveCommand'), help: 'approve <item|pane>                         allow once (never more)' },
-  deny: { run: lazy('denyCommand'), help: 'deny <item|pane>                            say no' },
-  reply: { run: lazy('replyCommand'), help: 'reply <item|pane> <text|y|n>                type into an idle agent, or answer a prompt' },
-  skip: { run: lazy('skipCommand'), help: 'skip <item|pane>                            move to the end of the queue' },
-  snooze: { run: lazy('snoozeCommand'), help: 'snooze <item|pane> <duration>               hide for a while (30m, 2h)' },
-  mute: { run: lazy('muteCommand'), help: 'mute <pane> [--off]                         ignore (or stop ignoring) a pane' },
-  wake: {
-    run: async (ctx) => (await import('./commands/wake.ts')).wakeCommand(ctx),
-    help: 'wake <pane> [message]                       type work into an idle agent now (even while you work)',
-  },
-  loop: {
-    run: async (ctx) => (await import('./commands/loop.ts')).loopCommand(ctx),
-    help: 'loop <pane> paused|task-only|active [--directive TEXT]   the idle watchdog for one agent',
-  },
-  hooks: {
-    run: async (ctx) => (await import('./commands/hooks.ts')).hooksCommand(ctx),
-    help: 'hooks install|uninstall|status [--json]     Claude Code hooks in ~/.claude/settings.json',
-  },
-  hook: {
-    run: async (ctx) => (await import('./commands/hook.ts')).hookCommand(ctx),
-    help: 'hook <Event>                                forward a Claude hook (stdin) to the engine',
-  },
-  snapshot: {
-    run: async (ctx) => (await import('./commands/snapshot.ts')).snapshotCommand(ctx),
-    help: 'snapshot save|restore|check [--reason R] [--pane P] [--agent NAME] [--cwd DIR]   conversation snapshots',
-  },
-  prime: {
-    run: async (ctx) => (await import('./commands/prime.ts')).primeCommand(ctx),
-    help: 'prime [--agent NAME] [--cwd DIR]            print a restarted session\'s briefing, once',
-  },
-  restart: {
-    run: async (ctx) => (await import('./commands/restart.ts')).restartCommand(ctx),
-    help: 'restart <pane|agent> [--force] [--runtime R] [--tmux-socket PATH]...   fresh session with a snapshot',
-  },
+// Each parses its own arguments against its declaration in program.ts. A new command: one line here,
+// its declaration in program.ts, its logic in commands/<name>.ts.
+const COMMANDS: Record<string, Command> = {
+  status: async (ctx) => (await import('./commands/status.ts')).statusCommand(ctx),
+  daemon: async (ctx) => (await import('./commands/daemon.ts')).daemonCommand(ctx),
+  queue: lazy('queueCommand'),
+  approve: lazy('approveCommand'),
+  deny: lazy('denyCommand'),
+  reply: lazy('replyCommand'),
+  skip: lazy('skipCommand'),
+  snooze: lazy('snoozeCommand'),
+  mute: lazy('muteCommand'),
+  wake: async (ctx) => (await import('./commands/wake.ts')).wakeCommand(ctx),
+  loop: async (ctx) => (await import('./commands/loop.ts')).loopCommand(ctx),
+  hooks: async (ctx) => (await import('./commands/hooks.ts')).hooksCommand(ctx),
+  hook: async (ctx) => (await import('./commands/hook.ts')).hookCommand(ctx),
+  snapshot: async (ctx) => (await import('./commands/snapshot.ts')).snapshotCommand(ctx),
+  prime: async (ctx) => (await import('./commands/prime.ts')).primeCommand(ctx),
+  restart: async (ctx) => (await import('./commands/restart.ts')).restartCommand(ctx),
+  app: async (ctx) => (await import('./commands/app.ts')).appCommand(ctx),
+  doctor: async (ctx) => (await import('./commands/doctor.ts')).doctorCommand(ctx),
+  completion: async (ctx) => (await import('./commands/completion.ts')).completionCommand(ctx),
 };
 
 function lazy(name: QueueCommandName): Command {
@@ -60,30 +39,47 @@ function lazy(name: QueueCommandName): Command {
   };
 }
 
-export const USAGE = `usage: trailboss <command> [options]\n\n${Object.values(COMMANDS)
-  .map((c) => `  trailboss ${c.help}`)
-  .join('\n')}\n`;
-
 /** Run one CLI invocation; never throws (unexpected errors print and exit 1). */
 export async function runCli(ctx: CliContext): Promise<number> {
   const [name, ...rest] = ctx.argv;
-  if (!name || name === '--help' || name === '-h' || name === 'help') {
-    ctx.stdout(USAGE);
-    return name ? EXIT.ok : EXIT.usage;
-  }
-  const command = COMMANDS[name];
-  if (!command) {
-    ctx.stderr(`trailboss: unknown command '${name}'\n${USAGE}`);
-    return EXIT.usage;
-  }
+  const command = name === undefined ? undefined : COMMANDS[name];
+  if (!command) return programOnly(ctx);
   try {
-    return await command.run({ ...ctx, argv: rest });
+    return await command({ ...ctx, argv: rest });
   } catch (error) {
+    if (error instanceof HelpShown) {
+      ctx.stdout(error.text);
+      return EXIT.ok;
+    }
     if (error instanceof UsageError) {
-      ctx.stderr(`trailboss ${name}: ${error.message}\n`);
+      ctx.stderr(`trailboss ${name}: ${error.message}\n(see \`trailboss ${name} --help\`)\n`);
       return EXIT.usage;
     }
     ctx.stderr(`trailboss ${name}: ${error instanceof Error ? error.message : String(error)}\n`);
     return EXIT.refused;
   }
+}
+
+/** No known command first: help, the version, or a usage error (with a suggestion for a typo). */
+function programOnly(ctx: CliContext): number {
+  let text = '';
+  const program = buildProgram(cliVersion(), { stdout: (t) => void (text += t), stderr: () => {} });
+  if (ctx.argv.length === 0) {
+    ctx.stdout(program.helpInformation());
+    return EXIT.usage;
+  }
+  try {
+    program.parse([...ctx.argv], { from: 'user' });
+  } catch (error) {
+    const outcome = toCliError(error, text);
+    if (outcome instanceof HelpShown) {
+      ctx.stdout(outcome.text);
+      return EXIT.ok;
+    }
+    ctx.stderr(`trailboss: ${outcome.message}\n(see \`trailboss --help\`)\n`);
+    return EXIT.usage;
+  }
+  // `help <command>` for a command that exists prints its help above; anything else is a usage error.
+  ctx.stderr(`trailboss: nothing to do\n${program.helpInformation()}`);
+  return EXIT.usage;
 }

@@ -25,6 +25,8 @@ import { createJumper } from './jump/item-jumper.ts';
 import { detachedLauncher } from './jump/launch-detached.ts';
 import { startAtLogin } from './app/login-item-port.ts';
 import { ElectronNotifier } from './notifications/notifications.ts';
+import { LinuxNotifier } from './notifications/linux-notifications.ts';
+import { DbusNotifier } from '../engine/notify/dbus/dbus-notifier.ts';
 import { persistPausedUntil } from './app/pause-store.ts';
 import { processSnapshot } from './jump/process-snapshot.ts';
 import { shellApiMethods } from './app/shell-api.ts';
@@ -116,18 +118,25 @@ async function run(): Promise<void> {
   });
 
   const hotkeys = new ElectronHotkeys(hotkeyEnv);
-  const notifier = new ElectronNotifier(platform, log);
+  const electronNotifier = new ElectronNotifier(platform, log);
+  // Linux: Electron's notifications have no buttons; the freedesktop service over D-Bus has them.
+  const dbusSetting = (): boolean | 'auto' => engine.config().notifications.dbus;
+  const dbusNotifier =
+    platform === 'linux' && dbusSetting() !== false ? await DbusNotifier.open({ address: process.env['DBUS_SESSION_BUS_ADDRESS'], icon: '', logger }) : null;
+  const notifier = dbusNotifier === null ? electronNotifier : new LinuxNotifier(dbusNotifier, electronNotifier, dbusSetting);
   const tray = new ElectronTray(platform, () => windows.openQueue(null));
   // The controller and the API refer to each other (settings answers carry hotkey statuses).
   let controller: ShellController | null = null;
-  const shellApi = (surface: 'queue' | 'tray') => shellApiMethods(engine.apiFor(surface), { jump, hotkeyStatuses: () => controller?.hotkeyStatuses() ?? [] });
-  // The audit log says on whose action: the queue window's calls are `queue`, tray/notification/hotkey actions `tray`.
+  const shellApi = (surface: 'queue' | 'tray' | 'notification') => shellApiMethods(engine.apiFor(surface), { jump, hotkeyStatuses: () => controller?.hotkeyStatuses() ?? [] });
+  // The audit log says on whose action: the queue window's calls are `queue`, notification buttons
+  // `notification`, tray and hotkey actions `tray`.
   const api = shellApi('tray');
   const windowApi = shellApi('queue');
   let stopping = false;
   const shell = new ShellController({
     engine,
     api,
+    notificationApi: shellApi('notification'),
     clock: systemClock,
     platform,
     tray,
@@ -155,7 +164,7 @@ async function run(): Promise<void> {
     shell.dispose();
     removeIpc();
     hotkeys.dispose();
-    notifier.closeAll();
+    await notifier.closeAll();
     windows.closeAll();
     tray.destroy();
     await Promise.all([...tmuxClients.values()].map((c) => c.close().catch(() => {})));

@@ -3,6 +3,7 @@ import type { KeyCommand } from '../keyboard/keymap.ts';
 import { displayOrder } from '../store/queue-state.ts';
 import type { ControllerDeps } from './deps.ts';
 import type { QueueActionsApi } from './queue-actions.ts';
+import { assertNever } from '../../preload/contract/assert-never.ts';
 
 /** Runs one keyboard command; returns whether it was handled (so the caller can preventDefault). */
 export function dispatchKey(command: KeyCommand, { stores, clock }: ControllerDeps, actions: QueueActionsApi): boolean {
@@ -42,10 +43,7 @@ export function dispatchKey(command: KeyCommand, { stores, clock }: ControllerDe
       if (selected) queue.snoozeOpened(selected.id);
       return selected !== undefined;
     default:
-      return assertNever(command);
+      return assertNever(command, 'key command');
   }
 }
 
-function assertNever(x: never): never {
-  throw new Error(`Unhandled key command: ${String(x)}`);
-}

@@ -1,5 +1,6 @@
 /** Words the UI uses for contract values. */
 import type { AgentStateDto, ItemActionDto, OutcomeKindDto, RuntimeIdDto, WaitReasonDto } from '../../preload/contract/index.ts';
+import { assertNever } from '../../preload/contract/assert-never.ts';
 
 /** The name of an agent CLI as its makers write it. */
 export function runtimeName(runtime: RuntimeIdDto): string {
@@ -79,10 +80,6 @@ export function stateLabel(state: AgentStateDto): string {
     default:
       return assertNever(state);
   }
-}
-
-function assertNever(x: never): never {
-  throw new Error(`Unhandled value: ${String(x)}`);
 }
 
 /** An item action as a verb. */

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { holdersOf, goneHolder } from '../../main/cli/parent-watch.ts';
 import type { ProcessEntry } from '../../main/engine/platform/process-table.ts';
 import { pidAlive } from '../../main/engine/platform/engine-lock.ts';
-import { eventually } from '../support/engine-harness.ts';
+import { poll } from '../support/poll.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const NODE = join(ROOT, 'node_modules', '.bin', 'node');
@@ -23,7 +23,7 @@ async function startDaemon(argv: string[], env: NodeJS.ProcessEnv): Promise<{ to
   let out = '';
   top.stdout!.on('data', (d: Buffer) => (out += d.toString()));
   top.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-  const match = await eventually(() => /engine running \(pid (\d+)\)/.exec(out), 'the daemon to start', 30_000);
+  const match = await poll(() => /engine running \(pid (\d+)\)/.exec(out), 'the daemon to start', { timeoutMs: 30_000 });
   return { top, enginePid: Number(match[1]), output: () => out };
 }
 
@@ -42,7 +42,7 @@ describe('trailboss daemon stops with what started it', () => {
       enginePid = started.enginePid;
       expect(existsSync(join(home, 'tb', 'engine.lock'))).toBe(true);
       started.top.kill('SIGKILL');
-      await eventually(() => !pidAlive(enginePid), 'the engine process to exit', 20_000);
+      await poll(() => !pidAlive(enginePid), 'the engine process to exit', { timeoutMs: 20_000 });
       expect(existsSync(join(home, 'tb', 'engine.lock'))).toBe(false);
       expect(existsSync(join(home, 'tb', 'endpoint.json'))).toBe(false);
     } finally {
@@ -61,7 +61,7 @@ describe('trailboss daemon stops with what started it', () => {
       const started = await startDaemon([NODE, '-e', fakeNpm, command], { ...daemonEnv(home), npm_command: 'exec' });
       enginePid = started.enginePid;
       started.top.kill('SIGKILL');
-      await eventually(() => !pidAlive(enginePid), 'the engine process to exit', 20_000);
+      await poll(() => !pidAlive(enginePid), 'the engine process to exit', { timeoutMs: 20_000 });
       expect(existsSync(join(home, 'tb', 'engine.lock'))).toBe(false);
     } finally {
       if (enginePid && pidAlive(enginePid)) process.kill(enginePid, 'SIGKILL');

@@ -2,9 +2,10 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli } from '../support/cli-context.ts';
-import { eventually, startEngineHarness } from '../support/engine-harness.ts';
+import { startEngineHarness } from '../support/engine-harness.ts';
 import { claudePermBash } from '../support/scenarios/index.ts';
 import { startScriptedAgent } from '../support/scripted-agent/start.ts';
+import { poll } from '../support/poll.ts';
 
 describe('trailboss snooze durations', () => {
   it('refuses 31d (exit 2, nothing snoozed) and snoozes 30d', async () => {
@@ -12,7 +13,7 @@ describe('trailboss snooze durations', () => {
     try {
       const agent = await startScriptedAgent(h.tmux, claudePermBash(), { session: 'snoozy' });
       const env = { TRAILBOSS_HOME: join(h.home, 'tb') };
-      await eventually(async () => (await cli(['queue', '--json'], { home: h.home, env })).stdout.includes('"approveLabel": "Yes"'), 'the prompt queued');
+      await poll(async () => (await cli(['queue', '--json'], { home: h.home, env })).stdout.includes('"approveLabel": "Yes"'), 'the prompt queued');
       const long = await cli(['snooze', agent.paneId, '31d'], { home: h.home, env });
       expect(long.code).toBe(2);
       expect(long.stderr).toContain('at most 30d');

@@ -64,20 +64,21 @@ describe('trailboss status', () => {
   it('rejects unknown options as usage errors', async () => {
     const run = await cli(['status', '--bogus'], { home: '/nonexistent' });
     expect(run.code).toBe(2);
-    expect(run.stderr).toMatch(/unknown option --bogus/);
+    expect(run.stderr).toMatch(/unknown option '--bogus'/);
   });
 });
 
 describe('trailboss status with a running engine', () => {
   it("reports the daemon's view (state, prompt and keys) when no socket is named", async () => {
-    const { startEngineHarness, eventually } = await import('../support/engine-harness.ts');
+    const { startEngineHarness } = await import('../support/engine-harness.ts');
+    const { poll } = await import('../support/poll.ts');
     const { startScriptedAgent } = await import('../support/scripted-agent/start.ts');
     const { claudePermBash } = await import('../support/scenarios/index.ts');
     const h = await startEngineHarness({ api: true });
     try {
       await startScriptedAgent(h.tmux, claudePermBash(), { session: 'api-worker' });
       const home = join(h.home, 'tb');
-      const run = await eventually(async () => {
+      const run = await poll(async () => {
         const r = await cli(['status', '--json'], { home: h.home, env: { TRAILBOSS_HOME: home } });
         return r.stdout.includes('"permission"') ? r : null;
       }, 'the engine to report the prompt');

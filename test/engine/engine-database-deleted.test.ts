@@ -6,7 +6,8 @@ import { rmSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { EventPayload } from '../../preload/contract/events.ts';
 import type { EngineHarness } from '../support/engine-harness.ts';
-import { eventually, startEngineHarness } from '../support/engine-harness.ts';
+import { startEngineHarness } from '../support/engine-harness.ts';
+import { poll } from '../support/poll.ts';
 
 let h: EngineHarness | null = null;
 afterEach(async () => {
@@ -23,7 +24,7 @@ describe('database deleted while the engine runs', () => {
     const file = h.engine.paths.database;
     for (const f of [file, `${file}-wal`, `${file}-shm`]) rmSync(f, { force: true });
     h.engine.store.audit.append({ paneKey: 'p', runtime: 'claude', action: 'text', payload: 'written after', reason: 'r', surface: 'cli', itemId: null, outcome: 'sent' });
-    await eventually(() => errors.length > 0, 'the engine to announce the deleted database', 15_000);
+    await poll(() => errors.length > 0, 'the engine to announce the deleted database', { timeoutMs: 15_000 });
     expect(errors).toEqual([{ code: 'gone', message: expect.stringContaining('was deleted while Trail Boss ran; it was recreated') }]);
     expect(h.logger.entries.some((e) => e.event === 'store.file-recreated')).toBe(true);
     await h.restart();

@@ -13,8 +13,9 @@ import { CHANNEL_NAMES } from '../../preload/contract/channels.ts';
 import { buildShell } from '../../scripts/build-shell.mjs';
 import { claudePermBash } from '../support/scenarios/claude.ts';
 import { startScriptedAgent, type ScriptedAgent } from '../support/scripted-agent/start.ts';
-import { startPrivateTmux, waitFor, type PrivateTmux } from '../support/tmux-server.ts';
+import { startPrivateTmux, type PrivateTmux } from '../support/tmux-server.ts';
 import { StubbedShell, type StubEvent } from './support/stubbed-shell.ts';
+import { poll } from '../support/poll.ts';
 
 type MenuItem = { id?: string; label?: string; enabled: boolean; submenu?: MenuItem[] };
 const flat = (items: MenuItem[]): MenuItem[] => items.flatMap((i) => [i, ...(i.submenu ? flat(i.submenu) : [])]);
@@ -37,7 +38,7 @@ beforeAll(async () => {
   const terminal = ['/bin/sh', '-c', `printf %s "$1" > '${jumpFile}'`, 'sh', '{target}'];
   writeFileSync(join(home, 'config.json'), JSON.stringify({ terminal: { linux: terminal } }));
   const env: Record<string, string> = {};
-  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !['TMUX', 'TMUX_PANE', 'DISPLAY', 'WAYLAND_DISPLAY', 'XDG_CONFIG_HOME'].includes(k)) env[k] = v;
+  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !['TMUX', 'TMUX_PANE', 'DISPLAY', 'WAYLAND_DISPLAY', 'XDG_CONFIG_HOME', 'DBUS_SESSION_BUS_ADDRESS'].includes(k)) env[k] = v;
   // Never the real home: the engine looks for Claude's files under $HOME.
   Object.assign(env, { TRAILBOSS_HOME: home, HOME: home, XDG_SESSION_TYPE: 'x11', STUB_TAKEN_SHORTCUTS: 'CommandOrControl+Alt+Shift+K' });
   shell = new StubbedShell(main, ['--tmux-socket', tmux.name], env);
@@ -67,7 +68,7 @@ describe('the bundled app booted with an Electron stand-in', () => {
   });
 
   it('registers an IPC handler for exactly the contract’s channels', async () => {
-    await waitFor(() => shell.events.filter((e) => e.ev === 'ipc-handle').length === CHANNEL_NAMES.length);
+    await poll(() => shell.events.filter((e) => e.ev === 'ipc-handle').length === CHANNEL_NAMES.length, 'every IPC channel handled');
     expect(shell.events.filter((e) => e.ev === 'ipc-handle').map((e) => e.channel).sort()).toEqual([...CHANNEL_NAMES].sort());
   });
 
@@ -128,7 +129,7 @@ describe('the bundled app booted with an Electron stand-in', () => {
   it('the jump hotkey jumps to the oldest waiting pane (no client: opens the configured terminal on it)', async () => {
     await itemId();
     expect(await shell.command({ cmd: 'hotkey', accelerator: 'CommandOrControl+Alt+Shift+J' })).toEqual({ pressed: true });
-    await waitFor(() => existsSync(jumpFile) && readFileSync(jumpFile, 'utf8') === agent.paneId, { timeoutMs: 10_000, what: 'terminal command run on the pane' });
+    await poll(() => existsSync(jumpFile) && readFileSync(jumpFile, 'utf8') === agent.paneId, 'terminal command run on the pane', { timeoutMs: 10_000 });
   });
 
   it('approve from the tray sends exactly the single-use key, and the notification is withdrawn', async () => {

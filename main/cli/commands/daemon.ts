@@ -1,30 +1,41 @@
-/** `trailboss daemon [--tmux-socket PATH]... [--ui]`: the engine without the desktop shell, until SIGINT/SIGTERM. */
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+/** `trailboss daemon [--tmux-socket PATH]... [--ui] [--notify]`: the engine without the desktop shell, until SIGINT/SIGTERM. */
 import { Engine } from '../../engine/engine.ts';
 import { EngineLockedError } from '../../engine/platform/engine-lock.ts';
 import { streamLogger } from '../../engine/platform/log.ts';
+import { packageRoot } from '../../engine/platform/package-root.ts';
 import { procProcessTable } from '../../engine/platform/process-table.ts';
 import { realRunner } from '../../engine/platform/run.ts';
 import { runnerWithEnv } from '../../engine/platform/runner-with-env.ts';
 import { StoreError } from '../../engine/store/index.ts';
-import { flag, parseArgs } from '../args.ts';
 import { holdersOf, watchHolders } from '../parent-watch.ts';
+import { parseCommandLine, read } from '../program.ts';
 import type { CliContext } from '../context.ts';
+import { buildUi, uiState } from '../ui-build.ts';
 import { EXIT } from '../context.ts';
-
-/** Where `vite build` puts the renderer, relative to the repo root. */
-const UI_DIR = join(import.meta.dirname, '..', '..', '..', 'dist', 'renderer');
+import { startDaemonNotifications } from './daemon-notify.ts';
 
 export async function daemonCommand(ctx: CliContext): Promise<number> {
-  const args = parseArgs(ctx.argv, { 'tmux-socket': { type: 'list' }, ui: { type: 'bool' }, verbose: { type: 'bool' } });
-  const sockets = flag.list(args, 'tmux-socket');
-  const wantUi = flag.bool(args, 'ui');
-  if (wantUi && !existsSync(join(UI_DIR, 'index.html'))) {
-    ctx.stderr(`trailboss daemon: the UI is not built (${UI_DIR}); run \`npx vite build\` first\n`);
-    return EXIT.usage;
+  const args = parseCommandLine('daemon', ctx.argv);
+  const sockets = read.list(args, 'tmuxSocket');
+  const wantUi = read.bool(args, 'ui');
+  let uiDir: string | null = null;
+  if (wantUi) {
+    const ui = uiState(packageRoot());
+    if (ui.kind === 'missing') {
+      ctx.stderr(`trailboss daemon: the queue UI is missing from ${ui.dir}; reinstall Trail Boss (npm install -g trailboss)\n`);
+      return EXIT.usage;
+    }
+    if (ui.kind === 'build') {
+      ctx.stderr(`trailboss daemon: building the queue UI (${ui.why})…\n`);
+      const failed = await buildUi(packageRoot(), realRunner);
+      if (failed !== null) {
+        ctx.stderr(`trailboss daemon: could not build the queue UI: ${failed}\n`);
+        return EXIT.usage;
+      }
+    }
+    uiDir = ui.dir;
   }
-  const logger = streamLogger(ctx.stderr, flag.bool(args, 'verbose') ? 'debug' : 'info');
+  const logger = streamLogger(ctx.stderr, read.bool(args, 'verbose') ? 'debug' : 'info');
   let engine: Engine;
   try {
     engine = await Engine.start({
@@ -38,7 +49,7 @@ export async function daemonCommand(ctx: CliContext): Promise<number> {
       runner: runnerWithEnv(realRunner, { PATH: ctx.env.PATH, TMUX: undefined, TMUX_PANE: undefined }),
       processTable: procProcessTable(),
       pid: process.pid,
-      uiDir: wantUi ? UI_DIR : null,
+      uiDir,
     });
   } catch (error) {
     if (error instanceof EngineLockedError || error instanceof StoreError) {
@@ -49,7 +60,10 @@ export async function daemonCommand(ctx: CliContext): Promise<number> {
   }
   ctx.stdout(`Trail Boss engine running (pid ${process.pid}); data in ${engine.paths.home}; API on 127.0.0.1:${engine.apiPort}\n`);
   if (wantUi) ctx.stdout(`Open the queue: http://127.0.0.1:${engine.apiPort}/#token=${engine.apiToken}\n`);
+  const notifications = await startDaemonNotifications(engine, ctx, logger, read.bool(args, 'notify'));
   await untilStopped(ctx);
+  // Before the engine: our notifications' buttons would answer nobody.
+  await notifications?.stop();
   await engine.stop();
   ctx.stdout('Trail Boss engine stopped.\n');
   return EXIT.ok;

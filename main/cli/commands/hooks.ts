@@ -15,7 +15,7 @@ import { SettingsError } from '../../engine/hooks/settings-json.ts';
 import { silentLogger } from '../../engine/platform/log.ts';
 import { resolvePaths } from '../../engine/platform/paths.ts';
 import { openStore } from '../../engine/store/index.ts';
-import { UsageError, flag, parseArgs } from '../args.ts';
+import { UsageError, parseCommandLine, read } from '../program.ts';
 import type { CliContext } from '../context.ts';
 import { EXIT } from '../context.ts';
 import { NoEngineError, engineClient } from '../engine-client.ts';
@@ -26,14 +26,14 @@ type Arrivals = Partial<Record<HookEventName, HookEventStats>>;
 export type ArrivalSource = 'engine' | 'store' | 'none';
 
 /** The installer's inputs for this context, with arrivals read once (they only feed status). */
-function installerDeps(ctx: CliContext, arrivals: Arrivals): HooksInstallerDeps {
+export function installerDeps(ctx: CliContext, arrivals: Arrivals): HooksInstallerDeps {
   const paths = resolvePaths({ env: ctx.env, platform: ctx.platform, homedir: ctx.homedir, cwd: ctx.cwd });
   const counter: HookEventCounter = { record: () => undefined, snapshot: () => arrivals };
   return depsOf({ env: ctx.env, homedir: ctx.homedir, endpointFile: paths.endpoint, clock: ctx.clock, counter });
 }
 
 /** Per-event arrivals from the store file, read-only; null when there is none or it cannot be read. */
-function storeArrivals(ctx: CliContext): Arrivals | null {
+export function storeArrivals(ctx: CliContext): Arrivals | null {
   const { database } = resolvePaths({ env: ctx.env, platform: ctx.platform, homedir: ctx.homedir, cwd: ctx.cwd });
   if (!existsSync(database)) return null;
   try {
@@ -86,7 +86,7 @@ function statusJson(status: HooksStatus, source: ArrivalSource): string {
   return JSON.stringify({ state, settingsPath, events, missing, lastHookAt, lastHookSource: source, problem, details }, null, 2) + '\n';
 }
 
-async function status(ctx: CliContext, json: boolean): Promise<number> {
+export async function status(ctx: CliContext, json: boolean): Promise<number> {
   const stored = storeArrivals(ctx);
   const fromEngine = await engineLastHook(ctx);
   const base = hooksStatus(installerDeps(ctx, stored ?? {}));
@@ -124,16 +124,13 @@ function change(ctx: CliContext, what: 'install' | 'uninstall', json: boolean): 
 
 /** Run `trailboss hooks <install|uninstall|status>`. */
 export async function hooksCommand(ctx: CliContext): Promise<number> {
-  const args = parseArgs(ctx.argv, { json: { type: 'bool' } });
-  const [sub, ...rest] = args.positional;
-  if (rest.length > 0) throw new UsageError(`unexpected argument '${rest[0]}'`);
-  const json = flag.bool(args, 'json');
+  const [sub, ...rest] = ctx.argv;
   switch (sub) {
     case 'install':
     case 'uninstall':
-      return change(ctx, sub, json);
+      return change(ctx, sub, read.bool(parseCommandLine(`hooks ${sub}`, rest), 'json'));
     case 'status':
-      return status(ctx, json);
+      return status(ctx, read.bool(parseCommandLine('hooks status', rest), 'json'));
     default:
       throw new UsageError(sub ? `unknown hooks command '${sub}' (install, uninstall or status)` : 'hooks needs install, uninstall or status');
   }

@@ -4,7 +4,7 @@
  * directive, `paused` never types. Exit codes: 0 set, 1 refused, 2 no engine or bad usage.
  */
 import type { LoopModeDto } from '../../../preload/contract/agent.ts';
-import { UsageError, flag, parseArgs } from '../args.ts';
+import { UsageError, parseCommandLine, read } from '../program.ts';
 import type { CliContext } from '../context.ts';
 import { EXIT } from '../context.ts';
 import { withEngine } from './queue-actions.ts';
@@ -18,12 +18,12 @@ function isMode(text: string | undefined): text is LoopModeDto {
 
 /** Run `loop`; the command line is checked before the engine is contacted. */
 export async function loopCommand(ctx: CliContext): Promise<number> {
-  const args = parseArgs(ctx.argv, { directive: { type: 'string' }, json: { type: 'bool' } });
-  const [ref, mode, extra] = args.positional;
-  if (!ref || !isMode(mode) || extra !== undefined) {
+  const args = parseCommandLine('loop', ctx.argv);
+  const [ref, mode] = [read.arg(args, 0), read.arg(args, 1)];
+  if (!ref || !isMode(mode)) {
     throw new UsageError(`usage: trailboss loop <pane> ${MODES.join('|')} [--directive TEXT]${mode && !isMode(mode) ? ` (unknown mode '${mode}')` : ''}`);
   }
-  const directive = flag.string(args, 'directive') ?? null;
+  const directive = read.string(args, 'directive') ?? null;
   if (directive !== null && directive.trim() === '') throw new UsageError('--directive needs text');
   return withEngine(async (_, client) => {
     const agent = await agentFor(ctx, client, ref);
@@ -33,7 +33,7 @@ export async function loopCommand(ctx: CliContext): Promise<number> {
       ctx.stderr(`trailboss: ${env.error.message}\n`);
       return env.error.code === 'invalid' ? EXIT.usage : EXIT.refused;
     }
-    if (flag.bool(args, 'json')) {
+    if (read.bool(args, 'json')) {
       ctx.stdout(JSON.stringify(env.value) + '\n');
       return EXIT.ok;
     }

@@ -8,14 +8,14 @@
  */
 import { briefingText } from '../../engine/snapshot/briefing.ts';
 import { takeSnapshot } from '../../engine/snapshot/snapshot-file.ts';
-import { parseArgs } from '../args.ts';
+import { parseCommandLine } from '../program.ts';
 import type { CliContext } from '../context.ts';
 import { EXIT } from '../context.ts';
 import { snapshotFileFor } from './snapshot.ts';
 
 /** `trailboss prime`: print the briefing once; always exit 0. */
 export async function primeCommand(ctx: CliContext): Promise<number> {
-  const args = parseArgs(ctx.argv, { agent: { type: 'string' }, cwd: { type: 'string' } });
+  const args = parseCommandLine('prime', ctx.argv);
   const file = snapshotFileFor(ctx, args, false);
   if (file === null) return EXIT.ok;
   let text: string | null;

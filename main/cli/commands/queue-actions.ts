@@ -6,7 +6,7 @@ import type { ActionOutcomeDto, QueueItemDto } from '../../../preload/contract/q
 import type { Envelope } from '../../../preload/contract/envelope.ts';
 import { parseReplyToken } from '../../engine/actions/reply-tokens.ts';
 import { formatDurationMs, MAX_SNOOZE_MS, parseDuration } from '../../engine/config/duration.ts';
-import { UsageError, flag, parseArgs } from '../args.ts';
+import { UsageError, parseCommandLine, read, type Parsed } from '../program.ts';
 import type { CliContext } from '../context.ts';
 import { EXIT } from '../context.ts';
 import type { EngineClient } from '../engine-client.ts';
@@ -28,6 +28,14 @@ export function withEngine(run: Run): (ctx: CliContext) => Promise<number> {
       }
       throw error;
     }
+  };
+}
+
+/** A command that needs the engine: its command line is checked first (a typo is a usage error, not "no engine"). */
+function engineCommand(path: string, run: (ctx: CliContext, client: EngineClient, args: Parsed) => Promise<number>): (ctx: CliContext) => Promise<number> {
+  return async (ctx) => {
+    const args = parseCommandLine(path, ctx.argv);
+    return withEngine((c, client) => run(c, client, args))(ctx);
   };
 }
 
@@ -62,31 +70,28 @@ async function itemFor(ctx: CliContext, client: EngineClient, ref: string | unde
   return found.item;
 }
 
-export const queueCommand = withEngine(async (ctx, client) => {
-  const args = parseArgs(ctx.argv, { json: { type: 'bool' } });
+export const queueCommand = engineCommand('queue', async (ctx, client, args) => {
   const queue = await client.call('queue:list', {});
   if (!queue.ok) throw new Error(queue.error.message);
-  ctx.stdout(flag.bool(args, 'json') ? JSON.stringify({ items: queue.value }, null, 2) + '\n' : formatQueueTable(queue.value, ctx.clock.now()));
+  ctx.stdout(read.bool(args, 'json') ? JSON.stringify({ items: queue.value }, null, 2) + '\n' : formatQueueTable(queue.value, ctx.clock.now()));
   return EXIT.ok;
 });
 
 const answer = (action: 'approve' | 'deny') =>
-  withEngine(async (ctx, client) => {
-    const args = parseArgs(ctx.argv, { json: { type: 'bool' } });
-    const item = await itemFor(ctx, client, args.positional[0]);
+  engineCommand(action, async (ctx, client, args) => {
+    const item = await itemFor(ctx, client, read.arg(args, 0));
     if (!item || unanswerable(ctx, item)) return EXIT.refused;
     const env = await client.call(action === 'approve' ? 'item:approve' : 'item:deny', { id: item.id, fingerprint: item.fingerprint });
-    return report(ctx, env, flag.bool(args, 'json'));
+    return report(ctx, env, read.bool(args, 'json'));
   });
 
 export const approveCommand = answer('approve');
 export const denyCommand = answer('deny');
 
 /** `reply <item> <text>`: on a permission prompt only the answer words count; at an input prompt the text is typed. */
-export const replyCommand = withEngine(async (ctx, client) => {
-  const args = parseArgs(ctx.argv, { json: { type: 'bool' } });
-  const [ref, ...words] = args.positional;
-  const text = words.join(' ');
+export const replyCommand = engineCommand('reply', async (ctx, client, args) => {
+  const ref = read.arg(args, 0);
+  const text = read.args(args, 1).join(' ');
   if (text.trim() === '') throw new UsageError('reply needs text: trailboss reply <item> <text>');
   const item = await itemFor(ctx, client, ref);
   if (!item) return EXIT.refused;
@@ -98,32 +103,29 @@ export const replyCommand = withEngine(async (ctx, client) => {
     }
     if (unanswerable(ctx, item)) return EXIT.refused;
     const env = await client.call(token.kind === 'approve' ? 'item:approve' : 'item:deny', { id: item.id, fingerprint: item.fingerprint });
-    return report(ctx, env, flag.bool(args, 'json'));
+    return report(ctx, env, read.bool(args, 'json'));
   }
-  return report(ctx, await client.call('item:reply', { id: item.id, text }), flag.bool(args, 'json'));
+  return report(ctx, await client.call('item:reply', { id: item.id, text }), read.bool(args, 'json'));
 });
 
-export const skipCommand = withEngine(async (ctx, client) => {
-  const args = parseArgs(ctx.argv, { json: { type: 'bool' } });
-  const item = await itemFor(ctx, client, args.positional[0]);
+export const skipCommand = engineCommand('skip', async (ctx, client, args) => {
+  const item = await itemFor(ctx, client, read.arg(args, 0));
   if (!item) return EXIT.refused;
-  return report(ctx, await client.call('item:skip', { id: item.id }), flag.bool(args, 'json'));
+  return report(ctx, await client.call('item:skip', { id: item.id }), read.bool(args, 'json'));
 });
 
-export const snoozeCommand = withEngine(async (ctx, client) => {
-  const args = parseArgs(ctx.argv, { json: { type: 'bool' } });
-  const [ref, span] = args.positional;
+export const snoozeCommand = engineCommand('snooze', async (ctx, client, args) => {
+  const [ref, span] = [read.arg(args, 0), read.arg(args, 1)];
   const forMs = span ? parseDuration(span) : null;
   if (!forMs) throw new UsageError('snooze needs a duration: trailboss snooze <item> 30m');
   if (forMs > MAX_SNOOZE_MS) throw new UsageError(`snooze for at most ${formatDurationMs(MAX_SNOOZE_MS)} (got ${span})`);
   const item = await itemFor(ctx, client, ref);
   if (!item) return EXIT.refused;
-  return report(ctx, await client.call('item:snooze', { id: item.id, forMs }), flag.bool(args, 'json'));
+  return report(ctx, await client.call('item:snooze', { id: item.id, forMs }), read.bool(args, 'json'));
 });
 
-export const muteCommand = withEngine(async (ctx, client) => {
-  const args = parseArgs(ctx.argv, { off: { type: 'bool' } });
-  const ref = args.positional[0];
+export const muteCommand = engineCommand('mute', async (ctx, client, args) => {
+  const ref = read.arg(args, 0);
   if (!ref) throw new UsageError('mute needs a pane: trailboss mute <pane> [--off]');
   const agents = await client.call('agents:list', {});
   if (!agents.ok) throw new Error(agents.error.message);
@@ -132,7 +134,7 @@ export const muteCommand = withEngine(async (ctx, client) => {
     ctx.stderr(`trailboss: ${matches.length === 0 ? `no watched pane matches '${ref}'` : `'${ref}' matches several panes; use the pane key`}\n`);
     return EXIT.refused;
   }
-  const env = await client.call('pane:mute', { paneKey: matches[0].paneKey, muted: !flag.bool(args, 'off') });
+  const env = await client.call('pane:mute', { paneKey: matches[0].paneKey, muted: !read.bool(args, 'off') });
   if (!env.ok) {
     ctx.stderr(`trailboss: ${env.error.message}\n`);
     return EXIT.refused;

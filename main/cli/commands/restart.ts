@@ -18,7 +18,7 @@ import { isSnapshotReason, SNAPSHOT_REASONS } from '../../engine/snapshot/types.
 import { openStore } from '../../engine/store/index.ts';
 import { openTmuxClient } from '../../engine/tmux/open.ts';
 import type { TmuxClient } from '../../engine/tmux/types.ts';
-import { UsageError, flag, parseArgs } from '../args.ts';
+import { UsageError, parseCommandLine, read } from '../program.ts';
 import type { CliContext } from '../context.ts';
 import { EXIT } from '../context.ts';
 import { serversFor } from '../servers.ts';
@@ -29,23 +29,17 @@ const isRuntimeId = (v: string): v is RuntimeId => (RUNTIME_IDS as readonly stri
 
 /** `trailboss restart <pane|agent>`: exit 0 restarted, 1 refused or failed, 2 usage (UsageError). */
 export async function restartCommand(ctx: CliContext, deps: SnapshotCommandDeps = realSnapshotDeps(ctx)): Promise<number> {
-  const args = parseArgs(ctx.argv, {
-    force: { type: 'bool' },
-    runtime: { type: 'string' },
-    agent: { type: 'string' },
-    reason: { type: 'string' },
-    'tmux-socket': { type: 'list' },
-  });
-  const ref = args.positional[0];
-  if (!ref || args.positional.length > 1) throw new UsageError('usage: trailboss restart <pane|agent> [--force] [--runtime R] [--agent NAME] [--reason R]');
-  const runtime = flag.string(args, 'runtime');
+  const args = parseCommandLine('restart', ctx.argv);
+  const ref = read.arg(args, 0);
+  if (!ref) throw new UsageError('usage: trailboss restart <pane|agent> [--force] [--runtime R] [--agent NAME] [--reason R]');
+  const runtime = read.string(args, 'runtime');
   if (runtime !== undefined && !isRuntimeId(runtime)) throw new UsageError(`--runtime must be one of ${RUNTIME_IDS.join(', ')}`);
-  const reason = flag.string(args, 'reason') ?? 'external';
+  const reason = read.string(args, 'reason') ?? 'external';
   if (!isSnapshotReason(reason)) throw new UsageError(`--reason must be one of ${SNAPSHOT_REASONS.join(', ')}`);
-  const agent = flag.string(args, 'agent');
+  const agent = read.string(args, 'agent');
   if (agent !== undefined && !isAgentName(agent)) throw new UsageError(`--agent must be a plain name (letters, digits, . _ -)`);
   const settings = restartSettings(ctx);
-  const found = await findPane(deps, ref, serversFor(flag.list(args, 'tmux-socket'), settings.sockets));
+  const found = await findPane(deps, ref, serversFor(read.list(args, 'tmuxSocket'), settings.sockets));
   if ('error' in found) {
     ctx.stderr(`trailboss: ${found.error}\n`);
     return EXIT.refused;
@@ -69,7 +63,7 @@ export async function restartCommand(ctx: CliContext, deps: SnapshotCommandDeps 
       },
       {
         paneId: found.paneId,
-        mode: flag.bool(args, 'force') ? 'force' : 'graceful',
+        mode: read.bool(args, 'force') ? 'force' : 'graceful',
         ...(runtime ? { runtime } : {}),
         ...(agent ? { agent } : {}),
         reason,

@@ -27,7 +27,7 @@ import { isAgentName, snapshotPath, takeSnapshot } from '../../engine/snapshot/s
 import { isSnapshotReason, SNAPSHOT_REASONS } from '../../engine/snapshot/types.ts';
 import { openTmuxClient } from '../../engine/tmux/open.ts';
 import type { TmuxServer } from '../../engine/tmux/types.ts';
-import { UsageError, flag, parseArgs, type ParsedArgs } from '../args.ts';
+import { UsageError, parseCommandLine, read, type Parsed } from '../program.ts';
 import type { CliContext } from '../context.ts';
 import { EXIT } from '../context.ts';
 import { serversFor } from '../servers.ts';
@@ -64,10 +64,10 @@ export async function snapshotCommand(ctx: CliContext, deps: SnapshotCommandDeps
   const [sub, ...rest] = ctx.argv;
   switch (sub) {
     case 'save':
-      return save(ctx, deps, parseArgs(rest, SAVE_FLAGS));
+      return save(ctx, deps, parseCommandLine('snapshot save', rest));
     case 'restore':
     case 'check': {
-      const args = parseArgs(rest, { agent: { type: 'string' }, cwd: { type: 'string' } });
+      const args = parseCommandLine(`snapshot ${sub}`, rest);
       const file = snapshotFileFor(ctx, args, true);
       if (sub === 'check') return file !== null && isFile(file) ? EXIT.ok : EXIT.refused;
       const text = file === null ? null : takeSnapshot(file);
@@ -83,21 +83,11 @@ export async function snapshotCommand(ctx: CliContext, deps: SnapshotCommandDeps
   }
 }
 
-const SAVE_FLAGS = {
-  reason: { type: 'string' },
-  pane: { type: 'string' },
-  agent: { type: 'string' },
-  cwd: { type: 'string' },
-  transcript: { type: 'string' },
-  'max-lines': { type: 'string' },
-  'tmux-socket': { type: 'list' },
-} as const;
-
 /** The snapshot file `restore`/`check`/`prime` mean, or null for an unusable agent name. */
-export function snapshotFileFor(ctx: CliContext, args: ParsedArgs, anyOne: boolean): string | null {
-  const cwdFlag = flag.string(args, 'cwd');
+export function snapshotFileFor(ctx: CliContext, args: Parsed, anyOne: boolean): string | null {
+  const cwdFlag = read.string(args, 'cwd');
   const dir = cwdFlag ? path.resolve(ctx.cwd, cwdFlag) : projectWithSnapshots(ctx.cwd);
-  const name = agentNameFor({ flag: flag.string(args, 'agent'), env: ctx.env, projectDir: dir, anyOne });
+  const name = agentNameFor({ flag: read.string(args, 'agent'), env: ctx.env, projectDir: dir, anyOne });
   return isAgentName(name) ? snapshotPath(dir, name) : null;
 }
 
@@ -109,23 +99,23 @@ function isFile(file: string): boolean {
   }
 }
 
-async function save(ctx: CliContext, deps: SnapshotCommandDeps, args: ParsedArgs): Promise<number> {
-  const reason = flag.string(args, 'reason') ?? 'self-initiated';
+async function save(ctx: CliContext, deps: SnapshotCommandDeps, args: Parsed): Promise<number> {
+  const reason = read.string(args, 'reason') ?? 'self-initiated';
   if (!isSnapshotReason(reason)) throw new UsageError(`--reason must be one of ${SNAPSHOT_REASONS.join(', ')}`);
-  const agent = flag.string(args, 'agent') ?? 'claude';
+  const agent = read.string(args, 'agent') ?? 'claude';
   if (!isAgentName(agent)) throw new UsageError(`--agent must be a plain name (letters, digits, . _ -), got ${JSON.stringify(agent)}`);
   const settings = restartSettings(ctx);
-  const maxLinesFlag = flag.string(args, 'max-lines');
+  const maxLinesFlag = read.string(args, 'maxLines');
   const maxLines = maxLinesFlag === undefined ? settings.maxLines : Number(maxLinesFlag);
   if (!Number.isInteger(maxLines) || maxLines < 10) throw new UsageError('--max-lines must be a whole number of at least 10');
   const configDir = claudeConfigDir({ env: ctx.env, homedir: ctx.homedir });
-  const cwdFlag = flag.string(args, 'cwd');
+  const cwdFlag = read.string(args, 'cwd');
   const cwd = cwdFlag ? path.resolve(ctx.cwd, cwdFlag) : null;
-  const transcript = flag.string(args, 'transcript');
+  const transcript = read.string(args, 'transcript');
 
   let status: { sessionId: string | null; cwd: string | null } | null = null;
   if (!transcript) {
-    const pid = await claudePid(ctx, deps, flag.string(args, 'pane'), flag.list(args, 'tmux-socket'));
+    const pid = await claudePid(ctx, deps, read.string(args, 'pane'), read.list(args, 'tmuxSocket'));
     if (typeof pid === 'string') {
       ctx.stderr(`trailboss: ${pid}\n`);
       return EXIT.refused;

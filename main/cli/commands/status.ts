@@ -7,9 +7,10 @@ import { realRunner } from '../../engine/platform/run.ts';
 import { runnerWithEnv } from '../../engine/platform/runner-with-env.ts';
 import { RUNTIMES, runtimeById } from '../../engine/runtimes/catalog.ts';
 import { openTmuxClient } from '../../engine/tmux/open.ts';
+import { splitPaneKey } from '../../engine/tmux/pane-key.ts';
 import type { TmuxClient } from '../../engine/tmux/types.ts';
 import { TmuxError } from '../../engine/tmux/types.ts';
-import { flag, parseArgs } from '../args.ts';
+import { parseCommandLine, read } from '../program.ts';
 import type { CliContext } from '../context.ts';
 import { EXIT } from '../context.ts';
 import type { AgentStatus } from '../format-status.ts';
@@ -25,7 +26,7 @@ export function agentFromObserved(p: ObservedPane, now: number): AgentStatus {
   const state = screen ? screen.kind : 'unknown';
   return {
     pane: p.info.paneId,
-    server: p.key.slice(0, p.key.lastIndexOf('|')),
+    server: splitPaneKey(p.key).serverKey,
     target: p.info.target,
     runtime: p.runtime,
     runtimeVerified: runtimeById(p.runtime).verified,
@@ -39,9 +40,9 @@ export function agentFromObserved(p: ObservedPane, now: number): AgentStatus {
 
 /** The running engine's view of an agent as a status entry. */
 export function agentFromEngine(a: AgentDto): AgentStatus {
-  const server = a.paneKey.slice(0, a.paneKey.lastIndexOf('|'));
+  const { serverKey: server, paneId } = splitPaneKey(a.paneKey);
   return {
-    pane: a.paneKey.slice(a.paneKey.lastIndexOf('|') + 1),
+    pane: paneId,
     server,
     target: a.target,
     runtime: a.runtime,
@@ -66,17 +67,17 @@ async function fromEngine(ctx: CliContext): Promise<AgentStatus[] | null> {
 }
 
 export async function statusCommand(ctx: CliContext): Promise<number> {
-  const args = parseArgs(ctx.argv, { json: { type: 'bool' }, 'tmux-socket': { type: 'list' } });
+  const args = parseCommandLine('status', ctx.argv);
   // Named sockets mean "scan these now"; otherwise the daemon's view when one runs (it knows history and hooks).
-  if (flag.list(args, 'tmux-socket').length === 0) {
+  if (read.list(args, 'tmuxSocket').length === 0) {
     const viaEngine = await fromEngine(ctx);
     if (viaEngine) {
       const sorted = viaEngine.sort((a, b) => a.target.localeCompare(b.target));
-      ctx.stdout(flag.bool(args, 'json') ? formatStatusJson(sorted) : formatStatusTable(sorted, ctx.clock.now()));
+      ctx.stdout(read.bool(args, 'json') ? formatStatusJson(sorted) : formatStatusTable(sorted, ctx.clock.now()));
       return EXIT.ok;
     }
   }
-  const servers = serversFor(flag.list(args, 'tmux-socket'));
+  const servers = serversFor(read.list(args, 'tmuxSocket'));
   const clients: TmuxClient[] = [];
   // tmux runs with the CLI's environment (PATH, TMUX_TMPDIR), never the caller's TMUX.
   const runner = runnerWithEnv(realRunner, { PATH: ctx.env.PATH, TMUX_TMPDIR: ctx.env.TMUX_TMPDIR, TMUX: undefined, TMUX_PANE: undefined });
@@ -87,7 +88,7 @@ export async function statusCommand(ctx: CliContext): Promise<number> {
     const panes = await scanOnce({ clients, runtimes: RUNTIMES, clock: ctx.clock, logger: silentLogger, processTable: procProcessTable() });
     const now = ctx.clock.now();
     const agents = panes.map((p) => agentFromObserved(p, now)).sort((a, b) => a.target.localeCompare(b.target));
-    ctx.stdout(flag.bool(args, 'json') ? formatStatusJson(agents) : formatStatusTable(agents, now));
+    ctx.stdout(read.bool(args, 'json') ? formatStatusJson(agents) : formatStatusTable(agents, now));
     return EXIT.ok;
   } catch (error) {
     if (error instanceof TmuxError && error.kind === 'not-installed') {

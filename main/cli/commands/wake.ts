@@ -5,7 +5,7 @@
  * Exit codes: 0 typed, 1 refused (with the reason), 2 no engine or bad usage.
  */
 import type { AgentDto } from '../../../preload/contract/agent.ts';
-import { UsageError, flag, parseArgs } from '../args.ts';
+import { UsageError, parseCommandLine, read } from '../program.ts';
 import type { CliContext } from '../context.ts';
 import { EXIT } from '../context.ts';
 import type { EngineClient } from '../engine-client.ts';
@@ -27,8 +27,9 @@ export async function agentFor(ctx: CliContext, client: EngineClient, ref: strin
 
 /** Run `wake`; the command line is checked before the engine is contacted (a typo is a usage error, not "no engine"). */
 export async function wakeCommand(ctx: CliContext): Promise<number> {
-  const args = parseArgs(ctx.argv, { json: { type: 'bool' } });
-  const [ref, ...words] = args.positional;
+  const args = parseCommandLine('wake', ctx.argv);
+  const ref = read.arg(args, 0);
+  const words = read.args(args, 1);
   if (!ref) throw new UsageError('wake needs a pane: trailboss wake <pane> [message]');
   return withEngine(async (_, client) => {
     const agent = await agentFor(ctx, client, ref);
@@ -45,7 +46,7 @@ export async function wakeCommand(ctx: CliContext): Promise<number> {
       return env.error.code === 'invalid' ? EXIT.usage : EXIT.refused;
     }
     const o = env.value;
-    if (flag.bool(args, 'json')) ctx.stdout(JSON.stringify(o) + '\n');
+    if (read.bool(args, 'json')) ctx.stdout(JSON.stringify(o) + '\n');
     else if (o.outcome === 'confirmed') ctx.stdout(`woke ${agent.target} (${agent.paneKey}): typed ${JSON.stringify(text)}\n`);
     else ctx.stderr(`trailboss: not woken (${o.outcome}): ${o.message}\n`);
     return o.outcome === 'confirmed' ? EXIT.ok : EXIT.refused;

@@ -1,6 +1,6 @@
 /** Claude hooks install / uninstall / status for every surface (CLI, settings view, API), as DTOs. */
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import type { HooksStatusDto } from '../../../preload/contract/hooks.ts';
 import { claudeSettingsFile } from '../claude-signals/config-dir.ts';
 import type { HookEventCounter, HookEventStats } from '../hooks/hook-event-counter.ts';
@@ -9,10 +9,11 @@ import type { HooksInstallerDeps } from '../hooks/install.ts';
 import { forwarderSpecFor, hooksStatus, installHooks, uninstallHooks } from '../hooks/install.ts';
 import { markerFor, shellQuote } from '../hooks/hook-command.ts';
 import type { Clock } from '../platform/clock.ts';
+import { packageRoot } from '../platform/package-root.ts';
 import type { Store } from '../store/index.ts';
 
-/** The repository (or unpacked app) root: bin/trailboss-hook.mjs and node_modules/node live there. */
-export const APP_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+/** The repository (or installed package, or unpacked app) root: bin/trailboss-hook.mjs lives there. */
+export const APP_ROOT = packageRoot();
 
 export interface HooksServiceInput {
   readonly env: Readonly<Record<string, string | undefined>>;
@@ -38,7 +39,15 @@ export function storeHookCounter(store: Store, clock: Clock): HookEventCounter {
 
 /** The installer's inputs for a surface (the CLI uses them for per-event status and backup paths). */
 export function depsOf(input: HooksServiceInput): HooksInstallerDeps {
-  const forwarder = forwarderSpecFor({ appRoot: APP_ROOT, packaged: input.packaged != null, execPath: input.packaged?.execPath ?? process.execPath, endpointFile: input.endpointFile });
+  // A clone runs hooks on its pinned Node; an npm install has none and uses the Node running it now.
+  const pinned = join(APP_ROOT, 'node_modules', 'node', 'bin', 'node');
+  const forwarder = forwarderSpecFor({
+    appRoot: APP_ROOT,
+    packaged: input.packaged != null,
+    execPath: input.packaged?.execPath ?? process.execPath,
+    endpointFile: input.endpointFile,
+    nodePath: input.packaged != null || existsSync(pinned) ? null : process.execPath,
+  });
   // A restarted session is briefed with its snapshot by `trailboss prime` at SessionStart (exactly once: prime takes the file).
   const prime = `${forwarder.runAsNode ? 'ELECTRON_RUN_AS_NODE=1 ' : ''}${shellQuote(forwarder.nodePath)} ${shellQuote(join(APP_ROOT, 'bin', 'trailboss.mjs'))} prime ${markerFor('prime')}`;
   return {

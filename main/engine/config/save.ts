@@ -1,10 +1,8 @@
 /**
- * Write the config for the settings UI: validate first, then write a temp file beside the target
- * and rename it over, so a crash or a watcher never sees a half-written file.
+ * Write the config for the settings UI: validate first, then write it atomically (platform/atomic-write),
+ * so a crash or a watcher never sees a half-written file.
  */
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
+import { writeFileAtomic } from '../platform/atomic-write.ts';
 import { validateConfig, type ConfigResult } from './load.ts';
 import type { ConfigInput } from './schema.ts';
 
@@ -16,19 +14,9 @@ import type { ConfigInput } from './schema.ts';
 export function saveConfig(file: string, input: ConfigInput): ConfigResult {
   const result = validateConfig(input);
   if (!result.ok) return result;
-  const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
   try {
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    const fd = fs.openSync(tmp, 'w', 0o600);
-    try {
-      fs.writeFileSync(fd, JSON.stringify(input, null, 2) + '\n');
-      fs.fsyncSync(fd);
-    } finally {
-      fs.closeSync(fd);
-    }
-    fs.renameSync(tmp, file);
+    writeFileAtomic(file, JSON.stringify(input, null, 2) + '\n', { mode: 0o600 });
   } catch (err) {
-    fs.rmSync(tmp, { force: true });
     return { ok: false, errors: [{ path: '', message: `cannot write ${file}: ${(err as Error).message}` }] };
   }
   return result;

@@ -106,6 +106,12 @@ export const configSchema = z.strictObject({
       sound: z.boolean().default(true),
       /** Approve / Deny buttons on notifications where the OS has them. */
       actionButtons: z.boolean().default(true),
+      /**
+       * Linux: notifications through the freedesktop service on the session bus (with buttons).
+       * `auto`: the desktop app uses it when the server has actions, the daemon only with `--notify`;
+       * `true`: the desktop app always, and `trailboss daemon` as if given `--notify`; `false`: never.
+       */
+      dbus: z.union([z.boolean(), z.literal('auto')]).default('auto'),
     })
     .prefault({}),
   hotkeys: z

@@ -4,10 +4,9 @@
  * only by the engine that wrote it. bin/trailboss-hook.mjs reads the same fields by hand: keep
  * them in sync (version, host, port, tokenFile, hookPath).
  */
-import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
+import { readFileSync, unlinkSync } from 'node:fs';
 import { z } from 'zod';
+import { writeFileAtomic } from '../platform/atomic-write.ts';
 
 /** Where the Claude hook forwarder posts. */
 export const HOOK_PATH = '/hooks/claude';
@@ -41,10 +40,7 @@ export interface EndpointInfo {
 /** Write (or replace) the endpoint file with mode 0600. */
 export function writeEndpointFile(file: string, info: Pick<EndpointInfo, 'pid' | 'port' | 'tokenFile' | 'startedAt'>): EndpointInfo {
   const full: EndpointInfo = { version: 1, host: '127.0.0.1', hookPath: HOOK_PATH, ...info };
-  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-  const tmp = `${file}.${randomBytes(4).toString('hex')}.tmp`;
-  writeFileSync(tmp, JSON.stringify(full, null, 2) + '\n', { mode: 0o600 });
-  renameSync(tmp, file);
+  writeFileAtomic(file, JSON.stringify(full, null, 2) + '\n', { mode: 0o600, dirMode: 0o700 });
   return full;
 }
 

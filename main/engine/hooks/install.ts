@@ -58,9 +58,16 @@ export interface HooksChange {
 }
 
 /** Where the forwarder lives: the pinned Node in a checkout, or the app's own runtime when packaged. */
-export function forwarderSpecFor(input: { readonly appRoot: string; readonly packaged: boolean; readonly execPath: string; readonly endpointFile: string }): ForwarderSpec {
+export function forwarderSpecFor(input: {
+  readonly appRoot: string;
+  readonly packaged: boolean;
+  readonly execPath: string;
+  readonly endpointFile: string;
+  /** The Node to run the forwarder with when not the repository's pinned one (an npm install). */
+  readonly nodePath?: string | null;
+}): ForwarderSpec {
   return {
-    nodePath: input.packaged ? input.execPath : path.join(input.appRoot, 'node_modules', 'node', 'bin', 'node'),
+    nodePath: input.packaged ? input.execPath : (input.nodePath ?? path.join(input.appRoot, 'node_modules', 'node', 'bin', 'node')),
     runAsNode: input.packaged,
     scriptPath: path.join(input.appRoot, 'bin', 'trailboss-hook.mjs'),
     endpointFile: input.endpointFile,

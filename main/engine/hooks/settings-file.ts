@@ -4,8 +4,9 @@
  * `….absent` when there was no file), and replace the file atomically, following a symlink so a
  * dotfiles-managed settings.json stays a link.
  */
-import { chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, realpathSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, realpathSync, statSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
+import { writeFileAtomic } from '../platform/atomic-write.ts';
 import type { Clock } from '../platform/clock.ts';
 
 const BACKUP_TAG = '.trailboss-backup-';
@@ -38,7 +39,7 @@ export function backupSettings(file: string, text: string | null, clock: Clock):
   const nameFor = (n: number): string => `${path.basename(file)}${BACKUP_TAG}${stamp}-${String(n).padStart(3, '0')}`;
   while (taken.has(nameFor(seq)) || taken.has(`${nameFor(seq)}.absent`)) seq++;
   const backup = path.join(path.dirname(file), text === null ? `${nameFor(seq)}.absent` : nameFor(seq));
-  writeFileSync(backup, text ?? '', { mode: 0o600 });
+  writeFileAtomic(backup, text ?? '', { mode: 0o600 });
   for (const old of listBackups(file).slice(KEEP_BACKUPS)) unlinkSync(old.path);
   return backup;
 }
@@ -71,10 +72,7 @@ export function writeSettingsText(file: string, text: string | null): void {
     if (existsSync(target)) unlinkSync(target);
     return;
   }
-  mkdirSync(path.dirname(target), { recursive: true });
-  const mode = existsSync(target) ? statSync(target).mode & 0o777 : null;
-  const tmp = `${target}.trailboss-tmp-${process.pid}`;
-  writeFileSync(tmp, text);
-  if (mode !== null) chmodSync(tmp, mode);
-  renameSync(tmp, target);
+  // A new file gets the usual umask mode (it is the user's own Claude config, not a secret of ours).
+  const mode = existsSync(target) ? statSync(target).mode & 0o777 : undefined;
+  writeFileAtomic(target, text, mode === undefined ? {} : { mode });
 }

@@ -3,8 +3,8 @@
  * and reused after, so a hook command or CLI started before a restart still authenticates.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { chmodSync, linkSync, mkdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
+import { chmodSync, readFileSync, statSync } from 'node:fs';
+import { writeFileAtomic } from '../platform/atomic-write.ts';
 
 const TOKEN_RE = /^[0-9a-f]{64}$/;
 
@@ -20,17 +20,12 @@ export class TokenFileError extends Error {
 export function loadOrCreateToken(file: string): string {
   const existing = readToken(file);
   if (existing !== null) return existing;
-  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-  // Write a private temp file and hard-link it into place: the link fails if another engine won
-  // the race, and a reader never sees a half-written token (a plain 'wx' open could be read empty).
-  const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-  writeFileSync(tmp, randomBytes(32).toString('hex') + '\n', { mode: 0o600 });
+  // Create-only: if another engine won the race its token stands (EEXIST), and a reader never sees
+  // a half-written token (a plain 'wx' open of the target could be read empty).
   try {
-    linkSync(tmp, file);
+    writeFileAtomic(file, randomBytes(32).toString('hex') + '\n', { mode: 0o600, dirMode: 0o700, exclusive: true });
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-  } finally {
-    unlinkSync(tmp);
   }
   const token = readToken(file);
   if (token === null) throw new TokenFileError(file, 'vanished right after creation');

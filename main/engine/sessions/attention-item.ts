@@ -2,7 +2,7 @@
 import type { DialogScreen, PermissionPrompt, RuntimeId } from '../runtimes/types.ts';
 import type { PaneKey } from './facts.ts';
 import type { HookRequest } from './pane-state.ts';
-import { assertNever } from './assert-never.ts';
+import { assertNever } from '../../../preload/contract/assert-never.ts';
 
 /** Why an item waits; mirrors the contract's WaitReasonDto. `idle-after-nudges`: the watchdog gave up. */
 export type WaitReason = 'permission' | 'dialog' | 'unknown' | 'idle' | 'idle-after-nudges';

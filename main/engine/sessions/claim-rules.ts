@@ -2,7 +2,7 @@
 import type { Fact } from './facts.ts';
 import type { AgentState, HookRequest, PaneState, StateMachineConfig, StateSource } from './pane-state.ts';
 import { isPromptState } from './pane-state.ts';
-import { assertNever } from './assert-never.ts';
+import { assertNever } from '../../../preload/contract/assert-never.ts';
 import { enter, paneEvidence, paneHoldsPrompt, paneOverrules, takePane } from './transition.ts';
 
 type FactOf<K extends Fact['kind']> = Extract<Fact, { kind: K }>;

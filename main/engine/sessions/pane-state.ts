@@ -3,7 +3,7 @@
  */
 import type { DialogScreen, PermissionPrompt, RuntimeId, Screen, ScreenKind } from '../runtimes/types.ts';
 import type { Fact, PaneKey, StatusHint } from './facts.ts';
-import { assertNever } from './assert-never.ts';
+import { assertNever } from '../../../preload/contract/assert-never.ts';
 
 /**
  * What an agent is doing. `starting`: seen, no evidence yet (never alerts). `unknown`: the screen is

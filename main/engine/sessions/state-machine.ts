@@ -41,7 +41,7 @@
 import type { Fact } from './facts.ts';
 import type { PaneState, StateMachineConfig } from './pane-state.ts';
 import { DEFAULT_STATE_MACHINE_CONFIG } from './pane-state.ts';
-import { assertNever } from './assert-never.ts';
+import { assertNever } from '../../../preload/contract/assert-never.ts';
 import { applyGone, applyScreen, applySeen, applyUnexplained } from './pane-rules.ts';
 import { applyHook, applyStatus, applyTranscript } from './claim-rules.ts';
 import { differs, paneEvidence, paneOverrules, takePane } from './transition.ts';

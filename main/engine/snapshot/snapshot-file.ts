@@ -1,12 +1,16 @@
 /**
- * Snapshot files: `<project>/.trailboss/restart/<agent>.md`. Writes are atomic (tmp + rename) and keep
+ * Snapshot files: `<project>/.trailboss/restart/<agent>.md`. Writes are atomic (platform/atomic-write) and keep
  * a `## Resume Plan` an agent appended as the last section. Reading for delivery claims the file by
  * renaming it first, so two readers racing (a SessionStart hook and the restart pipeline) deliver it once.
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { writeFileAtomic } from '../platform/atomic-write.ts';
 import { END_MARKER } from './format.ts';
+
+/** Snapshots hold conversation text: private to the user. */
+const PRIVATE = { mode: 0o600 } as const;
 
 const AGENT_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 
@@ -53,33 +57,14 @@ function readIfExists(file: string): string | null {
   }
 }
 
-/** Atomic write (no reader ever sees half a file); the file is private to the user. */
-export function writeFileAtomic(file: string, text: string): void {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  const tmp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
-  try {
-    const fd = fs.openSync(tmp, 'w', 0o600);
-    try {
-      fs.writeFileSync(fd, text);
-      fs.fsyncSync(fd);
-    } finally {
-      fs.closeSync(fd);
-    }
-    fs.renameSync(tmp, file);
-  } catch (err) {
-    fs.rmSync(tmp, { force: true });
-    throw err;
-  }
-}
-
 /** Write a snapshot; an existing file's Resume Plan is carried over as the last section. */
 export function writeSnapshot(file: string, text: string): { readonly planKept: boolean } {
   const plan = resumePlanOf(readIfExists(file) ?? '');
   const keep = plan !== null && resumePlanOf(text) === null;
   // Snapshots are conversation text: keep them out of the project's git status and commits.
   const ignore = path.join(path.dirname(file), '..', '.gitignore');
-  if (!fs.existsSync(ignore)) writeFileAtomic(ignore, '*\n');
-  writeFileAtomic(file, keep ? `${text.trimEnd()}\n\n${plan}\n` : text);
+  if (!fs.existsSync(ignore)) writeFileAtomic(ignore, '*\n', PRIVATE);
+  writeFileAtomic(file, keep ? `${text.trimEnd()}\n\n${plan}\n` : text, PRIVATE);
   return { planKept: keep };
 }
 

@@ -17,6 +17,7 @@ import type { Clock } from '../platform/clock.ts';
 import type { Logger } from '../platform/log.ts';
 import type { ProcessTable } from '../platform/process-table.ts';
 import type { Fact } from '../sessions/facts.ts';
+import { parsePaneKey } from '../tmux/pane-key.ts';
 
 export interface ClaudeFusionDeps {
   /** Only its list of watched panes is needed. */
@@ -43,8 +44,8 @@ export class ClaudeFusion {
       .snapshot()
       .filter((p) => p.runtime === 'claude')
       .map((p) => {
-        const server = p.key.slice(0, p.key.lastIndexOf('|'));
-        return { pane: p.key, paneId: p.info.paneId, socketPath: server.startsWith('S:') ? server.slice(2) : null, pid: p.info.pid };
+        const server = parsePaneKey(p.key)?.server;
+        return { pane: p.key, paneId: p.info.paneId, socketPath: server?.kind === 'socket' ? server.path : null, pid: p.info.pid };
       });
   }
 

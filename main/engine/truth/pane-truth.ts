@@ -12,6 +12,7 @@ import type { PaneState, StateMachineConfig } from '../sessions/pane-state.ts';
 import { initialPaneState } from '../sessions/pane-state.ts';
 import { reduce, settle } from '../sessions/state-machine.ts';
 import type { Pane, Resolution, Store } from '../store/index.ts';
+import { splitPaneKey } from '../tmux/pane-key.ts';
 import type { EngineEvents } from '../api/events.ts';
 import type { ItemExtras } from './item-mapping.ts';
 import { attentionOf, kindOfReason, newItemOf, patchOf, storedState } from './item-mapping.ts';
@@ -105,7 +106,7 @@ export class PaneTruth {
     const { store } = this.deps;
     let state = this.states.get(fact.pane);
     if (fact.kind === 'pane-seen') {
-      const [server, paneId] = [fact.pane.slice(0, fact.pane.lastIndexOf('|')), fact.pane.slice(fact.pane.lastIndexOf('|') + 1)];
+      const { serverKey: server, paneId } = splitPaneKey(fact.pane);
       store.panes.observe({ paneKey: fact.pane, server, paneId, target: fact.target, runtime: fact.runtime, pid: fact.pid, at: fact.at });
       if (!state || state.state === 'gone' || state.runtime !== fact.runtime) state = initialPaneState(fact.pane, fact.runtime, fact.at, fact.target, fact.pid);
     }

@@ -14,9 +14,9 @@ import { dispatchAction } from './dispatch-action.ts';
 import type { EngineApi } from './engine-api.ts';
 import { withHotkeyStatus, planHotkeys } from '../hotkeys/hotkey-status.ts';
 import type { HotkeyName } from '../hotkeys/hotkeys.ts';
-import { NotificationDriver } from '../notifications/notification-driver.ts';
-import type { NotificationContext, NotificationEvent, NotificationOp } from '../notifications/notification-policy.ts';
-import { outcomeNotificationText } from '../notifications/notification-text.ts';
+import { NotificationDriver } from '../../engine/notify/notification-driver.ts';
+import type { NotificationContext, NotificationEvent, NotificationOp } from '../../engine/notify/notification-policy.ts';
+import { outcomeNotificationText } from '../../engine/notify/notification-text.ts';
 import type { ShellAction } from './shell-action.ts';
 import type { HotkeyPort, NotifierPort, TrayPort, WindowPort } from './shell-ports.ts';
 import { TrayDriver } from '../tray/tray-driver.ts';
@@ -27,6 +27,8 @@ export interface ShellControllerDeps {
   readonly engine: Pick<EngineApi, 'on' | 'config'>;
   /** The shell's method map (engine methods plus the shell's jump). */
   readonly api: ApiMethods;
+  /** The same, audited as the surface "notification", for notification buttons; absent: `api`. */
+  readonly notificationApi?: ApiMethods;
   readonly clock: Clock;
   readonly platform: NodeJS.Platform;
   readonly tray: TrayPort;
@@ -65,7 +67,7 @@ export class ShellController {
     this.pausedUntil = deps.engine.config().notifications.pausedUntil;
     const onAction = (a: ShellAction): void => void this.act(a);
     this.tray = new TrayDriver({ tray: deps.tray, clock: deps.clock, clockTime: deps.clockTime, startAtLogin: () => deps.startAtLogin?.get() ?? null, onAction });
-    this.notes = new NotificationDriver(deps.notifier, () => this.context(), onAction);
+    this.notes = new NotificationDriver(deps.notifier, () => this.context(), (a) => void this.act(a, deps.notificationApi));
   }
 
   /** Subscribes, then reads the queue and settings once: a full queue at launch gives one summary. */
@@ -86,10 +88,10 @@ export class ShellController {
   }
 
   /** Performs an action from any shell surface and tells the user when it did not simply work. */
-  async act(action: ShellAction): Promise<DispatchResult> {
+  async act(action: ShellAction, api: ApiMethods = this.deps.api): Promise<DispatchResult> {
     const result = await dispatchAction(
       {
-        api: this.deps.api,
+        api,
         openQueue: (id) => this.deps.windows.openQueue(id),
         openSettings: () => this.deps.windows.openSettings(),
         setPausedUntil: (until) => this.setPausedUntil(until),
@@ -175,7 +177,7 @@ export class ShellController {
       enabled: n?.enabled ?? this.deps.engine.config().notifications.enabled,
       pausedUntil: this.pausedUntil,
       sound: n?.sound ?? true,
-      buttons: (n?.actionButtons ?? true) && (this.deps.platform === 'darwin' || this.deps.platform === 'win32'),
+      buttons: (n?.actionButtons ?? true) && (this.deps.notifier.hasButtons?.() ?? (this.deps.platform === 'darwin' || this.deps.platform === 'win32')),
     };
   }
 

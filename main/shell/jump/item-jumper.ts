@@ -4,7 +4,7 @@ import type { ActionOutcomeDto } from '../../../preload/contract/queue-item.ts';
 import type { TmuxClient, TmuxServer } from '../../engine/tmux/types.ts';
 import type { JumpDeps, JumpReport } from './jump-executor.ts';
 import { executeJump } from './jump-executor.ts';
-import { parsePaneKey } from './pane-key.ts';
+import { parsePaneKey } from '../../engine/tmux/pane-key.ts';
 
 /** What the jumper needs besides the executor's dependencies. */
 export interface JumperDeps extends Omit<JumpDeps, 'tmux' | 'terminalCommand'> {

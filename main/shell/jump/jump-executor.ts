@@ -10,7 +10,7 @@ import type { Runner } from '../../engine/platform/run.ts';
 import { ProcessError } from '../../engine/platform/run.ts';
 import type { TmuxClient } from '../../engine/tmux/types.ts';
 import { TmuxError } from '../../engine/tmux/types.ts';
-import { assertNever } from '../app/assert-never.ts';
+import { assertNever } from '../../../preload/contract/assert-never.ts';
 import type { JumpPlan } from './jump-plan.ts';
 import { planJump } from './jump-plan.ts';
 import { raiseWindow } from './raise-window.ts';

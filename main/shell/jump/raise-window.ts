@@ -2,7 +2,7 @@
 import type { ProcessEntry } from '../../engine/platform/process-table.ts';
 import type { Runner } from '../../engine/platform/run.ts';
 import { ProcessError } from '../../engine/platform/run.ts';
-import { assertNever } from '../app/assert-never.ts';
+import { assertNever } from '../../../preload/contract/assert-never.ts';
 import type { RaiseStep } from './jump-plan.ts';
 import { ancestry, terminalAppOf } from './process-tree.ts';
 

@@ -4,9 +4,9 @@
  * Linux cannot replace by id, so "replace" closes the old one and shows the new one.
  */
 import { Notification } from 'electron';
-import type { NotificationOp } from './notification-policy.ts';
-import type { NotificationText } from './notification-text.ts';
-import type { ShellAction } from '../app/shell-action.ts';
+import type { NotificationOp } from '../../engine/notify/notification-policy.ts';
+import type { NotificationText } from '../../engine/notify/notification-text.ts';
+import type { NotificationAction } from '../../engine/notify/notification-text.ts';
 import type { NotifierPort } from '../app/shell-ports.ts';
 
 type Callbacks = Parameters<NotifierPort['apply']>[1];
@@ -57,12 +57,12 @@ export class ElectronNotifier implements NotifierPort {
       title: op.text.title,
       body: op.text.body,
       silent: op.silent,
-      urgency: 'normal',
+      urgency: op.urgency,
       // Stay until answered where the platform allows: a waiting agent does not stop waiting.
       timeoutType: 'never',
       actions: buttons.map((b) => ({ type: 'button' as const, text: b.text })),
     });
-    const open: ShellAction = { kind: 'open-queue', itemId: op.itemId };
+    const open: NotificationAction = { kind: 'open-queue', itemId: op.itemId };
     n.on('click', () => callbacks.onAction(open));
     n.on('action', (details) => {
       const button = buttons[details.actionIndex];

@@ -4,7 +4,7 @@
  */
 import type { QueueItemDto } from '../../../preload/contract/queue-item.ts';
 import type { Clock, TimerHandle } from '../../engine/platform/clock.ts';
-import { isPaused } from '../app/pause.ts';
+import { isPaused } from '../../engine/notify/pause.ts';
 import type { ShellAction } from '../app/shell-action.ts';
 import type { TrayPort } from '../app/shell-ports.ts';
 import { trayIconSpec } from './tray-icon.ts';

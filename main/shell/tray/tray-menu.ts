@@ -4,11 +4,11 @@
  * input changes, so an open menu is not torn down by a timer.
  */
 import type { QueueItemDto } from '../../../preload/contract/queue-item.ts';
-import { agentName, wantsPhrase } from '../app/item-words.ts';
-import { isPaused, pauseDescription } from '../app/pause.ts';
-import { queueView } from '../app/waiting-items.ts';
+import { agentName, wantsPhrase } from '../../engine/notify/item-words.ts';
+import { isPaused, pauseDescription } from '../../engine/notify/pause.ts';
+import { queueView } from '../../engine/notify/waiting-items.ts';
 import type { ShellAction } from '../app/shell-action.ts';
-import { truncate } from '../app/text-fit.ts';
+import { truncate } from '../../engine/notify/text-fit.ts';
 
 /** One entry of the menu. `id` is stable for the same item and action (tests and the e2e hook find entries by it). */
 export type TrayMenuEntry =

@@ -1,9 +1,9 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../../../main/cli/args.ts';
+import { UsageError } from '../../../main/cli/program.ts';
 import { snapshotCommand, type SnapshotCommandDeps } from '../../../main/cli/commands/snapshot.ts';
-import { ManualClock } from '../../../main/engine/platform/manual-clock.ts';
+import { ManualClock } from '../../support/manual-clock.ts';
 import type { ProcessEntry } from '../../../main/engine/platform/process-table.ts';
 import { realRunner } from '../../../main/engine/platform/run.ts';
 import { procAgentProcesses } from '../../../main/engine/snapshot/agent-process.ts';

@@ -7,6 +7,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { splitPaneKey } from '../../../main/engine/tmux/pane-key.ts';
 import { startPrivateTmux } from '../../support/tmux-server.ts';
 import type { CrashAgent } from './crash-agents.ts';
 import { evidenceOf, startCrashAgents } from './crash-agents.ts';
@@ -135,7 +136,7 @@ export async function runCrash(plan: RunPlan): Promise<CrashRunResult> {
     violations.push(...checkReminders(firings, store.items, CRASH_CADENCE_MS, opened));
     for (const a of agents) note(`${a.name} keys: ${(await a.agent.keys()).map(brief).join(' ') || 'none'}`);
     const keyRows = store.audit.filter((r) => r.action === 'key');
-    note(`audit keys: ${keyRows.map((r) => `${r.payload}→${r.paneKey.slice(r.paneKey.lastIndexOf('|') + 1)}@${r.at % 100_000}`).join(' ') || 'none'} (+${store.audit.length - keyRows.length} other rows)`);
+    note(`audit keys: ${keyRows.map((r) => `${r.payload}→${splitPaneKey(r.paneKey).paneId}@${r.at % 100_000}`).join(' ') || 'none'} (+${store.audit.length - keyRows.length} other rows)`);
     if (violations.length > 0 || process.env.TB_CRASH_VERBOSE === '2') {
       for (const a of agents) note(`${a.name} record: ${(await a.agent.records()).map(brief).filter(Boolean).join(' ')}`);
       for (const [i, d] of daemons.entries()) note(`daemon #${i} output:\n${d.output().slice(-4000)}`);

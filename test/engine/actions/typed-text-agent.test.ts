@@ -10,10 +10,11 @@ import { observerPaneAccess } from '../../../main/engine/actions/pane-access.ts'
 import { typeIntoIdle } from '../../../main/engine/actions/type-text.ts';
 import { systemClock } from '../../../main/engine/platform/clock.ts';
 import type { EngineHarness } from '../../support/engine-harness.ts';
-import { eventually, startEngineHarness } from '../../support/engine-harness.ts';
+import { startEngineHarness } from '../../support/engine-harness.ts';
 import { claudeIdleWorking } from '../../support/scenarios/index.ts';
 import type { ScriptedAgent } from '../../support/scripted-agent/start.ts';
 import { startScriptedAgent } from '../../support/scripted-agent/start.ts';
+import { poll } from '../../support/poll.ts';
 
 let h: EngineHarness;
 let agent: ScriptedAgent;
@@ -33,7 +34,7 @@ const BREAKOUTS = [
 beforeAll(async () => {
   h = await startEngineHarness();
   agent = await startScriptedAgent(h.tmux, claudeIdleWorking(), { session: 'typing' });
-  const item = await eventually(async () => {
+  const item = await poll(async () => {
     const env = await h.engine.api['queue:list']({});
     return env.ok ? env.value.find((i) => i.reason === 'idle') : null;
   }, 'the idle item');
@@ -86,7 +87,7 @@ describe('text that is not exactly text is never typed', () => {
     const text = 'first line\n\tindented second line';
     const env = await h.engine.api['item:reply']({ id: itemId, text });
     expect(env).toMatchObject({ ok: true, value: { outcome: 'confirmed' } });
-    const [submitted] = await eventually(async () => {
+    const [submitted] = await poll(async () => {
       const list = await agent.submissions();
       return list.length > 0 ? list : null;
     }, 'the submission');

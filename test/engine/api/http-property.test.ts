@@ -12,11 +12,12 @@ import type { Channel } from '../../../preload/contract/channels.ts';
 import type { QueueItemDto } from '../../../preload/contract/queue-item.ts';
 import { postJson } from '../hooks/http-helpers.ts';
 import type { EngineHarness } from '../../support/engine-harness.ts';
-import { eventually, startEngineHarness } from '../../support/engine-harness.ts';
+import { startEngineHarness } from '../../support/engine-harness.ts';
 import { claudePermBash } from '../../support/scenarios/index.ts';
 import { seededRandom } from '../../support/seeded-random.ts';
 import type { ScriptedAgent } from '../../support/scripted-agent/start.ts';
 import { startScriptedAgent } from '../../support/scripted-agent/start.ts';
+import { poll } from '../../support/poll.ts';
 
 let h: EngineHarness;
 let agent: ScriptedAgent;
@@ -26,7 +27,7 @@ let settings: unknown;
 beforeAll(async () => {
   h = await startEngineHarness({ api: true });
   agent = await startScriptedAgent(h.tmux, claudePermBash(), { session: 'prop' });
-  item = await eventually(async () => {
+  item = await poll(async () => {
     const env = await h.engine.api['queue:list']({});
     return env.ok ? env.value.find((i) => i.reason === 'permission' && i.approveLabel) : null;
   }, 'the permission prompt queued');

@@ -17,7 +17,8 @@ import { LoopbackServer } from '../../../main/engine/hooks/server.ts';
 import { systemClock } from '../../../main/engine/platform/clock.ts';
 import { silentLogger } from '../../../main/engine/platform/log.ts';
 import { hookExample } from './fixture-hooks.ts';
-import { postJson, tempDir, until } from './http-helpers.ts';
+import { postJson, tempDir } from './http-helpers.ts';
+import { poll } from '../../support/poll.ts';
 
 const NODE = path.resolve('node_modules/node/bin/node');
 const FORWARDER = path.resolve('bin/trailboss-hook.mjs');
@@ -91,14 +92,14 @@ describe('idle-connection flood against the real engine endpoint', () => {
     cleanups.push(() => [...idle.sockets, ...slow.sockets].forEach((s) => s.destroy()));
     for (let i = 0; i < 5; i++) {
       expect(await forward(path.join(home, 'endpoint.json'), home)).toBe(0);
-      await until(() => deliveries.length === i + 1, `hook ${i + 1} delivered`, 10_000);
+      await poll(() => deliveries.length === i + 1, `hook ${i + 1} delivered`, { timeoutMs: 10_000 });
     }
     const token = api.token;
     for (let i = 0; i < 5; i++) expect((await postJson(api.port, '/api/queue:list', token, {})).status).toBe(200);
     // Each newcomer displaced the oldest idle connection instead of being turned away.
     expect(api.server.stats().connections.displaced).toBeGreaterThan(0);
     // And the flood's connections are all closed, as their clients see it, after the idle timeout (5 s).
-    await until(() => idle.closed() === 300 && slow.closed() === 50, 'every flood connection closed by the server', 20_000);
+    await poll(() => idle.closed() === 300 && slow.closed() === 50, 'every flood connection closed by the server', { timeoutMs: 20_000 });
   }, 60_000);
 });
 
@@ -120,7 +121,7 @@ describe('idle connections are closed, busy ones are not', () => {
     const idle = await flood(port, 40);
     const slow = await flood(port, 10, 'GET /x HTTP/1.1\r\nHost: ');
     cleanups.push(() => [...idle.sockets, ...slow.sockets].forEach((s) => s.destroy()));
-    await until(() => idle.closed() === 40 && slow.closed() === 10, 'every idle connection closed by the server', 15_000);
+    await poll(() => idle.closed() === 40 && slow.closed() === 10, 'every idle connection closed by the server', { timeoutMs: 15_000 });
     expect(server.stats().connections.open).toBe(0);
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConnectionGate } from '../../../main/engine/hooks/connection-gate.ts';
 import type { GateSocket } from '../../../main/engine/hooks/connection-gate.ts';
-import { ManualClock } from '../../../main/engine/platform/manual-clock.ts';
+import { ManualClock } from '../../support/manual-clock.ts';
 
 class FakeSocket implements GateSocket {
   destroyed = false;

@@ -6,7 +6,7 @@ import type { HooksInstallerDeps } from '../../../main/engine/hooks/install.ts';
 import { markerFor } from '../../../main/engine/hooks/hook-command.ts';
 import { MemoryHookEventCounter } from '../../../main/engine/hooks/hook-event-counter.ts';
 import { SettingsError } from '../../../main/engine/hooks/settings-json.ts';
-import { ManualClock } from '../../../main/engine/platform/manual-clock.ts';
+import { ManualClock } from '../../support/manual-clock.ts';
 import { tempDir } from './http-helpers.ts';
 
 const FIXTURES = 'test/fixtures/hooks/settings';

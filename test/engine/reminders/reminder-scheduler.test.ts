@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ManualClock } from '../../../main/engine/platform/manual-clock.ts';
+import { ManualClock } from '../../support/manual-clock.ts';
 import { ReminderScheduler, type ReminderEvent } from '../../../main/engine/reminders/reminder-scheduler.ts';
 import { DEFAULT_CADENCE_MS } from '../../../main/engine/reminders/cadence.ts';
 import type { ReminderFields } from '../../../main/engine/sessions/attention-item.ts';

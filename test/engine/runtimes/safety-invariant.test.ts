@@ -11,7 +11,7 @@ import { RUNTIMES } from '../../../main/engine/runtimes/catalog.ts';
 import { approveKeyFor, denyKeyFor } from '../../../main/engine/runtimes/common/keys.ts';
 import type { RuntimeModule } from '../../../main/engine/runtimes/types.ts';
 import { landsOnDeny, landsOnSingleUse } from '../../support/safety/screen-oracle.ts';
-import { highlightVariants, numberedVariants } from '../../support/safety/screen-variants.ts';
+import { highlightVariants, hotkeyVariants, numberedVariants } from '../../support/safety/screen-variants.ts';
 import type { ScreenVariant } from '../../support/safety/screen-variants.ts';
 
 const FIXTURES = join(import.meta.dirname, '../../fixtures/panes');
@@ -44,7 +44,7 @@ const runtimeDirs = readdirSync(FIXTURES).filter((d) => statSync(join(FIXTURES, 
 
 describe('safety invariant over every fixture and generated variants', () => {
   it('has fixtures for the verified runtimes', () => {
-    for (const id of ['claude', 'codex', 'opencode']) expect(runtimeDirs).toContain(id);
+    for (const id of ['claude', 'codex', 'opencode', 'auggie']) expect(runtimeDirs).toContain(id);
   });
 
   for (const dir of runtimeDirs) {
@@ -66,6 +66,7 @@ describe('safety invariant over every fixture and generated variants', () => {
           { name: 'as captured', lines, ...(ansiLines ? { ansiLines } : {}) },
           { name: 'plain only', lines },
           ...numberedVariants(lines),
+          ...hotkeyVariants(lines),
           ...(ansiLines ? highlightVariants(lines, ansiLines) : []),
         ];
         const problems = variants.flatMap((v) => check(runtime, v));

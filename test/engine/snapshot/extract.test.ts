@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ManualClock } from '../../../main/engine/platform/manual-clock.ts';
+import { ManualClock } from '../../support/manual-clock.ts';
 import { saveSnapshotFromTranscript } from '../../../main/engine/snapshot/extract.ts';
 import { END_MARKER } from '../../../main/engine/snapshot/format.ts';
 import { isolatedGitRunner, makeRepo } from './support/git.ts';
@@ -28,7 +28,7 @@ describe('saveSnapshotFromTranscript', () => {
       '',
     ]);
     expect(lines[4]).toBe('=== USER ===');
-    expect(text).toContain('=== USER ===\nlab:bash-cmd r13 CMD: touch auto-mode-test.txt\n\n=== ASSISTANT ===\nI\'ll run the requested command.\n\nRan the requested command.\n\n## Recent commits');
+    expect(text).toContain('=== USER ===\nlab:bash-cmd r13 CMD: touch auto-mode-test.txt\n\n=== ASSISTANT ===\nI\'ll run the requested command.\n\nRan the requested command.\n\n## Branch (git status --branch)\n    main\n\n## Recent commits');
     expect(text).toMatch(/## Recent commits \(git log --oneline\)\n {4}[0-9a-f]+ start the lab\n/);
     expect(text.endsWith(`${END_MARKER}\n`)).toBe(true);
     expect(saved.stats.prompts).toBe(13);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ManualClock } from '../../../main/engine/platform/manual-clock.ts';
+import { ManualClock } from '../../support/manual-clock.ts';
 import { pollUntil } from '../../../main/engine/snapshot/poll.ts';
 
 /** Let pending promise callbacks run, then fire the clock's due timers. */

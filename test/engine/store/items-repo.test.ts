@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ManualClock } from '../../../main/engine/platform/manual-clock.ts';
+import { ManualClock } from '../../support/manual-clock.ts';
 import { silentLogger } from '../../../main/engine/platform/log.ts';
 import type { PermissionPrompt } from '../../../main/engine/runtimes/types.ts';
 import { isItemId } from '../../../main/engine/store/item-id.ts';

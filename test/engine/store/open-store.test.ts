@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { ManualClock } from '../../../main/engine/platform/manual-clock.ts';
+import { ManualClock } from '../../support/manual-clock.ts';
 import { silentLogger } from '../../../main/engine/platform/log.ts';
 import { StoreError, type StoreErrorKind } from '../../../main/engine/store/errors.ts';
 import { latestVersion, migrate } from '../../../main/engine/store/migrate.ts';

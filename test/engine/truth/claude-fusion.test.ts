@@ -16,7 +16,7 @@ import { parseHookPayload } from '../../../main/engine/hooks/hook-schemas.ts';
 import { hookToSignal } from '../../../main/engine/hooks/hook-signal.ts';
 import type { ObservedPane } from '../../../main/engine/observe/observer.ts';
 import { MemoryLogger } from '../../../main/engine/platform/log.ts';
-import { ManualClock } from '../../../main/engine/platform/manual-clock.ts';
+import { ManualClock } from '../../support/manual-clock.ts';
 import type { ProcessEntry } from '../../../main/engine/platform/process-table.ts';
 import type { RuntimeId } from '../../../main/engine/runtimes/types.ts';
 import type { Fact } from '../../../main/engine/sessions/facts.ts';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ManualClock } from '../../../main/engine/platform/manual-clock.ts';
+import { ManualClock } from '../../support/manual-clock.ts';
 import { WatchdogScheduler, type WatchdogCollaborators } from '../../../main/engine/watchdog/watchdog-scheduler.ts';
 import { DEFAULT_WATCHDOG_CONFIG, type WatchdogConfig } from '../../../main/engine/watchdog/config.ts';
 import type { WatchdogState } from '../../../main/engine/watchdog/backoff.ts';

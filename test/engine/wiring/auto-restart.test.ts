@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AutoRestart } from '../../../main/engine/wiring/auto-restart.ts';
-import { ManualClock } from '../../../main/engine/platform/manual-clock.ts';
+import { ManualClock } from '../../support/manual-clock.ts';
 import { silentLogger } from '../../../main/engine/platform/log.ts';
 import type { ClaudeSessionContext } from '../../../main/engine/claude-signals/session-directory.ts';
 import type { PaneState } from '../../../main/engine/sessions/pane-state.ts';

@@ -8,7 +8,7 @@ import { createJumper, type JumperDeps } from '../../../main/shell/jump/item-jum
 import { detachedLauncher } from '../../../main/shell/jump/launch-detached.ts';
 import { startPrivateTmux, type PrivateTmux } from '../../support/tmux-server.ts';
 import { FakeEngine } from '../support/fake-engine.ts';
-import { item } from '../support/items.ts';
+import { queueItem } from '../../support/queue-items.ts';
 
 let tmux: PrivateTmux;
 let detach: (() => Promise<void>) | null = null;
@@ -46,7 +46,7 @@ describe('createJumper', () => {
     const client = await tmux.attachClient('home');
     detach = client.detach;
     const engine = new FakeEngine();
-    engine.items = [item({ id: 'a', paneKey: `${serverKey(tmux.server)}|${pane}`, sessionName: 'agents', target: 'agents:0.0' })];
+    engine.items = [queueItem({ id: 'a', paneKey: `${serverKey(tmux.server)}|${pane}`, sessionName: 'agents', target: 'agents:0.0' })];
     const servers: TmuxServer[] = [];
     const outcome = await createJumper(deps(engine, servers))('a');
     expect(servers).toEqual([tmux.server]);
@@ -60,14 +60,14 @@ describe('createJumper', () => {
 
   it('refuses, saying why, when the configured terminal command cannot be read', async () => {
     const engine = new FakeEngine();
-    engine.items = [item({ id: 'a' })];
+    engine.items = [queueItem({ id: 'a' })];
     const outcome = await createJumper({ ...deps(engine), terminalCommand: () => ({ ok: false, problem: 'unclosed single quote' }) })('a');
     expect(outcome).toEqual({ itemId: 'a', action: 'jump', outcome: 'refused', message: 'cannot jump: unclosed single quote' });
   });
 
   it('refuses an item whose pane key it cannot read', async () => {
     const engine = new FakeEngine();
-    engine.items = [item({ id: 'a', paneKey: 'garbage' })];
+    engine.items = [queueItem({ id: 'a', paneKey: 'garbage' })];
     expect((await createJumper(deps(engine))('a')).outcome).toBe('refused');
   });
 });

@@ -15,7 +15,8 @@ import { TMUX_ENV } from '../../../main/engine/tmux/server-args.ts';
 import type { JumpDeps } from '../../../main/shell/jump/jump-executor.ts';
 import { executeJump } from '../../../main/shell/jump/jump-executor.ts';
 import { detachedLauncher } from '../../../main/shell/jump/launch-detached.ts';
-import { startPrivateTmux, waitFor, type PrivateTmux } from '../../support/tmux-server.ts';
+import { startPrivateTmux, type PrivateTmux } from '../../support/tmux-server.ts';
+import { poll } from '../../support/poll.ts';
 
 let tmux: PrivateTmux;
 let detach: (() => Promise<void>) | null = null;
@@ -112,7 +113,7 @@ describe('executeJump with no client attached', () => {
     const terminalCommand = ['script', '-qfc', 'stty cols 100 rows 30; exec {tmux} attach-session -t {target}', '/dev/null'];
     const report = await executeJump(deps({ terminalCommand }), { paneId: pane, target: 'agents:1.0' });
     expect(report).toMatchObject({ outcome: 'confirmed', message: 'no terminal was attached; opened script on agents:1.0' });
-    const tty = await waitFor(async () => (await tmux.tmux(['list-clients', '-F', '#{client_tty}'])).trim());
+    const tty = await poll(async () => (await tmux.tmux(['list-clients', '-F', '#{client_tty}'])).trim(), 'the attached client');
     expect(await clientView(tty)).toBe(`agents ${pane}`);
     detach = async () => void (await tmux.run(['detach-client', '-t', tty]));
   });

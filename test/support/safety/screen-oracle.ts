@@ -8,12 +8,27 @@ import { styledRuns, stripAnsi } from '../../../main/engine/runtimes/common/ansi
 const OPTION_LINE = /^\s*(?:[❯›>]\s*)?(\d+)\.\s+(.+?)\s*$/;
 const MARKER = /^\s*[❯›>]\s*\d+\./;
 
-/** Labels verified in the fixture notes to grant exactly one invocation (hand-kept on purpose). */
-export const VERIFIED_SINGLE_USE = new Set(['yes', 'yes, proceed (y)', 'allow once']);
+/**
+ * Labels verified in the fixture notes to grant exactly one invocation (hand-kept on purpose).
+ * `[a]llow` is auggie 0.36.0's hotkey (the next identical call asks again: approval-shell-repeat).
+ */
+export const VERIFIED_SINGLE_USE = new Set(['yes', 'yes, proceed (y)', 'allow once', '[a]llow']);
+/**
+ * Shapes seen in the wild but not captured (test/fixtures/panes/<runtime>/synthetic): single-use by
+ * their source, kept apart from the captured ones. Codex 0.169.0's "Yes, just this once" (label in its
+ * binary, bounded by its own words); Claude in Chrome's plain "Allow" (its 2.1.329 handler answers
+ * allow without adding a rule) counts only on a screen that shows that prompt's title.
+ */
+export const SOURCE_SINGLE_USE = new Set(['yes, just this once', 'yes, just this once (y)']);
+const CHROME_TITLE = /^\s*Claude in Chrome wants to \S/;
+/** Deny labels of the same uncaptured shapes. */
+export const SOURCE_DENY = new Set(['deny (esc)', 'no, continue without running it', 'no, continue without running it (esc)']);
+
 /** Labels verified to say no. */
 export const VERIFIED_DENY = new Set([
   'no',
   'reject',
+  '[d]eny',
   'no, and tell claude what to do differently (esc)',
   'no, and tell codex what to do differently (esc)',
 ]);
@@ -44,9 +59,27 @@ export function highlightedButton(ansiLines: readonly string[]): string | null {
   return null;
 }
 
+/**
+ * A hotkey line (` [A]llow [D]eny`) as the last non-blank line: each bracketed letter selects its
+ * word at once, written back as `[A]llow`. Null when the bottom line is anything else.
+ */
+export function hotkeyChoices(lines: readonly string[]): Map<string, string> | null {
+  const last = [...lines].reverse().find((l) => l.trim() !== '') ?? '';
+  if (!/^\s*(?:\[[A-Za-z]\]\S*\s*)+$/.test(last)) return null;
+  const out = new Map<string, string>();
+  for (const m of last.matchAll(/\[([A-Za-z])\](\S*)/g)) {
+    const key = (m[1] ?? '').toLowerCase();
+    // A letter offered twice is ambiguous: it reads as nothing.
+    out.set(key, out.has(key) ? '' : `[${m[1] ?? ''}]${m[2] ?? ''}`);
+  }
+  return out;
+}
+
 /** What pressing `key` selects, as read from the screen: a label, 'ESCAPE', or null when unreadable. */
 export function choiceFor(key: string, lines: readonly string[], ansiLines?: readonly string[]): string | null {
   if (key === 'Escape') return 'ESCAPE';
+  const hotkeys = hotkeyChoices(lines);
+  if (hotkeys && /^[a-z]$/i.test(key)) return hotkeys.get(key.toLowerCase()) || null;
   const options = numberedOptions(lines);
   if (/^\d$/.test(key)) return options.find((o) => o.number === Number(key))?.label ?? null;
   if (key === 'Enter') {
@@ -64,12 +97,14 @@ export function choiceFor(key: string, lines: readonly string[], ansiLines?: rea
 
 /** Does the key land on a verified single-use option? */
 export function landsOnSingleUse(key: string, lines: readonly string[], ansiLines?: readonly string[]): boolean {
-  const choice = choiceFor(key, lines, ansiLines);
-  return choice !== null && VERIFIED_SINGLE_USE.has(choice.toLowerCase());
+  const choice = choiceFor(key, lines, ansiLines)?.toLowerCase() ?? null;
+  if (choice === null) return false;
+  if (VERIFIED_SINGLE_USE.has(choice) || SOURCE_SINGLE_USE.has(choice)) return true;
+  return choice === 'allow' && lines.some((l) => CHROME_TITLE.test(l));
 }
 
 /** Does the key say no (Escape, or a verified deny label)? */
 export function landsOnDeny(key: string, lines: readonly string[], ansiLines?: readonly string[]): boolean {
   const choice = choiceFor(key, lines, ansiLines);
-  return choice === 'ESCAPE' || (choice !== null && VERIFIED_DENY.has(choice.toLowerCase()));
+  return choice === 'ESCAPE' || (choice !== null && (VERIFIED_DENY.has(choice.toLowerCase()) || SOURCE_DENY.has(choice.toLowerCase())));
 }

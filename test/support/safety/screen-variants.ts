@@ -22,6 +22,9 @@ export const TEMPTING_LABELS = [
   'Always yes',
   'Yes, and remember this decision',
   'Yes please, from now on',
+  'Yes, just this once and for this conversation',
+  'Allow all actions on example.com for this session',
+  'Yes, and allow this host in the future',
 ];
 
 interface Parsed {
@@ -111,5 +114,44 @@ export function highlightVariants(lines: readonly string[], ansiLines: readonly 
     out.push({ name: `highlight on ${button}`, lines: [...lines], ansiLines: ansiLines.map((l, i) => (i === row ? moved : l)) });
   }
   out.push({ name: 'plain capture only', lines: [...lines] });
+  return out;
+}
+
+const HOTKEY_LINE = /^\s*(?:\[[A-Za-z]\]\S*\s*)+$/;
+
+/** Hotkey lines a parser must never approve on (only `[A]llow [D]eny` is verified). */
+const HOTKEY_REWRITES = [
+  ' [D]eny [A]llow',
+  ' [A]lways [D]eny',
+  ' [A]llow-always [D]eny',
+  ' [A]llowSession [D]eny',
+  ' [A]llow [S]ession [D]eny',
+  ' [A]llow [A]lways [D]eny',
+  ' [Y]es [A]llow [D]eny',
+  ' [A]llow [D]eny [N]ever',
+  ' [A]llow',
+  ' [D]eny',
+  ' [A]pprove [D]eny',
+  ' [a]llow [d]eny',
+  ...TEMPTING_LABELS.map((label) => ` [${label[0] ?? 'A'}]${label.slice(1).replace(/\s+/g, '-')} [D]eny`),
+];
+
+/**
+ * auggie-style variants: the ` [A]llow [D]eny` line under an approval box reworded, reordered,
+ * extended, cut, or the box itself cut or retitled. Empty when the screen does not end in a hotkey line.
+ */
+export function hotkeyVariants(lines: readonly string[]): ScreenVariant[] {
+  const last = lines.findLastIndex((l) => l.trim() !== '');
+  if (last < 0 || !HOTKEY_LINE.test(lines[last] ?? '')) return [];
+  const head = lines.slice(0, last);
+  const out: ScreenVariant[] = HOTKEY_REWRITES.map((line) => ({ name: `hotkeys "${line.trim()}"`, lines: [...head, line] }));
+  out.push({ name: 'hotkey line gone', lines: [...head] });
+  out.push({ name: 'a line under the hotkeys', lines: [...head, lines[last] ?? '', '  and one more line'] });
+  const top = head.findLastIndex((l) => l.trim().startsWith('╭'));
+  if (top >= 0) {
+    for (let cut = top + 1; cut < head.length - 1; cut++) out.push({ name: `box cut at row ${cut - top}`, lines: lines.slice(cut) });
+  }
+  out.push({ name: 'retitled', lines: lines.map((l) => l.replace('Tool Approval Required', 'Allow for this session ')) });
+  out.push({ name: 'untitled', lines: lines.map((l) => l.replace('Tool Approval Required', '                      ')) });
   return out;
 }

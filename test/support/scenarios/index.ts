@@ -4,6 +4,7 @@ export type { ClaudeScenarioOptions } from './claude.ts';
 export { codexExecApproval, codexModelMigration, codexWarningsOverlay, codexIdle } from './codex.ts';
 export type { CodexScenarioOptions } from './codex.ts';
 export { opencodeBashApproval, opencodeIdle } from './opencode.ts';
+export { auggieShellApproval } from './auggie.ts';
 export type { OpencodeScenarioOptions } from './opencode.ts';
 export { promptAfter, looping, latencyScenario } from './latency.ts';
 export type { LatencyRuntime } from './latency.ts';

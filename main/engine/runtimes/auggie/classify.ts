@@ -1,21 +1,23 @@
 /**
- * Auggie: one Screen from the bottom of a pane. Unverified: built from public docs
- * (docs.augmentcode.com/cli), which show no screen layouts; no captures of our own. Generic and
- * conservative: prompts never confident, idle only inside a bordered input box at the bottom.
+ * Auggie 0.36.0: one Screen from the bottom of a pane (verified against test/fixtures/panes/auggie).
+ * Order: approval prompt, first-run dialog, composer (working when a status line sits above it).
  */
 import type { PaneCapture, Screen } from '../types.ts';
-import { parseAuggiePrompt } from './permission.ts';
-import { visibleLines } from './screen.ts';
-import { auggieInputDraft, auggieWorkingLine } from './status.ts';
+import { parseAuggieDialog } from './dialogs.ts';
+import { parseAuggieApproval } from './permission.ts';
+import { visibleLines } from '../common/visible-lines.ts';
+import { auggieWorkingLine, findAuggieComposer } from './status.ts';
 
-/** Classify an Auggie pane. */
+/** Classify an Auggie pane. What no rule explains is `unknown`, never idle. */
 export function classifyAuggie(capture: PaneCapture): Screen {
   const lines = visibleLines(capture.lines);
-  const prompt = parseAuggiePrompt(lines);
+  const prompt = parseAuggieApproval(lines);
   if (prompt) return prompt;
-  const working = auggieWorkingLine(lines);
+  const dialog = parseAuggieDialog(lines);
+  if (dialog) return dialog;
+  const composer = findAuggieComposer(lines);
+  if (!composer) return { kind: 'unknown', runtime: 'auggie' };
+  const working = auggieWorkingLine(lines, composer.top);
   if (working) return { kind: 'working', runtime: 'auggie', indicator: working };
-  const draft = auggieInputDraft(lines);
-  if (draft !== null) return { kind: 'idle', runtime: 'auggie', draft };
-  return { kind: 'unknown', runtime: 'auggie' };
+  return { kind: 'idle', runtime: 'auggie', draft: composer.draft };
 }

@@ -1,17 +1,14 @@
-/**
- * The Auggie runtime. Unverified: built from public docs (docs.augmentcode.com/cli), no captures
- * of our own — shown to the user as unverified.
- */
+/** The Auggie runtime, verified against auggie 0.36.0 captures (test/fixtures/panes/auggie). */
 import type { RuntimeModule } from '../types.ts';
 import { classifyAuggie } from './classify.ts';
 import { matchesAuggieProcess } from './process.ts';
 import { isAuggieVolatileLine } from './volatile.ts';
 
-/** Auggie: detected and queued; never approved by key until a real capture verifies it. */
+/** Auggie: `a` approves one call, `d` denies; Escape does nothing at its approval prompt. */
 export const auggieRuntime: RuntimeModule = {
   id: 'auggie',
   displayName: 'Auggie',
-  verified: false,
+  verified: true,
   needsColour: false,
   matchesProcess: matchesAuggieProcess,
   isVolatileLine: isAuggieVolatileLine,

@@ -1,55 +1,77 @@
 /**
- * Auggie `ask-user` tool approvals. Unverified and undocumented in shape, so the recogniser is
- * generic: a question ending in `?` near the bottom followed only by options (`1. Allow`,
- * `[y] Yes`). Always low confidence: no approve key is ever offered.
+ * Auggie 0.36.0 "Tool Approval Required" (verified in test/fixtures/panes/auggie/approval-*): a
+ * rounded box at the bottom holding the title and `<label>: <description>`, and directly under it
+ * the hotkey line ` [A]llow [D]eny` as the last line. `a` allows this one call (the next identical
+ * call asks again), `d` denies; Esc, Enter, y, n do nothing, so Escape is never a way to say no.
  */
 import { classifyOptionLabel } from '../common/classify-option.ts';
-import type { DialogScreen, PermissionPrompt, PromptOption } from '../types.ts';
+import type { PermissionPrompt, PromptOption } from '../types.ts';
 import { unbox } from './screen.ts';
 
-const NUMBERED = /^(?:([❯›>→])\s*)?(\d{1,2})\. (\S.*)$/;
-const BRACKETED = /^(?:([❯›>→])\s*)?\[([a-z0-9])\] (\S.*)$/i;
+const TITLE = 'Tool Approval Required';
+/** `[A]llow` style hotkeys; a line made of nothing else. */
+const HOTKEY = /\[([A-Za-z])\]([A-Za-z]*)/g;
+const HOTKEY_LINE = /^(?:\s*\[[A-Za-z]\][A-Za-z]*)+\s*$/;
+/** `Terminal: echo hi`, `Edit File: lab-edit-demo.txt`. */
+const SUBJECT = /^([A-Z][A-Za-z ]{0,40}): (.*)$/;
+/** The only hotkey set verified in a capture; anything else is read but never answered by key. */
+const VERIFIED_HOTKEYS = 'a:Allow d:Deny';
 
-interface Row {
-  readonly key: string;
-  readonly label: string;
-  readonly marked: boolean;
+/** The hotkey options of a ` [A]llow [D]eny` line, or null when the line is anything else. */
+export function hotkeyOptions(line: string): PromptOption[] | null {
+  if (line.length > 200 || !HOTKEY_LINE.test(line)) return null;
+  return [...line.matchAll(HOTKEY)].map((m) => {
+    const label = `${m[1] ?? ''}${m[2] ?? ''}`;
+    return { key: (m[1] ?? '').toLowerCase(), label, kind: classifyOptionLabel(label) };
+  });
 }
 
-function optionRow(text: string): Row | null {
-  const m = NUMBERED.exec(text) ?? BRACKETED.exec(text);
-  return m ? { key: (m[2] ?? '').toLowerCase(), label: (m[3] ?? '').trim(), marked: m[1] !== undefined } : null;
+interface Box {
+  readonly inner: string[];
+  readonly closed: boolean;
 }
 
-/** A question with options ending the screen: a permission prompt when it offers yes or no, else a dialog. */
-export function parseAuggiePrompt(lines: readonly string[]): PermissionPrompt | DialogScreen | null {
-  const from = Math.max(0, lines.length - 15);
-  const rows = lines.slice(from).map(unbox);
-  const questionAt = rows.findLastIndex((t) => t.endsWith('?') && optionRow(t) === null);
-  if (questionAt < 0) return null;
-  const after = rows.slice(questionAt + 1).filter((t) => t !== '');
-  const parsed = after.map(optionRow);
-  if (parsed.length < 2 || parsed.some((r) => r === null)) return null;
-  const found = parsed as Row[];
-  const options: PromptOption[] = found.map((r) => ({ key: r.key, label: r.label, kind: classifyOptionLabel(r.label) }));
-  const marked = found.flatMap((r, k) => (r.marked ? [k] : []));
-  const highlighted = marked.length === 1 ? (marked[0] ?? null) : null;
-  const question = rows[questionAt] ?? '';
-  if (!options.some((o) => o.kind !== 'other')) {
-    return { kind: 'dialog', runtime: 'auggie', dialogId: null, question, options, highlighted };
+/** The rows of the box whose bottom edge is at `bottom`, read upward to its top edge. */
+function boxAbove(lines: readonly string[], bottom: number): Box {
+  const inner: string[] = [];
+  for (let i = bottom - 1; i >= 0 && i >= bottom - 30; i--) {
+    const t = (lines[i] ?? '').trim();
+    if (t.startsWith('╭')) return { inner: inner.reverse(), closed: true };
+    if (!t.startsWith('│')) break;
+    inner.push(lines[i] ?? '');
   }
-  const near = rows.slice(Math.max(0, questionAt - 4), questionAt).findLast((t) => t !== '') ?? '';
-  const subject = near.startsWith('$ ') ? near.slice(2).trim() : near;
+  return { inner: inner.reverse(), closed: false };
+}
+
+/** The approval prompt ending the screen, or null when the screen does not end in one. */
+export function parseAuggieApproval(lines: readonly string[]): PermissionPrompt | null {
+  const last = lines.length - 1;
+  const options = hotkeyOptions(lines[last] ?? '');
+  if (!options) return null;
+  const edge = (lines[last - 1] ?? '').trim();
+  if (!edge.startsWith('╰')) return null;
+  const box = boxAbove(lines, last - 1);
+  const rows = box.inner.map(unbox);
+  // A retitled box under the hotkey line is still a prompt (queued, never answered by key).
+  const titleAt = rows.indexOf(TITLE);
+  const question = titleAt >= 0 ? TITLE : (rows.find((r) => r !== '') ?? '');
+  const body = rows.slice(titleAt + 1).filter((r) => r !== '' && r !== question);
+  const head = SUBJECT.exec(body[0] ?? '');
+  const tool = head?.[1] ?? null;
+  // A long or multi-line description continues on rows indented under the label.
+  const subject = head ? [head[2] ?? '', ...body.slice(1)].join('\n').trim() : body.join('\n');
+  const verified = options.map((o) => `${o.key}:${o.label}`).join(' ') === VERIFIED_HOTKEYS;
   return {
     kind: 'permission',
     runtime: 'auggie',
-    tool: null,
+    tool,
     question,
     subject,
     options,
-    highlighted,
-    confidence: 'low',
-    // Not documented: never assume Escape says no.
+    // No option is ever highlighted: only the two hotkeys act.
+    highlighted: null,
+    confidence: verified && titleAt >= 0 && box.closed && head !== null ? 'high' : 'low',
+    // Esc calls an empty dismiss handler: the prompt stays (approval-shell-after-esc).
     escapeDenies: false,
     approveByEnterOnHighlight: false,
   };

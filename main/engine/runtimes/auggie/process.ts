@@ -1,4 +1,4 @@
-/** Does a process look like Auggie (npm `@augmentcode/auggie`, entry `augment.mjs`)? Unverified: from its npm package and docs, no captures. */
+/** Does a process look like Auggie (npm `@augmentcode/auggie`, entry `augment.mjs`)? Seen in captures as `node` running the auggie bin. */
 
 const base = (path: string) => path.slice(path.lastIndexOf('/') + 1);
 

@@ -1,7 +1,7 @@
-/** Auggie lines that change while nothing meaningful changes (unverified). */
-import { auggieWorkingLine } from './status.ts';
+/** Auggie lines that change while nothing meaningful changes. */
+import { isAuggieStatusLine } from './status.ts';
 
-/** Spinner and working-hint lines. */
+/** The status line: its spinner and seconds change several times a second. */
 export function isAuggieVolatileLine(line: string): boolean {
-  return auggieWorkingLine([line]) !== null;
+  return isAuggieStatusLine(line);
 }

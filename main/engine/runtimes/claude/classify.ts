@@ -5,6 +5,7 @@
 import type { PaneCapture, Screen } from '../types.ts';
 import { findOptionBlock } from './option-block.ts';
 import type { OptionBlock } from './option-block.ts';
+import { browserTitle, recogniseBrowserPrompt } from './recognise-browser.ts';
 import { knownDialogId, recogniseDialog } from './recognise-dialog.ts';
 import { findInputBox } from './recognise-idle.ts';
 import { looksLikePermission, permissionBody, recognisePermission } from './recognise-permission.ts';
@@ -22,6 +23,8 @@ function promptOrDialog(lines: readonly string[], block: OptionBlock): Screen | 
   const optionsTop = block.top - regionStart;
   const dialogId = knownDialogId(region, block);
   if (dialogId) return recogniseDialog(region, optionsTop, block, dialogId);
+  const browser = browserTitle(lines, ruleIndex, block.top);
+  if (browser && block.numbered) return recogniseBrowserPrompt(lines, ruleIndex, block, browser);
   const body = permissionBody(lines, ruleIndex, block);
   if (looksLikePermission(body, block)) return recognisePermission(lines, ruleIndex, block, body);
   // An unknown menu still blocks the agent; it must show a cursor to count as one.

@@ -1,4 +1,5 @@
 /** Claude lines that change while nothing meaningful changes: stripped before the observer hashes a screen. */
+import { ELAPSED_SOURCE } from '../common/durations.ts';
 import { isSpinnerLine } from './recognise-working.ts';
 import { cleanLine } from './screen-lines.ts';
 
@@ -11,10 +12,10 @@ const VOLATILE: readonly RegExp[] = [
   /\/effort$/,
   /to paste deleted text$/i,
   /tmux focus-events off/,
-  // Elapsed time of a running tool: "  ⎿  $ sleep 15; echo slept (3s)", "  ⎿  Running… (4s)".
-  /^\s*⎿\s.*\(\d+(?:\.\d+)?[smh]\)$/,
-  // "● Running the requested command · 3s".
-  /^●\s.*·\s*\d+(?:\.\d+)?[smh]$/,
+  // Elapsed time of a running tool: "  ⎿  $ sleep 15; echo slept (3s)", "  ⎿  Running… (1m 4s)".
+  new RegExp(String.raw`^\s*⎿\s.*\(${ELAPSED_SOURCE}\)$`),
+  // "● Running the requested command · 3s" (later "· 1m 2s").
+  new RegExp(String.raw`^●\s.*·\s*${ELAPSED_SOURCE}$`),
 ];
 
 /** True for spinner, timer, token-counter, tip and status-footer lines. */

@@ -1,9 +1,9 @@
 /** Codex CLI 0.169.0: one Screen from the bottom of a pane. Order: prompt, dialog, composer state. */
 import type { PaneCapture, Screen } from '../types.ts';
+import { visibleLines } from '../common/visible-lines.ts';
 import { findComposer } from './composer.ts';
 import { parseCodexDialog } from './dialogs.ts';
 import { parseCodexPermission } from './permission.ts';
-import { visibleLines } from './screen.ts';
 import { statusAbove, turnState } from './turn.ts';
 
 /** Classify a Codex pane. Never guesses: what no rule explains is `unknown`. */

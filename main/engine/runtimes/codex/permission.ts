@@ -1,4 +1,10 @@
-/** Codex 0.169.0 approval prompts ("Would you like to run the following command?", "…make the following edits?"). */
+/**
+ * Codex 0.169.0 approval prompts: "Would you like to run the following command?", "…make the
+ * following edits?" (captured), and the network-access prompt `Do you want to approve network access
+ * to "<host>"?` (seen in the wild, its labels in the 0.169.0 binary, not captured: a synthetic screen
+ * in test/fixtures/panes/codex/synthetic). "Would you like to grant these permissions?" is read but
+ * always low confidence: none of its grants is known to be single-use.
+ */
 import { classifyOptionLabel } from '../common/classify-option.ts';
 import type { PermissionPrompt, PromptOption } from '../types.ts';
 import { markedIndex, optionBlockAbove } from './options.ts';
@@ -9,10 +15,10 @@ import { isPromptLine } from './screen.ts';
 const APPROVAL_FOOTER = 'Press enter to confirm or esc to cancel';
 
 interface KnownQuestion {
-  readonly question: string;
+  readonly question: RegExp;
   readonly tool: string;
   /** The subject from the lines between the question and the options; '' when not found. */
-  readonly subject: (body: readonly string[]) => string;
+  readonly subject: (body: readonly string[], question: string) => string;
 }
 
 /** `  $ cmd` and its continuation lines (a multi-line command), up to the first blank line. */
@@ -29,9 +35,12 @@ function destinationSubject(body: readonly string[]): string {
   return line ? line.slice('  Destination: '.length).trim() : '';
 }
 
+const NETWORK = /^Do you want to approve network access to "([^"]+)"\?$/;
+
 const KNOWN: readonly KnownQuestion[] = [
-  { question: 'Would you like to run the following command?', tool: 'command', subject: commandSubject },
-  { question: 'Would you like to make the following edits?', tool: 'edit', subject: destinationSubject },
+  { question: /^Would you like to run the following command\?$/, tool: 'command', subject: commandSubject },
+  { question: /^Would you like to make the following edits\?$/, tool: 'edit', subject: destinationSubject },
+  { question: NETWORK, tool: 'network', subject: (_body, question) => NETWORK.exec(question)?.[1] ?? '' },
 ];
 
 const QUESTION = /^ {2}(?:Would you like to|Do you want to|Allow) .*\?$/;
@@ -65,8 +74,8 @@ export function parseCodexPermission(lines: readonly string[]): PermissionPrompt
   const asksYesNo = options.some((o) => o.kind === 'once' || o.kind === 'deny');
   if (questionAt < 0 && !(footer && asksYesNo)) return null;
   const question = questionAt >= 0 ? (lines[questionAt] ?? '').trim() : '';
-  const known = KNOWN.find((k) => k.question === question);
-  const subject = known ? known.subject(lines.slice(questionAt + 1, block.start)) : '';
+  const known = KNOWN.find((k) => k.question.test(question));
+  const subject = known ? known.subject(lines.slice(questionAt + 1, block.start), question) : '';
   const highlighted = markedIndex(block.options);
   const exact = footer && known !== undefined && subject !== '' && block.gaps === 0 && highlighted !== null && options.length >= 2;
   return {

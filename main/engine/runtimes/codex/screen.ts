@@ -1,15 +1,4 @@
-/** Codex screen helpers: right-trimmed visible lines and the small text tests every recogniser shares. */
-
-/**
- * The capture as the recognisers read it: every line right-trimmed (native trim, not a regex: a
- * `\s+$` regex is quadratic on long runs of spaces), trailing blank lines dropped.
- */
-export function visibleLines(lines: readonly string[]): string[] {
-  const out = lines.map((line) => line.trimEnd());
-  let end = out.length;
-  while (end > 0 && out[end - 1] === '') end--;
-  return out.slice(0, end);
-}
+/** Codex screen helpers: the small text tests every recogniser shares. */
 
 /** Index of the bottom-most line matching `test` among the last `within` lines, or -1. */
 export function findFromBottom(lines: readonly string[], test: (line: string) => boolean, within = lines.length): number {

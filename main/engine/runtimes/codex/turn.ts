@@ -1,17 +1,26 @@
 /** Is Codex working or idle? Read from what sits between the last user message and the composer. */
+import { ELAPSED_SOURCE } from '../common/durations.ts';
 import { isPromptLine } from './screen.ts';
 
-/** A status line ending `(<time> • esc to interrupt)`, whatever text precedes it (verified rule). */
-const STATUS_TAIL = /\(\d[\dhms ]*• esc to interrupt\)$/;
-/** `Worked for 1s • 22:18` (0.169.0), older builds draw it inside a `─ Worked for … ─` rule. */
-const WORKED = /^\s*(?:─+\s*)?Worked for \d/;
+/**
+ * A status line ending `(<elapsed> • esc to interrupt)`, whatever text precedes it (verified rule).
+ * Any elapsed form (`<1s`, `1m 02s`, `1h 02m 03s`); a ` · …` tail after it (background-terminal
+ * notes) still means working.
+ */
+const STATUS_TAIL = new RegExp(String.raw`\(${ELAPSED_SOURCE} • esc to interrupt\)(?: · [^()]*)?$`);
+/**
+ * `Worked for 1s • 22:18` (0.169.0; `Worked for <1s • 20:29` after a sub-second turn), older builds
+ * draw it inside a `─ Worked for … ─` rule. Whatever follows the elapsed time (clock, rule) is ignored.
+ */
+const WORKED = new RegExp(String.raw`^\s*(?:─+\s*)?Worked for ${ELAPSED_SOURCE}(?:\s|$)`);
 /** The session header: the screen of a fresh session. */
 const HEADER = /^\s*(?:│\s*)?>_ OpenAI Codex\b/;
 
 /** Is this line Codex's working status line? */
 export function isStatusLine(line: string): boolean {
   const t = line.trimEnd();
-  return t.endsWith('esc to interrupt)') && STATUS_TAIL.test(t.slice(-80));
+  // Cheap test first: most lines never mention interrupting. The regex runs on the tail only.
+  return t.includes('esc to interrupt)') && STATUS_TAIL.test(t.slice(-160));
 }
 
 /** The status line just above the composer (within 6 non-blank lines, never past a user message). */

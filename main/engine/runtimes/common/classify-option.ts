@@ -27,6 +27,10 @@ const BROADER_GRANT = [
   /\btrust\b/,
   /\bfor (these|all|every|any)\b/,
   /\bcommands that start with\b/,
+  // Codex 0.169.0 network and permission grants: "for this conversation", "this host in the future".
+  /\bconversation\b/,
+  /\bin the future\b/,
+  /\bfor this turn\b/,
 ];
 
 /**
@@ -48,9 +52,16 @@ const SINGLE_USE = new Set([
   'yes, once',
   'accept',
   'accept once',
+  // Codex 0.169.0 network-access prompt (label from its binary; the words bound it to this one call).
+  'yes, just this once',
+  'just this once',
 ]);
 
 const NO = /^(no|reject|deny|decline|cancel|don'?t allow|do not allow|disallow|skip)\b/;
+/** A no that also writes a lasting rule ("No, and block this host in the future") is more than this answer. */
+const LASTING_NO = /\bin the future\b|\balways\b|\bblock\b|\bnever\b|\bfrom now on\b|\bsession\b|\bconversation\b|\bproject\b/;
+/** "No, continue without running it": going on without the tool is not a yes to it. */
+const GO_ON_WITHOUT = /\bcontinue without\b/g;
 const SAYS_YES = /\b(yes|allow|approve|proceed|accept|trust|continue)\b/;
 
 /** Lower-case, drop trailing key hints like "(y)", "(esc)", "(shift+tab)" and a trailing period. */
@@ -72,7 +83,8 @@ export function classifyOptionLabel(label: string): OptionKind {
   if (NO.test(s)) {
     // "Deny never says yes": a "no" label that also says yes to something is not a plain no.
     const rest = s.replace(NO, '');
-    return SAYS_YES.test(rest.replace(/don'?t allow|do not allow/g, '')) ? 'other' : 'deny';
+    if (LASTING_NO.test(rest)) return 'other';
+    return SAYS_YES.test(rest.replace(/don'?t allow|do not allow/g, '').replace(GO_ON_WITHOUT, '')) ? 'other' : 'deny';
   }
   if (BROADER_GRANT.some((re) => re.test(s))) return 'always';
   if (SINGLE_USE.has(s)) return 'once';

@@ -4,8 +4,8 @@
  * only with the empty-input placeholder in view, prompts never confident.
  */
 import type { PaneCapture, Screen } from '../types.ts';
+import { visibleLines } from '../common/visible-lines.ts';
 import { parseCursorPermission } from './permission.ts';
-import { visibleLines } from './screen.ts';
 import { cursorInputEmpty, cursorWorkingLine } from './status.ts';
 import { parseCursorTrust } from './trust.ts';
 

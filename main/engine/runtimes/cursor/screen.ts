@@ -5,14 +5,6 @@
  * no captures of our own.
  */
 
-/** Right-trimmed lines without the blank tail (native trim: regex trims are quadratic on long blanks). */
-export function visibleLines(lines: readonly string[]): string[] {
-  const out = lines.map((line) => line.trimEnd());
-  let end = out.length;
-  while (end > 0 && out[end - 1] === '') end--;
-  return out.slice(0, end);
-}
-
 /** A line without the box border characters around it, trimmed. Pure border lines become ''. */
 export function unbox(line: string): string {
   let t = line.trim();

@@ -4,8 +4,8 @@
  * line that looks like an idle prompt), working, idle.
  */
 import type { PaneCapture, Screen } from '../types.ts';
+import { visibleLines } from '../common/visible-lines.ts';
 import { parseKiroPermission } from './permission.ts';
-import { visibleLines } from './screen.ts';
 import { kiroIdle, kiroWorkingLine } from './status.ts';
 
 /** Classify a kiro-cli pane. */

@@ -4,14 +4,6 @@
  * cli-agent-orchestrator's kiro_cli provider, Q CLI / Kiro CLI transcripts); no captures of our own.
  */
 
-/** Right-trimmed lines without the blank tail (native trim: regex trims are quadratic on long blanks). */
-export function visibleLines(lines: readonly string[]): string[] {
-  const out = lines.map((line) => line.trimEnd());
-  let end = out.length;
-  while (end > 0 && out[end - 1] === '') end--;
-  return out.slice(0, end);
-}
-
 /** The last `count` non-blank lines, trimmed, top first, with their indices. */
 export function lastNonBlank(lines: readonly string[], count: number): { text: string; index: number }[] {
   const out: { text: string; index: number }[] = [];

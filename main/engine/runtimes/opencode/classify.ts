@@ -1,10 +1,10 @@
 /** opencode 1.18.33: one Screen from the bottom of a pane. Order: `△` box, composer state. */
 import type { PaneCapture, Screen } from '../types.ts';
+import { visibleLines } from '../common/visible-lines.ts';
 import { readComposer } from './composer.ts';
 import { parseDialogBox } from './dialogs.ts';
 import { parsePermissionBox } from './permission.ts';
 import { promptBoxAtBottom } from './prompt-box.ts';
-import { visibleLines } from './screen.ts';
 
 /** Classify an opencode pane. The highlight needs `capture.ansiLines`; without it, no approve key. */
 export function classifyOpencode(capture: PaneCapture): Screen {

@@ -1,12 +1,4 @@
-/** opencode screen helpers: visible lines and the `┃`-bordered boxes its TUI draws. */
-
-/** Right-trimmed lines without the blank tail (native trim: a `\s+$` regex is quadratic on long blanks). */
-export function visibleLines(lines: readonly string[]): string[] {
-  const out = lines.map((line) => line.trimEnd());
-  let end = out.length;
-  while (end > 0 && out[end - 1] === '') end--;
-  return out.slice(0, end);
-}
+/** opencode screen helpers: the `┃`-bordered boxes its TUI draws. */
 
 /** A run of consecutive `┃` lines: where it is and the text right of the border. */
 export interface Box {

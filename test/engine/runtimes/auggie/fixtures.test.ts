@@ -1,44 +1,116 @@
-/** Synthetic Auggie screens (test/fixtures/panes/auggie/README.md) classify as meant. */
+/** Every auggie 0.36.0 capture classifies as its note (`.md`) says; keys as verified there. */
 import { describe, expect, it } from 'vitest';
-import { approveKeyFor, denyKeyFor } from '../../../../main/engine/runtimes/common/keys.ts';
 import { auggieRuntime } from '../../../../main/engine/runtimes/auggie/index.ts';
-import type { ScreenKind } from '../../../../main/engine/runtimes/types.ts';
+import { approveKeyFor, denyKeyFor } from '../../../../main/engine/runtimes/common/keys.ts';
+import { safeToType } from '../../../../main/engine/watchdog/gates.ts';
 import { captureNames, loadCapture } from '../codex/fixture-files.ts';
 
-const TABLE: Record<string, ScreenKind> = {
-  perm: 'permission',
-  question: 'dialog',
-  idle: 'idle',
-  'idle-draft': 'idle',
-  working: 'working',
+type Expected =
+  | { kind: 'permission'; tool: string; subject: string }
+  | { kind: 'dialog'; dialogId: string; highlighted: number | null }
+  | { kind: 'idle'; draft: string }
+  | { kind: 'working'; indicator: string };
+
+const SHELL = 'echo approved >> lab-approve-count.txt';
+const idle: Expected = { kind: 'idle', draft: '' };
+
+/** From the notes: `a` allows this one call, `d` denies; Esc and every other key do nothing. */
+const TABLE: Record<string, Expected> = {
+  'approval-edit': { kind: 'permission', tool: 'Edit File', subject: 'lab-edit-demo.txt' },
+  'approval-edit-2': { kind: 'permission', tool: 'Edit File', subject: 'lab-edit-demo.txt' },
+  'approval-edit-after-allow': idle,
+  'approval-edit-after-deny': idle,
+  'approval-remove': { kind: 'permission', tool: 'Remove Files', subject: 'lab-remove-demo.txt' },
+  'approval-shell': { kind: 'permission', tool: 'Terminal', subject: SHELL },
+  'approval-shell-after-allow': idle,
+  'approval-shell-after-deny': idle,
+  // Esc and Enter/y/n/Ctrl+C/Ctrl+D/Space leave the prompt exactly as it was.
+  'approval-shell-after-esc': { kind: 'permission', tool: 'Terminal', subject: SHELL },
+  'approval-shell-after-other-keys': { kind: 'permission', tool: 'Terminal', subject: SHELL },
+  'approval-shell-long': {
+    kind: 'permission',
+    tool: 'Terminal',
+    subject: 'echo this-is-a-deliberately-long-command-line-to-see-how-the-approval-box-wraps-or-truncates-it >>\nlab-long-command-output.txt && echo done',
+  },
+  'approval-shell-multiline': { kind: 'permission', tool: 'Terminal', subject: 'echo first line of a two-line command\necho second line' },
+  'approval-shell-permission-flag': { kind: 'permission', tool: 'Terminal', subject: 'echo flag >> lab-flag-count.txt' },
+  'approval-shell-repeat': { kind: 'permission', tool: 'Terminal', subject: SHELL },
+  'approval-write': { kind: 'permission', tool: 'Save File', subject: 'lab-write-demo.txt' },
+  'approval-write-after-allow': idle,
+  'default-no-prompt': idle,
+  'dialog-indexing': { kind: 'dialog', dialogId: 'auggie.indexing', highlighted: null },
+  'dialog-indexing-after-down': { kind: 'dialog', dialogId: 'auggie.indexing', highlighted: 0 },
+  'dialog-tips-1': { kind: 'dialog', dialogId: 'auggie.tips', highlighted: 0 },
+  'dialog-tips-2': { kind: 'dialog', dialogId: 'auggie.tips', highlighted: 0 },
+  'dialog-tips-3': { kind: 'dialog', dialogId: 'auggie.tips', highlighted: 0 },
+  'dialog-welcome': { kind: 'dialog', dialogId: 'auggie.welcome', highlighted: 0 },
+  'idle-after-turn': idle,
+  'idle-startup': idle,
+  'idle-with-draft': { kind: 'idle', draft: 'a draft that is not sent' },
+  'interrupted-esc': idle,
+  'working-command': { kind: 'working', indicator: '⠋ Executing tools... (3s • esc to interrupt)' },
+  'working-stream-1': { kind: 'working', indicator: '⠴ Processing response... (2s • esc to interrupt)' },
+  'working-stream-2': { kind: 'working', indicator: '⠙ Processing response... (8s • esc to interrupt)' },
+  'working-stream-3': { kind: 'working', indicator: '⠦ Processing response... (14s • esc to interrupt)' },
+  'working-think-1': { kind: 'working', indicator: '⠲ Sending request... (2s • esc to interrupt)' },
+  'working-think-2': { kind: 'working', indicator: '⠴ Sending request... (7s • esc to interrupt)' },
+  'working-wait-1': { kind: 'working', indicator: '⠲ Sending request... (2s • esc to interrupt)' },
+  'working-wait-2': { kind: 'working', indicator: '⠓ Sending request... (8s • esc to interrupt)' },
 };
 
-describe('auggie synthetic screens', () => {
-  it('has a table entry for every screen and a screen for every entry', () => {
+describe('auggie 0.36.0 captures', () => {
+  it('is a verified runtime', () => {
+    expect(auggieRuntime.verified).toBe(true);
+  });
+
+  it('has a table entry for every capture and a capture for every entry', () => {
     expect(Object.keys(TABLE).sort()).toEqual(captureNames('auggie'));
   });
 
-  for (const [name, kind] of Object.entries(TABLE)) {
-    it(`${name} is ${kind}`, () => {
-      expect(auggieRuntime.classify(loadCapture('auggie', name)).kind).toBe(kind);
+  for (const [name, expected] of Object.entries(TABLE)) {
+    it(`${name} is ${expected.kind}`, () => {
+      for (const colour of [true, false]) {
+        const screen = auggieRuntime.classify(loadCapture('auggie', name, colour));
+        expect(screen.kind).toBe(expected.kind);
+        if (screen.kind === 'permission' && expected.kind === 'permission') {
+          expect([screen.tool, screen.subject, screen.question]).toEqual([expected.tool, expected.subject, 'Tool Approval Required']);
+          expect(screen.options).toEqual([
+            { key: 'a', label: 'Allow', kind: 'once' },
+            { key: 'd', label: 'Deny', kind: 'deny' },
+          ]);
+          expect([screen.highlighted, screen.confidence, screen.escapeDenies]).toEqual([null, 'high', false]);
+          expect(approveKeyFor(screen)).toBe('a');
+          expect(denyKeyFor(screen)).toBe('d');
+        }
+        if (screen.kind === 'dialog' && expected.kind === 'dialog') {
+          expect([screen.dialogId, screen.highlighted]).toEqual([expected.dialogId, expected.highlighted]);
+        }
+        if (screen.kind === 'idle' && expected.kind === 'idle') expect(screen.draft).toBe(expected.draft);
+        if (screen.kind === 'working' && expected.kind === 'working') expect(screen.indicator).toBe(expected.indicator);
+      }
     });
   }
 
-  it('reads the approval but offers neither an approve nor a deny key', () => {
-    const screen = auggieRuntime.classify(loadCapture('auggie', 'perm'));
+  it('refuses to type (reply, wake-up, watchdog) at every approval prompt: typed a or d would answer it', () => {
+    const prompts = Object.entries(TABLE).filter(([, e]) => e.kind === 'permission');
+    expect(prompts.length).toBeGreaterThan(5);
+    for (const [name] of prompts) expect(safeToType(auggieRuntime.classify(loadCapture('auggie', name))), name).toBe(false);
+  });
+
+  it('never says Escape denies: Esc does nothing at the approval prompt', () => {
+    const screen = auggieRuntime.classify(loadCapture('auggie', 'approval-shell-after-esc'));
     if (screen.kind !== 'permission') throw new Error(screen.kind);
-    expect([screen.subject, screen.highlighted, screen.confidence]).toEqual(['rm -rf build', 0, 'low']);
-    expect(screen.options.map((o) => o.label)).toEqual(['Allow', 'Deny']);
-    expect(approveKeyFor(screen)).toBeNull();
-    expect(denyKeyFor(screen)).toBeNull();
+    expect(denyKeyFor({ ...screen, options: screen.options.filter((o) => o.kind !== 'deny') })).toBeNull();
   });
 
-  it('reads the draft in the input box', () => {
-    expect(auggieRuntime.classify(loadCapture('auggie', 'idle-draft'))).toEqual({ kind: 'idle', runtime: 'auggie', draft: 'now run the tests' });
-  });
-
-  it('is not idle when a prompt line has no box edge under it', () => {
-    const lines = [' ● Done.', '', '│ › │'];
-    expect(auggieRuntime.classify({ lines }).kind).toBe('unknown');
+  it('reads the indexing choices with their digits and never as a permission', () => {
+    const screen = auggieRuntime.classify(loadCapture('auggie', 'dialog-indexing'));
+    if (screen.kind !== 'dialog') throw new Error(screen.kind);
+    expect(screen.options.map((o) => [o.key, o.label])).toEqual([
+      ['1', 'Always index this workspace - Unlock full workspace understanding'],
+      ['2', 'Never index this workspace - Use basic assistance only'],
+      ['3', 'Index this workspace for this session'],
+      ['4', 'Skip indexing for this session'],
+    ]);
   });
 });

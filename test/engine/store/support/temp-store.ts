@@ -3,10 +3,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach } from 'vitest';
-import { ManualClock } from '../../../../main/engine/platform/manual-clock.ts';
+import { ManualClock } from '../../../support/manual-clock.ts';
 import { MemoryLogger } from '../../../../main/engine/platform/log.ts';
 import { openStore, type OpenStoreOptions } from '../../../../main/engine/store/open-store.ts';
 import type { Store } from '../../../../main/engine/store/store.ts';
+import { splitPaneKey } from '../../../../main/engine/tmux/pane-key.ts';
 
 const cleanups: (() => void)[] = [];
 
@@ -43,6 +44,6 @@ export function tempStore(options: Partial<OpenStoreOptions> = {}): {
 
 /** A pane observation with defaults. */
 export function seen(paneKey = 'default|%1', at = 1_700_000_000_000) {
-  const [server = 'default', paneId = '%1'] = paneKey.split('|');
+  const { serverKey: server, paneId } = splitPaneKey(paneKey);
   return { paneKey, server, paneId, target: `work:1.${paneId.slice(1)}`, runtime: 'claude' as const, pid: 4242, at };
 }

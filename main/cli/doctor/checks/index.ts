@@ -1,0 +1,27 @@
+/** Every doctor check, in the order shown. A new check: its own module here, one line below. */
+import type { DoctorCheck } from '../check.ts';
+import { agentPanesCheck } from './agent-panes.ts';
+import { configCheck } from './config.ts';
+import { dataDirCheck } from './data-dir.ts';
+import { databaseCheck } from './database.ts';
+import { engineCheck } from './engine.ts';
+import { hooksCheck } from './hooks.ts';
+import { nodeCheck } from './node.ts';
+import { notificationsCheck } from './notifications.ts';
+import { tmuxServersCheck } from './tmux-servers.ts';
+import { tmuxCheck } from './tmux.ts';
+import { uiCheck } from './ui.ts';
+
+export const DOCTOR_CHECKS: readonly DoctorCheck[] = [
+  nodeCheck,
+  tmuxCheck,
+  tmuxServersCheck,
+  agentPanesCheck,
+  dataDirCheck,
+  databaseCheck,
+  configCheck,
+  engineCheck,
+  hooksCheck,
+  uiCheck,
+  notificationsCheck,
+];

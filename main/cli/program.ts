@@ -1,0 +1,172 @@
+/**
+ * The command line, declared once with commander: every command, its arguments and options. Help per
+ * command, shell completions and the parsing inside each command all come from these declarations.
+ * Commands load lazily (run-cli.ts): this file imports nothing but commander, so `--help` stays fast.
+ */
+import { Argument, Command, CommanderError, Option } from 'commander';
+import { RUNTIME_IDS } from '../engine/runtimes/types.ts';
+import { SNAPSHOT_REASONS } from '../engine/snapshot/types.ts';
+
+/** Thrown for bad command lines; the CLI prints the message and exits 2. */
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}
+
+/** Thrown when the command line asked for help (or the version): the CLI prints `text` and exits 0. */
+export class HelpShown extends Error {
+  override readonly name = 'HelpShown';
+  constructor(readonly text: string) {
+    super('help shown');
+  }
+}
+
+const collect = (value: string, previous: string[] | undefined): string[] => [...(previous ?? []), value];
+const tmuxSocket = (): Option => new Option('--tmux-socket <path>', 'watch this tmux server socket instead of the default one (repeatable)').argParser(collect);
+const json = (): Option => new Option('--json', 'print JSON for scripts');
+const agentName = (): Option => new Option('--agent <name>', 'the snapshot of this agent name (default: $TRAILBOSS_AGENT, else the only one, else claude)');
+const projectDir = (): Option => new Option('--cwd <dir>', 'the project directory (default: the nearest one with snapshots)');
+const itemRef = 'an item id, a pane id like %3, or a tmux target like work:1.0';
+
+/** Build the whole command tree; `out` receives help and error text (stdout/stderr of the CLI context). */
+export function buildProgram(version: string, out: { stdout: (t: string) => void; stderr: (t: string) => void } = { stdout: () => {}, stderr: () => {} }): Command {
+  const program = new Command('trailboss')
+    .description('Watches AI coding agents in tmux panes and tells you the moment one waits.')
+    .version(version, '-V, --version', 'print the version')
+    .helpCommand('help [command]', 'help for a command')
+    .configureOutput({ writeOut: out.stdout, writeErr: out.stderr, outputError: () => {} })
+    .showSuggestionAfterError(true)
+    .exitOverride();
+
+  program.command('status').description('every agent pane and its state').addOption(json()).addOption(tmuxSocket());
+  program
+    .command('daemon')
+    .description('run the engine without the desktop shell, until Ctrl-C')
+    .addOption(tmuxSocket())
+    .option('--ui', 'also serve the queue UI in a browser (prints its address)')
+    .option('--notify', 'desktop notifications with Approve/Deny/Jump buttons (Linux, over D-Bus; also notifications.dbus: true)')
+    .option('--verbose', 'log debug detail');
+  program.command('queue').description('the waiting agents, oldest first').addOption(json());
+  program.command('approve').description('allow once (never more)').argument('<item>', itemRef).addOption(json());
+  program.command('deny').description('say no').argument('<item>', itemRef).addOption(json());
+  program
+    .command('reply')
+    .description('type into an idle agent, or answer a prompt (y/n)')
+    .argument('<item>', itemRef)
+    .argument('<text...>', 'what to type; on a permission prompt only y/yes/n/no')
+    .addOption(json());
+  program.command('skip').description('move an item to the end of the queue').argument('<item>', itemRef).addOption(json());
+  program
+    .command('snooze')
+    .description('hide an item for a while')
+    .argument('<item>', itemRef)
+    .argument('<duration>', 'how long: 30m, 2h')
+    .addOption(json());
+  program.command('mute').description('ignore (or stop ignoring) a pane').argument('<pane>', 'pane id, pane key or tmux target').option('--off', 'stop ignoring it');
+  program
+    .command('wake')
+    .description('type work into an idle agent now (even while you work)')
+    .argument('<pane>', 'pane id, pane key or tmux target')
+    .argument('[message...]', "what to type (default: the watchdog's continue message)")
+    .addOption(json());
+  program
+    .command('loop')
+    .description('the idle watchdog for one agent')
+    .argument('<pane>', 'pane id, pane key or tmux target')
+    .argument('<mode>', 'paused, task-only or active')
+    .option('--directive <text>', 'what task-only mode re-injects')
+    .addOption(json());
+
+  const hooks = program.command('hooks').description('Claude Code hooks in ~/.claude/settings.json');
+  hooks.command('install').description('add the Trail Boss hooks (a backup is kept)').addOption(json());
+  hooks.command('uninstall').description('remove them again').addOption(json());
+  hooks.command('status').description('installed? when did the last event arrive?').addOption(json());
+  program.command('hook').description('forward a Claude hook (payload on stdin) to the engine').argument('<event>', 'the hook event name').option('--endpoint <file>', 'endpoint file');
+
+  const snapshot = program.command('snapshot').description('conversation snapshots of Claude Code sessions');
+  snapshot
+    .command('save')
+    .description('write the snapshot of a Claude session (the one this runs under, $TMUX_PANE, or the newest here)')
+    .addOption(new Option('--reason <reason>', 'why it is taken').choices(SNAPSHOT_REASONS))
+    .option('--pane <pane>', 'the pane whose Claude session to snapshot')
+    .addOption(new Option('--agent <name>', 'agent name of the snapshot').default('claude'))
+    .addOption(projectDir())
+    .option('--transcript <file>', 'read this transcript file')
+    .option('--max-lines <n>', 'keep at most this many lines')
+    .addOption(tmuxSocket());
+  snapshot.command('restore').description('print the snapshot and delete it (exit 1 when there is none)').addOption(agentName()).addOption(projectDir());
+  snapshot.command('check').description('exit 0 when there is a snapshot, 1 when not').addOption(agentName()).addOption(projectDir());
+  program.command('prime').description("print a restarted session's briefing, once").addOption(agentName()).addOption(projectDir());
+  program
+    .command('restart')
+    .description('fresh session with a snapshot')
+    .argument('<pane>', 'pane id, tmux target or agent name')
+    .option('--force', 'do not wait for the agent to finish its turn')
+    .addOption(new Option('--runtime <runtime>', 'the agent runtime in that pane').choices(RUNTIME_IDS))
+    .option('--agent <name>', 'agent name of the snapshot')
+    .addOption(new Option('--reason <reason>', 'why').choices(SNAPSHOT_REASONS))
+    .addOption(tmuxSocket());
+  program.command('app').description('start the desktop app (tray, notifications, queue window)');
+  program
+    .command('doctor')
+    .description('check tmux, agents, hooks, engine, data, config, UI and notifications; say how to fix what is wrong')
+    .addOption(json())
+    .addOption(tmuxSocket());
+  program.command('completion').description('print a shell completion script').addArgument(new Argument('<shell>', 'bash or zsh').choices(['bash', 'zsh']));
+  return program;
+}
+
+/** What one command line says: positional arguments in declaration order, options by camelCase name. */
+export interface Parsed {
+  readonly args: readonly (string | string[] | undefined)[];
+  readonly opts: Record<string, unknown>;
+}
+
+/** The command at `path` ('snapshot save') in the tree. */
+export function findCommand(program: Command, path: string): Command {
+  let cmd = program;
+  for (const word of path.split(' ')) {
+    const next = cmd.commands.find((c) => c.name() === word);
+    if (!next) throw new Error(`no command '${path}' is declared`);
+    cmd = next;
+  }
+  return cmd;
+}
+
+/**
+ * Parse `argv` (what follows the command's name) for the command at `path`. Bad input throws
+ * UsageError with commander's message; `--help` throws HelpShown with that command's help.
+ */
+export function parseCommandLine(path: string, argv: readonly string[]): Parsed {
+  let text = '';
+  const program = buildProgram('', { stdout: (t) => void (text += t), stderr: () => {} });
+  const cmd = findCommand(program, path);
+  let parsed: Parsed = { args: [], opts: {} };
+  cmd.action((...all: unknown[]) => {
+    const command = all[all.length - 1] as Command;
+    parsed = { args: command.processedArgs as Parsed['args'], opts: command.opts() };
+  });
+  try {
+    cmd.parse([...argv], { from: 'user' });
+  } catch (error) {
+    throw toCliError(error, text);
+  }
+  return parsed;
+}
+
+/** A commander error as what the CLI does with it: help text to print, or a usage error. */
+export function toCliError(error: unknown, helpText: string): Error {
+  if (!(error instanceof CommanderError)) return error as Error;
+  if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return new HelpShown(helpText);
+  // `help [command]`: shown on purpose (exit code 0), or a group like `hooks` named without its subcommand.
+  if (error.code === 'commander.help') return error.exitCode === 0 ? new HelpShown(helpText) : new UsageError('which one? (see --help)');
+  return new UsageError(error.message.replace(/^error: /, ''));
+}
+
+/** Typed reads of a parsed command line (commander names options in camelCase: --tmux-socket is tmuxSocket). */
+export const read = {
+  bool: (p: Parsed, name: string): boolean => p.opts[name] === true,
+  string: (p: Parsed, name: string): string | undefined => (typeof p.opts[name] === 'string' ? p.opts[name] : undefined),
+  list: (p: Parsed, name: string): string[] => (Array.isArray(p.opts[name]) ? (p.opts[name] as string[]) : []),
+  arg: (p: Parsed, index: number): string | undefined => (typeof p.args[index] === 'string' ? (p.args[index] as string) : undefined),
+  args: (p: Parsed, index: number): string[] => (Array.isArray(p.args[index]) ? (p.args[index] as string[]) : []),
+};

@@ -1,0 +1,98 @@
+/** `trailboss doctor` against healthy and broken set-ups: each problem named with its fix, exit 1; advice exits 0. */
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { parseTmuxVersion } from '../../main/cli/doctor/checks/tmux.ts';
+import { namedSleeper, showFixtureCommand } from '../support/fake-agent-binary.ts';
+import { cli } from '../support/cli-context.ts';
+import { startPrivateTmux, type PrivateTmux } from '../support/tmux-server.ts';
+
+interface Report {
+  ok: boolean;
+  checks: { id: string; status: 'ok' | 'problem' | 'advice'; detail: string; fix: string | null }[];
+}
+
+let tmux: PrivateTmux | null = null;
+afterEach(async () => {
+  await tmux?.kill();
+  tmux = null;
+});
+
+/** A fresh home with its own (not yet running) tmux socket path, so the user's server is never looked at. */
+function setup(): { home: string; socket: string } {
+  const home = mkdtempSync(join(tmpdir(), 'tb-doctor-'));
+  return { home, socket: join(home, 'no-server') };
+}
+
+async function doctor(home: string, socket: string, env: Record<string, string> = {}): Promise<{ code: number; report: Report; stdout: string }> {
+  const run = await cli(['doctor', '--json', '--tmux-socket', socket], { home, env: { TRAILBOSS_HOME: join(home, 'tb'), ...env } });
+  return { code: run.code, report: JSON.parse(run.stdout) as Report, stdout: run.stdout };
+}
+
+const check = (report: Report, id: string) => report.checks.find((c) => c.id === id);
+
+describe('trailboss doctor', () => {
+  it('on a healthy set-up without hooks: only advice, exit 0; finds the agent pane per runtime', async () => {
+    tmux = await startPrivateTmux({ socketPath: join(mkdtempSync(join(tmpdir(), 'tb-doctor-tmux-')), 'sock') });
+    const claude = namedSleeper(tmux.dir, 'claude');
+    await tmux.newPane(showFixtureCommand(join(import.meta.dirname, '../fixtures/panes/claude/idle-after-turn.txt'), claude), { width: 120, height: 40 });
+    if (tmux.server.kind !== 'socket') throw new Error('needs a socket path');
+    const { code, report } = await doctor(tmux.dir, tmux.server.path);
+    expect(code).toBe(0);
+    expect(report.ok).toBe(true);
+    expect(check(report, 'tmux')).toMatchObject({ status: 'ok', detail: expect.stringMatching(/^tmux \d+\.\d+.* at \/.*tmux \(needs 3\.2 or newer\)$/) });
+    expect(check(report, 'tmux-servers')).toMatchObject({ status: 'ok', detail: expect.stringContaining(`${tmux.server.path}: 1 pane`) });
+    expect(check(report, 'agent-panes')).toMatchObject({ status: 'ok', detail: 'claude: 1' });
+    expect(check(report, 'claude-hooks')).toMatchObject({ status: 'advice', fix: 'trailboss hooks install' });
+    expect(check(report, 'engine')).toMatchObject({ status: 'advice', fix: expect.stringContaining('trailboss daemon') });
+    for (const id of ['node', 'data-dir', 'database', 'config', 'ui']) expect(check(report, id)?.status).toBe('ok');
+  }, 30_000);
+
+  it('names a missing tmux with how to install it, and exits 1', async () => {
+    const { home, socket } = setup();
+    const { code, report } = await doctor(home, socket, { PATH: join(home, 'empty-bin') });
+    expect(code).toBe(1);
+    expect(check(report, 'tmux')).toMatchObject({ status: 'problem', detail: expect.stringContaining('tmux is not on PATH'), fix: expect.stringContaining('install tmux 3.2 or newer') });
+  });
+
+  it('names a corrupt database with how to move it aside, and exits 1', async () => {
+    const { home, socket } = setup();
+    mkdirSync(join(home, 'tb'));
+    writeFileSync(join(home, 'tb', 'trailboss.db'), 'this is not a database, it only has its name'.repeat(10));
+    const { code, report } = await doctor(home, socket);
+    expect(code).toBe(1);
+    expect(check(report, 'database')).toMatchObject({ status: 'problem', detail: expect.stringContaining('not a database'), fix: expect.stringContaining('.broken') });
+  });
+
+  it('names each config error with where it is, and exits 1', async () => {
+    const { home, socket } = setup();
+    mkdirSync(join(home, 'tb'));
+    writeFileSync(join(home, 'tb', 'config.json'), '{"tmux": {"captureMode": "turbo"}}');
+    const { code, report } = await doctor(home, socket);
+    expect(code).toBe(1);
+    expect(check(report, 'config')).toMatchObject({ status: 'problem', detail: expect.stringContaining('tmux.captureMode'), fix: expect.stringContaining('config.json') });
+  });
+
+  it('names a data directory that is not a directory, and exits 1', async () => {
+    const { home, socket } = setup();
+    writeFileSync(join(home, 'tb'), 'a file where the data directory should be');
+    const { code, report } = await doctor(home, socket);
+    expect(code).toBe(1);
+    expect(check(report, 'data-dir')).toMatchObject({ status: 'problem', detail: expect.stringContaining('is not a directory'), fix: expect.stringContaining('TRAILBOSS_HOME') });
+  });
+
+  it('prints a text report with each fix under its check', async () => {
+    const { home, socket } = setup();
+    const run = await cli(['doctor', '--tmux-socket', socket], { home, env: { TRAILBOSS_HOME: join(home, 'tb') } });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/advice\s+Claude hooks\s+not installed.*\n\s+fix: trailboss hooks install\n/);
+    expect(run.stdout).toMatch(/No problems; \d+ pieces of advice\.\n$/);
+  });
+
+  it('reads tmux versions as tmux prints them', () => {
+    expect(parseTmuxVersion('tmux 3.3a')).toEqual({ major: 3, minor: 3 });
+    expect(parseTmuxVersion('tmux next-3.6')).toEqual({ major: 3, minor: 6 });
+    expect(parseTmuxVersion('tmux master')).toBeNull();
+  });
+});

@@ -1,0 +1,13 @@
+/** The real auggie CLI under the real engine (pinned version, or the newest with --latest). */
+import { defineLiveSuite } from './suite.ts';
+
+defineLiveSuite({
+  id: 'auggie',
+  cases: [
+    { tool: 'shell', decision: 'approve' },
+    { tool: 'shell', decision: 'deny' },
+    { tool: 'write', decision: 'approve' },
+    { tool: 'edit', decision: 'deny' },
+    { tool: 'fetch', decision: 'deny' },
+  ],
+});

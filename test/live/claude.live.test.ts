@@ -1,0 +1,14 @@
+/** The real claude CLI under the real engine (pinned version, or the newest with --latest). */
+import { defineLiveSuite } from './suite.ts';
+
+defineLiveSuite({
+  id: 'claude',
+  cases: [
+    { tool: 'shell', decision: 'approve' },
+    { tool: 'shell', decision: 'deny' },
+    { tool: 'write', decision: 'approve' },
+    { tool: 'edit', decision: 'deny' },
+    { tool: 'read', decision: 'approve' },
+    { tool: 'fetch', decision: 'deny' },
+  ],
+});

@@ -1,0 +1,131 @@
+/**
+ * One real agent CLI under the real engine: a mock model, a sandbox, the CLI in the engine harness's private
+ * tmux, and the helpers scenarios use (wait for an engine state, ask through the engine, keep screens).
+ */
+import { readFileSync } from 'node:fs';
+import type { AgentDto, AgentStateDto } from '../../preload/contract/agent.ts';
+import type { QueueItemDto } from '../../preload/contract/queue-item.ts';
+import type { EngineHarness } from '../support/engine-harness.ts';
+import { startEngineHarness } from '../support/engine-harness.ts';
+import { poll } from '../support/poll.ts';
+import type { InstalledCli, LiveCliId } from './install.ts';
+import { installCli, latestVersion, readPins } from './install.ts';
+import type { AnsweredTurn, MockModel } from './mock-model/server.ts';
+import { startMockModel } from './mock-model/server.ts';
+import type { CliSandbox, SandboxOptions } from './sandbox.ts';
+import { makeSandbox } from './sandbox.ts';
+import type { ScreenBook } from './screens.ts';
+import { isLatestRun, screenBook } from './screens.ts';
+import { scriptStandardTurns } from './turns.ts';
+
+/** A running CLI and its world. */
+export interface LiveAgent {
+  readonly cli: InstalledCli;
+  readonly h: EngineHarness;
+  readonly mock: MockModel;
+  readonly sandbox: CliSandbox;
+  readonly paneId: string;
+  readonly session: string;
+  readonly screens: ScreenBook;
+  /** The engine's view of this pane (throws until the engine has it). */
+  agent(): Promise<AgentDto>;
+  /** Wait until the engine says `state` (and `extra` holds), then return the agent. */
+  waitState(state: AgentStateDto, what: string, timeoutMs?: number, extra?: (a: AgentDto) => boolean): Promise<AgentDto>;
+  /** This pane's open queue items. */
+  items(): Promise<QueueItemDto[]>;
+  /** Capture the pane once it is the same twice in a row, and keep it under `name`. */
+  settle(name: string): Promise<string>;
+  /** Type a prompt through the engine's reply (the agent must be idle), and wait for the mock to get it. */
+  ask(text: string): Promise<AnsweredTurn>;
+  /** The project file's text ('' when absent). */
+  file(name: string): string;
+  dispose(): Promise<void>;
+}
+
+/** Seconds a CLI may take to draw its first idle screen on a loaded 2-core machine (opencode is the slowest). */
+export const START_TIMEOUT_MS = 180_000;
+
+/** The version this run uses for `id`: pinned, or the newest published with --latest. */
+export async function resolveCli(id: LiveCliId): Promise<InstalledCli> {
+  const pin = readPins()[id];
+  return installCli(id, isLatestRun() ? { package: pin.package, version: await latestVersion(pin.package) } : pin);
+}
+
+/** Start `id` under a real engine. */
+export async function startLiveAgent(id: LiveCliId, opts: SandboxOptions & { session?: string } = {}): Promise<LiveAgent> {
+  const cli = await resolveCli(id);
+  const mock = await startMockModel();
+  const sandbox = makeSandbox(cli, mock.url, opts);
+  scriptStandardTurns(mock, sandbox);
+  const h = await startEngineHarness();
+  const session = opts.session ?? `live-${id}`;
+  const paneId = await h.tmux.newPane(sandbox.command, { session, env: sandbox.env, cwd: sandbox.project, width: 120, height: 40 });
+  const screens = screenBook(id, cli.version, { root: sandbox.root, port: mock.port });
+
+  const agent = async (): Promise<AgentDto> => {
+    const env = await h.engine.api['agents:list']({});
+    if (!env.ok) throw new Error(env.error.message);
+    const found = env.value.find((a) => a.sessionName === session);
+    if (!found) throw new Error(`the engine does not list session ${session} (agents: ${env.value.map((a) => `${a.sessionName}/${a.runtime}/${a.state}`).join(', ') || 'none'})`);
+    return found;
+  };
+  const capture = async (colours: boolean) => h.tmux.tmux(['capture-pane', '-p', ...(colours ? ['-e'] : []), '-t', paneId]);
+  const live: LiveAgent = {
+    cli,
+    h,
+    mock,
+    sandbox,
+    paneId,
+    session,
+    screens,
+    agent,
+    async waitState(state, what, timeoutMs = 60_000, extra = () => true) {
+      let last = '';
+      try {
+        return await poll(async () => {
+          const a = await agent();
+          last = `${a.runtime}/${a.state}`;
+          return a.state === state && extra(a) ? a : null;
+        }, what, { timeoutMs });
+      } catch (error) {
+        throw new Error(`${String(error)} (engine: ${last}); the pane shows:\n${await capture(false)}`, { cause: error });
+      }
+    },
+    async items() {
+      const env = await h.engine.api['queue:list']({});
+      if (!env.ok) throw new Error(env.error.message);
+      return env.value.filter((i) => i.sessionName === session);
+    },
+    async settle(name) {
+      let previous = '';
+      const text = await poll(async () => {
+        const now = await capture(false);
+        const same = now === previous;
+        previous = now;
+        return same ? now : null;
+      }, `a steady screen for ${name}`, { timeoutMs: 20_000 });
+      screens.keep(name, text, await capture(true));
+      return text;
+    },
+    async ask(text) {
+      const item = await poll(async () => (await live.items()).find((i) => i.reason === 'idle' && i.canReply), `an idle item to reply to (${text})`, { timeoutMs: 60_000 });
+      const before = mock.turns().length;
+      const sent = await h.engine.api['item:reply']({ id: item.id, text });
+      if (!sent.ok || sent.value.outcome !== 'confirmed') throw new Error(`reply ${JSON.stringify(text)}: ${JSON.stringify(sent)}`);
+      return poll(() => mock.turns().slice(before).find((t) => t.prompt?.includes(text)), `the mock to receive ${JSON.stringify(text)}`, { timeoutMs: 60_000 });
+    },
+    file(name) {
+      try {
+        return readFileSync(`${sandbox.project}/${name}`, 'utf8');
+      } catch {
+        return '';
+      }
+    },
+    async dispose() {
+      await h.dispose();
+      await mock.close();
+      sandbox.dispose();
+    },
+  };
+  return live;
+}

@@ -1,0 +1,123 @@
+/** The mock model server speaks each protocol well enough to script a tool call and record its result (no CLI needed). */
+import { afterEach, describe, expect, it } from 'vitest';
+import type { MockModel } from './server.ts';
+import { DEFAULT_REPLY, DONE_REPLY, startMockModel } from './server.ts';
+
+let mock: MockModel | null = null;
+afterEach(async () => {
+  await mock?.close();
+  mock = null;
+});
+
+async function post(path: string, body: unknown): Promise<string> {
+  const res = await fetch(`${mock!.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  expect(res.status).toBe(200);
+  return res.text();
+}
+
+/** The `data:` payloads of an SSE body. */
+const events = (text: string) =>
+  text
+    .split('\n')
+    .filter((l) => l.startsWith('data: ') && l !== 'data: [DONE]')
+    .map((l) => JSON.parse(l.slice(6)) as Record<string, unknown>);
+
+describe('mock model server', () => {
+  it('anthropic: scripted tool_use, then records the tool_result and ends the turn', async () => {
+    mock = await startMockModel();
+    mock.script('[[run]]', [{ tool: { kind: 'shell', command: 'echo hi' } }]);
+    const tools = [{ name: 'Bash' }];
+    const first = events(await post('/v1/messages', { stream: true, tools, messages: [{ role: 'user', content: 'please [[run]]' }] }));
+    const start = first.find((e) => e.type === 'content_block_start' && (e.content_block as { type: string }).type === 'tool_use');
+    const call = start!.content_block as { id: string; name: string };
+    expect(call.name).toBe('Bash');
+    const json = first.filter((e) => e.type === 'content_block_delta').map((e) => (e.delta as { partial_json?: string }).partial_json ?? '').join('');
+    expect(JSON.parse(json)).toMatchObject({ command: 'echo hi' });
+    expect(first.find((e) => e.type === 'message_delta')).toMatchObject({ delta: { stop_reason: 'tool_use' } });
+
+    const messages = [
+      { role: 'user', content: 'please [[run]]' },
+      { role: 'assistant', content: [{ type: 'tool_use', id: call.id, name: 'Bash', input: {} }] },
+      { role: 'user', content: [{ type: 'tool_result', tool_use_id: call.id, content: 'hi', is_error: false }] },
+    ];
+    const second = events(await post('/v1/messages', { stream: true, tools, messages }));
+    expect(second.filter((e) => e.type === 'content_block_delta').map((e) => (e.delta as { text: string }).text).join('')).toBe(DONE_REPLY);
+    expect(mock.results()).toEqual([{ protocol: 'anthropic', callId: call.id, tool: 'Bash', content: 'hi', isError: false }]);
+  });
+
+  it('a side request without tools never takes a scripted step', async () => {
+    mock = await startMockModel();
+    mock.script('[[run]]', [{ tool: { kind: 'shell', command: 'echo hi' } }]);
+    const body = await post('/v1/messages', { stream: false, messages: [{ role: 'user', content: 'title for [[run]]' }] });
+    expect(JSON.parse(body)).toMatchObject({ stop_reason: 'end_turn' });
+    expect(mock.turns()).toEqual([]);
+  });
+
+  it('responses: an unscripted prompt gets the default text; a function_call_output is recorded', async () => {
+    mock = await startMockModel();
+    const tools = [{ type: 'function', name: 'exec_command' }];
+    const hello = events(await post('/v1/responses', { tools, input: [{ type: 'message', role: 'user', content: [{ type: 'input_text', text: 'hello' }] }] }));
+    expect(hello.find((e) => e.type === 'response.output_text.delta')).toMatchObject({ delta: DEFAULT_REPLY });
+    expect(hello.at(-1)).toMatchObject({ type: 'response.completed' });
+    mock.script('[[run]]', [{ tool: { kind: 'shell', command: 'touch x' } }]);
+    const user = { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'do [[run]]' }] };
+    const call = events(await post('/v1/responses', { tools, input: [user] })).find((e) => e.type === 'response.output_item.done')!.item as Record<string, string>;
+    expect(call).toMatchObject({ type: 'function_call', name: 'exec_command' });
+    expect(JSON.parse(call.arguments!)).toMatchObject({ cmd: 'touch x', sandbox_permissions: 'require_escalated' });
+    await post('/v1/responses', { tools, input: [user, call, { type: 'function_call_output', call_id: call.call_id, output: 'Exit code: 0' }] });
+    expect(mock.results()).toMatchObject([{ protocol: 'responses', tool: 'exec_command', content: 'Exit code: 0' }]);
+  });
+
+  it('chat: a tool_calls delta, then the tool message is recorded; /v1/models lists the model', async () => {
+    mock = await startMockModel();
+    mock.script('[[write]]', [{ tool: { kind: 'write', path: 'a.txt', content: 'x' } }]);
+    const tools = [{ type: 'function', function: { name: 'write' } }];
+    const user = { role: 'user', content: 'go [[write]]' };
+    const first = events(await post('/v1/chat/completions', { stream: true, tools, messages: [user] }));
+    const delta = first.map((e) => (e.choices as { delta?: { tool_calls?: { id: string; function: { name: string; arguments: string } }[] } }[])[0]?.delta).find((d) => d?.tool_calls);
+    const tc = delta!.tool_calls![0]!;
+    expect(tc.function.name).toBe('write');
+    expect(JSON.parse(tc.function.arguments)).toEqual({ filePath: 'a.txt', content: 'x' });
+    await post('/v1/chat/completions', { stream: true, tools, messages: [user, { role: 'assistant', tool_calls: [tc] }, { role: 'tool', tool_call_id: tc.id, content: 'Wrote file successfully.' }] });
+    expect(mock.results()).toMatchObject([{ protocol: 'chat', tool: 'write', isError: false }]);
+    const models = (await (await fetch(`${mock.url}/v1/models`)).json()) as { data: { id: string }[] };
+    expect(models.data.map((m) => m.id)).toEqual(['mock-model']);
+  });
+
+  it('augment: JSON lines with a tool_use node, then a denied tool_result_node is recorded as an error', async () => {
+    mock = await startMockModel();
+    mock.script('[[shell]]', [{ tool: { kind: 'shell', command: 'echo a' } }]);
+    const models = JSON.parse(await post('/get-models', {})) as { default_model: string };
+    expect(models.default_model).toBe('mock-model');
+    const lines = (await post('/chat-stream', { message: 'x [[shell]]', nodes: [], chat_history: [], tool_definitions: [{ name: 'launch-process' }] }))
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { stop_reason?: number; nodes: { tool_use?: { tool_use_id: string; tool_name: string } }[] });
+    const use = lines.at(-1)!;
+    expect(use.stop_reason).toBe(3);
+    const id = use.nodes[0]!.tool_use!.tool_use_id;
+    await post('/chat-stream', {
+      message: '',
+      chat_history: [{ request_message: 'x [[shell]]', request_nodes: [] }],
+      nodes: [{ id: 1, type: 1, tool_result_node: { tool_use_id: id, content: 'Tool execution denied by user: launch-process', is_error: true } }],
+    });
+    expect(mock.results()).toEqual([{ protocol: 'augment', callId: id, tool: 'launch-process', content: 'Tool execution denied by user: launch-process', isError: true }]);
+  });
+
+  it('a slow stream stops when the client goes away', async () => {
+    mock = await startMockModel();
+    mock.script('[[slow]]', [{ say: 'a long answer that takes a while', slow: { chunks: 20, delayMs: 100 } }]);
+    const controller = new AbortController();
+    const res = await fetch(`${mock.url}/v1/chat/completions`, {
+      method: 'POST',
+      body: JSON.stringify({ stream: true, tools: [{ function: { name: 'bash' } }], messages: [{ role: 'user', content: '[[slow]]' }] }),
+      signal: controller.signal,
+    });
+    const reader = res.body!.getReader();
+    await reader.read();
+    controller.abort();
+    const deadline = Date.now() + 10_000;
+    while (mock.turns()[0]?.state === 'streaming' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect(mock.turns()).toMatchObject([{ state: 'abandoned' }]);
+  });
+});

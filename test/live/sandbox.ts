@@ -1,0 +1,171 @@
+/**
+ * A private world for one real agent CLI: HOME, XDG dirs, TMPDIR (and CODEX_HOME) in a temp dir, a project
+ * directory, a directory outside it, the CLI's config pointing at the mock model, and side trips switched off.
+ */
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { InstalledCli, LiveCliId } from './install.ts';
+
+/** Where a CLI runs and how to start it. */
+export interface CliSandbox {
+  readonly id: LiveCliId;
+  readonly root: string;
+  readonly home: string;
+  /** The CLI's working directory (trusted unless dialogs were asked for). */
+  readonly project: string;
+  /** A directory outside the project, with `secret.txt` in it (reads of it ask). */
+  readonly outside: string;
+  /** Environment for the pane (TERM and the isolation variables). */
+  readonly env: Readonly<Record<string, string>>;
+  /** The shell command line that starts the CLI. */
+  readonly command: string;
+  dispose(): void;
+}
+
+/** Options of a sandbox. */
+export interface SandboxOptions {
+  /** Leave the first-run dialogs in (no onboarding/trust seeds). */
+  readonly dialogs?: boolean;
+}
+
+const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+const API_KEY = 'sk-live-suite-mock-key-0123456789abcdef';
+
+function baseEnv(root: string, home: string): Record<string, string> {
+  const dirs = { XDG_CONFIG_HOME: join(home, '.config'), XDG_DATA_HOME: join(home, '.local', 'share'), XDG_STATE_HOME: join(home, '.local', 'state'), XDG_CACHE_HOME: join(home, '.cache'), TMPDIR: join(root, 'tmp'), XDG_RUNTIME_DIR: join(root, 'run') };
+  for (const d of Object.values(dirs)) mkdirSync(d, { recursive: true, mode: 0o700 });
+  return { HOME: home, ...dirs, TERM: 'tmux-256color', LANG: 'C.UTF-8', NO_PROXY: '127.0.0.1,localhost', no_proxy: '127.0.0.1,localhost', HTTP_PROXY: '', HTTPS_PROXY: '' };
+}
+
+function claudeSetup(s: { home: string; project: string; root: string; mock: string; version: string; dialogs: boolean }): Record<string, string> {
+  if (!s.dialogs) {
+    const seed = {
+      hasCompletedOnboarding: true,
+      lastOnboardingVersion: s.version,
+      theme: 'dark',
+      customApiKeyResponses: { approved: [API_KEY.slice(-20)], rejected: [] },
+      hasSeenAutoDefaultNudge: true,
+      projects: { [s.project]: { hasTrustDialogAccepted: true, allowedTools: [] } },
+    };
+    writeFileSync(join(s.home, '.claude.json'), JSON.stringify(seed, null, 2));
+  }
+  // Manual mode: without it tool calls go to auto mode's classifier instead of a prompt.
+  mkdirSync(join(s.home, '.claude'), { recursive: true });
+  writeFileSync(join(s.home, '.claude', 'settings.json'), JSON.stringify({ permissions: { defaultMode: 'default' } }, null, 2));
+  mkdirSync(join(s.root, 'claude-tmp'), { recursive: true });
+  return {
+    ANTHROPIC_BASE_URL: s.mock,
+    ANTHROPIC_API_KEY: API_KEY,
+    DISABLE_TELEMETRY: '1',
+    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+    DISABLE_AUTOUPDATER: '1',
+    DISABLE_ERROR_REPORTING: '1',
+    DISABLE_BUG_COMMAND: '1',
+    CLAUDE_CODE_DISABLE_OFFICIAL_MARKETPLACE_AUTOINSTALL: '1',
+    CLAUDE_CODE_TMPDIR: join(s.root, 'claude-tmp'),
+  };
+}
+
+function codexSetup(s: { home: string; project: string; mock: string; dialogs: boolean }): Record<string, string> {
+  const codexHome = join(s.home, '.codex');
+  mkdirSync(codexHome, { recursive: true });
+  const lines = [
+    'model = "gpt-5.5"',
+    ...(s.dialogs ? [] : ['model_provider = "mock"']),
+    'approval_policy = "on-request"',
+    'sandbox_mode = "read-only"',
+    'check_for_update_on_startup = false',
+    '',
+    '[model_providers.mock]',
+    'name = "Mock"',
+    `base_url = "${s.mock}/v1"`,
+    'env_key = "MOCK_API_KEY"',
+    'wire_api = "responses"',
+    ...(s.dialogs ? [] : ['', `[projects.${JSON.stringify(s.project)}]`, 'trust_level = "trusted"']),
+    // The model-upgrade notice and the new-model tip count as answered (gpt-5.5 is the model offered apply_patch).
+    ...(s.dialogs ? [] : ['', '[tui]', 'screen_reader_detection_done = true', '', '[tui.model_availability_nux]', '"gpt-6.1-sol" = 1', '', '[notice.model_migrations]', '"gpt-5.5" = "gpt-6-sol"']),
+    '',
+  ];
+  writeFileSync(join(codexHome, 'config.toml'), lines.join('\n'));
+  return { CODEX_HOME: codexHome, MOCK_API_KEY: API_KEY };
+}
+
+function opencodeSetup(s: { home: string; mock: string }): Record<string, string> {
+  const dir = join(s.home, '.config', 'opencode');
+  mkdirSync(dir, { recursive: true });
+  const config = {
+    $schema: 'https://opencode.ai/config.json',
+    model: 'mock/mock-model',
+    autoupdate: false,
+    share: 'disabled',
+    provider: {
+      mock: {
+        npm: '@ai-sdk/openai-compatible',
+        name: 'Mock',
+        options: { baseURL: `${s.mock}/v1`, apiKey: API_KEY },
+        models: { 'mock-model': { name: 'Mock Model', tool_call: true, limit: { context: 128000, output: 8192 } } },
+      },
+    },
+    permission: { bash: 'ask', edit: 'ask', webfetch: 'ask', external_directory: 'ask' },
+  };
+  writeFileSync(join(dir, 'opencode.json'), JSON.stringify(config, null, 2));
+  const off = ['AUTOUPDATE', 'MODELS_FETCH', 'LSP_DOWNLOAD', 'SHARE', 'DEFAULT_PLUGINS', 'CLAUDE_CODE', 'EXTERNAL_SKILLS'];
+  return Object.fromEntries(off.map((k) => [`OPENCODE_DISABLE_${k}`, '1']));
+}
+
+/** Tools auggie asks about (it asks only where a rule says so). */
+const AUGGIE_ASK = ['launch-process', 'save-file', 'str-replace-editor', 'remove-files', 'view', 'web-fetch'];
+
+function auggieSetup(s: { home: string; mock: string; dialogs: boolean }): Record<string, string> {
+  const dir = join(s.home, '.augment');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'settings.json'), JSON.stringify({ toolPermissions: AUGGIE_ASK.map((toolName) => ({ toolName, permission: { type: 'ask-user' } })) }, null, 2));
+  if (!s.dialogs) writeFileSync(join(dir, '.auggie.json'), JSON.stringify({ onboardingVersion: '1.0.0' }, null, 2));
+  return {
+    AUGMENT_SESSION_AUTH: JSON.stringify({ accessToken: 'mock-token', tenantURL: `${s.mock}/`, scopes: ['email'] }),
+    AUGMENT_DISABLE_AUTO_UPDATE: '1',
+  };
+}
+
+/** Make the sandbox for `cli` talking to the mock at `mockUrl`. */
+export function makeSandbox(cli: InstalledCli, mockUrl: string, opts: SandboxOptions = {}): CliSandbox {
+  const root = realpathSync(mkdtempSync(join(tmpdir(), `tb-live-${cli.id}-`)));
+  const home = join(root, 'home');
+  const project = join(root, 'project');
+  const outside = join(root, 'outside');
+  for (const d of [home, project, outside]) mkdirSync(d, { recursive: true });
+  writeFileSync(join(project, 'notes.txt'), 'first line\nsecond line\n');
+  writeFileSync(join(outside, 'secret.txt'), 'a file outside the project\n');
+  const dialogs = opts.dialogs ?? false;
+  const env = baseEnv(root, home);
+  let extra: Record<string, string>;
+  let args: string[] = [];
+  switch (cli.id) {
+    case 'claude':
+      extra = claudeSetup({ home, project, root, mock: mockUrl, version: cli.version, dialogs });
+      break;
+    case 'codex':
+      extra = codexSetup({ home, project, mock: mockUrl, dialogs });
+      args = ['--no-daemon'];
+      break;
+    case 'opencode':
+      extra = opencodeSetup({ home, mock: mockUrl });
+      break;
+    case 'auggie':
+      extra = auggieSetup({ home, mock: mockUrl, dialogs });
+      // Skip the per-start indexing question unless the dialogs are the point.
+      if (!dialogs) args = ['--allow-indexing'];
+      break;
+  }
+  return {
+    id: cli.id,
+    root,
+    home,
+    project,
+    outside,
+    env: { ...env, ...extra },
+    command: [...cli.argv, ...args].map(quote).join(' '),
+    dispose: () => rmSync(root, { recursive: true, force: true }),
+  };
+}

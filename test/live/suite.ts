@@ -1,0 +1,131 @@
+/**
+ * The live scenarios, the same for every CLI: fresh idle, a reply through the engine, working (slow stream),
+ * then each permission prompt answered through the engine — approve must make the tool run exactly once
+ * (the mock gets its successful result, the file changes once), deny must keep it from running.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AgentPromptDto } from '../../preload/contract/agent.ts';
+import { poll } from '../support/poll.ts';
+import type { LiveCliId } from './install.ts';
+import type { LiveAgent } from './live-agent.ts';
+import { START_TIMEOUT_MS, startLiveAgent } from './live-agent.ts';
+import { DONE_REPLY } from './mock-model/server.ts';
+import { EDITED_FILE, RAN_FILE, TRIGGERS, WRITTEN_FILE } from './turns.ts';
+
+/** A tool prompt scenario. */
+export interface ToolCase {
+  readonly tool: 'shell' | 'write' | 'edit' | 'read' | 'fetch';
+  readonly decision: 'approve' | 'deny';
+}
+
+/** What a CLI's suite runs. */
+export interface LiveSpec {
+  readonly id: LiveCliId;
+  readonly cases: readonly ToolCase[];
+}
+
+/** Text in a result that means the CLI refused to run the tool. */
+const DENIAL = /denied|reject|doesn't want|does not want|declined|cancel|not allowed|aborted/i;
+
+/** The option a key selects (Enter/Space: the highlighted one). */
+function optionFor(prompt: AgentPromptDto, key: string) {
+  if (key === 'Enter' || key === 'Space') return prompt.options[prompt.highlighted ?? -1];
+  return prompt.options.find((o) => o.key === key);
+}
+
+/** The effect a tool leaves in the project (or in the mock's results), to compare before and after. */
+function effect(a: LiveAgent, tool: ToolCase['tool']): string {
+  switch (tool) {
+    case 'shell':
+      return a.file(RAN_FILE);
+    case 'write':
+      return a.file(WRITTEN_FILE);
+    case 'edit':
+      return a.file(EDITED_FILE);
+    case 'read':
+    case 'fetch':
+      return '';
+  }
+}
+
+/** Register the suite for one CLI. */
+export function defineLiveSuite(spec: LiveSpec): void {
+  describe(`live ${spec.id}`, () => {
+    let a: LiveAgent;
+    beforeAll(async () => {
+      a = await startLiveAgent(spec.id);
+    }, START_TIMEOUT_MS + 120_000);
+    afterAll(async () => {
+      await a?.dispose();
+    });
+
+    it('fresh start: the engine sees the real CLI idle and queues it', async () => {
+      const agent = await a.waitState('idle', `${spec.id} idle after start`, START_TIMEOUT_MS);
+      expect(agent.runtime).toBe(spec.id);
+      await poll(async () => (await a.items()).find((i) => i.reason === 'idle'), 'an idle queue item', { timeoutMs: 60_000 });
+      await a.settle('idle-startup');
+    });
+
+    it('a reply through the engine reaches the model; the answer ends idle', async () => {
+      const turn = await a.ask('hello from the live suite');
+      await poll(() => turn.state === 'finished', 'the mock to finish its answer', { timeoutMs: 60_000 });
+      await a.waitState('idle', 'idle after the answer');
+      await a.settle('idle-after-turn');
+    });
+
+    it('working: while the model streams slowly the engine says working, then idle', async () => {
+      const turn = await a.ask(`${TRIGGERS.slow} take your time`);
+      await a.waitState('working', 'working while the model streams', 60_000);
+      expect(turn.state).toBe('streaming');
+      a.screens.keep('working', await a.h.tmux.tmux(['capture-pane', '-p', '-t', a.paneId]), await a.h.tmux.tmux(['capture-pane', '-p', '-e', '-t', a.paneId]));
+      await poll(() => turn.state === 'finished', 'the slow answer to finish', { timeoutMs: 90_000 });
+      await a.waitState('idle', 'idle after the slow answer', 60_000);
+    });
+
+    for (const c of spec.cases) {
+      it(`${c.tool} prompt: the engine's ${c.decision} key ${c.decision === 'approve' ? 'runs the tool exactly once' : 'keeps the tool from running'}`, async () => {
+        const name = `perm-${c.tool}`;
+        const callsBefore = a.mock.calls().length;
+        const before = effect(a, c.tool);
+        await a.ask(`${TRIGGERS[c.tool]} then ${c.decision}`);
+        const agent = await a.waitState('permission', `a ${c.tool} permission prompt`, 90_000);
+        await a.settle(name);
+        const prompt = agent.prompt!;
+        expect(prompt.kind).toBe('permission');
+        // Approve chooses the single-use option; deny a refusal (its option, or Esc where Esc refuses).
+        expect(prompt.approveKey, `approve key for ${JSON.stringify(prompt)}`).not.toBeNull();
+        expect(optionFor(prompt, prompt.approveKey!)?.kind).toBe('once');
+        expect(prompt.denyKey, `deny key for ${JSON.stringify(prompt)}`).not.toBeNull();
+        if (prompt.denyKey !== 'Escape') expect(optionFor(prompt, prompt.denyKey!)?.kind).toBe('deny');
+
+        const item = await poll(async () => (await a.items()).find((i) => i.reason === 'permission' && i.fingerprint), 'the permission item', { timeoutMs: 30_000 });
+        const answer = await a.h.engine.api[c.decision === 'approve' ? 'item:approve' : 'item:deny']({ id: item.id, fingerprint: item.fingerprint });
+        expect(answer).toMatchObject({ ok: true, value: { outcome: 'confirmed' } });
+
+        // The scenario's calls: the one prompted for (plus any the script made first, such as Claude's read before an edit).
+        const ours = () => a.mock.calls().slice(callsBefore);
+        const results = () => a.mock.results().filter((r) => ours().some((c2) => c2.callId === r.callId));
+        if (c.decision === 'approve') {
+          await poll(() => a.mock.turns().some((t) => t.prompt?.includes(TRIGGERS[c.tool]) && 'say' in t.step && t.step.say === DONE_REPLY && t.state === 'finished'), 'the model to be told the tool ran', { timeoutMs: 90_000 });
+          await a.waitState('idle', 'idle after the approved tool', 60_000);
+          await a.settle(`${name}-after-approve`);
+          const last = results().at(-1);
+          expect(last, 'the tool result of the approved call').toBeDefined();
+          expect(last!.isError).toBe(false);
+          expect(last!.content).not.toMatch(DENIAL);
+          expect(results().filter((r) => r.callId === ours().at(-1)!.callId)).toHaveLength(1);
+          if (c.tool === 'shell') expect(a.file(RAN_FILE).split('\n').length - before.split('\n').length).toBe(1);
+          if (c.tool === 'write') expect(a.file(WRITTEN_FILE)).toContain('written by the mock model');
+          if (c.tool === 'edit') expect(a.file(EDITED_FILE)).toContain('second line, edited');
+          if (c.tool === 'read') expect(last!.content).toContain('a file outside the project');
+        } else {
+          await a.waitState('idle', 'idle after the denied tool', 90_000, () => !a.mock.turns().some((t) => t.state === 'streaming'));
+          await a.settle(`${name}-after-deny`);
+          expect(effect(a, c.tool)).toBe(before);
+          const asked = ours().at(-1)!;
+          for (const r of results().filter((r2) => r2.callId === asked.callId)) expect(r.isError || DENIAL.test(r.content), `result of the denied call: ${r.content}`).toBe(true);
+        }
+      }, 300_000);
+    }
+  });
+}

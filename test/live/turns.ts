@@ -1,0 +1,38 @@
+/** The scripted turns every live scenario uses: one trigger word per tool the CLI may ask about. */
+import { join } from 'node:path';
+import type { MockModel } from './mock-model/server.ts';
+import type { CliSandbox } from './sandbox.ts';
+
+/** Prompt words that start each scripted turn. */
+export const TRIGGERS = {
+  shell: '[[shell]]',
+  write: '[[write]]',
+  edit: '[[edit]]',
+  read: '[[read-outside]]',
+  fetch: '[[fetch]]',
+  slow: '[[slow]]',
+} as const;
+
+/** File names the tools touch inside the project: one line per run of the shell tool. */
+export const RAN_FILE = 'ran.txt';
+export const WRITTEN_FILE = 'written.txt';
+export const EDITED_FILE = 'notes.txt';
+
+/** A long answer streamed slowly (about `seconds`), for the working screens. */
+export function slowAnswer(seconds: number) {
+  const text = Array.from({ length: 40 }, (_, i) => `Line ${i + 1} of a slow answer.`).join('\n');
+  return { say: text, slow: { chunks: 40, delayMs: Math.round((seconds * 1000) / 40) } };
+}
+
+/** Script the standard turns into the mock. */
+export function scriptStandardTurns(mock: MockModel, sandbox: CliSandbox): void {
+  const p = (name: string) => join(sandbox.project, name);
+  mock.script(TRIGGERS.shell, [{ tool: { kind: 'shell', command: `echo ran >> ${RAN_FILE}`, reason: 'Record that the command ran' } }]);
+  mock.script(TRIGGERS.write, [{ tool: { kind: 'write', path: p(WRITTEN_FILE), content: 'written by the mock model\n' } }]);
+  // Claude Code edits only files it has read in this session; a read inside the project does not ask.
+  const readFirst = sandbox.id === 'claude' ? [{ tool: { kind: 'read' as const, path: p(EDITED_FILE) } }] : [];
+  mock.script(TRIGGERS.edit, [...readFirst, { tool: { kind: 'edit', path: p(EDITED_FILE), oldText: 'second line', newText: 'second line, edited' } }]);
+  mock.script(TRIGGERS.read, [{ tool: { kind: 'read', path: join(sandbox.outside, 'secret.txt') } }]);
+  mock.script(TRIGGERS.fetch, [{ tool: { kind: 'fetch', url: `${'http://127.0.0.1'}:9/fetch-target` } }]);
+  mock.script(TRIGGERS.slow, [slowAnswer(12)]);
+}
