@@ -1,10 +1,12 @@
 /**
  * Notices when the processes that started this one are gone, so a daemon never lives on as an
- * orphan holding the engine lock. The launcher (bin/trailboss.mjs) runs the CLI as a child on the
- * pinned Node and says so in TRAILBOSS_LAUNCHER_PID; a SIGKILLed launcher cannot forward anything,
- * so the child watches: its parent changing (it was re-parented) means the launcher died. Under
- * `npx`, npm and the `sh` it runs stand between the user and the launcher; killing npm leaves them
- * all running, so they are watched too (found through the process table, Linux only).
+ * orphan holding the engine lock. Two ways it can be left alone:
+ * - The launcher (bin/trailboss.mjs) re-ran the CLI as a child on the pinned Node (its Node was too
+ *   old) and says so in TRAILBOSS_LAUNCHER_PID. A SIGKILLed launcher cannot forward anything; the
+ *   child's parent changing (it was re-parented) says the launcher died.
+ * - `npx` ran it: npm and the `sh` it starts stand between the user and us. Killing npm leaves the
+ *   shell and us running; npm's SIGTERM kills only the shell. So under npx the chain up to npm is
+ *   watched (found through the process table, Linux only).
  *
  * Only processes that exist for this command are watched: a daemon started under `nohup` or a
  * supervisor keeps running when the shell that started it exits.
@@ -13,39 +15,47 @@ import type { Clock, TimerHandle } from '../engine/platform/clock.ts';
 import { pidAlive } from '../engine/platform/engine-lock.ts';
 import type { ProcessEntry } from '../engine/platform/process-table.ts';
 
-/** Set by the launcher to its own pid. */
+/** Set by the launcher to its own pid when it runs the CLI as a child process. */
 export const LAUNCHER_PID_ENV = 'TRAILBOSS_LAUNCHER_PID';
 
-/** Who this process lives for: its launcher (the direct parent), and wrappers above it that exist only for it. */
+/** Who this process lives for: its parent (watched for re-parenting) and wrappers above it (watched for liveness). */
 export interface Holders {
-  readonly launcher: number;
-  /** npm (npx) and the shells between it and the launcher, nearest first. */
+  readonly parent: number;
+  /** npm (npx) and the shells between it and the parent, nearest first. */
   readonly above: readonly number[];
 }
 
 const MAX_WRAPPERS = 4;
 
 /**
- * The holders, or null when this process was not started by the launcher (then nothing is
- * watched). Pure: the caller passes the environment, its parent pid and a process-table snapshot.
+ * The holders, or null when nothing started this process for it alone (then nothing is watched).
+ * Pure: the caller passes the environment, its parent pid and a process-table snapshot.
  */
 export function holdersOf(env: Readonly<Record<string, string | undefined>>, ppid: number, table: ReadonlyMap<number, ProcessEntry>): Holders | null {
   const launcher = Number(env[LAUNCHER_PID_ENV]);
   // A stale value inherited by some unrelated process is not ours to act on.
-  if (!Number.isInteger(launcher) || launcher <= 1 || launcher !== ppid) return null;
-  if (env['npm_command'] !== 'exec') return { launcher, above: [] };
-  const above: number[] = [];
-  let pid = table.get(launcher)?.ppid;
+  const viaLauncher = Number.isInteger(launcher) && launcher > 1 && launcher === ppid;
+  const viaNpx = env['npm_command'] === 'exec';
+  if (viaLauncher) return { parent: ppid, above: viaNpx ? npmChain(table, table.get(ppid)?.ppid) : [] };
+  if (!viaNpx) return null;
+  const chain = npmChain(table, ppid);
+  // npm_command inherited by something npx did not start directly (no npm above us): not ours.
+  return chain[0] === ppid ? { parent: ppid, above: chain.slice(1) } : null;
+}
+
+/** From `start` up through shells to npm: the pids, nearest first; empty when no npm is found. */
+function npmChain(table: ReadonlyMap<number, ProcessEntry>, start: number | undefined): number[] {
+  const chain: number[] = [];
+  let pid = start;
   for (let step = 0; step < MAX_WRAPPERS && pid !== undefined && pid > 1; step++) {
     const entry = table.get(pid);
-    if (!entry) break;
-    above.push(pid);
-    if (isNpm(entry)) return { launcher, above };
-    if (!isShell(entry)) break;
+    if (!entry) return [];
+    chain.push(pid);
+    if (isNpm(entry)) return chain;
+    if (!isShell(entry)) return [];
     pid = entry.ppid;
   }
-  // No npm found in the chain: watch the launcher alone rather than something unrelated.
-  return { launcher, above: [] };
+  return [];
 }
 
 function isNpm(entry: ProcessEntry): boolean {
@@ -68,7 +78,7 @@ export const processProbe: WatchProbe = { ppid: () => process.ppid, alive: pidAl
 
 /** Which holder is gone, or null while all live. */
 export function goneHolder(holders: Holders, probe: WatchProbe): number | null {
-  if (probe.ppid() !== holders.launcher) return holders.launcher;
+  if (probe.ppid() !== holders.parent) return holders.parent;
   return holders.above.find((pid) => !probe.alive(pid)) ?? null;
 }
 

@@ -34,12 +34,15 @@ function daemonEnv(home: string): NodeJS.ProcessEnv {
 }
 
 describe('trailboss daemon stops with what started it', () => {
-  it('the launcher SIGKILLed: the engine stops by itself and releases its lock', async () => {
+  it('a launcher that re-ran the CLI as its child (an old Node) is SIGKILLed: the engine stops and releases its lock', async () => {
     const home = mkdtempSync(join(tmpdir(), 'tb-orphan-'));
     let enginePid = 0;
     try {
-      const started = await startDaemon([NODE, LAUNCHER, 'daemon', '--tmux-socket', join(home, 'none.sock')], daemonEnv(home));
+      // What bin/trailboss.mjs does on a Node too old to run Trail Boss: the pinned Node runs the launcher again as a child.
+      const relauncher = `const c = require('node:child_process').spawn(process.argv[1], process.argv.slice(2), { stdio: 'inherit', env: { ...process.env, TRAILBOSS_LAUNCHER_PID: String(process.pid) } }); c.on('exit', (code) => process.exit(code ?? 1));`;
+      const started = await startDaemon([NODE, '-e', relauncher, NODE, LAUNCHER, 'daemon', '--tmux-socket', join(home, 'none.sock')], daemonEnv(home));
       enginePid = started.enginePid;
+      expect(enginePid).not.toBe(started.top.pid);
       expect(existsSync(join(home, 'tb', 'engine.lock'))).toBe(true);
       started.top.kill('SIGKILL');
       await poll(() => !pidAlive(enginePid), 'the engine process to exit', { timeoutMs: 20_000 });
@@ -51,7 +54,7 @@ describe('trailboss daemon stops with what started it', () => {
     }
   }, 60_000);
 
-  it('npx SIGKILLed (npm → sh → launcher → engine): the engine stops by itself', async () => {
+  it('npx SIGKILLed (npm → sh → trailboss): the engine stops by itself and releases its lock', async () => {
     const home = mkdtempSync(join(tmpdir(), 'tb-orphan-'));
     let enginePid = 0;
     try {
@@ -77,22 +80,31 @@ describe('who the daemon lives for', () => {
     entry(20, 10, 'npm exec trailb', 'npm exec trailboss daemon'),
     entry(30, 20, 'sh', "sh -c 'trailboss' daemon"),
     entry(40, 30, 'node', 'node trailboss daemon'),
+    // A launcher outside npx whose CLI child is 50.
+    entry(45, 10, 'node', 'node trailboss daemon'),
+    entry(50, 45, 'node', 'node trailboss daemon'),
   ]);
 
-  it('nothing when the launcher did not start it, or the variable is stale', () => {
-    expect(holdersOf({}, 40, table)).toBeNull();
+  it('nothing when neither a launcher nor npx started it for this command, or the variables are stale', () => {
+    expect(holdersOf({}, 30, table)).toBeNull();
     expect(holdersOf({ TRAILBOSS_LAUNCHER_PID: '40' }, 99, table)).toBeNull();
+    // npm_command inherited by a process npx did not start (the user's shell is no npm).
+    expect(holdersOf({ npm_command: 'exec' }, 10, table)).toBeNull();
   });
 
-  it('the launcher alone outside npx; npm and the shell too under npx, but never the user’s shell', () => {
-    expect(holdersOf({ TRAILBOSS_LAUNCHER_PID: '40' }, 40, table)).toEqual({ launcher: 40, above: [] });
-    expect(holdersOf({ TRAILBOSS_LAUNCHER_PID: '40', npm_command: 'exec' }, 40, table)).toEqual({ launcher: 40, above: [30, 20] });
+  it('a re-running launcher alone; under npx its shell and npm too, but never the user’s shell', () => {
+    expect(holdersOf({ TRAILBOSS_LAUNCHER_PID: '50' }, 50, table)).toEqual({ parent: 50, above: [] });
+    expect(holdersOf({ TRAILBOSS_LAUNCHER_PID: '40', npm_command: 'exec' }, 40, table)).toEqual({ parent: 40, above: [30, 20] });
   });
 
-  it('a re-parented process has lost its launcher; a dead npm is gone too', () => {
-    const holders = { launcher: 40, above: [30, 20] };
-    expect(goneHolder(holders, { ppid: () => 40, alive: () => true })).toBeNull();
-    expect(goneHolder(holders, { ppid: () => 1, alive: () => true })).toBe(40);
-    expect(goneHolder(holders, { ppid: () => 40, alive: (pid) => pid !== 20 })).toBe(20);
+  it('run in-process by npx: the shell as parent, npm above it', () => {
+    expect(holdersOf({ npm_command: 'exec' }, 30, table)).toEqual({ parent: 30, above: [20] });
+  });
+
+  it('a re-parented process has lost its parent; a dead npm is gone too', () => {
+    const holders = { parent: 30, above: [20] };
+    expect(goneHolder(holders, { ppid: () => 30, alive: () => true })).toBeNull();
+    expect(goneHolder(holders, { ppid: () => 1, alive: () => true })).toBe(30);
+    expect(goneHolder(holders, { ppid: () => 30, alive: (pid) => pid !== 20 })).toBe(20);
   });
 });
