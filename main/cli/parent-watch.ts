@@ -29,15 +29,18 @@ const MAX_WRAPPERS = 4;
 
 /**
  * The holders, or null when nothing started this process for it alone (then nothing is watched).
- * Pure: the caller passes the environment, its parent pid and a process-table snapshot.
+ * Pure: the caller passes the environment, its parent pid and a process-table snapshot (taken
+ * only when needed: reading every process costs time on a busy machine).
  */
-export function holdersOf(env: Readonly<Record<string, string | undefined>>, ppid: number, table: ReadonlyMap<number, ProcessEntry>): Holders | null {
+export function holdersOf(env: Readonly<Record<string, string | undefined>>, ppid: number, snapshot: () => ReadonlyMap<number, ProcessEntry>): Holders | null {
   const launcher = Number(env[LAUNCHER_PID_ENV]);
   // A stale value inherited by some unrelated process is not ours to act on.
   const viaLauncher = Number.isInteger(launcher) && launcher > 1 && launcher === ppid;
   const viaNpx = env['npm_command'] === 'exec';
-  if (viaLauncher) return { parent: ppid, above: viaNpx ? npmChain(table, table.get(ppid)?.ppid) : [] };
-  if (!viaNpx) return null;
+  if (!viaLauncher && !viaNpx) return null;
+  if (!viaNpx) return { parent: ppid, above: [] };
+  const table = snapshot();
+  if (viaLauncher) return { parent: ppid, above: npmChain(table, table.get(ppid)?.ppid) };
   const chain = npmChain(table, ppid);
   // npm_command inherited by something npx did not start directly (no npm above us): not ours.
   return chain[0] === ppid ? { parent: ppid, above: chain.slice(1) } : null;

@@ -75,7 +75,7 @@ describe('trailboss daemon stops with what started it', () => {
 
 describe('who the daemon lives for', () => {
   const entry = (pid: number, ppid: number, comm: string, argv: string): [number, ProcessEntry] => [pid, { pid, ppid, comm, argv }];
-  const table = new Map([
+  const processes = new Map([
     entry(10, 1, 'bash', 'bash'),
     entry(20, 10, 'npm exec trailb', 'npm exec trailboss daemon'),
     entry(30, 20, 'sh', "sh -c 'trailboss' daemon"),
@@ -84,6 +84,8 @@ describe('who the daemon lives for', () => {
     entry(45, 10, 'node', 'node trailboss daemon'),
     entry(50, 45, 'node', 'node trailboss daemon'),
   ]);
+
+  const table = () => processes;
 
   it('nothing when neither a launcher nor npx started it for this command, or the variables are stale', () => {
     expect(holdersOf({}, 30, table)).toBeNull();

@@ -74,7 +74,7 @@ export async function daemonCommand(ctx: CliContext): Promise<number> {
  * SIGKILLed launcher cannot forward a signal, and the daemon must not live on holding the lock.
  */
 async function untilStopped(ctx: CliContext): Promise<void> {
-  const holders = holdersOf(ctx.env, process.ppid, procProcessTable().snapshot());
+  const holders = holdersOf(ctx.env, process.ppid, () => procProcessTable().snapshot());
   const stopped = new AbortController();
   const watch =
     holders === null
