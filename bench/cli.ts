@@ -1,6 +1,6 @@
 /**
  * CLI phase: the installed `trailboss` (npm pack + npm install -g into a temp prefix) as a user
- * types it, each figure beside a bare `node -e 0` measured in the same run. Targets (issue 12):
+ * types it, each figure beside a bare `node -e 0` measured in the same run. Targets (a command must feel instant):
  * `--help` ≤ 80 ms wall p50 and ≤ 60 MB peak; `queue --json` against a running engine ≤ 120 ms p50;
  * `status --json` one-shot scan of 20 panes ≤ 800 ms p50; `snapshot save` of a 100 MB transcript
  * ≤ 100 MB peak (whole process tree).

@@ -2,9 +2,14 @@
  * Developer tool: find out where a real CLI reads hook configuration and what its hook payloads look
  * like. Installs recording hooks (each appends its stdin and a few environment variables to a file in
  * the sandbox), runs the CLI against the mock in a private tmux, plays the given steps, prints every
- * screen and payload. `tsx test/live/explore-hooks.ts <codex|claude> [step ...]`, steps as in explore.ts.
+ * screen and payload. `tsx test/live/explore-hooks.ts <codex|claude|opencode> [step ...]`, steps as in
+ * explore.ts plus `save:<name>` (with OUT=<dir>: keep the screen as a fixture pair and the payloads).
+ * opencode: a recording plugin in <config>/opencode/plugin/ (not yet seen running: opencode 1.18.33
+ * drew nothing in this sandbox within 20 s).
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { startPrivateTmux } from '../support/tmux-server.ts';
@@ -24,11 +29,48 @@ scriptStandardTurns(mock, sandbox);
 const record = join(sandbox.root, 'hooks.jsonl');
 const recorder = (event: string) => `{ printf '{"event":"${event}","tmux_pane":"%s","tmux":"%s","payload":' "$TMUX_PANE" "$TMUX"; cat; printf '}\\n'; } >> '${record}'`;
 if (id === 'codex') {
-  const hooks = Object.fromEntries(CODEX_EVENTS.map((e) => [e, [{ hooks: [{ type: 'command', command: recorder(e) }] }]]));
+  // The group shape `trailboss hooks install --runtime codex` writes (with `timeout`).
+  const hooks = Object.fromEntries(CODEX_EVENTS.map((e) => [e, [{ hooks: [{ type: 'command', command: recorder(e), timeout: 5 }] }]]));
   writeFileSync(join(sandbox.env.CODEX_HOME ?? '', process.env.HOOKS_FILE ?? 'hooks.json'), JSON.stringify({ hooks }, null, 2));
 }
+// Claude: `type: "http"` hooks posting to a loopback listener, headers taking allow-listed variables.
+const posts: string[] = [];
+const listener = createServer((req, res) => {
+  let body = '';
+  req.on('data', (c: Buffer) => (body += c.toString('utf8')));
+  req.on('end', () => {
+    posts.push(JSON.stringify({ method: req.method, url: req.url, headers: req.headers, body: body ? (JSON.parse(body) as unknown) : null }));
+    res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+  });
+});
+await new Promise<void>((ok) => listener.listen(0, '127.0.0.1', ok));
+if (id === 'claude') {
+  const url = `http://127.0.0.1:${(listener.address() as AddressInfo).port}/hooks/claude`;
+  const http = (event: string) => [
+    { hooks: [{ type: 'http', url: `${url}?event=${event}`, headers: { Authorization: 'Bearer $TB_HOOK_TOKEN', 'X-Tmux-Pane': '$TMUX_PANE', 'X-Tmux': '${TMUX}' }, allowedEnvVars: ['TB_HOOK_TOKEN', 'TMUX_PANE', 'TMUX'] }] },
+  ];
+  const events = ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PermissionRequest', 'PostToolUse', 'Notification', 'Stop'];
+  const file = join(sandbox.home, '.claude', 'settings.json');
+  const settings = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  writeFileSync(file, JSON.stringify({ ...settings, hooks: Object.fromEntries(events.map((e) => [e, http(e)])) }, null, 2));
+}
+if (id === 'opencode') {
+  // A plugin recording every bus event it receives (plugins load from <config>/{plugin,plugins}/*.{js,ts}).
+  const dir = join(sandbox.env.XDG_CONFIG_HOME ?? '', 'opencode', 'plugin');
+  mkdirSync(dir, { recursive: true });
+  const plugin = [
+    "import { appendFileSync } from 'node:fs';",
+    `export const Recorder = async (ctx) => {`,
+    `  appendFileSync(${JSON.stringify(record)}, JSON.stringify({ event: 'plugin-init', keys: Object.keys(ctx), tmux_pane: process.env.TMUX_PANE ?? null, tmux: process.env.TMUX ?? null }) + '\\n');`,
+    `  return { event: async ({ event }) => { appendFileSync(${JSON.stringify(record)}, JSON.stringify({ event: event.type, tmux_pane: process.env.TMUX_PANE ?? null, payload: event }) + '\\n'); } };`,
+    '};',
+    '',
+  ].join('\n');
+  writeFileSync(join(dir, 'trailboss-recorder.js'), plugin);
+}
+const env = id === 'claude' ? { ...sandbox.env, TB_HOOK_TOKEN: 'tb-explore-token-0123456789' } : sandbox.env;
 const tmux = await startPrivateTmux();
-const pane = await tmux.newPane(sandbox.command, { env: sandbox.env, cwd: sandbox.project, width: 120, height: 40 });
+const pane = await tmux.newPane(sandbox.command, { env, cwd: sandbox.project, width: 120, height: 40 });
 const shot = async () => console.log(`----- ${new Date().toISOString()}\n${await tmux.tmux(['capture-pane', '-p', '-t', pane])}`);
 try {
   for (const step of steps) {
@@ -52,10 +94,13 @@ try {
   await shot();
   console.log('----- pane', pane);
   console.log('----- hooks');
-  console.log(existsSync(record) ? readFileSync(record, 'utf8') : '(no hook ran)');
+  console.log(existsSync(record) ? readFileSync(record, 'utf8') : '(no command hook ran)');
+  console.log(posts.length ? posts.join('\n') : '(no http hook arrived)');
+  if (process.env.OUT && posts.length) writeFileSync(join(process.env.OUT, 'http-hooks.jsonl'), posts.join('\n') + '\n');
   if (id === 'codex') console.log('----- config.toml\n' + readFileSync(join(sandbox.env.CODEX_HOME ?? '', 'config.toml'), 'utf8'));
 } finally {
   await tmux.kill();
   await mock.close();
+  listener.close();
   sandbox.dispose();
 }

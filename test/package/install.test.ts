@@ -5,7 +5,7 @@
  * scripted agent, daemon --ui answering HTTP 200, and the one-line message on a Node that is too old.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { poll } from '../support/poll.ts';
@@ -87,6 +87,16 @@ describe('the installed package', () => {
     }
     expect(await exited).toBe(0);
   }, 60_000);
+
+  it('installs Claude hooks that run the forwarder of the package on this Node, and doctor then sees them', () => {
+    expect(run(['hooks', 'install']).code).toBe(0);
+    const settings = readFileSync(join(work, 'home', '.claude', 'settings.json'), 'utf8');
+    // The Node that ran `hooks install` (there is no pinned one in an installed package).
+    expect(settings).toContain(`'${realpathSync(process.execPath)}' '${join(pkg.packageDir, 'bin', 'trailboss-hook.mjs')}'`);
+    expect(settings).toContain(`'${realpathSync(process.execPath)}' '${join(pkg.packageDir, 'bin', 'trailboss.mjs')}' prime`);
+    const report = JSON.parse(run(['doctor', '--json', '--tmux-socket', join(work, 'none')]).stdout) as { checks: { id: string; status: string }[] };
+    expect(report.checks.find((c) => c.id === 'claude-hooks')?.status).toBe('ok');
+  });
 
   it('names the data directory it cannot write, with the fix, and exits 1', () => {
     const home = join(work, 'locked-home');

@@ -3,7 +3,7 @@
  * notifications go to the freedesktop server (a real dunst on a private bus) instead of Electron's,
  * with buttons, and Approve from the notification sends one key, audited as the notification.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +18,8 @@ import { startScriptedAgent, type ScriptedAgent } from '../support/scripted-agen
 import { startPrivateTmux, type PrivateTmux } from '../support/tmux-server.ts';
 import { StubbedShell } from './support/stubbed-shell.ts';
 
+const ROOT = join(import.meta.dirname, '..', '..');
+
 let out: string;
 let home: string;
 let tmux: PrivateTmux;
@@ -26,7 +28,9 @@ let shell: StubbedShell;
 let desktop: PrivateDesktop;
 
 beforeAll(async () => {
-  out = mkdtempSync(join(tmpdir(), 'tb-dbus-build-'));
+  // Inside the repository: the bundle finds Trail Boss's package.json above itself (packageRoot).
+  mkdirSync(join(ROOT, 'test-results'), { recursive: true });
+  out = mkdtempSync(join(ROOT, 'test-results', 'tb-dbus-build-'));
   home = mkdtempSync(join(tmpdir(), 'tb-dbus-home-'));
   const { main } = await buildShell({ outDir: out });
   desktop = await startPrivateDesktop({ dunst: true });

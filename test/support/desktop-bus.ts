@@ -24,6 +24,17 @@ export interface MenuEntry {
   readonly key: string;
 }
 
+/** A closed notification as `dunstctl history` reports it. */
+export interface HistoryEntry {
+  readonly id: number;
+  readonly appname: string;
+  readonly summary: string;
+  readonly body: string;
+  readonly category: string;
+  /** The text dunst rendered (summary and body after its markup pass). */
+  readonly message: string;
+}
+
 /** A running private desktop. */
 export interface PrivateDesktop {
   /** `DBUS_SESSION_BUS_ADDRESS` of the private bus. */
@@ -42,6 +53,8 @@ export interface PrivateDesktop {
   invoke(id: number, key: string): Promise<void>;
   /** How many notifications dunst displays now. */
   displayed(): Promise<number>;
+  /** The notifications dunst has closed, newest first, as its history reports them. */
+  history(): Promise<HistoryEntry[]>;
   /** dunst's stderr so far (for failure messages). */
   dunstLog(): string;
   kill(): Promise<void>;
@@ -167,14 +180,19 @@ export async function startPrivateDesktop(opts: { dunst?: boolean } = {}): Promi
   const readMenu = async (choice: string | null): Promise<string> => {
     rmSync(join(dir, 'menu.txt'), { force: true });
     if (choice !== null) writeFileSync(join(dir, 'choice'), choice);
-    await dunstctl('context');
-    // dunst runs no menu when nothing it shows has an action: then the answer is an empty menu.
-    const text = await poll(
-      async () => (existsSync(join(dir, 'menu.txt')) ? readFileSync(join(dir, 'menu.txt'), 'utf8') : (await desktop.displayed()) === 0 ? '\n' : null),
+    let asked = 0;
+    // dunst runs no menu when nothing it shows has an action (then: an empty menu when nothing is
+    // shown), and ignores a request while a menu is open: ask again now and then until it answers.
+    return poll(
+      async () => {
+        if (existsSync(join(dir, 'menu.txt'))) return readFileSync(join(dir, 'menu.txt'), 'utf8');
+        if ((await desktop.displayed()) === 0) return '\n';
+        if (asked++ % 20 === 0) await dunstctl('context');
+        return null;
+      },
       "dunst's context menu",
       { timeoutMs: 10_000 },
     );
-    return text;
   };
 
   const desktop: PrivateDesktop = {
@@ -206,6 +224,13 @@ export async function startPrivateDesktop(opts: { dunst?: boolean } = {}): Promi
     },
     async displayed() {
       return Number((await dunstctl('count', 'displayed')).trim());
+    },
+    async history() {
+      const parsed = JSON.parse(await dunstctl('history')) as { data: Record<string, { data: unknown }>[][] };
+      return (parsed.data[0] ?? []).map((n) => {
+        const field = (name: string): string => String(n[name]?.data ?? '');
+        return { id: Number(n['id']?.data), appname: field('appname'), summary: field('summary'), body: field('body'), category: field('category'), message: field('message') };
+      });
     },
     dunstLog: () => log,
     async kill() {

@@ -13,6 +13,8 @@ export function queueItem(over: Partial<QueueItemDto> = {}): QueueItemDto {
     id,
     paneKey: 'default|%3',
     target: 'api-worker:1.0',
+    host: null,
+    unreachable: null,
     sessionName: 'api-worker',
     runtime: 'claude',
     runtimeVerified: true,

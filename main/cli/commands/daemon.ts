@@ -6,8 +6,10 @@ import { packageRoot } from '../../engine/platform/package-root.ts';
 import { procProcessTable } from '../../engine/platform/process-table.ts';
 import { realRunner } from '../../engine/platform/run.ts';
 import { runnerWithEnv } from '../../engine/platform/runner-with-env.ts';
+import { resolvePaths } from '../../engine/platform/paths.ts';
 import { StoreError } from '../../engine/store/index.ts';
 import { holdersOf, watchHolders } from '../parent-watch.ts';
+import { setUpTmux } from '../../engine/tmux/locate.ts';
 import { parseCommandLine, read } from '../program.ts';
 import type { CliContext } from '../context.ts';
 import { buildUi, uiState } from '../ui-build.ts';
@@ -36,6 +38,17 @@ export async function daemonCommand(ctx: CliContext): Promise<number> {
     uiDir = ui.dir;
   }
   const logger = streamLogger(ctx.stderr, read.bool(args, 'verbose') ? 'debug' : 'info');
+  const paths = resolvePaths({ env: ctx.env, platform: ctx.platform, homedir: ctx.homedir, cwd: ctx.cwd });
+  // Started by launchd/systemd the PATH may lack tmux: found the same way the desktop app finds it.
+  const tmux = await setUpTmux({
+    env: ctx.env,
+    platform: ctx.platform,
+    homedir: ctx.homedir,
+    configFile: paths.config,
+    runner: runnerWithEnv(realRunner, { PATH: ctx.env.PATH, TMUX: undefined, TMUX_PANE: undefined }),
+  });
+  if (tmux.binary.kind === 'missing') logger.log('error', 'tmux.not-found', { searched: tmux.binary.searched, configured: tmux.binary.configured });
+  else logger.log('info', 'tmux.found', { path: tmux.binary.path, source: tmux.binary.source });
   let engine: Engine;
   try {
     engine = await Engine.start({
@@ -46,7 +59,7 @@ export async function daemonCommand(ctx: CliContext): Promise<number> {
       servers: sockets.length > 0 ? sockets.map((path) => ({ kind: 'socket', path })) : null,
       clock: ctx.clock,
       logger,
-      runner: runnerWithEnv(realRunner, { PATH: ctx.env.PATH, TMUX: undefined, TMUX_PANE: undefined }),
+      runner: tmux.runner,
       processTable: procProcessTable(),
       pid: process.pid,
       uiDir,

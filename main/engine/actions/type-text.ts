@@ -38,6 +38,8 @@ export async function typeIntoIdle(deps: TypeTextDeps, req: TypeTextRequest): Pr
   // Before the draft is cleared or anything is audited: a refused text leaves no trace in the pane.
   const problem = typedTextProblem(req.text);
   if (problem !== null) return { outcome: 'refused', message: `${problem}; nothing was typed` };
+  const unreachable = panes.unreachable?.(req.paneKey) ?? null;
+  if (unreachable) return { outcome: 'refused', message: `${unreachable}; nothing was typed` };
   const escAt = deps.lastEscapeAt?.(req.paneKey) ?? null;
   if (escAt !== null && clock.now() - escAt < ESCAPE_PAUSE_MS) await sleep(clock, ESCAPE_PAUSE_MS - (clock.now() - escAt));
   const look = await panes.look(req.paneKey);

@@ -33,7 +33,7 @@ export interface EngineNotificationsDeps {
   readonly api: ApiMethods;
   readonly settings: () => NotificationSettings;
   readonly clock: Clock;
-  readonly sink: NotificationSink & { hasButtons(): boolean };
+  readonly sink: NotificationSink;
   readonly logger: Logger;
 }
 
@@ -99,6 +99,8 @@ export class EngineNotifications {
 
   private context(): NotificationContext {
     const s = this.deps.settings();
-    return { now: this.deps.clock.now(), enabled: s.enabled, pausedUntil: s.pausedUntil, sound: s.sound, buttons: s.actionButtons && this.deps.sink.hasButtons() };
+    // Buttons whenever the user wants them: the sink sends them only while its server can show them,
+    // and a server that starts later gets the notifications again with their buttons.
+    return { now: this.deps.clock.now(), enabled: s.enabled, pausedUntil: s.pausedUntil, sound: s.sound, buttons: s.actionButtons };
   }
 }

@@ -59,8 +59,10 @@ export function itemNotificationText(item: QueueItemDto, now: number): Notificat
   const wants = wantsPhrase(item);
   const waited = now - item.firstSeen;
   const title = item.stuck ? `Stuck: ${name}` : name;
-  // The pane and the runtime, so the user knows which agent a button answers.
-  const where = `${item.target} · ${item.runtime}`;
+  // The pane and the runtime, so the user knows which agent a button answers; another machine's
+  // agent also says which machine, and whether it can be reached.
+  const pane = item.host === null ? item.target : `${item.host}: ${item.target}`;
+  const where = `${pane} · ${item.runtime}${item.unreachable ? ' · host unreachable' : ''}`;
   const when = item.stuck ? ` · stuck, waiting ${waitedWords(waited)}` : item.reminderStep > 0 ? ` · waiting ${waitedWords(waited)}` : '';
   return { title, body: `${wants}\n${where}${when}`, sentence: `${name} ${wants}` };
 }

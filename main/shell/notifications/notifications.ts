@@ -11,9 +11,13 @@ import type { NotifierPort } from '../app/shell-ports.ts';
 
 type Callbacks = Parameters<NotifierPort['apply']>[1];
 
+const MAX_NOTICES = 20;
+
 /** The notifier. `icon` is a PNG path or image for the notification (optional). */
 export class ElectronNotifier implements NotifierPort {
   private readonly live = new Map<string, Notification>();
+  /** One-off notices, held until closed: a collected Notification may never show, or lose its handlers. */
+  private readonly notices = new Set<Notification>();
   /** Tags we are closing ourselves: their `close` event is not the user dismissing them. */
   private readonly closing = new WeakSet<Notification>();
   private readonly supported: boolean;
@@ -40,12 +44,23 @@ export class ElectronNotifier implements NotifierPort {
 
   notice(text: NotificationText): void {
     if (!this.supported) return;
-    new Notification({ title: text.title, body: text.body, silent: true, urgency: 'low' }).show();
+    const n = new Notification({ title: text.title, body: text.body, silent: true, urgency: 'low' });
+    this.notices.add(n);
+    // Some desktops never report a close: keep at most a handful, dropping the oldest.
+    if (this.notices.size > MAX_NOTICES) this.notices.delete(this.notices.values().next().value as Notification);
+    const release = (): void => void this.notices.delete(n);
+    n.on('close', release);
+    n.on('failed', (_event, error) => {
+      release();
+      this.log('notifications.failed', { notice: text.title, error });
+    });
+    n.show();
   }
 
   /** Closes every notification of ours (on quit). */
   closeAll(): void {
     for (const tag of [...this.live.keys()]) this.close(tag);
+    this.notices.clear();
   }
 
   private show(op: Extract<NotificationOp, { op: 'show' }>, callbacks: Callbacks): void {

@@ -102,6 +102,8 @@ export function standInItems(count: number, now: number): QueueItemDto[] {
       ...t,
       id: `item-${n}`,
       paneKey: `default|%${n}`,
+      host: null,
+      unreachable: null,
       target: `${t.runtime}-${n}:1.0`,
       sessionName: `${t.runtime}-${n}`,
       firstSeen: now - (count - i) * 60_000,

@@ -66,7 +66,7 @@ describe('createAppStore', () => {
 describe('createActivityStore', () => {
   it('replaces one agent after a mute', () => {
     const agent = (paneKey: string, muted: boolean): AgentDto => ({
-      paneKey, target: 't', sessionName: 's', runtime: 'codex', runtimeVerified: true, state: 'idle', since: 0, muted, loopMode: 'paused', prompt: null, draft: null,
+      paneKey, target: 't', host: null, unreachable: null, sessionName: 's', runtime: 'codex', runtimeVerified: true, state: 'idle', since: 0, muted, loopMode: 'paused', prompt: null, draft: null,
     });
     const store = createActivityStore();
     store.getState().agentsChanged([agent('p1', false), agent('p2', false)]);

@@ -10,17 +10,19 @@ import type { NotificationText } from '../../../main/engine/notify/notification-
 import { shellApiMethods } from '../../../main/shell/app/shell-api.ts';
 import { ShellController } from '../../../main/shell/app/shell-controller.ts';
 import type { ShellAction } from '../../../main/shell/app/shell-action.ts';
+import type { ShellProblem } from '../../../main/shell/app/shell-problem.ts';
 import type { TrayIconSpec } from '../../../main/shell/tray/tray-icon.ts';
 import type { TrayMenuModel } from '../../../main/shell/tray/tray-menu.ts';
 import { flattenMenu } from '../../../main/shell/tray/tray-menu.ts';
 import type { EventName } from '../../../preload/contract/events.ts';
 import { FakeEngine, settingsDto } from '../support/fake-engine.ts';
 import { queueItem } from '../../support/queue-items.ts';
+import { poll } from '../../support/poll.ts';
 
 const T0 = 10_000_000;
 
 /** A controller over a fake engine with recording ports. */
-function harness(opts: { platform?: NodeJS.Platform; registerOk?: boolean; notificationApi?: ApiMethods } = {}) {
+function harness(opts: { platform?: NodeJS.Platform; registerOk?: boolean; notificationApi?: ApiMethods; problem?: ShellProblem } = {}) {
   const engine = new FakeEngine();
   const clock = new ManualClock(T0);
   const renders: { menu: TrayMenuModel; icon: TrayIconSpec; onAction: (a: ShellAction) => void }[] = [];
@@ -60,13 +62,9 @@ function harness(opts: { platform?: NodeJS.Platform; registerOk?: boolean; notif
     windows: { openQueue: (id) => void opened.push(`queue:${id}`), openSettings: () => void opened.push('settings'), broadcast: (event, payload) => void broadcasts.push({ event, payload }) },
     quit: () => void opened.push('quit'),
     clockTime: (ms) => `t${ms}`,
+    problem: opts.problem ?? null,
   });
   return { engine, clock, controller, renders, ops, notices, broadcasts, opened, plans, press: (n: HotkeyName) => pressed?.(n), jumps: () => jumps, callbacks: () => callbacks };
-}
-
-async function eventuallyTrue(test: () => boolean): Promise<void> {
-  for (let i = 0; i < 100 && !test(); i++) await new Promise((r) => setImmediate(r));
-  expect(test()).toBe(true);
 }
 
 let current: ReturnType<typeof harness> | null = null;
@@ -81,6 +79,16 @@ const start = async (h: ReturnType<typeof harness>) => {
 };
 
 describe('ShellController start-up', () => {
+  it('with tmux missing, the tray headline says so and one notification gives the fix', async () => {
+    const h = harness({ problem: { headline: 'tmux not found: nothing is watched', fix: 'Install it with `brew install tmux`.' } });
+    await start(h);
+    expect(h.notices).toEqual([expect.objectContaining({ title: 'Trail Boss: tmux not found: nothing is watched', body: 'Install it with `brew install tmux`.' })]);
+    expect(h.renders[0]?.menu.entries[0]).toMatchObject({ label: '⚠ tmux not found: nothing is watched' });
+    expect(h.renders[0]?.icon).toMatchObject({ tone: 'stuck', badge: '!', toolTip: 'Trail Boss — tmux not found: nothing is watched' });
+    h.engine.emit('queue:changed', { items: [] });
+    expect(h.notices).toHaveLength(1);
+  });
+
   it('renders the tray from the queue it finds', async () => {
     const h = harness();
     h.engine.items = [queueItem({ id: 'a' })];
@@ -140,15 +148,15 @@ describe('ShellController events', () => {
   it('forwards every engine event to the windows, with hotkey statuses inside settings', async () => {
     const h = await start(harness({ registerOk: false }));
     h.engine.emit('action:outcome', { itemId: 'a', action: 'skip', outcome: 'confirmed', message: 'ok' });
-    h.engine.emit('settings:changed', { settings: settingsDto(), configPath: '/c', hotkeys: [], loadError: null });
+    h.engine.emit('settings:changed', { settings: settingsDto(), configPath: '/c', hotkeys: [], loadError: null, logFile: null });
     expect(h.broadcasts.map((b) => b.event)).toEqual(['action:outcome', 'settings:changed']);
     expect((h.broadcasts[1]?.payload as { hotkeys: { registered: boolean }[] }).hotkeys.map((s) => s.registered)).toEqual([false, false]);
   });
 
   it('re-registers hotkeys only when they change', async () => {
     const h = await start(harness());
-    h.engine.emit('settings:changed', { settings: settingsDto(), configPath: '/c', hotkeys: [], loadError: null });
-    h.engine.emit('settings:changed', { settings: settingsDto({ hotkeys: { jumpOldest: 'Control+Alt+Shift+M', openQueue: null } }), configPath: '/c', hotkeys: [], loadError: null });
+    h.engine.emit('settings:changed', { settings: settingsDto(), configPath: '/c', hotkeys: [], loadError: null, logFile: null });
+    h.engine.emit('settings:changed', { settings: settingsDto({ hotkeys: { jumpOldest: 'Control+Alt+Shift+M', openQueue: null } }), configPath: '/c', hotkeys: [], loadError: null, logFile: null });
     expect(h.plans.map((p) => p[0]?.accelerator)).toEqual(['CommandOrControl+Alt+Shift+J', 'Control+Alt+Shift+M']);
   });
 });
@@ -184,7 +192,7 @@ describe('ShellController actions', () => {
     const shown = h.ops.at(-1);
     const approve = shown?.op === 'show' ? shown.buttons.find((b) => b.action.kind === 'approve') : undefined;
     h.callbacks()?.onAction(approve!.action);
-    await eventuallyTrue(() => engine2.calls.length > 0);
+    await poll(() => engine2.calls.length > 0, 'a call to the new engine');
     expect(engine2.calls.at(-1)).toEqual({ channel: 'item:approve', args: { id: 'a', fingerprint: 'fp-note' } });
     expect(h.engine.calls.filter((c) => c.channel === 'item:approve')).toEqual([]);
   });

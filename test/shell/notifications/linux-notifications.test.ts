@@ -39,6 +39,7 @@ describe('LinuxNotifier', () => {
     expect(n.hasButtons()).toBe(true);
     mode = 'plain';
     expect(n.hasButtons()).toBe(false);
+    expect(new LinuxNotifier(dbus, recorder('electron', []), () => true).hasButtons()).toBe(true);
     n.apply(show('b'), callbacks);
     n.apply({ op: 'close', tag: 'a' }, callbacks);
     // A re-show under the new choice moves it: the old one is closed where it was shown.

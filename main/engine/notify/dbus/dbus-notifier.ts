@@ -6,7 +6,7 @@
  * server, a server without actions or a server restart each give one log line and a mode.
  *
  * Safety: an action is taken only from the current owner of the service name (any client on the bus
- * can emit a signal named `ActionInvoked`), and each shown content gets its own action keys
+ * can emit a signal named `ActionInvoked`, or send us a `NameOwnerChanged`; only the bus's own counts), and each shown content gets its own action keys
  * (`approve-3`), so a click on content that was replaced meanwhile matches nothing.
  */
 import dbus from 'dbus-native';
@@ -21,6 +21,7 @@ import { noticeRequest, serverCaps, showRequest } from './notify-request.ts';
 const SERVICE = 'org.freedesktop.Notifications';
 const PATH = '/org/freedesktop/Notifications';
 const SIGNAL = 4;
+const BUS = 'org.freedesktop.DBus';
 /** A bus call that takes longer than this is treated as failed (the spec's servers answer at once). */
 const CALL_TIMEOUT_MS = 5000;
 
@@ -95,9 +96,14 @@ export class DbusNotifier implements NotificationSink {
     return this.caps.actions ? 'actions' : 'plain';
   }
 
-  /** Whether notifications can carry buttons now. */
+  /** Whether notifications carry buttons now (operations may always carry them: they are sent only where the server has actions). */
   hasButtons(): boolean {
     return this.mode() === 'actions';
+  }
+
+  /** Our own unique name on the bus (`:1.42`), for logs; null without a bus. */
+  busName(): string | null {
+    return this.bus?.name ?? null;
   }
 
   /** The server's name and version (`dunst dunstproject 1.9.0`), when one is there. */
@@ -146,7 +152,10 @@ export class DbusNotifier implements NotificationSink {
       await bus.addMatch(`type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',member='NameOwnerChanged',arg0='${SERVICE}'`);
       await bus.addMatch(`type='signal',interface='${SERVICE}',path='${PATH}'`);
       const has = await bus.nameHasOwner(SERVICE);
-      await this.ownerChanged(has ? await bus.getNameOwner(SERVICE) : '');
+      const owner = has ? await bus.getNameOwner(SERVICE) : '';
+      // Through the queue like every signal, so an owner change arriving meanwhile is applied after this one.
+      this.enqueue(() => this.ownerChanged(owner));
+      await this.chain;
     } catch (error) {
       this.lost(error);
     }
@@ -165,7 +174,9 @@ export class DbusNotifier implements NotificationSink {
 
   private async signal(msg: Message): Promise<void> {
     const body = msg.body ?? [];
-    if (msg.member === 'NameOwnerChanged' && body[0] === SERVICE) return this.ownerChanged(String(body[2] ?? ''));
+    // Only the bus itself says who owns the name: a client could send us a unicast "NameOwnerChanged"
+    // naming itself, then "ActionInvoked" as the owner.
+    if (msg.member === 'NameOwnerChanged') return msg.sender === BUS && body[0] === SERVICE ? this.ownerChanged(String(body[2] ?? '')) : undefined;
     if (msg.interface !== SERVICE || msg.sender !== this.owner || this.owner === null) return;
     if (msg.member === 'ActionInvoked') this.actionInvoked(Number(body[0]), String(body[1]));
     if (msg.member === 'NotificationClosed') this.closed(Number(body[0]));

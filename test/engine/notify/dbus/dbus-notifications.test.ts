@@ -13,7 +13,7 @@ import { startDbusNotifications } from '../../../../main/engine/notify/dbus/dbus
 import type { EngineHarness } from '../../../support/engine-harness.ts';
 import { startEngineHarness } from '../../../support/engine-harness.ts';
 import { poll } from '../../../support/poll.ts';
-import type { MenuEntry, PrivateDesktop } from '../../../support/desktop-bus.ts';
+import type { HistoryEntry, MenuEntry, PrivateDesktop } from '../../../support/desktop-bus.ts';
 import { startPrivateDesktop } from '../../../support/desktop-bus.ts';
 import { claudePermBash, claudePermWebFetch } from '../../../support/scenarios/index.ts';
 import { assertScenario } from '../../../support/scripted-agent/scenario.ts';
@@ -46,9 +46,9 @@ async function offered(d: PrivateDesktop, test: (entries: MenuEntry[]) => boolea
   }, `the notification's buttons in dunst (${d.dunstLog()})`, { timeoutMs: 15_000 });
 }
 
-/** Waits until dunst no longer shows notification `id` (the agent's next, idle, notification is another one). */
-async function closed(d: PrivateDesktop, id: number): Promise<void> {
-  await poll(async () => !(await d.menu()).some((e) => e.id === id), `notification ${id} closed`, { timeoutMs: 15_000 });
+/** Waits until dunst has closed notification `id` (into its history); the agent's next, idle, notification is another one. */
+async function closed(d: PrivateDesktop, id: number): Promise<HistoryEntry> {
+  return poll(async () => (await d.history()).find((e) => e.id === id), `notification ${id} closed`, { timeoutMs: 15_000 });
 }
 
 async function agentAtPrompt(harness: EngineHarness, scenario = claudePermBash()): Promise<ScriptedAgent> {
@@ -97,8 +97,11 @@ describe('notifications over D-Bus to dunst', () => {
     await desktop.invoke(approve.id, approve.key);
     await agent.waitForState('approved', { timeoutMs: 15_000 });
     await poll(async () => (await auditOrigins(h)).length > 0, 'the audit record');
-    await closed(desktop, approve.id);
+    const gone = await closed(desktop, approve.id);
     expect(await agent.keyNames()).toEqual(['1']);
+    // What dunst was given, read back from it: app name, category, and a body naming pane and runtime.
+    expect(gone).toMatchObject({ appname: 'Trail Boss', summary: TITLE, category: 'x-trailboss.permission' });
+    expect(gone.body).toMatch(/wants to run `ls -la \/tmp`\napi-worker:\d+\.\d+ · claude/);
     expect(await auditOrigins(h)).toEqual(['notification']);
   });
 
@@ -179,6 +182,40 @@ describe('notifications over D-Bus to dunst', () => {
     await poll(async () => (await agent.keyNames()).length > 0, 'a key at the agent', { timeoutMs: 15_000 });
     await poll(() => h.logger.entries.some((e) => e.event === 'notifications.action'), 'the action outcome', { timeoutMs: 15_000 });
     expect(await agent.keyNames()).toEqual(['4']);
+  });
+
+  it('a notification server that starts after the engine gets the waiting items, with their buttons', async () => {
+    desktop = await startPrivateDesktop();
+    h = await startEngineHarness();
+    const agent = await agentAtPrompt(h);
+    const n = await notify(h.engine, desktop.busAddress);
+    expect(n.notifier.mode()).toBe('no-server');
+    await desktop.startDunst();
+    const approve = (await offered(desktop)).find((e) => e.key.startsWith('approve-'))!;
+    await desktop.invoke(approve.id, approve.key);
+    await agent.waitForState('approved', { timeoutMs: 15_000 });
+    expect(await agent.keyNames()).toEqual(['1']);
+  });
+
+  it('ignores a client that claims, in a NameOwnerChanged of its own, to own the notification service', async () => {
+    const { h, desktop } = await setup();
+    const agent = await agentAtPrompt(h);
+    const n = await notify(h.engine, desktop.busAddress);
+    const approve = (await offered(desktop)).find((e) => e.key.startsWith('approve-'))!;
+    const forger = dbus.sessionBus({ busAddress: desktop.busAddress });
+    cleanups.push(() => forger.close());
+    await forger.getId();
+    const ours = await poll(() => h.logger.entries.find((e) => e.event === 'notifications.dbus.server')?.fields['owner'], 'the server owner');
+    const victim = n.notifier.busName() ?? '';
+    // Unicast to the notifier: delivered whatever its match rules say.
+    forger.connection.message({ type: 4, serial: forger.serial++, destination: victim, path: '/org/freedesktop/DBus', interface: 'org.freedesktop.DBus', member: 'NameOwnerChanged', signature: 'sss', body: ['org.freedesktop.Notifications', ours as string, forger.name ?? ''] });
+    forger.connection.message({ type: 4, serial: forger.serial++, destination: victim, path: '/org/freedesktop/Notifications', interface: 'org.freedesktop.Notifications', member: 'ActionInvoked', signature: 'us', body: [approve.id, approve.key] });
+    // A real click on Deny afterwards: only it may act, and the server it came from is still trusted.
+    await desktop.invoke(approve.id, 'deny-' + approve.key.split('-')[1]);
+    await poll(async () => (await agent.keyNames()).length > 0, 'a key at the agent', { timeoutMs: 15_000 });
+    await poll(() => h.logger.entries.some((e) => e.event === 'notifications.action'), 'the action outcome', { timeoutMs: 15_000 });
+    expect(await agent.keyNames()).toEqual(['4']);
+    expect(n.notifier.mode()).toBe('actions');
   });
 
   it('shows the notifications again on a restarted server, and its buttons work', async () => {

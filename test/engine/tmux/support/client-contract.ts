@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Runner, Spawner } from '../../../../main/engine/platform/run.ts';
-import type { PaneScreenCapture, TmuxClient, TmuxServer } from '../../../../main/engine/tmux/types.ts';
+import type { PaneScreenCapture, TmuxClient, TmuxErrorKind, TmuxServer } from '../../../../main/engine/tmux/types.ts';
 import { TmuxError } from '../../../../main/engine/tmux/types.ts';
 import type { PrivateTmux } from '../../../support/tmux-server.ts';
 import { startPrivateTmux } from '../../../support/tmux-server.ts';
@@ -25,7 +25,8 @@ async function caught(p: Promise<unknown>): Promise<unknown> {
 }
 
 /** The shared behaviour of both clients. */
-export function describeTmuxClientContract(name: string, make: MakeClient): void {
+export function describeTmuxClientContract(name: string, make: MakeClient, opts: { missingBinary?: { kind: TmuxErrorKind; what: string } } = {}): void {
+  const missingBinary = opts.missingBinary ?? { kind: 'not-installed', what: 'tmux' };
   describe(`${name}: TmuxClient contract`, () => {
     let t: PrivateTmux;
     let client: TmuxClient;
@@ -84,11 +85,11 @@ export function describeTmuxClientContract(name: string, make: MakeClient): void
       expect((err as TmuxError).kind).toBe('no-server');
     });
 
-    it('says not-installed when the tmux binary is missing', async () => {
+    it(`says ${missingBinary.kind} when the ${missingBinary.what} binary is missing`, async () => {
       const missing = make(t.server, countingRunner(() => '/nonexistent/tmux-not-here').runner);
       try {
         const err = await caught(missing.listPanes());
-        expect(err).toMatchObject({ kind: 'not-installed' });
+        expect(err).toMatchObject({ kind: missingBinary.kind });
       } finally {
         await missing.close();
       }
