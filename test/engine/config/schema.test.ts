@@ -47,7 +47,7 @@ describe('config defaults', () => {
   it('run hooks on a random loopback port, notifications on, one tmux server, auto capture', () => {
     expect(DEFAULT_CONFIG.hooks).toEqual({ enabled: true, port: 0 });
     expect(DEFAULT_CONFIG.notifications).toEqual({ enabled: true, pausedUntil: null, sound: true, actionButtons: true, dbus: 'auto' });
-    expect(DEFAULT_CONFIG.tmux).toEqual({ sockets: [], captureMode: 'auto', includeDefault: true });
+    expect(DEFAULT_CONFIG.tmux).toEqual({ sockets: [], captureMode: 'auto', includeDefault: true, path: null });
   });
 
   it('open a terminal with a {target} placeholder on every platform', () => {
