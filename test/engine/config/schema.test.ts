@@ -151,6 +151,35 @@ describe('config validation', () => {
   });
 });
 
+describe('durations are bounded, so no value a user can type makes a runaway timer', () => {
+  it('refuses a 30-day-plus reminder step, watchdog delay or expiry, naming the limit', () => {
+    const errors = errorsOf(
+      validateConfig({ reminders: { cadence: [0, '31d'] }, watchdog: { firstDelayMs: '40d', capMs: '40d' }, queue: { itemExpiryMs: 3_000_000_000 } }),
+    );
+    expect(errors.map((e) => [e.path, e.message])).toEqual(
+      expect.arrayContaining([
+        ['reminders.cadence.1', 'must be at most 30d'],
+        ['watchdog.firstDelayMs', 'must be at most 30d'],
+        ['watchdog.capMs', 'must be at most 30d'],
+        ['queue.itemExpiryMs', 'must be at most 30d'],
+      ]),
+    );
+  });
+
+  it('refuses a tick slower than a minute or faster than 100 ms', () => {
+    expect(errorsOf(validateConfig({ observe: { tickMs: '30d' } })).map((e) => [e.path, e.message])).toEqual([['observe.tickMs', 'must be at most 1m']]);
+    expect(errorsOf(validateConfig({ observe: { tickMs: 5 } })).map((e) => e.path)).toEqual(['observe.tickMs']);
+  });
+
+  it('accepts 30 days exactly', () => {
+    expect(validateConfig({ reminders: { cadence: [0, '30d'] }, queue: { defaultSnoozeMs: '30d' } }).ok).toBe(true);
+  });
+
+  it('refuses a watchdog message with control characters (it is typed into agents)', () => {
+    expect(errorsOf(validateConfig({ watchdog: { message: 'go\u001b[201~\r' } })).map((e) => e.path)).toEqual(['watchdog.message']);
+  });
+});
+
 describe('notifications.dbus', () => {
   it('takes true, false or "auto", and nothing else', () => {
     for (const dbus of [true, false, 'auto']) expect(configSchema.safeParse({ notifications: { dbus } }).success).toBe(true);
