@@ -191,7 +191,8 @@ export async function startPrivateDesktop(opts: { dunst?: boolean } = {}): Promi
         return null;
       },
       "dunst's context menu",
-      { timeoutMs: 10_000 },
+      // dunst answers within a second when idle; a loaded 2-core machine has been seen to take several.
+      { timeoutMs: 20_000 },
     );
   };
 

@@ -76,7 +76,8 @@ async function notify(engine: NotifyingEngine, address: string | undefined): Pro
   return notes;
 }
 
-describe('notifications over D-Bus to dunst', () => {
+// Each test starts an engine, a scripted agent and dunst's menu round trips: past 20 s on a loaded 2-core machine.
+describe('notifications over D-Bus to dunst', { timeout: 60_000 }, () => {
   it('shows one notification per item with Approve: <exact label>, Deny and Jump, and a body click', async () => {
     const { h, desktop } = await setup();
     await agentAtPrompt(h);
