@@ -159,6 +159,7 @@ export class ShellController {
     on('item:added', ({ item }) => this.notify({ kind: 'added', item }));
     on('item:updated', ({ item }) => this.notify({ kind: 'updated', item }));
     on('item:resolved', ({ id }) => this.notify({ kind: 'resolved', itemId: id }));
+    on('host:changed', (change) => this.notify({ kind: 'host', change }));
     on('reminder', ({ id, step, stuck }) => {
       // The reminder arrives before the item's update: take step and stuck from the event.
       const item = this.items.find((i) => i.id === id);
