@@ -5,7 +5,7 @@ import type { HotkeyName } from '../../../main/shell/hotkeys/hotkeys.ts';
 import type { NotificationCallbacks } from '../../../main/engine/notify/notification-driver.ts';
 import type { NotificationOp } from '../../../main/engine/notify/notification-policy.ts';
 import type { ApiMethods } from '../../../preload/contract/api.ts';
-import { notificationTag, SUMMARY_TAG } from '../../../main/engine/notify/notification-text.ts';
+import { hostNotificationTag, notificationTag, SUMMARY_TAG } from '../../../main/engine/notify/notification-text.ts';
 import type { NotificationText } from '../../../main/engine/notify/notification-text.ts';
 import { shellApiMethods } from '../../../main/shell/app/shell-api.ts';
 import { ShellController } from '../../../main/shell/app/shell-controller.ts';
@@ -122,6 +122,16 @@ describe('ShellController events', () => {
     expect(h.ops.map((o) => [o.op, o.tag])).toEqual([
       ['show', notificationTag('a')],
       ['close', notificationTag('a')],
+    ]);
+  });
+
+  it("shows one notification for a host's outage and replaces it when the host is back", async () => {
+    const h = await start(harness());
+    h.engine.emit('host:changed', { host: 'gpu', state: 'unreachable', since: 0, reason: 'host gpu unreachable since 1970-01-01T00:00:00.000Z: the host cannot be reached' });
+    h.engine.emit('host:changed', { host: 'gpu', state: 'reachable', since: 60_000 });
+    expect(h.ops.map((o) => [o.op, o.tag, o.op === 'show' ? o.text.title : null])).toEqual([
+      ['show', hostNotificationTag('gpu'), 'Host gpu unreachable'],
+      ['show', hostNotificationTag('gpu'), 'Host gpu is back'],
     ]);
   });
 
