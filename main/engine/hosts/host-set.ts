@@ -78,7 +78,7 @@ export class HostSet implements Reachability {
     }
     for (const [name, spec] of wanted) {
       if (this.entries.has(name)) continue;
-      const entry: Entry = { spec, clients: [], announced: 'reachable' };
+      const entry: Entry = { spec, clients: [], announced: 'reachable', outage: null };
       const onStatus = (host: string, status: HostLinkStatus): void => {
         this.deps.onStatus?.(host, status);
         // A status of a host removed (or replaced) meanwhile is no news.
@@ -104,6 +104,11 @@ export class HostSet implements Reachability {
       const status = entry ? worst(entry.clients.map((c) => c.status())) : null;
       return { name: spec.name, destination: spec.destination, enabled: spec.enabled, status, unreachable: status ? unreachableReason(spec.name, status) : null };
     });
+  }
+
+  /** The outages announced and not yet over: a surface that subscribes late (the tray, `daemon --notify`) starts from them. */
+  outages(): HostChangeDto[] {
+    return [...this.entries.values()].flatMap((e) => (e.outage ? [e.outage] : []));
   }
 
   /** Why the pane's host cannot be reached now, and since when; null for a reachable host or this machine's panes. */
@@ -147,6 +152,7 @@ export class HostSet implements Reachability {
     const change = reachChange(entry.announced, hostReach(entry.spec.name, entry.clients.map((c) => c.status())));
     if (change === null) return;
     entry.announced = change.kind;
+    entry.outage = change.kind === 'unreachable' ? toDto(entry.spec.name, change) : null;
     this.deps.logger.log(change.kind === 'unreachable' ? 'warn' : 'info', 'host.reach', { host: entry.spec.name, ...change });
     this.deps.onHostChange?.(toDto(entry.spec.name, change));
   }
@@ -169,6 +175,8 @@ interface Entry {
   readonly spec: HostSpec;
   clients: HostTmuxClient[];
   announced: HostReach['kind'];
+  /** The unreachable change last announced, while it stands. */
+  outage: HostChangeDto | null;
 }
 
 function toDto(host: string, reach: HostReach): HostChangeDto {

@@ -44,6 +44,8 @@ describe('host:changed', () => {
     expect(down).toMatchObject({ host: REMOTE_HOST, state: 'unreachable', reason: expect.stringMatching(/^host box unreachable since /) });
     expect(down.since).toBeGreaterThanOrEqual(killedAt - 1_000);
     expect(errors.filter((m) => m.includes('host box'))).toHaveLength(1);
+    // What a surface that subscribes now starts from.
+    expect(r.h.engine.hosts.outages()).toEqual([down]);
 
     await r.sshd.start();
     await poll(() => changes.length > 1, 'the host announced back', { timeoutMs: 30_000 });
@@ -51,6 +53,7 @@ describe('host:changed', () => {
     expect(changes).toHaveLength(2);
     expect(changes[1]).toMatchObject({ host: REMOTE_HOST, state: 'reachable' });
     expect(changes[1]!.since).toBeGreaterThanOrEqual(down.since);
+    expect(r.h.engine.hosts.outages()).toEqual([]);
   }, 90_000);
 
   it('a host removed from the config is announced removed, once', async () => {

@@ -60,4 +60,17 @@ describe('a host outage over D-Bus', () => {
     expect(hostEntries.map((e) => e.summary)).toEqual(['Host box is back']);
     expect(hostEntries[0]).toMatchObject({ category: 'x-trailboss.host', body: expect.stringContaining('Reachable again since') });
   }, 120_000);
+
+  it('started while a host is already out of sight: tells that outage once', async () => {
+    desktop = await startPrivateDesktop({ dunst: true });
+    r = await startRemoteHarness();
+    await startScriptedAgent(r.remote, claudePermBash(), { session: 'gpu-worker' });
+    await poll(() => r!.h.engine.hosts.views()[0]?.status?.kind === 'up', 'the host connected', { timeoutMs: 20_000 });
+    await r.sshd.stop();
+    await poll(() => r!.h.engine.hosts.outages().length === 1, 'the outage announced', { timeoutMs: 20_000 });
+    notes = await startDbusNotifications(r.h.engine, { address: desktop.busAddress, clock: systemClock, logger: r.h.logger });
+    const tag = hostNotificationTag(REMOTE_HOST);
+    expect(notes.driver.log().filter((o) => o.tag === tag)).toEqual([expect.objectContaining({ op: 'show', text: expect.objectContaining({ title: 'Host box unreachable' }) })]);
+  }, 120_000);
 });
+
