@@ -169,6 +169,7 @@ async function run(): Promise<void> {
   let stopping = false;
   const shell = new ShellController({
     engine,
+    hostOutages: () => engine.hosts.outages(),
     api,
     notificationApi: shellApi('notification'),
     clock: systemClock,

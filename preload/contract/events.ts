@@ -14,6 +14,7 @@ export const EVENTS = {
   agentsChanged: 'agents:changed',
   settingsChanged: 'settings:changed',
   engineError: 'engine:error',
+  hostChanged: 'host:changed',
 } as const;
 
 /** An event name. */
@@ -21,6 +22,18 @@ export type EventName = (typeof EVENTS)[keyof typeof EVENTS];
 
 /** How an item left the queue. `answered-in-pane`: someone answered it in the terminal; `recovered`: it went back to work by itself. */
 export type ResolutionDto = 'approved' | 'denied' | 'replied' | 'answered-in-pane' | 'recovered' | 'gone' | 'restarted';
+
+/**
+ * A configured host's link changed: it became unreachable (ssh failed; its agents keep their place and
+ * nothing is sent to it), came back, or left the config. Said once per change, never per retry.
+ */
+export type HostChangeDto =
+  /** `since`: when the host was last reachable (or first tried); `reason`: "host gpu unreachable since …: …". */
+  | { readonly host: string; readonly state: 'unreachable'; readonly since: number; readonly reason: string }
+  /** `since`: when it answered again. */
+  | { readonly host: string; readonly state: 'reachable'; readonly since: number }
+  /** Removed from the config (or disabled) while the engine runs: no longer watched. */
+  | { readonly host: string; readonly state: 'removed'; readonly since: number };
 
 /** Payload of each event. */
 export interface EventPayloads {
@@ -37,6 +50,7 @@ export interface EventPayloads {
   'settings:changed': SettingsStateDto;
   /** Something failed in the engine that the user should see (tmux missing, database read-only). */
   'engine:error': { readonly code: ErrorCode; readonly message: string };
+  'host:changed': HostChangeDto;
 }
 
 /** The payload of one event. */

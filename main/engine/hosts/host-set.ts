@@ -15,6 +15,9 @@ import type { TmuxClient } from '../tmux/types.ts';
 import { serverKey } from '../tmux/types.ts';
 import type { HostLinkStatus } from './host-client.ts';
 import { HostTmuxClient, unreachableReason } from './host-client.ts';
+import type { HostChangeDto } from '../../../preload/contract/events.ts';
+import type { HostReach } from './host-reachability.ts';
+import { hostReach, reachChange } from './host-reachability.ts';
 import type { HostSpec } from './host-spec.ts';
 import { hostOfPaneKey, hostServers } from './host-spec.ts';
 import type { Reachability, Unreachable } from './reachability.ts';
@@ -31,6 +34,8 @@ export interface HostSetDeps {
   /** Called before a client leaves the list (the observer reports its panes gone). */
   readonly onRemove: (client: TmuxClient) => void;
   readonly onStatus?: (host: string, status: HostLinkStatus) => void;
+  /** Told once per change of a host's reachability (all its servers together), and when it leaves the config. */
+  readonly onHostChange?: (change: HostChangeDto) => void;
   /** Per tmux command over ssh, and for the control channel's start. Default 15 s. */
   readonly timeoutMs?: number;
   readonly timings?: SshTimings;
@@ -53,7 +58,7 @@ const RANK: Record<HostLinkStatus['kind'], number> = { up: 0, 'no-server': 1, co
 
 /** The live set of host clients. */
 export class HostSet implements Reachability {
-  private readonly entries = new Map<string, { spec: HostSpec; clients: HostTmuxClient[] }>();
+  private readonly entries = new Map<string, Entry>();
   private specs: readonly HostSpec[] = [];
   private dir: string | null = null;
   private socketCount = 0;
@@ -73,12 +78,19 @@ export class HostSet implements Reachability {
     }
     for (const [name, spec] of wanted) {
       if (this.entries.has(name)) continue;
+      const entry: Entry = { spec, clients: [], announced: 'reachable', outage: null };
+      const onStatus = (host: string, status: HostLinkStatus): void => {
+        this.deps.onStatus?.(host, status);
+        // A status of a host removed (or replaced) meanwhile is no news.
+        if (this.entries.get(name) === entry && !this.disposed) this.announce(entry);
+      };
       const clients = hostServers(spec).map((server) => {
         const launcher = sshTmuxLauncher(spec, join(this.socketDir(), `${spec.name}.${++this.socketCount}`), this.deps.timings);
         const inner = new ControlModeClient(server, this.deps.runner, { logger: this.deps.logger, clock: this.deps.clock, timeoutMs: this.deps.timeoutMs ?? 15_000, launcher });
-        return new HostTmuxClient(inner, spec.name, { clock: this.deps.clock, logger: this.deps.logger, onStatus: this.deps.onStatus });
+        return new HostTmuxClient(inner, spec.name, { clock: this.deps.clock, logger: this.deps.logger, onStatus });
       });
-      this.entries.set(name, { spec, clients });
+      entry.clients = clients;
+      this.entries.set(name, entry);
       this.deps.clients.push(...clients);
       this.deps.logger.log('info', 'host.added', { host: name, destination: spec.destination, servers: clients.map((c) => serverKey(c.server)) });
       for (const c of clients) void c.connectInBackground();
@@ -92,6 +104,11 @@ export class HostSet implements Reachability {
       const status = entry ? worst(entry.clients.map((c) => c.status())) : null;
       return { name: spec.name, destination: spec.destination, enabled: spec.enabled, status, unreachable: status ? unreachableReason(spec.name, status) : null };
     });
+  }
+
+  /** The outages announced and not yet over: a surface that subscribes late (the tray, `daemon --notify`) starts from them. */
+  outages(): HostChangeDto[] {
+    return [...this.entries.values()].flatMap((e) => (e.outage ? [e.outage] : []));
   }
 
   /** Why the pane's host cannot be reached now, and since when; null for a reachable host or this machine's panes. */
@@ -125,7 +142,19 @@ export class HostSet implements Reachability {
       if (i >= 0) this.deps.clients.splice(i, 1);
     }
     this.deps.logger.log('info', 'host.removed', { host: name });
+    // Taken out by the config, not by stopping: whoever shows the host's state can let go of it.
+    if (!this.disposed) this.deps.onHostChange?.({ host: name, state: 'removed', since: this.deps.clock.now() });
     await Promise.all(entry.clients.map((c) => c.close()));
+  }
+
+  /** Announces the host's reach when it differs from the last one announced. */
+  private announce(entry: Entry): void {
+    const change = reachChange(entry.announced, hostReach(entry.spec.name, entry.clients.map((c) => c.status())));
+    if (change === null) return;
+    entry.announced = change.kind;
+    entry.outage = change.kind === 'unreachable' ? toDto(entry.spec.name, change) : null;
+    this.deps.logger.log(change.kind === 'unreachable' ? 'warn' : 'info', 'host.reach', { host: entry.spec.name, ...change });
+    this.deps.onHostChange?.(toDto(entry.spec.name, change));
   }
 
   /**
@@ -139,6 +168,19 @@ export class HostSet implements Reachability {
     this.dir = mkdtempSync(join(parent, `tb-ssh-${process.pid}-`));
     return this.dir;
   }
+}
+
+/** One configured host: its clients and the reach last announced for it. */
+interface Entry {
+  readonly spec: HostSpec;
+  clients: HostTmuxClient[];
+  announced: HostReach['kind'];
+  /** The unreachable change last announced, while it stands. */
+  outage: HostChangeDto | null;
+}
+
+function toDto(host: string, reach: HostReach): HostChangeDto {
+  return reach.kind === 'unreachable' ? { host, state: 'unreachable', since: reach.since, reason: reach.reason } : { host, state: 'reachable', since: reach.since };
 }
 
 function sameSpec(a: HostSpec, b: HostSpec): boolean {

@@ -5,6 +5,7 @@
  * coming from the surface "notification".
  */
 import type { ApiMethods } from '../../../preload/contract/api.ts';
+import type { HostChangeDto } from '../../../preload/contract/events.ts';
 import type { ActionOutcomeDto } from '../../../preload/contract/queue-item.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Logger } from '../platform/log.ts';
@@ -35,6 +36,8 @@ export interface EngineNotificationsDeps {
   readonly clock: Clock;
   readonly sink: NotificationSink;
   readonly logger: Logger;
+  /** Host outages announced before we subscribed (`HostSet.outages`); absent: none. */
+  readonly outages?: () => readonly HostChangeDto[];
 }
 
 /** Drives one sink from the engine. `start()` once, `dispose()` before the engine stops. */
@@ -47,11 +50,14 @@ export class EngineNotifications {
     this.driver = new NotificationDriver(deps.sink, () => this.context(), (action) => void this.act(action));
   }
 
-  /** Subscribes, then announces what already waits (one summary when many do). */
+  /** Subscribes, then announces what already waits (one summary when many do) and hosts already out of sight. */
   async start(): Promise<void> {
     this.off = subscribeNotificationEvents(this.deps.on, (event) => (this.disposed ? undefined : this.driver.handle(event)));
     const queue = await this.deps.api['queue:list']({});
-    if (!this.disposed) this.driver.handle({ kind: 'startup', items: queue.ok ? queue.value : [] });
+    if (this.disposed) return;
+    this.driver.handle({ kind: 'startup', items: queue.ok ? queue.value : [] });
+    // A host that went down before we listened is told now (an outage told twice replaces itself).
+    for (const change of this.deps.outages?.() ?? []) this.driver.handle({ kind: 'host', change });
   }
 
   /** Performs a notification's action through the engine; says so when it did not simply work. */

@@ -17,6 +17,7 @@ export function subscribeNotificationEvents(on: EventSource, handle: (event: Not
     on('item:added', ({ item }) => handle({ kind: 'added', item })),
     on('item:updated', ({ item }) => handle({ kind: 'updated', item })),
     on('item:resolved', ({ id }) => handle({ kind: 'resolved', itemId: id })),
+    on('host:changed', (change) => handle({ kind: 'host', change })),
     on('reminder', ({ id, step, stuck }) => {
       // The reminder arrives before the item's update: take step and stuck from the event.
       const item = items.find((i) => i.id === id);

@@ -2,12 +2,25 @@
  * Which engine events make which notification operations. A pure reducer: (state, event) → (state,
  * operations). The Electron layer only performs the operations, so "a reminder replaces", "a
  * resolved item withdraws", "a full queue at start-up gives one summary" and "paused means quiet"
- * are all decided — and tested — here.
+ * and "a host's outage is one notification, its return replaces it" are all decided — and tested — here.
  */
+import type { HostChangeDto } from '../../../preload/contract/events.ts';
 import type { QueueItemDto } from '../../../preload/contract/queue-item.ts';
 import { assertNever } from '../../../preload/contract/assert-never.ts';
 import type { NotificationButton, NotificationText, NotificationUrgency } from './notification-text.ts';
-import { itemCategory, itemNotificationText, itemUrgency, notificationButtons, notificationTag, SUMMARY_CATEGORY, SUMMARY_TAG, summaryNotificationText } from './notification-text.ts';
+import {
+  HOST_CATEGORY,
+  hostNotificationTag,
+  hostNotificationText,
+  itemCategory,
+  itemNotificationText,
+  itemUrgency,
+  notificationButtons,
+  notificationTag,
+  SUMMARY_CATEGORY,
+  SUMMARY_TAG,
+  summaryNotificationText,
+} from './notification-text.ts';
 import { isPaused } from './pause.ts';
 import { isSnoozed } from './waiting-items.ts';
 
@@ -42,7 +55,9 @@ export type NotificationEvent =
   /** The whole queue after any change: withdraws notifications of items that left it or were snoozed. */
   | { readonly kind: 'queue'; readonly items: readonly QueueItemDto[] }
   /** The user closed a notification. */
-  | { readonly kind: 'dismissed'; readonly tag: string };
+  | { readonly kind: 'dismissed'; readonly tag: string }
+  /** A configured host became unreachable, came back, or was removed (once per change). */
+  | { readonly kind: 'host'; readonly change: HostChangeDto };
 
 /** The settings the policy obeys, read at the moment of each event. */
 export interface NotificationContext {
@@ -60,10 +75,12 @@ export interface NotificationState {
   readonly summary: boolean;
   /** Items the start-up summary covers: an `added` replayed for one of them stays quiet. */
   readonly covered: ReadonlySet<string>;
+  /** Hosts whose outage was shown and whose return was not yet: only they get a "back" notification. */
+  readonly hostsDown: ReadonlySet<string>;
 }
 
 /** The state before anything was shown. */
-export const INITIAL_NOTIFICATION_STATE: NotificationState = { live: new Map(), summary: false, covered: new Set() };
+export const INITIAL_NOTIFICATION_STATE: NotificationState = { live: new Map(), summary: false, covered: new Set(), hostsDown: new Set() };
 
 /** The result of one event. */
 export interface NotificationStep {
@@ -106,6 +123,38 @@ function close(state: NotificationState, itemIds: readonly string[], closeSummar
 
 const nothing = (state: NotificationState): NotificationStep => ({ state, ops: [] });
 
+/**
+ * A host's change. The outage shows once under the host's tag; its return replaces it with "back"
+ * (quietly when notifications are off or paused meanwhile: then the outage is only withdrawn, so no
+ * stale "unreachable" stays up); a removed host's outage is withdrawn. A return nobody was told the
+ * outage of says nothing.
+ */
+function hostStep(state: NotificationState, change: HostChangeDto, ctx: NotificationContext): NotificationStep {
+  const tag = hostNotificationTag(change.host);
+  const wasDown = state.hostsDown.has(change.host);
+  const hostsDown = new Set(state.hostsDown);
+  const show = (silent: boolean, urgency: NotificationUrgency): NotificationStep => {
+    const text = hostNotificationText(change);
+    if (text === null) return nothing(state);
+    return { state: { ...state, hostsDown }, ops: [{ op: 'show', tag, itemId: null, text, buttons: [], silent: silent || !ctx.sound, urgency, category: HOST_CATEGORY }] };
+  };
+  switch (change.state) {
+    case 'unreachable':
+      if (!mayShow(ctx)) return nothing(state);
+      hostsDown.add(change.host);
+      // Announced again while shown (it should not be): replace quietly.
+      return show(wasDown, 'normal');
+    case 'reachable':
+    case 'removed':
+      if (!wasDown) return nothing(state);
+      hostsDown.delete(change.host);
+      if (change.state === 'reachable' && mayShow(ctx)) return show(false, 'low');
+      return { state: { ...state, hostsDown }, ops: [{ op: 'close', tag }] };
+    default:
+      return assertNever(change);
+  }
+}
+
 /** Applies one event. */
 export function notificationStep(state: NotificationState, event: NotificationEvent, ctx: NotificationContext): NotificationStep {
   switch (event.kind) {
@@ -138,6 +187,8 @@ export function notificationStep(state: NotificationState, event: NotificationEv
       const gone = [...state.live.keys()].filter((id) => !waiting.has(id));
       return close(state, gone, waiting.size === 0);
     }
+    case 'host':
+      return hostStep(state, event.change, ctx);
     case 'dismissed': {
       if (event.tag === SUMMARY_TAG) return { state: { ...state, summary: false }, ops: [] };
       const live = new Map([...state.live].filter(([, tag]) => tag !== event.tag));

@@ -3,6 +3,7 @@
  * item id, so a reminder replaces the earlier one instead of stacking; one summary instead of a
  * storm when the app starts with a full queue.
  */
+import type { HostChangeDto } from '../../../preload/contract/events.ts';
 import type { ActionOutcomeDto, QueueItemDto } from '../../../preload/contract/queue-item.ts';
 import { agentName, wantsPhrase } from './item-words.ts';
 import { truncate } from './text-fit.ts';
@@ -35,6 +36,11 @@ export interface NotificationButton {
 /** The tag (Electron `id`) of an item's notification: the same item always gets the same one. */
 export function notificationTag(itemId: string): string {
   return `trailboss-item-${itemId}`;
+}
+
+/** The tag of a host's outage notification: its return replaces it, so a host has at most one up. */
+export function hostNotificationTag(host: string): string {
+  return `trailboss-host-${host}`;
 }
 
 /** The tag of the start-up summary. */
@@ -120,6 +126,38 @@ export function itemUrgency(item: QueueItemDto): NotificationUrgency {
 export function itemCategory(item: QueueItemDto): string {
   return `x-trailboss.${item.reason}`;
 }
+
+/** "14:02" in UTC from epoch ms: when a host went out of sight (the body says "UTC"). */
+function clockWords(ms: number): string {
+  return new Date(ms).toISOString().slice(11, 16);
+}
+
+/**
+ * What a host's change says: out of sight (its agents keep their place; nothing is sent until it is
+ * back) or back. Null for a removed host (its notification is only withdrawn).
+ */
+export function hostNotificationText(change: HostChangeDto): NotificationText | null {
+  switch (change.state) {
+    case 'unreachable': {
+      const title = `Host ${change.host} unreachable`;
+      const body = `Since ${clockWords(change.since)} UTC. Its agents keep their place; nothing will be sent to them until it is back.`;
+      // The reason carries ssh's own words (host key changed, refused, timed out): the fix starts there.
+      return { title, body, sentence: `${change.reason}. Its agents keep their place; nothing will be sent until it is back.` };
+    }
+    case 'reachable': {
+      const title = `Host ${change.host} is back`;
+      const body = `Reachable again since ${clockWords(change.since)} UTC. Its prompts are checked again before any key is sent.`;
+      return { title, body, sentence: `${title}: ${body}` };
+    }
+    case 'removed':
+      return null;
+    default:
+      return assertNever(change);
+  }
+}
+
+/** The category of a host's outage and return. */
+export const HOST_CATEGORY = 'x-trailboss.host';
 
 /** The category of the start-up summary and of one-off notices. */
 export const SUMMARY_CATEGORY = 'x-trailboss.summary';

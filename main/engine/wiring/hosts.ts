@@ -2,11 +2,10 @@
  * Wiring step 2b: the configured hosts. Their tmux servers join the observer's client list (the same
  * list the local servers are in) and follow the config live: a host added while the engine runs is
  * watched from the next tick, a removed one's panes are reported gone. Every change of a host's
- * link is logged and announced once ("host gpu unreachable since …").
+ * link is logged; every change of a host's reachability is announced once ("host gpu unreachable since …").
  */
 import type { Config } from '../config/index.ts';
-import type { HostLinkStatus } from '../hosts/host-client.ts';
-import { unreachableReason } from '../hosts/host-client.ts';
+import type { HostChangeDto } from '../../../preload/contract/events.ts';
 import type { HostSpec } from '../hosts/host-spec.ts';
 import { HostSet } from '../hosts/host-set.ts';
 import type { PaneObserver } from '../observe/observer.ts';
@@ -23,10 +22,11 @@ export function hostSpecs(config: Config): HostSpec[] {
 /** Build the host set over `clients` (the observer is bound later, for removals) and follow the config. */
 export function wireHosts(f: Foundation, clients: TmuxClient[], runner: Runner & Spawner, observer: Late<PaneObserver>, undo: UndoList): HostSet {
   const { logger, events } = f;
-  const announce = (host: string, status: HostLinkStatus) => {
-    const reason = unreachableReason(host, status);
-    // One announcement per change: down (with why), back up. Not for every failed retry.
-    if (status.kind === 'down' && status.failures === 1 && reason) events.emit('engine:error', { code: 'unavailable', message: reason });
+  // One announcement per change of a host (down with why, back, removed), never per server or retry:
+  // `host:changed` for the notifications, and the outage as an engine error for the windows' banner.
+  const announce = (change: HostChangeDto) => {
+    events.emit('host:changed', change);
+    if (change.state === 'unreachable') events.emit('engine:error', { code: 'unavailable', message: change.reason });
   };
   const hosts = new HostSet({
     clients,
@@ -34,7 +34,7 @@ export function wireHosts(f: Foundation, clients: TmuxClient[], runner: Runner &
     clock: f.clock,
     logger,
     onRemove: (client) => observer.get().forgetClient(client),
-    onStatus: announce,
+    onHostChange: announce,
   });
   undo.push(() => hosts.dispose());
   const apply = (config: Config) => void hosts.apply(hostSpecs(config)).catch((e: unknown) => logger.log('error', 'hosts.apply-failed', { error: String(e) }));

@@ -4,7 +4,7 @@
  * runs in unit tests against a fake engine and fake ports.
  */
 import type { ApiMethods } from '../../../preload/contract/api.ts';
-import type { EventName, EventPayload } from '../../../preload/contract/events.ts';
+import type { EventName, EventPayload, HostChangeDto } from '../../../preload/contract/events.ts';
 import { EVENT_NAMES } from '../../../preload/contract/events.ts';
 import type { QueueItemDto } from '../../../preload/contract/queue-item.ts';
 import type { HotkeyStatusDto, SettingsDto } from '../../../preload/contract/settings.ts';
@@ -46,6 +46,8 @@ export interface ShellControllerDeps {
   readonly problem?: ShellProblem | null;
   /** The app's log file, carried in every settings event to the windows. */
   readonly logFile?: string | null;
+  /** Host outages the engine announced before the shell listened (`HostSet.outages`); absent: none. */
+  readonly hostOutages?: () => readonly HostChangeDto[];
 }
 
 /** What the e2e hook and the logs can read. */
@@ -94,6 +96,8 @@ export class ShellController {
     // Said once, even with notifications paused: without it the app would sit silent and useless.
     if (problem !== null) this.deps.notifier.notice({ title: `Trail Boss: ${problem.headline}`, body: problem.fix, sentence: `${problem.headline}. ${problem.fix}` });
     this.notify({ kind: 'startup', items: this.items });
+    // A host that went down while the engine started is told now (an outage told twice replaces itself).
+    for (const change of this.deps.hostOutages?.() ?? []) this.notify({ kind: 'host', change });
     this.render();
   }
 
@@ -159,6 +163,7 @@ export class ShellController {
     on('item:added', ({ item }) => this.notify({ kind: 'added', item }));
     on('item:updated', ({ item }) => this.notify({ kind: 'updated', item }));
     on('item:resolved', ({ id }) => this.notify({ kind: 'resolved', itemId: id }));
+    on('host:changed', (change) => this.notify({ kind: 'host', change }));
     on('reminder', ({ id, step, stuck }) => {
       // The reminder arrives before the item's update: take step and stuck from the event.
       const item = this.items.find((i) => i.id === id);

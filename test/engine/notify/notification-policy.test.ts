@@ -8,7 +8,8 @@ import {
   type NotificationOp,
   type NotificationState,
 } from '../../../main/engine/notify/notification-policy.ts';
-import { notificationTag, SUMMARY_TAG } from '../../../main/engine/notify/notification-text.ts';
+import { HOST_CATEGORY, hostNotificationTag, notificationTag, SUMMARY_TAG } from '../../../main/engine/notify/notification-text.ts';
+import type { HostChangeDto } from '../../../preload/contract/events.ts';
 import { queueItem } from '../../support/queue-items.ts';
 
 const NOW = 5_000_000;
@@ -131,5 +132,79 @@ describe('notificationStep', () => {
     const { state } = run([{ kind: 'added', item: queueItem({ id: 'a' }) }, { kind: 'dismissed', tag: notificationTag('a') }]);
     expect(state.live.size).toBe(0);
     expect(run([{ kind: 'resolved', itemId: 'a' }], ctx(), state).ops).toEqual([]);
+  });
+});
+
+describe('notificationStep for hosts', () => {
+  const SINCE = Date.UTC(2026, 10, 25, 14, 2);
+  const downEvent = (host = 'gpu'): NotificationEvent => ({ kind: 'host', change: { host, state: 'unreachable', since: SINCE, reason: `host ${host} unreachable since 2026-11-25T14:02:00.000Z: the host cannot be reached` } });
+  const back = (host = 'gpu'): NotificationEvent => ({ kind: 'host', change: { host, state: 'reachable', since: SINCE + 60_000 } });
+  const removed = (host = 'gpu'): NotificationEvent => ({ kind: 'host', change: { host, state: 'removed', since: SINCE + 60_000 } satisfies HostChangeDto });
+
+  it('shows one notification for an outage, tagged by the host, saying its agents keep their place', () => {
+    const { ops, state } = run([downEvent()]);
+    expect(ops).toEqual([
+      {
+        op: 'show',
+        tag: hostNotificationTag('gpu'),
+        itemId: null,
+        text: expect.objectContaining({ title: 'Host gpu unreachable', body: expect.stringMatching(/^Since 14:02 UTC\. Its agents keep their place; nothing will be sent to them until it is back\.$/) }),
+        buttons: [],
+        silent: false,
+        urgency: 'normal',
+        category: HOST_CATEGORY,
+      },
+    ]);
+    expect(state.hostsDown).toEqual(new Set(['gpu']));
+  });
+
+  it('replaces the outage with "back" under the same tag when the host returns, once', () => {
+    const { ops, state } = run([downEvent(), back(), back()]);
+    expect(ops).toHaveLength(2);
+    expect(ops[1]).toMatchObject({ op: 'show', tag: hostNotificationTag('gpu'), itemId: null, urgency: 'low', text: { title: 'Host gpu is back' } });
+    expect(state.hostsDown.size).toBe(0);
+  });
+
+  it('keeps hosts apart: each has its own tag', () => {
+    const { ops } = run([downEvent('gpu'), downEvent('ci'), back('ci')]);
+    expect(ops.map((o) => [o.op, o.tag])).toEqual([
+      ['show', hostNotificationTag('gpu')],
+      ['show', hostNotificationTag('ci')],
+      ['show', hostNotificationTag('ci')],
+    ]);
+  });
+
+  it('says nothing about a return whose outage it did not show (reachable from the start, or paused then)', () => {
+    expect(run([back()]).ops).toEqual([]);
+    const paused = run([downEvent()], ctx({ pausedUntil: NOW + 60_000 }));
+    expect(paused.ops).toEqual([]);
+    expect(run([back()], ctx(), paused.state).ops).toEqual([]);
+  });
+
+  it('withdraws the outage instead of announcing the return while paused or disabled, so no stale "unreachable" stays up', () => {
+    const { state } = run([downEvent()]);
+    expect(run([back()], ctx({ pausedUntil: NOW + 60_000 }), state).ops).toEqual([{ op: 'close', tag: hostNotificationTag('gpu') }]);
+    expect(run([back()], ctx({ enabled: false }), state).ops).toEqual([{ op: 'close', tag: hostNotificationTag('gpu') }]);
+  });
+
+  it('withdraws the outage of a host removed from the config, and ignores the removal of one that was fine', () => {
+    const { state } = run([downEvent()]);
+    expect(run([removed()], ctx(), state)).toEqual({ state: expect.objectContaining({ hostsDown: new Set() }), ops: [{ op: 'close', tag: hostNotificationTag('gpu') }] });
+    expect(run([removed()]).ops).toEqual([]);
+  });
+
+  it('is silent without sound, and leaves item notifications and the summary alone', () => {
+    const { ops } = run([{ kind: 'added', item: queueItem({ id: 'a' }) }, downEvent(), { kind: 'queue', items: [] }], ctx({ sound: false }));
+    expect(ops.map((o) => [o.op, o.tag])).toEqual([
+      ['show', notificationTag('a')],
+      ['show', hostNotificationTag('gpu')],
+      ['close', notificationTag('a')],
+    ]);
+    expect(ops[1]).toMatchObject({ silent: true });
+  });
+
+  it('still tells the return after the user dismissed the outage', () => {
+    const { state } = run([downEvent(), { kind: 'dismissed', tag: hostNotificationTag('gpu') }]);
+    expect(run([back()], ctx(), state).ops).toEqual([expect.objectContaining({ op: 'show', tag: hostNotificationTag('gpu') })]);
   });
 });

@@ -18,7 +18,7 @@ describe('events', () => {
 
   it('names exactly the events of the contract', () => {
     expect([...EVENT_NAMES].sort()).toEqual(
-      ['action:outcome', 'agents:changed', 'engine:error', 'item:added', 'item:resolved', 'item:updated', 'queue:changed', 'reminder', 'settings:changed'].sort(),
+      ['action:outcome', 'agents:changed', 'engine:error', 'host:changed', 'item:added', 'item:resolved', 'item:updated', 'queue:changed', 'reminder', 'settings:changed'].sort(),
     );
   });
 
@@ -32,6 +32,8 @@ describe('events', () => {
     expectTypeOf<EventPayload<'agents:changed'>>().toEqualTypeOf<{ readonly agents: readonly AgentDto[] }>();
     expectTypeOf<EventPayload<'settings:changed'>>().toEqualTypeOf<SettingsStateDto>();
     expectTypeOf<EventPayload<'engine:error'>['message']>().toEqualTypeOf<string>();
+    expectTypeOf<EventPayload<'host:changed'>['state']>().toEqualTypeOf<'unreachable' | 'reachable' | 'removed'>();
+    expectTypeOf<EventPayload<'host:changed'>['host']>().toEqualTypeOf<string>();
   });
 
   it('accepts only contract event names from untrusted input', () => {

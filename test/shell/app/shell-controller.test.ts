@@ -5,7 +5,7 @@ import type { HotkeyName } from '../../../main/shell/hotkeys/hotkeys.ts';
 import type { NotificationCallbacks } from '../../../main/engine/notify/notification-driver.ts';
 import type { NotificationOp } from '../../../main/engine/notify/notification-policy.ts';
 import type { ApiMethods } from '../../../preload/contract/api.ts';
-import { notificationTag, SUMMARY_TAG } from '../../../main/engine/notify/notification-text.ts';
+import { hostNotificationTag, notificationTag, SUMMARY_TAG } from '../../../main/engine/notify/notification-text.ts';
 import type { NotificationText } from '../../../main/engine/notify/notification-text.ts';
 import { shellApiMethods } from '../../../main/shell/app/shell-api.ts';
 import { ShellController } from '../../../main/shell/app/shell-controller.ts';
@@ -14,7 +14,7 @@ import type { ShellProblem } from '../../../main/shell/app/shell-problem.ts';
 import type { TrayIconSpec } from '../../../main/shell/tray/tray-icon.ts';
 import type { TrayMenuModel } from '../../../main/shell/tray/tray-menu.ts';
 import { flattenMenu } from '../../../main/shell/tray/tray-menu.ts';
-import type { EventName } from '../../../preload/contract/events.ts';
+import type { EventName, HostChangeDto } from '../../../preload/contract/events.ts';
 import { FakeEngine, settingsDto } from '../support/fake-engine.ts';
 import { queueItem } from '../../support/queue-items.ts';
 import { poll } from '../../support/poll.ts';
@@ -22,7 +22,7 @@ import { poll } from '../../support/poll.ts';
 const T0 = 10_000_000;
 
 /** A controller over a fake engine with recording ports. */
-function harness(opts: { platform?: NodeJS.Platform; registerOk?: boolean; notificationApi?: ApiMethods; problem?: ShellProblem } = {}) {
+function harness(opts: { platform?: NodeJS.Platform; registerOk?: boolean; notificationApi?: ApiMethods; problem?: ShellProblem; hostOutages?: () => readonly HostChangeDto[] } = {}) {
   const engine = new FakeEngine();
   const clock = new ManualClock(T0);
   const renders: { menu: TrayMenuModel; icon: TrayIconSpec; onAction: (a: ShellAction) => void }[] = [];
@@ -63,6 +63,7 @@ function harness(opts: { platform?: NodeJS.Platform; registerOk?: boolean; notif
     quit: () => void opened.push('quit'),
     clockTime: (ms) => `t${ms}`,
     problem: opts.problem ?? null,
+    ...(opts.hostOutages ? { hostOutages: opts.hostOutages } : {}),
   });
   return { engine, clock, controller, renders, ops, notices, broadcasts, opened, plans, press: (n: HotkeyName) => pressed?.(n), jumps: () => jumps, callbacks: () => callbacks };
 }
@@ -122,6 +123,26 @@ describe('ShellController events', () => {
     expect(h.ops.map((o) => [o.op, o.tag])).toEqual([
       ['show', notificationTag('a')],
       ['close', notificationTag('a')],
+    ]);
+  });
+
+  it("shows one notification for a host's outage and replaces it when the host is back", async () => {
+    const h = await start(harness());
+    h.engine.emit('host:changed', { host: 'gpu', state: 'unreachable', since: 0, reason: 'host gpu unreachable since 1970-01-01T00:00:00.000Z: the host cannot be reached' });
+    h.engine.emit('host:changed', { host: 'gpu', state: 'reachable', since: 60_000 });
+    expect(h.ops.map((o) => [o.op, o.tag, o.op === 'show' ? o.text.title : null])).toEqual([
+      ['show', hostNotificationTag('gpu'), 'Host gpu unreachable'],
+      ['show', hostNotificationTag('gpu'), 'Host gpu is back'],
+    ]);
+  });
+
+  it('tells at start a host outage the engine announced before the shell listened, once', async () => {
+    const outage: HostChangeDto = { host: 'gpu', state: 'unreachable', since: 0, reason: 'host gpu unreachable since 1970-01-01T00:00:00.000Z: refused' };
+    const h = await start(harness({ hostOutages: () => [outage] }));
+    h.engine.emit('host:changed', { host: 'gpu', state: 'reachable', since: 5 });
+    expect(h.ops.map((o) => [o.op, o.tag, o.op === 'show' ? o.text.title : null])).toEqual([
+      ['show', hostNotificationTag('gpu'), 'Host gpu unreachable'],
+      ['show', hostNotificationTag('gpu'), 'Host gpu is back'],
     ]);
   });
 

@@ -1,5 +1,6 @@
 /** `trailboss daemon --notify`: the engine's notifications over the session bus, with working buttons. */
 import type { ApiMethods } from '../../../../preload/contract/api.ts';
+import type { HostChangeDto } from '../../../../preload/contract/events.ts';
 import type { Surface } from '../../actions/types.ts';
 import type { Config } from '../../config/index.ts';
 import type { Clock } from '../../platform/clock.ts';
@@ -13,6 +14,8 @@ export interface NotifyingEngine {
   readonly on: EventSource;
   readonly apiFor: (surface: Surface) => ApiMethods;
   config(): Config;
+  /** The configured hosts (for outages announced before the notifications started). */
+  readonly hosts?: { outages(): readonly HostChangeDto[] };
 }
 
 /** Running notifications; `stop()` closes ours and the connection before the engine stops. */
@@ -32,6 +35,7 @@ export async function startDbusNotifications(engine: NotifyingEngine, opts: { ad
     clock: opts.clock,
     sink: notifier,
     logger: opts.logger,
+    outages: () => engine.hosts?.outages() ?? [],
   });
   await driver.start();
   return {

@@ -104,6 +104,8 @@ export function showRequest(op: Extract<NotificationOp, { op: 'show' }>, opts: {
 export function iconFor(category: string): string {
   if (category.endsWith('.permission') || category.endsWith('.dialog')) return 'dialog-question';
   if (category.endsWith('.unknown')) return 'dialog-warning';
+  // A host out of sight: the network's own icon says what kind of trouble it is.
+  if (category.endsWith('.host')) return 'network-offline';
   return 'dialog-information';
 }
 

@@ -16,6 +16,21 @@ function shown(i: QueueItemDto): Extract<NotificationOp, { op: 'show' }> {
 }
 
 describe('showRequest', () => {
+  it("names another machine's host in the body, and that it cannot be reached", () => {
+    const { request } = showRequest(shown(queueItem({ host: 'gpu', target: 'work:1.0', unreachable: 'host gpu unreachable since …' })), { replacesId: 0, caps: PLAIN, icon: '', generation: 1 });
+    expect(request.body).toContain('gpu: work:1.0 · claude · host unreachable');
+    expect(showRequest(shown(queueItem({ host: null, target: 'work:1.0' })), { replacesId: 0, caps: PLAIN, icon: '', generation: 1 }).request.body).not.toContain(': work:1.0');
+  });
+
+  it("shows a host's outage without buttons, with the network icon", () => {
+    const change = { host: 'gpu', state: 'unreachable', since: 0, reason: 'host gpu unreachable since …' } as const;
+    const op = notificationStep(INITIAL_NOTIFICATION_STATE, { kind: 'host', change }, ctx).ops[0];
+    if (op?.op !== 'show') throw new Error('expected a show');
+    const { request } = showRequest(op, { replacesId: 0, caps: DUNST, icon: '', generation: 1 });
+    expect(request).toMatchObject({ summary: 'Host gpu unreachable', actions: [], appIcon: 'network-offline' });
+    expect(request.body).toMatch(/keep their place; nothing will be sent to them until it is back/);
+  });
+
   it('offers Approve with the exact option label, Deny and Jump, and a body click that jumps', () => {
     const { request, actions } = showRequest(shown(queueItem({ id: 'x', approveLabel: 'Yes', fingerprint: 'f1' })), { replacesId: 0, caps: DUNST, icon: 'dialog-warning', generation: 3 });
     expect(request.actions).toEqual(['default', 'Jump', 'approve-3', 'Approve: Yes', 'deny-3', 'Deny', 'jump-3', 'Jump']);
