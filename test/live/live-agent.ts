@@ -59,7 +59,7 @@ export async function startLiveAgent(id: LiveCliId, opts: SandboxOptions & { ses
   const h = await startEngineHarness();
   const session = opts.session ?? `live-${id}`;
   const paneId = await h.tmux.newPane(sandbox.command, { session, env: sandbox.env, cwd: sandbox.project, width: 120, height: 40 });
-  const screens = screenBook(id, cli.version, { root: sandbox.root, port: mock.port });
+  const screens = screenBook(id, cli.version);
 
   const agent = async (): Promise<AgentDto> => {
     const env = await h.engine.api['agents:list']({});
@@ -87,7 +87,7 @@ export async function startLiveAgent(id: LiveCliId, opts: SandboxOptions & { ses
           return a.state === state && extra(a) ? a : null;
         }, what, timeoutMs);
       } catch (error) {
-        throw new Error(`${String(error)} (engine: ${last}); the pane shows:\n${await capture(false)}`);
+        throw new Error(`${String(error)} (engine: ${last}); the pane shows:\n${await capture(false)}`, { cause: error });
       }
     },
     async items() {
@@ -107,7 +107,10 @@ export async function startLiveAgent(id: LiveCliId, opts: SandboxOptions & { ses
       return text;
     },
     async ask(text) {
-      const item = await eventually(async () => (await live.items()).find((i) => i.reason === 'idle' && i.canReply), `an idle item to reply to (${text})`, 60_000);
+      const item = await eventually(async () => (await live.items()).find((i) => i.reason === 'idle' && i.canReply), `an idle item to reply to (${text})`, 60_000).catch(async (error: unknown) => {
+        const state = await agent().then((x) => x.state, (e: unknown) => String(e));
+        throw new Error(`${String(error)} (engine: ${state}); the pane shows:\n${await capture(false)}`, { cause: error });
+      });
       const before = mock.turns().length;
       const sent = await h.engine.api['item:reply']({ id: item.id, text });
       if (!sent.ok || sent.value.outcome !== 'confirmed') throw new Error(`reply ${JSON.stringify(text)}: ${JSON.stringify(sent)}`);

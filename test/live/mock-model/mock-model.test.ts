@@ -45,6 +45,27 @@ describe('mock model server', () => {
     expect(mock.results()).toEqual([{ protocol: 'anthropic', callId: call.id, tool: 'Bash', content: 'hi', isError: false }]);
   });
 
+  it('anthropic: a prompt sent together with a refused tool result starts its own scripted turn', async () => {
+    mock = await startMockModel();
+    mock.script('[[run]]', [{ tool: { kind: 'shell', command: 'echo hi' } }]);
+    mock.script('[[write]]', [{ tool: { kind: 'write', path: '/p/a.txt', content: 'x' } }]);
+    const messages = [
+      { role: 'user', content: 'please [[run]]' },
+      { role: 'assistant', content: [{ type: 'tool_use', id: 't1', name: 'Bash', input: {} }] },
+      {
+        role: 'user',
+        content: [
+          { type: 'tool_result', tool_use_id: 't1', content: 'The user does not want to proceed', is_error: true },
+          { type: 'text', text: '<system-reminder>context</system-reminder>' },
+          { type: 'text', text: 'now [[write]]' },
+        ],
+      },
+    ];
+    const answer = events(await post('/v1/messages', { stream: true, tools: [{ name: 'Bash' }, { name: 'Write' }], messages }));
+    expect(answer.find((e) => e.type === 'content_block_start')).toMatchObject({ content_block: { type: 'tool_use', name: 'Write' } });
+    expect(mock.results()).toMatchObject([{ callId: 't1', isError: true }]);
+  });
+
   it('a side request without tools never takes a scripted step', async () => {
     mock = await startMockModel();
     mock.script('[[run]]', [{ tool: { kind: 'shell', command: 'echo hi' } }]);
