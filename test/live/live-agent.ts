@@ -32,7 +32,7 @@ export interface LiveAgent {
   waitState(state: AgentStateDto, what: string, timeoutMs?: number, extra?: (a: AgentDto) => boolean): Promise<AgentDto>;
   /** This pane's open queue items. */
   items(): Promise<QueueItemDto[]>;
-  /** Capture the pane once it is the same twice in a row, and keep it under `name`. */
+  /** Capture the pane once it has stopped changing, and keep it under `name`. */
   settle(name: string): Promise<string>;
   /** Type a prompt through the engine's reply (the agent must be idle), and wait for the mock to get it. */
   ask(text: string): Promise<AnsweredTurn>;
@@ -96,13 +96,14 @@ export async function startLiveAgent(id: LiveCliId, opts: SandboxOptions & { ses
       return env.value.filter((i) => i.sessionName === session);
     },
     async settle(name) {
-      let previous = '';
+      // Steady for three looks about 0.4 s apart: a spinner or a timer changes within that.
+      const looks: string[] = [];
       const text = await eventually(async () => {
-        const now = await capture(false);
-        const same = now === previous;
-        previous = now;
-        return same ? now : null;
-      }, `a steady screen for ${name}`, 20_000);
+        looks.push(await capture(false));
+        if (looks.length > 3) looks.shift();
+        await new Promise((r) => setTimeout(r, 400));
+        return looks.length === 3 && looks.every((l) => l === looks[0]) ? looks[0] : null;
+      }, `a steady screen for ${name}`, 30_000);
       screens.keep(name, text, await capture(true));
       return text;
     },

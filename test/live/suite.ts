@@ -22,6 +22,8 @@ export interface ToolCase {
 export interface LiveSpec {
   readonly id: LiveCliId;
   readonly cases: readonly ToolCase[];
+  /** The CLI shows a first-run dialog in an empty HOME (login, onboarding, trust): check the engine calls it a dialog. */
+  readonly firstRunDialog?: boolean;
 }
 
 /** Text in a result that means the CLI refused to run the tool. */
@@ -69,8 +71,8 @@ export function defineLiveSuite(spec: LiveSpec): void {
     it('a reply through the engine reaches the model; the answer ends idle', async () => {
       const turn = await a.ask('hello from the live suite');
       await eventually(() => turn.state === 'finished', 'the mock to finish its answer', 60_000);
-      await a.waitState('idle', 'idle after the answer');
       await a.settle('idle-after-turn');
+      await a.waitState('idle', 'idle after the answer');
     });
 
     it('working: while the model streams slowly the engine says working, then idle', async () => {
@@ -79,6 +81,7 @@ export function defineLiveSuite(spec: LiveSpec): void {
       expect(turn.state).toBe('streaming');
       a.screens.keep('working', await a.h.tmux.tmux(['capture-pane', '-p', '-t', a.paneId]), await a.h.tmux.tmux(['capture-pane', '-p', '-e', '-t', a.paneId]));
       await eventually(() => turn.state === 'finished', 'the slow answer to finish', 90_000);
+      await a.settle('idle-after-slow-turn');
       await a.waitState('idle', 'idle after the slow answer', 60_000);
     });
 
@@ -107,8 +110,8 @@ export function defineLiveSuite(spec: LiveSpec): void {
         const results = () => a.mock.results().filter((r) => ours().some((c2) => c2.callId === r.callId));
         if (c.decision === 'approve') {
           await eventually(() => a.mock.turns().some((t) => t.prompt?.includes(TRIGGERS[c.tool]) && 'say' in t.step && t.step.say === DONE_REPLY && t.state === 'finished'), 'the model to be told the tool ran', 90_000);
-          await a.waitState('idle', 'idle after the approved tool', 60_000);
           await a.settle(`${name}-after-approve`);
+          await a.waitState('idle', 'idle after the approved tool', 60_000);
           const last = results().at(-1);
           expect(last, 'the tool result of the approved call').toBeDefined();
           expect(last!.isError).toBe(false);
@@ -119,8 +122,9 @@ export function defineLiveSuite(spec: LiveSpec): void {
           if (c.tool === 'edit') expect(a.file(EDITED_FILE)).toContain('second line, edited');
           if (c.tool === 'read') expect(last!.content).toContain('a file outside the project');
         } else {
-          await a.waitState('idle', 'idle after the denied tool', 90_000, () => !a.mock.turns().some((t) => t.state === 'streaming'));
+          await eventually(() => !a.mock.turns().some((t) => t.state === 'streaming'), 'the model to finish answering', 90_000);
           await a.settle(`${name}-after-deny`);
+          await a.waitState('idle', 'idle after the denied tool', 90_000);
           expect(effect(a, c.tool)).toBe(before);
           const asked = ours().at(-1)!;
           for (const r of results().filter((r2) => r2.callId === asked.callId)) expect(r.isError || DENIAL.test(r.content), `result of the denied call: ${r.content}`).toBe(true);
@@ -128,4 +132,21 @@ export function defineLiveSuite(spec: LiveSpec): void {
       }, 300_000);
     }
   });
+
+  if (spec.firstRunDialog) {
+    describe(`live ${spec.id}, first run`, () => {
+      let a: LiveAgent | undefined;
+      afterAll(async () => {
+        await a?.dispose();
+      });
+      it('the first-run dialog is a dialog to the engine: queued, never approved by a key', async () => {
+        a = await startLiveAgent(spec.id, { dialogs: true, session: `live-${spec.id}-first-run` });
+        const agent = await a.waitState('dialog', `${spec.id} first-run dialog`, START_TIMEOUT_MS);
+        await a.settle('dialog-first-run');
+        expect(agent.prompt?.kind).toBe('dialog');
+        expect(agent.prompt?.approveKey ?? null).toBeNull();
+        await eventually(async () => (await a!.items()).find((i) => i.reason === 'dialog'), 'a dialog queue item', 60_000);
+      }, START_TIMEOUT_MS + 120_000);
+    });
+  }
 }
