@@ -3,7 +3,6 @@ import { defineLiveSuite } from './suite.ts';
 
 defineLiveSuite({
   id: 'claude',
-  firstRunDialog: true,
   cases: [
     { tool: 'shell', decision: 'approve' },
     { tool: 'shell', decision: 'deny' },

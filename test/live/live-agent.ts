@@ -41,6 +41,14 @@ export interface LiveAgent {
   dispose(): Promise<void>;
 }
 
+/** A screen with its first two columns blanked: Claude Code blinks the `●` of a pending tool, spinners turn there. */
+function maskBlinkers(screen: string): string {
+  return screen
+    .split('\n')
+    .map((l) => `  ${l.slice(2)}`)
+    .join('\n');
+}
+
 /** Seconds a CLI may take to draw its first idle screen on a loaded 2-core machine (opencode is the slowest). */
 export const START_TIMEOUT_MS = 180_000;
 
@@ -98,11 +106,13 @@ export async function startLiveAgent(id: LiveCliId, opts: SandboxOptions & { ses
     async settle(name) {
       // Steady for three looks about 0.4 s apart: a spinner or a timer changes within that.
       const looks: string[] = [];
-      const text = await eventually(async () => {
-        looks.push(await capture(false));
+      let text = '';
+      await eventually(async () => {
+        text = await capture(false);
+        looks.push(maskBlinkers(text));
         if (looks.length > 3) looks.shift();
         await new Promise((r) => setTimeout(r, 400));
-        return looks.length === 3 && looks.every((l) => l === looks[0]) ? looks[0] : null;
+        return looks.length === 3 && looks.every((l) => l === looks[0]);
       }, `a steady screen for ${name}`, 30_000);
       screens.keep(name, text, await capture(true));
       return text;
