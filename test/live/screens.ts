@@ -19,7 +19,8 @@ export const isLatestRun = (): boolean => process.env.TB_LIVE_LATEST === '1';
 
 /**
  * A screen without what changes from run to run: the sandbox's temp dir (named by `makeSandbox`), the
- * mock's port, clock times, durations, trailing blanks. What is left is what a release changes.
+ * mock's port, clock times, durations, random verbs and tips, trailing blanks. What is left is what a
+ * release changes.
  */
 export function normaliseScreen(text: string): string {
   return text
@@ -28,6 +29,10 @@ export function normaliseScreen(text: string): string {
     .replace(/\b\d{1,2}:\d{2}(:\d{2})?( ?[AP]M)?\b/g, '<time>')
     .replace(/\b\d+(\.\d+)?(ms|s|m|h)\b/g, '<n>$2')
     .replace(/<n>m <n>s/g, '<n>s')
+    // Claude Code picks a random verb for its spinner and turn summary; opencode a random tip and example.
+    .replace(/^([✻✽✶✳✢·*]) [A-Z][a-z]+(…| for )/gm, '$1 <verb>$2')
+    .replace(/● Tip .*/g, '● Tip <tip>')
+    .replace(/Ask anything… ".*?"/g, 'Ask anything… "<example>"')
     .split('\n')
     .map((l) => l.replace(/\s+$/, ''))
     .join('\n')
