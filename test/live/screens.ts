@@ -32,6 +32,9 @@ export function normaliseScreen(text: string): string {
     // Claude Code picks a random verb for its spinner and turn summary; opencode a random tip and example.
     .replace(/^([✻✽✶✳✢·*]) [A-Z][a-z]+(…| for )/gm, '$1 <verb>$2')
     .replace(/● Tip .*/g, '● Tip <tip>')
+    // Claude Code blinks the dot of a pending tool; its version shows in the banner (the run knows it anyway).
+    .replace(/^● /gm, '  ')
+    .replace(/Claude Code v\d+\.\d+\.\d+/g, 'Claude Code v<version>')
     .replace(/Ask anything… ".*?"/g, 'Ask anything… "<example>"')
     .split('\n')
     .map((l) => l.replace(/\s+$/, ''))

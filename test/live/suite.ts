@@ -87,7 +87,7 @@ export function defineLiveSuite(spec: LiveSpec): void {
 
     for (const c of spec.cases) {
       it(`${c.tool} prompt: the engine's ${c.decision} key ${c.decision === 'approve' ? 'runs the tool exactly once' : 'keeps the tool from running'}`, async () => {
-        const name = `perm-${c.tool}`;
+        const name = `perm-${c.tool}-${c.decision}`;
         const callsBefore = a.mock.calls().length;
         const before = effect(a, c.tool);
         await a.ask(`${TRIGGERS[c.tool]} then ${c.decision}`);
@@ -110,7 +110,7 @@ export function defineLiveSuite(spec: LiveSpec): void {
         const results = () => a.mock.results().filter((r) => ours().some((c2) => c2.callId === r.callId));
         if (c.decision === 'approve') {
           await eventually(() => a.mock.turns().some((t) => t.prompt?.includes(TRIGGERS[c.tool]) && 'say' in t.step && t.step.say === DONE_REPLY && t.state === 'finished'), 'the model to be told the tool ran', 90_000);
-          await a.settle(`${name}-after-approve`);
+          await a.settle(`${name}-after`);
           await a.waitState('idle', 'idle after the approved tool', 60_000);
           const last = results().at(-1);
           expect(last, 'the tool result of the approved call').toBeDefined();
@@ -123,7 +123,7 @@ export function defineLiveSuite(spec: LiveSpec): void {
           if (c.tool === 'read') expect(last!.content).toContain('a file outside the project');
         } else {
           await eventually(() => !a.mock.turns().some((t) => t.state === 'streaming'), 'the model to finish answering', 90_000);
-          await a.settle(`${name}-after-deny`);
+          await a.settle(`${name}-after`);
           await a.waitState('idle', 'idle after the denied tool', 90_000);
           expect(effect(a, c.tool)).toBe(before);
           const asked = ours().at(-1)!;

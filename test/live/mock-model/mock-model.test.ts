@@ -146,7 +146,7 @@ describe('mock model server', () => {
 describe('screen normalising', () => {
   it('masks the temp dir, port, times, durations and random verbs, keeps the rest', async () => {
     const { normaliseScreen } = await import('../screens.ts');
-    const screen = '/tmp/tb-live-claude-AbC123/project  \n✻ Brewed for 12s · done 10:47 PM\n✽ Ruminating…\nhttp://127.0.0.1:40111/v1\n❯ 1. Yes\n\n\n';
-    expect(normaliseScreen(screen)).toBe('<root>/project\n✻ <verb> for <n>s · done <time>\n✽ <verb>…\nhttp://127.0.0.1:<port>/v1\n❯ 1. Yes\n');
+    const screen = 'Claude Code v2.1.332\n● Reading\n/tmp/tb-live-claude-AbC123/project  \n✻ Brewed for 12s · done 10:47 PM\n✽ Ruminating…\nhttp://127.0.0.1:40111/v1\n❯ 1. Yes\n\n\n';
+    expect(normaliseScreen(screen)).toBe('Claude Code v<version>\n  Reading\n<root>/project\n✻ <verb> for <n>s · done <time>\n✽ <verb>…\nhttp://127.0.0.1:<port>/v1\n❯ 1. Yes\n');
   });
 });
