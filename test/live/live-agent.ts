@@ -41,11 +41,14 @@ export interface LiveAgent {
   dispose(): Promise<void>;
 }
 
-/** A screen with its first two columns blanked: Claude Code blinks the `●` of a pending tool, spinners turn there. */
+/**
+ * A screen without what moves while a CLI waits: the first two columns (Claude Code blinks the `●` of a
+ * pending tool, spinners turn there) and braille spinner frames anywhere (opencode's pending tool line).
+ */
 function maskBlinkers(screen: string): string {
   return screen
     .split('\n')
-    .map((l) => `  ${l.slice(2)}`)
+    .map((l) => `  ${l.slice(2)}`.replace(/[\u2800-\u28ff]/g, ' '))
     .join('\n');
 }
 
