@@ -23,6 +23,16 @@ export default tseslint.config(
     },
   },
   {
+    // Type-aware checks where a forgotten promise loses an error or races a key: main/, preload/ and
+    // the renderer. The project service reuses the root tsconfig.json (all zones), one program for all.
+    files: ['main/**/*.ts', 'preload/**/*.ts', 'renderer/**/*.ts', 'renderer/**/*.tsx'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+  {
     files: ['main/engine/**/*.ts', 'main/cli/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', engineBans],
@@ -49,6 +59,20 @@ export default tseslint.config(
   {
     files: ['main/engine/platform/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', engineBans] },
+  },
+  {
+    // The contract is shared by every zone, so it may depend on none of them (nor on any package).
+    files: ['preload/contract/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!\\./)', message: 'preload/contract imports nothing outside itself.' }] }],
+    },
+  },
+  {
+    // The shell talks to the renderer over typed IPC only; renderer code runs in Chromium, not here.
+    files: ['main/shell/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/renderer/**'], message: 'The shell never imports the renderer: use the contract and IPC.' }] }],
+    },
   },
   {
     files: ['renderer/**/*.ts', 'renderer/**/*.tsx'],

@@ -1,5 +1,5 @@
 /**
- * CPU cost of watching (issue 2): the engine in its own process watching a fleet of scripted
+ * CPU cost of watching: the engine in its own process watching a fleet of scripted
  * agents (mostly idle or working, a few prompting), then the bare observer with control mode and
  * with one `tmux capture-pane` process per capture (the baseline), each over the same window.
  * The tmux server's CPU is measured too, minus what it spends with nobody watching.

@@ -1,5 +1,5 @@
 /**
- * Detection and approve latency (issues 2 and 3) with the real engine in its own process on a
+ * Detection and approve latency with the real engine in its own process on a
  * private tmux server full of looping scripted agents: each draws a permission prompt (its record
  * says when), the engine queues it (`item:added`), approves it after a random delay, the agent
  * records the key, idles, and prompts again.

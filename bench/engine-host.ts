@@ -22,7 +22,8 @@ const config = JSON.parse(process.argv[2] ?? '{}') as EngineHostConfig;
 const env = { TRAILBOSS_HOME: config.home };
 const paths = resolvePaths({ env, platform: process.platform, homedir: config.home });
 mkdirSync(paths.home, { recursive: true, mode: 0o700 });
-writeFileSync(paths.config, JSON.stringify({ tmux: { captureMode: config.captureMode }, ...(config.tickMs ? { observe: { tickMs: config.tickMs } } : {}) }));
+writeFileSync(paths.config, JSON.stringify({ tmux: { captureMode: config.captureMode }, ...(config.tickMs ? { observe: { tickMs: config.tickMs } } : {}), ...(config.hosts ? { hosts: config.hosts } : {}) }));
+const localSockets = config.sockets ?? (config.hosts && config.hosts.length > 0 ? [] : [config.socket]);
 
 // Report long-lived children (the control-mode client) so the bench can add their CPU to ours.
 const base = runnerWithEnv(realRunner, { TMUX: undefined, TMUX_PANE: undefined });
@@ -40,7 +41,7 @@ const engine = await Engine.start({
   platform: process.platform,
   homedir: config.home,
   cwd: config.home,
-  servers: [{ kind: 'socket', path: config.socket }],
+  servers: localSockets.map((path) => ({ kind: 'socket' as const, path })),
   clock: systemClock,
   logger: streamLogger((line) => process.stderr.write(line), 'warn'),
   runner,

@@ -1,5 +1,5 @@
 /**
- * Hook → queue item through the real engine (issue 4): looping scripted Claude panes; the moment a
+ * Hook → queue item through the real engine: looping scripted Claude panes; the moment a
  * pane draws its prompt, the bench sends the recorded PermissionRequest for that pane (as Claude
  * does within ~50 ms of drawing it), alternately by direct POST and through the forwarder, and
  * times `item:added`. First it asks whether the engine takes hooks at all: when the route is not
@@ -11,6 +11,7 @@ import type { StateRecord } from '../test/support/scripted-agent/record.ts';
 import { readRecords } from '../test/support/scripted-agent/record.ts';
 import { startHost } from './child-host.ts';
 import { startFleet } from './fleet.ts';
+import type { HookRuntime } from './hook-post.ts';
 import { hookPayload, postHook, runForwarder } from './hook-post.ts';
 import type { HostMessage } from './host-protocol.ts';
 import { preciseNow } from './host-protocol.ts';
@@ -38,9 +39,10 @@ export interface HookFusionResult {
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
-/** Run with `agents` Claude panes for `windowMs`. */
-export async function runHookFusion(opts: { agents: number; windowMs: number }): Promise<HookFusionResult> {
-  const loops = Array.from({ length: opts.agents }, () => loopingPrompt('claude', { firstPromptMs: 4000 + Math.random() * 2000, idleMs: 1600 }));
+/** Run with `agents` panes of `runtime` (Claude unless said) for `windowMs`. */
+export async function runHookFusion(opts: { agents: number; windowMs: number; runtime?: HookRuntime }): Promise<HookFusionResult> {
+  const runtime = opts.runtime ?? 'claude';
+  const loops = Array.from({ length: opts.agents }, () => loopingPrompt(runtime, { firstPromptMs: 4000 + Math.random() * 2000, idleMs: 1600 }));
   const fleet = await startFleet(loops.map((l) => l.scenario));
   try {
     const home = join(fleet.dir, 'engine');
@@ -48,7 +50,9 @@ export async function runHookFusion(opts: { agents: number; windowMs: number }):
     try {
       const ready = host.messages.find((m): m is Extract<HostMessage, { type: 'ready' }> => m.type === 'ready')!;
       const target = { port: ready.port!, token: ready.token! };
-      const probeStatus = await postHook(target, hookPayload('MessageDisplay.json', randomUUID()), { tmuxPane: null, tmuxSocket: null });
+      // A probe that queues nothing: Claude's MessageDisplay; Codex has none, so a Stop from no pane.
+      const probe = runtime === 'claude' ? hookPayload('MessageDisplay.json', randomUUID()) : hookPayload('Stop.json', randomUUID(), runtime);
+      const probeStatus = await postHook(target, probe, { tmuxPane: null, tmuxSocket: null }, runtime);
       if (probeStatus !== 202) return { wired: false, probeStatus, postToItem: null, forwarderToItem: null, missed: 0, approveOutcomes: {}, firstRefusal: null };
       const sent: { paneKey: string; via: 'post' | 'forwarder'; t: number }[] = [];
       const promptsOf = (i: number): StateRecord[] =>
@@ -65,15 +69,15 @@ export async function runHookFusion(opts: { agents: number; windowMs: number }):
           const prompts = promptsOf(i);
           if (prompts.length <= seen[i]!) return;
           seen[i] = prompts.length;
-          const payload = hookPayload('PermissionRequest.json', sessions[i]);
+          const payload = hookPayload('PermissionRequest.json', sessions[i], runtime);
           const paneKey = fleet.paneKey(agent);
           const via = turn++ % 2 === 0 ? 'post' : 'forwarder';
           if (via === 'post') {
             sent.push({ paneKey, via, t: preciseNow() });
-            pending.push(postHook(target, payload, { tmuxPane: agent.paneId, tmuxSocket: fleet.socket }));
+            pending.push(postHook(target, payload, { tmuxPane: agent.paneId, tmuxSocket: fleet.socket }, runtime));
           } else {
             sent.push({ paneKey, via, t: preciseNow() });
-            pending.push(runForwarder(join(home, 'endpoint.json'), payload, { home: fleet.dir, tmuxPane: agent.paneId, tmux: `${fleet.socket},${fleet.serverPid},0` }));
+            pending.push(runForwarder(join(home, 'endpoint.json'), payload, { home: fleet.dir, tmuxPane: agent.paneId, tmux: `${fleet.socket},${fleet.serverPid},0` }, runtime));
           }
         });
         await sleep(5);

@@ -13,8 +13,12 @@ export function preciseNow(): number {
 export interface EngineHostConfig {
   /** TRAILBOSS_HOME of this engine (a temp dir). */
   readonly home: string;
-  /** The private tmux server's socket (the only server watched). */
+  /** The private tmux server's socket (the only server watched, unless `sockets` lists several). */
   readonly socket: string;
+  /** Several local servers to watch instead of `socket` (the remote phase's local run). */
+  readonly sockets?: readonly string[];
+  /** Hosts for the config (`hosts`); with them and no `sockets`, no local server is watched. */
+  readonly hosts?: readonly unknown[];
   readonly captureMode: 'auto' | 'control' | 'batch';
   /** Observer tick; omitted = the engine's default (1 s). */
   readonly tickMs?: number;

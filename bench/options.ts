@@ -1,7 +1,7 @@
 /** `npm run bench -- [--quick] [--only a,b]`: which phases run, at which sizes. Pure. */
 
 /** The phases, in the order they run. `detection` also measures approve latency (the same approvals). */
-export const PHASES = ['detection', 'cpu', 'hooks', 'tmux-capture', 'snapshot'] as const;
+export const PHASES = ['detection', 'cpu', 'hooks', 'tmux-capture', 'snapshot', 'cli', 'remote'] as const;
 
 /** One phase. */
 export type Phase = (typeof PHASES)[number];
@@ -16,6 +16,10 @@ export interface BenchPlan {
   readonly hooks: { readonly ingestSamples: number; readonly fusionAgents: number; readonly fusionWindowMs: number };
   readonly tmuxCapturePanes: readonly number[];
   readonly snapshot: { readonly mb: number; readonly runs: number };
+  /** Hosts over loopback ssh, each its own tmux server; the same fleet also watched locally. */
+  readonly remote: { readonly hosts: number; readonly panesPerHost: number; readonly loopingPerHost: number; readonly windowMs: number; readonly warmupMs: number; readonly idleMs: number };
+  /** The installed command: samples per figure, panes of the status scan, the transcript of snapshot save. */
+  readonly cli: { readonly samples: number; readonly statusPanes: number; readonly snapshotMB: number; readonly snapshotRuns: number };
 }
 
 /** Aliases accepted by `--only` (approve latency comes from the detection runs). */
@@ -35,6 +39,8 @@ const FULL: Omit<BenchPlan, 'quick' | 'phases'> = {
   // 200 panes there takes ~3 min on this machine (its per-process row alone); run it by hand for that size.
   tmuxCapturePanes: [50],
   snapshot: { mb: 100, runs: 3 },
+  remote: { hosts: 4, panesPerHost: 50, loopingPerHost: 10, windowMs: 30_000, warmupMs: 8000, idleMs: 3000 },
+  cli: { samples: 20, statusPanes: 20, snapshotMB: 100, snapshotRuns: 3 },
 };
 
 const QUICK: Omit<BenchPlan, 'quick' | 'phases'> = {
@@ -46,12 +52,14 @@ const QUICK: Omit<BenchPlan, 'quick' | 'phases'> = {
   hooks: { ingestSamples: 5, fusionAgents: 2, fusionWindowMs: 10_000 },
   tmuxCapturePanes: [10],
   snapshot: { mb: 20, runs: 1 },
+  remote: { hosts: 2, panesPerHost: 10, loopingPerHost: 3, windowMs: 8000, warmupMs: 5000, idleMs: 2000 },
+  cli: { samples: 5, statusPanes: 20, snapshotMB: 20, snapshotRuns: 1 },
 };
 
 /** Usage text for `--help` and for a bad argument. */
 export const USAGE = `usage: npm run bench -- [--quick] [--only ${PHASES.join(',')}]
   --quick   small sizes (about a minute); default is the full run (about ten minutes)
-  --only    run only these phases (comma-separated; "approve" = detection)`;
+  --only    run only these phases (comma-separated; "approve" = detection); --phase is the same`;
 
 /** Parse the arguments; an unknown one is an error naming it. */
 export function parseBenchArgs(argv: readonly string[]): { ok: true; plan: BenchPlan } | { ok: false; message: string } {
@@ -60,8 +68,8 @@ export function parseBenchArgs(argv: readonly string[]): { ok: true; plan: Bench
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--quick') quick = true;
-    else if (arg === '--only' || arg.startsWith('--only=')) {
-      const value = arg === '--only' ? argv[++i] : arg.slice('--only='.length);
+    else if (arg === '--only' || arg === '--phase' || arg.startsWith('--only=') || arg.startsWith('--phase=')) {
+      const value = arg === '--only' || arg === '--phase' ? argv[++i] : arg.slice(arg.indexOf('=') + 1);
       if (!value) return { ok: false, message: '--only needs a list of phases' };
       only = [];
       for (const name of value.split(',').map((s) => s.trim()).filter(Boolean)) {

@@ -1,9 +1,12 @@
 /** Turns one run's results into the tables a human reads and the verdicts against the targets. Pure. */
+import type { CliResult } from './cli.ts';
+import { CLI_TARGETS } from './cli.ts';
 import type { CpuResult } from './cpu.ts';
 import type { DetectionResult } from './detection.ts';
 import type { SnapshotResult, TmuxCaptureResult } from './folded.ts';
 import type { HookFusionResult } from './hook-fusion.ts';
 import type { HookIngestResult } from './hook-ingest.ts';
+import type { RemoteResult } from './remote.ts';
 import type { Summary } from './stats.ts';
 import { ratio, round, within } from './stats.ts';
 import { TARGETS, cpuTargetFor } from './targets.ts';
@@ -19,9 +22,11 @@ export interface PhaseError {
 export interface BenchResults {
   detection?: readonly DetectionResult[] | PhaseError;
   cpu?: readonly CpuResult[] | PhaseError;
-  hooks?: { readonly ingest: HookIngestResult; readonly fusion: HookFusionResult } | PhaseError;
+  hooks?: { readonly ingest: HookIngestResult; readonly fusion: HookFusionResult; readonly codexFusion?: HookFusionResult } | PhaseError;
   tmuxCapture?: TmuxCaptureResult | PhaseError;
   snapshot?: SnapshotResult | PhaseError;
+  remote?: RemoteResult | PhaseError;
+  cli?: CliResult | PhaseError;
 }
 
 /** One figure held against its target. `pass` null: nothing was measured. */
@@ -64,6 +69,32 @@ export function verdicts(r: BenchResults): Verdict[] {
   if (r.hooks && !isError(r.hooks)) {
     p95('hook POST → item queued', r.hooks.fusion.postToItem, TARGETS.hookToItemP95Ms);
     p95('hook fired (forwarder) → item:added', r.hooks.fusion.forwarderToItem, TARGETS.hookEndToEndP95Ms);
+    if (r.hooks.codexFusion?.wired) {
+      p95('Codex hook POST → item queued', r.hooks.codexFusion.postToItem, TARGETS.hookToItemP95Ms);
+      p95('Codex hook fired (forwarder) → item:added', r.hooks.codexFusion.forwarderToItem, TARGETS.hookEndToEndP95Ms);
+    }
+  }
+  if (r.remote && !isError(r.remote)) {
+    const ssh = r.remote.rows.find((row) => row.mode === 'ssh');
+    const size = `${r.remote.hosts} hosts × ${r.remote.panesPerHost} panes over ssh`;
+    if (ssh) {
+      p95(`detection, ${size}`, ssh.detection, TARGETS.remoteDetectionP95Ms);
+      p95(`approve, ${size}`, ssh.approve, TARGETS.remoteApproveP95Ms);
+      out.push({ measure: `CPU, engine, ${size}`, value: pct(ssh.enginePct), target: `≤ ${TARGETS.remoteCpuPct} % of a core`, pass: within(ssh.enginePct, TARGETS.remoteCpuPct) });
+      out.push({ measure: `ssh processes per host, ${size}`, value: ssh.sshPerHost, target: `= ${TARGETS.remoteSshPerHost}`, pass: ssh.sshPerHost === TARGETS.remoteSshPerHost });
+    }
+  }
+  if (r.cli && !isError(r.cli)) {
+    const row = (prefix: string) => r.cli && !isError(r.cli) ? r.cli.rows.find((x) => x.name.startsWith(prefix)) : undefined;
+    const help = row('trailboss --help');
+    out.push({ measure: 'installed trailboss --help, wall p50', value: ms(help?.wall.p50 ?? null), target: `≤ ${CLI_TARGETS.helpP50Ms} ms`, pass: within(help?.wall.p50 ?? null, CLI_TARGETS.helpP50Ms) });
+    out.push({ measure: 'installed trailboss --help, peak memory', value: round(help?.peakMB ?? null, 1), target: `≤ ${CLI_TARGETS.helpPeakMB} MB`, pass: within(help?.peakMB ?? null, CLI_TARGETS.helpPeakMB) });
+    const queue = row('trailboss queue');
+    out.push({ measure: 'installed queue --json, wall p50', value: ms(queue?.wall.p50 ?? null), target: `≤ ${CLI_TARGETS.queueP50Ms} ms`, pass: within(queue?.wall.p50 ?? null, CLI_TARGETS.queueP50Ms) });
+    const status = row('trailboss status');
+    out.push({ measure: 'installed status --json scan, wall p50', value: ms(status?.wall.p50 ?? null), target: `≤ ${CLI_TARGETS.statusP50Ms} ms`, pass: within(status?.wall.p50 ?? null, CLI_TARGETS.statusP50Ms) });
+    const snapshot = row('trailboss snapshot');
+    out.push({ measure: 'installed snapshot save, peak memory (tree)', value: round(snapshot?.peakMB ?? null, 1), target: `≤ ${CLI_TARGETS.snapshotPeakMB} MB`, pass: within(snapshot?.peakMB ?? null, CLI_TARGETS.snapshotPeakMB) });
   }
   return out;
 }
@@ -104,10 +135,10 @@ export function formatReport(r: BenchResults): string {
     }
   }
   if (r.hooks) {
-    const title = 'Hooks — Claude PermissionRequest (ms)';
+    const title = 'Hooks — Claude and Codex PermissionRequest (ms)';
     if (isError(r.hooks)) failed(title, r.hooks);
     else {
-      const { ingest, fusion } = r.hooks;
+      const { ingest, fusion, codexFusion } = r.hooks;
       const row = (name: string, s: Summary | null, target: number | null): Cell[] => [name, s?.n ?? 0, ms(s?.p50 ?? null), ms(s?.p95 ?? null), ms(s?.max ?? null), target === null ? '' : `p95 ≤ ${target}`, target === null ? '' : within(s?.p95 ?? null, target)];
       const rows: Cell[][] = [
         row('ingest route: POST → delivered', ingest.postToDelivery, null),
@@ -119,6 +150,10 @@ export function formatReport(r: BenchResults): string {
         rows.push(row('engine: POST → item:added', fusion.postToItem, TARGETS.hookToItemP95Ms));
         rows.push(row('engine: forwarder started → item:added', fusion.forwarderToItem, TARGETS.hookEndToEndP95Ms));
       } else rows.push([`engine: hooks not accepted (HTTP ${fusion.probeStatus}) — not measured`, 0, null, null, null, '', null]);
+      if (codexFusion?.wired) {
+        rows.push(row('engine, Codex: POST → item:added', codexFusion.postToItem, TARGETS.hookToItemP95Ms));
+        rows.push(row('engine, Codex: forwarder started → item:added', codexFusion.forwarderToItem, TARGETS.hookEndToEndP95Ms));
+      } else if (codexFusion) rows.push([`engine: Codex hooks not accepted (HTTP ${codexFusion.probeStatus}) — not measured`, 0, null, null, null, '', null]);
       section(`${title}${fusion.wired && fusion.missed > 0 ? `; ${fusion.missed} hooks without an item` : ''}`, ['path', 'n', 'p50', 'p95', 'max', 'target', 'ok'], rows);
       if (fusion.wired) parts.push(`Approvals of these items: ${tally(fusion.approveOutcomes)}${fusion.firstRefusal ? ` — first refusal: "${fusion.firstRefusal}"` : ''}`);
     }
@@ -133,6 +168,35 @@ export function formatReport(r: BenchResults): string {
     const title = `Folded in: bench/snapshot.ts — transcript extraction; targets ≥ 50 MB/s, ≤ 100 MB peak RSS${small}`;
     if (isError(r.snapshot)) failed(title, r.snapshot);
     else section(title, ['file MB', 'median MB/s', 'max peak RSS MB', 'ok'], [[round(r.snapshot.fileMB, 1), round(r.snapshot.medianMBps, 1), round(r.snapshot.maxPeakRssMB, 1), r.snapshot.pass]]);
+  }
+  if (r.remote) {
+    const title = 'Remote — the same fleet watched over loopback ssh and as local servers (ms; CPU % of one core)';
+    if (isError(r.remote)) failed(title, r.remote);
+    else {
+      const rm = r.remote;
+      section(
+        `${title}: ${rm.hosts} hosts × ${rm.panesPerHost} panes (${rm.loopingPerHost} looping prompts each), ${rm.windowMs / 1000} s window`,
+        ['mode', 'detect n', 'missed', 'detect p50', 'detect p95', 'approve n', 'approve p50', 'approve p95', 'outcomes', 'keys received', 'engine CPU %', 'ssh CPU %', 'ssh per host'],
+        rm.rows.map((row) => [row.mode, row.detection.n, row.missed, ms(row.detection.p50), ms(row.detection.p95), row.approve.n, ms(row.approve.p50), ms(row.approve.p95), tally(row.approveOutcomes), tally(row.keysReceived), pct(row.enginePct), pct(row.sshPct), row.sshPerHost]),
+      );
+      const ssh = rm.rows.find((row) => row.mode === 'ssh');
+      const local = rm.rows.find((row) => row.mode === 'local');
+      if (ssh && local) {
+        section('Remote ÷ local (× as much)', ['detection p95', 'approve p95', 'engine CPU'], [[round(ratio(ssh.detection.p95, local.detection.p95), 2), round(ratio(ssh.approve.p95, local.approve.p95), 2), round(ratio(ssh.enginePct, local.enginePct), 2)]]);
+      }
+    }
+  }
+  if (r.cli) {
+    const title = 'CLI — the installed command (npm pack + npm install -g), wall ms and peak memory of the whole process tree, beside bare Node';
+    if (isError(r.cli)) failed(title, r.cli);
+    else {
+      const bare = r.cli.rows[0]?.wall.p50 ?? null;
+      section(
+        `${title}; tarball ${round(r.cli.tarballKB, 0)} kB`,
+        ['command', 'n', 'p50', 'p95', 'max', '× bare node p50', 'peak MB'],
+        r.cli.rows.map((x) => [x.name, x.wall.n, ms(x.wall.p50), ms(x.wall.p95), ms(x.wall.max), round(ratio(x.wall.p50, bare), 1), round(x.peakMB, 1)]),
+      );
+    }
   }
   const v = verdicts(r);
   if (v.length > 0) section('Targets', ['measure', 'value', 'target', 'ok'], v.map((x) => [x.measure, x.value, x.target, x.pass]));

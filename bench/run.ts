@@ -1,6 +1,6 @@
 /**
- * `npm run bench -- [--quick] [--only detection,cpu,hooks,tmux-capture,snapshot]`: every figure
- * of issues 2, 3 and 4 measured in one run (percentiles and ratios, never one timing), plus the
+ * `npm run bench -- [--quick] [--only detection,cpu,hooks,tmux-capture,snapshot]`: every latency
+ * and cost target (bench/targets.ts) measured in one run (percentiles and ratios, never one timing), plus the
  * other benches folded in. Prints the tables; writes bench/results/<timestamp>.json after every
  * phase, so an interrupted run keeps what it measured. Exit 1 when a phase failed to run (a missed
  * target is a finding, reported in the table, not a crash).
@@ -9,12 +9,14 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { runCliBench } from './cli.ts';
 import { runCpu } from './cpu.ts';
 import { runDetection } from './detection.ts';
 import { disposeAllFleets } from './fleet.ts';
 import { runSnapshotBench, runTmuxCaptureBench } from './folded.ts';
 import { runHookFusion } from './hook-fusion.ts';
 import { runHookIngest } from './hook-ingest.ts';
+import { runRemote } from './remote.ts';
 import type { BenchPlan, Phase } from './options.ts';
 import { USAGE, parseBenchArgs } from './options.ts';
 import { loadAverage, procAvailable } from './proc-cpu.ts';
@@ -77,7 +79,9 @@ async function runPhase(phase: Phase, p: BenchPlan): Promise<void> {
       progress(`hooks: ingest route ×${p.hooks.ingestSamples}, engine with ${p.hooks.fusionAgents} Claude panes`);
       const ingest = await runHookIngest(p.hooks.ingestSamples);
       const fusion = await runHookFusion({ agents: p.hooks.fusionAgents, windowMs: p.hooks.fusionWindowMs });
-      results.hooks = { ingest, fusion };
+      progress(`hooks: engine with ${p.hooks.fusionAgents} Codex panes`);
+      const codexFusion = await runHookFusion({ agents: p.hooks.fusionAgents, windowMs: p.hooks.fusionWindowMs, runtime: 'codex' });
+      results.hooks = { ingest, fusion, codexFusion };
       return;
     }
     case 'tmux-capture':
@@ -87,6 +91,14 @@ async function runPhase(phase: Phase, p: BenchPlan): Promise<void> {
     case 'snapshot':
       progress(`snapshot: ${p.snapshot.mb} MB × ${p.snapshot.runs}`);
       results.snapshot = await runSnapshotBench(p.snapshot);
+      return;
+    case 'remote':
+      progress(`remote: ${p.remote.hosts} hosts × ${p.remote.panesPerHost} panes over loopback ssh, then the same as local servers`);
+      results.remote = await runRemote(p.remote);
+      return;
+    case 'cli':
+      progress(`cli: the installed command, ${p.cli.samples} samples each, status over ${p.cli.statusPanes} panes, snapshot save of ${p.cli.snapshotMB} MB`);
+      results.cli = await runCliBench(p.cli);
       return;
   }
 }
@@ -104,7 +116,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-const KEYS: Readonly<Record<Phase, keyof BenchResults>> = { detection: 'detection', cpu: 'cpu', hooks: 'hooks', 'tmux-capture': 'tmuxCapture', snapshot: 'snapshot' };
+const KEYS: Readonly<Record<Phase, keyof BenchResults>> = { detection: 'detection', cpu: 'cpu', hooks: 'hooks', 'tmux-capture': 'tmuxCapture', snapshot: 'snapshot', cli: 'cli', remote: 'remote' };
 for (const phase of plan.phases) {
   try {
     await runPhase(phase, plan);

@@ -1,6 +1,6 @@
 /**
  * Snapshot benchmark: extraction throughput and peak RSS on a generated 100 MB Claude transcript.
- * Targets (issue 5): ≥ 50 MB/s and ≤ 100 MB peak RSS. Each run happens in a fresh child process so
+ * Targets: ≥ 50 MB/s and ≤ 100 MB peak RSS. Each run happens in a fresh child process so
  * its peak RSS (getrusage maxrss) is the extraction's alone (bench/snapshot-child.ts, bundled to plain
  * JavaScript). Prints a table and a JSON line.
  *
@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { transcriptLines, type Expected } from '../test/engine/snapshot/support/transcript-gen.ts';
 
-/** Thresholds from issue 5. */
+/** Snapshot extraction must keep up with a large transcript without holding it in memory. */
 export const TARGETS = { minMBps: 50, maxRssMB: 100 } as const;
 
 /** One benchmark's outcome. */

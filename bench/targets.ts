@@ -1,17 +1,25 @@
-/** The targets the issues set for `npm run bench` (issues 2, 3, 4; issue 5 for the snapshot bench). */
+/** The targets `npm run bench` holds the engine to: detection, approve and hook latency, watching cost (snapshot targets: bench/snapshot.ts). */
 export const TARGETS = {
-  /** Prompt drawn → item queued, p95 (ms). Issue 2. */
+  /** Prompt drawn → item queued, p95 (ms). */
   detectionP95Ms: 1500,
-  /** Watching 50 panes: % of one core (the watcher's process and its tmux clients). Issue 2. */
+  /** Watching 50 panes: % of one core (the watcher's process and its tmux clients). */
   cpuPctAt50: 1.5,
-  /** Watching 200 panes: % of one core. Issue 2. */
+  /** Watching 200 panes: % of one core. */
   cpuPctAt200: 5,
-  /** Approve request → key in the pane, p95 (ms). Issue 3. */
+  /** Approve request → key in the pane, p95 (ms). */
   approveP95Ms: 150,
-  /** Hook received → queue item, p95 (ms). Issue 4. */
+  /** Hook received → queue item, p95 (ms). */
   hookToItemP95Ms: 100,
-  /** Hook fired → notification event (item:added), p95 (ms). Issue 4. */
+  /** Hook fired → notification event (item:added), p95 (ms). */
   hookEndToEndP95Ms: 300,
+  /** Agents on hosts over ssh (4 hosts × 50 panes): prompt drawn → item queued, p95 (ms). Issue 15. */
+  remoteDetectionP95Ms: 1600,
+  /** Over ssh: approve request → key in the pane, p95 (ms). Issue 15. */
+  remoteApproveP95Ms: 200,
+  /** Over ssh: the engine's CPU, % of one core. Issue 15. */
+  remoteCpuPct: 6,
+  /** ssh processes per host, whatever the pane count. Issue 15. */
+  remoteSshPerHost: 1,
 } as const;
 
 /** The CPU target for a pane count: 50 → 1.5 %, 200 → 5 %; other sizes have none. */

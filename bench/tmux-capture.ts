@@ -16,7 +16,8 @@ import { ControlModeClient } from '../main/engine/tmux/control-client.ts';
 import { TMUX_ENV, tmuxGlobalArgs } from '../main/engine/tmux/server-args.ts';
 import type { CaptureRequest, TmuxServer } from '../main/engine/tmux/types.ts';
 import { drawFileCommand } from '../test/engine/tmux/support/pane-programs.ts';
-import { startPrivateTmux, waitFor } from '../test/support/tmux-server.ts';
+import { poll } from '../test/support/poll.ts';
+import { startPrivateTmux } from '../test/support/tmux-server.ts';
 
 const CLK_TCK = 100; // Linux USER_HZ: /proc times are in 1/100 s on every mainstream kernel.
 const screenFile = fileURLToPath(new URL('../test/fixtures/panes/claude/perm-bash.ansi', import.meta.url));
@@ -94,7 +95,7 @@ async function run(paneCount: number): Promise<Record<string, unknown>[]> {
     const panes: string[] = [];
     for (let i = 0; i < paneCount; i++) panes.push(await t.newPane(drawFileCommand(screenFile), { session: `s${i % 20}`, width: 120, height: 40 }));
     const serverPid = Number((await t.tmux(['display-message', '-p', '#{pid}'])).trim());
-    await waitFor(async () => (await t.tmux(['capture-pane', '-p', '-t', panes.at(-1)!])).includes('Do you want to proceed?'), { timeoutMs: 30_000 });
+    await poll(async () => (await t.tmux(['capture-pane', '-p', '-t', panes.at(-1)!])).includes('Do you want to proceed?'), 'the permission prompt', { timeoutMs: 30_000 });
     const requests = panes.map((paneId) => ({ paneId, colour: true }));
 
     const spawned: number[] = [];

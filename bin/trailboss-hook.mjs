@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Claude Code hook forwarder: `trailboss-hook.mjs [--endpoint <file>] <Event>`.
+// Agent hook forwarder: `trailboss-hook.mjs [--endpoint <file>] [--runtime codex] <Event>`
+// (Claude Code by default; Codex CLI 0.169+ hooks with `--runtime codex`, posted to /hooks/codex).
 // Reads the hook payload from stdin, wraps it with what only this process can see (tmux pane and
 // socket, parent pid), and posts it to the running Trail Boss engine with the install token.
 // It must never break or slow Claude Code: it prints nothing and exits 0 in every case — no engine,
@@ -25,11 +26,13 @@ setTimeout(done, BACKSTOP_MS);
 function parseArgs(argv) {
   let endpoint = null;
   let event = null;
+  let runtime = null;
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === '--endpoint') endpoint = argv[++i] ?? null;
+    else if (argv[i] === '--runtime') runtime = argv[++i] ?? null;
     else if (event === null) event = argv[i];
   }
-  return { endpoint, event };
+  return { endpoint, event, runtime };
 }
 
 function endpointPath(explicit, env) {
@@ -41,12 +44,15 @@ function endpointPath(explicit, env) {
   return join(xdg, 'trailboss', 'endpoint.json');
 }
 
-function readEndpoint(file) {
+// Runtimes with their own ingest route; anything else goes to the endpoint file's (Claude's) path.
+const RUNTIME_PATHS = { codex: '/hooks/codex' };
+
+function readEndpoint(file, runtime) {
   const info = JSON.parse(readFileSync(file, 'utf8'));
   // Only ever talk to loopback, whatever the file says: the token must not travel anywhere else.
   if (info.version !== 1 || info.host !== '127.0.0.1' || !Number.isInteger(info.port)) return null;
   const token = readFileSync(info.tokenFile, 'utf8').trim();
-  const path = typeof info.hookPath === 'string' ? info.hookPath : '/hooks/claude';
+  const path = RUNTIME_PATHS[runtime] ?? (typeof info.hookPath === 'string' ? info.hookPath : '/hooks/claude');
   // Both go into request headers verbatim: printable ASCII only, so nothing can be injected.
   if (!/^[\x21-\x7e]+$/.test(token) || !/^\/[\x21-\x7e]*$/.test(path)) return null;
   return { port: info.port, path, token };
@@ -67,10 +73,10 @@ function readStdin() {
 }
 
 async function main() {
-  const { endpoint, event } = parseArgs(process.argv.slice(2));
+  const { endpoint, event, runtime } = parseArgs(process.argv.slice(2));
   let target;
   try {
-    target = readEndpoint(endpointPath(endpoint, process.env));
+    target = readEndpoint(endpointPath(endpoint, process.env), runtime);
   } catch {
     target = null;
   }

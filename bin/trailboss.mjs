@@ -47,7 +47,8 @@ function tooOld() {
   }
   const child = spawn(pinned, [fileURLToPath(import.meta.url)].concat(process.argv.slice(2)), {
     stdio: 'inherit',
-    env: Object.assign({}, process.env, { TRAILBOSS_NODE: pinned }),
+    // The child watches this pid (main/cli/parent-watch.ts where present): if we are SIGKILLed, it stops by itself.
+    env: Object.assign({}, process.env, { TRAILBOSS_NODE: pinned, TRAILBOSS_LAUNCHER_PID: String(process.pid) }),
   });
   // A supervisor's SIGTERM (or Ctrl-C) goes to the real CLI: `daemon` then shuts down cleanly and
   // releases its lock instead of living on as an orphan.

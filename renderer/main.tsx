@@ -11,6 +11,8 @@ import { createController } from './controller/controller.ts';
 import type { RendererClock } from './controller/deps.ts';
 import { createActivityStore } from './store/activity-store.ts';
 import { createAppStore } from './store/app-store.ts';
+import { rememberedFilter, rememberFilter } from './store/queue-filter.ts';
+import { initialQueueState } from './store/queue-state.ts';
 import { createQueueStore } from './store/queue-store.ts';
 import { createSettingsStore } from './store/settings-store.ts';
 import './styles.css';
@@ -28,6 +30,15 @@ function takeToken(): string | null {
   return sessionStorage.getItem(TOKEN_KEY);
 }
 
+/** localStorage, or null where the page may not use it. */
+function storageOrNull(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
 const root = createRoot(document.getElementById('root') as HTMLElement);
 const choice = chooseBridge({
   exposed: exposedApi(window),
@@ -41,7 +52,13 @@ if (!choice.ok) {
   root.render(<p className="problem standalone">{choice.problem}</p>);
 } else {
   const clock: RendererClock = { now: () => Date.now() };
-  const stores = { queue: createQueueStore(), settings: createSettingsStore(), activity: createActivityStore(), app: createAppStore() };
+  // The filter is the user's habit, not the session's: kept in this origin's storage across windows.
+  const memory = storageOrNull();
+  const queue = createQueueStore({ ...initialQueueState, filter: rememberedFilter(memory) });
+  queue.subscribe((s, prev) => {
+    if (s.filter !== prev.filter) rememberFilter(memory, s.filter);
+  });
+  const stores = { queue, settings: createSettingsStore(), activity: createActivityStore(), app: createAppStore() };
   const controller = createController({ bridge: choice.bridge, stores, clock });
   const ticker = createTicker(clock);
   const stopController = controller.start();

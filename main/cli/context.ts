@@ -15,5 +15,5 @@ export interface CliContext {
   readonly stopSignal: AbortSignal;
 }
 
-/** Exit codes (issue 3): 0 done, 1 refused with a reason, 2 no engine running / usage / tmux missing. */
+/** Exit codes, a promise to scripts that call the CLI: 0 done, 1 refused with a reason, 2 no engine running / usage / tmux missing. */
 export const EXIT = { ok: 0, refused: 1, usage: 2 } as const;

@@ -15,7 +15,8 @@ export function formatQueueTable(items: readonly QueueItemDto[], now: number): s
     ['ITEM', 'TARGET', 'RUNTIME', 'WAITING', 'REASON', 'WHAT'],
     ...items.map((i) => [
       i.id,
-      i.target,
+      // Another machine's agent carries its host: `gpu:worker:1.0`, and `(unreachable)` while it is out of sight.
+      (i.host === null ? i.target : `${i.host}:${i.target}`) + (i.unreachable ? ' (unreachable)' : ''),
       i.runtime,
       age(now - i.firstSeen) + (i.stuck ? ' STUCK' : ''),
       i.reason,

@@ -6,10 +6,14 @@ import type { RuntimeId } from '../engine/runtimes/types.ts';
 export interface AgentStatus {
   readonly pane: string;
   readonly server: string;
+  /** The configured host the agent runs on; null for this machine. */
+  readonly host: string | null;
   readonly target: string;
   readonly runtime: RuntimeId;
   readonly runtimeVerified: boolean;
-  readonly state: 'starting' | 'working' | 'permission' | 'dialog' | 'idle' | 'unknown' | 'gone';
+  readonly state: 'starting' | 'working' | 'permission' | 'dialog' | 'idle' | 'unknown' | 'gone' | 'unreachable';
+  /** "host gpu unreachable since …" (state `unreachable`). */
+  readonly unreachable?: string;
   readonly since: string;
   readonly prompt?: AgentPromptDto;
   readonly draft?: string;
@@ -31,6 +35,7 @@ function ago(sinceIso: string, now: number): string {
 }
 
 function what(a: AgentStatus): string {
+  if (a.unreachable) return a.unreachable;
   if (a.prompt?.kind === 'permission') {
     const approve = a.prompt.approveKey
       ? `approve: ${a.prompt.approveKey} (${a.prompt.options.find((o) => o.kind === 'once')?.label ?? '?'})`
@@ -46,10 +51,13 @@ function what(a: AgentStatus): string {
 /** Human table, one agent per line, widths fitted to content. */
 export function formatStatusTable(agents: readonly AgentStatus[], now: number): string {
   if (agents.length === 0) return 'No agents found in tmux.\n';
+  // A HOST column only when some agent runs elsewhere: one-machine users see the table they know.
+  const hosts = agents.some((a) => a.host !== null);
   const rows = [
-    ['PANE', 'TARGET', 'RUNTIME', 'STATE', 'FOR', 'WHAT'],
+    ['PANE', ...(hosts ? ['HOST'] : []), 'TARGET', 'RUNTIME', 'STATE', 'FOR', 'WHAT'],
     ...agents.map((a) => [
       a.server === 'default' ? a.pane : `${a.pane}@${a.server}`,
+      ...(hosts ? [a.host ?? '-'] : []),
       a.target,
       a.runtime + (a.runtimeVerified ? '' : '*'),
       a.state,

@@ -43,6 +43,7 @@ export function buildProgram(version: string, out: { stdout: (t: string) => void
     .description('run the engine without the desktop shell, until Ctrl-C')
     .addOption(tmuxSocket())
     .option('--ui', 'also serve the queue UI in a browser (prints its address)')
+    .option('--notify', 'desktop notifications with Approve/Deny/Jump buttons (Linux, over D-Bus; also notifications.dbus: true)')
     .option('--verbose', 'log debug detail');
   program.command('queue').description('the waiting agents, oldest first').addOption(json());
   program.command('approve').description('allow once (never more)').argument('<item>', itemRef).addOption(json());
@@ -53,6 +54,10 @@ export function buildProgram(version: string, out: { stdout: (t: string) => void
     .argument('<item>', itemRef)
     .argument('<text...>', 'what to type; on a permission prompt only y/yes/n/no')
     .addOption(json());
+  program
+    .command('jump')
+    .description('bring the terminal with a pane forward (bind a desktop shortcut to it on Wayland)')
+    .argument('[target]', `oldest (the default: the oldest waiting item), ${itemRef}, or any watched pane`);
   program.command('skip').description('move an item to the end of the queue').argument('<item>', itemRef).addOption(json());
   program
     .command('snooze')
@@ -75,10 +80,23 @@ export function buildProgram(version: string, out: { stdout: (t: string) => void
     .option('--directive <text>', 'what task-only mode re-injects')
     .addOption(json());
 
-  const hooks = program.command('hooks').description('Claude Code hooks in ~/.claude/settings.json');
-  hooks.command('install').description('add the Trail Boss hooks (a backup is kept)').addOption(json());
-  hooks.command('uninstall').description('remove them again').addOption(json());
-  hooks.command('status').description('installed? when did the last event arrive?').addOption(json());
+  const hooks = program.command('hooks').description('agent hooks: Claude Code (~/.claude/settings.json) or Codex ($CODEX_HOME/hooks.json)');
+  const hookRuntime = () => new Option('--runtime <runtime>', 'whose hooks').choices(['claude', 'codex']).default('claude');
+  hooks.command('install').description('add the Trail Boss hooks (a backup is kept)').addOption(hookRuntime()).addOption(json());
+  hooks.command('uninstall').description('remove them again').addOption(hookRuntime()).addOption(json());
+  hooks.command('status').description('installed? when did the last event arrive?').addOption(hookRuntime()).addOption(json());
+  const hosts = program.command('hosts').description('other machines whose agents are watched over ssh');
+  hosts
+    .command('add')
+    .description('watch a host (a running engine picks it up at once)')
+    .argument('<name>', 'short name shown everywhere (letters, digits, . _ -)')
+    .argument('<destination>', 'what ssh connects to: an alias, host or user@host')
+    .addOption(new Option('--tmux-socket <path>', 'a tmux socket on the host (repeatable; default: its default server)').argParser(collect))
+    .option('--ssh-config <file>', 'an ssh config file, passed as ssh -F')
+    .option('--disabled', 'configure it, but do not watch it yet');
+  hosts.command('remove').description('stop watching a host').argument('<name>', 'the host');
+  hosts.command('list').description('the configured hosts').addOption(json());
+  hosts.command('test').description('connect, print the remote tmux version and the agent panes; exit 0 when it can be watched').argument('<name>', 'the host');
   program.command('hook').description('forward a Claude hook (payload on stdin) to the engine').argument('<event>', 'the hook event name').option('--endpoint <file>', 'endpoint file');
 
   const snapshot = program.command('snapshot').description('conversation snapshots of Claude Code sessions');

@@ -3,7 +3,7 @@
  * uses — the tray app in-process, `trailboss daemon`, and through the API the CLI and the browser UI.
  * The parts are built by named wiring steps (main/engine/wiring/) in the order `build()` shows:
  * foundation (lock, config, store, events) → tmux clients → attention (truth, reminders) → observer →
- * action parts → watchdog → Claude fusion → per-surface API and loopback endpoint → live config →
+ * action parts → watchdog → Claude fusion → Codex fusion → per-surface API and loopback endpoint → live config →
  * running (observe, reminders, periodic work). Decisions live in the parts; this file only connects them.
  */
 import type { ApiMethods } from '../../preload/contract/api.ts';
@@ -13,6 +13,7 @@ import type { EngineEvents } from './api/events.ts';
 import { storeHookCounter } from './api/hooks-service.ts';
 import type { Config, ConfigWatcher } from './config/index.ts';
 import type { ApiEndpoint } from './hooks/api-endpoint.ts';
+import type { HostSet } from './hosts/host-set.ts';
 import type { PaneObserver } from './observe/observer.ts';
 import type { Clock, TimerHandle } from './platform/clock.ts';
 import type { Logger } from './platform/log.ts';
@@ -29,7 +30,9 @@ import { buildActionParts } from './wiring/actions.ts';
 import { buildAttention } from './wiring/attention.ts';
 import type { AutoRestart } from './wiring/auto-restart.ts';
 import { buildAutoRestart, buildClaudeFusion } from './wiring/claude.ts';
+import { buildCodexFusion } from './wiring/codex.ts';
 import { followConfig } from './wiring/follow-config.ts';
+import { wireHosts } from './wiring/hosts.ts';
 import type { UndoList } from './wiring/foundation.ts';
 import { openFoundation } from './wiring/foundation.ts';
 import { Late } from './wiring/late.ts';
@@ -66,6 +69,7 @@ export interface EngineOptions {
 interface Parts {
   readonly lock: { release(): void };
   readonly clients: TmuxClient[];
+  readonly hosts: HostSet;
   readonly reminders: ReminderScheduler;
   readonly watchdog: WatchdogScheduler;
   readonly fusion: ClaudeFusion;
@@ -105,6 +109,11 @@ export class Engine {
     return this.parts.config();
   }
 
+  /** The configured hosts and their links (views, `hosts list`, tests). */
+  get hosts(): HostSet {
+    return this.parts.hosts;
+  }
+
   on<E extends EventName>(name: E, listener: (payload: EventPayload<E>) => void): () => void {
     return this.events.on(name, listener);
   }
@@ -134,11 +143,13 @@ export class Engine {
   private static async build(opts: EngineOptions, undo: UndoList): Promise<Engine> {
     const f = openFoundation(opts, undo);
     const clients = await openTmuxClients(f, serversToWatch(opts.servers, f.config()), opts.runner, undo);
+    const observerLate = new Late<PaneObserver>('observer');
+    const hosts = wireHosts(f, clients, opts.runner, observerLate, undo);
     const watchdogLate = new Late<WatchdogWiring>('watchdog');
-    const attention = buildAttention(f, watchdogLate, undo);
+    const attention = buildAttention(f, watchdogLate, undo, hosts);
     const onFacts = factSink(f.store, attention.truth, watchdogLate);
-    const observer = buildObserver(f, clients, opts.processTable, onFacts);
-    const actions = buildActionParts(f, observer, attention);
+    const observer = observerLate.bind(buildObserver(f, clients, opts.processTable, onFacts));
+    const actions = buildActionParts(f, observer, attention, hosts);
     const watchdog = watchdogLate.bind(
       wireWatchdog({
         store: f.store,
@@ -155,6 +166,7 @@ export class Engine {
     undo.push(() => watchdog.scheduler.dispose());
     const claudeOpts = { env: opts.env, homedir: opts.homedir, processTable: opts.processTable, runner: opts.runner };
     const fusion = buildClaudeFusion(f, observer, claudeOpts, onFacts);
+    const codexFusion = buildCodexFusion(f, observer, opts.processTable, onFacts);
     const hookCounter = storeHookCounter(f.store, f.clock);
     const apiFor = apiPerSurface({
       store: f.store,
@@ -173,16 +185,18 @@ export class Engine {
       hooks: { env: opts.env, homedir: opts.homedir, endpointFile: f.paths.endpoint, clock: f.clock, counter: hookCounter },
       runner: opts.runner,
       reloadConfig: () => void f.watcher.reload(),
+      hosts,
     });
     const endpoint =
       opts.api === false
         ? null
-        : await startEndpoint(f, { pid: opts.pid, uiDir: opts.uiDir ?? null, apiFor, hookCounter, deliverHook: (d) => fusion.deliver(d) }, undo);
+        : await startEndpoint(f, { pid: opts.pid, uiDir: opts.uiDir ?? null, apiFor, hookCounter, deliverHook: (d) => fusion.deliver(d), deliverCodexHook: (d) => codexFusion.deliver(d) }, undo);
     followConfig(f, attention, watchdog);
 
     const engine = new Engine(f.paths, f.events, f.store, attention.truth, observer, apiFor('api'), apiFor, {
       lock: f.lock,
       clients,
+      hosts,
       reminders: attention.reminders,
       watchdog: watchdog.scheduler,
       fusion,
@@ -252,6 +266,7 @@ export class Engine {
     this.parts.watcher.dispose();
     await this.parts.endpoint?.close();
     await Promise.all(this.parts.clients.map((c) => c.close()));
+    await this.parts.hosts.dispose();
     this.store.close();
     this.parts.lock.release();
   }

@@ -33,6 +33,8 @@ export interface AuditEntryDto {
   readonly at: number;
   readonly paneKey: string;
   readonly target: string;
+  /** The configured host the key went to (`trailboss hosts`); null for this machine. */
+  readonly host: string | null;
   /** tmux key names sent (`1`, `Escape`), empty when text was typed. */
   readonly keys: readonly string[];
   /** Literal text typed (reply, watchdog nudge); null when keys were sent. */

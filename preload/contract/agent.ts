@@ -9,19 +9,24 @@ export type OptionKindDto = 'once' | 'always' | 'deny' | 'other';
 /**
  * What the engine believes an agent is doing.
  * `permission`/`dialog`/`idle` are the waiting states; `unknown` means no recogniser explains the
- * screen (never treated as idle); `gone` means the pane or its process went away.
+ * screen (never treated as idle); `gone` means the pane or its process went away; `unreachable`
+ * means the agent's host cannot be reached (its items keep their place; nothing can be sent).
  */
-export type AgentStateDto = 'starting' | 'working' | 'permission' | 'dialog' | 'idle' | 'unknown' | 'gone';
+export type AgentStateDto = 'starting' | 'working' | 'permission' | 'dialog' | 'idle' | 'unknown' | 'gone' | 'unreachable';
 
 /** Per-session watchdog behaviour: never nudge, re-inject the original directive only, or nudge with the continue message. */
 export type LoopModeDto = 'paused' | 'task-only' | 'active';
 
 /** One watched agent pane. Times are epoch milliseconds. */
 export interface AgentDto {
-  /** `<serverKey>|<paneId>`, e.g. `default|%3`: stable for the pane's life, the id every call uses. */
+  /** `<serverKey>|<paneId>`, e.g. `default|%3` (`@gpu:default|%3` on a host): stable for the pane's life, the id every call uses. */
   readonly paneKey: string;
   /** `session:window.pane`, for humans. */
   readonly target: string;
+  /** The configured host the agent runs on (`trailboss hosts`); null for this machine. */
+  readonly host: string | null;
+  /** "host gpu unreachable since …" while its host cannot be reached (state `unreachable`); null otherwise. */
+  readonly unreachable: string | null;
   readonly sessionName: string;
   readonly runtime: RuntimeIdDto;
   /** False when the runtime module was built without real captures: the UI marks it unverified. */

@@ -16,6 +16,10 @@ export interface QueueItemDto {
   readonly paneKey: string;
   /** `session:window.pane`. */
   readonly target: string;
+  /** The configured host the agent runs on (`trailboss hosts`); null for this machine. */
+  readonly host: string | null;
+  /** "host gpu unreachable since …" while its host cannot be reached (the item keeps its place); null otherwise. */
+  readonly unreachable: string | null;
   readonly sessionName: string;
   readonly runtime: RuntimeIdDto;
   readonly runtimeVerified: boolean;

@@ -68,4 +68,6 @@ export interface SettingsStateDto {
   readonly hotkeys: readonly HotkeyStatusDto[];
   /** Set when the file on disk is bad: the engine keeps the last good config and says why here. */
   readonly loadError: string | null;
+  /** The desktop app's log file (where to look when something does not work); null where logs go to a terminal (daemon). */
+  readonly logFile: string | null;
 }

@@ -9,7 +9,7 @@ import { assertNever } from '../../preload/contract/assert-never.ts';
 export function dispatchKey(command: KeyCommand, { stores, clock }: ControllerDeps, actions: QueueActionsApi): boolean {
   const queue = stores.queue.getState();
   const now = clock.now();
-  const selected = displayOrder(queue.items, now).find((i) => i.id === queue.selectedId);
+  const selected = displayOrder(queue.items, now, queue.filter).find((i) => i.id === queue.selectedId);
   switch (command) {
     case 'next':
       queue.selectionMoved(1, now);

@@ -77,6 +77,8 @@ export function stateLabel(state: AgentStateDto): string {
       return 'unrecognised';
     case 'gone':
       return 'gone';
+    case 'unreachable':
+      return 'host unreachable';
     default:
       return assertNever(state);
   }

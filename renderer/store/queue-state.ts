@@ -1,5 +1,7 @@
 /** The queue window's state and the pure reducers that change it (named for what happened). */
 import type { ActionOutcomeDto, ItemActionDto, OutcomeKindDto, QueueItemDto } from '../../preload/contract/index.ts';
+import type { QueueFilter } from './queue-filter.ts';
+import { passesFilter } from './queue-filter.ts';
 
 /** What an action ended in: an engine outcome, or `failed` when the call itself failed (engine down, internal error). */
 export interface OutcomeNote {
@@ -30,6 +32,8 @@ export interface QueueState {
   readonly connected: boolean;
   /** Targets of items that recently left, so a late outcome event can still name its pane. */
   readonly departed: Readonly<Record<string, string>>;
+  /** Which items the list shows. */
+  readonly filter: QueueFilter;
 }
 
 export const initialQueueState: QueueState = {
@@ -44,6 +48,7 @@ export const initialQueueState: QueueState = {
   snoozeFor: null,
   connected: true,
   departed: {},
+  filter: 'all',
 };
 
 const RECENT = 5;
@@ -54,10 +59,11 @@ export function isSnoozed(item: QueueItemDto, now: number): boolean {
   return item.snoozedUntil !== null && item.snoozedUntil > now;
 }
 
-/** The order the list shows: waiting items in queue order, then snoozed ones by wake time. */
-export function displayOrder(items: readonly QueueItemDto[], now: number): QueueItemDto[] {
-  const waiting = items.filter((i) => !isSnoozed(i, now));
-  const snoozed = items.filter((i) => isSnoozed(i, now)).sort((a, b) => (a.snoozedUntil ?? 0) - (b.snoozedUntil ?? 0));
+/** The order the list shows: waiting items in queue order, then snoozed ones by wake time; only those the filter passes. */
+export function displayOrder(items: readonly QueueItemDto[], now: number, filter: QueueFilter = 'all'): QueueItemDto[] {
+  const shown = items.filter((i) => passesFilter(i, filter));
+  const waiting = shown.filter((i) => !isSnoozed(i, now));
+  const snoozed = shown.filter((i) => isSnoozed(i, now)).sort((a, b) => (a.snoozedUntil ?? 0) - (b.snoozedUntil ?? 0));
   return [...waiting, ...snoozed];
 }
 
@@ -138,7 +144,7 @@ export function itemSelected(s: QueueState, id: string): QueueState {
 
 /** The user moved the selection by `delta` rows (clamped), or to the first / last row. */
 export function selectionMoved(s: QueueState, to: number | 'first' | 'last', now: number): QueueState {
-  const order = displayOrder(s.items, now);
+  const order = displayOrder(s.items, now, s.filter);
   if (order.length === 0) return s;
   const at = order.findIndex((i) => i.id === s.selectedId);
   const clamp = (n: number) => Math.min(Math.max(n, 0), order.length - 1);
@@ -189,4 +195,11 @@ export function popupsClosed(s: QueueState): QueueState {
 /** The event stream went down or came back. */
 export function connectionChanged(s: QueueState, connected: boolean): QueueState {
   return { ...s, connected };
+}
+
+/** The user chose a filter; a selection the filter hides moves to the first row it shows. */
+export function filterChosen(s: QueueState, filter: QueueFilter, now: number): QueueState {
+  const order = displayOrder(s.items, now, filter);
+  const keep = order.some((i) => i.id === s.selectedId);
+  return { ...s, filter, selectedId: keep ? s.selectedId : (order[0]?.id ?? null) };
 }

@@ -1,6 +1,7 @@
 /** The queue store: state plus actions named for what happened, built fresh by a factory (one per window, one per test). */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { ItemActionDto, QueueItemDto } from '../../preload/contract/index.ts';
+import type { QueueFilter } from './queue-filter.ts';
 import * as r from './queue-state.ts';
 
 /** The actions of the queue store; each applies one pure reducer. */
@@ -20,6 +21,7 @@ export interface QueueActions {
   snoozeOpened(id: string): void;
   popupsClosed(): void;
   connectionChanged(connected: boolean): void;
+  filterChosen(filter: QueueFilter, now: number): void;
 }
 
 export type QueueStore = r.QueueState & QueueActions;
@@ -45,6 +47,7 @@ export function createQueueStore(initial: r.QueueState = r.initialQueueState): S
       snoozeOpened: (id) => apply((s) => r.snoozeOpened(s, id)),
       popupsClosed: () => apply(r.popupsClosed),
       connectionChanged: (connected) => apply((s) => r.connectionChanged(s, connected)),
+      filterChosen: (filter, now) => apply((s) => r.filterChosen(s, filter, now)),
     };
   });
 }

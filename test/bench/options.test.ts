@@ -27,6 +27,8 @@ describe('bench options', () => {
   it('--only runs the named phases in the usual order, "approve" meaning detection', () => {
     expect(plan(['--only', 'hooks,approve']).phases).toEqual(['detection', 'hooks']);
     expect(plan(['--only=cpu']).phases).toEqual(['cpu']);
+    expect(plan(['--phase', 'cli']).phases).toEqual(['cli']);
+    expect(plan(['--phase=snapshot,cli']).phases).toEqual(['snapshot', 'cli']);
   });
 
   it('refuses an unknown phase or argument, naming it', () => {

@@ -73,3 +73,30 @@ describe('bench report', () => {
     expect(formatReport({ detection: { error: 'tmux not installed' } })).toContain('FAILED: tmux not installed');
   });
 });
+
+describe('the remote phase in the report', () => {
+  const row = (mode: 'ssh' | 'local', p95: number, enginePct: number, sshPerHost: number) => ({
+    mode,
+    detection: summarize([p95 / 2, p95]),
+    missed: 0,
+    approve: summarize([10, 20]),
+    approveOutcomes: { confirmed: 2 },
+    keysReceived: { '1': 2 },
+    enginePct,
+    sshPct: 0.1,
+    sshPerHost,
+  });
+
+  it('holds the ssh row against the targets and prints the ratio to the local row', () => {
+    const r: BenchResults = { remote: { hosts: 4, panesPerHost: 50, loopingPerHost: 10, windowMs: 30_000, rows: [row('ssh', 1400, 3, 1), row('local', 700, 1.5, 0)] } };
+    expect(verdicts(r).map((v) => [v.measure, v.pass])).toEqual([
+      ['detection, 4 hosts × 50 panes over ssh', true],
+      ['approve, 4 hosts × 50 panes over ssh', true],
+      ['CPU, engine, 4 hosts × 50 panes over ssh', true],
+      ['ssh processes per host, 4 hosts × 50 panes over ssh', true],
+    ]);
+    expect(formatReport(r)).toMatch(/\|\s+2\s+\|\s+1\s+\|\s+2\s+\|/);
+    const two = { remote: { hosts: 4, panesPerHost: 50, loopingPerHost: 10, windowMs: 30_000, rows: [row('ssh', 1400, 7, 2)] } };
+    expect(verdicts(two).filter((v) => !v.pass).map((v) => v.measure)).toEqual(['CPU, engine, 4 hosts × 50 panes over ssh', 'ssh processes per host, 4 hosts × 50 panes over ssh']);
+  });
+});

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli } from '../support/cli-context.ts';
-import { eventually } from '../support/engine-harness.ts';
+import { poll } from '../support/poll.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
@@ -33,7 +33,7 @@ describe('trailboss app', () => {
     chmodSync(fake, 0o755);
     const run = await cli(['app'], { home, env: { DISPLAY: ':99', TRAILBOSS_ELECTRON: fake } });
     expect(run).toMatchObject({ code: 0, stdout: expect.stringContaining('Trail Boss started') });
-    await eventually(() => existsSync(seen) && readFileSync(seen, 'utf8').trim() === ROOT, 'the stand-in Electron ran with the package root');
+    await poll(() => existsSync(seen) && readFileSync(seen, 'utf8').trim() === ROOT, 'the stand-in Electron ran with the package root');
     expect(existsSync(join(ROOT, 'dist', 'main', 'shell', 'main.js'))).toBe(true);
   }, 60_000);
 });

@@ -1,9 +1,10 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli } from '../support/cli-context.ts';
-import { eventually, startEngineHarness } from '../support/engine-harness.ts';
+import { startEngineHarness } from '../support/engine-harness.ts';
 import { claudePermBash } from '../support/scenarios/index.ts';
 import { startScriptedAgent } from '../support/scripted-agent/start.ts';
+import { poll } from '../support/poll.ts';
 
 describe('trailboss approve / deny against a running engine', () => {
   it('approves by pane id with exactly the single-use key, audited as the CLI', async () => {
@@ -11,7 +12,7 @@ describe('trailboss approve / deny against a running engine', () => {
     try {
       const agent = await startScriptedAgent(h.tmux, claudePermBash(), { session: 'api-worker' });
       const env = { TRAILBOSS_HOME: join(h.home, 'tb') };
-      await eventually(async () => (await cli(['queue', '--json'], { home: h.home, env })).stdout.includes('"approveLabel": "Yes"'), 'the prompt queued');
+      await poll(async () => (await cli(['queue', '--json'], { home: h.home, env })).stdout.includes('"approveLabel": "Yes"'), 'the prompt queued');
       const run = await cli(['approve', agent.paneId], { home: h.home, env });
       expect(run.stderr).toBe('');
       expect(run.code).toBe(0);

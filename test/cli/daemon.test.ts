@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { eventually } from '../support/engine-harness.ts';
+import { poll } from '../support/poll.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
@@ -17,7 +17,7 @@ describe('trailboss daemon', () => {
       let out = '';
       child.stdout.on('data', (d: Buffer) => (out += d.toString()));
       const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-      await eventually(() => out.includes('engine running'), 'the daemon to start', 20_000);
+      await poll(() => out.includes('engine running'), 'the daemon to start', { timeoutMs: 20_000 });
       expect(existsSync(join(home, 'tb', 'engine.lock'))).toBe(true);
       expect(existsSync(join(home, 'tb', 'endpoint.json'))).toBe(true);
       child.kill('SIGTERM');

@@ -49,11 +49,22 @@ describe('trailboss doctor', () => {
     for (const id of ['node', 'data-dir', 'database', 'config', 'ui']) expect(check(report, id)?.status).toBe('ok');
   }, 30_000);
 
-  it('names a missing tmux with how to install it, and exits 1', async () => {
+  it('names a missing tmux with how to fix it, and exits 1', async () => {
     const { home, socket } = setup();
+    // PATH alone no longer hides tmux (the login shell's PATH and the usual places are searched, as
+    // the desktop app does): a tmux.path naming no file is "not found" from here.
+    mkdirSync(join(home, 'tb'));
+    writeFileSync(join(home, 'tb', 'config.json'), JSON.stringify({ tmux: { path: '/nonexistent/tmux' } }));
     const { code, report } = await doctor(home, socket, { PATH: join(home, 'empty-bin') });
     expect(code).toBe(1);
-    expect(check(report, 'tmux')).toMatchObject({ status: 'problem', detail: expect.stringContaining('tmux is not on PATH'), fix: expect.stringContaining('install tmux 3.2 or newer') });
+    expect(check(report, 'tmux')).toMatchObject({ status: 'problem', detail: expect.stringContaining('tmux not found'), fix: expect.stringContaining('tmux.path') });
+    expect(check(report, 'agent-panes')).toMatchObject({ status: 'advice', detail: 'not checked: tmux is not installed' });
+  });
+
+  it('says where the desktop app’s log file is', async () => {
+    const { home, socket } = setup();
+    const { report } = await doctor(home, socket);
+    expect(check(report, 'log-file')).toMatchObject({ status: 'advice', detail: expect.stringContaining(join(home, 'tb', 'logs', 'trailboss.log')) });
   });
 
   it('names a corrupt database with how to move it aside, and exits 1', async () => {

@@ -18,9 +18,10 @@ import { claudePermBash } from '../support/scenarios/index.ts';
 import { startScriptedAgent } from '../support/scripted-agent/start.ts';
 import { cli } from '../support/cli-context.ts';
 import type { EngineHarness } from '../support/engine-harness.ts';
-import { eventually, startEngineHarness } from '../support/engine-harness.ts';
+import { startEngineHarness } from '../support/engine-harness.ts';
 import { hookExample } from '../engine/hooks/fixture-hooks.ts';
 import { heldWorking, paneKeyOf, queue, waitForTruth } from '../engine/hooks-integration/support.ts';
+import { poll } from '../support/poll.ts';
 
 const dirs: string[] = [];
 let h: EngineHarness | null = null;
@@ -89,7 +90,7 @@ describe('trailboss hook <Event>', () => {
     await waitForTruth(h.engine, pane, (s) => s.state === 'working', 'the pane seen working');
     const run = await cli(['hook', 'PermissionRequest'], { home: join(h.home, 'tb'), env: { TMUX_PANE: agent.paneId, TMUX: `${h.socket},1234,0` }, stdin: PERMISSION });
     expect(run).toEqual({ code: 0, stdout: '', stderr: '' });
-    const item = await eventually(async () => (await queue(h!.engine))[0], 'the forwarded hook’s item');
+    const item = await poll(async () => (await queue(h!.engine))[0], 'the forwarded hook’s item');
     expect(item).toMatchObject({ paneKey: pane, reason: 'permission', subject: 'Bash: ls -la /tmp' });
   });
 
@@ -97,7 +98,7 @@ describe('trailboss hook <Event>', () => {
     h = await startEngineHarness({ api: true });
     const run = await hookRun(['--endpoint', h.engine.paths.endpoint, 'Stop'], tempHome(), JSON.stringify(hookExample('Stop.json')));
     expect(run).toMatchObject({ code: 0, output: '', stdinRead: true });
-    await eventually(() => h!.engine.store.hooks.list().find((c) => c.name === 'Stop'), 'the Stop hook counted');
+    await poll(() => h!.engine.store.hooks.list().find((c) => c.name === 'Stop'), 'the Stop hook counted');
   });
 
   it('garbage on stdin is refused by the engine, and the hook still answers 0 silently', async () => {

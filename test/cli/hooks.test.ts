@@ -14,9 +14,10 @@ import { silentLogger } from '../../main/engine/platform/log.ts';
 import { openStore } from '../../main/engine/store/index.ts';
 import { cli } from '../support/cli-context.ts';
 import type { EngineHarness } from '../support/engine-harness.ts';
-import { eventually, startEngineHarness } from '../support/engine-harness.ts';
+import { startEngineHarness } from '../support/engine-harness.ts';
 import { postJson } from '../engine/hooks/http-helpers.ts';
 import { hookExample } from '../engine/hooks/fixture-hooks.ts';
+import { poll } from '../support/poll.ts';
 
 const dirs: string[] = [];
 let h: EngineHarness | null = null;
@@ -216,7 +217,7 @@ describe('trailboss hooks status', () => {
     const envelope = { v: 1, event: 'Stop', tmuxPane: null, tmuxSocket: null, ppid: null, payload: hookExample('Stop.json') };
     const res = await postJson(h.engine.apiPort!, HOOK_PATH, h.engine.apiToken!, envelope);
     expect(res.status).toBe(202);
-    const after = await eventually(async () => {
+    const after = await poll(async () => {
       const s = JSON.parse((await cli(['hooks', 'status', '--json'], { home })).stdout) as { lastHookAt: number | null; lastHookSource: string };
       return s.lastHookAt !== null ? s : null;
     }, 'the hook in hooks status');

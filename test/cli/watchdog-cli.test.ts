@@ -9,9 +9,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { claudeIdleWorking, claudePermBash } from '../support/scenarios/index.ts';
 import { startScriptedAgent } from '../support/scripted-agent/start.ts';
 import type { EngineHarness } from '../support/engine-harness.ts';
-import { eventually } from '../support/engine-harness.ts';
 import { cli } from '../support/cli-context.ts';
 import { paneKeyOf, queue, startWatchdogEngine, submissionsReach } from '../engine/watchdog-integration/support.ts';
+import { poll } from '../support/poll.ts';
 
 let h: EngineHarness | null = null;
 afterEach(async () => {
@@ -25,7 +25,7 @@ async function idleAgent(watchdog: Record<string, unknown> = {}) {
   h = await startWatchdogEngine(watchdog, { api: true });
   const agent = await startScriptedAgent(h.tmux, claudeIdleWorking(), { session: 'work' });
   await paneKeyOf(h, agent);
-  await eventually(async () => (await queue(h!)).find((i) => i.reason === 'idle'), 'the idle item');
+  await poll(async () => (await queue(h!)).find((i) => i.reason === 'idle'), 'the idle item');
   return agent;
 }
 
@@ -50,7 +50,7 @@ describe('trailboss wake', () => {
   it('is refused at a permission prompt with the reason, exit 1, and no key sent', async () => {
     h = await startWatchdogEngine({}, { api: true });
     const agent = await startScriptedAgent(h.tmux, claudePermBash(), { session: 'work' });
-    await eventually(async () => (await queue(h!)).find((i) => i.reason === 'permission'), 'the permission item');
+    await poll(async () => (await queue(h!)).find((i) => i.reason === 'permission'), 'the permission item');
     const r = await run(['wake', agent.paneId, 'continue']);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/not woken \(refused\): the agent is not at its input prompt/);

@@ -1,5 +1,5 @@
 /**
- * The crash test (issue 3): `trailboss daemon` is killed with SIGKILL at seeded random points across
+ * The crash test: `trailboss daemon` is killed with SIGKILL at seeded random points across
  * detect → remind → approve — anywhere, or exactly before the claim, after the claim, after the
  * audit row, after the key left, mid-resolve — restarted, and driven through the CLI until the agents'
  * prompts are answered. Each run then checks: no item lost, no key twice, no key to a changed

@@ -6,7 +6,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { claudeIdleWorking, claudePermBash } from '../support/scenarios/index.ts';
 import { startScriptedAgent } from '../support/scripted-agent/start.ts';
 import type { EngineHarness } from '../support/engine-harness.ts';
-import { eventually, startEngineHarness } from '../support/engine-harness.ts';
+import { startEngineHarness } from '../support/engine-harness.ts';
+import { poll } from '../support/poll.ts';
 
 let h: EngineHarness | null = null;
 afterEach(async () => {
@@ -21,7 +22,7 @@ async function queue() {
 }
 
 async function waitingPrompt() {
-  return eventually(async () => (await queue()).find((i) => i.reason === 'permission' && i.approveLabel), 'a permission item with an approve label');
+  return poll(async () => (await queue()).find((i) => i.reason === 'permission' && i.approveLabel), 'a permission item with an approve label');
 }
 
 describe('engine: detect and answer a permission prompt', () => {
@@ -93,10 +94,10 @@ describe('engine: detect and answer a permission prompt', () => {
   it('reply types into an idle agent, and is refused at a permission prompt', async () => {
     h = await startEngineHarness();
     const idle = await startScriptedAgent(h.tmux, claudeIdleWorking(), { session: 'idle-one' });
-    const item = await eventually(async () => (await queue()).find((i) => i.reason === 'idle'), 'an idle item');
+    const item = await poll(async () => (await queue()).find((i) => i.reason === 'idle'), 'an idle item');
     const result = await h.engine.api['item:reply']({ id: item.id, text: 'run the tests, then fix what fails' });
     expect(result).toMatchObject({ ok: true, value: { outcome: 'confirmed' } });
-    const submitted = await eventually(async () => {
+    const submitted = await poll(async () => {
       const list = await idle.submissions();
       return list.length > 0 ? list : null;
     }, 'the submission');
@@ -129,7 +130,7 @@ describe('engine: the same prompt asked again', () => {
     const approved = await h.engine.api['item:approve']({ id: first.id, fingerprint: first.fingerprint });
     expect(approved).toMatchObject({ ok: true, value: { outcome: 'confirmed' } });
     // 300 ms later the agent shows the very same prompt: a new ask, with a new item.
-    const second = await eventually(async () => (await queue()).find((i) => i.reason === 'permission' && i.id !== first.id && i.approveLabel), 'the repeated prompt queued again');
+    const second = await poll(async () => (await queue()).find((i) => i.reason === 'permission' && i.id !== first.id && i.approveLabel), 'the repeated prompt queued again');
     expect(second.fingerprint).toBe(first.fingerprint);
     expect(await agent.keyNames()).toEqual(['1']);
   });

@@ -7,7 +7,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { auggieShellApproval } from '../support/scenarios/index.ts';
 import { startScriptedAgent } from '../support/scripted-agent/start.ts';
 import type { EngineHarness } from '../support/engine-harness.ts';
-import { eventually, startEngineHarness } from '../support/engine-harness.ts';
+import { startEngineHarness } from '../support/engine-harness.ts';
+import { poll } from '../support/poll.ts';
 
 let h: EngineHarness | null = null;
 afterEach(async () => {
@@ -22,7 +23,7 @@ async function queue() {
 }
 
 async function auggiePrompt() {
-  return eventually(async () => (await queue()).find((i) => i.runtime === 'auggie' && i.reason === 'permission'), 'the auggie approval item');
+  return poll(async () => (await queue()).find((i) => i.runtime === 'auggie' && i.reason === 'permission'), 'the auggie approval item');
 }
 
 describe('engine: auggie approval prompt', () => {

@@ -9,8 +9,8 @@ import type { SettingsStateDto } from '../../preload/contract/settings.ts';
 import { claudeIdleWorking } from '../support/scenarios/index.ts';
 import { startScriptedAgent } from '../support/scripted-agent/start.ts';
 import type { EngineHarness } from '../support/engine-harness.ts';
-import { eventually } from '../support/engine-harness.ts';
 import { configFileOf, startWatchdogEngine, submissionsReach } from './watchdog-integration/support.ts';
+import { poll } from '../support/poll.ts';
 
 let h: EngineHarness | null = null;
 afterEach(async () => {
@@ -65,13 +65,13 @@ describe('settings on a running engine', () => {
     const errors: string[] = [];
     h.engine.on('engine:error', (e) => errors.push(e.message));
     writeFileSync(configFileOf(h.home), JSON.stringify({ watchdog: { message: 'never applied', maxNudges: 'three' } }));
-    const state = await eventually(async () => {
+    const state = await poll(async () => {
       const s = await current();
       return s.loadError ? s : null;
     }, 'the load error');
     expect(state.loadError).toMatch(/watchdog\.maxNudges: /);
     expect(state.settings.watchdog.message).toBe('good one');
-    await eventually(() => errors.some((m) => m.includes('watchdog.maxNudges')), 'the engine:error');
+    await poll(() => errors.some((m) => m.includes('watchdog.maxNudges')), 'the engine:error');
     expect(h.engine.config().watchdog.message).toBe('good one');
   });
 });

@@ -6,7 +6,8 @@ import { readFileSync } from 'node:fs';
 import type { AgentDto, AgentStateDto } from '../../preload/contract/agent.ts';
 import type { QueueItemDto } from '../../preload/contract/queue-item.ts';
 import type { EngineHarness } from '../support/engine-harness.ts';
-import { eventually, startEngineHarness } from '../support/engine-harness.ts';
+import { startEngineHarness } from '../support/engine-harness.ts';
+import { poll } from '../support/poll.ts';
 import type { InstalledCli, LiveCliId } from './install.ts';
 import { installCli, latestVersion, readPins } from './install.ts';
 import type { AnsweredTurn, MockModel } from './mock-model/server.ts';
@@ -92,11 +93,11 @@ export async function startLiveAgent(id: LiveCliId, opts: SandboxOptions & { ses
     async waitState(state, what, timeoutMs = 60_000, extra = () => true) {
       let last = '';
       try {
-        return await eventually(async () => {
+        return await poll(async () => {
           const a = await agent();
           last = `${a.runtime}/${a.state}`;
           return a.state === state && extra(a) ? a : null;
-        }, what, timeoutMs);
+        }, what, { timeoutMs, intervalMs: 100 });
       } catch (error) {
         throw new Error(`${String(error)} (engine: ${last}); the pane shows:\n${await capture(false)}`, { cause: error });
       }
@@ -110,25 +111,24 @@ export async function startLiveAgent(id: LiveCliId, opts: SandboxOptions & { ses
       // Steady for three looks about 0.4 s apart: a spinner or a timer changes within that.
       const looks: string[] = [];
       let text = '';
-      await eventually(async () => {
+      await poll(async () => {
         text = await capture(false);
         looks.push(maskBlinkers(text));
         if (looks.length > 3) looks.shift();
-        await new Promise((r) => setTimeout(r, 400));
         return looks.length === 3 && looks.every((l) => l === looks[0]);
-      }, `a steady screen for ${name}`, 30_000);
+      }, `a steady screen for ${name}`, { timeoutMs: 30_000, intervalMs: 400 });
       screens.keep(name, text, await capture(true));
       return text;
     },
     async ask(text) {
-      const item = await eventually(async () => (await live.items()).find((i) => i.reason === 'idle' && i.canReply), `an idle item to reply to (${text})`, 60_000).catch(async (error: unknown) => {
+      const item = await poll(async () => (await live.items()).find((i) => i.reason === 'idle' && i.canReply), `an idle item to reply to (${text})`, { timeoutMs: 60_000, intervalMs: 100 }).catch(async (error: unknown) => {
         const state = await agent().then((x) => x.state, (e: unknown) => String(e));
         throw new Error(`${String(error)} (engine: ${state}); the pane shows:\n${await capture(false)}`, { cause: error });
       });
       const before = mock.turns().length;
       const sent = await h.engine.api['item:reply']({ id: item.id, text });
       if (!sent.ok || sent.value.outcome !== 'confirmed') throw new Error(`reply ${JSON.stringify(text)}: ${JSON.stringify(sent)}`);
-      return eventually(() => mock.turns().slice(before).find((t) => t.prompt?.includes(text)), `the mock to receive ${JSON.stringify(text)}`, 60_000);
+      return poll(() => mock.turns().slice(before).find((t) => t.prompt?.includes(text)), `the mock to receive ${JSON.stringify(text)}`, { timeoutMs: 60_000, intervalMs: 100 });
     },
     file(name) {
       try {

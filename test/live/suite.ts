@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentPromptDto } from '../../preload/contract/agent.ts';
-import { eventually } from '../support/engine-harness.ts';
+import { poll } from '../support/poll.ts';
 import type { LiveCliId } from './install.ts';
 import type { LiveAgent } from './live-agent.ts';
 import { START_TIMEOUT_MS, startLiveAgent } from './live-agent.ts';
@@ -64,13 +64,13 @@ export function defineLiveSuite(spec: LiveSpec): void {
     it('fresh start: the engine sees the real CLI idle and queues it', async () => {
       const agent = await a.waitState('idle', `${spec.id} idle after start`, START_TIMEOUT_MS);
       expect(agent.runtime).toBe(spec.id);
-      await eventually(async () => (await a.items()).find((i) => i.reason === 'idle'), 'an idle queue item', 60_000);
+      await poll(async () => (await a.items()).find((i) => i.reason === 'idle'), 'an idle queue item', { timeoutMs: 60_000, intervalMs: 100 });
       await a.settle('idle-startup');
     });
 
     it('a reply through the engine reaches the model; the answer ends idle', async () => {
       const turn = await a.ask('hello from the live suite');
-      await eventually(() => turn.state === 'finished', 'the mock to finish its answer', 60_000);
+      await poll(() => turn.state === 'finished', 'the mock to finish its answer', { timeoutMs: 60_000, intervalMs: 100 });
       await a.settle('idle-after-turn');
       await a.waitState('idle', 'idle after the answer');
     });
@@ -80,7 +80,7 @@ export function defineLiveSuite(spec: LiveSpec): void {
       await a.waitState('working', 'working while the model streams', 60_000);
       expect(turn.state).toBe('streaming');
       a.screens.keep('working', await a.h.tmux.tmux(['capture-pane', '-p', '-t', a.paneId]), await a.h.tmux.tmux(['capture-pane', '-p', '-e', '-t', a.paneId]));
-      await eventually(() => turn.state === 'finished', 'the slow answer to finish', 90_000);
+      await poll(() => turn.state === 'finished', 'the slow answer to finish', { timeoutMs: 90_000, intervalMs: 100 });
       await a.settle('idle-after-slow-turn');
       await a.waitState('idle', 'idle after the slow answer', 60_000);
     });
@@ -101,7 +101,7 @@ export function defineLiveSuite(spec: LiveSpec): void {
         expect(prompt.denyKey, `deny key for ${JSON.stringify(prompt)}`).not.toBeNull();
         if (prompt.denyKey !== 'Escape') expect(optionFor(prompt, prompt.denyKey!)?.kind).toBe('deny');
 
-        const item = await eventually(async () => (await a.items()).find((i) => i.reason === 'permission' && i.fingerprint), 'the permission item', 30_000);
+        const item = await poll(async () => (await a.items()).find((i) => i.reason === 'permission' && i.fingerprint), 'the permission item', { timeoutMs: 30_000, intervalMs: 100 });
         const answer = await a.h.engine.api[c.decision === 'approve' ? 'item:approve' : 'item:deny']({ id: item.id, fingerprint: item.fingerprint });
         expect(answer).toMatchObject({ ok: true, value: { outcome: 'confirmed' } });
 
@@ -109,7 +109,7 @@ export function defineLiveSuite(spec: LiveSpec): void {
         const ours = () => a.mock.calls().slice(callsBefore);
         const results = () => a.mock.results().filter((r) => ours().some((c2) => c2.callId === r.callId));
         if (c.decision === 'approve') {
-          await eventually(() => a.mock.turns().some((t) => t.prompt?.includes(TRIGGERS[c.tool]) && 'say' in t.step && t.step.say === DONE_REPLY && t.state === 'finished'), 'the model to be told the tool ran', 90_000);
+          await poll(() => a.mock.turns().some((t) => t.prompt?.includes(TRIGGERS[c.tool]) && 'say' in t.step && t.step.say === DONE_REPLY && t.state === 'finished'), 'the model to be told the tool ran', { timeoutMs: 90_000, intervalMs: 100 });
           await a.settle(`${name}-after`);
           await a.waitState('idle', 'idle after the approved tool', 60_000);
           const last = results().at(-1);
@@ -122,7 +122,7 @@ export function defineLiveSuite(spec: LiveSpec): void {
           if (c.tool === 'edit') expect(a.file(EDITED_FILE)).toContain('second line, edited');
           if (c.tool === 'read') expect(last!.content).toContain('a file outside the project');
         } else {
-          await eventually(() => !a.mock.turns().some((t) => t.state === 'streaming'), 'the model to finish answering', 90_000);
+          await poll(() => !a.mock.turns().some((t) => t.state === 'streaming'), 'the model to finish answering', { timeoutMs: 90_000, intervalMs: 100 });
           await a.settle(`${name}-after`);
           await a.waitState('idle', 'idle after the denied tool', 90_000);
           expect(effect(a, c.tool)).toBe(before);
@@ -145,7 +145,7 @@ export function defineLiveSuite(spec: LiveSpec): void {
         await a.settle('dialog-first-run');
         expect(agent.prompt?.kind).toBe('dialog');
         expect(agent.prompt?.approveKey ?? null).toBeNull();
-        await eventually(async () => (await a!.items()).find((i) => i.reason === 'dialog'), 'a dialog queue item', 60_000);
+        await poll(async () => (await a!.items()).find((i) => i.reason === 'dialog'), 'a dialog queue item', { timeoutMs: 60_000, intervalMs: 100 });
       }, START_TIMEOUT_MS + 120_000);
     });
   }

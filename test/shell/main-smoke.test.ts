@@ -4,7 +4,7 @@
  * agent on a private tmux socket. Electron itself cannot run here; this is the closest check of
  * the wiring (tray, notifications, hotkeys, IPC, window security, quit).
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,12 +13,15 @@ import { CHANNEL_NAMES } from '../../preload/contract/channels.ts';
 import { buildShell } from '../../scripts/build-shell.mjs';
 import { claudePermBash } from '../support/scenarios/claude.ts';
 import { startScriptedAgent, type ScriptedAgent } from '../support/scripted-agent/start.ts';
-import { startPrivateTmux, waitFor, type PrivateTmux } from '../support/tmux-server.ts';
+import { startPrivateTmux, type PrivateTmux } from '../support/tmux-server.ts';
 import { StubbedShell, type StubEvent } from './support/stubbed-shell.ts';
+import { poll } from '../support/poll.ts';
 
 type MenuItem = { id?: string; label?: string; enabled: boolean; submenu?: MenuItem[] };
 const flat = (items: MenuItem[]): MenuItem[] => items.flatMap((i) => [i, ...(i.submenu ? flat(i.submenu) : [])]);
 const menuOf = (e: StubEvent | undefined): MenuItem[] => flat((e?.menu as MenuItem[] | undefined) ?? []);
+
+const ROOT = join(import.meta.dirname, '..', '..');
 
 let out: string;
 let home: string;
@@ -28,7 +31,9 @@ let shell: StubbedShell;
 let jumpFile: string;
 
 beforeAll(async () => {
-  out = mkdtempSync(join(tmpdir(), 'tb-smoke-build-'));
+  // Inside the repository: the bundle finds Trail Boss's package.json above itself (packageRoot).
+  mkdirSync(join(ROOT, 'test-results'), { recursive: true });
+  out = mkdtempSync(join(ROOT, 'test-results', 'tb-smoke-build-'));
   home = mkdtempSync(join(tmpdir(), 'tb-smoke-home-'));
   const { main } = await buildShell({ outDir: out });
   tmux = await startPrivateTmux({ socketPath: join(tmpdir(), `tb-smoke-${randomBytes(4).toString('hex')}.sock`) });
@@ -37,10 +42,11 @@ beforeAll(async () => {
   const terminal = ['/bin/sh', '-c', `printf %s "$1" > '${jumpFile}'`, 'sh', '{target}'];
   writeFileSync(join(home, 'config.json'), JSON.stringify({ terminal: { linux: terminal } }));
   const env: Record<string, string> = {};
-  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !['TMUX', 'TMUX_PANE', 'DISPLAY', 'WAYLAND_DISPLAY', 'XDG_CONFIG_HOME'].includes(k)) env[k] = v;
+  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !['TMUX', 'TMUX_PANE', 'DISPLAY', 'WAYLAND_DISPLAY', 'XDG_CONFIG_HOME', 'DBUS_SESSION_BUS_ADDRESS'].includes(k)) env[k] = v;
   // Never the real home: the engine looks for Claude's files under $HOME.
   Object.assign(env, { TRAILBOSS_HOME: home, HOME: home, XDG_SESSION_TYPE: 'x11', STUB_TAKEN_SHORTCUTS: 'CommandOrControl+Alt+Shift+K' });
-  shell = new StubbedShell(main, ['--tmux-socket', tmux.name], env);
+  // Started as the login item starts it: no window until asked (started by hand it would open the queue).
+  shell = new StubbedShell(main, ['--tmux-socket', tmux.name, '--at-login'], env);
   await shell.waitFor('ready');
 }, 60_000);
 
@@ -66,8 +72,17 @@ describe('the bundled app booted with an Electron stand-in', () => {
     expect(names).toEqual(expect.arrayContaining(['csp-hook', 'permissions-denied', 'protocol']));
   });
 
+  it('started at login it opens no window; it writes its log file under the home; it listens for shutdown', async () => {
+    const file = join(home, 'logs', 'trailboss.log');
+    await poll(() => existsSync(file) && readFileSync(file, 'utf8').includes('"event":"shell.started"'), 'shell.started in the log file', { timeoutMs: 30_000 });
+    expect(shell.events.some((e) => e.ev === 'window-create')).toBe(false);
+    const log = readFileSync(file, 'utf8');
+    expect(log).toContain('"event":"shell.tmux.found"');
+    expect(shell.events.find((e) => e.ev === 'power-monitor-on')).toMatchObject({ name: 'shutdown' });
+  });
+
   it('registers an IPC handler for exactly the contract’s channels', async () => {
-    await waitFor(() => shell.events.filter((e) => e.ev === 'ipc-handle').length === CHANNEL_NAMES.length);
+    await poll(() => shell.events.filter((e) => e.ev === 'ipc-handle').length === CHANNEL_NAMES.length, 'every IPC channel handled');
     expect(shell.events.filter((e) => e.ev === 'ipc-handle').map((e) => e.channel).sort()).toEqual([...CHANNEL_NAMES].sort());
   });
 
@@ -102,7 +117,8 @@ describe('the bundled app booted with an Electron stand-in', () => {
     const id = await itemId();
     await shell.command({ cmd: 'click', id: `item:${id}:open` });
     const created = await shell.waitFor('window-create');
-    expect(created.webPreferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true, preload: true });
+    expect(created.webPreferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true, preload: true, devTools: true });
+    expect(created.icon).toMatchObject({ png: true });
     const loaded = await shell.waitFor('window-load');
     expect(loaded.url).toBe(`app://trailboss/index.html#view=queue&item=${encodeURIComponent(id)}`);
     const windowId = created.id as number;
@@ -113,6 +129,7 @@ describe('the bundled app booted with an Electron stand-in', () => {
       registered: false,
       problem: expect.stringContaining('taken by another app'),
     });
+    expect((settings as { value: { logFile: string } }).value.logFile).toBe(join(home, 'logs', 'trailboss.log'));
     expect(await shell.command({ cmd: 'ipc', channel: 'item:approve', args: { id }, senderId: windowId })).toMatchObject({ ok: false, error: { code: 'invalid' } });
     expect(await shell.command({ cmd: 'ipc', channel: 'queue:list', args: {}, senderId: windowId, subFrame: true })).toMatchObject({ ok: false, error: { code: 'unauthorized' } });
     expect(await shell.command({ cmd: 'navigate', windowId, url: 'https://example.com/' })).toEqual({ prevented: true });
@@ -128,7 +145,7 @@ describe('the bundled app booted with an Electron stand-in', () => {
   it('the jump hotkey jumps to the oldest waiting pane (no client: opens the configured terminal on it)', async () => {
     await itemId();
     expect(await shell.command({ cmd: 'hotkey', accelerator: 'CommandOrControl+Alt+Shift+J' })).toEqual({ pressed: true });
-    await waitFor(() => existsSync(jumpFile) && readFileSync(jumpFile, 'utf8') === agent.paneId, { timeoutMs: 10_000, what: 'terminal command run on the pane' });
+    await poll(() => existsSync(jumpFile) && readFileSync(jumpFile, 'utf8') === agent.paneId, 'terminal command run on the pane', { timeoutMs: 10_000 });
   });
 
   it('approve from the tray sends exactly the single-use key, and the notification is withdrawn', async () => {
@@ -140,8 +157,14 @@ describe('the bundled app booted with an Electron stand-in', () => {
     await shell.waitFor('tray-tooltip', (e) => e.toolTip === 'Trail Boss — no agent is waiting', 15_000);
   });
 
-  it('quits cleanly: tray removed, engine stopped (its lock released), exit code 0', async () => {
-    await shell.command({ cmd: 'quit' });
+  it('a second launch brings the queue forward', async () => {
+    const before = shell.events.filter((e) => e.ev === 'window-show').length;
+    await shell.command({ cmd: 'second-instance' });
+    await poll(() => shell.events.filter((e) => e.ev === 'window-show').length > before, 'the window shown again');
+  });
+
+  it('a system shutdown stops cleanly: tray removed, engine stopped (its lock released), exit code 0', async () => {
+    expect(await shell.command({ cmd: 'shutdown' })).toEqual({ prevented: true });
     expect(await shell.exited).toBe(0);
     expect(shell.events.map((e) => e.ev)).toContain('tray-destroy');
     expect(existsSync(join(home, 'engine.lock'))).toBe(false);

@@ -64,18 +64,3 @@ export async function startEngineHarness(opts: { beforeStart?: (home: string) =>
   return harness;
 }
 
-/** Poll `fn` until it returns a truthy value or the deadline passes (no sleeps in tests). */
-export async function eventually<T>(fn: () => T | Promise<T>, what: string, timeoutMs = 8000): Promise<NonNullable<T>> {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown;
-  for (;;) {
-    try {
-      const value = await fn();
-      if (value) return value as NonNullable<T>;
-    } catch (error) {
-      last = error;
-    }
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${last ? `: ${String(last)}` : ''}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}

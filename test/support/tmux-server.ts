@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import type { RunResult } from '../../main/engine/platform/run.ts';
 import { realRunner } from '../../main/engine/platform/run.ts';
 import type { TmuxServer } from '../../main/engine/tmux/types.ts';
+import { poll } from './poll.ts';
 
 /** Options of a pane created by `newPane`. */
 export interface NewPaneOptions {
@@ -86,9 +87,7 @@ export async function startPrivateTmux(opts: { socketPath?: string } = {}): Prom
     const proc = realRunner.spawnLongLived('script', ['-qfc', `stty cols ${size.cols} rows ${size.rows}; exec ${quoted}`, '/dev/null'], {
       env: { ...env, TERM: 'xterm-256color' },
     });
-    const tty = await waitFor(async () => (await run(['list-clients', '-F', '#{client_tty}'])).stdout.split('\n').find((t) => t && !before.has(t)), {
-      what: 'terminal client attached',
-    });
+    const tty = await poll(async () => (await run(['list-clients', '-F', '#{client_tty}'])).stdout.split('\n').find((t) => t && !before.has(t)), 'terminal client attached');
     return {
       tty,
       async detach() {
@@ -119,25 +118,3 @@ export async function startPrivateTmux(opts: { socketPath?: string } = {}): Prom
   };
 }
 
-/**
- * Poll `fn` until it returns something truthy (or stops throwing), then return it; fail with the
- * last value or error once `timeoutMs` has passed. The way to wait for tmux — never a fixed sleep.
- */
-export async function waitFor<T>(fn: () => T | Promise<T>, opts: { timeoutMs?: number; intervalMs?: number; what?: string } = {}): Promise<NonNullable<T>> {
-  const deadline = performance.now() + (opts.timeoutMs ?? 5000);
-  let last: unknown;
-  for (;;) {
-    try {
-      const value = await fn();
-      if (value) return value as NonNullable<T>;
-      last = value;
-    } catch (err) {
-      last = err;
-    }
-    if (performance.now() > deadline) {
-      const detail = last instanceof Error ? last.message : JSON.stringify(last);
-      throw new Error(`waitFor${opts.what ? ` (${opts.what})` : ''} timed out; last: ${detail}`);
-    }
-    await new Promise((r) => setTimeout(r, opts.intervalMs ?? 25));
-  }
-}

@@ -1,4 +1,4 @@
-/** `trailboss daemon [--tmux-socket PATH]... [--ui]`: the engine without the desktop shell, until SIGINT/SIGTERM. */
+/** `trailboss daemon [--tmux-socket PATH]... [--ui] [--notify]`: the engine without the desktop shell, until SIGINT/SIGTERM. */
 import { Engine } from '../../engine/engine.ts';
 import { EngineLockedError } from '../../engine/platform/engine-lock.ts';
 import { streamLogger } from '../../engine/platform/log.ts';
@@ -6,11 +6,14 @@ import { packageRoot } from '../../engine/platform/package-root.ts';
 import { procProcessTable } from '../../engine/platform/process-table.ts';
 import { realRunner } from '../../engine/platform/run.ts';
 import { runnerWithEnv } from '../../engine/platform/runner-with-env.ts';
+import { resolvePaths } from '../../engine/platform/paths.ts';
 import { StoreError } from '../../engine/store/index.ts';
+import { setUpTmux } from '../../engine/tmux/locate.ts';
 import { parseCommandLine, read } from '../program.ts';
 import type { CliContext } from '../context.ts';
 import { buildUi, uiState } from '../ui-build.ts';
 import { EXIT } from '../context.ts';
+import { startDaemonNotifications } from './daemon-notify.ts';
 
 export async function daemonCommand(ctx: CliContext): Promise<number> {
   const args = parseCommandLine('daemon', ctx.argv);
@@ -34,6 +37,17 @@ export async function daemonCommand(ctx: CliContext): Promise<number> {
     uiDir = ui.dir;
   }
   const logger = streamLogger(ctx.stderr, read.bool(args, 'verbose') ? 'debug' : 'info');
+  const paths = resolvePaths({ env: ctx.env, platform: ctx.platform, homedir: ctx.homedir, cwd: ctx.cwd });
+  // Started by launchd/systemd the PATH may lack tmux: found the same way the desktop app finds it.
+  const tmux = await setUpTmux({
+    env: ctx.env,
+    platform: ctx.platform,
+    homedir: ctx.homedir,
+    configFile: paths.config,
+    runner: runnerWithEnv(realRunner, { PATH: ctx.env.PATH, TMUX: undefined, TMUX_PANE: undefined }),
+  });
+  if (tmux.binary.kind === 'missing') logger.log('error', 'tmux.not-found', { searched: tmux.binary.searched, configured: tmux.binary.configured });
+  else logger.log('info', 'tmux.found', { path: tmux.binary.path, source: tmux.binary.source });
   let engine: Engine;
   try {
     engine = await Engine.start({
@@ -44,7 +58,7 @@ export async function daemonCommand(ctx: CliContext): Promise<number> {
       servers: sockets.length > 0 ? sockets.map((path) => ({ kind: 'socket', path })) : null,
       clock: ctx.clock,
       logger,
-      runner: runnerWithEnv(realRunner, { PATH: ctx.env.PATH, TMUX: undefined, TMUX_PANE: undefined }),
+      runner: tmux.runner,
       processTable: procProcessTable(),
       pid: process.pid,
       uiDir,
@@ -58,10 +72,13 @@ export async function daemonCommand(ctx: CliContext): Promise<number> {
   }
   ctx.stdout(`Trail Boss engine running (pid ${process.pid}); data in ${engine.paths.home}; API on 127.0.0.1:${engine.apiPort}\n`);
   if (wantUi) ctx.stdout(`Open the queue: http://127.0.0.1:${engine.apiPort}/#token=${engine.apiToken}\n`);
+  const notifications = await startDaemonNotifications(engine, ctx, logger, read.bool(args, 'notify'));
   await new Promise<void>((resolve) => {
     if (ctx.stopSignal.aborted) resolve();
     else ctx.stopSignal.addEventListener('abort', () => resolve(), { once: true });
   });
+  // Before the engine: our notifications' buttons would answer nobody.
+  await notifications?.stop();
   await engine.stop();
   ctx.stdout('Trail Boss engine stopped.\n');
   return EXIT.ok;

@@ -1,5 +1,6 @@
 /**
- * `trailboss hooks install | uninstall | status [--json]`: edits Claude's settings directly (the
+ * `trailboss hooks install | uninstall | status [--runtime claude|codex] [--json]`: edits Claude's
+ * settings (or Codex's hooks.json) directly (the
  * same code the settings view calls through the engine), so it works with no engine running.
  * Status adds when hooks last arrived: from the running engine, else from the store file.
  */
@@ -8,6 +9,7 @@ import { depsOf } from '../../engine/api/hooks-service.ts';
 import { storeHookCounter } from '../../engine/api/hooks-service.ts';
 import type { HookEventCounter, HookEventStats } from '../../engine/hooks/hook-event-counter.ts';
 import type { HookEventName } from '../../engine/hooks/hook-schemas.ts';
+import { codexInstallerDeps } from '../../engine/hooks/codex-hooks.ts';
 import type { HooksChange, HooksInstallerDeps } from '../../engine/hooks/install.ts';
 import { hooksStatus, installHooks, uninstallHooks } from '../../engine/hooks/install.ts';
 import type { HooksStatus } from '../../engine/hooks/settings-status.ts';
@@ -15,6 +17,7 @@ import { SettingsError } from '../../engine/hooks/settings-json.ts';
 import { silentLogger } from '../../engine/platform/log.ts';
 import { resolvePaths } from '../../engine/platform/paths.ts';
 import { openStore } from '../../engine/store/index.ts';
+import type { Parsed } from '../program.ts';
 import { UsageError, parseCommandLine, read } from '../program.ts';
 import type { CliContext } from '../context.ts';
 import { EXIT } from '../context.ts';
@@ -25,12 +28,19 @@ type Arrivals = Partial<Record<HookEventName, HookEventStats>>;
 /** Where the "last hook" times came from. */
 export type ArrivalSource = 'engine' | 'store' | 'none';
 
+/** Whose hooks a command works on. */
+export type HookRuntime = 'claude' | 'codex';
+
 /** The installer's inputs for this context, with arrivals read once (they only feed status). */
-export function installerDeps(ctx: CliContext, arrivals: Arrivals): HooksInstallerDeps {
+export function installerDeps(ctx: CliContext, arrivals: Arrivals, runtime: HookRuntime = 'claude'): HooksInstallerDeps {
   const paths = resolvePaths({ env: ctx.env, platform: ctx.platform, homedir: ctx.homedir, cwd: ctx.cwd });
   const counter: HookEventCounter = { record: () => undefined, snapshot: () => arrivals };
-  return depsOf({ env: ctx.env, homedir: ctx.homedir, endpointFile: paths.endpoint, clock: ctx.clock, counter });
+  const claude = depsOf({ env: ctx.env, homedir: ctx.homedir, endpointFile: paths.endpoint, clock: ctx.clock, counter });
+  return runtime === 'codex' ? codexInstallerDeps(claude, { env: ctx.env, homedir: ctx.homedir }) : claude;
 }
+
+const runtimeOf = (p: Parsed): HookRuntime => (read.string(p, 'runtime') === 'codex' ? 'codex' : 'claude');
+const TITLE: Record<HookRuntime, string> = { claude: 'Claude Code hooks', codex: 'Codex hooks' };
 
 /** Per-event arrivals from the store file, read-only; null when there is none or it cannot be read. */
 export function storeArrivals(ctx: CliContext): Arrivals | null {
@@ -67,8 +77,8 @@ function ago(at: number, now: number): string {
   return `${Math.round(s / 3600)}h ago`;
 }
 
-function formatStatus(status: HooksStatus, source: ArrivalSource, now: number): string {
-  const lines = [`Claude Code hooks: ${status.state} (${status.events.length} of ${status.details.length} events)`, `settings: ${status.settingsPath}`];
+function formatStatus(status: HooksStatus, source: ArrivalSource, now: number, runtime: HookRuntime): string {
+  const lines = [`${TITLE[runtime]}: ${status.state} (${status.events.length} of ${status.details.length} events)`, `settings: ${status.settingsPath}`];
   if (status.missing.length > 0) lines.push(`missing or outdated: ${status.missing.join(', ')}`);
   const from = source === 'engine' ? 'engine running' : 'from the store; no engine running';
   lines.push(status.lastHookAt === null ? 'last hook: no events seen' : `last hook: ${new Date(status.lastHookAt).toISOString()} (${ago(status.lastHookAt, now)}, ${from})`);
@@ -86,18 +96,19 @@ function statusJson(status: HooksStatus, source: ArrivalSource): string {
   return JSON.stringify({ state, settingsPath, events, missing, lastHookAt, lastHookSource: source, problem, details }, null, 2) + '\n';
 }
 
-export async function status(ctx: CliContext, json: boolean): Promise<number> {
-  const stored = storeArrivals(ctx);
-  const fromEngine = await engineLastHook(ctx);
-  const base = hooksStatus(installerDeps(ctx, stored ?? {}));
+export async function status(ctx: CliContext, json: boolean, runtime: HookRuntime = 'claude'): Promise<number> {
+  // Arrival times are Claude's (the store and the engine count Claude's events only).
+  const stored = runtime === 'claude' ? storeArrivals(ctx) : null;
+  const fromEngine = runtime === 'claude' ? await engineLastHook(ctx) : undefined;
+  const base = hooksStatus(installerDeps(ctx, stored ?? {}, runtime));
   const source: ArrivalSource = fromEngine !== undefined ? 'engine' : stored !== null && base.lastHookAt !== null ? 'store' : 'none';
   const shown: HooksStatus = fromEngine !== undefined ? { ...base, lastHookAt: fromEngine } : base;
-  ctx.stdout(json ? statusJson(shown, source) : formatStatus(shown, source, ctx.clock.now()));
+  ctx.stdout(json ? statusJson(shown, source) : formatStatus(shown, source, ctx.clock.now(), runtime));
   return EXIT.ok;
 }
 
-function change(ctx: CliContext, what: 'install' | 'uninstall', json: boolean): number {
-  const deps = installerDeps(ctx, storeArrivals(ctx) ?? {});
+function change(ctx: CliContext, what: 'install' | 'uninstall', json: boolean, runtime: HookRuntime): number {
+  const deps = installerDeps(ctx, storeArrivals(ctx) ?? {}, runtime);
   let result: HooksChange;
   try {
     result = what === 'install' ? installHooks(deps) : uninstallHooks(deps);
@@ -119,6 +130,8 @@ function change(ctx: CliContext, what: 'install' | 'uninstall', json: boolean): 
     ctx.stdout(`Trail Boss hooks ${done} in ${deps.settingsPath}\n${backup}\n${result.restoredExactly ? 'the file is back to exactly what it was before install\n' : ''}`);
   }
   if (result.status.problem && what === 'install') ctx.stdout(`problem: ${result.status.problem}\n`);
+  // Codex runs new hooks only once the user trusts them at its next start (we never trust for them).
+  if (runtime === 'codex' && what === 'install' && result.changed) ctx.stdout('Codex asks "Hooks need review" at its next start: choose "Trust all and continue" for the hooks to run\n');
   return EXIT.ok;
 }
 
@@ -127,10 +140,14 @@ export async function hooksCommand(ctx: CliContext): Promise<number> {
   const [sub, ...rest] = ctx.argv;
   switch (sub) {
     case 'install':
-    case 'uninstall':
-      return change(ctx, sub, read.bool(parseCommandLine(`hooks ${sub}`, rest), 'json'));
-    case 'status':
-      return status(ctx, read.bool(parseCommandLine('hooks status', rest), 'json'));
+    case 'uninstall': {
+      const parsed = parseCommandLine(`hooks ${sub}`, rest);
+      return change(ctx, sub, read.bool(parsed, 'json'), runtimeOf(parsed));
+    }
+    case 'status': {
+      const parsed = parseCommandLine('hooks status', rest);
+      return status(ctx, read.bool(parsed, 'json'), runtimeOf(parsed));
+    }
     default:
       throw new UsageError(sub ? `unknown hooks command '${sub}' (install, uninstall or status)` : 'hooks needs install, uninstall or status');
   }

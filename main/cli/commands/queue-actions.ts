@@ -5,7 +5,6 @@
 import type { ActionOutcomeDto } from '../../../preload/contract/queue-item.ts';
 import type { Envelope } from '../../../preload/contract/envelope.ts';
 import { parseReplyToken } from '../../engine/actions/reply-tokens.ts';
-import { parseDuration } from '../../engine/config/duration.ts';
 import { UsageError, parseCommandLine, read, type Parsed } from '../program.ts';
 import type { CliContext } from '../context.ts';
 import { EXIT } from '../context.ts';
@@ -105,6 +104,8 @@ export const skipCommand = engineCommand('skip', async (ctx, client, args) => {
 
 export const snoozeCommand = engineCommand('snooze', async (ctx, client, args) => {
   const [ref, span] = [read.arg(args, 0), read.arg(args, 1)];
+  // Loaded here only: the duration parser sits beside the config schema (zod), which other commands skip.
+  const { parseDuration } = await import('../../engine/config/duration.ts');
   const forMs = span ? parseDuration(span) : null;
   if (!forMs) throw new UsageError('snooze needs a duration: trailboss snooze <item> 30m');
   const item = await itemFor(ctx, client, ref);

@@ -1,5 +1,5 @@
 /**
- * `trailboss snapshot save|restore|check`: conversation snapshots of Claude Code sessions (issue 5).
+ * `trailboss snapshot save|restore|check`: conversation snapshots of Claude Code sessions.
  *   save [--reason R] [--pane P] [--agent NAME] [--cwd DIR] [--transcript FILE] [--max-lines N] [--tmux-socket PATH]...
  *   restore [--agent NAME] [--cwd DIR]   print the snapshot and delete it (exit 1 when there is none)
  *   check [--agent NAME] [--cwd DIR]     exit 0 when there is one, 1 when not; prints nothing

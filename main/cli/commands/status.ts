@@ -6,6 +6,8 @@ import { procProcessTable } from '../../engine/platform/process-table.ts';
 import { realRunner } from '../../engine/platform/run.ts';
 import { runnerWithEnv } from '../../engine/platform/runner-with-env.ts';
 import { RUNTIMES, runtimeById } from '../../engine/runtimes/catalog.ts';
+import { resolvePaths } from '../../engine/platform/paths.ts';
+import { setUpTmux } from '../../engine/tmux/locate.ts';
 import { openTmuxClient } from '../../engine/tmux/open.ts';
 import { splitPaneKey } from '../../engine/tmux/pane-key.ts';
 import type { TmuxClient } from '../../engine/tmux/types.ts';
@@ -19,6 +21,7 @@ import { promptDto } from '../../engine/api/dto.ts';
 import { NoEngineError, engineClient } from '../engine-client.ts';
 import type { AgentDto } from '../../../preload/contract/agent.ts';
 import { serversFor } from '../servers.ts';
+import { hostOfPaneKey } from '../../engine/hosts/host-spec.ts';
 
 /** One observed pane as a status entry (one-shot scan: a screen nobody explains is reported as unknown at once). */
 export function agentFromObserved(p: ObservedPane, now: number): AgentStatus {
@@ -27,6 +30,7 @@ export function agentFromObserved(p: ObservedPane, now: number): AgentStatus {
   return {
     pane: p.info.paneId,
     server: splitPaneKey(p.key).serverKey,
+    host: hostOfPaneKey(p.key),
     target: p.info.target,
     runtime: p.runtime,
     runtimeVerified: runtimeById(p.runtime).verified,
@@ -44,6 +48,8 @@ export function agentFromEngine(a: AgentDto): AgentStatus {
   return {
     pane: paneId,
     server,
+    host: a.host,
+    ...(a.unreachable !== null ? { unreachable: a.unreachable } : {}),
     target: a.target,
     runtime: a.runtime,
     runtimeVerified: a.runtimeVerified,
@@ -80,7 +86,9 @@ export async function statusCommand(ctx: CliContext): Promise<number> {
   const servers = serversFor(read.list(args, 'tmuxSocket'));
   const clients: TmuxClient[] = [];
   // tmux runs with the CLI's environment (PATH, TMUX_TMPDIR), never the caller's TMUX.
-  const runner = runnerWithEnv(realRunner, { PATH: ctx.env.PATH, TMUX_TMPDIR: ctx.env.TMUX_TMPDIR, TMUX: undefined, TMUX_PANE: undefined });
+  const base = runnerWithEnv(realRunner, { PATH: ctx.env.PATH, TMUX_TMPDIR: ctx.env.TMUX_TMPDIR, TMUX: undefined, TMUX_PANE: undefined });
+  const configFile = resolvePaths({ env: ctx.env, platform: ctx.platform, homedir: ctx.homedir, cwd: ctx.cwd }).config;
+  const { runner } = await setUpTmux({ env: ctx.env, platform: ctx.platform, homedir: ctx.homedir, configFile, runner: base });
   try {
     for (const server of servers) clients.push(await openTmuxClient(server, runner, { mode: 'batch', logger: silentLogger }));
     // The observer treats a failing server as "no panes"; here a missing tmux must be said plainly.
@@ -92,7 +100,7 @@ export async function statusCommand(ctx: CliContext): Promise<number> {
     return EXIT.ok;
   } catch (error) {
     if (error instanceof TmuxError && error.kind === 'not-installed') {
-      ctx.stderr('trailboss: tmux is not installed (or not on PATH); install tmux to watch agents.\n');
+      ctx.stderr('trailboss: tmux is not installed (not on PATH, in your login shell\'s PATH or the usual places); install tmux or set tmux.path in the config.\n');
       return EXIT.usage;
     }
     throw error;

@@ -1,6 +1,7 @@
 /** The shape of one `trailboss doctor` check: a small module that looks at one thing and says how to fix it. */
 import type { TrailbossPaths } from '../../engine/platform/paths.ts';
 import type { Runner, Spawner } from '../../engine/platform/run.ts';
+import type { TmuxBinary } from '../../engine/platform/tmux-binary.ts';
 import type { CliContext } from '../context.ts';
 
 /** ok: fine; problem: keeps Trail Boss from working (doctor exits non-zero); advice: optional, or not there yet. */
@@ -27,6 +28,8 @@ export interface DoctorEnv {
   readonly root: string;
   /** tmux sockets named with --tmux-socket (replace the default server, as in `status`). */
   readonly sockets: readonly string[];
+  /** tmux as the desktop app finds it (platform/tmux-binary.ts); `runner` starts this one for plain `tmux`. */
+  readonly tmux: TmuxBinary;
 }
 
 /** One check. Add a new one as checks/<id>.ts and list it in checks/index.ts. */

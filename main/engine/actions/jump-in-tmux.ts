@@ -1,6 +1,6 @@
 /**
  * Jump (engine part): make the pane current for a terminal attached to its tmux server. Bringing
- * that terminal window forward, or opening one, is the desktop shell's job (main/shell/jump/jump-plan.ts).
+ * that terminal window forward, or opening one, is done by main/engine/jump (the desktop shell and `trailboss jump` share it).
  */
 import type { ActionResult } from './types.ts';
 import type { PaneObserver } from '../observe/observer.ts';

@@ -3,15 +3,21 @@ import type { PaneLook, PaneAccess } from './types.ts';
 import type { PaneObserver } from '../observe/observer.ts';
 import type { PaneKey } from '../sessions/facts.ts';
 import { TmuxError } from '../tmux/types.ts';
+import type { Reachability } from '../hosts/reachability.ts';
+import { LOCAL_ONLY } from '../hosts/reachability.ts';
 
-/** PaneAccess backed by the observer's tmux clients. A pane the observer no longer watches is gone. */
-export function observerPaneAccess(observer: PaneObserver): PaneAccess {
+/**
+ * PaneAccess backed by the observer's tmux clients. A pane the observer no longer watches is gone; a
+ * pane whose host cannot be reached is not gone — looking at it fails with the host's reason.
+ */
+export function observerPaneAccess(observer: PaneObserver, reach: Reachability = LOCAL_ONLY): PaneAccess {
   const watched = (key: PaneKey) => {
     const pane = observer.pane(key);
     if (!pane) throw new TmuxError('no-such-pane', 'send-keys', `pane ${key} is not watched`);
     return pane;
   };
   return {
+    unreachable: (key) => reach.unreachable(key)?.reason ?? null,
     async look(key: PaneKey): Promise<PaneLook> {
       const pane = observer.pane(key);
       if (!pane) return { kind: 'gone' };
@@ -22,7 +28,7 @@ export function observerPaneAccess(observer: PaneObserver): PaneAccess {
         const screen = pane.runtime.classify({ lines: capture.lines, ...(capture.ansiLines ? { ansiLines: capture.ansiLines } : {}) });
         return { kind: 'screen', screen, runtime: pane.runtime };
       } catch (error) {
-        if (error instanceof TmuxError && error.kind !== 'failed') return { kind: 'gone' };
+        if (error instanceof TmuxError && error.kind !== 'failed' && error.kind !== 'unreachable') return { kind: 'gone' };
         throw error;
       }
     },

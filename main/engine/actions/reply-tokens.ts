@@ -1,4 +1,4 @@
-/** CLI reply tokens (issue 3): exact words that mean approve or deny; anything else is refused with the list. */
+/** CLI reply tokens: exact words that mean approve or deny; anything else is refused with the list. */
 
 const APPROVE = ['y', 'yes', 'approve', 'a'] as const;
 const DENY = ['n', 'no', 'deny', 'd'] as const;

@@ -34,6 +34,8 @@ export interface TypeTextRequest {
 export async function typeIntoIdle(deps: TypeTextDeps, req: TypeTextRequest): Promise<ActionResult> {
   const { panes, store, clock } = deps;
   if (req.text.trim() === '') return { outcome: 'refused', message: 'nothing to type' };
+  const unreachable = panes.unreachable?.(req.paneKey) ?? null;
+  if (unreachable) return { outcome: 'refused', message: `${unreachable}; nothing was typed` };
   const escAt = deps.lastEscapeAt?.(req.paneKey) ?? null;
   if (escAt !== null && clock.now() - escAt < ESCAPE_PAUSE_MS) await sleep(clock, ESCAPE_PAUSE_MS - (clock.now() - escAt));
   const look = await panes.look(req.paneKey);

@@ -51,6 +51,8 @@ export type PaneLook = { readonly kind: 'screen'; readonly screen: Screen; reado
 
 /** Live access to panes (the observer's tmux clients). */
 export interface PaneAccess {
+  /** Why the pane's host cannot be reached now ("host gpu unreachable since …"); null when it can. Absent: always reachable. */
+  unreachable?(paneKey: PaneKey): string | null;
   look(paneKey: PaneKey): Promise<PaneLook>;
   sendKeys(paneKey: PaneKey, keys: readonly string[]): Promise<void>;
   pasteText(paneKey: PaneKey, text: string): Promise<void>;

@@ -2,6 +2,8 @@
  * The contract's method map, implemented over the engine's parts. Every surface (IPC, HTTP, CLI)
  * calls these; each answers an Envelope and never throws across the boundary.
  */
+import type { Reachability } from '../hosts/reachability.ts';
+import { LOCAL_ONLY } from '../hosts/reachability.ts';
 import type { ApiMethods } from '../../../preload/contract/api.ts';
 import type { Envelope } from '../../../preload/contract/envelope.ts';
 import { fail, ok } from '../../../preload/contract/envelope.ts';
@@ -54,6 +56,8 @@ export interface ApiDeps {
   readonly reloadConfig?: () => void;
   /** Which surface a call came from (set per transport). */
   readonly surface?: Surface;
+  /** Whether a pane's host can be reached (views say `unreachable`); default: every pane is local. */
+  readonly hosts?: Reachability;
 }
 
 /** Wrap a handler so an unexpected error becomes an `internal` envelope (and is logged), never a crash. */
@@ -70,6 +74,7 @@ function guarded<A, R>(name: string, logger: Logger, fn: (args: A) => Promise<En
 
 /** Build the method map. `surface` tags audit records (the CLI and the UI pass their own). */
 export function buildApiMethods(deps: ApiDeps): ApiMethods {
+  const reach = deps.hosts ?? LOCAL_ONLY;
   const { store, truth, observer, events, clock, logger } = deps;
   const surface: Surface = deps.surface ?? 'api';
   const { panes, actionStore } = deps;
@@ -80,7 +85,7 @@ export function buildApiMethods(deps: ApiDeps): ApiMethods {
     events.emit('action:outcome', dto);
     return ok(dto);
   };
-  const queueChanged = () => events.emit('queue:changed', { items: queueDtos(store, truth, clock.now()) });
+  const queueChanged = () => events.emit('queue:changed', { items: queueDtos(store, truth, clock.now(), false, reach) });
 
   const answer = (action: 'approve' | 'deny') =>
     guarded(`item:${action}`, logger, async (args: { id: string; fingerprint: string }) => {
@@ -114,7 +119,7 @@ export function buildApiMethods(deps: ApiDeps): ApiMethods {
     });
 
   return {
-    'queue:list': guarded('queue:list', logger, async () => ok(queueDtos(store, truth, clock.now()))),
+    'queue:list': guarded('queue:list', logger, async () => ok(queueDtos(store, truth, clock.now(), false, reach))),
     'item:approve': answer('approve'),
     'item:deny': answer('deny'),
     'item:reply': guarded('item:reply', logger, async (args) => {
@@ -181,7 +186,7 @@ export function buildApiMethods(deps: ApiDeps): ApiMethods {
       truth.reconsider(args.paneKey);
       queueChanged();
       const updated = store.panes.get(args.paneKey) ?? pane;
-      return ok(agentDto(updated, truth.get(args.paneKey), loopModeOf(updated, deps.config())));
+      return ok(agentDto(updated, truth.get(args.paneKey), loopModeOf(updated, deps.config()), reach));
     }),
     'pane:loop': guarded('pane:loop', logger, async (args) => {
       const pane = store.panes.get(args.paneKey);
@@ -190,7 +195,7 @@ export function buildApiMethods(deps: ApiDeps): ApiMethods {
       const updated = store.panes.get(args.paneKey) ?? pane;
       deps.watchdog.sync(updated);
       truth.reconsider(args.paneKey);
-      return ok(agentDto(updated, truth.get(args.paneKey), loopModeOf(updated, deps.config())));
+      return ok(agentDto(updated, truth.get(args.paneKey), loopModeOf(updated, deps.config()), reach));
     }),
     'pane:wake': guarded('pane:wake', logger, async (args) => {
       if (!store.panes.get(args.paneKey)) return fail('not-found', `no watched pane ${args.paneKey}`);
@@ -207,7 +212,7 @@ export function buildApiMethods(deps: ApiDeps): ApiMethods {
       }
     }),
     'agents:list': guarded('agents:list', logger, async () =>
-      ok(store.panes.list().filter((p) => p.state !== 'gone' || truth.get(p.paneKey)).map((p) => agentDto(p, truth.get(p.paneKey), loopModeOf(p, deps.config())))),
+      ok(store.panes.list().filter((p) => p.state !== 'gone' || truth.get(p.paneKey)).map((p) => agentDto(p, truth.get(p.paneKey), loopModeOf(p, deps.config()), reach))),
     ),
     'settings:get': guarded('settings:get', logger, async () => ok(readSettings(settingsDeps))),
     'settings:set': guarded('settings:set', logger, async (args) => applySettings(settingsDeps, args.settings)),

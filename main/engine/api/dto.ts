@@ -7,6 +7,9 @@ import type { DialogScreen, PermissionPrompt } from '../runtimes/types.ts';
 import type { PaneState } from '../sessions/pane-state.ts';
 import type { Item, LoopMode, Pane } from '../store/index.ts';
 import { reasonOfKind } from '../truth/item-mapping.ts';
+import { hostOfPaneKey } from '../hosts/host-spec.ts';
+import type { Reachability } from '../hosts/reachability.ts';
+import { LOCAL_ONLY } from '../hosts/reachability.ts';
 
 function sessionOf(target: string): string {
   const colon = target.lastIndexOf(':');
@@ -34,7 +37,7 @@ function denyPreview(prompt: PermissionPrompt): string | null {
 }
 
 /** One queue item for the surfaces. `live` is the pane's current state (reply is possible only when idle). */
-export function itemDto(item: Item, pane: Pane | null, live: PaneState | undefined, now: number): QueueItemDto {
+export function itemDto(item: Item, pane: Pane | null, live: PaneState | undefined, now: number, reach: Reachability = LOCAL_ONLY): QueueItemDto {
   const runtime = pane?.runtime ?? live?.runtime ?? 'claude';
   const prompt = item.prompt;
   const permission = prompt?.kind === 'permission' ? prompt : null;
@@ -44,6 +47,8 @@ export function itemDto(item: Item, pane: Pane | null, live: PaneState | undefin
     id: item.id,
     paneKey: item.paneKey,
     target,
+    host: hostOfPaneKey(item.paneKey),
+    unreachable: reach.unreachable(item.paneKey)?.reason ?? null,
     sessionName: sessionOf(target),
     runtime,
     runtimeVerified: runtimeById(runtime).verified,
@@ -89,15 +94,19 @@ export function promptDto(prompt: PermissionPrompt | DialogScreen | null | undef
 }
 
 /** One watched agent for the surfaces; `loopMode` is the mode in force (loopModeOf), not the stored setting. */
-export function agentDto(pane: Pane, live: PaneState | undefined, loopMode: LoopMode): AgentDto {
+export function agentDto(pane: Pane, live: PaneState | undefined, loopMode: LoopMode, reach: Reachability = LOCAL_ONLY): AgentDto {
+  // Out of sight is not gone: the last known state stays in the truth (and its item in the queue).
+  const unreachable = reach.unreachable(pane.paneKey);
   return {
     paneKey: pane.paneKey,
     target: pane.target,
+    host: hostOfPaneKey(pane.paneKey),
+    unreachable: unreachable?.reason ?? null,
     sessionName: sessionOf(pane.target),
     runtime: pane.runtime,
     runtimeVerified: runtimeById(pane.runtime).verified,
-    state: live?.state ?? pane.state,
-    since: live?.since ?? pane.stateSince,
+    state: unreachable ? 'unreachable' : (live?.state ?? pane.state),
+    since: unreachable ? unreachable.since : (live?.since ?? pane.stateSince),
     muted: pane.muted,
     loopMode,
     prompt: live && (live.state === 'permission' || live.state === 'dialog') ? promptDto(live.prompt) : null,

@@ -1,4 +1,5 @@
 /** Activity (how long each agent waited, on what) and the audit log, as DTOs. */
+import { hostOfPaneKey } from '../hosts/host-spec.ts';
 import type { ActivityDto, AuditEntryDto, AuditOriginDto } from '../../../preload/contract/activity.ts';
 import type { OutcomeKindDto } from '../../../preload/contract/queue-item.ts';
 import type { AuditEntry, Store, Surface } from '../store/index.ts';
@@ -35,6 +36,7 @@ function auditDto(e: AuditEntry, target: string, completed: ReadonlyMap<number, 
     id: e.id,
     at: e.at,
     paneKey: e.paneKey,
+    host: hostOfPaneKey(e.paneKey),
     target,
     keys: isText ? [] : e.payload.split(' ').filter(Boolean),
     text: isText ? e.payload : null,

@@ -11,6 +11,7 @@ import { fail, ok } from '../../../preload/contract/envelope.ts';
 import type { SettingsDto, SettingsStateDto } from '../../../preload/contract/settings.ts';
 import type { Config, ConfigIssue } from '../config/index.ts';
 import { loadConfig, parseConfigText, saveConfig } from '../config/index.ts';
+import { parseJsonc } from '../config/jsonc-text.ts';
 import type { ConfigInput } from '../config/schema.ts';
 import type { Logger } from '../platform/log.ts';
 import { RUNTIME_IDS } from '../runtimes/types.ts';
@@ -74,7 +75,11 @@ function baseOf(deps: SettingsDeps): Record<string, unknown> {
     // Absent: start from nothing (defaults stay defaults). Unreadable: the save will say why.
     return (error as NodeJS.ErrnoException).code === 'ENOENT' ? {} : (JSON.parse(JSON.stringify(deps.current())) as Record<string, unknown>);
   }
-  if (parseConfigText(text).ok) return JSON.parse(text.replace(/^\uFEFF/, '')) as Record<string, unknown>;
+  if (parseConfigText(text).ok) {
+    // Valid config text may hold comments: read it as JSONC, not with JSON.parse.
+    const parsed = parseJsonc(text.replace(/^\uFEFF/, ''));
+    if (parsed.ok) return parsed.value as Record<string, unknown>;
+  }
   copyFileSync(deps.file, `${deps.file}.bad`);
   deps.logger.log('warn', 'settings.replaced-bad-file', { file: deps.file, backup: `${deps.file}.bad` });
   return JSON.parse(JSON.stringify(deps.current())) as Record<string, unknown>;

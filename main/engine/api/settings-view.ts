@@ -39,6 +39,7 @@ export function settingsState(config: Config, configPath: string, loadError: str
     configPath,
     hotkeys: [],
     loadError,
+    logFile: null,
   };
 }
 

@@ -8,7 +8,7 @@
  */
 import fs from 'node:fs';
 import type { z } from 'zod';
-import { locateJsonError } from './json-position.ts';
+import { parseJsonc } from './jsonc-text.ts';
 import { configSchema, DEFAULT_CONFIG, type Config } from './schema.ts';
 
 /** One problem in the config: where (dotted key path, '' for the file as a whole) and what. */
@@ -33,22 +33,17 @@ export function loadConfig(file: string): ConfigResult {
   return parseConfigText(text);
 }
 
-/** Validate config file contents (JSON text). */
+/** Validate config file contents (JSON; line and block comments allowed). */
 export function parseConfigText(text: string): ConfigResult {
-  // Windows editors like to start UTF-8 files with a byte-order mark; JSON.parse refuses it.
+  // Windows editors like to start UTF-8 files with a byte-order mark; a JSON parser refuses it.
   const body = text.replace(/^\uFEFF/, '');
   if (body.trim() === '') return { ok: false, errors: [{ path: '', message: 'the file is empty (write {} for all defaults)' }] };
-  let json: unknown;
-  try {
-    json = JSON.parse(body);
-  } catch (err) {
-    const where = locateJsonError(body);
-    const message = where
-      ? `invalid JSON at line ${where.line}, column ${where.column}: ${where.reason}`
-      : `invalid JSON: ${(err as Error).message}`;
-    return { ok: false, errors: [{ path: '', message }] };
+  const parsed = parseJsonc(body);
+  if (!parsed.ok) {
+    const { line, column, reason } = parsed.error;
+    return { ok: false, errors: [{ path: '', message: `invalid JSON at line ${line}, column ${column}: ${reason}` }] };
   }
-  return validateConfig(json);
+  return validateConfig(parsed.value);
 }
 
 /** Validate an already-parsed value against the schema. */

@@ -7,6 +7,7 @@ import { RUNTIME_IDS } from '../runtimes/types.ts';
 import { LOOP_MODES } from '../store/types.ts';
 import { acceleratorProblem } from './accelerator.ts';
 import { duration } from './duration.ts';
+import { destinationProblem, HOST_NAME_PATTERN } from '../hosts/host-spec.ts';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -59,6 +60,29 @@ const cadence = z
     });
   });
 
+/** A host reached with ssh whose tmux servers are watched (`trailboss hosts add`). */
+const host = z.strictObject({
+  name: z.string().regex(HOST_NAME_PATTERN, 'letters, digits, ".", "_" and "-" only (at most 63), starting with a letter or digit'),
+  /** What ssh connects to: an alias of the ssh config, `host` or `user@host`. */
+  destination: z.string().superRefine((d, ctx) => {
+    const problem = destinationProblem(d);
+    if (problem !== null) ctx.addIssue({ code: 'custom', message: problem });
+  }),
+  /** tmux sockets on the host (`tmux -S`); empty = the remote user's default server. */
+  sockets: z.array(z.string().min(1).refine((p) => p.startsWith('/'), { message: 'must be an absolute path' })).default([]),
+  /** An ssh config file (`ssh -F`); null = the user's own ~/.ssh/config. */
+  sshConfig: z.string().min(1).nullable().default(null),
+  enabled: z.boolean().default(true),
+});
+
+const hosts = z.array(host).superRefine((list, ctx) => {
+  const seen = new Set<string>();
+  list.forEach((h, i) => {
+    if (seen.has(h.name)) ctx.addIssue({ code: 'custom', path: [i, 'name'], message: `host "${h.name}" is listed twice` });
+    seen.add(h.name);
+  });
+});
+
 /** The config file's schema. `configSchema.parse({})` is the default config. */
 export const configSchema = z.strictObject({
   /** Pane observation. */
@@ -80,6 +104,15 @@ export const configSchema = z.strictObject({
       captureMode: z.enum(['auto', 'control', 'batch']).default('auto'),
       /** Watch the user's default tmux server besides the sockets (read when the engine starts). */
       includeDefault: z.boolean().default(true),
+      /**
+       * Absolute path of the tmux binary; null = search PATH, the login shell's PATH and the usual
+       * package-manager directories (read when the app starts).
+       */
+      path: z
+        .string()
+        .nullable()
+        .default(null)
+        .refine((p) => p === null || p.startsWith('/'), { message: 'must be an absolute path' }),
     })
     .prefault({}),
   reminders: z
@@ -103,6 +136,12 @@ export const configSchema = z.strictObject({
       sound: z.boolean().default(true),
       /** Approve / Deny buttons on notifications where the OS has them. */
       actionButtons: z.boolean().default(true),
+      /**
+       * Linux: notifications through the freedesktop service on the session bus (with buttons).
+       * `auto`: the desktop app uses it when the server has actions, the daemon only with `--notify`;
+       * `true`: the desktop app always, and `trailboss daemon` as if given `--notify`; `false`: never.
+       */
+      dbus: z.union([z.boolean(), z.literal('auto')]).default('auto'),
     })
     .prefault({}),
   hotkeys: z
@@ -169,6 +208,8 @@ export const configSchema = z.strictObject({
     })
     .prefault({})
     .refine((w) => w.capMs >= w.firstDelayMs, { path: ['capMs'], message: 'must be at least watchdog.firstDelayMs' }),
+  /** Other machines whose agents are watched over ssh (applied while the engine runs). */
+  hosts: hosts.default([]),
   restart: z
     .strictObject({
       /** Snapshot length limit in lines. */

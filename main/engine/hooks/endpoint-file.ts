@@ -5,24 +5,31 @@
  * them in sync (version, host, port, tokenFile, hookPath).
  */
 import { readFileSync, unlinkSync } from 'node:fs';
-import { z } from 'zod';
 import { writeFileAtomic } from '../platform/atomic-write.ts';
 
 /** Where the Claude hook forwarder posts. */
 export const HOOK_PATH = '/hooks/claude';
+/** Where Codex CLI hooks arrive (the forwarder's `--runtime codex`). */
+export const CODEX_HOOK_PATH = '/hooks/codex';
 
 /** Name of the token file inside the Trail Boss home directory. */
 export const TOKEN_FILE_NAME = 'api-token';
 
-const endpointSchema = z.looseObject({
-  version: z.literal(1),
-  pid: z.number().int().positive(),
-  host: z.literal('127.0.0.1'),
-  port: z.number().int().min(1).max(65535),
-  tokenFile: z.string().min(1),
-  hookPath: z.string().startsWith('/'),
-  startedAt: z.number(),
-});
+/**
+ * Checked by hand, not with zod: every CLI command that talks to the engine reads this file, and
+ * loading zod would cost such a short-lived process more start-up time than its whole request.
+ */
+function asEndpoint(value: unknown): EndpointInfo | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const v = value as Record<string, unknown>;
+  const { pid, port, tokenFile, hookPath, startedAt } = v;
+  if (v['version'] !== 1 || v['host'] !== '127.0.0.1') return null;
+  if (!Number.isInteger(pid) || (pid as number) <= 0) return null;
+  if (!Number.isInteger(port) || (port as number) < 1 || (port as number) > 65535) return null;
+  if (typeof tokenFile !== 'string' || tokenFile === '' || typeof hookPath !== 'string' || !hookPath.startsWith('/')) return null;
+  if (typeof startedAt !== 'number' || !Number.isFinite(startedAt)) return null;
+  return { version: 1, pid: pid as number, host: '127.0.0.1', port: port as number, tokenFile, hookPath, startedAt };
+}
 
 /** What the endpoint file says. */
 export interface EndpointInfo {
@@ -53,10 +60,7 @@ export function readEndpointFile(file: string): EndpointInfo | null {
     return null;
   }
   try {
-    const parsed = endpointSchema.safeParse(JSON.parse(text));
-    if (!parsed.success) return null;
-    const { version, pid, host, port, tokenFile, hookPath, startedAt } = parsed.data;
-    return { version, pid, host, port, tokenFile, hookPath, startedAt };
+    return asEndpoint(JSON.parse(text));
   } catch {
     return null;
   }

@@ -37,12 +37,15 @@ export interface ForwarderSpec {
   readonly scriptPath: string;
   /** The endpoint file the running engine writes (platform/paths.ts `endpoint`). */
   readonly endpointFile: string;
+  /** Which agent's hooks these are; absent for Claude Code (the forwarder's default route). */
+  readonly runtime?: 'codex';
 }
 
 /** The shell command Claude runs for `event`. */
 export function forwarderCommand(spec: ForwarderSpec, event: string): string {
   const env = spec.runAsNode ? 'ELECTRON_RUN_AS_NODE=1 ' : '';
-  return `${env}${shellQuote(spec.nodePath)} ${shellQuote(spec.scriptPath)} --endpoint ${shellQuote(spec.endpointFile)} ${event} ${markerFor('hook')}`;
+  const runtime = spec.runtime ? ` --runtime ${spec.runtime}` : '';
+  return `${env}${shellQuote(spec.nodePath)} ${shellQuote(spec.scriptPath)} --endpoint ${shellQuote(spec.endpointFile)}${runtime} ${event} ${markerFor('hook')}`;
 }
 
 /** Read back a forwarder command we wrote; null for anything else. */
@@ -52,9 +55,11 @@ export function parseForwarderCommand(command: string): (ForwarderSpec & { reado
   if (words === null) return null;
   const runAsNode = words[0] === 'ELECTRON_RUN_AS_NODE=1';
   const rest = runAsNode ? words.slice(1) : words;
-  const [nodePath, scriptPath, flag, endpointFile, event] = rest;
-  if (rest.length !== 5 || flag !== '--endpoint' || !nodePath || !scriptPath || !endpointFile || !event) return null;
-  return { nodePath, runAsNode, scriptPath, endpointFile, event };
+  const [nodePath, scriptPath, flag, endpointFile, ...tail] = rest;
+  if (flag !== '--endpoint' || !nodePath || !scriptPath || !endpointFile) return null;
+  if (tail.length === 1 && tail[0]) return { nodePath, runAsNode, scriptPath, endpointFile, event: tail[0] };
+  if (tail.length === 3 && tail[0] === '--runtime' && tail[1] === 'codex' && tail[2]) return { nodePath, runAsNode, scriptPath, endpointFile, runtime: 'codex', event: tail[2] };
+  return null;
 }
 
 /** The forwarder entries for a set of events. */

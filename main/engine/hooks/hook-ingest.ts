@@ -1,5 +1,6 @@
 /**
- * POST /hooks/claude: validates the forwarded envelope and payload, answers 202 at once, and only
+ * POST /hooks/claude (and /hooks/codex: Codex 0.169 sends Claude's payload shape, verified in
+ * test/fixtures/hooks/codex): validates the forwarded envelope and payload, answers 202 at once, and only
  * then hands the delivery to the engine — a hook must never wait on our state machine.
  */
 import type { Clock } from '../platform/clock.ts';
@@ -34,9 +35,9 @@ export interface HookIngestDeps {
   readonly deliver: (delivery: HookDelivery) => void;
 }
 
-/** Register the hook ingest route on the server. */
-export function registerHookIngest(server: LoopbackServer, deps: HookIngestDeps): void {
-  server.route('POST', HOOK_PATH, (req) => {
+/** Register the hook ingest route on the server (Claude's path unless another is given). */
+export function registerHookIngest(server: LoopbackServer, deps: HookIngestDeps, path: string = HOOK_PATH): void {
+  server.route('POST', path, (req) => {
     const at = deps.clock.now();
     const envelope = parseHookEnvelope(req.body);
     if (!envelope.ok) throw new ApiRefusal('schema-invalid', envelope.message);

@@ -2,15 +2,16 @@
  * `trailboss hooks install | uninstall | status` — the same functions the desktop settings view
  * calls. Pure merges (settings-merge.ts) over a thin file layer (settings-file.ts).
  *
- * Extension point for `trailboss prime` (snapshot issue): pass it as `extraEntries`, e.g.
- * `{ event: 'SessionStart', command: "'<node>' '<bin/trailboss.mjs>' prime # trailboss:prime", timeoutSec: 10 }`.
- * The `# trailboss:prime` marker makes it ours: install refreshes it, uninstall removes it.
+ * `trailboss prime` comes in as `extraEntries` (runtime-layout.ts `hookCommandsFor` builds it); its
+ * `# trailboss:prime` marker makes it ours: install refreshes it, uninstall removes it.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Clock } from '../platform/clock.ts';
 import type { ForwarderSpec, OwnedHookEntry } from './hook-command.ts';
 import { forwarderEntries } from './hook-command.ts';
+import type { RuntimeLayout } from './runtime-layout.ts';
+import { hookCommandsFor } from './runtime-layout.ts';
 import type { HookEventCounter } from './hook-event-counter.ts';
 import type { HookEventName } from './hook-schemas.ts';
 import { backupSettings, listBackups, readBackup, readSettingsText, writeSettingsText } from './settings-file.ts';
@@ -44,6 +45,8 @@ export interface HooksInstallerDeps {
   readonly counter: HookEventCounter;
   /** More entries we own (see the extension point above). */
   readonly extraEntries?: readonly OwnedHookEntry[];
+  /** The events to install; Claude's INSTALLED_EVENTS when absent (Codex passes its own). */
+  readonly events?: readonly string[];
   readonly pathExists?: (file: string) => boolean;
 }
 
@@ -57,7 +60,7 @@ export interface HooksChange {
   readonly status: HooksStatus;
 }
 
-/** Where the forwarder lives: the pinned Node in a checkout, or the app's own runtime when packaged. */
+/** Where the forwarder lives in a checkout, an npm install (`nodePath`) or, packaged, the app (runtime-layout.ts has every layout). */
 export function forwarderSpecFor(input: {
   readonly appRoot: string;
   readonly packaged: boolean;
@@ -66,17 +69,17 @@ export function forwarderSpecFor(input: {
   /** The Node to run the forwarder with when not the repository's pinned one (an npm install). */
   readonly nodePath?: string | null;
 }): ForwarderSpec {
-  return {
-    nodePath: input.packaged ? input.execPath : (input.nodePath ?? path.join(input.appRoot, 'node_modules', 'node', 'bin', 'node')),
-    runAsNode: input.packaged,
-    scriptPath: path.join(input.appRoot, 'bin', 'trailboss-hook.mjs'),
-    endpointFile: input.endpointFile,
-  };
+  const layout: RuntimeLayout = input.packaged
+    ? { kind: 'packaged', execPath: input.execPath, resourcesPath: path.dirname(input.appRoot) }
+    : input.nodePath != null
+      ? { kind: 'npm', root: input.appRoot, nodePath: input.nodePath }
+      : { kind: 'repo', root: input.appRoot };
+  return hookCommandsFor(layout, input.endpointFile).forwarder;
 }
 
 /** Every entry we own, as install would write them now. */
 export function plannedEntries(deps: HooksInstallerDeps): OwnedHookEntry[] {
-  return [...forwarderEntries(deps.forwarder, INSTALLED_EVENTS), ...(deps.extraEntries ?? [])];
+  return [...forwarderEntries(deps.forwarder, deps.events ?? INSTALLED_EVENTS), ...(deps.extraEntries ?? [])];
 }
 
 /** Merge our entries into the settings (backup first). Throws SettingsError, changing nothing, on a bad file. */

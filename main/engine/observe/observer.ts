@@ -108,6 +108,20 @@ export class PaneObserver {
     return this.watched.get(key);
   }
 
+  /**
+   * Stop watching every pane of `client` (its host was removed from the config): each is reported
+   * gone at once. The caller takes the client out of the list and closes it.
+   */
+  forgetClient(client: TmuxClient): void {
+    const now = this.deps.clock.now();
+    const facts: Fact[] = [];
+    for (const [key, w] of this.watched) if (w.client === client) this.forget(key, 'server-gone', now, facts);
+    const server = serverKey(client.server);
+    for (const key of this.detected.keys()) if (key.startsWith(`${server}|`)) this.detected.delete(key);
+    this.downServers.delete(server);
+    if (facts.length > 0) this.deps.onFacts(facts);
+  }
+
   /** Report the pane's next stable screen again even if it looks like the last one reported (after an answer). */
   forgetReported(key: PaneKey): void {
     const w = this.watched.get(key);
@@ -147,15 +161,21 @@ export class PaneObserver {
     const { clock, logger } = this.deps;
     const started = clock.now();
     if (!recheckOnly) this.nextFullTickAt = started + this.deps.options.tickMs;
-    const facts: Fact[] = [];
-    for (const client of this.deps.clients) {
-      try {
-        if (!recheckOnly) await this.refreshPanes(client, facts);
-        await this.captureDue(client, recheckOnly, facts);
-      } catch (error) {
-        this.serverFailed(client, error, facts);
-      }
-    }
+    // Servers are looked at side by side (a slow remote host must not hold up the others); their
+    // facts are applied together, in the order of the servers, as before.
+    const perClient = await Promise.all(
+      [...this.deps.clients].map(async (client) => {
+        const facts: Fact[] = [];
+        try {
+          if (!recheckOnly) await this.refreshPanes(client, facts);
+          await this.captureDue(client, recheckOnly, facts);
+        } catch (error) {
+          this.serverFailed(client, error, facts);
+        }
+        return facts;
+      }),
+    );
+    const facts = perClient.flat();
     if (facts.length > 0) {
       try {
         this.deps.onFacts(facts);
@@ -186,7 +206,8 @@ export class PaneObserver {
         const cached = this.detected.get(key);
         if (cached && cached.sig === sig) runtimeId = cached.runtime;
         else {
-          if (!table && needsProcessTree(info)) table = this.deps.processTable.snapshot();
+          // This machine's process table says nothing about another host's panes: there the command decides.
+          if (!table && needsProcessTree(info) && client.server.host === undefined) table = this.deps.processTable.snapshot();
           runtimeId = detectRuntime(info, this.deps.runtimes, table ?? new Map());
           this.detected.set(key, { sig, runtime: runtimeId });
         }

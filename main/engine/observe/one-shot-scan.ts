@@ -14,7 +14,7 @@ export interface OneShotOptions {
   readonly clock: Clock;
   readonly logger: Logger;
   readonly processTable: ProcessTable;
-  /** Give up waiting for stability after this long (issue 2: ≤ 3 s). */
+  /** Give up waiting for stability after this long (≤ 3 s, so a one-shot `trailboss status` answers promptly even when a pane keeps changing). */
   readonly deadlineMs?: number;
   readonly intervalMs?: number;
 }

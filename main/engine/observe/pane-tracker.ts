@@ -9,9 +9,9 @@ import type { PaneCapture, RuntimeModule, Screen } from '../runtimes/types.ts';
 import { digestOf, displayTail } from './screen-digest.ts';
 
 export interface TrackerOptions {
-  /** Consecutive identical captures that make a screen a fact (issue 2: 2). */
+  /** Consecutive identical captures that make a screen a fact (2: one capture may be taken mid-redraw; two that agree are a screen). */
   readonly stableCaptures: number;
-  /** Unchanged-and-unexplained time before the pane is reported as `unknown` (issue 2: 30 s). */
+  /** Unchanged-and-unexplained time before the pane is reported as `unknown` (30 s: a long tool run or a slow redraw must not look stuck). */
   readonly unexplainedAfterMs: number;
 }
 

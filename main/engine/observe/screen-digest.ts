@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import type { RuntimeModule } from '../runtimes/types.ts';
 
-/** How many non-blank, non-volatile lines from the bottom take part in the hash (issue 2: 15). */
+/** How many non-blank, non-volatile lines from the bottom take part in the hash (15: a whole prompt with its options, while scrollback above it changes nothing). */
 export const DIGEST_LINES = 15;
 
 /** The bottom `count` meaningful lines: trailing blanks and runtime-volatile lines removed. */

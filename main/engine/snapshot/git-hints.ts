@@ -6,6 +6,11 @@ import type { Runner } from '../platform/run.ts';
 
 /** Recent history and working-tree state of a repository. */
 export interface GitHints {
+  /**
+   * The branch line of `git status --short --branch` without its `## `: `main`, `main...origin/main
+   * [ahead 2]`, `HEAD (no branch)` on a detached head, `No commits yet on main`; null if unreadable.
+   */
+  readonly branch: string | null;
   /** `git log --oneline` lines, newest first. */
   readonly log: readonly string[];
   /** `git status --short` lines, at most `maxStatus`. */
@@ -34,10 +39,13 @@ export async function gitHints(runner: Runner, cwd: string, opts: GitHintsOption
     if (inside.exitCode !== 0 || inside.stdout.trim() !== 'true') return null;
     // A repository without commits fails `log`: that is an empty history, not an error.
     const log = await git(['log', '--oneline', '--no-color', '--no-decorate', '-n', String(opts.logCount ?? 10)]);
-    const status = await git(['status', '--short']);
-    const all = status.exitCode === 0 ? lines(status.stdout) : [];
+    // --branch: a resumed agent must know which branch it was on, not only what changed.
+    const status = await git(['status', '--short', '--branch']);
+    const [first, ...rest] = status.exitCode === 0 ? lines(status.stdout) : [];
+    const branch = first?.startsWith('## ') ? first.slice(3) : null;
+    const all = branch === null && first !== undefined ? [first, ...rest] : rest;
     const max = opts.maxStatus ?? 30;
-    return { log: log.exitCode === 0 ? lines(log.stdout) : [], status: all.slice(0, max), statusOmitted: Math.max(0, all.length - max) };
+    return { branch, log: log.exitCode === 0 ? lines(log.stdout) : [], status: all.slice(0, max), statusOmitted: Math.max(0, all.length - max) };
   } catch {
     return null;
   }

@@ -27,7 +27,7 @@ function truncationLine(c: TruncatedConversation): string | null {
 }
 
 function hintSections(h: GitHints): string[] {
-  const out: string[] = ['## Recent commits (git log --oneline)', ...(h.log.length ? h.log.map(code) : [code('(no commits yet)')])];
+  const out: string[] = ['## Branch (git status --branch)', code(h.branch ?? '(unknown)'), '', '## Recent commits (git log --oneline)', ...(h.log.length ? h.log.map(code) : [code('(no commits yet)')])];
   out.push('', '## Uncommitted changes (git status --short)', ...(h.status.length ? h.status.map(code) : [code('(clean)')]));
   if (h.statusOmitted > 0) out.push(code(`… ${h.statusOmitted} more`));
   return out;

@@ -6,7 +6,7 @@ import type { PaneKey } from '../sessions/facts.ts';
 export const PANE_STATES = ['working', 'permission', 'dialog', 'idle', 'unknown', 'gone'] as const;
 export type PaneState = (typeof PANE_STATES)[number];
 
-/** Per-pane watchdog loop mode (issue 7): never type, re-inject the directive, or type "continue". */
+/** Per-pane watchdog loop mode: never type, re-inject the directive, or type "continue". */
 export const LOOP_MODES = ['paused', 'task-only', 'active'] as const;
 export type LoopMode = (typeof LOOP_MODES)[number];
 

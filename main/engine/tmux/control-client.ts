@@ -7,6 +7,8 @@ import { captureArgs, joinOutput, screenCapture } from './capture-commands.ts';
 import { ConnectionLost, ControlConnection } from './control-connection.ts';
 import type { ControlReply } from './control-protocol.ts';
 import { tmuxFailure } from './errors.ts';
+import type { TmuxLauncher } from './launcher.ts';
+import { localTmuxLauncher } from './launcher.ts';
 import { tmuxGlobalArgs, WATCHER_SESSION_PREFIX } from './server-args.ts';
 import { focusCommands, listClientsArgs, listPanesArgs, pasteCommands, probeServer, sendKeysArgs, sendTextArgs, userClients, userPanes } from './operations.ts';
 import type { CaptureRequest, ClientInfo, PaneInfo, PaneScreenCapture, TmuxClient, TmuxServer } from './types.ts';
@@ -18,6 +20,8 @@ export interface ControlClientOptions {
   readonly clock: Clock;
   /** Per command, and for the start handshake. */
   readonly timeoutMs?: number;
+  /** How tmux is started: this machine's binary (default) or tmux on a configured host over ssh. */
+  readonly launcher?: TmuxLauncher;
 }
 
 let watcherCount = 0;
@@ -30,6 +34,7 @@ export class ControlModeClient implements TmuxClient {
   private readonly staleWatchers: string[] = [];
   private readonly globalArgs: string[];
   private readonly timeoutMs: number;
+  private readonly launcher: TmuxLauncher;
 
   constructor(
     readonly server: TmuxServer,
@@ -38,10 +43,16 @@ export class ControlModeClient implements TmuxClient {
   ) {
     this.globalArgs = tmuxGlobalArgs(server);
     this.timeoutMs = opts.timeoutMs ?? 5000;
+    this.launcher = opts.launcher ?? localTmuxLauncher(process.pid);
   }
 
   /** The watcher session's name while connected (tests, diagnostics). */
   watcherSession: string | null = null;
+
+  /** True while a control client process is up (a call would not have to start one). */
+  get connected(): boolean {
+    return this.conn?.alive ?? false;
+  }
 
   /** Connect now (the factory uses it to decide between control mode and the batch fallback). */
   async connect(): Promise<void> {
@@ -129,9 +140,11 @@ export class ControlModeClient implements TmuxClient {
       return await Promise.all(conn.send(commands));
     } catch (err) {
       if (!(err instanceof ConnectionLost)) throw err;
-      // The client died under us: the server going away, or someone killing the watcher session.
-      const alive = await probeServer(this.runner, this.globalArgs, subcommand).then(() => true, () => false);
-      throw new TmuxError(alive ? 'failed' : 'no-server', subcommand, err.message, '', err);
+      // The client died under us: the server going away, someone killing the watcher session, or the link (ssh) failing.
+      if (conn.transportError) throw conn.transportError;
+      const probe = await probeServer(this.runner, this.launcher, this.globalArgs, subcommand, this.timeoutMs).then(() => null, (e: unknown) => e);
+      if (probe instanceof TmuxError && probe.kind === 'unreachable') throw probe;
+      throw new TmuxError(probe === null ? 'failed' : 'no-server', subcommand, err.message, '', err);
     }
   }
 
@@ -145,13 +158,13 @@ export class ControlModeClient implements TmuxClient {
 
   private async open(): Promise<ControlConnection> {
     // Probe first: `tmux -C new-session` would otherwise start a server (with the user's config) where none runs.
-    await probeServer(this.runner, this.globalArgs, 'list-sessions');
+    await probeServer(this.runner, this.launcher, this.globalArgs, 'list-sessions', this.timeoutMs);
     const sessionName = `${WATCHER_SESSION_PREFIX}${process.pid}-${++watcherCount}`;
     const conn = await ControlConnection.open(
       {
         globalArgs: this.globalArgs,
         sessionName,
-        ownerPid: process.pid,
+        launcher: this.launcher,
         spawner: this.runner,
         clock: this.opts.clock,
         logger: this.opts.logger,

@@ -7,14 +7,16 @@ import { ControlParser } from './control-protocol.ts';
 import { tmuxFailure, tmuxProcessFailure } from './errors.ts';
 import { LineSplitter } from './line-splitter.ts';
 import { commandLine } from './quote.ts';
-import { TMUX_BINARY, TMUX_ENV } from './server-args.ts';
+import type { TmuxLauncher } from './launcher.ts';
+import { OWNER_PID_ARG } from './launcher.ts';
+import { TMUX_ENV } from './server-args.ts';
 import { TmuxError } from './types.ts';
 
 /**
  * The watcher pane's program, run directly (argv form, no user shell: fish or csh would not parse
  * it). When our pid is not visible from the server (another pid namespace) it just waits forever.
  */
-export function watcherCommand(ownerPid: number): string[] {
+export function watcherCommand(ownerPid: number | string): string[] {
   const script = 'if kill -0 "$1" 2>/dev/null; then while kill -0 "$1" 2>/dev/null; do sleep 2; done; else exec cat; fi';
   return ['/bin/sh', '-c', script, 'trailboss-watch', String(ownerPid)];
 }
@@ -40,11 +42,11 @@ export interface ControlConnectionOptions {
   readonly globalArgs: readonly string[];
   readonly sessionName: string;
   readonly spawner: Spawner;
+  /** Turns the tmux argv into a process (this machine's tmux, or tmux over ssh). */
+  readonly launcher: TmuxLauncher;
   readonly clock: Clock;
   readonly logger: Logger;
   readonly timeoutMs: number;
-  /** The process whose life the watcher session follows (ours). */
-  readonly ownerPid: number;
   /** Called once when the process is gone (after open succeeded). */
   readonly onClosed: (reason: string) => void;
 }
@@ -60,6 +62,8 @@ export class ControlConnection {
   private stderr = '';
   private readyToken: string;
   private onReady: ((err: TmuxError | null) => void) | null = null;
+  /** Set when the process ended because its transport failed (ssh), not because tmux said so. */
+  transportError: TmuxError | null = null;
 
   private constructor(
     private readonly proc: LongLivedProcess,
@@ -69,7 +73,12 @@ export class ControlConnection {
     this.readyToken = readyToken;
     proc.onStdout((chunk) => this.lines(this.splitter.push(chunk)));
     proc.onStderr((chunk) => void (this.stderr += chunk.toString('utf8')));
-    void proc.exited.then((exit) => this.gone(exit.error ? tmuxProcessFailure('new-session', exit.error) : null));
+    void proc.exited.then((exit) => {
+      const outcome = exit.error ? { error: exit.error } : { exitCode: exit.exitCode, stderr: this.stderr };
+      // Failures of the transport (ssh) are told apart from tmux's own, which close the same way.
+      this.transportError = opts.launcher.transportFailure('new-session', outcome);
+      this.gone(this.transportError ?? (exit.error ? tmuxProcessFailure('new-session', exit.error) : null));
+    });
   }
 
   /**
@@ -85,13 +94,14 @@ export class ControlConnection {
     const args = [
       ...opts.globalArgs, '-C',
       'new-session', '-s', opts.sessionName, '-x', '20', '-y', '5', '-E', '-c', '/', '-f', 'no-output,ignore-size',
-      ...watcherCommand(opts.ownerPid), ';',
+      ...watcherCommand(OWNER_PID_ARG), ';',
       'display-message', '-p', readyToken,
     ];
-    const proc = opts.spawner.spawnLongLived(TMUX_BINARY, args, { env: TMUX_ENV });
+    const command = opts.launcher.command(args, 'control');
+    const proc = opts.spawner.spawnLongLived(command.file, command.args, { env: TMUX_ENV });
     const conn = new ControlConnection(proc, opts, readyToken);
     return new Promise((resolve, reject) => {
-      const timer = opts.clock.setTimeout(() => conn.failOpen(new TmuxError('failed', 'new-session', 'control mode did not start in time')), opts.timeoutMs);
+      const timer = opts.clock.setTimeout(() => conn.failOpen(conn.startTimeout()), opts.timeoutMs);
       conn.onReady = (err) => {
         timer.cancel();
         conn.onReady = null;
@@ -181,6 +191,12 @@ export class ControlConnection {
     // A server that stops answering is wedged: drop this client, the next call opens a fresh one.
     this.opts.logger.log('warn', 'tmux.control.timeout', { subcommand: entry.subcommand });
     this.proc.kill('SIGKILL');
+  }
+
+  /** The error for a start that took too long: over ssh a silent host looks exactly like this. */
+  startTimeout(): TmuxError {
+    const message = 'control mode did not start in time';
+    return this.opts.launcher.host === null ? new TmuxError('failed', 'new-session', message) : new TmuxError('unreachable', 'new-session', `${message} (host ${this.opts.launcher.host})`);
   }
 
   private failOpen(err: TmuxError): void {

@@ -1,10 +1,11 @@
 /** The tmux commands behind each TmuxClient method, shared by the control-mode and batch clients. */
 import type { Runner } from '../platform/run.ts';
+import type { TmuxLauncher } from './launcher.ts';
 import { tmuxFailure, tmuxProcessFailure } from './errors.ts';
 import { CLIENT_FORMAT, PANE_FORMAT } from './formats.ts';
 import { parseClientList } from './parse-clients.ts';
 import { parsePaneList } from './parse-panes.ts';
-import { isPaneId, isWatcherSession, TMUX_BINARY, TMUX_ENV } from './server-args.ts';
+import { isPaneId, isWatcherSession, TMUX_ENV } from './server-args.ts';
 import type { ClientInfo, PaneInfo } from './types.ts';
 import { TmuxError } from './types.ts';
 
@@ -76,12 +77,13 @@ export function focusCommands(paneId: string, clientTty?: string): string[][] {
  * Is there a server with something to watch? Throws TmuxError `no-server` when no server runs or
  * it only holds watcher sessions, `not-installed` when tmux is missing. Never starts a server.
  */
-export async function probeServer(runner: Runner, globalArgs: readonly string[], subcommand: string): Promise<void> {
-  const r = await runner
-    .run(TMUX_BINARY, [...globalArgs, 'list-sessions', '-F', '#{session_name}'], { env: TMUX_ENV, timeoutMs: 5000 })
-    .catch((err: unknown) => {
-      throw tmuxProcessFailure(subcommand, err);
-    });
+export async function probeServer(runner: Runner, launcher: TmuxLauncher, globalArgs: readonly string[], subcommand: string, timeoutMs = 5000): Promise<void> {
+  const { file, args } = launcher.command([...globalArgs, 'list-sessions', '-F', '#{session_name}'], 'run');
+  const r = await runner.run(file, args, { env: TMUX_ENV, timeoutMs }).catch((err: unknown) => {
+    throw launcher.transportFailure(subcommand, { error: err }) ?? tmuxProcessFailure(subcommand, err);
+  });
+  const transport = launcher.transportFailure(subcommand, r);
+  if (transport) throw transport;
   if (r.exitCode !== 0) throw tmuxFailure('list-sessions', r.stderr || `exit code ${r.exitCode}`);
   const sessions = r.stdout.split('\n').filter((s) => s !== '' && !isWatcherSession(s));
   if (sessions.length === 0) throw new TmuxError('no-server', 'list-sessions', 'no sessions besides watcher sessions');

@@ -1,17 +1,28 @@
 /** The tmux client's public shape: what the observer and the actions need from tmux, nothing more. */
 
-/** Which tmux server to talk to: the user's default, or a socket path (as `tmux -S`), or a name (as `tmux -L`, tests). */
-export type TmuxServer = { readonly kind: 'default' } | { readonly kind: 'socket'; readonly path: string } | { readonly kind: 'name'; readonly name: string };
+/**
+ * Which tmux server to talk to: the user's default, or a socket path (as `tmux -S`), or a name (as
+ * `tmux -L`, tests). `host` names a configured host the server runs on (absent: this machine).
+ */
+export type TmuxServer = (
+  | { readonly kind: 'default' }
+  | { readonly kind: 'socket'; readonly path: string }
+  | { readonly kind: 'name'; readonly name: string }
+) & { readonly host?: string };
 
-/** A stable string for a server, used in pane keys: `default`, `S:/path`, `L:name`. */
+/**
+ * A stable string for a server, used in pane keys: `default`, `S:/path`, `L:name`; on a configured
+ * host the same behind `@<host>:` (`@gpu:S:/tmp/s`). Host names never contain `:` or `|`.
+ */
 export function serverKey(server: TmuxServer): string {
+  const prefix = server.host === undefined ? '' : `@${server.host}:`;
   switch (server.kind) {
     case 'default':
-      return 'default';
+      return `${prefix}default`;
     case 'socket':
-      return `S:${server.path}`;
+      return `${prefix}S:${server.path}`;
     case 'name':
-      return `L:${server.name}`;
+      return `${prefix}L:${server.name}`;
   }
 }
 
@@ -62,8 +73,11 @@ export interface CaptureRequest {
   readonly colour: boolean;
 }
 
-/** Why a tmux call failed, sorted into kinds the engine reacts to. */
-export type TmuxErrorKind = 'not-installed' | 'no-server' | 'no-such-pane' | 'failed';
+/**
+ * Why a tmux call failed, sorted into kinds the engine reacts to. `unreachable`: the host the server
+ * runs on cannot be reached (ssh failed) — its panes are not gone, only out of sight.
+ */
+export type TmuxErrorKind = 'not-installed' | 'no-server' | 'no-such-pane' | 'unreachable' | 'failed';
 
 /** A failed tmux call: always names the subcommand. */
 export class TmuxError extends Error {

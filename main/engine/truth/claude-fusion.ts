@@ -3,6 +3,7 @@
  * once; status files and transcripts read periodically as further evidence (the transcript settles
  * "answered in the pane" and dropped hooks). The pane still decides which key is sent.
  */
+import { hostOfPaneKey } from '../hosts/host-spec.ts';
 import type { WatchedPane as ClaudeWatchedPane } from '../claude-signals/session-pane.ts';
 import { resolveSessionPane } from '../claude-signals/session-pane.ts';
 import { ClaudeSessionDirectory } from '../claude-signals/session-directory.ts';
@@ -42,7 +43,8 @@ export class ClaudeFusion {
   private watched(): ClaudeWatchedPane[] {
     return this.deps.observer
       .snapshot()
-      .filter((p) => p.runtime === 'claude')
+      // Status files, transcripts and pids are this machine's: a remote pane's pid may be anyone here.
+      .filter((p) => p.runtime === 'claude' && hostOfPaneKey(p.key) === null)
       .map((p) => {
         const server = parsePaneKey(p.key)?.server;
         return { pane: p.key, paneId: p.info.paneId, socketPath: server?.kind === 'socket' ? server.path : null, pid: p.info.pid };

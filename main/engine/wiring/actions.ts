@@ -7,6 +7,8 @@ import { storeForActions } from '../actions/action-store.ts';
 import { observerPaneAccess } from '../actions/pane-access.ts';
 import type { ActionStore, PaneAccess } from '../actions/types.ts';
 import { queueDtos } from '../api/queue-view.ts';
+import type { Reachability } from '../hosts/reachability.ts';
+import { LOCAL_ONLY } from '../hosts/reachability.ts';
 import type { PaneObserver } from '../observe/observer.ts';
 import type { Attention } from './attention.ts';
 import type { Foundation } from './foundation.ts';
@@ -18,13 +20,13 @@ export interface ActionParts {
 }
 
 /** Build pane access over the observer and the action store over the store. */
-export function buildActionParts(f: Foundation, observer: PaneObserver, attention: Attention): ActionParts {
+export function buildActionParts(f: Foundation, observer: PaneObserver, attention: Attention, reach: Reachability = LOCAL_ONLY): ActionParts {
   const { store, events, now } = f;
   const actionStore = storeForActions(store, (item, how) => {
     attention.reminders.remove(item.id);
     store.history.end(item.paneKey, item.resolvedAt);
     events.emit('item:resolved', { id: item.id, resolution: how });
-    events.emit('queue:changed', { items: queueDtos(store, attention.truth, now()) });
+    events.emit('queue:changed', { items: queueDtos(store, attention.truth, now(), false, reach) });
   });
-  return { panes: observerPaneAccess(observer), actionStore };
+  return { panes: observerPaneAccess(observer, reach), actionStore };
 }

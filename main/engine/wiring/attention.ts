@@ -4,6 +4,8 @@
  * the watchdog is built later (it acts through the observer), so it is reached through a `Late`.
  */
 import { itemDtoById, queueDtos } from '../api/queue-view.ts';
+import type { Reachability } from '../hosts/reachability.ts';
+import { LOCAL_ONLY } from '../hosts/reachability.ts';
 import { ReminderScheduler } from '../reminders/reminder-scheduler.ts';
 import { PaneTruth } from '../truth/pane-truth.ts';
 import { policyFor } from '../truth/policy.ts';
@@ -18,12 +20,12 @@ export interface Attention {
 }
 
 /** Build the reminders and the truth; `watchdog` is bound by the watchdog step. */
-export function buildAttention(f: Foundation, watchdog: Late<WatchdogWiring>, undo: UndoList): Attention {
+export function buildAttention(f: Foundation, watchdog: Late<WatchdogWiring>, undo: UndoList, reach: Reachability = LOCAL_ONLY): Attention {
   const { store, events, clock, logger, now, config } = f;
   // Reminders fire for items of the truth, which needs the reminders: the truth is set right below.
   let truth: PaneTruth | null = null;
   const emitItem = (event: 'item:added' | 'item:updated', id: string) => {
-    const dto = truth && itemDtoById(store, truth, id, now());
+    const dto = truth && itemDtoById(store, truth, id, now(), reach);
     if (dto) events.emit(event, { item: dto });
   };
   const reminders = new ReminderScheduler({
@@ -48,7 +50,7 @@ export function buildAttention(f: Foundation, watchdog: Late<WatchdogWiring>, un
     policy: (pane) => policyFor(pane, watchdog.peek()?.view),
     reminders,
     onState: (state) => watchdog.get().scheduler.observe(state),
-    onQueueChanged: () => events.emit('queue:changed', { items: queueDtos(store, built, now()) }),
+    onQueueChanged: () => events.emit('queue:changed', { items: queueDtos(store, built, now(), false, reach) }),
     onItem: emitItem,
   });
   truth = built;

@@ -11,6 +11,8 @@ import type { Surface } from '../actions/types.ts';
 import type { ApiEndpoint } from '../hooks/api-endpoint.ts';
 import { startApiEndpoint } from '../hooks/api-endpoint.ts';
 import type { HookDelivery } from '../hooks/hook-ingest.ts';
+import { CODEX_HOOK_PATH } from '../hooks/endpoint-file.ts';
+import { MemoryHookEventCounter } from '../hooks/hook-event-counter.ts';
 import { registerHookIngest } from '../hooks/hook-ingest.ts';
 import type { Foundation, UndoList } from './foundation.ts';
 
@@ -35,6 +37,8 @@ export interface EndpointOptions {
   readonly apiFor: ApiForSurface;
   readonly hookCounter: ReturnType<typeof storeHookCounter>;
   readonly deliverHook: (delivery: HookDelivery) => void;
+  /** Codex hook deliveries (POST /hooks/codex); the route is absent without it. */
+  readonly deliverCodexHook?: (delivery: HookDelivery) => void;
 }
 
 /** Start the loopback endpoint (hook ingest + API + optional UI); closed by the undo list. */
@@ -49,6 +53,8 @@ export async function startEndpoint(f: Foundation, opts: EndpointOptions, undo: 
     pid: opts.pid,
     setup: (server) => {
       registerHookIngest(server, { clock, counter: opts.hookCounter, deliver: opts.deliverHook });
+      // Codex arrivals are counted apart: Claude's `hooks status` must not report Codex's events.
+      if (opts.deliverCodexHook) registerHookIngest(server, { clock, counter: new MemoryHookEventCounter(), deliver: opts.deliverCodexHook }, CODEX_HOOK_PATH);
       mountApi(server, { apiFor: opts.apiFor, events, uiDir: opts.uiDir, logger });
     },
   });

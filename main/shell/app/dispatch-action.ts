@@ -1,10 +1,10 @@
 /** Performs a ShellAction from the tray, a notification or a hotkey. The one place those surfaces act. */
 import type { ApiMethods } from '../../../preload/contract/api.ts';
 import type { ActionOutcomeDto } from '../../../preload/contract/queue-item.ts';
-import { outcomeOf } from './action-outcome.ts';
+import { outcomeOf } from '../../engine/notify/action-outcome.ts';
 import { assertNever } from '../../../preload/contract/assert-never.ts';
-import { pausedUntilFor } from './pause.ts';
-import { oldestWaiting } from './waiting-items.ts';
+import { pausedUntilFor } from '../../engine/notify/pause.ts';
+import { oldestWaiting } from '../../engine/notify/waiting-items.ts';
 import type { ShellAction } from './shell-action.ts';
 
 /** What the dispatcher acts through. */

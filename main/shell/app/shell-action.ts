@@ -2,7 +2,7 @@
  * Every action a shell surface (tray menu, notification, hotkey) can ask for, as plain data. Menus
  * and notifications carry these values; one dispatcher performs them, so no surface decides anything.
  */
-import type { PauseChoice } from './pause.ts';
+import type { PauseChoice } from '../../engine/notify/pause.ts';
 
 /**
  * Approve and deny carry the prompt fingerprint of the item the user saw in that menu or

@@ -1,7 +1,7 @@
 /**
  * The method map the desktop app serves to its windows, tray and hotkeys: the engine's, except
  * where only the shell knows the answer — jump (it brings the terminal forward) and the hotkey
- * registration status inside the settings answers.
+ * registration status and the log file inside the settings answers.
  */
 import type { ApiMethods } from '../../../preload/contract/api.ts';
 import { ok } from '../../../preload/contract/envelope.ts';
@@ -13,6 +13,8 @@ import { withHotkeyStatus } from '../hotkeys/hotkey-status.ts';
 export interface ShellOverrides {
   jump(itemId: string): Promise<ActionOutcomeDto>;
   hotkeyStatuses(): readonly HotkeyStatusDto[];
+  /** The app's log file, shown in settings. */
+  readonly logFile?: string | null;
 }
 
 /** The engine's methods with the shell's jump and hotkey statuses. */
@@ -22,11 +24,11 @@ export function shellApiMethods(engine: ApiMethods, shell: ShellOverrides): ApiM
     'item:jump': async (args) => ok(await shell.jump(args.id)),
     'settings:get': async (args) => {
       const r = await engine['settings:get'](args);
-      return r.ok ? ok(withHotkeyStatus(r.value, shell.hotkeyStatuses())) : r;
+      return r.ok ? ok({ ...withHotkeyStatus(r.value, shell.hotkeyStatuses()), logFile: shell.logFile ?? null }) : r;
     },
     'settings:set': async (args) => {
       const r = await engine['settings:set'](args);
-      return r.ok ? ok(withHotkeyStatus(r.value, shell.hotkeyStatuses())) : r;
+      return r.ok ? ok({ ...withHotkeyStatus(r.value, shell.hotkeyStatuses()), logFile: shell.logFile ?? null }) : r;
     },
   };
 }

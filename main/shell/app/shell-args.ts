@@ -10,15 +10,21 @@ export interface ShellArgs {
   readonly tmuxSockets: readonly string[];
   /** Open the queue window right away (also what a second launch asks the running one). */
   readonly openQueue: boolean;
-  /** Expose the e2e test hook on the main process's globalThis. */
+  /** Expose the e2e test hook on the main process's globalThis (refused in a packaged build: see shell-flags). */
   readonly testHook: boolean;
+  /** Started by the login item / autostart entry (which pass this flag), not by the user's hand. */
+  readonly atLogin: boolean;
 }
+
+/** The flag the login item and the autostart entry start the app with. */
+export const AT_LOGIN_FLAG = '--at-login';
 
 /** Reads our flags from argv; unknown flags are someone else's. */
 export function parseShellArgs(argv: readonly string[]): ShellArgs {
   const tmuxSockets: string[] = [];
   let openQueue = false;
   let testHook = false;
+  let atLogin = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
     if (arg === '--tmux-socket') {
@@ -32,6 +38,22 @@ export function parseShellArgs(argv: readonly string[]): ShellArgs {
       if (value !== '') tmuxSockets.push(value);
     } else if (arg === '--open-queue') openQueue = true;
     else if (arg === '--test-hook') testHook = true;
+    else if (arg === AT_LOGIN_FLAG) atLogin = true;
   }
-  return { tmuxSockets, openQueue, testHook };
+  return { tmuxSockets, openQueue, testHook, atLogin };
+}
+
+/**
+ * Whether to show the queue window once started. Started by hand it opens: on GNOME without the
+ * AppIndicator extension there is no tray icon, and an app with no window would be invisible.
+ * Started at login it stays in the tray (the user did not ask to see it now).
+ */
+export function opensQueueAtStart(args: ShellArgs, openedAtLogin: boolean): boolean {
+  if (args.openQueue) return true;
+  return !(args.atLogin || openedAtLogin);
+}
+
+/** The test hook only in an unpackaged app: in a packaged one it would let anything that can start the app drive it. */
+export function testHookAllowed(args: ShellArgs, packaged: boolean): boolean {
+  return args.testHook && !packaged;
 }

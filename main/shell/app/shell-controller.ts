@@ -14,10 +14,11 @@ import { dispatchAction } from './dispatch-action.ts';
 import type { EngineApi } from './engine-api.ts';
 import { withHotkeyStatus, planHotkeys } from '../hotkeys/hotkey-status.ts';
 import type { HotkeyName } from '../hotkeys/hotkeys.ts';
-import { NotificationDriver } from '../notifications/notification-driver.ts';
-import type { NotificationContext, NotificationEvent, NotificationOp } from '../notifications/notification-policy.ts';
-import { outcomeNotificationText } from '../notifications/notification-text.ts';
+import { NotificationDriver } from '../../engine/notify/notification-driver.ts';
+import type { NotificationContext, NotificationEvent, NotificationOp } from '../../engine/notify/notification-policy.ts';
+import { outcomeNotificationText } from '../../engine/notify/notification-text.ts';
 import type { ShellAction } from './shell-action.ts';
+import type { ShellProblem } from './shell-problem.ts';
 import type { HotkeyPort, NotifierPort, TrayPort, WindowPort } from './shell-ports.ts';
 import { TrayDriver } from '../tray/tray-driver.ts';
 import type { TrayMenuModel } from '../tray/tray-menu.ts';
@@ -27,6 +28,8 @@ export interface ShellControllerDeps {
   readonly engine: Pick<EngineApi, 'on' | 'config'>;
   /** The shell's method map (engine methods plus the shell's jump). */
   readonly api: ApiMethods;
+  /** The same, audited as the surface "notification", for notification buttons; absent: `api`. */
+  readonly notificationApi?: ApiMethods;
   readonly clock: Clock;
   readonly platform: NodeJS.Platform;
   readonly tray: TrayPort;
@@ -39,6 +42,10 @@ export interface ShellControllerDeps {
   readonly startAtLogin?: { get(): boolean; set(enabled: boolean): void };
   readonly quit: () => void;
   readonly clockTime: (ms: number) => string;
+  /** What start-up found that stops all watching (no tmux): the tray headline says it, one notification gives the fix. */
+  readonly problem?: ShellProblem | null;
+  /** The app's log file, carried in every settings event to the windows. */
+  readonly logFile?: string | null;
 }
 
 /** What the e2e hook and the logs can read. */
@@ -64,8 +71,15 @@ export class ShellController {
   constructor(private readonly deps: ShellControllerDeps) {
     this.pausedUntil = deps.engine.config().notifications.pausedUntil;
     const onAction = (a: ShellAction): void => void this.act(a);
-    this.tray = new TrayDriver({ tray: deps.tray, clock: deps.clock, clockTime: deps.clockTime, startAtLogin: () => deps.startAtLogin?.get() ?? null, onAction });
-    this.notes = new NotificationDriver(deps.notifier, () => this.context(), onAction);
+    this.tray = new TrayDriver({
+      tray: deps.tray,
+      clock: deps.clock,
+      clockTime: deps.clockTime,
+      startAtLogin: () => deps.startAtLogin?.get() ?? null,
+      onAction,
+      problem: () => deps.problem ?? null,
+    });
+    this.notes = new NotificationDriver(deps.notifier, () => this.context(), (a) => void this.act(a, deps.notificationApi));
   }
 
   /** Subscribes, then reads the queue and settings once: a full queue at launch gives one summary. */
@@ -76,6 +90,9 @@ export class ShellController {
     if (settings.ok) this.applySettings(settings.value.settings);
     else this.applySettings(null);
     if (queue.ok) this.items = queue.value;
+    const problem = this.deps.problem ?? null;
+    // Said once, even with notifications paused: without it the app would sit silent and useless.
+    if (problem !== null) this.deps.notifier.notice({ title: `Trail Boss: ${problem.headline}`, body: problem.fix, sentence: `${problem.headline}. ${problem.fix}` });
     this.notify({ kind: 'startup', items: this.items });
     this.render();
   }
@@ -86,10 +103,10 @@ export class ShellController {
   }
 
   /** Performs an action from any shell surface and tells the user when it did not simply work. */
-  async act(action: ShellAction): Promise<DispatchResult> {
+  async act(action: ShellAction, api: ApiMethods = this.deps.api): Promise<DispatchResult> {
     const result = await dispatchAction(
       {
-        api: this.deps.api,
+        api,
         openQueue: (id) => this.deps.windows.openQueue(id),
         openSettings: () => this.deps.windows.openSettings(),
         setPausedUntil: (until) => this.setPausedUntil(until),
@@ -153,7 +170,8 @@ export class ShellController {
   /** Every engine event reaches the windows; settings carry the shell's hotkey statuses. */
   private forward<E extends EventName>(name: E, payload: EventPayload<E>): void {
     if (name === 'settings:changed') {
-      this.deps.windows.broadcast('settings:changed', withHotkeyStatus(payload as EventPayload<'settings:changed'>, this.statuses));
+      const state = withHotkeyStatus(payload as EventPayload<'settings:changed'>, this.statuses);
+      this.deps.windows.broadcast('settings:changed', { ...state, logFile: this.deps.logFile ?? state.logFile });
     } else {
       this.deps.windows.broadcast(name, payload);
     }
@@ -175,7 +193,7 @@ export class ShellController {
       enabled: n?.enabled ?? this.deps.engine.config().notifications.enabled,
       pausedUntil: this.pausedUntil,
       sound: n?.sound ?? true,
-      buttons: (n?.actionButtons ?? true) && (this.deps.platform === 'darwin' || this.deps.platform === 'win32'),
+      buttons: (n?.actionButtons ?? true) && (this.deps.notifier.hasButtons?.() ?? (this.deps.platform === 'darwin' || this.deps.platform === 'win32')),
     };
   }
 

@@ -3,8 +3,7 @@ import type { EventName, EventPayload } from '../../../preload/contract/events.t
 import type { HotkeyStatusDto } from '../../../preload/contract/settings.ts';
 import type { HotkeyName } from '../hotkeys/hotkeys.ts';
 import type { HotkeyPlan } from '../hotkeys/hotkey-status.ts';
-import type { NotificationOp } from '../notifications/notification-policy.ts';
-import type { NotificationText } from '../notifications/notification-text.ts';
+import type { NotificationSink } from '../../engine/notify/notification-driver.ts';
 import type { ShellAction } from './shell-action.ts';
 import type { TrayIconSpec } from '../tray/tray-icon.ts';
 import type { TrayMenuModel } from '../tray/tray-menu.ts';
@@ -14,12 +13,13 @@ export interface TrayPort {
   render(menu: TrayMenuModel, icon: TrayIconSpec, onAction: (action: ShellAction) => void): void;
 }
 
-/** OS notifications. */
-export interface NotifierPort {
-  /** Performs one operation; clicks and buttons call back (click on an item → open the queue on it). */
-  apply(op: NotificationOp, callbacks: { onAction(action: ShellAction): void; onDismissed(tag: string): void }): void;
-  /** A one-off notice (an action from the tray that did not simply succeed). */
-  notice(text: NotificationText): void;
+/** OS notifications: the policy's operations and one-off notices. */
+export interface NotifierPort extends NotificationSink {
+  /**
+   * Whether the notifications can carry Approve/Deny/Jump buttons now (the freedesktop server may
+   * lack them, or come and go). Absent: only on macOS and Windows.
+   */
+  hasButtons?(): boolean;
 }
 
 /** Global hotkeys: registers the plans (replacing earlier ones) and says what the OS allowed. */

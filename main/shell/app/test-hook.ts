@@ -5,7 +5,7 @@
  */
 import type { DispatchResult } from './dispatch-action.ts';
 import type { HotkeyName } from '../hotkeys/hotkeys.ts';
-import type { JumpReport } from '../jump/jump-executor.ts';
+import type { JumpReport } from '../../engine/jump/jump-executor.ts';
 import type { ShellAction } from './shell-action.ts';
 import type { ShellSnapshot } from './shell-controller.ts';
 

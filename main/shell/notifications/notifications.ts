@@ -4,16 +4,20 @@
  * Linux cannot replace by id, so "replace" closes the old one and shows the new one.
  */
 import { Notification } from 'electron';
-import type { NotificationOp } from './notification-policy.ts';
-import type { NotificationText } from './notification-text.ts';
-import type { ShellAction } from '../app/shell-action.ts';
+import type { NotificationOp } from '../../engine/notify/notification-policy.ts';
+import type { NotificationText } from '../../engine/notify/notification-text.ts';
+import type { NotificationAction } from '../../engine/notify/notification-text.ts';
 import type { NotifierPort } from '../app/shell-ports.ts';
 
 type Callbacks = Parameters<NotifierPort['apply']>[1];
 
+const MAX_NOTICES = 20;
+
 /** The notifier. `icon` is a PNG path or image for the notification (optional). */
 export class ElectronNotifier implements NotifierPort {
   private readonly live = new Map<string, Notification>();
+  /** One-off notices, held until closed: a collected Notification may never show, or lose its handlers. */
+  private readonly notices = new Set<Notification>();
   /** Tags we are closing ourselves: their `close` event is not the user dismissing them. */
   private readonly closing = new WeakSet<Notification>();
   private readonly supported: boolean;
@@ -40,12 +44,23 @@ export class ElectronNotifier implements NotifierPort {
 
   notice(text: NotificationText): void {
     if (!this.supported) return;
-    new Notification({ title: text.title, body: text.body, silent: true, urgency: 'low' }).show();
+    const n = new Notification({ title: text.title, body: text.body, silent: true, urgency: 'low' });
+    this.notices.add(n);
+    // Some desktops never report a close: keep at most a handful, dropping the oldest.
+    if (this.notices.size > MAX_NOTICES) this.notices.delete(this.notices.values().next().value as Notification);
+    const release = (): void => void this.notices.delete(n);
+    n.on('close', release);
+    n.on('failed', (_event, error) => {
+      release();
+      this.log('notifications.failed', { notice: text.title, error });
+    });
+    n.show();
   }
 
   /** Closes every notification of ours (on quit). */
   closeAll(): void {
     for (const tag of [...this.live.keys()]) this.close(tag);
+    this.notices.clear();
   }
 
   private show(op: Extract<NotificationOp, { op: 'show' }>, callbacks: Callbacks): void {
@@ -57,12 +72,12 @@ export class ElectronNotifier implements NotifierPort {
       title: op.text.title,
       body: op.text.body,
       silent: op.silent,
-      urgency: 'normal',
+      urgency: op.urgency,
       // Stay until answered where the platform allows: a waiting agent does not stop waiting.
       timeoutType: 'never',
       actions: buttons.map((b) => ({ type: 'button' as const, text: b.text })),
     });
-    const open: ShellAction = { kind: 'open-queue', itemId: op.itemId };
+    const open: NotificationAction = { kind: 'open-queue', itemId: op.itemId };
     n.on('click', () => callbacks.onAction(open));
     n.on('action', (details) => {
       const button = buttons[details.actionIndex];

@@ -33,6 +33,7 @@ const GLYPHS: Record<string, readonly string[]> = {
   '8': ['###', '#.#', '###', '#.#', '###'],
   '9': ['###', '#.#', '###', '..#', '###'],
   '+': ['...', '.#.', '###', '.#.', '...'],
+  '!': ['.#.', '.#.', '.#.', '...', '.#.'],
 };
 
 /** How much of pixel (x, y) lies inside the disc (or ring), by 4×4 supersampling, 0…1. */

@@ -4,9 +4,10 @@
  */
 import type { QueueItemDto } from '../../../preload/contract/queue-item.ts';
 import type { Clock, TimerHandle } from '../../engine/platform/clock.ts';
-import { isPaused } from '../app/pause.ts';
+import { isPaused } from '../../engine/notify/pause.ts';
 import type { ShellAction } from '../app/shell-action.ts';
 import type { TrayPort } from '../app/shell-ports.ts';
+import type { ShellProblem } from '../app/shell-problem.ts';
 import { trayIconSpec } from './tray-icon.ts';
 import type { TrayMenuModel } from './tray-menu.ts';
 import { buildTrayMenu } from './tray-menu.ts';
@@ -18,6 +19,8 @@ export interface TrayDriverDeps {
   readonly clockTime: (ms: number) => string;
   readonly startAtLogin: () => boolean | null;
   readonly onAction: (action: ShellAction) => void;
+  /** A problem that stops all watching (no tmux), shown instead of the headline. */
+  readonly problem?: () => ShellProblem | null;
 }
 
 /** The largest delay a Node timer keeps; a longer one would fire at once. The re-render then simply re-arms. */
@@ -43,8 +46,9 @@ export class TrayDriver {
     if (this.disposed) return;
     this.last = { items, pausedUntil };
     const now = this.deps.clock.now();
-    const menu = buildTrayMenu({ items, now, pausedUntil, clockTime: this.deps.clockTime, startAtLogin: this.deps.startAtLogin() });
-    const icon = trayIconSpec(menu.count, menu.stuck, isPaused(pausedUntil, now));
+    const problem = this.deps.problem?.() ?? null;
+    const menu = buildTrayMenu({ items, now, pausedUntil, clockTime: this.deps.clockTime, startAtLogin: this.deps.startAtLogin(), problem });
+    const icon = trayIconSpec(menu.count, menu.stuck, isPaused(pausedUntil, now), problem?.headline ?? null);
     const key = JSON.stringify([menu.entries, icon.key, icon.toolTip]);
     this.model = menu;
     if (key !== this.renderedKey) {

@@ -17,11 +17,14 @@ export interface TrayIconSpec {
   readonly key: string;
 }
 
-/** The spec for `count` waiting items, `stuck` among them or not, with notifications paused or not. */
-export function trayIconSpec(count: number, stuck: boolean, paused: boolean): TrayIconSpec {
-  const tone: TrayIconTone = count === 0 ? 'clear' : stuck ? 'stuck' : 'waiting';
-  const badge = count === 0 ? '' : count > 9 ? '9+' : String(count);
+/**
+ * The spec for `count` waiting items, `stuck` among them or not, with notifications paused or not.
+ * `problem` (a headline such as "tmux not found") draws the stuck look with a `!` and says it in the tooltip.
+ */
+export function trayIconSpec(count: number, stuck: boolean, paused: boolean, problem: string | null = null): TrayIconSpec {
+  const tone: TrayIconTone = problem !== null ? 'stuck' : count === 0 ? 'clear' : stuck ? 'stuck' : 'waiting';
+  const badge = problem !== null ? '!' : count === 0 ? '' : count > 9 ? '9+' : String(count);
   const waiting = count === 0 ? 'no agent is waiting' : count === 1 ? '1 agent is waiting' : `${count} agents are waiting`;
-  const tip = `Trail Boss — ${waiting}${stuck ? ', some are stuck' : ''}${paused ? ' (notifications paused)' : ''}`;
-  return { tone, paused, badge, title: count === 0 ? '' : String(count), toolTip: tip, key: `${tone}:${badge}:${paused ? 'p' : ''}` };
+  const tip = problem !== null ? `Trail Boss — ${problem}` : `Trail Boss — ${waiting}${stuck ? ', some are stuck' : ''}${paused ? ' (notifications paused)' : ''}`;
+  return { tone, paused, badge, title: problem !== null ? '!' : count === 0 ? '' : String(count), toolTip: tip, key: `${tone}:${badge}:${paused ? 'p' : ''}` };
 }

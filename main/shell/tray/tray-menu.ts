@@ -4,11 +4,12 @@
  * input changes, so an open menu is not torn down by a timer.
  */
 import type { QueueItemDto } from '../../../preload/contract/queue-item.ts';
-import { agentName, wantsPhrase } from '../app/item-words.ts';
-import { isPaused, pauseDescription } from '../app/pause.ts';
-import { queueView } from '../app/waiting-items.ts';
+import { agentName, wantsPhrase } from '../../engine/notify/item-words.ts';
+import { isPaused, pauseDescription } from '../../engine/notify/pause.ts';
+import { queueView } from '../../engine/notify/waiting-items.ts';
 import type { ShellAction } from '../app/shell-action.ts';
-import { truncate } from '../app/text-fit.ts';
+import type { ShellProblem } from '../app/shell-problem.ts';
+import { truncate } from '../../engine/notify/text-fit.ts';
 
 /** One entry of the menu. `id` is stable for the same item and action (tests and the e2e hook find entries by it). */
 export type TrayMenuEntry =
@@ -42,11 +43,15 @@ export interface TrayMenuInput {
   readonly clockTime: (ms: number) => string;
   /** Whether the app starts at login; null where the shell cannot manage that (the entry is left out). */
   readonly startAtLogin?: boolean | null;
+  /** Something that stops the app from watching anything (no tmux): it replaces the headline, with its fix below. */
+  readonly problem?: ShellProblem | null;
 }
 
 const LABEL_MAX = 60;
 /** A disabled approve entry explains itself; the reasons the engine gives fit in this. */
 const REASON_MAX = 100;
+/** The fix for a problem is a sentence or two; menus on every platform show this much on one line. */
+const PROBLEM_MAX = 160;
 
 function action(id: string, label: string, act: ShellAction | null, enabled = act !== null): TrayMenuEntry {
   return { type: 'action', id, label, enabled, action: act };
@@ -107,7 +112,12 @@ function loginEntries(startAtLogin: boolean | null): TrayMenuEntry[] {
 export function buildTrayMenu(input: TrayMenuInput): TrayMenuModel {
   const view = queueView(input.items, input.now);
   const shown = view.waiting.slice(0, input.maxItems ?? 5);
-  const entries: TrayMenuEntry[] = [action('headline', headline(view.count, view.stuckCount), null)];
+  const problem = input.problem ?? null;
+  // "No agent is waiting" would be a lie when nothing can be watched: the problem and its fix come first.
+  const entries: TrayMenuEntry[] =
+    problem === null
+      ? [action('headline', headline(view.count, view.stuckCount), null)]
+      : [action('headline', `⚠ ${problem.headline}`, null), action('problem:fix', truncate(problem.fix, PROBLEM_MAX), null)];
   for (const item of shown) entries.push({ type: 'submenu', id: `item:${item.id}`, label: itemLabel(item), entries: itemEntries(item) });
   const more = view.count - shown.length;
   if (more > 0) entries.push(action('more', `${more} more in the queue…`, { kind: 'open-queue', itemId: null }));

@@ -3,7 +3,8 @@
  * app should not keep a renderer alive for nothing). Sandboxed, context-isolated, no Node, no
  * navigation away from our page, no new windows.
  */
-import { app, BrowserWindow } from 'electron';
+import { app, BrowserWindow, nativeImage } from 'electron';
+import { appIconPng } from '../app/app-icon.ts';
 import type { EventName, EventPayload } from '../../../preload/contract/events.ts';
 import { appPageUrl, isAppPage, type AppView } from './app-url.ts';
 import { sendEvent } from '../ipc/send-event.ts';
@@ -15,6 +16,8 @@ export interface AppWindowsOptions {
   readonly preload: string;
   readonly platform: NodeJS.Platform;
   readonly log: (event: string, fields: Record<string, unknown>) => void;
+  /** A packaged build: no DevTools (a user's window is not a debugger). */
+  readonly packaged: boolean;
 }
 
 /** The app's window(s), as the shell controller's WindowPort. */
@@ -81,6 +84,8 @@ export class AppWindows implements WindowPort {
       minHeight: 400,
       show: false,
       title: 'Trail Boss',
+      // Linux shows it in the window list and the dock (macOS takes the bundle's icon).
+      icon: nativeImage.createFromBuffer(appIconPng(256)),
       autoHideMenuBar: true,
       webPreferences: {
         preload: this.opts.preload,
@@ -93,6 +98,7 @@ export class AppWindows implements WindowPort {
         allowRunningInsecureContent: false,
         webviewTag: false,
         spellcheck: false,
+        devTools: !this.opts.packaged,
       },
     });
     const contents = win.webContents;

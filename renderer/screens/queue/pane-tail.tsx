@@ -2,9 +2,11 @@
 import { memo, useMemo } from 'react';
 import { parseLines } from '../../ansi/sgr.ts';
 import { spanCss } from '../../ansi/span-css.ts';
+import { visibleTail } from '../../format/tail-lines.ts';
 
-/** Renders `capture-pane -e` lines; parsed once per distinct tail. */
-export const PaneTail = memo(function PaneTail({ lines, label }: { lines: readonly string[]; label: string }) {
+/** Renders `capture-pane -e` lines, leading blank ones dropped; parsed once per distinct tail. */
+export const PaneTail = memo(function PaneTail({ lines: all, label }: { lines: readonly string[]; label: string }) {
+  const lines = useMemo(() => visibleTail(all), [all]);
   const parsed = useMemo(() => parseLines(lines), [lines]);
   if (lines.length === 0) return null;
   return (

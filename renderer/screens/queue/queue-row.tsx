@@ -46,7 +46,8 @@ export const QueueRow = memo(function QueueRow({ item, position }: { item: Queue
           {runtimeName(item.runtime)}
           {item.runtimeVerified ? '' : ' (unverified)'}
         </span>
-        <span className="target">{item.target}</span>
+        <span className="target">{item.host === null ? item.target : `${item.host}: ${item.target}`}</span>
+        {item.unreachable ? <span className="unreachable" title={item.unreachable}>host unreachable</span> : null}
         <span className={`reason reason-${item.reason}`}>{reasonLabel(item.reason)}</span>
         <span className="age" title={`Waiting since ${new Date(item.firstSeen).toLocaleString()}`}>
           <Age since={item.firstSeen} />

@@ -3,6 +3,7 @@ import { useEffect, useMemo } from 'react';
 import { useController, useNow, useQueue } from '../../app/context.tsx';
 import { commandForKey, focusKind, KEY_HELP } from '../../keyboard/keymap.ts';
 import { displayOrder, isSnoozed } from '../../store/queue-state.ts';
+import type { QueueFilter } from '../../store/queue-filter.ts';
 import { OutcomeLine } from './outcome-line.tsx';
 import { QueueRow } from './queue-row.tsx';
 
@@ -13,9 +14,12 @@ export function QueueScreen() {
   const status = useQueue((s) => s.status);
   const problem = useQueue((s) => s.problem);
   const recent = useQueue((s) => s.recent);
+  const filter = useQueue((s) => s.filter);
+  const filterChosen = useQueue((s) => s.filterChosen);
   const now = useNow();
-  const order = useMemo(() => displayOrder(items, now), [items, now]);
-  const waiting = order.filter((i) => !isSnoozed(i, now)).length;
+  const order = useMemo(() => displayOrder(items, now, filter), [items, now, filter]);
+  const waiting = items.filter((i) => !isSnoozed(i, now)).length;
+  const hidden = items.length - order.length;
   // Outcomes of items that already left the queue: their row is gone, so say it here.
   const departed = recent.filter((n) => !items.some((i) => i.id === n.itemId)).slice(0, 3);
 
@@ -34,6 +38,19 @@ export function QueueScreen() {
         <h1 id="queue-title">
           Queue <span className="count">{waiting === 0 ? 'nothing waits' : `${waiting} waiting`}</span>
         </h1>
+        <div className="filter" role="radiogroup" aria-label="Show">
+          {(
+            [
+              ['all', 'All'],
+              ['prompts', 'Prompts only'],
+            ] as const satisfies readonly (readonly [QueueFilter, string])[]
+          ).map(([value, label]) => (
+            <button key={value} type="button" role="radio" aria-checked={filter === value} data-filter={value} onClick={() => filterChosen(value, now)}>
+              {label}
+            </button>
+          ))}
+          {hidden > 0 ? <span className="hint" data-testid="filter-hidden">{hidden === 1 ? '1 other hidden' : `${hidden} others hidden`}</span> : null}
+        </div>
         <p className="keys" aria-label="Keyboard shortcuts">
           {KEY_HELP.map(([key, what]) => (
             <span key={key}>
@@ -49,7 +66,13 @@ export function QueueScreen() {
         ))}
       </div>
       {status === 'loading' ? <p className="empty">Loading the queue…</p> : null}
-      {status !== 'loading' && order.length === 0 ? (
+      {status !== 'loading' && order.length === 0 && hidden > 0 ? (
+        <div className="empty" data-testid="empty-filtered">
+          <p className="empty-title">No agent waits at a prompt.</p>
+          <p>{hidden === 1 ? 'One idle agent is' : `${hidden} idle agents are`} hidden by the filter.</p>
+        </div>
+      ) : null}
+      {status !== 'loading' && items.length === 0 ? (
         <div className="empty" data-testid="empty-queue">
           <p className="empty-title">No agent is waiting for you.</p>
           <p>When one hits a permission prompt, asks a question or goes idle, it shows up here, oldest first.</p>

@@ -50,6 +50,11 @@ export function SettingsScreen() {
       <header className="screen-head">
         <h1 id="settings-title">Settings</h1>
         {current !== null ? <p className="hint">Saved in <code>{current.configPath}</code></p> : null}
+        {current?.logFile ? (
+          <p className="hint" data-testid="log-file">
+            Log file: <code>{current.logFile}</code>
+          </p>
+        ) : null}
       </header>
       {current?.loadError ? <p className="problem" role="alert">The config file has a problem; the last good settings are in use: {current.loadError}</p> : null}
       <form onSubmit={submit} noValidate>

@@ -9,10 +9,11 @@ import { RESUME_MARKER } from '../../../main/engine/snapshot/briefing.ts';
 import { openStore } from '../../../main/engine/store/index.ts';
 import { shellQuote } from '../../support/scripted-agent/start.ts';
 import { claudeIdleWorking } from '../../support/scenarios/index.ts';
-import { startPrivateTmux, waitFor, type PrivateTmux } from '../../support/tmux-server.ts';
+import { startPrivateTmux, type PrivateTmux } from '../../support/tmux-server.ts';
 import { runCommand } from '../../engine/snapshot/support/cli-ctx.ts';
 import { agentLaunch, agentPid, seedClaudeSession, submissions } from '../../engine/snapshot/support/restart-harness.ts';
 import { useTempDirs } from '../../engine/snapshot/support/temp-dir.ts';
+import { poll } from '../../support/poll.ts';
 
 const tempDir = useTempDirs('tb-restart-cli-');
 
@@ -48,7 +49,7 @@ describe('trailboss restart', () => {
     expect(run.stderr).toBe('');
     expect(run.stdout).toMatch(new RegExp(`^restarted Claude Code in ${paneId} \\(pid ${oldPid} → \\d+\\); snapshot extracted from the transcript \\(${home}/.trailboss/restart/claude.md\\), briefed at its first prompt\\n$`));
     expect(run.code).toBe(0);
-    const briefing = await waitFor(() => submissions(next)[0]);
+    const briefing = await poll(() => submissions(next)[0], 'the briefing typed to the new agent');
     expect(briefing).toContain(RESUME_MARKER);
     expect(briefing).toContain('lab:bash-cmd r13 CMD: touch auto-mode-test.txt');
     const store = openStore(join(home, 'tb', 'trailboss.db'), { clock: systemClock, logger: silentLogger });

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { splitPaneKey } from '../../../main/engine/tmux/pane-key.ts';
 import { startPrivateTmux } from '../../support/tmux-server.ts';
+import { startSshd } from '../../support/sshd.ts';
 import type { CrashAgent } from './crash-agents.ts';
 import { evidenceOf, startCrashAgents } from './crash-agents.ts';
 import type { DaemonProcess } from './daemon-process.ts';
@@ -45,8 +46,17 @@ export interface CrashRunResult {
 const RUN_DEADLINE_MS = 100_000;
 const KILL_WITHIN_MS = 45_000;
 
+/** Options of a run. */
+export interface CrashRunOptions {
+  /**
+   * The agents run on a "remote" host reached over real OpenSSH (a private sshd on loopback, their
+   * tmux server behind it); the daemon watches them only through the host in its config.
+   */
+  readonly remote?: boolean;
+}
+
 /** Execute `plan`; never throws for a broken rule (it is a violation), only for a broken test setup. */
-export async function runCrash(plan: RunPlan): Promise<CrashRunResult> {
+export async function runCrash(plan: RunPlan, opts: CrashRunOptions = {}): Promise<CrashRunResult> {
   const t0 = Date.now();
   const timeline: string[] = [];
   const violations: string[] = [];
@@ -56,8 +66,12 @@ export async function runCrash(plan: RunPlan): Promise<CrashRunResult> {
   const socket = join(dir, 'tmux.sock');
   const failpointLog = join(dir, 'failpoints.jsonl');
   mkdirSync(home, { mode: 0o700 });
-  writeFileSync(join(home, 'config.json'), JSON.stringify({ reminders: { cadence: CRASH_CADENCE_MS }, observe: { tickMs: 250 } }));
-  const tmux = await startPrivateTmux({ socketPath: socket });
+  const sshd = opts.remote ? await startSshd() : null;
+  // Remote: the daemon's own socket stays empty; the agents' server is reached only through ssh.
+  const agentSocket = sshd ? join(sshd.dir, 'remote-tmux.sock') : socket;
+  const hosts = sshd ? { hosts: [{ name: 'box', destination: sshd.alias, sockets: [agentSocket], sshConfig: sshd.sshConfig }] } : {};
+  writeFileSync(join(home, 'config.json'), JSON.stringify({ reminders: { cadence: CRASH_CADENCE_MS }, observe: { tickMs: 250 }, ...hosts }));
+  const tmux = await startPrivateTmux({ socketPath: agentSocket });
   const daemons: DaemonProcess[] = [];
   const state = { killsDone: 0, aborted: false };
   const restartMs: number[] = [];
@@ -152,6 +166,7 @@ export async function runCrash(plan: RunPlan): Promise<CrashRunResult> {
   } finally {
     for (const d of daemons) d.killGroup();
     await tmux.kill();
+    await sshd?.dispose();
     rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -1,7 +1,7 @@
 /**
  * `trailboss daemon` as a real child process, the way a user starts it (pinned node, bin/trailboss.mjs),
- * with kill -9 aimed at the engine process itself. The launcher runs the engine as its own child, so
- * the engine's pid comes from /proc (before it is ready) or from its "running (pid N)" line.
+ * with kill -9 aimed at the engine process itself. The launcher runs the engine in its own process
+ * (a child only on a Node too old for it), so the engine's pid comes from its "running (pid N)" line.
  */
 import type { ChildProcess } from 'node:child_process';
 import { spawn } from 'node:child_process';

@@ -8,7 +8,8 @@
  * TB_CRASH_FAILPOINT = `<point>[:<n>][+<ms>]`: fire at the n-th match (default 1), and kill at once
  * or `ms` later (after-audit+20 lands between the key and the confirmation).
  * TB_CRASH_FAILPOINT_LOG = a file that gets one JSON line right before the kill.
- * Loaded by the launcher too (NODE_OPTIONS reaches both processes): it arms only in the engine's process.
+ * The launcher runs the engine in its own process, so it arms there (on a Node too old for the engine
+ * the launcher re-runs itself on the pinned one: NODE_OPTIONS reaches both, only the engine's hits a point).
  */
 import { appendFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -83,5 +84,4 @@ function arm(spec: FailpointSpec, logFile: string | undefined): void {
 }
 
 const spec = parseFailpoint(process.env.TB_CRASH_FAILPOINT);
-// The launcher only spawns the engine's process; arming there would just load SQLite for nothing.
-if (spec && !/[/\\]bin[/\\]trailboss\.mjs$/.test(process.argv[1] ?? '')) arm(spec, process.env.TB_CRASH_FAILPOINT_LOG);
+if (spec) arm(spec, process.env.TB_CRASH_FAILPOINT_LOG);

@@ -6,7 +6,11 @@ test('Reply to an idle Claude types the text and submits it once', async ({ rig,
   const agent = await rig.agent(claudeIdleWorking(), 'idle-worker');
   const target = targetOf('idle-worker');
   const id = await queue.waitForItem(target, 'Idle');
-  await expect(queue.row(id).locator('button[data-action="approve"]')).toBeDisabled();
+  // Only what can be done: Reply comes first, and no Approve or Deny is offered to an idle agent.
+  await expect(queue.row(id).locator('.row-actions button').first()).toHaveAttribute('data-action', 'reply');
+  await expect(queue.row(id).locator('button[data-action="approve"], button[data-action="deny"]')).toHaveCount(0);
+  // The tail starts at its first line with text, not the blank screen above the idle prompt.
+  await expect(queue.row(id).locator('.tail-line').first()).not.toHaveText(/^\s*$/);
 
   await queue.reply(target, 'run the tests again, then stop');
   await agent.waitForState('working-1');
@@ -19,7 +23,8 @@ test('At a permission prompt Reply is not offered, the engine refuses it, and th
   const agent = await rig.agent(claudePermBash(), 'api-worker');
   const target = targetOf('api-worker');
   const id = await queue.waitForItem(target, 'Permission');
-  await expect(queue.row(id).locator('button[data-action="reply"]')).toBeDisabled();
+  await expect(queue.row(id).locator('button[data-action="reply"]')).toHaveCount(0);
+  await expect(queue.row(id).locator('.row-actions button').first()).toHaveAttribute('data-action', 'approve');
 
   // `r` opens no reply box on this item. `s` is the barrier: once its outcome shows, the `r` before
   // it was handled (had `r` opened the box, `s` would have gone into it and no skip would show).

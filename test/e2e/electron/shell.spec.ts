@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { flattenMenu } from '../../../main/shell/tray/tray-menu.ts';
-import { notificationTag } from '../../../main/shell/notifications/notification-text.ts';
+import { notificationTag } from '../../../main/engine/notify/notification-text.ts';
 import { startScriptedAgent, type ScriptedAgent } from '../../support/scripted-agent/start.ts';
 import { claudePermBash } from '../../support/scenarios/claude.ts';
 import { startPrivateTmux, type PrivateTmux } from '../../support/tmux-server.ts';

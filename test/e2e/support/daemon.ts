@@ -31,8 +31,8 @@ const URL_LINE = /Open the queue: (http:\/\/127\.0\.0\.1:(\d+)\/#token=(\S+))/;
 
 /**
  * Starts `trailboss daemon --ui --tmux-socket <socket>` and resolves once it printed the queue URL.
- * The launcher (bin/trailboss.mjs) runs the CLI as its own child, so the daemon gets a process group
- * of its own and `stop` signals that group: no grandchild outlives the test.
+ * The daemon gets a process group of its own (the launcher, bin/trailboss.mjs, runs the engine in it,
+ * with its tmux clients) and `stop` signals that group: no child outlives the test.
  */
 export async function startDaemon(opts: { socket: string; timeoutMs?: number; verbose?: boolean }): Promise<Daemon> {
   const dir = mkdtempSync(join(tmpdir(), 'tb-daemon-'));

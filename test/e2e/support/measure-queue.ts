@@ -11,11 +11,12 @@ import { join } from 'node:path';
 import type { Envelope, QueueItemDto } from '../../../preload/contract/index.ts';
 import { claudeIdleWorking } from '../../support/scenarios/index.ts';
 import { startScriptedAgents } from '../../support/scripted-agent/start.ts';
-import { startPrivateTmux, waitFor } from '../../support/tmux-server.ts';
+import { startPrivateTmux } from '../../support/tmux-server.ts';
 import { CHROMIUM_ARGS, launchChromium } from './browser.ts';
 import { buildRenderer } from './build-renderer.ts';
 import { ROOT, startDaemon, type Daemon } from './daemon.ts';
 import { measurePage, type PageMeasurement } from './measure-page.ts';
+import { poll } from '../../support/poll.ts';
 
 const count = Number(process.argv[2] ?? 100);
 const runs = Number(process.argv[3] ?? 3);
@@ -49,7 +50,7 @@ async function main(): Promise<void> {
     await startScriptedAgents(tmux, items, 4);
     const agentsStartedS = (performance.now() - started) / 1000;
     const d = daemon;
-    await waitFor(async () => (await queueLength(d)) >= count, { timeoutMs: 120_000, intervalMs: 500, what: `${count} items in the queue` });
+    await poll(async () => (await queueLength(d)) >= count, `${count} items in the queue`, { timeoutMs: 120_000, intervalMs: 500 });
     const queuedS = (performance.now() - started) / 1000;
 
     const full: PageMeasurement[] = [];

@@ -46,7 +46,7 @@ export function createStandInEngine(items: QueueItemDto[], emit: Emit, now: () =
   };
   const record = (item: QueueItemDto, keys: string[], text: string | null, why: string) => {
     sent.push({ itemId: item.id, keys, text });
-    audit.unshift({ id: audit.length + 1, at: now(), paneKey: item.paneKey, target: item.target, keys, text, why, origin: 'browser', itemId: item.id, outcome: 'confirmed' });
+    audit.unshift({ id: audit.length + 1, at: now(), paneKey: item.paneKey, target: item.target, host: item.host, keys, text, why, origin: 'browser', itemId: item.id, outcome: 'confirmed' });
   };
   const resolve = (item: QueueItemDto, resolution: EventPayload<'item:resolved'>['resolution']) => {
     queue = queue.filter((i) => i.id !== item.id);
@@ -113,22 +113,22 @@ export function createStandInEngine(items: QueueItemDto[], emit: Emit, now: () =
     'pane:mute': async ({ paneKey, muted }) => {
       const item = queue.find((i) => i.paneKey === paneKey);
       if (!item) return fail('not-found', `No pane ${paneKey}`);
-      return ok({ paneKey, target: item.target, sessionName: item.sessionName, runtime: item.runtime, runtimeVerified: true, state: 'permission', since: item.firstSeen, muted, loopMode: 'paused', prompt: null, draft: null });
+      return ok({ paneKey, target: item.target, host: null, unreachable: null, sessionName: item.sessionName, runtime: item.runtime, runtimeVerified: true, state: 'permission', since: item.firstSeen, muted, loopMode: 'paused', prompt: null, draft: null });
     },
     'pane:loop': async ({ paneKey, mode }) => {
       const item = queue.find((i) => i.paneKey === paneKey);
       if (!item) return fail('not-found', `No pane ${paneKey}`);
-      return ok({ paneKey, target: item.target, sessionName: item.sessionName, runtime: item.runtime, runtimeVerified: true, state: 'idle', since: item.firstSeen, muted: false, loopMode: mode, prompt: null, draft: null });
+      return ok({ paneKey, target: item.target, host: null, unreachable: null, sessionName: item.sessionName, runtime: item.runtime, runtimeVerified: true, state: 'idle', since: item.firstSeen, muted: false, loopMode: mode, prompt: null, draft: null });
     },
     'pane:wake': async ({ paneKey }) => ok({ itemId: paneKey, action: 'wake', outcome: 'refused', message: 'the stand-in engine types nothing' }),
     'agents:list': async () =>
-      ok(queue.map((i) => ({ paneKey: i.paneKey, target: i.target, sessionName: i.sessionName, runtime: i.runtime, runtimeVerified: i.runtimeVerified, state: i.reason === 'idle' ? 'idle' : 'permission', since: i.firstSeen, muted: false, loopMode: 'paused', prompt: null, draft: null }) as const)),
-    'settings:get': async () => ok({ settings, configPath: '/home/dev/.config/trailboss/config.json', hotkeys: [{ name: 'jumpOldest', accelerator: settings.hotkeys.jumpOldest, registered: false, problem: 'Hotkeys work in the desktop app only' }], loadError: null }),
+      ok(queue.map((i) => ({ paneKey: i.paneKey, target: i.target, host: i.host, unreachable: i.unreachable, sessionName: i.sessionName, runtime: i.runtime, runtimeVerified: i.runtimeVerified, state: i.reason === 'idle' ? 'idle' : 'permission', since: i.firstSeen, muted: false, loopMode: 'paused', prompt: null, draft: null }) as const)),
+    'settings:get': async () => ok({ settings, configPath: '/home/dev/.config/trailboss/config.json', hotkeys: [{ name: 'jumpOldest', accelerator: settings.hotkeys.jumpOldest, registered: false, problem: 'Hotkeys work in the desktop app only' }], loadError: null, logFile: null }),
     'settings:set': async ({ settings: next }) => {
       const issues = validate(next);
       if (issues.length > 0) return fail('invalid', 'The settings were not saved.', issues);
       settings = next;
-      const state = { settings, configPath: '/home/dev/.config/trailboss/config.json', hotkeys: [], loadError: null };
+      const state = { settings, configPath: '/home/dev/.config/trailboss/config.json', hotkeys: [], loadError: null, logFile: null };
       emit('settings:changed', state);
       return ok(state);
     },

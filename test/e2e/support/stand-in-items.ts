@@ -1,6 +1,7 @@
 /** Queue items for the stand-in engine, with pane tails taken from real captures in test/fixtures. */
 import { readFileSync } from 'node:fs';
 import type { QueueItemDto } from '../../../preload/contract/index.ts';
+import { queueItem } from '../../support/queue-items.ts';
 
 const tailOf = (path: string, lines = 16): string[] => {
   const all = readFileSync(new URL(`../../fixtures/panes/${path}`, import.meta.url), 'utf8').split('\n');
@@ -11,23 +12,11 @@ const tailOf = (path: string, lines = 16): string[] => {
   return all.slice(Math.max(0, end - lines), end);
 };
 
-const BASE = {
-  runtimeVerified: true,
-  reminderStep: 0,
-  stuck: false,
-  snoozedUntil: null,
-  skippedUntil: null,
-  context: null,
-  approveBlockedReason: null,
-  canReply: false,
-  waitedMs: 0,
-} as const;
-
-type Template = Omit<QueueItemDto, 'id' | 'paneKey' | 'target' | 'sessionName' | 'firstSeen' | 'fingerprint'>;
+/** What differs between the runtimes' items; the rest comes from the shared builder's defaults. */
+type Template = Partial<QueueItemDto> & Pick<QueueItemDto, 'runtime' | 'reason' | 'subject'>;
 
 const TEMPLATES: readonly Template[] = [
   {
-    ...BASE,
     runtime: 'claude',
     reason: 'permission',
     tool: 'Bash command',
@@ -44,7 +33,6 @@ const TEMPLATES: readonly Template[] = [
     tail: tailOf('claude/perm-bash.ansi'),
   },
   {
-    ...BASE,
     runtime: 'codex',
     reason: 'permission',
     tool: 'Shell command',
@@ -60,7 +48,6 @@ const TEMPLATES: readonly Template[] = [
     tail: tailOf('codex/approval-exec.ansi'),
   },
   {
-    ...BASE,
     runtime: 'opencode',
     reason: 'permission',
     tool: 'Shell',
@@ -76,7 +63,6 @@ const TEMPLATES: readonly Template[] = [
     tail: tailOf('opencode/approval-bash.ansi', 12),
   },
   {
-    ...BASE,
     runtime: 'claude',
     reason: 'idle',
     tool: null,
@@ -91,7 +77,6 @@ const TEMPLATES: readonly Template[] = [
     tail: tailOf('claude/idle-after-turn.ansi', 10),
   },
   {
-    ...BASE,
     runtime: 'claude',
     reason: 'dialog',
     tool: null,
@@ -113,14 +98,16 @@ export function standInItems(count: number, now: number): QueueItemDto[] {
   return Array.from({ length: count }, (_, i) => {
     const t = TEMPLATES[i % TEMPLATES.length] as Template;
     const n = i + 1;
-    return {
+    return queueItem({
       ...t,
       id: `item-${n}`,
       paneKey: `default|%${n}`,
+      host: null,
+      unreachable: null,
       target: `${t.runtime}-${n}:1.0`,
       sessionName: `${t.runtime}-${n}`,
       firstSeen: now - (count - i) * 60_000,
       fingerprint: `fp-${n}-0`,
-    };
+    });
   });
 }

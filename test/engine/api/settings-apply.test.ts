@@ -63,6 +63,16 @@ describe('settings:set', () => {
     expect(env.ok && env.value.loadError).toBeNull();
   });
 
+  it("saves over a file with comments, keeping the user's comments", () => {
+    writeFileSync(file, '{\n  // slower ticks on this laptop\n  "observe": { "tickMs": "2s" }\n}\n');
+    const env = applySettings(deps(), withWatchdog({ message: 'keep going' }));
+    expect(env.ok).toBe(true);
+    const text = readFileSync(file, 'utf8');
+    expect(text).toContain('// slower ticks on this laptop');
+    expect(loadConfig(file)).toMatchObject({ ok: true, config: { watchdog: { message: 'keep going' } } });
+    expect(existsSync(`${file}.bad`)).toBe(false);
+  });
+
   it('keeps what the form does not show: rules, observe, duration strings', () => {
     writeFileSync(file, JSON.stringify({ observe: { tickMs: '2s' }, watchdog: { rules: [{ runtime: 'codex', mode: 'active' }], workResetMs: '45s' } }));
     applySettings(deps(), withWatchdog({ enabled: false }));

@@ -29,6 +29,7 @@ describe('settingsState', () => {
       configPath: '/c.json',
       hotkeys: [],
       loadError: null,
+      logFile: null,
     });
   });
 

@@ -45,4 +45,13 @@ describe('saveConfig', () => {
     expect(!r.ok && r.errors[0]?.message).toContain(`cannot write ${file}`);
     expect(fs.readdirSync(dir)).toEqual(['config.json']);
   });
+
+  it("keeps the user's comments in the file when it changes a setting", () => {
+    const file = path.join(tempDir(), 'config.json');
+    fs.writeFileSync(file, '{\n  // 4545 clashes with the VPN\n  "hooks": { "port": 4546 }\n}\n');
+    expect(saveConfig(file, { hooks: { port: 4547 } }).ok).toBe(true);
+    const text = fs.readFileSync(file, 'utf8');
+    expect(text).toContain('// 4545 clashes with the VPN');
+    expect(loadConfig(file)).toMatchObject({ ok: true, config: { hooks: { port: 4547 } } });
+  });
 });

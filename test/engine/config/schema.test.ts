@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CONFIG } from '../../../main/engine/config/schema.ts';
+import { configSchema, DEFAULT_CONFIG } from '../../../main/engine/config/schema.ts';
 import { validateConfig, type ConfigResult } from '../../../main/engine/config/load.ts';
 
 function errorsOf(result: ConfigResult) {
@@ -46,7 +46,7 @@ describe('config defaults', () => {
 
   it('run hooks on a random loopback port, notifications on, one tmux server, auto capture', () => {
     expect(DEFAULT_CONFIG.hooks).toEqual({ enabled: true, port: 0 });
-    expect(DEFAULT_CONFIG.notifications).toEqual({ enabled: true, pausedUntil: null, sound: true, actionButtons: true });
+    expect(DEFAULT_CONFIG.notifications).toEqual({ enabled: true, pausedUntil: null, sound: true, actionButtons: true, dbus: 'auto' });
     expect(DEFAULT_CONFIG.tmux).toEqual({ sockets: [], captureMode: 'auto', includeDefault: true });
   });
 
@@ -148,5 +148,12 @@ describe('config validation', () => {
 
   it('refuses a file whose top level is not an object', () => {
     expect(errorsOf(validateConfig([]))[0]).toMatchObject({ path: '', message: expect.stringMatching(/expected object/) });
+  });
+});
+
+describe('notifications.dbus', () => {
+  it('takes true, false or "auto", and nothing else', () => {
+    for (const dbus of [true, false, 'auto']) expect(configSchema.safeParse({ notifications: { dbus } }).success).toBe(true);
+    expect(configSchema.safeParse({ notifications: { dbus: 'yes' } }).success).toBe(false);
   });
 });

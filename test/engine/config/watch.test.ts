@@ -6,7 +6,8 @@ import { saveConfig } from '../../../main/engine/config/save.ts';
 import { DEFAULT_CONFIG, type Config } from '../../../main/engine/config/schema.ts';
 import { ConfigWatcher } from '../../../main/engine/config/watch.ts';
 import { ManualClock } from '../../support/manual-clock.ts';
-import { onCleanup, tempDir, until } from './support/temp-dir.ts';
+import { onCleanup, tempDir } from './support/temp-dir.ts';
+import { poll } from '../../support/poll.ts';
 
 const DEBOUNCE = 100;
 
@@ -25,7 +26,7 @@ function setup(initial?: string) {
   const edit = async (text: string | ((f: string) => void)) => {
     if (typeof text === 'string') fs.writeFileSync(file, text);
     else text(file);
-    await until(() => clock.pending > 0, 'the watcher to notice the edit');
+    await poll(() => clock.pending > 0, 'the watcher to notice the edit');
     clock.advance(DEBOUNCE);
   };
   return { file, clock, watcher, changes, errors, first, edit };
@@ -64,7 +65,7 @@ describe('ConfigWatcher', () => {
   it('does not reload before the debounce has passed', async () => {
     const { file, clock, watcher } = setup('{}');
     fs.writeFileSync(file, '{"watchdog": {"maxNudges": 7}}');
-    await until(() => clock.pending > 0, 'the watcher to notice the edit');
+    await poll(() => clock.pending > 0, 'the watcher to notice the edit');
     clock.advance(DEBOUNCE - 1);
     expect(watcher.current.watchdog.maxNudges).toBe(3);
     clock.advance(1);
@@ -119,12 +120,10 @@ describe('ConfigWatcher', () => {
     const { file, clock, watcher } = setup('{}');
     expect(process.getActiveResourcesInfo().filter((r) => r === 'FSEventWrap').length).toBe(watchersBefore + 1);
     fs.writeFileSync(file, '{"hooks": {"port": 1}}');
-    await until(() => clock.pending > 0, 'a pending reload');
+    await poll(() => clock.pending > 0, 'a pending reload');
     watcher.dispose();
     expect(clock.pending).toBe(0);
-    await until(
-      () => process.getActiveResourcesInfo().filter((r) => r === 'FSEventWrap').length === watchersBefore,
-      'the file watcher to close',
-    );
+    await poll(
+      () => process.getActiveResourcesInfo().filter((r) => r === 'FSEventWrap').length === watchersBefore, 'the file watcher to close');
   });
 });

@@ -8,9 +8,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { claudeIdleWorking, claudePermBash } from '../../support/scenarios/index.ts';
 import { startScriptedAgent } from '../../support/scripted-agent/start.ts';
 import type { EngineHarness } from '../../support/engine-harness.ts';
-import { eventually, startEngineHarness } from '../../support/engine-harness.ts';
+import { startEngineHarness } from '../../support/engine-harness.ts';
 import type { EventLog } from './support.ts';
 import { RELEASE_KEY, askUserQuestionPayload, heldWorking, paneKeyOf, payload, postHook, queue, recordItemEvents, runForwarder, waitForTruth } from './support.ts';
+import { poll } from '../../support/poll.ts';
 
 let h: EngineHarness | null = null;
 let events: EventLog | null = null;
@@ -35,7 +36,7 @@ describe('hooks integration: PermissionRequest', () => {
   it('queues a permission item within 0.3 s with the tool and its input, before the pane shows the prompt', async () => {
     const { h, agent, origin } = await heldClaude();
     expect((await postHook(h.engine, payload('PermissionRequest.json'), origin)).status).toBe(202);
-    const added = await eventually(() => events!.added[0], 'item:added');
+    const added = await poll(() => events!.added[0], 'item:added');
     // From the engine receiving the hook (the item's firstSeen) to the item stored and announced.
     // End-to-end figures over many hooks are in latency.test.ts; one sample on a loaded machine is no measure.
     expect(added.at - added.item.firstSeen).toBeLessThan(300);
@@ -47,9 +48,9 @@ describe('hooks integration: PermissionRequest', () => {
   it("upgrades the same item with the pane's options once the pane shows the prompt", async () => {
     const { h, agent, origin } = await heldClaude();
     await postHook(h.engine, payload('PermissionRequest.json'), origin);
-    const born = await eventually(() => events!.added[0]?.item, 'the hook-born item');
+    const born = await poll(() => events!.added[0]?.item, 'the hook-born item');
     await agent.send(RELEASE_KEY);
-    const upgraded = await eventually(() => events!.updated.find((u) => u.item.approveLabel !== null)?.item, 'the item upgraded by the pane');
+    const upgraded = await poll(() => events!.updated.find((u) => u.item.approveLabel !== null)?.item, 'the item upgraded by the pane');
     expect(upgraded).toMatchObject({ id: born.id, firstSeen: born.firstSeen, subject: 'ls -la /tmp', tool: 'Bash command', approveLabel: 'Yes', denyLabel: 'No' });
     expect((await queue(h.engine)).map((i) => i.id)).toEqual([born.id]);
     expect(events!.resolved).toEqual([]);
@@ -58,12 +59,12 @@ describe('hooks integration: PermissionRequest', () => {
   it('approve on a hook-born item sends nothing until the pane shows the prompt, then exactly its allow-once key', async () => {
     const { h, agent, origin } = await heldClaude();
     await postHook(h.engine, payload('PermissionRequest.json'), origin);
-    const born = await eventually(() => events!.added[0]?.item, 'the hook-born item');
+    const born = await poll(() => events!.added[0]?.item, 'the hook-born item');
     const early = await h.engine.api['item:approve']({ id: born.id, fingerprint: born.fingerprint });
     expect(early).toMatchObject({ ok: true, value: { outcome: 'refused' } });
     expect(await agent.keyNames()).toEqual([]);
     await agent.send(RELEASE_KEY);
-    const ready = await eventually(async () => (await queue(h.engine)).find((i) => i.id === born.id && i.approveLabel), 'the upgraded item');
+    const ready = await poll(async () => (await queue(h.engine)).find((i) => i.id === born.id && i.approveLabel), 'the upgraded item');
     const result = await h.engine.api['item:approve']({ id: ready.id, fingerprint: ready.fingerprint });
     expect(result).toMatchObject({ ok: true, value: { outcome: 'confirmed' } });
     expect(await agent.keyNames()).toEqual([RELEASE_KEY, '1']);
@@ -72,7 +73,7 @@ describe('hooks integration: PermissionRequest', () => {
   it('an AskUserQuestion PermissionRequest is a dialog with the question, never approvable', async () => {
     const { h, agent, origin } = await heldClaude();
     await postHook(h.engine, askUserQuestionPayload(), origin);
-    const item = await eventually(() => events!.added[0]?.item, 'the dialog item');
+    const item = await poll(() => events!.added[0]?.item, 'the dialog item');
     expect(item).toMatchObject({ reason: 'dialog', subject: 'AskUserQuestion: Which color should the lab use?', approveLabel: null, options: [] });
     const approve = await h.engine.api['item:approve']({ id: item.id, fingerprint: item.fingerprint });
     expect(approve).toMatchObject({ ok: true, value: { outcome: 'refused' } });
@@ -83,7 +84,7 @@ describe('hooks integration: PermissionRequest', () => {
     const { h, pane, origin } = await heldClaude();
     const run = await runForwarder(h.engine.paths.endpoint, payload('PermissionRequest.json'), origin);
     expect(run).toEqual({ code: 0, stdout: '', stderr: '' });
-    const added = await eventually(() => events!.added[0]?.item, 'item:added');
+    const added = await poll(() => events!.added[0]?.item, 'item:added');
     expect(added).toMatchObject({ paneKey: pane, reason: 'permission', subject: 'Bash: ls -la /tmp' });
   });
 });
@@ -92,7 +93,7 @@ describe('hooks integration: Stop, UserPromptSubmit, PreToolUse', () => {
   it('Stop makes the agent idle at once, with its last message as the item’s context; the idle pane keeps the same item', async () => {
     const { h, agent, pane, origin } = await heldClaude(claudeIdleWorking());
     await postHook(h.engine, payload('Stop.json'), origin);
-    const added = await eventually(() => events!.added[0], 'the idle item');
+    const added = await poll(() => events!.added[0], 'the idle item');
     expect(added.at - added.item.firstSeen).toBeLessThan(300);
     expect(added.item).toMatchObject({ reason: 'idle', context: 'Done: I listed /tmp with `ls -la /tmp`.' });
     expect(await agent.currentState()).toBe('held');
@@ -106,10 +107,10 @@ describe('hooks integration: Stop, UserPromptSubmit, PreToolUse', () => {
     it(`${file.replace('.json', '')} means working: the idle item resolves within 0.3 s, before the pane changes`, async () => {
       h = await startEngineHarness({ api: true });
       const agent = await startScriptedAgent(h.tmux, claudeIdleWorking(), { session: 'idle-one' });
-      const idle = await eventually(async () => (await queue(h!.engine)).find((i) => i.reason === 'idle'), 'the idle item');
+      const idle = await poll(async () => (await queue(h!.engine)).find((i) => i.reason === 'idle'), 'the idle item');
       events = recordItemEvents(h.engine);
       await postHook(h.engine, payload(file), { paneId: agent.paneId, socket: h.socket });
-      const resolved = await eventually(() => events!.resolved.find((r) => r.id === idle.id), 'the idle item resolved');
+      const resolved = await poll(() => events!.resolved.find((r) => r.id === idle.id), 'the idle item resolved');
       const truth = h.engine.truth.get(paneKeyOf(h.socket, agent));
       expect(truth).toMatchObject({ state: 'working', source: 'hook' });
       // lastHookAt is when the engine received the hook.

@@ -8,9 +8,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { claudePermBash } from '../../support/scenarios/index.ts';
 import { startScriptedAgent } from '../../support/scripted-agent/start.ts';
 import type { EngineHarness } from '../../support/engine-harness.ts';
-import { eventually, startEngineHarness } from '../../support/engine-harness.ts';
+import { startEngineHarness } from '../../support/engine-harness.ts';
 import type { EventLog, HookOrigin } from './support.ts';
 import { heldWorking, paneKeyOf, payload, postHook, recordItemEvents, runForwarder, waitForTruth } from './support.ts';
+import { poll } from '../../support/poll.ts';
 
 const POSTED = 60;
 const FORWARDED = 10;
@@ -56,11 +57,11 @@ describe('hooks integration: latency', () => {
     const cycle = async (i: number, send: () => Promise<unknown>): Promise<number> => {
       const sent = performance.now();
       await send();
-      const added = await eventually(() => log.added[i], `item ${i}`);
+      const added = await poll(() => log.added[i], `item ${i}`);
       expect(added.item.subject).toBe(`Bash: ls -la /tmp/run-${i}`);
       receivedToStored.push(added.at - added.item.firstSeen);
       await postHook(h!.engine, payload('PostToolUse.json'), origin);
-      await eventually(() => log.resolved.find((r) => r.id === added.item.id), `item ${i} resolved`);
+      await poll(() => log.resolved.find((r) => r.id === added.item.id), `item ${i} resolved`);
       return added.t - sent;
     };
 

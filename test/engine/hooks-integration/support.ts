@@ -12,10 +12,10 @@ import type { PaneState } from '../../../main/engine/sessions/pane-state.ts';
 import type { Scenario } from '../../support/scripted-agent/scenario.ts';
 import { assertScenario } from '../../support/scripted-agent/scenario.ts';
 import type { ScriptedAgent } from '../../support/scripted-agent/start.ts';
-import { eventually } from '../../support/engine-harness.ts';
 import type { RawResponse } from '../hooks/http-helpers.ts';
 import { postJson, rawRequest } from '../hooks/http-helpers.ts';
 import { allRecordedHooks, hookExample } from '../hooks/fixture-hooks.ts';
+import { poll } from '../../support/poll.ts';
 
 /** The key that releases a held agent (no Claude screen uses F4, and the engine never sends it). */
 export const RELEASE_KEY = 'F4';
@@ -91,10 +91,10 @@ export function paneKeyOf(socket: string, agent: Pick<ScriptedAgent, 'paneId'>):
 
 /** Wait until the engine's truth for the pane matches `test` (state, source, …). */
 export function waitForTruth(engine: Engine, pane: string, test: (s: PaneState) => boolean, what: string, timeoutMs?: number): Promise<PaneState> {
-  return eventually(() => {
+  return poll(() => {
     const s = engine.truth.get(pane);
     return s && test(s) ? s : null;
-  }, what, timeoutMs);
+  }, what, { timeoutMs });
 }
 
 /** Item events as they happen, each with the wall time it was seen. */

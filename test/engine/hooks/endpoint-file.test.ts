@@ -25,6 +25,31 @@ describe('endpoint file', () => {
     expect(readEndpointFile(file)).toBeNull();
   });
 
+  it('trusts only a loopback engine with well-formed fields; unknown extra fields are fine', () => {
+    const file = path.join(dir, 'endpoint.json');
+    const good = { version: 1, pid: 42, host: '127.0.0.1', port: 4567, tokenFile: '/x/api-token', hookPath: '/hooks/claude', startedAt: 7 };
+    const read = (value: unknown) => {
+      writeFileSync(file, JSON.stringify(value));
+      return readEndpointFile(file);
+    };
+    expect(read({ ...good, extra: 'from a newer version' })).toEqual(good);
+    for (const bad of [
+      { ...good, version: 2 },
+      { ...good, host: '10.0.0.1' },
+      { ...good, pid: 0 },
+      { ...good, pid: 4.2 },
+      { ...good, port: 65536 },
+      { ...good, port: '4567' },
+      { ...good, tokenFile: '' },
+      { ...good, hookPath: 'hooks/claude' },
+      { ...good, startedAt: null },
+      null,
+      [good],
+    ]) {
+      expect(read(bad), JSON.stringify(bad)).toBeNull();
+    }
+  });
+
   it('is removed only by the engine that wrote it', () => {
     const file = path.join(dir, 'endpoint.json');
     writeEndpointFile(file, { pid: 42, port: 4567, tokenFile: '/x', startedAt: 0 });

@@ -21,6 +21,17 @@ describe('forwarder command', () => {
     expect(parseForwarderCommand(forwarderCommand(spec, 'Notification'))).toEqual({ ...spec, event: 'Notification' });
   });
 
+  it('writes and reads back the Codex form (--runtime codex before the event)', () => {
+    const codex: ForwarderSpec = { ...spec, runtime: 'codex' };
+    expect(forwarderCommand(codex, 'PermissionRequest')).toMatch(/ --runtime codex PermissionRequest # trailboss:hook$/);
+    expect(parseForwarderCommand(forwarderCommand(codex, 'PermissionRequest'))).toEqual({ ...codex, event: 'PermissionRequest' });
+  });
+
+  it('does not read back a runtime it never writes', () => {
+    const other = forwarderCommand(spec, 'Stop').replace(' Stop #', ' --runtime opencode Stop #');
+    expect(parseForwarderCommand(other)).toBeNull();
+  });
+
   it('reads back the packaged form that runs Electron as Node', () => {
     const packaged = { ...spec, nodePath: '/opt/Trail Boss/trailboss', runAsNode: true };
     const command = forwarderCommand(packaged, 'Stop');

@@ -9,7 +9,8 @@ import type { HookDelivery } from '../../../main/engine/hooks/hook-ingest.ts';
 import { ManualClock } from '../../support/manual-clock.ts';
 import { silentLogger } from '../../../main/engine/platform/log.ts';
 import { allRecordedHooks, hookExample } from './fixture-hooks.ts';
-import { postJson, reasonOf, tempDir, until } from './http-helpers.ts';
+import { postJson, reasonOf, tempDir } from './http-helpers.ts';
+import { poll } from '../../support/poll.ts';
 
 let home: string;
 let cleanup: () => void;
@@ -53,14 +54,14 @@ describe('hook ingest on a running server', () => {
       const res = await postJson(api.port, HOOK_PATH, api.token, envelope(r.payload, r.env['TMUX_PANE'] ?? null));
       expect(res.status).toBe(202);
     }
-    await until(() => deliveries.length === recorded.length, 'all deliveries');
+    await poll(() => deliveries.length === recorded.length, 'all deliveries');
     expect(deliveries.map((d) => d.event)).toEqual(recorded.map((r) => r.event));
     expect(deliveries.every((d) => d.origin.tmuxPane === '%0' && d.origin.ppid === 4242)).toBe(true);
   });
 
   it('delivers the signal with the session id and receive time', async () => {
     await postJson(api.port, HOOK_PATH, api.token, envelope(hookExample('PermissionRequest.json')));
-    await until(() => deliveries.length === 1, 'delivery');
+    await poll(() => deliveries.length === 1, 'delivery');
     expect(deliveries[0]).toMatchObject({
       at: 1_800_000_000_000,
       sessionId: '67394c8a-6c70-4514-8995-3cc730f52394',
@@ -82,7 +83,7 @@ describe('hook ingest on a running server', () => {
     expect(reasonOf(res)).toBe('schema-invalid');
     expect(api.server.rejections.get('schema-invalid')).toBe(1);
     expect((await postJson(api.port, HOOK_PATH, api.token, envelope(hookExample('Stop.json')))).status).toBe(202);
-    await until(() => deliveries.length === 1, 'good delivery');
+    await poll(() => deliveries.length === 1, 'good delivery');
     expect(deliveries[0]?.event).toBe('Stop');
   });
 

@@ -59,15 +59,6 @@ export function tempDir(prefix: string): { dir: string; cleanup: () => void } {
   return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-/** Poll `check` until it returns true or the deadline passes (no sleeps in tests). */
-export async function until(check: () => boolean, what: string, timeoutMs = 5_000): Promise<void> {
-  const deadline = performance.now() + timeoutMs;
-  while (!check()) {
-    if (performance.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}
-
 /** The error envelope's reason field. */
 export function reasonOf(res: RawResponse): unknown {
   return (res.json as { error?: { reason?: unknown } } | undefined)?.error?.reason;

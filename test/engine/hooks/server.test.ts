@@ -4,7 +4,8 @@ import { ManualClock } from '../../support/manual-clock.ts';
 import { MemoryLogger } from '../../../main/engine/platform/log.ts';
 import { ApiRefusal } from '../../../main/engine/hooks/router.ts';
 import { LoopbackServer } from '../../../main/engine/hooks/server.ts';
-import { postJson, rawRequest, reasonOf, until } from './http-helpers.ts';
+import { postJson, rawRequest, reasonOf } from './http-helpers.ts';
+import { poll } from '../../support/poll.ts';
 
 const TOKEN = 'a'.repeat(64);
 
@@ -44,7 +45,7 @@ describe('LoopbackServer', () => {
     const res = await postJson(port, '/echo', TOKEN, { a: 1 });
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ got: { a: 1 } });
-    await until(() => afterRan.length === 1, 'after hook');
+    await poll(() => afterRan.length === 1, 'after hook');
   });
 
   it('passes path parameters to the handler', async () => {
@@ -139,7 +140,7 @@ describe('LoopbackServer', () => {
     });
     socket.write(`POST /echo HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: Bearer ${TOKEN}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"a":`);
     // The body deadline is armed on the injected clock once the headers are in.
-    await until(() => clock.pending === 1, 'body timer armed');
+    await poll(() => clock.pending === 1, 'body timer armed');
     clock.advance(2_000);
     expect(await response).toMatch(/^HTTP\/1\.1 408/);
     expect(server.rejections.get('body-timeout')).toBe(1);

@@ -5,7 +5,7 @@ import { ManualClock } from '../../support/manual-clock.ts';
 import { silentLogger } from '../../../main/engine/platform/log.ts';
 import { LoopbackServer } from '../../../main/engine/hooks/server.ts';
 import type { SseStream } from '../../../main/engine/hooks/sse-stream.ts';
-import { until } from './http-helpers.ts';
+import { poll } from '../../support/poll.ts';
 
 const TOKEN = 'c'.repeat(64);
 let clock: ManualClock;
@@ -48,24 +48,24 @@ describe('SSE on the loopback server', () => {
   it('streams events as text/event-stream', async () => {
     const { res, received, req } = await open();
     expect(res.headers['content-type']).toMatch(/^text\/event-stream/);
-    await until(() => received().includes('event: hello'), 'first event');
+    await poll(() => received().includes('event: hello'), 'first event');
     expect(received()).toContain('id: 1\nevent: hello\ndata: {"n":1}\n\n');
     req.destroy();
   });
 
   it('sends a heartbeat comment every period', async () => {
     const { received, req } = await open();
-    await until(() => received().includes('event: hello'), 'first event');
+    await poll(() => received().includes('event: hello'), 'first event');
     clock.advance(15_000);
-    await until(() => received().includes(': heartbeat'), 'heartbeat');
+    await poll(() => received().includes(': heartbeat'), 'heartbeat');
     req.destroy();
   });
 
   it('cleans up when the client disconnects: close handlers run, no timer survives', async () => {
     const { req } = await open();
-    await until(() => server.stats().sseClients === 1, 'client registered');
+    await poll(() => server.stats().sseClients === 1, 'client registered');
     req.destroy();
-    await until(() => server.stats().sseClients === 0, 'client removed');
+    await poll(() => server.stats().sseClients === 0, 'client removed');
     expect(closedCount).toBe(1);
     expect(clock.pending).toBe(0);
     expect(streams[0]?.send('late', {})).toBe(false);
@@ -74,7 +74,7 @@ describe('SSE on the loopback server', () => {
   it('ends open streams when the server closes', async () => {
     const { res } = await open();
     const ended = new Promise<void>((resolve) => res.on('close', () => resolve()));
-    await until(() => server.stats().sseClients === 1, 'client registered');
+    await poll(() => server.stats().sseClients === 1, 'client registered');
     await server.close();
     await ended;
     expect(closedCount).toBe(1);
@@ -97,7 +97,7 @@ describe('SSE on the loopback server', () => {
     expect(ended).toBe(true);
     expect(server.stats().sseClients).toBe(0);
     const { req } = await open();
-    await until(() => server.stats().sseClients === 1, 'healthy stream');
+    await poll(() => server.stats().sseClients === 1, 'healthy stream');
     req.destroy();
   });
 

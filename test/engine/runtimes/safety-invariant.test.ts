@@ -1,5 +1,5 @@
 /**
- * The safety invariant (issue 2; never loosened): over every captured screen and generated variants,
+ * The safety invariant (never loosened): over every captured screen and generated variants,
  * approve never lands on anything but a verified single-use option, deny never says yes, and a
  * prompt that cannot be parsed with confidence yields no approve key at all.
  * "Lands on" is judged by an independent screen oracle, not by the parser under test.

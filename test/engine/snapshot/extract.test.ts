@@ -28,7 +28,7 @@ describe('saveSnapshotFromTranscript', () => {
       '',
     ]);
     expect(lines[4]).toBe('=== USER ===');
-    expect(text).toContain('=== USER ===\nlab:bash-cmd r13 CMD: touch auto-mode-test.txt\n\n=== ASSISTANT ===\nI\'ll run the requested command.\n\nRan the requested command.\n\n## Recent commits');
+    expect(text).toContain('=== USER ===\nlab:bash-cmd r13 CMD: touch auto-mode-test.txt\n\n=== ASSISTANT ===\nI\'ll run the requested command.\n\nRan the requested command.\n\n## Branch (git status --branch)\n    main\n\n## Recent commits');
     expect(text).toMatch(/## Recent commits \(git log --oneline\)\n {4}[0-9a-f]+ start the lab\n/);
     expect(text.endsWith(`${END_MARKER}\n`)).toBe(true);
     expect(saved.stats.prompts).toBe(13);

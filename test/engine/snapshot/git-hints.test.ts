@@ -21,6 +21,17 @@ describe('gitHints', () => {
     expect(hints?.log.map((l) => l.replace(/^[0-9a-f]+ /, ''))).toEqual(['second', 'first']);
     expect(hints?.status).toEqual([' M a.txt', '?? new.txt']);
     expect(hints?.statusOmitted).toBe(0);
+    expect(hints?.branch).toBe('main');
+  });
+
+  it('names the branch, and a detached head as such', async () => {
+    const dir = tempDir();
+    const runner = isolatedGitRunner(dir);
+    await makeRepo(runner, dir, [{ message: 'first', files: { 'a.txt': '1' } }, { message: 'second', files: { 'a.txt': '2' } }]);
+    await runner.run('git', ['-C', dir, 'switch', '-c', 'feature/resume'], {});
+    expect((await gitHints(runner, dir))?.branch).toBe('feature/resume');
+    await runner.run('git', ['-C', dir, 'switch', '--detach', 'HEAD~1'], {});
+    expect((await gitHints(runner, dir))?.branch).toBe('HEAD (no branch)');
   });
 
   it('limits the log and the status', async () => {
@@ -39,7 +50,7 @@ describe('gitHints', () => {
     const runner = isolatedGitRunner(dir);
     await makeRepo(runner, dir, []);
     writeFileSync(join(dir, 'x'), '1');
-    expect(await gitHints(runner, dir)).toEqual({ log: [], status: ['?? x'], statusOmitted: 0 });
+    expect(await gitHints(runner, dir)).toEqual({ branch: 'No commits yet on main', log: [], status: ['?? x'], statusOmitted: 0 });
   });
 
   it('gives no hints outside a repository', async () => {

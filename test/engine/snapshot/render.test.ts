@@ -40,11 +40,11 @@ describe('renderSnapshot', () => {
       ...base,
       sessionId: null,
       conversation: { ...base.conversation, pending: ['## Unanswered request', 'do more'] },
-      hints: { log: ['abc123 ## Resume Plan'], status: [' M a.ts'], statusOmitted: 4 },
+      hints: { branch: 'main...origin/main [ahead 1]', log: ['abc123 ## Resume Plan'], status: [' M a.ts'], statusOmitted: 4 },
     });
     expect(text).toContain('**Session:** unknown ');
     expect(text).toContain(
-      ['hello', '', '## Unanswered request', 'do more', '', '## Recent commits (git log --oneline)', '    abc123 ## Resume Plan', '', '## Uncommitted changes (git status --short)', '     M a.ts', '    … 4 more', '', END_MARKER].join('\n'),
+      ['hello', '', '## Unanswered request', 'do more', '', '## Branch (git status --branch)', '    main...origin/main [ahead 1]', '', '## Recent commits (git log --oneline)', '    abc123 ## Resume Plan', '', '## Uncommitted changes (git status --short)', '     M a.ts', '    … 4 more', '', END_MARKER].join('\n'),
     );
   });
 

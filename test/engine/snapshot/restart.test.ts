@@ -13,8 +13,9 @@ import { shellQuote } from '../../support/scripted-agent/start.ts';
 import { claudeIdleWorking, codexExecApproval, FIXTURES_ROOT } from '../../support/scenarios/index.ts';
 import { codexIdle, codexWorkingStates } from '../../support/scenarios/codex.ts';
 import { assertScenario } from '../../support/scripted-agent/scenario.ts';
-import { startPrivateTmux, waitFor, type PrivateTmux } from '../../support/tmux-server.ts';
+import { startPrivateTmux, type PrivateTmux } from '../../support/tmux-server.ts';
 import { agentLaunch, agentPid, restartDeps, seedClaudeSession, submissions } from './support/restart-harness.ts';
+import { poll } from '../../support/poll.ts';
 
 const TRANSCRIPT = readFileSync(join(import.meta.dirname, '../../fixtures/transcripts/claude/bash--c3785f75-9237-4c5b-9d00-07f58fc98e78.jsonl'), 'utf8');
 const SESSION = 'c3785f75-9237-4c5b-9d00-07f58fc98e78';
@@ -42,12 +43,12 @@ describe('restartAgent on a private tmux server', () => {
     // The agent is the pane's own process, and tmux would close the pane when it exits.
     const paneId = await tmux.newPane(`exec ${old.argv.map(shellQuote).join(' ')}`);
     const oldPid = await agentPid(old);
-    await waitFor(() => states(old.recordPath).includes('idle'));
+    await poll(() => states(old.recordPath).includes('idle'), 'the old agent idle');
     const audits: AuditRecord[] = [];
     const deps = await restartDeps(tmux, mkdtempSync(join(tmux.dir, 'claude-')), audits);
     const path = join(tmux.dir, '.trailboss/restart/claude.md');
     // The stand-in cannot write files: when the save request arrives, the test writes what the agent would.
-    const saver = waitFor(() => submissions(old).find((t) => t.startsWith(SNAPSHOT_REQUEST_MARKER)), { timeoutMs: 20_000 }).then((request) => {
+    const saver = poll(() => submissions(old).find((t) => t.startsWith(SNAPSHOT_REQUEST_MARKER)), 'the snapshot request typed to the agent', { timeoutMs: 20_000 }).then((request) => {
       writeSnapshot(path, '# Restart Snapshot — claude\n\n=== USER ===\nbuild it\n\n=== ASSISTANT ===\nhalf done\n\n## Resume Plan\n1. finish it\n');
       return request;
     });
@@ -87,7 +88,7 @@ describe('restartAgent on a private tmux server', () => {
     await tmux.tmux(['send-keys', '-t', paneId, '-l', old.argv.map(shellQuote).join(' ')]);
     await tmux.tmux(['send-keys', '-t', paneId, 'Enter']);
     const oldPid = await agentPid(old);
-    await waitFor(() => states(old.recordPath).includes('idle'));
+    await poll(() => states(old.recordPath).includes('idle'), 'the old agent idle');
     const configDir = mkdtempSync(join(tmux.dir, 'claude-'));
     seedClaudeSession(configDir, oldPid, tmux.dir, SESSION, TRANSCRIPT);
     const audits: AuditRecord[] = [];
@@ -144,7 +145,7 @@ describe('restartAgent on a private tmux server', () => {
     const old = agentLaunch(tmux.dir, codexExecApproval());
     const paneId = await tmux.newPane(`exec ${old.argv.map(shellQuote).join(' ')}`);
     const oldPid = await agentPid(old);
-    await waitFor(() => states(old.recordPath).length > 0);
+    await poll(() => states(old.recordPath).length > 0, 'the old agent started');
     const audits: AuditRecord[] = [];
     const deps = await restartDeps(tmux, mkdtempSync(join(tmux.dir, 'claude-')), audits);
 

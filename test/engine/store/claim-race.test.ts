@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { onCleanup, seen, tempStore } from './support/temp-store.ts';
+import { poll } from '../../support/poll.ts';
 
 const worker = path.join(path.dirname(fileURLToPath(import.meta.url)), 'support', 'claim-worker.ts');
 const ITEMS = 2000;
@@ -26,15 +27,6 @@ function startWorker(file: string, name: string, peer: string) {
   return { child, lines, stderr: () => stderr };
 }
 
-/** Poll until `cond` holds or the deadline passes (no fixed sleeps). */
-async function until(cond: () => boolean, what: string, ms = 15_000): Promise<void> {
-  const deadline = performance.now() + ms;
-  while (!cond()) {
-    if (performance.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setImmediate(r));
-  }
-}
-
 describe('claims across processes', () => {
   it('gives every item to exactly one of two processes racing for all of them', async () => {
     const { store, file } = tempStore();
@@ -47,7 +39,7 @@ describe('claims across processes', () => {
     });
     const a = startWorker(file, 'proc-a', 'proc-b');
     const b = startWorker(file, 'proc-b', 'proc-a');
-    await until(() => a.lines.length === 1 && b.lines.length === 1, `workers done (${a.stderr()}${b.stderr()})`, 30_000);
+    await poll(() => a.lines.length === 1 && b.lines.length === 1, `workers done (${a.stderr()}${b.stderr()})`, { timeoutMs: 30_000 });
 
     type Report = { won: string[]; start: number; end: number };
     const ra = JSON.parse(a.lines[0]!) as Report;

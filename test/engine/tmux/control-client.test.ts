@@ -5,10 +5,11 @@ import { MemoryLogger, silentLogger } from '../../../main/engine/platform/log.ts
 import { realRunner } from '../../../main/engine/platform/run.ts';
 import { ControlModeClient } from '../../../main/engine/tmux/control-client.ts';
 import type { PrivateTmux } from '../../support/tmux-server.ts';
-import { startPrivateTmux, waitFor } from '../../support/tmux-server.ts';
+import { startPrivateTmux } from '../../support/tmux-server.ts';
 import { describeTmuxClientContract } from './support/client-contract.ts';
 import { countingRunner, processCount } from './support/counting-runner.ts';
 import { showTextCommand } from './support/pane-programs.ts';
+import { poll } from '../../support/poll.ts';
 
 describeTmuxClientContract('control mode', (server, runner) => new ControlModeClient(server, runner, { logger: silentLogger, clock: systemClock }));
 
@@ -68,7 +69,7 @@ describe('control-mode client', () => {
     await client.connect();
     const watcher = client.watcherSession;
     await client.close();
-    await waitFor(async () => !(await sessions()).includes(watcher!), { what: 'watcher session gone' });
+    await poll(async () => !(await sessions()).includes(watcher!), 'watcher session gone');
     expect(await sessions()).toEqual(['work']);
   });
 
@@ -78,11 +79,11 @@ describe('control-mode client', () => {
     const child = realRunner.spawnLongLived(process.execPath, ['--import', 'tsx', script, t.name], { env: { TMUX: undefined, TMUX_PANE: undefined } });
     let out = '';
     child.onStdout((c) => (out += c.toString()));
-    const watcher = await waitFor(() => (out.includes('\n') ? out.trim() : null), { timeoutMs: 15_000, what: 'child reports its watcher' });
+    const watcher = await poll(() => (out.includes('\n') ? out.trim() : null), 'child reports its watcher', { timeoutMs: 15_000 });
     expect(await sessions()).toContain(watcher);
     child.kill('SIGKILL');
     await child.exited;
-    await waitFor(async () => !(await sessions()).includes(watcher), { timeoutMs: 10_000, what: 'watcher session gone after SIGKILL' });
+    await poll(async () => !(await sessions()).includes(watcher), 'watcher session gone after SIGKILL', { timeoutMs: 10_000 });
     expect(await sessions()).toEqual(['work']);
   });
 
@@ -104,7 +105,7 @@ describe('control-mode client', () => {
     try {
       const sizes = async (): Promise<string> =>
         (await t.tmux(['list-panes', '-a', '-F', '#{session_name} #{pane_id} #{pane_width}x#{pane_height}'])).split('\n').filter((l) => !l.startsWith('trailboss-')).join('\n');
-      await waitFor(async () => (await sizes()).includes(`work ${a} 91x26`), { what: 'terminal size applied' });
+      await poll(async () => (await sizes()).includes(`work ${a} 91x26`), 'terminal size applied');
       const before = await sizes();
       const client = open();
       await client.connect();
@@ -124,10 +125,10 @@ describe('control-mode client', () => {
     const other = realRunner.spawnLongLived('tmux', ['-L', t.name, '-C', 'attach', '-t', 'work'], { env: { TMUX: undefined, TMUX_PANE: undefined } });
     try {
       const client = open();
-      const listed = await waitFor(async () => {
+      const listed = await poll(async () => {
         const c = await client.listClients();
         return c.length ? c : null;
-      });
+      }, 'the control client listed');
       expect(listed).toHaveLength(1);
       expect(listed[0]).toMatchObject({ sessionName: 'work', pid: expect.any(Number) });
     } finally {
@@ -142,7 +143,7 @@ describe('control-mode client', () => {
     await client.connect();
     const first = client.watcherSession!;
     await t.tmux(['kill-session', '-t', `=${first}`]);
-    await waitFor(async () => (await client.listPanes().catch(() => [])).length === 1, { what: 'reconnected' });
+    await poll(async () => (await client.listPanes().catch(() => [])).length === 1, 'reconnected');
     expect(client.watcherSession).not.toBe(first);
     expect((await client.capture([{ paneId: pane, colour: false }]))[0]?.lines[0]).toBe('hi');
   });
@@ -153,7 +154,7 @@ describe('control-mode client', () => {
     await client.connect();
     await t.tmux(['kill-session', '-t', '=work']);
     expect(await client.listPanes()).toEqual([]);
-    await waitFor(async () => (await t.run(['list-sessions'])).exitCode !== 0, { what: 'server exited' });
+    await poll(async () => (await t.run(['list-sessions'])).exitCode !== 0, 'server exited');
     expect(client.watcherSession).toBeNull();
   });
 
@@ -174,7 +175,7 @@ describe('control-mode client', () => {
     } finally {
       process.kill(Number(serverPid), 'SIGCONT');
     }
-    const caps = await waitFor(async () => client.capture([{ paneId: pane, colour: false }]).catch(() => null), { what: 'recovered' });
+    const caps = await poll(async () => client.capture([{ paneId: pane, colour: false }]).catch(() => null), 'recovered');
     expect(caps[0]?.lines[0]).toBe('alive');
   });
 });

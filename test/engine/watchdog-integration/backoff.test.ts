@@ -8,8 +8,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { claudeIdleWorking } from '../../support/scenarios/index.ts';
 import { startScriptedAgent } from '../../support/scripted-agent/start.ts';
 import type { EngineHarness } from '../../support/engine-harness.ts';
-import { eventually } from '../../support/engine-harness.ts';
 import { auditLog, firstDrawOf, queue, startWatchdogEngine, submissionsReach } from './support.ts';
+import { poll } from '../../support/poll.ts';
 
 /** Slack for detection (tick 1 s + a confirming capture) and a loaded 2-core machine. */
 const LATE_MS = 1500;
@@ -62,7 +62,7 @@ describe('watchdog backoff on a real engine', () => {
     h = await startWatchdogEngine(ACTIVE_CLAUDE);
     const agent = await startScriptedAgent(h.tmux, claudeIdleWorking(), { session: 'work' });
     // Each nudge makes the agent work for 0.9 s: less than workResetMs (30 s), so it does not count.
-    const item = await eventually(async () => (await queue(h!)).find((i) => i.reason === 'idle-after-nudges'), 'the escalated item', 35_000);
+    const item = await poll(async () => (await queue(h!)).find((i) => i.reason === 'idle-after-nudges'), 'the escalated item', { timeoutMs: 35_000 });
     expect(item.subject).toBe('idle after 3 nudges');
     expect(item.paneKey.endsWith(`|${agent.paneId}`)).toBe(true);
     const times = await nudgeTimes();

@@ -9,8 +9,8 @@ import { claudeAutoModeOffer, claudeTrustDialog, codexModelMigration, codexWarni
 import type { Scenario } from '../../support/scripted-agent/scenario.ts';
 import { startScriptedAgent } from '../../support/scripted-agent/start.ts';
 import type { EngineHarness } from '../../support/engine-harness.ts';
-import { eventually } from '../../support/engine-harness.ts';
 import { auditLog, engineKeys, queue, startWatchdogEngine, untilTime } from './support.ts';
+import { poll } from '../../support/poll.ts';
 
 const ACTIVE_ALL = { rules: [{ mode: 'active' }] };
 
@@ -37,7 +37,7 @@ describe('the safe dialog', () => {
   it('stays on screen, queued, when dismissKnownDialogs is off', async () => {
     h = await startWatchdogEngine({ ...ACTIVE_ALL, dismissKnownDialogs: false });
     const agent = await startScriptedAgent(h.tmux, codexWarningsOverlay(), { session: 'work' });
-    const item = await eventually(async () => (await queue(h!)).find((i) => i.paneKey.endsWith(`|${agent.paneId}`)), 'the overlay item');
+    const item = await poll(async () => (await queue(h!)).find((i) => i.paneKey.endsWith(`|${agent.paneId}`)), 'the overlay item');
     expect(item.reason).toBe('dialog');
     await untilTime(item.firstSeen + 4000, 'time for a dismissal');
     expect(await agent.keys()).toEqual([]);
@@ -47,7 +47,7 @@ describe('the safe dialog', () => {
   it('is left alone on a paused pane (the watchdog types nothing there)', async () => {
     h = await startWatchdogEngine();
     const agent = await startScriptedAgent(h.tmux, codexWarningsOverlay(), { session: 'work' });
-    const item = await eventually(async () => (await queue(h!)).find((i) => i.paneKey.endsWith(`|${agent.paneId}`)), 'the overlay item');
+    const item = await poll(async () => (await queue(h!)).find((i) => i.paneKey.endsWith(`|${agent.paneId}`)), 'the overlay item');
     await untilTime(item.firstSeen + 4000, 'time for a dismissal');
     expect(await agent.keys()).toEqual([]);
   }, 30_000);
@@ -64,7 +64,7 @@ describe('unsafe dialogs', () => {
     it(`${name} is queued and never dismissed`, async () => {
       h = await startWatchdogEngine({ ...ACTIVE_ALL, firstDelayMs: 1000, capMs: 4000 });
       const agent = await startScriptedAgent(h.tmux, scenario(), { session: 'work' });
-      const item = await eventually(async () => (await queue(h!)).find((i) => i.paneKey.endsWith(`|${agent.paneId}`)), 'the dialog item');
+      const item = await poll(async () => (await queue(h!)).find((i) => i.paneKey.endsWith(`|${agent.paneId}`)), 'the dialog item');
       expect(item.reason).toBe('dialog');
       // Long enough for a dismissal and for the nudges of an idle agent (1 s, 2 s).
       await untilTime(item.firstSeen + 5000, 'time for a dismissal');

@@ -7,9 +7,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { claudeIdleWorking } from '../../support/scenarios/index.ts';
 import { startScriptedAgent } from '../../support/scripted-agent/start.ts';
 import type { EngineHarness } from '../../support/engine-harness.ts';
-import { eventually } from '../../support/engine-harness.ts';
 import type { AttachedHuman } from './support.ts';
 import { attachHuman, auditLog, engineKeys, firstDrawOf, paneKeyOf, startWatchdogEngine, submissionsReach, untilTime } from './support.ts';
+import { poll } from '../../support/poll.ts';
 
 const LATE_MS = 1500;
 const LOOK_MS = 300;
@@ -101,7 +101,7 @@ describe('gates are per pane', () => {
     const other = await startScriptedAgent(h.tmux, claudeIdleWorking(), { session: 'two' });
     await drafting.send('w', 'i', 'p');
     await submissionsReach(other, 1, 12_000);
-    await eventually(async () => (await auditLog(h!)).some((a) => a.paneKey.endsWith(`|${other.paneId}`)), 'the audit line');
+    await poll(async () => (await auditLog(h!)).some((a) => a.paneKey.endsWith(`|${other.paneId}`)), 'the audit line');
     expect(await drafting.submissions()).toEqual([]);
   }, 30_000);
 });

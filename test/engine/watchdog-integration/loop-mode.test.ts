@@ -8,8 +8,8 @@ import type { LoopModeDto } from '../../../preload/contract/agent.ts';
 import { claudeIdleWorking } from '../../support/scenarios/index.ts';
 import { startScriptedAgent } from '../../support/scripted-agent/start.ts';
 import type { EngineHarness } from '../../support/engine-harness.ts';
-import { eventually } from '../../support/engine-harness.ts';
 import { auditLog, paneKeyOf, queue, startWatchdogEngine, submissionsReach, untilTime } from './support.ts';
+import { poll } from '../../support/poll.ts';
 
 const LATE_MS = 1500;
 
@@ -25,7 +25,7 @@ async function setLoop(paneKey: string, mode: LoopModeDto, directive: string | n
   return env.value;
 }
 
-const idleItemOf = (paneKey: string) => eventually(async () => (await queue(h!)).find((i) => i.paneKey === paneKey && i.reason === 'idle'), 'the idle item');
+const idleItemOf = (paneKey: string) => poll(async () => (await queue(h!)).find((i) => i.paneKey === paneKey && i.reason === 'idle'), 'the idle item');
 
 describe('pane:loop', () => {
   it('active on an agent already idle: its idle item leaves the queue and it is nudged 2 s later', async () => {

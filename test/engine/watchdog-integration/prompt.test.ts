@@ -7,8 +7,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { claudePermBash } from '../../support/scenarios/index.ts';
 import { startScriptedAgent } from '../../support/scripted-agent/start.ts';
 import type { EngineHarness } from '../../support/engine-harness.ts';
-import { eventually } from '../../support/engine-harness.ts';
 import { auditLog, claudeIdleThenPrompt, engineKeys, queue, startWatchdogEngine, submissionsReach, untilTime } from './support.ts';
+import { poll } from '../../support/poll.ts';
 
 const ACTIVE_CLAUDE = { rules: [{ runtime: 'claude', mode: 'active' }] };
 
@@ -22,7 +22,7 @@ describe('a permission prompt on screen', () => {
   it('is queued and never typed into by an active watchdog, through three backoff periods', async () => {
     h = await startWatchdogEngine({ ...ACTIVE_CLAUDE, firstDelayMs: 1000, factor: 2, capMs: 4000 });
     const agent = await startScriptedAgent(h.tmux, claudePermBash(), { session: 'work' });
-    const item = await eventually(async () => (await queue(h!)).find((i) => i.reason === 'permission'), 'the permission item');
+    const item = await poll(async () => (await queue(h!)).find((i) => i.reason === 'permission'), 'the permission item');
     await untilTime(item.firstSeen + 1000 + 2000 + 4000 + 1000, 'three backoff periods');
     expect(await agent.keys()).toEqual([]);
     expect(await auditLog(h)).toEqual([]);
@@ -32,11 +32,11 @@ describe('a permission prompt on screen', () => {
     // The observer looks once a minute here: the engine's state still says idle when the prompt shows.
     h = await startWatchdogEngine({ ...ACTIVE_CLAUDE, recheckMs: 1000 }, { config: { observe: { tickMs: 60_000 } } });
     const agent = await startScriptedAgent(h.tmux, claudeIdleThenPrompt(), { session: 'work' });
-    const pane = await eventually(async () => {
+    const pane = await poll(async () => {
       await h!.engine.observer.tick();
       return h!.engine.store.panes.list().find((p) => p.paneId === agent.paneId)?.paneKey;
     }, 'the engine to find the agent');
-    const idleSince = await eventually(async () => {
+    const idleSince = await poll(async () => {
       await h!.engine.observer.tick();
       return h!.engine.store.watchdog.get(pane)?.idleSince;
     }, 'the engine to see the agent idle');

@@ -6,8 +6,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { claudeIdleWorking } from '../../support/scenarios/index.ts';
 import { startScriptedAgent } from '../../support/scripted-agent/start.ts';
 import type { EngineHarness } from '../../support/engine-harness.ts';
-import { eventually } from '../../support/engine-harness.ts';
 import { auditLog, paneKeyOf, queue, startWatchdogEngine, submissionsReach } from './support.ts';
+import { poll } from '../../support/poll.ts';
 
 const LATE_MS = 1500;
 /** The audit line is written after the settled look; the backoff counts from the run's start. */
@@ -38,9 +38,9 @@ describe('watchdog across an engine restart', () => {
     h = await startWatchdogEngine({ ...ACTIVE_CLAUDE, firstDelayMs: 5000, capMs: 10_000 });
     const agent = await startScriptedAgent(h.tmux, claudeIdleWorking(), { session: 'work' });
     const pane = await paneKeyOf(h, agent);
-    const idleSince = await eventually(() => h!.engine.store.watchdog.get(pane)?.idleSince, 'the idle spell in the store', 10_000);
+    const idleSince = await poll(() => h!.engine.store.watchdog.get(pane)?.idleSince, 'the idle spell in the store', { timeoutMs: 10_000 });
     // Down for a while: a fresh count would nudge ≥ 5 s after the new engine sees idleness again.
-    await eventually(() => Date.now() >= idleSince + 2000, 'two seconds of idleness');
+    await poll(() => Date.now() >= idleSince + 2000, 'two seconds of idleness');
     await h.restart();
     await submissionsReach(agent, 1, 15_000);
     const [n1] = await nudgeTimes();
@@ -51,13 +51,13 @@ describe('watchdog across an engine restart', () => {
   it('an agent the watchdog gave up on stays queued as idle after 3 nudges, and is not nudged again', async () => {
     h = await startWatchdogEngine({ ...ACTIVE_CLAUDE, firstDelayMs: 1000, factor: 2, capMs: 2000 });
     const agent = await startScriptedAgent(h.tmux, claudeIdleWorking(), { session: 'work' });
-    const before = await eventually(async () => (await queue(h!)).find((i) => i.reason === 'idle-after-nudges'), 'the escalated item', 25_000);
+    const before = await poll(async () => (await queue(h!)).find((i) => i.reason === 'idle-after-nudges'), 'the escalated item', { timeoutMs: 25_000 });
     await h.restart();
     const restartedAt = Date.now();
-    const after = await eventually(async () => (await queue(h!)).find((i) => i.reason === 'idle-after-nudges' && i.subject === 'idle after 3 nudges'), 'the item after restart');
+    const after = await poll(async () => (await queue(h!)).find((i) => i.reason === 'idle-after-nudges' && i.subject === 'idle after 3 nudges'), 'the item after restart');
     expect(after.id).toBe(before.id);
     // The old engine would have nudged again by now (waits of at most 2 s) had the give-up been forgotten.
-    await eventually(() => Date.now() >= restartedAt + 6000, 'three more backoff periods', 10_000);
+    await poll(() => Date.now() >= restartedAt + 6000, 'three more backoff periods', { timeoutMs: 10_000 });
     expect((await agent.submissions()).length).toBe(3);
     expect((await queue(h)).map((i) => i.id)).toEqual([before.id]);
   }, 50_000);

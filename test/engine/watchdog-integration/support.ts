@@ -8,13 +8,14 @@ import type { AuditEntryDto } from '../../../preload/contract/activity.ts';
 import type { QueueItemDto } from '../../../preload/contract/queue-item.ts';
 import { realRunner } from '../../../main/engine/platform/run.ts';
 import type { EngineHarness } from '../../support/engine-harness.ts';
-import { eventually, startEngineHarness } from '../../support/engine-harness.ts';
+import { startEngineHarness } from '../../support/engine-harness.ts';
 import { claudeIdle, claudePermBash } from '../../support/scenarios/index.ts';
 import type { Scenario } from '../../support/scripted-agent/scenario.ts';
 import { assertScenario } from '../../support/scripted-agent/scenario.ts';
 import type { ScriptedAgent } from '../../support/scripted-agent/start.ts';
 import type { PrivateTmux } from '../../support/tmux-server.ts';
-import { testTmuxEnv, waitFor } from '../../support/tmux-server.ts';
+import { testTmuxEnv } from '../../support/tmux-server.ts';
+import { poll } from '../../support/poll.ts';
 
 /** Backoff 2 s, ×2, capped at 8 s; 3 nudges; a human counts as active for 3 s after a key. */
 export const FAST_WATCHDOG = { firstDelayMs: 2000, factor: 2, capMs: 8000, maxNudges: 3, humanActiveWindowMs: 3000 } as const;
@@ -54,7 +55,7 @@ export async function queue(h: EngineHarness): Promise<readonly QueueItemDto[]> 
 
 /** The engine's key for the agent's pane, once the engine watches it. */
 export function paneKeyOf(h: EngineHarness, agent: ScriptedAgent): Promise<string> {
-  return eventually(async () => {
+  return poll(async () => {
     const env = await h.engine.api['agents:list']({});
     return env.ok ? env.value.find((a) => a.paneKey.endsWith(`|${agent.paneId}`))?.paneKey : undefined;
   }, `the engine to watch ${agent.paneId}`);
@@ -62,10 +63,10 @@ export function paneKeyOf(h: EngineHarness, agent: ScriptedAgent): Promise<strin
 
 /** Wait until the agent has submitted `count` texts; returns them. */
 export function submissionsReach(agent: ScriptedAgent, count: number, timeoutMs: number) {
-  return eventually(async () => {
+  return poll(async () => {
     const list = await agent.submissions();
     return list.length >= count ? list : null;
-  }, `${count} submissions from ${agent.paneId}`, timeoutMs);
+  }, `${count} submissions from ${agent.paneId}`, { timeoutMs });
 }
 
 /** When the agent's input prompt was first drawn (epoch ms): idleness cannot have begun earlier. */
@@ -99,7 +100,7 @@ export async function engineKeys(agent: ScriptedAgent, testKeys: readonly string
  * checks that something did NOT happen. Times are absolute, so a slow step cannot shorten the watch.
  */
 export async function untilTime(at: number, what: string): Promise<void> {
-  await eventually(() => Date.now() >= at, what, Math.max(0, at - Date.now()) + 5000);
+  await poll(() => Date.now() >= at, what, { timeoutMs: Math.max(0, at - Date.now()) + 5000 });
 }
 
 /** A human at a real terminal attached to a session: every key typed updates the client's `client_activity`. */
@@ -121,9 +122,7 @@ export async function attachHuman(tmux: PrivateTmux, session: string): Promise<A
   const proc = realRunner.spawnLongLived('script', ['-qfc', `stty cols 100 rows 30; exec ${command}`, '/dev/null'], {
     env: { ...testTmuxEnv(tmux.dir), TERM: 'xterm-256color' },
   });
-  const tty = await waitFor(async () => (await tmux.run(['list-clients', '-F', '#{client_tty}'])).stdout.split('\n').find((t) => t && !before.has(t)), {
-    what: `a terminal attached to ${session}`,
-  });
+  const tty = await poll(async () => (await tmux.run(['list-clients', '-F', '#{client_tty}'])).stdout.split('\n').find((t) => t && !before.has(t)), `a terminal attached to ${session}`);
   return {
     tty,
     type: (text) => void proc.write(text),

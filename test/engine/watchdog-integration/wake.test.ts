@@ -6,9 +6,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { claudeIdleWorking, claudePermBash, claudeTrustDialog } from '../../support/scenarios/index.ts';
 import { startScriptedAgent } from '../../support/scripted-agent/start.ts';
 import type { EngineHarness } from '../../support/engine-harness.ts';
-import { eventually } from '../../support/engine-harness.ts';
 import type { AttachedHuman } from './support.ts';
 import { attachHuman, auditLog, engineKeys, paneKeyOf, queue, startWatchdogEngine, submissionsReach } from './support.ts';
+import { poll } from '../../support/poll.ts';
 
 let h: EngineHarness | null = null;
 let human: AttachedHuman | null = null;
@@ -31,7 +31,7 @@ describe('priority wake-up', () => {
     await h.tmux.newPane('exec cat >/dev/null', { session: 'work' });
     const agent = await startScriptedAgent(h.tmux, claudeIdleWorking(), { session: 'work' });
     const pane = await paneKeyOf(h, agent);
-    await eventually(async () => (await queue(h!)).find((i) => i.paneKey === pane && i.reason === 'idle'), 'the idle item');
+    await poll(async () => (await queue(h!)).find((i) => i.paneKey === pane && i.reason === 'idle'), 'the idle item');
     human = await attachHuman(h.tmux, 'work');
     human.type('x');
     const result = await wake(pane, 'pick up ticket 42');
@@ -58,7 +58,7 @@ describe('priority wake-up', () => {
   it('is refused at a permission prompt, and not a single key reaches the agent', async () => {
     h = await startWatchdogEngine();
     const agent = await startScriptedAgent(h.tmux, claudePermBash(), { session: 'work' });
-    const item = await eventually(async () => (await queue(h!)).find((i) => i.reason === 'permission'), 'the permission item');
+    const item = await poll(async () => (await queue(h!)).find((i) => i.reason === 'permission'), 'the permission item');
     const result = await wake(item.paneKey, 'continue');
     expect(result.outcome).toBe('refused');
     expect(result.message).toMatch(/not at its input prompt/);
@@ -69,7 +69,7 @@ describe('priority wake-up', () => {
   it('is refused at the trust dialog (Enter there would exit the CLI)', async () => {
     h = await startWatchdogEngine();
     const agent = await startScriptedAgent(h.tmux, claudeTrustDialog(), { session: 'work' });
-    const item = await eventually(async () => (await queue(h!)).find((i) => i.paneKey.endsWith(`|${agent.paneId}`)), 'the trust dialog item');
+    const item = await poll(async () => (await queue(h!)).find((i) => i.paneKey.endsWith(`|${agent.paneId}`)), 'the trust dialog item');
     expect((await wake(item.paneKey, 'continue')).outcome).toBe('refused');
     expect(await engineKeys(agent)).toEqual([]);
   }, 30_000);

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { until } from '../support/fake-bridge.ts';
-import { idleItem, queueItem } from '../support/items.ts';
+import { idleItem, queueItem } from '../../support/queue-items.ts';
 import { NOW, outcome, setup } from './setup.ts';
+import { poll } from '../../support/poll.ts';
 
 describe('keyboard commands', () => {
   it('j and k move the selection', () => {
-    const { controller, queue } = setup([queueItem('a'), queueItem('b')]);
+    const { controller, queue } = setup([queueItem({ id: 'a' }), queueItem({ id: 'b' })]);
     controller.key('next');
     const afterNext = queue().selectedId;
     controller.key('prev');
@@ -13,22 +13,22 @@ describe('keyboard commands', () => {
   });
 
   it('a approves the selected item', async () => {
-    const { fake, controller } = setup([queueItem('a'), queueItem('b')], { 'item:approve': outcome('b', 'approve') });
+    const { fake, controller } = setup([queueItem({ id: 'a' }), queueItem({ id: 'b' })], { 'item:approve': outcome('b', 'approve') });
     controller.key('next');
     controller.key('approve');
-    await until(() => fake.callsTo('item:approve').length === 1);
+    await poll(() => fake.callsTo('item:approve').length === 1, '1 call(s) to item:approve');
     expect(fake.callsTo('item:approve')).toEqual([{ id: 'b', fingerprint: 'fp-b' }]);
   });
 
   it('Enter jumps to the selected item', async () => {
-    const { fake, controller } = setup([queueItem('a')], { 'item:jump': outcome('a', 'jump') });
+    const { fake, controller } = setup([queueItem({ id: 'a' })], { 'item:jump': outcome('a', 'jump') });
     controller.key('jump');
-    await until(() => fake.callsTo('item:jump').length === 1);
+    await poll(() => fake.callsTo('item:jump').length === 1, '1 call(s) to item:jump');
     expect(fake.callsTo('item:jump')).toEqual([{ id: 'a' }]);
   });
 
   it('r opens the reply box only where a reply is possible', () => {
-    const { controller, queue } = setup([queueItem('a'), idleItem('b')]);
+    const { controller, queue } = setup([queueItem({ id: 'a' }), idleItem({ id: 'b' })]);
     const onPrompt = controller.key('reply');
     controller.key('next');
     const onIdle = controller.key('reply');
@@ -36,7 +36,7 @@ describe('keyboard commands', () => {
   });
 
   it('z opens the snooze menu and Escape closes it', () => {
-    const { controller, queue } = setup([queueItem('a')]);
+    const { controller, queue } = setup([queueItem({ id: 'a' })]);
     controller.key('snooze');
     const open = queue().snoozeFor;
     controller.key('cancel');
@@ -44,10 +44,10 @@ describe('keyboard commands', () => {
   });
 
   it('acts on the first waiting item, never on a snoozed one listed after it', async () => {
-    const { fake, controller, queue } = setup([queueItem('a', { snoozedUntil: NOW + 1 }), queueItem('b')], { 'item:approve': outcome('b', 'approve') });
+    const { fake, controller, queue } = setup([queueItem({ id: 'a', snoozedUntil: NOW + 1 }), queueItem({ id: 'b' })], { 'item:approve': outcome('b', 'approve') });
     queue().selectionMoved('first', NOW);
     controller.key('approve');
-    await until(() => fake.callsTo('item:approve').length === 1);
+    await poll(() => fake.callsTo('item:approve').length === 1, '1 call(s) to item:approve');
     expect(fake.callsTo('item:approve')).toEqual([{ id: 'b', fingerprint: 'fp-b' }]);
   });
 

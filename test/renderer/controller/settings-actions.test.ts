@@ -3,7 +3,7 @@ import type { SettingsDto, SettingsStateDto } from '../../../preload/contract/in
 import { setup } from './setup.ts';
 
 const settings = { watchdog: { maxTries: 0 } } as unknown as SettingsDto;
-const state = { settings, configPath: '/x/config.json', hotkeys: [], loadError: null } as unknown as SettingsStateDto;
+const state = { settings, configPath: '/x/config.json', hotkeys: [], loadError: null, logFile: null } as unknown as SettingsStateDto;
 
 describe('settings actions', () => {
   it('sends the whole settings object and stores the answer', async () => {

@@ -1,31 +1,31 @@
 import { describe, expect, it } from 'vitest';
-import { until } from '../support/fake-bridge.ts';
-import { queueItem } from '../support/items.ts';
+import { queueItem } from '../../support/queue-items.ts';
 import { setup } from './setup.ts';
+import { poll } from '../../support/poll.ts';
 
 describe('start', () => {
   it('loads the queue', async () => {
     const { controller, fake } = setup([]);
-    fake.answer('queue:list', () => ({ ok: true, value: [queueItem('a')] }));
+    fake.answer('queue:list', () => ({ ok: true, value: [queueItem({ id: 'a' })] }));
     controller.start();
-    await until(() => fake.callsTo('queue:list').length === 1);
+    await poll(() => fake.callsTo('queue:list').length === 1, '1 call(s) to queue:list');
     expect(fake.callsTo('queue:list')).toEqual([{}]);
   });
 
   it('applies pushed queue events', () => {
-    const { controller, fake, queue } = setup([queueItem('a')]);
+    const { controller, fake, queue } = setup([queueItem({ id: 'a' })]);
     controller.start();
-    fake.emit('item:added', { item: queueItem('b') });
+    fake.emit('item:added', { item: queueItem({ id: 'b' }) });
     fake.emit('item:resolved', { id: 'a', resolution: 'answered-in-pane' });
     fake.emit('reminder', { id: 'b', step: 2, stuck: false });
     expect(queue().items.map((i) => [i.id, i.reminderStep])).toEqual([['b', 2]]);
   });
 
   it('shows outcomes reported by other surfaces', () => {
-    const { controller, fake, queue } = setup([queueItem('a')]);
+    const { controller, fake, queue } = setup([queueItem({ id: 'a' })]);
     controller.start();
     fake.emit('action:outcome', { itemId: 'a', action: 'deny', outcome: 'confirmed', message: 'denied from the tray' });
-    expect(queue().recent[0]).toMatchObject({ itemId: 'a', target: 'work:a.0', message: 'denied from the tray' });
+    expect(queue().recent[0]).toMatchObject({ itemId: 'a', target: 'api-worker:1.0', message: 'denied from the tray' });
   });
 
   it('shows engine errors', () => {
@@ -38,11 +38,11 @@ describe('start', () => {
   it('reloads the queue when the event stream comes back', async () => {
     const { controller, fake, queue } = setup([]);
     controller.start();
-    await until(() => fake.callsTo('queue:list').length === 1);
+    await poll(() => fake.callsTo('queue:list').length === 1, '1 call(s) to queue:list');
     fake.setConnected(false);
     const down = queue().connected;
     fake.setConnected(true);
-    await until(() => fake.callsTo('queue:list').length === 2);
+    await poll(() => fake.callsTo('queue:list').length === 2, '2 call(s) to queue:list');
     expect([down, queue().connected]).toEqual([false, true]);
   });
 
@@ -56,10 +56,10 @@ describe('start', () => {
 
 describe('outcome events for departed items', () => {
   it('name the pane even when the item left before the outcome arrived', () => {
-    const { controller, fake, queue } = setup([queueItem('a')]);
+    const { controller, fake, queue } = setup([queueItem({ id: 'a' })]);
     controller.start();
     fake.emit('item:resolved', { id: 'a', resolution: 'approved' });
     fake.emit('action:outcome', { itemId: 'a', action: 'approve', outcome: 'confirmed', message: 'ok' });
-    expect(queue().recent[0]?.target).toBe('work:a.0');
+    expect(queue().recent[0]?.target).toBe('api-worker:1.0');
   });
 });

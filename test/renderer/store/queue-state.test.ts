@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import * as r from '../../../renderer/store/queue-state.ts';
-import { queueItem } from '../support/items.ts';
+import { queueItem } from '../../support/queue-items.ts';
 
 const NOW = 10_000;
-const loaded = (...ids: string[]) => r.queueLoaded(r.initialQueueState, ids.map((id) => queueItem(id)));
+const loaded = (...ids: string[]) => r.queueLoaded(r.initialQueueState, ids.map((id) => queueItem({ id, target: `work:${id}.0` })));
 const ids = (s: r.QueueState) => s.items.map((i) => i.id);
 const note = (itemId: string, over: Partial<r.OutcomeNote> = {}): r.OutcomeNote => ({
   itemId,
@@ -39,41 +39,41 @@ describe('queueLoadFailed', () => {
 
 describe('queueChanged', () => {
   it('takes the engine order', () => {
-    expect(ids(r.queueChanged(loaded('a', 'b', 'c'), ['b', 'c', 'a'].map((id) => queueItem(id))))).toEqual(['b', 'c', 'a']);
+    expect(ids(r.queueChanged(loaded('a', 'b', 'c'), ['b', 'c', 'a'].map((id) => queueItem({ id }))))).toEqual(['b', 'c', 'a']);
   });
 
   it('keeps the selection on the same item when it moves', () => {
     const s = r.itemSelected(loaded('a', 'b', 'c'), 'b');
-    expect(r.queueChanged(s, ['c', 'a', 'b'].map((id) => queueItem(id))).selectedId).toBe('b');
+    expect(r.queueChanged(s, ['c', 'a', 'b'].map((id) => queueItem({ id }))).selectedId).toBe('b');
   });
 
   it('moves the selection to the item that took the place of a resolved one', () => {
     const s = r.itemSelected(loaded('a', 'b', 'c'), 'b');
-    expect(r.queueChanged(s, ['a', 'c'].map((id) => queueItem(id))).selectedId).toBe('c');
+    expect(r.queueChanged(s, ['a', 'c'].map((id) => queueItem({ id }))).selectedId).toBe('c');
   });
 
   it('selects the new last item when the selected last one left', () => {
     const s = r.itemSelected(loaded('a', 'b', 'c'), 'c');
-    expect(r.queueChanged(s, ['a', 'b'].map((id) => queueItem(id))).selectedId).toBe('b');
+    expect(r.queueChanged(s, ['a', 'b'].map((id) => queueItem({ id }))).selectedId).toBe('b');
   });
 
   it('closes the reply box of an item that left', () => {
     const s = r.replyOpened(loaded('a', 'b'), 'a');
-    expect(r.queueChanged(s, [queueItem('b')]).replyFor).toBeNull();
+    expect(r.queueChanged(s, [queueItem({ id: 'b' })]).replyFor).toBeNull();
   });
 });
 
 describe('itemAdded / itemUpdated / itemResolved', () => {
   it('appends a new item at the tail', () => {
-    expect(ids(r.itemAdded(loaded('a'), queueItem('b')))).toEqual(['a', 'b']);
+    expect(ids(r.itemAdded(loaded('a'), queueItem({ id: 'b' })))).toEqual(['a', 'b']);
   });
 
   it('selects the first item to arrive in an empty queue', () => {
-    expect(r.itemAdded(loaded(), queueItem('a')).selectedId).toBe('a');
+    expect(r.itemAdded(loaded(), queueItem({ id: 'a' })).selectedId).toBe('a');
   });
 
   it('replaces a known item in place', () => {
-    const s = r.itemUpdated(loaded('a', 'b'), queueItem('a', { subject: 'rm -rf build' }));
+    const s = r.itemUpdated(loaded('a', 'b'), queueItem({ id: 'a', subject: 'rm -rf build' }));
     expect([ids(s), s.items[0]?.subject]).toEqual([['a', 'b'], 'rm -rf build']);
   });
 
@@ -111,7 +111,7 @@ describe('selectionMoved', () => {
   });
 
   it('walks snoozed items after the waiting ones', () => {
-    const s = r.queueLoaded(r.initialQueueState, [queueItem('a', { snoozedUntil: NOW + 1 }), queueItem('b'), queueItem('c')]);
+    const s = r.queueLoaded(r.initialQueueState, [queueItem({ id: 'a', snoozedUntil: NOW + 1 }), queueItem({ id: 'b' }), queueItem({ id: 'c' })]);
     const walk = [1, 1].reduce((acc, d) => [...acc, r.selectionMoved(acc[acc.length - 1] ?? s, d, NOW)], [r.selectionMoved(s, 'first', NOW)]);
     expect(walk.map((x) => x.selectedId)).toEqual(['b', 'c', 'a']);
   });
@@ -119,12 +119,12 @@ describe('selectionMoved', () => {
 
 describe('displayOrder', () => {
   it('puts snoozed items last, soonest to wake first', () => {
-    const items = [queueItem('a', { snoozedUntil: NOW + 500 }), queueItem('b'), queueItem('c', { snoozedUntil: NOW + 100 }), queueItem('d')];
+    const items = [queueItem({ id: 'a', snoozedUntil: NOW + 500 }), queueItem({ id: 'b' }), queueItem({ id: 'c', snoozedUntil: NOW + 100 }), queueItem({ id: 'd' })];
     expect(r.displayOrder(items, NOW).map((i) => i.id)).toEqual(['b', 'd', 'c', 'a']);
   });
 
   it('treats an expired snooze as waiting', () => {
-    const items = [queueItem('a', { snoozedUntil: NOW - 1 }), queueItem('b')];
+    const items = [queueItem({ id: 'a', snoozedUntil: NOW - 1 }), queueItem({ id: 'b' })];
     expect(r.displayOrder(items, NOW).map((i) => i.id)).toEqual(['a', 'b']);
   });
 });

@@ -3,19 +3,19 @@ import { createQueueStore } from '../../../renderer/store/queue-store.ts';
 import { createSettingsStore } from '../../../renderer/store/settings-store.ts';
 import { createAppStore } from '../../../renderer/store/app-store.ts';
 import { createActivityStore } from '../../../renderer/store/activity-store.ts';
-import { queueItem } from '../support/items.ts';
+import { queueItem } from '../../support/queue-items.ts';
 import type { AgentDto, SettingsStateDto } from '../../../preload/contract/index.ts';
 
 describe('createQueueStore', () => {
   it('gives each caller a fresh store', () => {
     const a = createQueueStore();
-    a.getState().queueLoaded([queueItem('x')]);
+    a.getState().queueLoaded([queueItem({ id: 'x' })]);
     expect(createQueueStore().getState().items).toEqual([]);
   });
 
   it('applies actions through the reducers', () => {
     const store = createQueueStore();
-    store.getState().queueLoaded([queueItem('a'), queueItem('b')]);
+    store.getState().queueLoaded([queueItem({ id: 'a' }), queueItem({ id: 'b' })]);
     store.getState().itemResolved('a');
     expect(store.getState().items.map((i) => i.id)).toEqual(['b']);
   });
@@ -66,7 +66,7 @@ describe('createAppStore', () => {
 describe('createActivityStore', () => {
   it('replaces one agent after a mute', () => {
     const agent = (paneKey: string, muted: boolean): AgentDto => ({
-      paneKey, target: 't', sessionName: 's', runtime: 'codex', runtimeVerified: true, state: 'idle', since: 0, muted, loopMode: 'paused', prompt: null, draft: null,
+      paneKey, target: 't', host: null, unreachable: null, sessionName: 's', runtime: 'codex', runtimeVerified: true, state: 'idle', since: 0, muted, loopMode: 'paused', prompt: null, draft: null,
     });
     const store = createActivityStore();
     store.getState().agentsChanged([agent('p1', false), agent('p2', false)]);

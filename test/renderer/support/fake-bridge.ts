@@ -53,11 +53,3 @@ export function fakeBridge(answers: Partial<Record<Channel, Answer>> = {}) {
   };
 }
 
-/** Resolves when `check` passes, polling microtasks and timers until a deadline (no fixed sleeps). */
-export async function until(check: () => boolean, ms = 2000): Promise<void> {
-  const deadline = performance.now() + ms;
-  while (!check()) {
-    if (performance.now() > deadline) throw new Error('condition not met before the deadline');
-    await new Promise((r) => setTimeout(r, 1));
-  }
-}

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { dispatchAction, type ActionPorts } from '../../../main/shell/app/dispatch-action.ts';
 import { fail } from '../../../preload/contract/envelope.ts';
-import { PAUSED_INDEFINITELY } from '../../../main/shell/app/pause.ts';
+import { PAUSED_INDEFINITELY } from '../../../main/engine/notify/pause.ts';
 import { FakeEngine } from '../support/fake-engine.ts';
-import { item } from '../support/items.ts';
+import { queueItem } from '../../support/queue-items.ts';
 
 const NOW = 9_000_000;
 
@@ -47,7 +47,7 @@ describe('dispatchAction', () => {
 
   it('jumps to the oldest waiting item, skipping snoozed ones', async () => {
     const { engine, p } = ports();
-    engine.items = [item({ id: 'snoozed', snoozedUntil: NOW + 1 }), item({ id: 'oldest' }), item({ id: 'newer' })];
+    engine.items = [queueItem({ id: 'snoozed', snoozedUntil: NOW + 1 }), queueItem({ id: 'oldest' }), queueItem({ id: 'newer' })];
     await dispatchAction(p, { kind: 'jump-oldest' });
     expect(engine.calls.map((c) => c.channel)).toEqual(['queue:list', 'item:jump']);
     expect(engine.calls[1]?.args).toEqual({ id: 'oldest' });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../main/engine/config/index.ts';
 import { persistPausedUntil } from '../../../main/shell/app/pause-store.ts';
-import { PAUSED_INDEFINITELY } from '../../../main/shell/app/pause.ts';
+import { PAUSED_INDEFINITELY } from '../../../main/engine/notify/pause.ts';
 
 let dir: string;
 let file: string;

@@ -71,7 +71,7 @@ describe('registration failures', () => {
 
 describe('withHotkeyStatus', () => {
   it('puts the shell’s statuses into the engine’s settings answer', () => {
-    const state = { settings: {}, configPath: '/c', hotkeys: [], loadError: null } as unknown as SettingsStateDto;
+    const state = { settings: {}, configPath: '/c', hotkeys: [], loadError: null, logFile: null } as unknown as SettingsStateDto;
     const statuses = [{ name: 'jumpOldest' as const, accelerator: 'A+B', registered: true, problem: null }];
     expect(withHotkeyStatus(state, statuses)).toEqual({ ...state, hotkeys: statuses });
   });

@@ -33,7 +33,7 @@ export class FakeEngine implements EngineApi {
 
   constructor() {
     const outcome = (itemId: string, action: ActionOutcomeDto['action']): ActionOutcomeDto => ({ itemId, action, outcome: 'confirmed', message: `${action} done` });
-    const state = (): SettingsStateDto => ({ settings: this.settings, configPath: '/home/u/.config/trailboss/config.json', hotkeys: [], loadError: null });
+    const state = (): SettingsStateDto => ({ settings: this.settings, configPath: '/home/u/.config/trailboss/config.json', hotkeys: [], loadError: null, logFile: null });
     const record = <C extends Channel>(channel: C, args: unknown): void => void this.calls.push({ channel, args });
     this.api = {
       'queue:list': async (a) => (record('queue:list', a), ok(this.items)),

@@ -4,7 +4,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { waitFor } from '../../support/tmux-server.ts';
+import { poll } from '../../support/poll.ts';
 
 const REGISTER = fileURLToPath(new URL('./electron-stub/register.mjs', import.meta.url));
 
@@ -38,7 +38,7 @@ export class StubbedShell {
   /** The first event matching, waiting for it (with the app's stderr in the failure). */
   async waitFor(ev: string, match: (e: StubEvent) => boolean = () => true, timeoutMs = 20_000): Promise<StubEvent> {
     try {
-      return await waitFor(() => this.events.find((e) => e.ev === ev && match(e)), { timeoutMs, what: `${ev} event` });
+      return await poll(() => this.events.find((e) => e.ev === ev && match(e)), `${ev} event`, { timeoutMs });
     } catch (err) {
       throw new Error(`${(err as Error).message}\napp stderr (last 3000 chars):\n${this.stderr.slice(-3000)}`, { cause: err });
     }

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { buildTrayMenu, flattenMenu, type TrayMenuEntry } from '../../../main/shell/tray/tray-menu.ts';
-import { PAUSED_INDEFINITELY } from '../../../main/shell/app/pause.ts';
-import { idleItem, item } from '../support/items.ts';
+import { PAUSED_INDEFINITELY } from '../../../main/engine/notify/pause.ts';
+import { idleItem, queueItem } from '../../support/queue-items.ts';
 
 const NOW = 2_000_000;
 const clockTime = (ms: number): string => `t${ms}`;
-const build = (items = [item()], pausedUntil: number | null = null, maxItems?: number) => buildTrayMenu({ items, now: NOW, pausedUntil, clockTime, maxItems });
+const build = (items = [queueItem()], pausedUntil: number | null = null, maxItems?: number) => buildTrayMenu({ items, now: NOW, pausedUntil, clockTime, maxItems });
 const labels = (entries: readonly TrayMenuEntry[]): string[] => entries.map((e) => (e.type === 'separator' ? '---' : e.label));
 const find = (entries: readonly TrayMenuEntry[], id: string) => flattenMenu(entries).find((e) => e.id === id);
 const submenu = (entries: readonly TrayMenuEntry[], id: string) => {
@@ -22,18 +22,18 @@ describe('buildTrayMenu', () => {
   });
 
   it('with one item gives it a submenu naming the agent and what it wants', () => {
-    const menu = build([item({ id: 'a' })]);
+    const menu = build([queueItem({ id: 'a' })]);
     expect(labels(menu.entries).slice(0, 2)).toEqual(['1 agent is waiting', 'claude · api-worker — wants to run `rm -rf build`']);
   });
 
   it('labels approve with the exact single-use option label and carries the shown fingerprint', () => {
-    const menu = build([item({ id: 'a', approveLabel: 'Yes, proceed', fingerprint: 'fp-seen' })]);
+    const menu = build([queueItem({ id: 'a', approveLabel: 'Yes, proceed', fingerprint: 'fp-seen' })]);
     const approve = find(menu.entries, 'item:a:approve');
     expect(approve).toMatchObject({ label: 'Approve: Yes, proceed', enabled: true, action: { kind: 'approve', itemId: 'a', fingerprint: 'fp-seen' } });
   });
 
   it('shows approve disabled, with the reason, when a permission prompt has no approvable option', () => {
-    const menu = build([item({ id: 'a', approveLabel: null, approveBlockedReason: 'the prompt was not read with confidence' })]);
+    const menu = build([queueItem({ id: 'a', approveLabel: null, approveBlockedReason: 'the prompt was not read with confidence' })]);
     const approve = find(menu.entries, 'item:a:approve');
     expect(approve).toMatchObject({ enabled: false, action: null });
     expect(approve?.label).toContain('the prompt was not read with confidence');
@@ -47,14 +47,14 @@ describe('buildTrayMenu', () => {
   });
 
   it('offers deny with its option label, jump and show-in-queue for each item', () => {
-    const menu = build([item({ id: 'a', denyLabel: 'No' })]);
+    const menu = build([queueItem({ id: 'a', denyLabel: 'No' })]);
     expect(labels(submenu(menu.entries, 'item:a'))).toEqual(['wants to run `rm -rf build`', 'Approve: Yes', 'Deny: No', 'Jump to the pane', 'Show in queue']);
     expect(find(menu.entries, 'item:a:deny')?.action).toEqual({ kind: 'deny', itemId: 'a', fingerprint: 'fp-a' });
     expect(find(menu.entries, 'item:a:jump')?.action).toEqual({ kind: 'jump', itemId: 'a' });
   });
 
   it('lists only the oldest few, in queue order, with a way to the rest', () => {
-    const items = ['a', 'b', 'c', 'd'].map((id) => item({ id, sessionName: `s-${id}` }));
+    const items = ['a', 'b', 'c', 'd'].map((id) => queueItem({ id, sessionName: `s-${id}` }));
     const menu = build(items, null, 2);
     expect(menu.entries.filter((e) => e.type === 'submenu' && e.id.startsWith('item:')).map((e) => e.id)).toEqual(['item:a', 'item:b']);
     expect(find(menu.entries, 'more')).toMatchObject({ label: '2 more in the queue…', action: { kind: 'open-queue', itemId: null } });
@@ -62,13 +62,13 @@ describe('buildTrayMenu', () => {
   });
 
   it('leaves snoozed items out of the count and the list', () => {
-    const menu = build([item({ id: 'a', snoozedUntil: NOW + 1000 }), item({ id: 'b' })]);
+    const menu = build([queueItem({ id: 'a', snoozedUntil: NOW + 1000 }), queueItem({ id: 'b' })]);
     expect(menu.count).toBe(1);
     expect(menu.entries.some((e) => e.id === 'item:a')).toBe(false);
   });
 
   it('marks stuck items and says how many are stuck', () => {
-    const menu = build([item({ id: 'a', stuck: true }), item({ id: 'b' })]);
+    const menu = build([queueItem({ id: 'a', stuck: true }), queueItem({ id: 'b' })]);
     expect(menu.stuck).toBe(true);
     expect(labels(menu.entries)[0]).toBe('2 agents are waiting · 1 stuck');
     expect(menu.entries.find((e) => e.id === 'item:a')).toMatchObject({ label: expect.stringMatching(/^⚠ claude · api-worker/) });
@@ -103,14 +103,14 @@ describe('buildTrayMenu', () => {
   });
 
   it('keeps a multi-line subject to its first line and a long one short', () => {
-    const menu = build([item({ id: 'a', subject: `npm run build && ${'x'.repeat(200)}\nsecond line` })]);
+    const menu = build([queueItem({ id: 'a', subject: `npm run build && ${'x'.repeat(200)}\nsecond line` })]);
     const label = menu.entries.find((e) => e.id === 'item:a');
     expect(label?.type === 'submenu' && label.label.length).toBeLessThanOrEqual(60);
     expect(JSON.stringify(menu)).not.toContain('second line');
   });
 
   it('is plain data that survives JSON', () => {
-    const menu = build([item(), idleItem()]);
+    const menu = build([queueItem(), idleItem()]);
     expect(JSON.parse(JSON.stringify(menu))).toEqual(menu);
   });
 });

@@ -8,11 +8,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PrivateTmux } from '../tmux-server.ts';
-import { waitFor } from '../tmux-server.ts';
 import type { Scenario } from './scenario.ts';
 import { assertScenario } from './scenario.ts';
 import type { AgentRecord, KeyRecord, StateRecord, SubmitRecord } from './record.ts';
 import { readRecords } from './record.ts';
+import { poll } from '../poll.ts';
 
 /** Absolute path of the agent program. */
 export const AGENT_PROGRAM = fileURLToPath(new URL('./agent.ts', import.meta.url));
@@ -136,7 +136,7 @@ export async function startScriptedAgent(tmux: PrivateTmux, scenario: Scenario |
   const all = (): AgentRecord[] => readRecords(recordPath);
   const states = (): StateRecord[] => all().filter((r): r is StateRecord => r.type === 'state');
   const waitForRecord = <R extends AgentRecord>(test: (r: AgentRecord) => r is R, o: { timeoutMs?: number; what?: string } = {}): Promise<R> =>
-    waitFor(() => all().find(test), { timeoutMs: o.timeoutMs ?? 5000, intervalMs: 10, what: `${o.what ?? 'record'} from ${parsed.name} in ${paneId}; stderr: ${stderr()}` });
+    poll(() => all().find(test), `${o.what ?? 'record'} from ${parsed.name} in ${paneId}; stderr: ${stderr()}`, { timeoutMs: o.timeoutMs ?? 5000, intervalMs: 10 });
   await waitForRecord((r): r is StateRecord => r.type === 'state', { timeoutMs: opts.readyTimeoutMs ?? 10_000, what: 'first screen' });
   const capture = async (o: { colour?: boolean } = {}): Promise<string[]> => {
     const out = await tmux.tmux(['capture-pane', '-p', ...(o.colour ? ['-e'] : []), '-t', paneId]);
@@ -161,11 +161,7 @@ export async function startScriptedAgent(tmux: PrivateTmux, scenario: Scenario |
       const latest = seen.at(-1);
       if (o.afterSeq === undefined && latest?.state === name) return latest;
       const after = o.afterSeq ?? latest?.seq ?? 0;
-      return waitFor(() => states().find((r) => r.seq > after && r.state === name), {
-        timeoutMs: o.timeoutMs ?? 5000,
-        intervalMs: 10,
-        what: `state "${name}" in ${paneId} (seen: ${states().map((r) => r.state).join(' → ')}; stderr: ${stderr()})`,
-      });
+      return poll(() => states().find((r) => r.seq > after && r.state === name), `state "${name}" in ${paneId} (seen: ${states().map((r) => r.state).join(' → ')}; stderr: ${stderr()})`, { timeoutMs: o.timeoutMs ?? 5000, intervalMs: 10 });
     },
     waitForRecord,
     capture,
@@ -173,13 +169,11 @@ export async function startScriptedAgent(tmux: PrivateTmux, scenario: Scenario |
       const test = typeof expected === 'function' ? expected : (lines: string[]) => sameLines(lines, expected);
       let last: string[] = [];
       try {
-        return await waitFor(
+        return await poll(
           async () => {
             last = await capture(o.colour ? { colour: true } : {});
             return test(last) ? last : null;
-          },
-          { timeoutMs: o.timeoutMs ?? 5000, intervalMs: 10 },
-        );
+          }, 'the expected screen', { timeoutMs: o.timeoutMs ?? 5000, intervalMs: 10 });
       } catch {
         const want = typeof expected === 'function' ? '(a test)' : expected.join('\n');
         throw new Error(`screen of ${paneId} never matched.\n--- expected\n${want}\n--- last capture\n${last.join('\n')}`);

@@ -3,14 +3,13 @@ import { procProcessTable } from '../../../engine/platform/process-table.ts';
 import { RUNTIMES } from '../../../engine/runtimes/catalog.ts';
 import { agentPanes } from '../../../engine/snapshot/pane-target.ts';
 import { advice, ok, type DoctorCheck } from '../check.ts';
-import { which } from '../which.ts';
 import { panesPerServer } from './tmux-servers.ts';
 
 export const agentPanesCheck: DoctorCheck = {
   id: 'agent-panes',
   title: 'agent panes',
   async run(env) {
-    if (which('tmux', env.ctx.env['PATH']) === null) return advice('not checked: tmux is not installed', null);
+    if (env.tmux.kind === 'missing') return advice('not checked: tmux is not installed', null);
     const table = procProcessTable().snapshot();
     const perRuntime = new Map<string, number>();
     let panes = 0;

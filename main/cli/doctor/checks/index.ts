@@ -6,6 +6,7 @@ import { dataDirCheck } from './data-dir.ts';
 import { databaseCheck } from './database.ts';
 import { engineCheck } from './engine.ts';
 import { hooksCheck } from './hooks.ts';
+import { logFileCheck } from './log-file.ts';
 import { nodeCheck } from './node.ts';
 import { notificationsCheck } from './notifications.ts';
 import { tmuxServersCheck } from './tmux-servers.ts';
@@ -24,4 +25,5 @@ export const DOCTOR_CHECKS: readonly DoctorCheck[] = [
   hooksCheck,
   uiCheck,
   notificationsCheck,
+  logFileCheck,
 ];

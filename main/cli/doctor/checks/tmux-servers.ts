@@ -6,7 +6,6 @@ import { openTmuxClient } from '../../../engine/tmux/open.ts';
 import type { PaneInfo, TmuxServer } from '../../../engine/tmux/types.ts';
 import { serversFor } from '../../servers.ts';
 import { advice, ok, type DoctorEnv, type DoctorCheck } from '../check.ts';
-import { which } from '../which.ts';
 
 /** The servers `daemon` would watch: --tmux-socket, else the default server and the config's sockets. */
 export function watchedServers(env: DoctorEnv): TmuxServer[] {
@@ -42,7 +41,7 @@ export const tmuxServersCheck: DoctorCheck = {
   id: 'tmux-servers',
   title: 'tmux servers',
   async run(env) {
-    if (which('tmux', env.ctx.env['PATH']) === null) return advice('not checked: tmux is not installed', null);
+    if (env.tmux.kind === 'missing') return advice('not checked: tmux is not installed', null);
     const found = await panesPerServer(env);
     const parts = found.map(({ server, panes }) => `${server.kind === 'default' ? 'default server ' : ''}${socketOf(server, env)}: ${panes === null ? 'not running' : `${panes.length} pane${panes.length === 1 ? '' : 's'}`}`);
     if (found.every((f) => f.panes === null)) {

@@ -1,7 +1,7 @@
 /** Doctor check: tmux is installed, which binary, and whether its version is new enough. */
 import { ProcessError } from '../../../engine/platform/run.ts';
+import { tmuxMissingText } from '../../../engine/platform/tmux-binary.ts';
 import { ok, problem, type DoctorCheck } from '../check.ts';
-import { which } from '../which.ts';
 
 /** The watcher's control client starts with `new-session -f no-output,ignore-size`: tmux 3.2 added -f. */
 export const MIN_TMUX = { major: 3, minor: 2 } as const;
@@ -17,9 +17,13 @@ const INSTALL = 'install tmux 3.2 or newer (Debian/Ubuntu: sudo apt install tmux
 export const tmuxCheck: DoctorCheck = {
   id: 'tmux',
   title: 'tmux',
-  async run({ ctx, runner }) {
-    const path = which('tmux', ctx.env['PATH']);
-    if (path === null) return problem(`tmux is not on PATH (${ctx.env['PATH'] ?? 'PATH is empty'})`, INSTALL);
+  async run({ ctx, runner, tmux: binary }) {
+    // Found the way the desktop app finds it (tmux.path, PATH, the login shell's PATH, the usual places).
+    if (binary.kind === 'missing') {
+      const text = tmuxMissingText(binary, ctx.platform);
+      return problem(`${text.headline} (searched ${binary.searched.length} places: ${binary.searched.slice(0, 4).join(', ')}…)`, binary.configured !== null ? text.body : INSTALL);
+    }
+    const path = binary.path;
     let text: string;
     try {
       const result = await runner.run('tmux', ['-V'], { timeoutMs: 10_000 });

@@ -1,4 +1,4 @@
-/** Codex 0.169.0 dialogs: folder trust, login, model-migration notice, startup warnings overlay. */
+/** Codex 0.169.0 dialogs: folder trust, login, model-migration notice, startup warnings overlay, hooks review. */
 import { classifyOptionLabel } from '../common/classify-option.ts';
 import type { DialogScreen, PromptOption } from '../types.ts';
 import { markedIndex, optionBlockAbove } from './options.ts';
@@ -16,6 +16,7 @@ export const CODEX_DIALOGS: Readonly<Record<string, DialogKnowledge>> = {
   'codex.login': { escape: 'goes-back', safeToDismiss: false },
   'codex.model-migration': { escape: 'confirms-highlighted', safeToDismiss: false },
   'codex.warnings': { escape: 'dismisses', safeToDismiss: true },
+  'codex.hooks-review': { escape: 'untested', safeToDismiss: false },
 };
 
 function dialog(dialogId: string | null, question: string, options: PromptOption[], highlighted: number | null): DialogScreen {
@@ -82,6 +83,19 @@ function login(lines: readonly string[]): DialogScreen | null {
   return dialog('codex.login', lineAbove(lines, block.start), numbered(block, String), markedIndex(block.options));
 }
 
+/**
+ * "Hooks need review" at start-up after a hooks.json changed (verified with 0.169.0 in the live
+ * suite: dialog-hooks-review*). A digit only moves the `›` marker; Enter confirms it. Trusting is
+ * the user's decision: no option gets a key of its own.
+ */
+function hooksReview(lines: readonly string[]): DialogScreen | null {
+  const at = withFooter(lines, ['enter confirm · esc skip']);
+  if (at < 0 || !lines.some((l) => l.trim() === 'Hooks need review')) return null;
+  const block = optionBlockAbove(lines, at - 1);
+  if (!block) return null;
+  return dialog('codex.hooks-review', 'Hooks need review', numbered(block, () => null), markedIndex(block.options));
+}
+
 /** A generic numbered selection with a "Press enter to …" footer: a dialog nobody has named yet. */
 function generic(lines: readonly string[]): DialogScreen | null {
   const last = (lines[lines.length - 1] ?? '').trim();
@@ -93,5 +107,5 @@ function generic(lines: readonly string[]): DialogScreen | null {
 
 /** The dialog at the bottom of the screen, or null. */
 export function parseCodexDialog(lines: readonly string[]): DialogScreen | null {
-  return warnings(lines) ?? trust(lines) ?? modelMigration(lines) ?? login(lines) ?? generic(lines);
+  return warnings(lines) ?? trust(lines) ?? modelMigration(lines) ?? login(lines) ?? hooksReview(lines) ?? generic(lines);
 }

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { _electron as electron, type ElectronApplication } from '@playwright/test';
 import type { DispatchResult } from '../../../../main/shell/app/dispatch-action.ts';
 import type { HotkeyName } from '../../../../main/shell/hotkeys/hotkeys.ts';
-import type { JumpReport } from '../../../../main/shell/jump/jump-executor.ts';
+import type { JumpReport } from '../../../../main/engine/jump/jump-executor.ts';
 import type { ShellAction } from '../../../../main/shell/app/shell-action.ts';
 import type { ShellSnapshot } from '../../../../main/shell/app/shell-controller.ts';
 import type { TrailbossTestHook } from '../../../../main/shell/app/test-hook.ts';
@@ -42,7 +42,8 @@ export async function launchShell(opts: { binary: string; main: string; socket: 
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env)) if (v !== undefined && k !== 'TMUX' && k !== 'TMUX_PANE') env[k] = v;
   env['TRAILBOSS_HOME'] = home;
-  const args = [opts.main, '--tmux-socket', opts.socket, '--test-hook'];
+  // --at-login: started as the login item starts it, so no window opens until a test asks for one.
+  const args = [opts.main, '--tmux-socket', opts.socket, '--test-hook', '--at-login'];
   // Chromium refuses to start as root without this. It drops only the OS process sandbox: the windows still
   // run in Electron's sandboxed mode (no Node, CommonJS-only preload), which is what the tests exercise.
   if (process.getuid?.() === 0) args.push('--no-sandbox');

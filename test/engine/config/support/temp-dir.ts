@@ -22,11 +22,3 @@ export function onCleanup(fn: () => void): void {
   cleanups.push(fn);
 }
 
-/** Poll until `cond` holds or the deadline passes (no fixed sleeps). */
-export async function until(cond: () => boolean, what: string, ms = 5000): Promise<void> {
-  const deadline = performance.now() + ms;
-  while (!cond()) {
-    if (performance.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 1));
-  }
-}

@@ -28,6 +28,9 @@ const TABLE: Record<string, Expected> = {
   'approval-exec-after-approve-1': { kind: 'idle', draft: '' },
   'approval-exec-after-deny-3': { kind: 'idle', draft: '' },
   'approval-exec-after-esc': { kind: 'idle', draft: '' },
+  // Live suite, 0.169.0 with a hooks.json: a digit only moves the marker, Enter confirms.
+  'dialog-hooks-review': { kind: 'dialog', dialogId: 'codex.hooks-review', highlighted: 0 },
+  'dialog-hooks-review-after-down': { kind: 'dialog', dialogId: 'codex.hooks-review', highlighted: 1 },
   'dialog-login': { kind: 'dialog', dialogId: 'codex.login', highlighted: 0 },
   'dialog-login-other-way': { kind: 'dialog', dialogId: 'codex.login', highlighted: 0 },
   'dialog-model-migration': { kind: 'dialog', dialogId: 'codex.model-migration', highlighted: 0 },

@@ -17,7 +17,7 @@ import type { Scenario } from '../../../support/scripted-agent/scenario.ts';
 import { AGENT_PROGRAM } from '../../../support/scripted-agent/start.ts';
 import { readRecords, type StartRecord } from '../../../support/scripted-agent/record.ts';
 import type { PrivateTmux } from '../../../support/tmux-server.ts';
-import { waitFor } from '../../../support/tmux-server.ts';
+import { poll } from '../../../support/poll.ts';
 
 /** A scripted agent launch: its argv (program named like the CLI) and its record file. */
 export interface AgentLaunch {
@@ -39,7 +39,7 @@ export function agentLaunch(dir: string, scenario: Scenario, name = scenario.run
 
 /** The pid the agent recorded at start (waits for it). */
 export function agentPid(launch: AgentLaunch, timeoutMs = 15_000): Promise<number> {
-  return waitFor(() => readRecords(launch.recordPath).find((r): r is StartRecord => r.type === 'start')?.pid, { timeoutMs, what: `start of ${launch.recordPath}` });
+  return poll(() => readRecords(launch.recordPath).find((r): r is StartRecord => r.type === 'start')?.pid, `start of ${launch.recordPath}`, { timeoutMs });
 }
 
 /** Texts the agent got submitted at its prompt. */

@@ -1,7 +1,7 @@
 /** The scripted agent program on a private tmux server: keys from send-keys move it as the notes say, and it records them. */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { PrivateTmux } from '../../../support/tmux-server.ts';
-import { startPrivateTmux, waitFor } from '../../../support/tmux-server.ts';
+import { startPrivateTmux } from '../../../support/tmux-server.ts';
 import type { ScriptedAgent } from '../../../support/scripted-agent/start.ts';
 import { startScriptedAgent } from '../../../support/scripted-agent/start.ts';
 import type { ExitRecord, KeyRecord } from '../../../support/scripted-agent/record.ts';
@@ -15,6 +15,7 @@ import {
   opencodeBashApproval,
 } from '../../../support/scenarios/index.ts';
 import { fixture } from '../../../support/scenarios/fixtures.ts';
+import { poll } from '../../../support/poll.ts';
 
 const text = (screen: string): readonly string[] => fixture(screen).text;
 
@@ -159,7 +160,7 @@ describe('scripted agent in tmux', () => {
     await agent.send('Enter');
     const exit = await agent.waitForRecord((r): r is ExitRecord => r.type === 'exit');
     expect([exit.state, exit.code]).toEqual(['exited', 1]);
-    await waitFor(async () => (await tmux.tmux(['display', '-p', '-t', agent.paneId, '#{pane_dead}'])).trim() === '1', { what: 'pane dead' });
+    await poll(async () => (await tmux.tmux(['display', '-p', '-t', agent.paneId, '#{pane_dead}'])).trim() === '1', 'pane dead');
     const lines = await agent.capture();
     expect(lines.some((l) => l.includes("Claude Code didn't start because this folder isn't trusted."))).toBe(true);
   });

@@ -3,13 +3,14 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Runner, Spawner } from '../../../../main/engine/platform/run.ts';
-import type { PaneScreenCapture, TmuxClient, TmuxServer } from '../../../../main/engine/tmux/types.ts';
+import type { PaneScreenCapture, TmuxClient, TmuxErrorKind, TmuxServer } from '../../../../main/engine/tmux/types.ts';
 import { TmuxError } from '../../../../main/engine/tmux/types.ts';
 import type { PrivateTmux } from '../../../support/tmux-server.ts';
-import { startPrivateTmux, waitFor } from '../../../support/tmux-server.ts';
+import { startPrivateTmux } from '../../../support/tmux-server.ts';
 import { countingRunner } from './counting-runner.ts';
 import { styledCells } from './sgr-cells.ts';
 import { drawFileCommand, echoKeysCommand, receivedText, showTextCommand } from './pane-programs.ts';
+import { poll } from '../../../support/poll.ts';
 
 /** Makes the client under test. */
 export type MakeClient = (server: TmuxServer, runner: Runner & Spawner) => TmuxClient;
@@ -24,7 +25,8 @@ async function caught(p: Promise<unknown>): Promise<unknown> {
 }
 
 /** The shared behaviour of both clients. */
-export function describeTmuxClientContract(name: string, make: MakeClient): void {
+export function describeTmuxClientContract(name: string, make: MakeClient, opts: { missingBinary?: { kind: TmuxErrorKind; what: string } } = {}): void {
+  const missingBinary = opts.missingBinary ?? { kind: 'not-installed', what: 'tmux' };
   describe(`${name}: TmuxClient contract`, () => {
     let t: PrivateTmux;
     let client: TmuxClient;
@@ -45,17 +47,17 @@ export function describeTmuxClientContract(name: string, make: MakeClient): void
     }
 
     async function received(paneId: string, expected: string): Promise<string> {
-      return waitFor(async () => {
+      return poll(async () => {
         const got = receivedText(await screen(paneId));
         return got === expected ? got : null;
-      }, { what: `pane ${paneId} receives ${JSON.stringify(expected)}` }).catch(async (e: unknown) => {
+      }, `pane ${paneId} receives ${JSON.stringify(expected)}`).catch(async (e: unknown) => {
         throw new Error(`${(e as Error).message}; received ${JSON.stringify(receivedText(await screen(paneId)))}`);
       });
     }
 
     async function echoPane(bracketed = false): Promise<string> {
       const pane = await t.newPane(echoKeysCommand(bracketed), { width: 200 });
-      await waitFor(async () => (await screen(pane)).includes('READY'), { what: 'echo program ready' });
+      await poll(async () => (await screen(pane)).includes('READY'), 'echo program ready');
       return pane;
     }
 
@@ -63,10 +65,10 @@ export function describeTmuxClientContract(name: string, make: MakeClient): void
       const a = await t.newPane('cat', { session: 'work', width: 100, height: 30 });
       const b = await t.newPane('sleep 1000', { session: 'work' });
       // The shell tmux starts execs the command a moment later: wait until both show their program.
-      const panes = await waitFor(async () => {
+      const panes = await poll(async () => {
         const p = await client.listPanes();
         return p.map((x) => x.currentCommand).sort().join() === 'cat,sleep' ? p : null;
-      });
+      }, 'both panes running their program');
       expect(panes.map((p) => p.paneId).sort()).toEqual([a, b].sort());
       expect(panes.find((p) => p.paneId === a)).toMatchObject({ sessionName: 'work', target: 'work:0.0', width: 100, height: 30, dead: false, currentCommand: 'cat' });
       expect(panes.find((p) => p.paneId === b)).toMatchObject({ target: 'work:1.0', currentCommand: 'sleep' });
@@ -83,11 +85,11 @@ export function describeTmuxClientContract(name: string, make: MakeClient): void
       expect((err as TmuxError).kind).toBe('no-server');
     });
 
-    it('says not-installed when the tmux binary is missing', async () => {
+    it(`says ${missingBinary.kind} when the ${missingBinary.what} binary is missing`, async () => {
       const missing = make(t.server, countingRunner(() => '/nonexistent/tmux-not-here').runner);
       try {
         const err = await caught(missing.listPanes());
-        expect(err).toMatchObject({ kind: 'not-installed' });
+        expect(err).toMatchObject({ kind: missingBinary.kind });
       } finally {
         await missing.close();
       }
@@ -97,10 +99,10 @@ export function describeTmuxClientContract(name: string, make: MakeClient): void
       const txt = readFileSync(fixture(`${name}.txt`), 'utf8').split('\n').slice(0, 40);
       const ansi = readFileSync(fixture(`${name}.ansi`), 'utf8').split('\n').slice(0, 40);
       const pane = await t.newPane(drawFileCommand(fixture(`${name}.ansi`)), { width: 120, height: 40 });
-      const cap = await waitFor(async () => {
+      const cap = await poll(async () => {
         const [c] = await client.capture([{ paneId: pane, colour: true }]);
         return c && c.lines.join('\n') === txt.join('\n') ? c : null;
-      }, { what: `${name} drawn` });
+      }, `${name} drawn`);
       return { cap, txt, ansi, pane };
     }
 
@@ -133,10 +135,10 @@ export function describeTmuxClientContract(name: string, make: MakeClient): void
       const gone = await t.newPane('cat', { session: 'many' });
       await t.tmux(['kill-pane', '-t', gone]);
       const requests = [...panes.slice(0, 4), gone, ...panes.slice(4)].map((paneId, i) => ({ paneId, colour: i % 2 === 0 }));
-      const caps = await waitFor(async () => {
+      const caps = await poll(async () => {
         const c = await client.capture(requests);
         return c.every((x) => x.lines[0]?.startsWith('pane ')) ? c : null;
-      }, { what: 'all panes drawn' });
+      }, 'all panes drawn');
       expect(caps.map((c) => c.paneId)).toEqual(panes);
       caps.forEach((c, i) => {
         expect(c.lines[0]).toBe(`pane ${i} é✳日本`);
@@ -156,10 +158,10 @@ export function describeTmuxClientContract(name: string, make: MakeClient): void
     it('captures pane text that looks like control-mode protocol or batch markers verbatim', async () => {
       const text = ['%end 1795218167 271 1', '%error 1 2 1', '%begin 1 2 1', '%exit', 'tb0123 end'].join('\n');
       const pane = await t.newPane(showTextCommand(text), { session: 'work', width: 60, height: 8 });
-      const lines = await waitFor(async () => {
+      const lines = await poll(async () => {
         const l = await screen(pane);
         return l[4] === 'tb0123 end' ? l : null;
-      });
+      }, 'the protocol-like text on screen');
       expect(lines.slice(0, 5)).toEqual(['%end 1795218167 271 1', '%error 1 2 1', '%begin 1 2 1', '%exit', 'tb0123 end']);
       expect(lines).toHaveLength(8);
       expect((await client.listPanes()).map((p) => p.paneId)).toEqual([pane]);
@@ -167,14 +169,14 @@ export function describeTmuxClientContract(name: string, make: MakeClient): void
 
     it('reports no-server after the server is killed, and works again once it is back', async () => {
       const first = await t.newPane(showTextCommand('before'), { session: 'work' });
-      await waitFor(async () => (await screen(first))[0] === 'before');
+      await poll(async () => (await screen(first))[0] === 'before', 'the first pane showing before');
       await t.killServer();
       const err = await caught(client.capture([{ paneId: first, colour: false }]));
       expect(err).toMatchObject({ kind: 'no-server' });
       expect(await client.listPanes()).toEqual([]);
       const second = await t.newPane(showTextCommand('after'), { session: 'work' });
       expect((await client.listPanes()).map((p) => p.paneId)).toEqual([second]);
-      await waitFor(async () => (await screen(second))[0] === 'after', { what: 'capture after restart' });
+      await poll(async () => (await screen(second))[0] === 'after', 'capture after restart');
     });
 
     it('sends named keys in order in one call', async () => {
@@ -240,7 +242,7 @@ export function describeTmuxClientContract(name: string, make: MakeClient): void
       try {
         await client.focusPane(there, term.tty);
         const sessionOf = async (): Promise<string> => (await t.tmux(['display-message', '-p', '-c', term.tty, '#{client_session}'])).trim();
-        expect(await waitFor(async () => ((await sessionOf()) === 'there' ? 'there' : null))).toBe('there');
+        expect(await poll(async () => ((await sessionOf()) === 'there' ? 'there' : null), 'the client switched to session there')).toBe('there');
       } finally {
         await term.detach();
       }

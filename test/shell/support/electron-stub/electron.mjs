@@ -34,7 +34,7 @@ class App extends EventEmitter {
   whenReady() { return new Promise((resolve) => setImmediate(() => { emit('ready'); resolve(); })); }
   focus() {}
   getAppPath() { return process.cwd(); }
-  getLoginItemSettings() { return { openAtLogin: false }; }
+  getLoginItemSettings() { return { openAtLogin: false, wasOpenedAtLogin: false }; }
   setLoginItemSettings(s) { emit('login-item', s); }
   quit() {
     const event = { defaultPrevented: false, preventDefault() { this.defaultPrevented = true; } };
@@ -55,7 +55,14 @@ export const protocol = {
   handle: (scheme, handler) => { protocolHandler = handler; emit('protocol', { scheme }); },
 };
 
-export const nativeImage = { createEmpty: () => { const reps = []; return { reps, addRepresentation: (r) => reps.push({ scaleFactor: r.scaleFactor, bytes: r.buffer.length }) }; } };
+export const nativeImage = {
+  createEmpty: () => { const reps = []; return { reps, addRepresentation: (r) => reps.push({ scaleFactor: r.scaleFactor, bytes: r.buffer.length }) }; },
+  createFromBuffer: (buffer) => ({ bytes: buffer.length, png: buffer.subarray(1, 4).toString('latin1') === 'PNG' }),
+};
+
+export const powerMonitor = new (class extends EventEmitter {
+  on(name, listener) { emit('power-monitor-on', { name }); return super.on(name, listener); }
+})();
 
 export class Tray extends EventEmitter {
   constructor(image) { super(); emit('tray-create', { reps: image.reps }); }
@@ -106,7 +113,7 @@ export class BrowserWindow extends EventEmitter {
     this.webContents = new WebContents();
     this.destroyed = false;
     windows.set(this.webContents.id, this);
-    emit('window-create', { id: this.webContents.id, webPreferences: { ...options.webPreferences, preload: Boolean(options.webPreferences.preload) }, show: options.show });
+    emit('window-create', { id: this.webContents.id, webPreferences: { ...options.webPreferences, preload: Boolean(options.webPreferences.preload) }, show: options.show, icon: options.icon ?? null });
   }
   async loadURL(url) { this.webContents.url = url; emit('window-load', { id: this.webContents.id, url }); setImmediate(() => this.emit('ready-to-show')); }
   isMinimized() { return false; }
@@ -155,6 +162,14 @@ async function perform(cmd) {
     case 'quit':
       app.quit();
       return { quitting: true };
+    case 'shutdown': {
+      const event = { defaultPrevented: false, preventDefault() { this.defaultPrevented = true; } };
+      powerMonitor.emit('shutdown', event);
+      return { prevented: event.defaultPrevented };
+    }
+    case 'second-instance':
+      app.emit('second-instance', {}, ['app'], process.cwd());
+      return { sent: true };
     default:
       return { error: `unknown command ${cmd.cmd}` };
   }
@@ -169,4 +184,4 @@ createInterface({ input: process.stdin }).on('line', (line) => {
   );
 });
 
-export default { app, dialog, session, protocol, nativeImage, Tray, Menu, Notification, globalShortcut, ipcMain, BrowserWindow };
+export default { app, dialog, session, protocol, nativeImage, powerMonitor, Tray, Menu, Notification, globalShortcut, ipcMain, BrowserWindow };

@@ -1,0 +1,83 @@
+// Rules guarded: text is typed only at an idle input prompt (an injected "continue⏎" on a permission
+// prompt would approve it); the audit comes before any key; Enter is withheld if the screen changed
+// while typing; a draft is not clobbered when asked; text waits a second after an Escape.
+import { describe, expect, it } from 'vitest';
+import type { TypeTextDeps, TypeTextRequest } from '../../../main/engine/actions/type-text.ts';
+import { ESCAPE_PAUSE_MS, typeIntoIdle } from '../../../main/engine/actions/type-text.ts';
+import type { Screen } from '../../../main/engine/runtimes/types.ts';
+import type { JournalEntry } from './support/fake-panes.ts';
+import { MemoryActionStore, ScriptedPanes, SteppingClock, claudePrompt, idle, keysSent, ops, working } from './support/fake-panes.ts';
+
+const PANE = 'default|%2';
+const request = (over: Partial<TypeTextRequest> = {}): TypeTextRequest => ({
+  paneKey: PANE,
+  text: 'continue with the tests',
+  reason: 'reply',
+  surface: 'queue',
+  itemId: 'item-7',
+  action: 'text',
+  ...over,
+});
+
+function setup(screens: (Screen | 'gone')[], lastEscapeAt: number | null = null) {
+  const journal: JournalEntry[] = [];
+  const clock = new SteppingClock();
+  const panes = new ScriptedPanes(journal, clock, screens);
+  const deps: TypeTextDeps = { store: new MemoryActionStore(journal), panes, clock, lastEscapeAt: () => lastEscapeAt };
+  return { journal, clock, deps };
+}
+
+describe('typeIntoIdle', () => {
+  it('at an idle prompt: audits, clears the line, pastes, looks again, then Enter', async () => {
+    const { journal, deps } = setup([idle()]);
+    const result = await typeIntoIdle(deps, request());
+    expect(result.outcome).toBe('confirmed');
+    expect(ops(journal)).toEqual(['look', 'audit', 'keys', 'paste', 'look', 'keys']);
+    expect(keysSent(journal)).toEqual(['C-u', 'Enter']);
+    expect(journal).toContainEqual({ op: 'paste', text: 'continue with the tests' });
+  });
+
+  it.each<[string, Screen]>([
+    ['a permission prompt', claudePrompt()],
+    ['a working agent', working],
+  ])('types nothing at %s', async (_what, screen) => {
+    const { journal, deps } = setup([screen]);
+    expect((await typeIntoIdle(deps, request())).outcome).toBe('refused');
+    expect(ops(journal)).toEqual(['look']);
+  });
+
+  it('types nothing into a pane that is gone', async () => {
+    const { journal, deps } = setup(['gone']);
+    expect((await typeIntoIdle(deps, request())).outcome).toBe('gone');
+    expect(ops(journal)).toEqual(['look']);
+  });
+
+  it('withholds Enter when a prompt appeared while pasting, and audits that', async () => {
+    const { journal, deps } = setup([idle(), claudePrompt()]);
+    const result = await typeIntoIdle(deps, request());
+    expect(result.outcome).toBe('changed');
+    expect(keysSent(journal)).toEqual(['C-u']);
+    expect(journal.at(-1)).toMatchObject({ op: 'audit', record: { payload: '(Enter withheld)' } });
+  });
+
+  it('does not clobber a draft when asked not to', async () => {
+    const { journal, deps } = setup([idle('half a sentence')]);
+    expect((await typeIntoIdle(deps, request({ refuseOverDraft: true }))).outcome).toBe('refused');
+    expect(ops(journal)).toEqual(['look']);
+  });
+
+  it('refuses empty text without looking', async () => {
+    const { journal, deps } = setup([idle()]);
+    expect((await typeIntoIdle(deps, request({ text: '  \n' }))).outcome).toBe('refused');
+    expect(journal).toEqual([]);
+  });
+
+  it('waits until a second after an Escape before the first look (Esc+char reads as Meta)', async () => {
+    const clock0 = 1_000_000;
+    const { journal, deps } = setup([idle()], clock0 - 200);
+    await typeIntoIdle(deps, request());
+    const first = journal[0];
+    expect(first?.op).toBe('look');
+    expect(first?.op === 'look' && first.at).toBeGreaterThanOrEqual(clock0 - 200 + ESCAPE_PAUSE_MS);
+  });
+});

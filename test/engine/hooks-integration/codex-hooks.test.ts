@@ -1,0 +1,86 @@
+/**
+ * Codex hooks fused with the pane, end to end: a real engine with its loopback API, a scripted
+ * Codex pane held on a working screen, and the real Codex 0.169.0 payloads
+ * (test/fixtures/hooks/codex) sent through bin/trailboss-hook.mjs `--runtime codex` with the pane's
+ * TMUX_PANE and TMUX, as the hooks `trailboss hooks install --runtime codex` writes would run.
+ */
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { codexExecApproval } from '../../support/scenarios/index.ts';
+import { startScriptedAgent } from '../../support/scripted-agent/start.ts';
+import type { EngineHarness } from '../../support/engine-harness.ts';
+import { startEngineHarness } from '../../support/engine-harness.ts';
+import { poll } from '../../support/poll.ts';
+import type { EventLog } from './support.ts';
+import { RELEASE_KEY, heldWorking, paneKeyOf, recordItemEvents, waitForTruth } from './support.ts';
+
+const FIXTURES = join(import.meta.dirname, '../../fixtures/hooks/codex');
+const codexPayload = (name: string) => JSON.parse(readFileSync(join(FIXTURES, name), 'utf8')) as Record<string, unknown>;
+
+let h: EngineHarness | null = null;
+let events: EventLog | null = null;
+afterEach(async () => {
+  events?.stop();
+  events = null;
+  await h?.dispose();
+  h = null;
+});
+
+/** The forwarder as Codex runs it from hooks.json: payload on stdin, the pane's tmux variables. */
+function forwardCodex(endpointFile: string, body: Record<string, unknown>, paneId: string, socket: string) {
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((done, fail) => {
+    const env = { PATH: '/usr/bin:/bin', TMUX_PANE: paneId, TMUX: `${socket},${process.pid},0` };
+    const args = [resolve('bin/trailboss-hook.mjs'), '--endpoint', endpointFile, '--runtime', 'codex', String(body['hook_event_name'])];
+    const child = spawn(resolve('node_modules/node/bin/node'), args, { env });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('error', fail);
+    child.on('close', (code) => done({ code, stdout, stderr }));
+    child.stdin.end(JSON.stringify(body));
+  });
+}
+
+async function heldCodex() {
+  h = await startEngineHarness({ api: true });
+  const agent = await startScriptedAgent(h.tmux, heldWorking(codexExecApproval(), 'panes/codex/working-wait-1'), { session: 'codex-worker' });
+  const pane = paneKeyOf(h.socket, agent);
+  await waitForTruth(h.engine, pane, (s) => s.state === 'working', 'the codex pane seen working');
+  events = recordItemEvents(h.engine);
+  return { h, agent, pane };
+}
+
+describe('codex hooks integration', () => {
+  it('PermissionRequest queues a codex permission item on that pane before the pane shows the prompt', async () => {
+    const { h, agent, pane } = await heldCodex();
+    const run = await forwardCodex(h.engine.paths.endpoint, codexPayload('PermissionRequest.json'), agent.paneId, h.socket);
+    expect(run).toEqual({ code: 0, stdout: '', stderr: '' });
+    const added = await poll(() => events!.added[0]?.item, 'item:added');
+    expect(added).toMatchObject({ paneKey: pane, runtime: 'codex', reason: 'permission', subject: 'Bash: echo ran >> ran.txt', approveLabel: null });
+    expect(await agent.currentState()).toBe('held');
+  }, 60_000);
+
+  it("the pane's prompt then upgrades the same item, and approve sends exactly `1`", async () => {
+    const { h, agent } = await heldCodex();
+    await forwardCodex(h.engine.paths.endpoint, codexPayload('PermissionRequest.json'), agent.paneId, h.socket);
+    const born = await poll(() => events!.added[0]?.item, 'the hook-born item');
+    await agent.send(RELEASE_KEY);
+    const upgraded = await poll(() => events!.updated.find((u) => u.item.approveLabel !== null)?.item, 'the item upgraded by the pane');
+    expect(upgraded).toMatchObject({ id: born.id, approveLabel: 'Yes, proceed (y)' });
+    const result = await h.engine.api['item:approve']({ id: upgraded.id, fingerprint: upgraded.fingerprint });
+    expect(result).toMatchObject({ ok: true, value: { outcome: 'confirmed' } });
+    expect((await agent.keyNames()).filter((k) => k !== RELEASE_KEY)).toEqual(['1']);
+  }, 60_000);
+
+  it('a Codex hook from a pane nobody watches queues nothing', async () => {
+    const { h, agent, pane } = await heldCodex();
+    await forwardCodex(h.engine.paths.endpoint, codexPayload('PermissionRequest.json'), '%999', h.socket);
+    // Deliveries are applied in arrival order: once the mapped hook's item exists, the unmapped one was handled.
+    await forwardCodex(h.engine.paths.endpoint, codexPayload('PermissionRequest.json'), agent.paneId, h.socket);
+    await poll(() => events!.added[0]?.item, 'the mapped hook item');
+    expect(events!.added.map((a) => a.item.paneKey)).toEqual([pane]);
+  }, 60_000);
+});

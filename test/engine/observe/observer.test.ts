@@ -1,0 +1,240 @@
+// Rules guarded: ticks never overlap (two tmux conversations at once would interleave); a changed
+// pane is looked at again after `recheckMs` to prove stability, and a screen becomes a fact only
+// once stable; a quiet window is not captured; only agent panes are watched (ignored ones never);
+// a server that is gone takes its panes with it, but a failed call alone is not evidence that panes
+// are gone; a pane whose agent process changed is a new pane; after stop() no timer survives.
+import { describe, expect, it } from 'vitest';
+import type { ObserverOptions, PaneOverrides } from '../../../main/engine/observe/observer.ts';
+import { PaneObserver } from '../../../main/engine/observe/observer.ts';
+import { MemoryLogger } from '../../../main/engine/platform/log.ts';
+import { RUNTIMES } from '../../../main/engine/runtimes/catalog.ts';
+import type { Fact } from '../../../main/engine/sessions/facts.ts';
+import type { CaptureRequest, PaneInfo, PaneScreenCapture, TmuxClient } from '../../../main/engine/tmux/types.ts';
+import { TmuxError } from '../../../main/engine/tmux/types.ts';
+import { ManualClock } from '../../support/manual-clock.ts';
+import { CLAUDE_FIXTURES, plainLines } from '../runtimes/claude/load-fixture.ts';
+
+const T0 = 1_700_000_000_000;
+const OPTIONS: ObserverOptions = { tickMs: 1000, recheckMs: 250, stableCaptures: 2, unexplainedAfterMs: 30_000 };
+
+const paneInfo = (paneId: string, over: Partial<PaneInfo> = {}): PaneInfo => ({
+  paneId,
+  sessionName: 'work',
+  sessionId: '$1',
+  windowIndex: 1,
+  windowId: '@1',
+  paneIndex: Number(paneId.slice(1)),
+  target: `work:1.${paneId.slice(1)}`,
+  pid: 100 + Number(paneId.slice(1)),
+  currentCommand: 'claude',
+  currentPath: '/work',
+  width: 120,
+  height: 40,
+  alternateOn: true,
+  dead: false,
+  windowActivity: Math.floor(T0 / 1000),
+  title: '',
+  ...over,
+});
+
+/** A tmux server in memory: panes, what each shows, and every call made (with overlap detection). */
+class FakeTmux implements TmuxClient {
+  readonly server = { kind: 'default' } as const;
+  panes: PaneInfo[] = [];
+  screens = new Map<string, string[]>();
+  captured: string[][] = [];
+  listFailure: Error | null = null;
+  inCall = 0;
+  overlapped = false;
+  /** Hold the next listPanes until released, to catch a second tick starting meanwhile. */
+  hold: Promise<void> | null = null;
+
+  private async call<T>(fn: () => T): Promise<T> {
+    if (this.inCall > 0) this.overlapped = true;
+    this.inCall++;
+    try {
+      if (this.hold) await this.hold;
+      return fn();
+    } finally {
+      this.inCall--;
+    }
+  }
+  listPanes() {
+    return this.call(() => {
+      if (this.listFailure) throw this.listFailure;
+      return [...this.panes];
+    });
+  }
+  capture(requests: readonly CaptureRequest[]) {
+    return this.call(() => {
+      this.captured.push(requests.map((r) => r.paneId));
+      return requests.flatMap((r): PaneScreenCapture[] => (this.screens.has(r.paneId) ? [{ paneId: r.paneId, lines: this.screens.get(r.paneId)! }] : []));
+    });
+  }
+  async listClients() {
+    return [];
+  }
+  async sendKeys() {}
+  async sendText() {}
+  async pasteText() {}
+  async focusPane() {}
+  async command() {
+    return '';
+  }
+  async close() {}
+}
+
+function setup(overrides?: PaneOverrides) {
+  const clock = new ManualClock(T0);
+  const tmux = new FakeTmux();
+  const facts: Fact[] = [];
+  const logger = new MemoryLogger();
+  const observer = new PaneObserver({
+    clients: [tmux],
+    runtimes: RUNTIMES,
+    clock,
+    logger,
+    processTable: { snapshot: () => new Map() },
+    options: OPTIONS,
+    ...(overrides ? { overrides: () => overrides } : {}),
+    onFacts: (f) => facts.push(...f),
+  });
+  const kinds = () => facts.map((f) => `${f.kind}${f.kind === 'screen' ? `:${f.screen.kind}` : ''}${f.kind === 'pane-gone' ? `:${f.reason}` : ''}`);
+  return { clock, tmux, facts, observer, kinds, logger };
+}
+
+const PERM = plainLines(CLAUDE_FIXTURES, 'perm-bash');
+const IDLE = plainLines(CLAUDE_FIXTURES, 'idle-after-turn');
+
+describe('PaneObserver', () => {
+  it('reports an agent pane, and its screen only once two captures agree', async () => {
+    const t = setup();
+    t.tmux.panes = [paneInfo('%1')];
+    t.tmux.screens.set('%1', PERM);
+    await t.observer.tick();
+    expect(t.kinds()).toEqual(['pane-seen']);
+    t.clock.advance(OPTIONS.recheckMs);
+    await t.observer.tick();
+    expect(t.kinds()).toEqual(['pane-seen', 'screen:permission']);
+  });
+
+  it('does not watch a plain shell, nor an ignored agent pane', async () => {
+    const t = setup({ enrolled: new Map(), ignored: new Set(['default|%2']) });
+    t.tmux.panes = [paneInfo('%1', { currentCommand: 'bash' }), paneInfo('%2')];
+    t.tmux.screens.set('%1', ['$ ']);
+    t.tmux.screens.set('%2', PERM);
+    await t.observer.tick();
+    expect(t.facts).toEqual([]);
+    expect(t.tmux.captured.flat()).toEqual([]);
+  });
+
+  it('does not capture a pane whose window showed no activity since the last capture', async () => {
+    const t = setup();
+    // Last activity a minute ago: the first look captures (nothing known yet), the recheck proves it stable.
+    t.tmux.panes = [paneInfo('%1', { windowActivity: Math.floor(T0 / 1000) - 60 })];
+    t.tmux.screens.set('%1', IDLE);
+    await t.observer.tick();
+    t.clock.advance(OPTIONS.recheckMs);
+    await t.observer.tick();
+    const captures = t.tmux.captured.length;
+    t.clock.advance(5000);
+    await t.observer.tick();
+    expect(t.tmux.captured.length).toBe(captures);
+    expect(captures).toBe(2);
+    t.tmux.panes = [paneInfo('%1', { windowActivity: Math.floor(t.clock.now() / 1000) })];
+    await t.observer.tick();
+    expect(t.tmux.captured.length).toBe(captures + 1);
+  });
+
+  it('looks at a changed pane again after recheckMs, without waiting for the next tick', async () => {
+    const t = setup();
+    t.tmux.panes = [paneInfo('%1')];
+    t.tmux.screens.set('%1', IDLE);
+    const settle = async () => {
+      for (let i = 0; i < 5; i++) await new Promise((r) => setImmediate(r));
+    };
+    t.observer.start();
+    t.clock.advance(0);
+    await settle();
+    expect(t.tmux.captured).toHaveLength(1);
+    t.clock.advance(OPTIONS.recheckMs - 1);
+    await settle();
+    expect(t.tmux.captured).toHaveLength(1);
+    t.clock.advance(1);
+    await settle();
+    expect(t.tmux.captured).toHaveLength(2);
+    expect(t.kinds()).toEqual(['pane-seen', 'screen:idle']);
+    await t.observer.stop();
+  });
+
+  it('never runs two ticks at once', async () => {
+    const t = setup();
+    t.tmux.panes = [paneInfo('%1')];
+    t.tmux.screens.set('%1', IDLE);
+    let release!: () => void;
+    t.tmux.hold = new Promise((r) => (release = r));
+    const a = t.observer.tick();
+    const b = t.observer.tick();
+    await Promise.resolve();
+    release();
+    t.tmux.hold = null;
+    await Promise.all([a, b]);
+    expect(t.tmux.overlapped).toBe(false);
+  });
+
+  it('reports the panes of a server that is gone, once', async () => {
+    const t = setup();
+    t.tmux.panes = [paneInfo('%1')];
+    t.tmux.screens.set('%1', IDLE);
+    await t.observer.tick();
+    t.tmux.listFailure = new TmuxError('no-server', 'list-panes', 'no server running');
+    await t.observer.tick();
+    await t.observer.tick();
+    expect(t.kinds()).toEqual(['pane-seen', 'pane-gone:server-gone']);
+    expect(t.logger.entries.filter((r) => r.event === 'observer.server-unavailable')).toHaveLength(1);
+  });
+
+  it('does not take a failed tmux call as evidence that panes are gone', async () => {
+    const t = setup();
+    t.tmux.panes = [paneInfo('%1')];
+    t.tmux.screens.set('%1', IDLE);
+    await t.observer.tick();
+    t.tmux.listFailure = new TmuxError('failed', 'list-panes', 'protocol error');
+    await t.observer.tick();
+    expect(t.kinds()).toEqual(['pane-seen']);
+    expect(t.observer.pane('default|%1')).toBeDefined();
+  });
+
+  it('treats a new agent process in the same pane as a new pane', async () => {
+    const t = setup();
+    t.tmux.panes = [paneInfo('%1')];
+    t.tmux.screens.set('%1', IDLE);
+    await t.observer.tick();
+    t.tmux.panes = [paneInfo('%1', { pid: 999 })];
+    t.clock.advance(OPTIONS.tickMs);
+    await t.observer.tick();
+    expect(t.kinds().slice(0, 3)).toEqual(['pane-seen', 'pane-gone:process-exited', 'pane-seen']);
+  });
+
+  it('reports a closed pane as gone', async () => {
+    const t = setup();
+    t.tmux.panes = [paneInfo('%1')];
+    t.tmux.screens.set('%1', IDLE);
+    await t.observer.tick();
+    t.tmux.panes = [];
+    await t.observer.tick();
+    expect(t.kinds()).toEqual(['pane-seen', 'pane-gone:pane-closed']);
+  });
+
+  it('leaves no timer behind after stop()', async () => {
+    const t = setup();
+    t.tmux.panes = [paneInfo('%1')];
+    t.tmux.screens.set('%1', IDLE);
+    t.observer.start();
+    t.clock.advance(0);
+    for (let i = 0; i < 5; i++) await new Promise((r) => setImmediate(r));
+    expect(t.clock.pending).toBe(1);
+    await t.observer.stop();
+    expect(t.clock.pending).toBe(0);
+  });
+});
