@@ -30,8 +30,9 @@ export function normaliseScreen(text: string): string {
     .replace(/\b\d+(\.\d+)?(ms|s|m|h)\b/g, '<n>$2')
     .replace(/<n>m <n>s/g, '<n>s')
     // Claude Code picks a random verb for its spinner and turn summary; opencode a random tip and example.
-    .replace(/^([✻✽✶✳✢·*]) [A-Z][a-z]+(…| for )/gm, '$1 <verb>$2')
+    .replace(/^([✻✽✶✳✢·*]) \p{Lu}\p{Ll}+(…| for )/gmu, '$1 <verb>$2')
     .replace(/● Tip .*/g, '● Tip <tip>')
+    .replace(/⎿ {2}Tip: .*/g, '⎿  Tip: <tip>')
     // Claude Code blinks the dot of a pending tool; its version shows in the banner (the run knows it anyway).
     .replace(/^● /gm, '  ')
     .replace(/Claude Code v\d+\.\d+\.\d+/g, 'Claude Code v<version>')
