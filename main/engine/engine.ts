@@ -4,7 +4,8 @@
  * The parts are built by named wiring steps (main/engine/wiring/) in the order `build()` shows:
  * foundation (lock, config, store, events) → tmux clients → attention (truth, reminders) → observer →
  * action parts → watchdog → Claude fusion → Codex fusion → per-surface API and loopback endpoint → live config →
- * running (observe, reminders, periodic work). Decisions live in the parts; this file only connects them.
+ * running (observe, reminders, periodic work: settle and expire, the database file's check, Claude).
+ * Decisions live in the parts; this file only connects them.
  */
 import type { ApiMethods } from '../../preload/contract/api.ts';
 import type { EventName, EventPayload } from '../../preload/contract/events.ts';
@@ -30,6 +31,7 @@ import { buildActionParts } from './wiring/actions.ts';
 import { buildAttention } from './wiring/attention.ts';
 import type { AutoRestart } from './wiring/auto-restart.ts';
 import { buildAutoRestart, buildClaudeFusion } from './wiring/claude.ts';
+import { DATABASE_CHECK_MS, databaseFileCheck } from './wiring/database-file.ts';
 import { buildCodexFusion } from './wiring/codex.ts';
 import { followConfig } from './wiring/follow-config.ts';
 import { wireHosts } from './wiring/hosts.ts';
@@ -78,6 +80,8 @@ interface Parts {
   readonly clock: Clock;
   readonly config: () => Config;
   readonly reconcileMs: number;
+  /** Notices the database file deleted under us and recreates it (wiring/database-file.ts). */
+  readonly databaseCheck: () => void;
 }
 
 /** The running engine. */
@@ -205,6 +209,7 @@ export class Engine {
       clock: f.clock,
       config: f.config,
       reconcileMs: opts.reconcileMs ?? 3_000,
+      databaseCheck: databaseFileCheck(f),
     });
     engine.startRunning(opts, buildAutoRestart(f, fusion, observer, attention, actions, claudeOpts));
     return engine;
@@ -219,6 +224,7 @@ export class Engine {
       this.truth.settleAll();
       this.truth.expireDue();
     });
+    this.every(DATABASE_CHECK_MS, this.parts.databaseCheck);
     this.every(this.parts.reconcileMs, () =>
       void this.parts.fusion
         .reconcile()

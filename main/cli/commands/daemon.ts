@@ -8,6 +8,7 @@ import { realRunner } from '../../engine/platform/run.ts';
 import { runnerWithEnv } from '../../engine/platform/runner-with-env.ts';
 import { resolvePaths } from '../../engine/platform/paths.ts';
 import { StoreError } from '../../engine/store/index.ts';
+import { holdersOf, watchHolders } from '../parent-watch.ts';
 import { setUpTmux } from '../../engine/tmux/locate.ts';
 import { parseCommandLine, read } from '../program.ts';
 import type { CliContext } from '../context.ts';
@@ -73,13 +74,37 @@ export async function daemonCommand(ctx: CliContext): Promise<number> {
   ctx.stdout(`Trail Boss engine running (pid ${process.pid}); data in ${engine.paths.home}; API on 127.0.0.1:${engine.apiPort}\n`);
   if (wantUi) ctx.stdout(`Open the queue: http://127.0.0.1:${engine.apiPort}/#token=${engine.apiToken}\n`);
   const notifications = await startDaemonNotifications(engine, ctx, logger, read.bool(args, 'notify'));
-  await new Promise<void>((resolve) => {
-    if (ctx.stopSignal.aborted) resolve();
-    else ctx.stopSignal.addEventListener('abort', () => resolve(), { once: true });
-  });
+  await untilStopped(ctx);
   // Before the engine: our notifications' buttons would answer nobody.
   await notifications?.stop();
   await engine.stop();
   ctx.stdout('Trail Boss engine stopped.\n');
   return EXIT.ok;
+}
+
+/**
+ * Until SIGINT/SIGTERM — or, when the launcher started us, until it (or npx above it) is gone: a
+ * SIGKILLed launcher cannot forward a signal, and the daemon must not live on holding the lock.
+ */
+async function untilStopped(ctx: CliContext): Promise<void> {
+  const holders = holdersOf(ctx.env, process.ppid, () => procProcessTable().snapshot());
+  const stopped = new AbortController();
+  const watch =
+    holders === null
+      ? null
+      : watchHolders({
+          holders,
+          clock: ctx.clock,
+          everyMs: 1_000,
+          onGone: (pid) => {
+            ctx.stderr(`trailboss daemon: the process that started it (pid ${pid}) is gone; stopping\n`);
+            stopped.abort();
+          },
+        });
+  const signal = AbortSignal.any([ctx.stopSignal, stopped.signal]);
+  await new Promise<void>((resolve) => {
+    if (signal.aborted) resolve();
+    else signal.addEventListener('abort', () => resolve(), { once: true });
+  });
+  watch?.stop();
 }

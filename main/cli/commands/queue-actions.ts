@@ -2,7 +2,7 @@
  * Commands that talk to the running engine: queue, approve, deny, reply, skip, snooze, mute.
  * Exit codes: 0 done, 1 refused (with the reason), 2 no engine running or bad usage.
  */
-import type { ActionOutcomeDto } from '../../../preload/contract/queue-item.ts';
+import type { ActionOutcomeDto, QueueItemDto } from '../../../preload/contract/queue-item.ts';
 import type { Envelope } from '../../../preload/contract/envelope.ts';
 import { parseReplyToken } from '../../engine/actions/reply-tokens.ts';
 import { UsageError, parseCommandLine, read, type Parsed } from '../program.ts';
@@ -47,6 +47,16 @@ function report(ctx: CliContext, env: Envelope<ActionOutcomeDto>, json: boolean)
   return env.value.outcome === 'confirmed' ? EXIT.ok : EXIT.refused;
 }
 
+/**
+ * Approve and deny carry the fingerprint of the prompt shown; an item with none (a hook told of a
+ * prompt the pane does not show yet, a dialog) cannot be answered, and is refused here with the reason.
+ */
+function unanswerable(ctx: CliContext, item: QueueItemDto): boolean {
+  if (item.fingerprint !== '') return false;
+  ctx.stderr(`trailboss: ${item.approveBlockedReason ?? 'not a permission prompt'}; nothing was sent\n`);
+  return true;
+}
+
 async function itemFor(ctx: CliContext, client: EngineClient, ref: string | undefined) {
   if (!ref) throw new UsageError('name an item (id, pane id like %3, or target like work:1.0)');
   const queue = await client.call('queue:list', {});
@@ -69,7 +79,7 @@ export const queueCommand = engineCommand('queue', async (ctx, client, args) => 
 const answer = (action: 'approve' | 'deny') =>
   engineCommand(action, async (ctx, client, args) => {
     const item = await itemFor(ctx, client, read.arg(args, 0));
-    if (!item) return EXIT.refused;
+    if (!item || unanswerable(ctx, item)) return EXIT.refused;
     const env = await client.call(action === 'approve' ? 'item:approve' : 'item:deny', { id: item.id, fingerprint: item.fingerprint });
     return report(ctx, env, read.bool(args, 'json'));
   });
@@ -90,6 +100,7 @@ export const replyCommand = engineCommand('reply', async (ctx, client, args) => 
       ctx.stderr(`trailboss: ${token.message}\n`);
       return EXIT.refused;
     }
+    if (unanswerable(ctx, item)) return EXIT.refused;
     const env = await client.call(token.kind === 'approve' ? 'item:approve' : 'item:deny', { id: item.id, fingerprint: item.fingerprint });
     return report(ctx, env, read.bool(args, 'json'));
   }
@@ -105,9 +116,10 @@ export const skipCommand = engineCommand('skip', async (ctx, client, args) => {
 export const snoozeCommand = engineCommand('snooze', async (ctx, client, args) => {
   const [ref, span] = [read.arg(args, 0), read.arg(args, 1)];
   // Loaded here only: the duration parser sits beside the config schema (zod), which other commands skip.
-  const { parseDuration } = await import('../../engine/config/duration.ts');
+  const { formatDurationMs, MAX_SNOOZE_MS, parseDuration } = await import('../../engine/config/duration.ts');
   const forMs = span ? parseDuration(span) : null;
   if (!forMs) throw new UsageError('snooze needs a duration: trailboss snooze <item> 30m');
+  if (forMs > MAX_SNOOZE_MS) throw new UsageError(`snooze for at most ${formatDurationMs(MAX_SNOOZE_MS)} (got ${span})`);
   const item = await itemFor(ctx, client, ref);
   if (!item) return EXIT.refused;
   return report(ctx, await client.call('item:snooze', { id: item.id, forMs }), read.bool(args, 'json'));

@@ -7,6 +7,7 @@ import type { Clock } from '../platform/clock.ts';
 import type { PaneKey } from '../sessions/facts.ts';
 import { sleep } from '../platform/clock.ts';
 import type { ActionResult, ActionStore, AuditRecord, PaneAccess, Surface } from './types.ts';
+import { typedTextProblem } from './typed-text.ts';
 
 export interface TypeTextDeps {
   readonly store: ActionStore;
@@ -34,6 +35,9 @@ export interface TypeTextRequest {
 export async function typeIntoIdle(deps: TypeTextDeps, req: TypeTextRequest): Promise<ActionResult> {
   const { panes, store, clock } = deps;
   if (req.text.trim() === '') return { outcome: 'refused', message: 'nothing to type' };
+  // Before the draft is cleared or anything is audited: a refused text leaves no trace in the pane.
+  const problem = typedTextProblem(req.text);
+  if (problem !== null) return { outcome: 'refused', message: `${problem}; nothing was typed` };
   const unreachable = panes.unreachable?.(req.paneKey) ?? null;
   if (unreachable) return { outcome: 'refused', message: `${unreachable}; nothing was typed` };
   const escAt = deps.lastEscapeAt?.(req.paneKey) ?? null;

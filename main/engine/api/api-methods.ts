@@ -35,6 +35,9 @@ import { activityDto, auditDtos } from './history-view.ts';
 import { applySettings, readSettings } from './settings-apply.ts';
 import type { SettingsDeps } from './settings-apply.ts';
 import { loopModeOf, NotTypedError } from '../wiring/watchdog-wiring.ts';
+import { CHANNEL_NAMES } from '../../../preload/contract/channels.ts';
+import type { Channel } from '../../../preload/contract/channels.ts';
+import { validateArgs } from './channel-schemas.ts';
 
 export interface ApiDeps {
   readonly store: Store;
@@ -72,8 +75,29 @@ function guarded<A, R>(name: string, logger: Logger, fn: (args: A) => Promise<En
   };
 }
 
+/**
+ * Every method checks its arguments with the channel's schema before anything else: the same
+ * check, and the same `invalid` envelope, whether the call came over IPC, HTTP or in-process
+ * (tray, notification, hotkey). A refused call changes nothing.
+ */
+function validated(methods: ApiMethods): ApiMethods {
+  const out: Partial<Record<Channel, (args: unknown) => Promise<Envelope<unknown>>>> = {};
+  for (const channel of CHANNEL_NAMES) {
+    const method = methods[channel] as (args: unknown) => Promise<Envelope<unknown>>;
+    out[channel] = async (args: unknown) => {
+      const checked = validateArgs(channel, args);
+      return checked.ok ? method(checked.args) : checked.envelope;
+    };
+  }
+  return out as ApiMethods;
+}
+
 /** Build the method map. `surface` tags audit records (the CLI and the UI pass their own). */
 export function buildApiMethods(deps: ApiDeps): ApiMethods {
+  return validated(unvalidatedMethods(deps));
+}
+
+function unvalidatedMethods(deps: ApiDeps): ApiMethods {
   const reach = deps.hosts ?? LOCAL_ONLY;
   const { store, truth, observer, events, clock, logger } = deps;
   const surface: Surface = deps.surface ?? 'api';
@@ -91,7 +115,8 @@ export function buildApiMethods(deps: ApiDeps): ApiMethods {
     guarded(`item:${action}`, logger, async (args: { id: string; fingerprint: string }) => {
       const item = store.items.get(args.id);
       if (!item) return outcome(args.id, action, { outcome: 'gone', message: `item ${args.id} is not in the queue` });
-      if (args.fingerprint && item.fingerprint !== args.fingerprint) {
+      // Always compared (the schema refuses an empty one): no fingerprint must never mean "skip the check".
+      if (item.fingerprint !== args.fingerprint) {
         return outcome(args.id, action, { outcome: 'changed', message: 'the item changed since it was shown; nothing was sent' });
       }
       const result = await answerPrompt(
@@ -155,7 +180,6 @@ export function buildApiMethods(deps: ApiDeps): ApiMethods {
     'item:snooze': guarded('item:snooze', logger, async (args) => {
       const item = store.items.get(args.id);
       if (!item) return outcome(args.id, 'snooze', { outcome: 'gone', message: `item ${args.id} is not in the queue` });
-      if (!(args.forMs > 0)) return fail('invalid', 'snooze needs a positive duration');
       const until = clock.now() + args.forMs;
       store.items.update(item.id, { snoozedUntil: until });
       deps.reminders.upsert({ ...item, snoozedUntil: until });

@@ -15,18 +15,19 @@ export interface MountDeps {
   readonly logger: Logger;
 }
 
-/** `/api/queue:list` etc. The envelope is the body; HTTP status is 200 unless the request itself was refused. */
+/**
+ * `/api/queue:list` etc. The envelope is the body; HTTP status is 200 unless the request itself was
+ * refused. The method map checks the arguments with the channel's schema (channel-schemas.ts, the
+ * same check as on IPC) before anything runs: a wrong shape answers `invalid` and changes nothing.
+ */
 export function mountApi(server: LoopbackServer, deps: MountDeps): void {
   for (const channel of CHANNEL_NAMES) {
     server.route('POST', `/api/${channel}`, async (req) => {
-      const args = req.body ?? {};
-      if (typeof args !== 'object' || args === null || Array.isArray(args)) {
-        return { status: 400, body: { ok: false, error: { code: 'invalid', message: 'arguments must be a JSON object' } } };
-      }
       // Only the audit origin depends on this header; the token already said the caller is the user.
       const surface: Surface = req.headers['x-trailboss-surface'] === 'cli' ? 'cli' : 'api';
       const method = deps.apiFor(surface)[channel as Channel] as (a: unknown) => Promise<unknown>;
-      return { status: 200, body: await method(args) };
+      // An empty body is the empty argument object of the argument-less channels.
+      return { status: 200, body: await method(req.body === undefined ? {} : req.body) };
     });
   }
   if (deps.uiDir) server.serveStatic(deps.uiDir);

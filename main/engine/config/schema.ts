@@ -1,17 +1,20 @@
 /**
  * Every setting, its type and its default. A missing key takes its default; an unknown key is an
- * error (a typo must not be silently ignored); durations are milliseconds or "5m"-style strings.
+ * error (a typo must not be silently ignored); durations are milliseconds or "5m"-style strings,
+ * each bounded (at most 30 days, tighter where a longer value only makes the engine deaf or slow).
  */
 import { z } from 'zod';
+import { typedTextProblem } from '../actions/typed-text.ts';
 import { RUNTIME_IDS } from '../runtimes/types.ts';
 import { LOOP_MODES } from '../store/types.ts';
 import { acceleratorProblem } from './accelerator.ts';
-import { duration } from './duration.ts';
+import { duration, MAX_SNOOZE_MS } from './duration.ts';
 import { destinationProblem, HOST_NAME_PATTERN } from '../hosts/host-spec.ts';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
 
 /** A global hotkey, or null for none. */
 const hotkey = z
@@ -88,13 +91,13 @@ export const configSchema = z.strictObject({
   /** Pane observation. */
   observe: z
     .strictObject({
-      tickMs: duration().pipe(z.number().min(100)).default(1000),
+      tickMs: duration({ min: 100, max: MINUTE }).default(1000),
       /** Delay before the confirming capture of a changed screen. */
-      recheckMs: duration().default(250),
+      recheckMs: duration({ max: MINUTE }).default(250),
       /** Identical classifications needed before a screen counts as a fact. */
       stabilityCaptures: z.number().int().min(1).max(20).default(2),
       /** An unchanged screen no recogniser explains is reported after this long. */
-      unexplainedAfterMs: duration().default(30 * SECOND),
+      unexplainedAfterMs: duration({ max: DAY }).default(30 * SECOND),
     })
     .prefault({}),
   tmux: z
@@ -124,8 +127,8 @@ export const configSchema = z.strictObject({
   queue: z
     .strictObject({
       itemExpiryMs: duration().default(8 * HOUR),
-      skipCooldownMs: duration().default(10 * MINUTE),
-      defaultSnoozeMs: duration().default(30 * MINUTE),
+      skipCooldownMs: duration({ max: DAY }).default(10 * MINUTE),
+      defaultSnoozeMs: duration({ max: MAX_SNOOZE_MS }).default(30 * MINUTE),
     })
     .prefault({}),
   notifications: z
@@ -188,23 +191,32 @@ export const configSchema = z.strictObject({
     .strictObject({
       /** Global switch; panes still opt in by loop mode or rule. */
       enabled: z.boolean().default(true),
-      message: z.string().min(1).default('continue'),
+      /** Typed into agents, so held to the same rule as any typed text (no control characters). */
+      message: z
+        .string()
+        .min(1)
+        .max(10_000)
+        .superRefine((text, ctx) => {
+          const problem = typedTextProblem(text);
+          if (problem !== null) ctx.addIssue({ code: 'custom', message: problem });
+        })
+        .default('continue'),
       firstDelayMs: duration().default(300 * SECOND),
       factor: z.number().min(1).default(3),
       capMs: duration().default(7200 * SECOND),
       /** Explicit waits before each nudge (overrides firstDelayMs × factor for the waits listed; later ones grow by factor). */
-      backoffMs: z.array(duration().pipe(z.number().min(1))).min(1).optional(),
+      backoffMs: z.array(duration({ min: 1 })).min(1).optional(),
       maxNudges: z.number().int().min(1).default(3),
       /** A client active in the pane's session within this window means a human is there. */
-      humanActiveWindowMs: duration().default(120 * SECOND),
+      humanActiveWindowMs: duration({ max: DAY }).default(120 * SECOND),
       /** First matching rule sets a pane's loop mode; panes no rule matches stay paused. */
       rules: z.array(watchdogRule).default([]),
       /** Dismiss dialogs from the safe-to-dismiss catalog (Codex's warnings overlay). */
       dismissKnownDialogs: z.boolean().default(true),
       /** How long an agent must work for the nudge count to reset (a flash of work after an error does not count). */
-      workResetMs: duration().default(30 * SECOND),
+      workResetMs: duration({ max: DAY }).default(30 * SECOND),
       /** When a gate says "not now" with no known end (a draft, a screen not at its input prompt), look again after this. */
-      recheckMs: duration().pipe(z.number().min(100)).default(60 * SECOND),
+      recheckMs: duration({ min: 100, max: HOUR }).default(60 * SECOND),
     })
     .prefault({})
     .refine((w) => w.capMs >= w.firstDelayMs, { path: ['capMs'], message: 'must be at least watchdog.firstDelayMs' }),
@@ -214,7 +226,7 @@ export const configSchema = z.strictObject({
     .strictObject({
       /** Snapshot length limit in lines. */
       maxLines: z.number().int().min(10).default(200),
-      gracefulTimeoutMs: duration().default(30 * SECOND),
+      gracefulTimeoutMs: duration({ max: 10 * MINUTE }).default(30 * SECOND),
       /** Restart when context use passes this percentage; 0 = never. */
       autoThresholdPercent: z.number().min(0).max(100).default(0),
       /** Runtime a restart launches when none is chosen; null = the same runtime. */

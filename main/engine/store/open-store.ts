@@ -8,10 +8,12 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Clock } from '../platform/clock.ts';
 import type { Logger } from '../platform/log.ts';
+import { ownerOnlyFiles } from '../platform/owner-only.ts';
 import { StoreError, toStoreError } from './errors.ts';
 import { inspectDatabaseFile } from './header.ts';
 import { latestVersion, migrate, schemaVersion } from './migrate.ts';
 import { MIGRATIONS } from './migrations/index.ts';
+import type { Db } from './sql.ts';
 import { createStore, withStoreErrors, type Store } from './store.ts';
 
 /** How to open the store. */
@@ -30,6 +32,15 @@ export interface OpenStoreOptions {
 
 /** Open the Trail Boss database at `file`, creating it (and its directory) if missing. */
 export function openStore(file: string, options: OpenStoreOptions): Store {
+  return createStore(openConnection(file, options), file, {
+    clock: options.clock,
+    logger: options.logger,
+    ...(options.newItemId ? { newItemId: options.newItemId } : {}),
+  });
+}
+
+/** Open, check, set up and migrate a connection to `file` (what openStore does before building the facade). */
+export function openConnection(file: string, options: OpenStoreOptions): Db {
   const { logger } = options;
   const readonly = options.readonly ?? false;
   const shape = withStoreErrors(file, () => {
@@ -37,7 +48,16 @@ export function openStore(file: string, options: OpenStoreOptions): Store {
     return inspectDatabaseFile(file);
   });
   if (readonly && shape !== 'sqlite') throw new StoreError('io', file, 'no database to open read-only');
-  if (!readonly) assertWritable(file, shape !== 'missing');
+  if (!readonly) {
+    assertWritable(file, shape !== 'missing');
+    // The audit log holds every reply's text: the file is created owner-only (SQLite would make it
+    // 0644), and one left looser by an older version is tightened; the WAL and shared-memory files
+    // SQLite makes take the database file's mode.
+    withStoreErrors(file, () => {
+      if (shape === 'missing') fs.writeFileSync(file, '', { flag: 'wx', mode: 0o600 });
+      ownerOnlyFiles(file, `${file}-wal`, `${file}-shm`);
+    });
+  }
 
   const db = withStoreErrors(
     file,
@@ -64,14 +84,11 @@ export function openStore(file: string, options: OpenStoreOptions): Store {
       const mode = db.pragma('journal_mode = WAL', { simple: true }) as string;
       if (mode !== 'wal') logger.log('warn', 'store.no-wal', { file, mode });
       db.pragma('synchronous = NORMAL');
+      ownerOnlyFiles(`${file}-wal`, `${file}-shm`);
       const moved = migrate(db, file, MIGRATIONS, { logger });
       logger.log('info', 'store.opened', { file, from: moved.from, version: moved.to });
     }
-    return createStore(db, file, {
-      clock: options.clock,
-      logger,
-      ...(options.newItemId ? { newItemId: options.newItemId } : {}),
-    });
+    return db;
   } catch (err) {
     db.close();
     const storeErr = toStoreError(err, file);

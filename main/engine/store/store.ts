@@ -2,6 +2,7 @@
  * The Store facade: one SQLite connection, its repositories, and a transaction helper. Every
  * database failure leaves here as a StoreError naming the file.
  */
+import { statSync } from 'node:fs';
 import type { Clock } from '../platform/clock.ts';
 import type { Logger } from '../platform/log.ts';
 import { createAuditRepo, type AuditRepo } from './audit-repo.ts';
@@ -36,6 +37,8 @@ export interface Store {
   pragmas(): StorePragmas;
   /** Close the connection (checkpoints the WAL). Idempotent. */
   close(): void;
+  /** The database file itself: is it still there, and moving to a recreated one (store/file-guard.ts). */
+  readonly storeFile: StoreFile;
 }
 
 /** Effective connection settings. `synchronous`: 0 OFF, 1 NORMAL, 2 FULL, 3 EXTRA. */
@@ -46,35 +49,87 @@ export interface StorePragmas {
   readonly busyTimeoutMs: number;
 }
 
+/** What sits at the database path now, compared with the file the connection opened. */
+export type StoreFileCheck = 'same' | 'missing' | 'replaced';
+
+/** The connection's side of a Store: what the store needs to watch its file and move to a new one. */
+export interface StoreFile {
+  /** Is the file at the path still the one this connection writes to (same device and inode)? */
+  check(): StoreFileCheck;
+  /** Copy everything the connection holds into `target` (a new file; SQLite's VACUUM INTO). */
+  copyTo(target: string): void;
+  /**
+   * Close the connection, then continue on the one `open` gives (opened and migrated by the
+   * caller). Closing first: the old connection's WAL must be gone before a new file takes the path.
+   */
+  reopen(open: () => Db): void;
+}
+
 /** Build the facade over an open, migrated connection. */
 export function createStore(db: Db, file: string, deps: { clock: Clock; logger: Logger; newItemId?: () => string }): Store {
-  const guard = <T extends object>(repo: T): T => guarded(repo, file);
-  const totalChanges = db.prepare<[], { n: number }>('SELECT total_changes() AS n');
+  const build = (conn: Db) => ({
+    db: conn,
+    identity: identityOf(file),
+    panes: createPanesRepo(conn),
+    items: createItemsRepo({ db: conn, clock: deps.clock, ...(deps.newItemId ? { newId: deps.newItemId } : {}) }),
+    resolved: createResolvedRepo(conn),
+    watchdog: createWatchdogRepo(conn),
+    audit: createAuditRepo(conn, deps.clock),
+    hooks: createHooksRepo(conn, deps.clock),
+    history: createHistoryRepo(conn),
+    totalChanges: conn.prepare<[], { n: number }>('SELECT total_changes() AS n'),
+  });
+  // Repositories are reached through `current`: when the file is recreated (it was deleted while we
+  // ran), every holder of `store.items` & co. continues on the new connection without noticing.
+  let current = build(db);
+  const guard = <K extends 'panes' | 'items' | 'resolved' | 'watchdog' | 'audit' | 'hooks' | 'history'>(key: K) => delegating(() => current[key], file);
   return {
     file,
-    panes: guard(createPanesRepo(db)),
-    items: guard(createItemsRepo({ db, clock: deps.clock, ...(deps.newItemId ? { newId: deps.newItemId } : {}) })),
-    resolved: guard(createResolvedRepo(db)),
-    watchdog: guard(createWatchdogRepo(db)),
-    audit: guard(createAuditRepo(db, deps.clock)),
-    hooks: guard(createHooksRepo(db, deps.clock)),
-    history: guard(createHistoryRepo(db)),
-    transaction: (fn) => withStoreErrors(file, () => db.transaction(fn).immediate()),
-    schemaVersion: () => withStoreErrors(file, () => schemaVersion(db)),
-    totalChanges: () => totalChanges.get()!.n,
+    panes: guard('panes'),
+    items: guard('items'),
+    resolved: guard('resolved'),
+    watchdog: guard('watchdog'),
+    audit: guard('audit'),
+    hooks: guard('hooks'),
+    history: guard('history'),
+    transaction: (fn) => withStoreErrors(file, () => current.db.transaction(fn).immediate()),
+    schemaVersion: () => withStoreErrors(file, () => schemaVersion(current.db)),
+    totalChanges: () => current.totalChanges.get()!.n,
     pragmas: () =>
       withStoreErrors(file, () => ({
-        journalMode: db.pragma('journal_mode', { simple: true }) as string,
-        synchronous: db.pragma('synchronous', { simple: true }) as number,
-        foreignKeys: db.pragma('foreign_keys', { simple: true }) === 1,
-        busyTimeoutMs: db.pragma('busy_timeout', { simple: true }) as number,
+        journalMode: current.db.pragma('journal_mode', { simple: true }) as string,
+        synchronous: current.db.pragma('synchronous', { simple: true }) as number,
+        foreignKeys: current.db.pragma('foreign_keys', { simple: true }) === 1,
+        busyTimeoutMs: current.db.pragma('busy_timeout', { simple: true }) as number,
       })),
     close: () => {
-      if (!db.open) return;
-      db.close();
+      if (!current.db.open) return;
+      current.db.close();
       deps.logger.log('info', 'store.closed', { file });
     },
+    storeFile: {
+      check: () => {
+        const now = identityOf(file);
+        if (now === null) return 'missing';
+        return current.identity !== null && now.dev === current.identity.dev && now.ino === current.identity.ino ? 'same' : 'replaced';
+      },
+      copyTo: (target) => withStoreErrors(file, () => void current.db.prepare('VACUUM INTO ?').run(target)),
+      reopen: (open) => {
+        if (current.db.open) current.db.close();
+        current = build(open());
+      },
+    },
   };
+}
+
+/** Device and inode of the file at `path`, or null when there is none. */
+function identityOf(path: string): { dev: number; ino: number } | null {
+  try {
+    const { dev, ino } = statSync(path);
+    return { dev, ino };
+  } catch {
+    return null;
+  }
 }
 
 /** Run `fn`, converting database failures into StoreErrors that name `file`. */
@@ -86,13 +141,13 @@ export function withStoreErrors<T>(file: string, fn: () => T): T {
   }
 }
 
-/** Wrap every method of a repository with withStoreErrors, keeping its type. */
-function guarded<T extends object>(repo: T, file: string): T {
+/** A repository whose every method runs on the repository `repo()` gives now, with withStoreErrors. */
+function delegating<T extends object>(repo: () => T, file: string): T {
   const wrapped: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(repo)) {
+  for (const [name, value] of Object.entries(repo())) {
     wrapped[name] =
       typeof value === 'function'
-        ? (...args: unknown[]) => withStoreErrors(file, () => (value as (...a: unknown[]) => unknown)(...args))
+        ? (...args: unknown[]) => withStoreErrors(file, () => (repo() as Record<string, (...a: unknown[]) => unknown>)[name]!(...args))
         : value;
   }
   return wrapped as T;

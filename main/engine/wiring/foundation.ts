@@ -10,6 +10,7 @@ import type { Clock } from '../platform/clock.ts';
 import { acquireEngineLock } from '../platform/engine-lock.ts';
 import type { Logger } from '../platform/log.ts';
 import type { TrailbossPaths } from '../platform/paths.ts';
+import { ownerOnlyDir } from '../platform/owner-only.ts';
 import { resolvePaths } from '../platform/paths.ts';
 import type { Store } from '../store/index.ts';
 import { openStore } from '../store/index.ts';
@@ -45,6 +46,8 @@ export function openFoundation(opts: FoundationOptions, undo: UndoList): Foundat
   const { clock, logger } = opts;
   const paths = resolvePaths({ env: opts.env, platform: opts.platform, homedir: opts.homedir, cwd: opts.cwd });
   mkdirSync(paths.home, { recursive: true, mode: 0o700 });
+  // mkdir leaves an existing directory's mode alone: a home made earlier with 0755 is tightened here.
+  ownerOnlyDir(paths.home);
   const lock = acquireEngineLock(paths.lock, opts.pid);
   undo.push(() => lock.release());
   // The watcher loads now and then applies valid edits; an invalid edit keeps the last good config.

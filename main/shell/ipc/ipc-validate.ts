@@ -6,9 +6,9 @@
 import type { ApiArgs } from '../../../preload/contract/api.ts';
 import type { Channel } from '../../../preload/contract/channels.ts';
 import { isChannel } from '../../../preload/contract/channels.ts';
-import type { Envelope, ValidationIssue } from '../../../preload/contract/envelope.ts';
+import type { Envelope } from '../../../preload/contract/envelope.ts';
 import { fail } from '../../../preload/contract/envelope.ts';
-import { ARG_SCHEMAS } from './ipc-schemas.ts';
+import { validateArgs } from '../../engine/api/channel-schemas.ts';
 import { isAppUrl } from '../windows/app-url.ts';
 
 /** What the wrapper knows about who sent a call. */
@@ -44,10 +44,7 @@ export function validateCall(
   const problem = senderProblem(sender, ourWebContents);
   if (problem !== null) return { ok: false, envelope: fail('unauthorized', `refused: ${problem}`) };
   if (!isChannel(channel)) return { ok: false, envelope: fail('invalid', `unknown channel ${JSON.stringify(String(channel)).slice(0, 80)}`) };
-  const parsed = ARG_SCHEMAS[channel].safeParse(args);
-  if (!parsed.success) {
-    const issues: ValidationIssue[] = parsed.error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
-    return { ok: false, envelope: fail('invalid', `bad arguments for ${channel}`, issues) };
-  }
-  return { ok: true, call: { channel, args: parsed.data as ApiArgs<Channel> } };
+  const checked = validateArgs(channel, args);
+  if (!checked.ok) return { ok: false, envelope: checked.envelope };
+  return { ok: true, call: { channel, args: checked.args as ApiArgs<Channel> } };
 }

@@ -46,6 +46,7 @@ export interface LeftBehind {
 
 /** Look at the lock and endpoint files of a home. */
 export function leftBehind(lockFile: string, endpointFile: string): LeftBehind {
-  const lockPid = existsSync(lockFile) ? Number(readFileSync(lockFile, 'utf8').trim()) : null;
+  // The lock holds "<pid> <nonce>" (platform/engine-lock.ts); older locks held the pid alone.
+  const lockPid = existsSync(lockFile) ? Number(readFileSync(lockFile, 'utf8').trim().split(/\s+/)[0]) : null;
   return { lockPid, endpointPid: readEndpointFile(endpointFile)?.pid ?? null };
 }

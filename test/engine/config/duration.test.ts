@@ -19,3 +19,9 @@ describe('parseDuration', () => {
     expect(parseDuration(text)).toBeNull();
   });
 });
+
+describe('parseDuration on absurd values', () => {
+  it('gives null for a value past the safe integers, never Infinity', () => {
+    expect(parseDuration('99999999999999999999999d')).toBeNull();
+  });
+});

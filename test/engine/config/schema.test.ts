@@ -47,7 +47,7 @@ describe('config defaults', () => {
   it('run hooks on a random loopback port, notifications on, one tmux server, auto capture', () => {
     expect(DEFAULT_CONFIG.hooks).toEqual({ enabled: true, port: 0 });
     expect(DEFAULT_CONFIG.notifications).toEqual({ enabled: true, pausedUntil: null, sound: true, actionButtons: true, dbus: 'auto' });
-    expect(DEFAULT_CONFIG.tmux).toEqual({ sockets: [], captureMode: 'auto', includeDefault: true });
+    expect(DEFAULT_CONFIG.tmux).toEqual({ sockets: [], captureMode: 'auto', includeDefault: true, path: null });
   });
 
   it('open a terminal with a {target} placeholder on every platform', () => {
@@ -148,6 +148,35 @@ describe('config validation', () => {
 
   it('refuses a file whose top level is not an object', () => {
     expect(errorsOf(validateConfig([]))[0]).toMatchObject({ path: '', message: expect.stringMatching(/expected object/) });
+  });
+});
+
+describe('durations are bounded, so no value a user can type makes a runaway timer', () => {
+  it('refuses a 30-day-plus reminder step, watchdog delay or expiry, naming the limit', () => {
+    const errors = errorsOf(
+      validateConfig({ reminders: { cadence: [0, '31d'] }, watchdog: { firstDelayMs: '40d', capMs: '40d' }, queue: { itemExpiryMs: 3_000_000_000 } }),
+    );
+    expect(errors.map((e) => [e.path, e.message])).toEqual(
+      expect.arrayContaining([
+        ['reminders.cadence.1', 'must be at most 30d'],
+        ['watchdog.firstDelayMs', 'must be at most 30d'],
+        ['watchdog.capMs', 'must be at most 30d'],
+        ['queue.itemExpiryMs', 'must be at most 30d'],
+      ]),
+    );
+  });
+
+  it('refuses a tick slower than a minute or faster than 100 ms', () => {
+    expect(errorsOf(validateConfig({ observe: { tickMs: '30d' } })).map((e) => [e.path, e.message])).toEqual([['observe.tickMs', 'must be at most 1m']]);
+    expect(errorsOf(validateConfig({ observe: { tickMs: 5 } })).map((e) => e.path)).toEqual(['observe.tickMs']);
+  });
+
+  it('accepts 30 days exactly', () => {
+    expect(validateConfig({ reminders: { cadence: [0, '30d'] }, queue: { defaultSnoozeMs: '30d' } }).ok).toBe(true);
+  });
+
+  it('refuses a watchdog message with control characters (it is typed into agents)', () => {
+    expect(errorsOf(validateConfig({ watchdog: { message: 'go\u001b[201~\r' } })).map((e) => e.path)).toEqual(['watchdog.message']);
   });
 });
 

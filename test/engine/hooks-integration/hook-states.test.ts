@@ -60,8 +60,10 @@ describe('hooks integration: PermissionRequest', () => {
     const { h, agent, origin } = await heldClaude();
     await postHook(h.engine, payload('PermissionRequest.json'), origin);
     const born = await poll(() => events!.added[0]?.item, 'the hook-born item');
+    // No prompt on screen yet, so no fingerprint to name: the call is refused at the door, nothing is sent.
+    expect(born.fingerprint).toBe('');
     const early = await h.engine.api['item:approve']({ id: born.id, fingerprint: born.fingerprint });
-    expect(early).toMatchObject({ ok: true, value: { outcome: 'refused' } });
+    expect(early).toMatchObject({ ok: false, error: { code: 'invalid' } });
     expect(await agent.keyNames()).toEqual([]);
     await agent.send(RELEASE_KEY);
     const ready = await poll(async () => (await queue(h.engine)).find((i) => i.id === born.id && i.approveLabel), 'the upgraded item');
@@ -75,8 +77,9 @@ describe('hooks integration: PermissionRequest', () => {
     await postHook(h.engine, askUserQuestionPayload(), origin);
     const item = await poll(() => events!.added[0]?.item, 'the dialog item');
     expect(item).toMatchObject({ reason: 'dialog', subject: 'AskUserQuestion: Which color should the lab use?', approveLabel: null, options: [] });
+    // A dialog has no prompt fingerprint: approve naming none is refused at the door, nothing is sent.
     const approve = await h.engine.api['item:approve']({ id: item.id, fingerprint: item.fingerprint });
-    expect(approve).toMatchObject({ ok: true, value: { outcome: 'refused' } });
+    expect(approve).toMatchObject({ ok: false, error: { code: 'invalid' } });
     expect(await agent.keyNames()).toEqual([]);
   });
 

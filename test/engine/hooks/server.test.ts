@@ -139,8 +139,9 @@ describe('LoopbackServer', () => {
       socket.on('close', () => resolve(text));
     });
     socket.write(`POST /echo HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: Bearer ${TOKEN}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"a":`);
-    // The body deadline is armed on the injected clock once the headers are in.
-    await poll(() => clock.pending === 1, 'body timer armed');
+    // The body deadline is armed on the injected clock once the headers are in (the connection is
+    // then busy, so the idle-connection sweep holds no timer: the one pending timer is the deadline).
+    await poll(() => server.stats().connections.idle === 0 && clock.pending === 1, 'body timer armed');
     clock.advance(2_000);
     expect(await response).toMatch(/^HTTP\/1\.1 408/);
     expect(server.rejections.get('body-timeout')).toBe(1);

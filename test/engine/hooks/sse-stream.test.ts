@@ -66,6 +66,8 @@ describe('SSE on the loopback server', () => {
     await poll(() => server.stats().sseClients === 1, 'client registered');
     req.destroy();
     await poll(() => server.stats().sseClients === 0, 'client removed');
+    // The connection goes a moment after its stream; until then it counts as idle (and is swept on the clock).
+    await poll(() => server.stats().connections.open === 0, 'connection closed');
     expect(closedCount).toBe(1);
     expect(clock.pending).toBe(0);
     expect(streams[0]?.send('late', {})).toBe(false);

@@ -1,15 +1,26 @@
 /**
  * The shape of every channel's arguments, as zod schemas tied to the contract's types: a schema
- * that drifts from `ApiArgs` is a compile error. Shapes and bounds only; the engine validates
- * meaning (a settings file that does not make sense answers `invalid` with issues).
+ * that drifts from `ApiArgs` is a compile error. Both doors use them — the shell's IPC handlers and
+ * the loopback HTTP API — so a call refused on one is refused on the other, with the same
+ * `invalid` envelope. Shapes and bounds only; the engine validates meaning (a settings file that
+ * does not make sense answers `invalid` with issues).
  */
 import { z } from 'zod';
 import type { ApiArgs } from '../../../preload/contract/api.ts';
 import type { Channel } from '../../../preload/contract/channels.ts';
-import { RUNTIME_IDS } from '../../engine/runtimes/types.ts';
-import { LOOP_MODES } from '../../engine/store/types.ts';
+import type { Envelope, ValidationIssue } from '../../../preload/contract/envelope.ts';
+import { fail } from '../../../preload/contract/envelope.ts';
+import { typedTextProblem } from '../actions/typed-text.ts';
+import { MAX_SNOOZE_MS } from '../config/duration.ts';
+import { RUNTIME_IDS } from '../runtimes/types.ts';
+import { LOOP_MODES } from '../store/types.ts';
 
 const id = z.string().min(1).max(200);
+/** Text that will be typed into an agent: no control characters but newline and tab, at most MAX_TYPED_TEXT. */
+const typedText = z.string().superRefine((text, ctx) => {
+  const problem = typedTextProblem(text);
+  if (problem !== null) ctx.addIssue({ code: 'custom', message: problem });
+});
 const ms = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 const none = z.strictObject({});
 const paneKey = z.string().min(1).max(4096);
@@ -24,7 +35,7 @@ const settings = z.strictObject({
   tmux: z.strictObject({ includeDefault: z.boolean(), sockets: z.array(z.string().min(1).max(4096)).max(100) }),
   watchdog: z.strictObject({
     enabled: z.boolean(),
-    message: z.string().max(10_000),
+    message: typedText.pipe(z.string().max(10_000)),
     backoffMs: z.array(ms).max(50),
     capMs: ms,
     maxTries: z.number().int().min(0).max(1000),
@@ -40,14 +51,14 @@ export const ARG_SCHEMAS = {
   'item:approve': promptAction,
   'item:deny': promptAction,
   // A reply is typed into an agent: generous, but bounded (a paste of a whole file is a mistake).
-  'item:reply': z.strictObject({ id, text: z.string().min(1).max(100_000) }),
+  'item:reply': z.strictObject({ id, text: typedText.pipe(z.string().min(1)) }),
   'item:jump': z.strictObject({ id }),
   'item:skip': z.strictObject({ id }),
-  'item:snooze': z.strictObject({ id, forMs: z.number().int().min(1).max(30 * 24 * 3_600_000) }),
+  'item:snooze': z.strictObject({ id, forMs: z.number().int().min(1).max(MAX_SNOOZE_MS) }),
   'item:restart': z.strictObject({ id, runtime: z.enum(RUNTIME_IDS).nullable() }),
   'pane:mute': z.strictObject({ paneKey, muted: z.boolean() }),
-  'pane:loop': z.strictObject({ paneKey, mode: z.enum(LOOP_MODES), directive: z.string().max(100_000).nullable() }),
-  'pane:wake': z.strictObject({ paneKey, text: z.string().min(1).max(100_000) }),
+  'pane:loop': z.strictObject({ paneKey, mode: z.enum(LOOP_MODES), directive: typedText.nullable() }),
+  'pane:wake': z.strictObject({ paneKey, text: typedText.pipe(z.string().min(1)) }),
   'agents:list': none,
   'settings:get': none,
   'settings:set': z.strictObject({ settings }),
@@ -57,3 +68,11 @@ export const ARG_SCHEMAS = {
   'activity:get': z.strictObject({ since: ms }),
   'audit:list': z.strictObject({ limit: z.number().int().min(1).max(1000), before: z.number().int().min(0).nullable() }),
 } satisfies { readonly [C in Channel]: z.ZodType<ApiArgs<C>> };
+
+/** The channel's arguments, checked; or the `invalid` envelope naming every problem. */
+export function validateArgs<C extends Channel>(channel: C, args: unknown): { ok: true; args: ApiArgs<C> } | { ok: false; envelope: Envelope<never> } {
+  const parsed = (ARG_SCHEMAS[channel] as z.ZodType).safeParse(args);
+  if (parsed.success) return { ok: true, args: parsed.data as ApiArgs<C> };
+  const issues: ValidationIssue[] = parsed.error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
+  return { ok: false, envelope: fail('invalid', `bad arguments for ${channel}`, issues) };
+}

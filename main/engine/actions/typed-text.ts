@@ -1,0 +1,40 @@
+/**
+ * What text may be typed into an agent. The text reaches the pane inside a bracketed paste, so
+ * one ESC (`ESC [201~` ends the paste early, and the rest arrives as raw keys), NUL (tmux stops the
+ * buffer there) or any other control character would make the agent receive something other
+ * than the text. Newline and tab stay: the paste carries them as text.
+ */
+
+/** The longest text typed into a pane on any path (a paste of a whole file is a mistake). */
+export const MAX_TYPED_TEXT = 100_000;
+
+// C0 except tab (0x09) and newline (0x0a), DEL, and C1 (0x80-0x9f: 0x9b is a one-byte CSI).
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
+
+/** Why `text` must not be typed, or null when it may. Checked before anything is sent or audited. */
+export function typedTextProblem(text: string): string | null {
+  if (text.length > MAX_TYPED_TEXT) return `text is ${text.length} characters; at most ${MAX_TYPED_TEXT} may be typed`;
+  const found = CONTROL.exec(text);
+  if (found) {
+    const code = found[0].charCodeAt(0);
+    return `text contains the control character ${controlName(code)} at position ${found.index}; only printable text, newlines and tabs can be typed`;
+  }
+  return null;
+}
+
+function controlName(code: number): string {
+  const hex = `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
+  switch (code) {
+    case 0x00:
+      return `NUL (${hex})`;
+    case 0x0d:
+      return `carriage return (${hex})`;
+    case 0x1b:
+      return `ESC (${hex})`;
+    case 0x7f:
+      return `DEL (${hex})`;
+    default:
+      return hex;
+  }
+}
