@@ -33,13 +33,24 @@ export interface LiveAgent {
   waitState(state: AgentStateDto, what: string, timeoutMs?: number, extra?: (a: AgentDto) => boolean): Promise<AgentDto>;
   /** This pane's open queue items. */
   items(): Promise<QueueItemDto[]>;
-  /** Capture the pane once it is the same twice in a row, and keep it under `name`. */
+  /** Capture the pane once it has stopped changing, and keep it under `name`. */
   settle(name: string): Promise<string>;
   /** Type a prompt through the engine's reply (the agent must be idle), and wait for the mock to get it. */
   ask(text: string): Promise<AnsweredTurn>;
   /** The project file's text ('' when absent). */
   file(name: string): string;
   dispose(): Promise<void>;
+}
+
+/**
+ * A screen without what moves while a CLI waits: the first two columns (Claude Code blinks the `●` of a
+ * pending tool, spinners turn there) and braille spinner frames anywhere (opencode's pending tool line).
+ */
+function maskBlinkers(screen: string): string {
+  return screen
+    .split('\n')
+    .map((l) => `  ${l.slice(2)}`.replace(/[\u2800-\u28ff]/g, ' '))
+    .join('\n');
 }
 
 /** Seconds a CLI may take to draw its first idle screen on a loaded 2-core machine (opencode is the slowest). */
@@ -60,7 +71,7 @@ export async function startLiveAgent(id: LiveCliId, opts: SandboxOptions & { ses
   const h = await startEngineHarness();
   const session = opts.session ?? `live-${id}`;
   const paneId = await h.tmux.newPane(sandbox.command, { session, env: sandbox.env, cwd: sandbox.project, width: 120, height: 40 });
-  const screens = screenBook(id, cli.version, { root: sandbox.root, port: mock.port });
+  const screens = screenBook(id, cli.version);
 
   const agent = async (): Promise<AgentDto> => {
     const env = await h.engine.api['agents:list']({});
@@ -86,7 +97,7 @@ export async function startLiveAgent(id: LiveCliId, opts: SandboxOptions & { ses
           const a = await agent();
           last = `${a.runtime}/${a.state}`;
           return a.state === state && extra(a) ? a : null;
-        }, what, { timeoutMs });
+        }, what, { timeoutMs, intervalMs: 100 });
       } catch (error) {
         throw new Error(`${String(error)} (engine: ${last}); the pane shows:\n${await capture(false)}`, { cause: error });
       }
@@ -97,22 +108,27 @@ export async function startLiveAgent(id: LiveCliId, opts: SandboxOptions & { ses
       return env.value.filter((i) => i.sessionName === session);
     },
     async settle(name) {
-      let previous = '';
-      const text = await poll(async () => {
-        const now = await capture(false);
-        const same = now === previous;
-        previous = now;
-        return same ? now : null;
-      }, `a steady screen for ${name}`, { timeoutMs: 20_000 });
+      // Steady for three looks about 0.4 s apart: a spinner or a timer changes within that.
+      const looks: string[] = [];
+      let text = '';
+      await poll(async () => {
+        text = await capture(false);
+        looks.push(maskBlinkers(text));
+        if (looks.length > 3) looks.shift();
+        return looks.length === 3 && looks.every((l) => l === looks[0]);
+      }, `a steady screen for ${name}`, { timeoutMs: 30_000, intervalMs: 400 });
       screens.keep(name, text, await capture(true));
       return text;
     },
     async ask(text) {
-      const item = await poll(async () => (await live.items()).find((i) => i.reason === 'idle' && i.canReply), `an idle item to reply to (${text})`, { timeoutMs: 60_000 });
+      const item = await poll(async () => (await live.items()).find((i) => i.reason === 'idle' && i.canReply), `an idle item to reply to (${text})`, { timeoutMs: 60_000, intervalMs: 100 }).catch(async (error: unknown) => {
+        const state = await agent().then((x) => x.state, (e: unknown) => String(e));
+        throw new Error(`${String(error)} (engine: ${state}); the pane shows:\n${await capture(false)}`, { cause: error });
+      });
       const before = mock.turns().length;
       const sent = await h.engine.api['item:reply']({ id: item.id, text });
       if (!sent.ok || sent.value.outcome !== 'confirmed') throw new Error(`reply ${JSON.stringify(text)}: ${JSON.stringify(sent)}`);
-      return poll(() => mock.turns().slice(before).find((t) => t.prompt?.includes(text)), `the mock to receive ${JSON.stringify(text)}`, { timeoutMs: 60_000 });
+      return poll(() => mock.turns().slice(before).find((t) => t.prompt?.includes(text)), `the mock to receive ${JSON.stringify(text)}`, { timeoutMs: 60_000, intervalMs: 100 });
     },
     file(name) {
       try {

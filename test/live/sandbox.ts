@@ -117,10 +117,15 @@ function opencodeSetup(s: { home: string; mock: string }): Record<string, string
 /** Tools auggie asks about (it asks only where a rule says so). */
 const AUGGIE_ASK = ['launch-process', 'save-file', 'str-replace-editor', 'remove-files', 'view', 'web-fetch'];
 
-function auggieSetup(s: { home: string; mock: string; dialogs: boolean }): Record<string, string> {
+function auggieSetup(s: { home: string; project: string; mock: string; dialogs: boolean }): Record<string, string> {
   const dir = join(s.home, '.augment');
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'settings.json'), JSON.stringify({ toolPermissions: AUGGIE_ASK.map((toolName) => ({ toolName, permission: { type: 'ask-user' } })) }, null, 2));
+  const settings = {
+    toolPermissions: AUGGIE_ASK.map((toolName) => ({ toolName, permission: { type: 'ask-user' } })),
+    // "Never index this workspace": no per-start indexing question, and no indexing work slowing the turns.
+    ...(s.dialogs ? {} : { indexingDenyDirs: [s.project] }),
+  };
+  writeFileSync(join(dir, 'settings.json'), JSON.stringify(settings, null, 2));
   if (!s.dialogs) writeFileSync(join(dir, '.auggie.json'), JSON.stringify({ onboardingVersion: '1.0.0' }, null, 2));
   return {
     AUGMENT_SESSION_AUTH: JSON.stringify({ accessToken: 'mock-token', tenantURL: `${s.mock}/`, scopes: ['email'] }),
@@ -153,9 +158,7 @@ export function makeSandbox(cli: InstalledCli, mockUrl: string, opts: SandboxOpt
       extra = opencodeSetup({ home, mock: mockUrl });
       break;
     case 'auggie':
-      extra = auggieSetup({ home, mock: mockUrl, dialogs });
-      // Skip the per-start indexing question unless the dialogs are the point.
-      if (!dialogs) args = ['--allow-indexing'];
+      extra = auggieSetup({ home, project, mock: mockUrl, dialogs });
       break;
   }
   return {

@@ -22,6 +22,8 @@ export interface ToolCase {
 export interface LiveSpec {
   readonly id: LiveCliId;
   readonly cases: readonly ToolCase[];
+  /** The CLI shows a first-run dialog in an empty HOME (login, onboarding, trust): check the engine calls it a dialog. */
+  readonly firstRunDialog?: boolean;
 }
 
 /** Text in a result that means the CLI refused to run the tool. */
@@ -62,15 +64,15 @@ export function defineLiveSuite(spec: LiveSpec): void {
     it('fresh start: the engine sees the real CLI idle and queues it', async () => {
       const agent = await a.waitState('idle', `${spec.id} idle after start`, START_TIMEOUT_MS);
       expect(agent.runtime).toBe(spec.id);
-      await poll(async () => (await a.items()).find((i) => i.reason === 'idle'), 'an idle queue item', { timeoutMs: 60_000 });
+      await poll(async () => (await a.items()).find((i) => i.reason === 'idle'), 'an idle queue item', { timeoutMs: 60_000, intervalMs: 100 });
       await a.settle('idle-startup');
     });
 
     it('a reply through the engine reaches the model; the answer ends idle', async () => {
       const turn = await a.ask('hello from the live suite');
-      await poll(() => turn.state === 'finished', 'the mock to finish its answer', { timeoutMs: 60_000 });
-      await a.waitState('idle', 'idle after the answer');
+      await poll(() => turn.state === 'finished', 'the mock to finish its answer', { timeoutMs: 60_000, intervalMs: 100 });
       await a.settle('idle-after-turn');
+      await a.waitState('idle', 'idle after the answer');
     });
 
     it('working: while the model streams slowly the engine says working, then idle', async () => {
@@ -78,13 +80,14 @@ export function defineLiveSuite(spec: LiveSpec): void {
       await a.waitState('working', 'working while the model streams', 60_000);
       expect(turn.state).toBe('streaming');
       a.screens.keep('working', await a.h.tmux.tmux(['capture-pane', '-p', '-t', a.paneId]), await a.h.tmux.tmux(['capture-pane', '-p', '-e', '-t', a.paneId]));
-      await poll(() => turn.state === 'finished', 'the slow answer to finish', { timeoutMs: 90_000 });
+      await poll(() => turn.state === 'finished', 'the slow answer to finish', { timeoutMs: 90_000, intervalMs: 100 });
+      await a.settle('idle-after-slow-turn');
       await a.waitState('idle', 'idle after the slow answer', 60_000);
     });
 
     for (const c of spec.cases) {
       it(`${c.tool} prompt: the engine's ${c.decision} key ${c.decision === 'approve' ? 'runs the tool exactly once' : 'keeps the tool from running'}`, async () => {
-        const name = `perm-${c.tool}`;
+        const name = `perm-${c.tool}-${c.decision}`;
         const callsBefore = a.mock.calls().length;
         const before = effect(a, c.tool);
         await a.ask(`${TRIGGERS[c.tool]} then ${c.decision}`);
@@ -98,7 +101,7 @@ export function defineLiveSuite(spec: LiveSpec): void {
         expect(prompt.denyKey, `deny key for ${JSON.stringify(prompt)}`).not.toBeNull();
         if (prompt.denyKey !== 'Escape') expect(optionFor(prompt, prompt.denyKey!)?.kind).toBe('deny');
 
-        const item = await poll(async () => (await a.items()).find((i) => i.reason === 'permission' && i.fingerprint), 'the permission item', { timeoutMs: 30_000 });
+        const item = await poll(async () => (await a.items()).find((i) => i.reason === 'permission' && i.fingerprint), 'the permission item', { timeoutMs: 30_000, intervalMs: 100 });
         const answer = await a.h.engine.api[c.decision === 'approve' ? 'item:approve' : 'item:deny']({ id: item.id, fingerprint: item.fingerprint });
         expect(answer).toMatchObject({ ok: true, value: { outcome: 'confirmed' } });
 
@@ -106,9 +109,9 @@ export function defineLiveSuite(spec: LiveSpec): void {
         const ours = () => a.mock.calls().slice(callsBefore);
         const results = () => a.mock.results().filter((r) => ours().some((c2) => c2.callId === r.callId));
         if (c.decision === 'approve') {
-          await poll(() => a.mock.turns().some((t) => t.prompt?.includes(TRIGGERS[c.tool]) && 'say' in t.step && t.step.say === DONE_REPLY && t.state === 'finished'), 'the model to be told the tool ran', { timeoutMs: 90_000 });
+          await poll(() => a.mock.turns().some((t) => t.prompt?.includes(TRIGGERS[c.tool]) && 'say' in t.step && t.step.say === DONE_REPLY && t.state === 'finished'), 'the model to be told the tool ran', { timeoutMs: 90_000, intervalMs: 100 });
+          await a.settle(`${name}-after`);
           await a.waitState('idle', 'idle after the approved tool', 60_000);
-          await a.settle(`${name}-after-approve`);
           const last = results().at(-1);
           expect(last, 'the tool result of the approved call').toBeDefined();
           expect(last!.isError).toBe(false);
@@ -119,8 +122,9 @@ export function defineLiveSuite(spec: LiveSpec): void {
           if (c.tool === 'edit') expect(a.file(EDITED_FILE)).toContain('second line, edited');
           if (c.tool === 'read') expect(last!.content).toContain('a file outside the project');
         } else {
-          await a.waitState('idle', 'idle after the denied tool', 90_000, () => !a.mock.turns().some((t) => t.state === 'streaming'));
-          await a.settle(`${name}-after-deny`);
+          await poll(() => !a.mock.turns().some((t) => t.state === 'streaming'), 'the model to finish answering', { timeoutMs: 90_000, intervalMs: 100 });
+          await a.settle(`${name}-after`);
+          await a.waitState('idle', 'idle after the denied tool', 90_000);
           expect(effect(a, c.tool)).toBe(before);
           const asked = ours().at(-1)!;
           for (const r of results().filter((r2) => r2.callId === asked.callId)) expect(r.isError || DENIAL.test(r.content), `result of the denied call: ${r.content}`).toBe(true);
@@ -128,4 +132,21 @@ export function defineLiveSuite(spec: LiveSpec): void {
       }, 300_000);
     }
   });
+
+  if (spec.firstRunDialog) {
+    describe(`live ${spec.id}, first run`, () => {
+      let a: LiveAgent | undefined;
+      afterAll(async () => {
+        await a?.dispose();
+      });
+      it('the first-run dialog is a dialog to the engine: queued, never approved by a key', async () => {
+        a = await startLiveAgent(spec.id, { dialogs: true, session: `live-${spec.id}-first-run` });
+        const agent = await a.waitState('dialog', `${spec.id} first-run dialog`, START_TIMEOUT_MS);
+        await a.settle('dialog-first-run');
+        expect(agent.prompt?.kind).toBe('dialog');
+        expect(agent.prompt?.approveKey ?? null).toBeNull();
+        await poll(async () => (await a!.items()).find((i) => i.reason === 'dialog'), 'a dialog queue item', { timeoutMs: 60_000, intervalMs: 100 });
+      }, START_TIMEOUT_MS + 120_000);
+    });
+  }
 }

@@ -10,7 +10,13 @@ type Message = { role?: string; content?: string | Block[] };
 const textOf = (content: Message['content']): string =>
   typeof content === 'string' ? content : (content ?? []).filter((b) => b.type === 'text').map((b) => String(b.text ?? '')).join('\n');
 const isToolResultMessage = (m: Message) => Array.isArray(m.content) && m.content.some((b) => b.type === 'tool_result');
-const withoutReminders = (text: string) => text.replace(/<system-reminder>[\s\S]*?<\/system-reminder>/g, '').trim();
+/** Text Claude Code adds beside a tool result on its own (reminders, ToolSearch's note): not typed by the user. */
+const withoutReminders = (text: string) =>
+  text
+    .replace(/<system-reminder>[\s\S]*?<\/system-reminder>/g, '')
+    .replace(/^Tool loaded\.$/gm, '')
+    .replace(/^\[Request interrupted by user[^\]]*\]$/gm, '')
+    .trim();
 /** A user message the user typed: after a denial Claude Code sends the refused tool's result and the next prompt in one message. */
 const isPrompt = (m: Message) => m.role === 'user' && (!isToolResultMessage(m) || withoutReminders(textOf(m.content)) !== '');
 const resultText = (content: unknown): string =>

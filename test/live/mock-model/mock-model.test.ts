@@ -45,6 +45,27 @@ describe('mock model server', () => {
     expect(mock.results()).toEqual([{ protocol: 'anthropic', callId: call.id, tool: 'Bash', content: 'hi', isError: false }]);
   });
 
+  it('anthropic: a prompt sent together with a refused tool result starts its own scripted turn', async () => {
+    mock = await startMockModel();
+    mock.script('[[run]]', [{ tool: { kind: 'shell', command: 'echo hi' } }]);
+    mock.script('[[write]]', [{ tool: { kind: 'write', path: '/p/a.txt', content: 'x' } }]);
+    const messages = [
+      { role: 'user', content: 'please [[run]]' },
+      { role: 'assistant', content: [{ type: 'tool_use', id: 't1', name: 'Bash', input: {} }] },
+      {
+        role: 'user',
+        content: [
+          { type: 'tool_result', tool_use_id: 't1', content: 'The user does not want to proceed', is_error: true },
+          { type: 'text', text: '<system-reminder>context</system-reminder>' },
+          { type: 'text', text: 'now [[write]]' },
+        ],
+      },
+    ];
+    const answer = events(await post('/v1/messages', { stream: true, tools: [{ name: 'Bash' }, { name: 'Write' }], messages }));
+    expect(answer.find((e) => e.type === 'content_block_start')).toMatchObject({ content_block: { type: 'tool_use', name: 'Write' } });
+    expect(mock.results()).toMatchObject([{ callId: 't1', isError: true }]);
+  });
+
   it('a side request without tools never takes a scripted step', async () => {
     mock = await startMockModel();
     mock.script('[[run]]', [{ tool: { kind: 'shell', command: 'echo hi' } }]);
@@ -119,5 +140,13 @@ describe('mock model server', () => {
     const deadline = Date.now() + 10_000;
     while (mock.turns()[0]?.state === 'streaming' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     expect(mock.turns()).toMatchObject([{ state: 'abandoned' }]);
+  });
+});
+
+describe('screen normalising', () => {
+  it('masks the temp dir, port, times, durations and random verbs, keeps the rest', async () => {
+    const { normaliseScreen } = await import('../screens.ts');
+    const screen = 'Claude Code v2.1.332\n● Reading\n/tmp/tb-live-claude-AbC123/project  \n✻ Brewed for 12s · done 10:47 PM\n✽ Ruminating…\nhttp://127.0.0.1:40111/v1\n❯ 1. Yes\n\n\n';
+    expect(normaliseScreen(screen)).toBe('Claude Code v<version>\n  Reading\n<root>/project\n✻ <verb> for <n>s · done <time>\n✽ <verb>…\nhttp://127.0.0.1:<port>/v1\n❯ 1. Yes\n');
   });
 });
