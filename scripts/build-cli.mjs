@@ -26,6 +26,9 @@ export async function buildCli({ outDir = join(ROOT, 'dist', 'cli') } = {}) {
     splitting: true,
     format: 'esm',
     platform: 'node',
+    // Prefer a package's ES module build: jsonc-parser's "main" is a UMD file whose factory requires
+    // its own parts at run time, which a bundle cannot resolve.
+    mainFields: ['module', 'main'],
     target: 'node22',
     external: ['better-sqlite3'],
     banner: { js: REQUIRE_SHIM },

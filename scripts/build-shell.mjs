@@ -16,7 +16,8 @@ const REQUIRE_SHIM = "import { createRequire as __tbCreateRequire } from 'node:m
 
 /** Builds both bundles into `outDir` (default dist/). Resolves with the files written. */
 export async function buildShell({ outDir = join(ROOT, 'dist'), minify = false } = {}) {
-  const common = { bundle: true, platform: 'node', target: 'node24', sourcemap: 'linked', minify, logLevel: 'warning', absWorkingDir: ROOT, legalComments: 'none' };
+  // mainFields: prefer ES module builds (jsonc-parser's UMD "main" requires its parts at run time).
+  const common = { bundle: true, platform: 'node', mainFields: ['module', 'main'], target: 'node24', sourcemap: 'linked', minify, logLevel: 'warning', absWorkingDir: ROOT, legalComments: 'none' };
   const main = join(outDir, 'main', 'shell', 'main.js');
   const preload = join(outDir, 'preload', 'index.js');
   await build({ ...common, entryPoints: [join(ROOT, 'main/shell/main.ts')], outfile: main, format: 'esm', external: ['electron', 'better-sqlite3'], banner: { js: REQUIRE_SHIM } });
