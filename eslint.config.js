@@ -64,14 +64,20 @@ export default tseslint.config(
     // The contract is shared by every zone, so it may depend on none of them (nor on any package).
     files: ['preload/contract/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!\\./)', message: 'preload/contract imports nothing outside itself.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(?!\\./)', message: 'preload/contract imports nothing outside itself.' }] },
+      ],
     },
   },
   {
     // The shell talks to the renderer over typed IPC only; renderer code runs in Chromium, not here.
     files: ['main/shell/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/renderer/**'], message: 'The shell never imports the renderer: use the contract and IPC.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/renderer/**'], message: 'The shell never imports the renderer: use the contract and IPC.' }] },
+      ],
     },
   },
   {
@@ -93,7 +99,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': [
         'error',
-        { selector: "ImportSpecifier[imported.name=/^ipc(Main|Renderer)$/]", message: 'Use the typed IPC wrappers in main/shell/ipc.' },
+        { selector: 'ImportSpecifier[imported.name=/^ipc(Main|Renderer)$/]', message: 'Use the typed IPC wrappers in main/shell/ipc.' },
       ],
     },
   },

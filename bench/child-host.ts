@@ -23,23 +23,33 @@ export interface HostHandle {
 }
 
 /** Start `bench/<script>` under tsx on the pinned Node with its JSON config; resolves once it says `ready`. */
-export async function startHost(script: 'engine-host.ts' | 'observer-host.ts', config: EngineHostConfig | ObserverHostConfig, readyTimeoutMs = 60_000): Promise<HostHandle> {
+export async function startHost(
+  script: 'engine-host.ts' | 'observer-host.ts',
+  config: EngineHostConfig | ObserverHostConfig,
+  readyTimeoutMs = 60_000,
+): Promise<HostHandle> {
   // tsx (not Node's type stripping): the engine uses constructor parameter properties.
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL(`./${script}`, import.meta.url)), JSON.stringify(config)], {
-    cwd: REPO,
-    env: { ...process.env, TMUX: undefined, TMUX_PANE: undefined },
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', fileURLToPath(new URL(`./${script}`, import.meta.url)), JSON.stringify(config)],
+    {
+      cwd: REPO,
+      env: { ...process.env, TMUX: undefined, TMUX_PANE: undefined },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    },
+  );
   const messages: HostMessage[] = [];
   const waiters = new Set<() => void>();
   let err = '';
   let out = '';
   let exited = false;
-  const exit = new Promise<void>((resolve) => child.once('exit', () => {
-    exited = true;
-    for (const w of waiters) w();
-    resolve();
-  }));
+  const exit = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      exited = true;
+      for (const w of waiters) w();
+      resolve();
+    }),
+  );
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
     err += chunk;
   });
@@ -64,7 +74,10 @@ export async function startHost(script: 'engine-host.ts' | 'observer-host.ts', c
           if (found) done(() => resolve(found));
           else if (exited) done(() => reject(new Error(`${script} exited before ${what}; stderr: ${err.slice(-2000)}`)));
         };
-        const timer = setTimeout(() => done(() => reject(new Error(`${script}: timed out waiting for ${what}; stderr: ${err.slice(-2000)}`))), timeoutMs);
+        const timer = setTimeout(
+          () => done(() => reject(new Error(`${script}: timed out waiting for ${what}; stderr: ${err.slice(-2000)}`))),
+          timeoutMs,
+        );
         const done = (settle: () => void): void => {
           clearTimeout(timer);
           waiters.delete(check);
@@ -78,7 +91,11 @@ export async function startHost(script: 'engine-host.ts' | 'observer-host.ts', c
       const before = messages.filter((m) => m.type === 'stats').length;
       child.stdin.write(`${JSON.stringify({ cmd: 'stats' })}\n`);
       const isStats = (m: HostMessage): m is Extract<HostMessage, { type: 'stats' }> => m.type === 'stats';
-      return handle.waitFor((m): m is Extract<HostMessage, { type: 'stats' }> => isStats(m) && messages.filter(isStats).indexOf(m) >= before, 10_000, 'stats');
+      return handle.waitFor(
+        (m): m is Extract<HostMessage, { type: 'stats' }> => isStats(m) && messages.filter(isStats).indexOf(m) >= before,
+        10_000,
+        'stats',
+      );
     },
     async stop(timeoutMs = 15_000) {
       if (exited) return;

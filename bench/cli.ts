@@ -53,7 +53,11 @@ async function repeat(name: string, n: number, once: () => Promise<TreeRun>): Pr
 
 /** Start the installed daemon on a private tmux socket; resolves once its API listens. */
 async function startDaemon(pkg: PackedInstall, socket: string): Promise<() => Promise<void>> {
-  const child = spawn(pkg.command, ['daemon', '--tmux-socket', socket], { env: pkg.env(), cwd: pkg.work, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(pkg.command, ['daemon', '--tmux-socket', socket], {
+    env: pkg.env(),
+    cwd: pkg.work,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -67,7 +71,8 @@ async function startDaemon(pkg: PackedInstall, socket: string): Promise<() => Pr
 /** Run the phase. */
 export async function runCliBench(plan: CliPlan): Promise<CliResult> {
   const pkg = packAndInstall('tb-bench-cli-');
-  const run = (args: readonly string[], sampleMs = 0, command = pkg.command) => runMeasured(command, args, { env: pkg.env(), cwd: pkg.work, sampleMs });
+  const run = (args: readonly string[], sampleMs = 0, command = pkg.command) =>
+    runMeasured(command, args, { env: pkg.env(), cwd: pkg.work, sampleMs });
   const node = join(pkg.work, 'node-bin', 'node');
   const rows: CliRow[] = [];
   try {
@@ -76,9 +81,15 @@ export async function runCliBench(plan: CliPlan): Promise<CliResult> {
     rows.push(await repeat('node -e 0 (bare Node, same machine now)', plan.samples, () => run(['-e', '0'], 0, node)));
     rows.push(await repeat('trailboss --help', plan.samples, () => run(['--help'])));
 
-    const fleet = await startFleet(Array.from({ length: plan.statusPanes }, (_, i) => (i % 2 === 0 ? promptingAgent(runtimeAt(i)) : idleAgent(runtimeAt(i)))));
+    const fleet = await startFleet(
+      Array.from({ length: plan.statusPanes }, (_, i) => (i % 2 === 0 ? promptingAgent(runtimeAt(i)) : idleAgent(runtimeAt(i)))),
+    );
     try {
-      rows.push(await repeat(`trailboss status --json (one-shot scan, ${plan.statusPanes} panes)`, plan.samples, () => run(['status', '--json', '--tmux-socket', fleet.socket], 25)));
+      rows.push(
+        await repeat(`trailboss status --json (one-shot scan, ${plan.statusPanes} panes)`, plan.samples, () =>
+          run(['status', '--json', '--tmux-socket', fleet.socket], 25),
+        ),
+      );
       const stop = await startDaemon(pkg, fleet.socket);
       try {
         rows.push(await repeat('trailboss queue --json (running engine)', plan.samples, () => run(['queue', '--json'])));
@@ -93,7 +104,11 @@ export async function runCliBench(plan: CliPlan): Promise<CliResult> {
     mkdirSync(project);
     const transcript = join(pkg.work, 'transcript.jsonl');
     const bytes = await writeTranscript(transcript, plan.snapshotMB);
-    rows.push(await repeat(`trailboss snapshot save (${Math.round(bytes / 2 ** 20)} MB transcript)`, plan.snapshotRuns, () => run(['snapshot', 'save', '--transcript', transcript, '--cwd', project], 25)));
+    rows.push(
+      await repeat(`trailboss snapshot save (${Math.round(bytes / 2 ** 20)} MB transcript)`, plan.snapshotRuns, () =>
+        run(['snapshot', 'save', '--transcript', transcript, '--cwd', project], 25),
+      ),
+    );
     return { tarballKB: statSync(pkg.tarball).size / 1024, rows, snapshotFileMB: bytes / 2 ** 20 };
   } finally {
     rmSync(pkg.work, { recursive: true, force: true });

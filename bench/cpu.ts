@@ -93,7 +93,13 @@ export async function runCpu(opts: CpuOptions): Promise<CpuResult> {
 async function startWatcher(fleet: Fleet, watcher: Watcher): Promise<HostHandle> {
   switch (watcher) {
     case 'engine':
-      return startHost('engine-host.ts', { home: join(fleet.dir, `engine-${Date.now()}`), socket: fleet.socket, captureMode: 'control', api: false, autoApprove: null });
+      return startHost('engine-host.ts', {
+        home: join(fleet.dir, `engine-${Date.now()}`),
+        socket: fleet.socket,
+        captureMode: 'control',
+        api: false,
+        autoApprove: null,
+      });
     case 'observer-control':
       return startHost('observer-host.ts', { socket: fleet.socket, client: 'control', tickMs: 1000 });
     case 'observer-per-process':
@@ -116,7 +122,8 @@ async function measureWatcher(fleet: Fleet, watcher: Watcher, opts: CpuOptions, 
     const b = read();
     const sb = await host.stats();
     const ms = b.t - a.t;
-    const rate = (x: number | null, y: number | null): number | null => (x === null || y === null ? null : ((y - x) * 1000) / (sb.t - sa.t));
+    const rate = (x: number | null, y: number | null): number | null =>
+      x === null || y === null ? null : ((y - x) * 1000) / (sb.t - sa.t);
     const processPct = pct(b.process - a.process, ms);
     const clientsPct = pct(b.clients - a.clients, ms);
     const serverExtraPct = pct(b.server - a.server, ms) - serverIdlePct;

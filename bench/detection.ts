@@ -51,10 +51,19 @@ const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms
 export async function runDetection(opts: DetectionOptions): Promise<DetectionResult> {
   const warmupMs = opts.warmupMs ?? 3000;
   const idleMs = opts.idleMs ?? 1600;
-  const loops = Array.from({ length: opts.agents }, (_, i) => ({ runtime: runtimeAt(i), ...loopingPrompt(runtimeAt(i), { firstPromptMs: 500 + Math.random() * 1500, idleMs }) }));
+  const loops = Array.from({ length: opts.agents }, (_, i) => ({
+    runtime: runtimeAt(i),
+    ...loopingPrompt(runtimeAt(i), { firstPromptMs: 500 + Math.random() * 1500, idleMs }),
+  }));
   const fleet = await startFleet(loops.map((l) => l.scenario));
   try {
-    const host = await startHost('engine-host.ts', { home: join(fleet.dir, 'engine'), socket: fleet.socket, captureMode: 'control', api: false, autoApprove: { maxDelayMs: 1000 } });
+    const host = await startHost('engine-host.ts', {
+      home: join(fleet.dir, 'engine'),
+      socket: fleet.socket,
+      captureMode: 'control',
+      api: false,
+      autoApprove: { maxDelayMs: 1000 },
+    });
     let windowStart = 0;
     let windowEnd = 0;
     try {
@@ -78,7 +87,9 @@ export async function runDetection(opts: DetectionOptions): Promise<DetectionRes
       const loop = loops[i]!;
       const paneKey = fleet.paneKey(agent);
       const records = readRecords(agent.recordPath);
-      const added = host.messages.filter((m): m is Extract<HostMessage, { type: 'added' }> => m.type === 'added' && m.paneKey === paneKey && m.reason === 'permission');
+      const added = host.messages.filter(
+        (m): m is Extract<HostMessage, { type: 'added' }> => m.type === 'added' && m.paneKey === paneKey && m.reason === 'permission',
+      );
       const prompts = records.filter((r): r is StateRecord => r.type === 'state' && r.state === loop.promptState);
       prompts.forEach((p, k) => {
         if (!inWindow(p.t)) return;

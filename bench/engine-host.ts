@@ -22,7 +22,14 @@ const config = JSON.parse(process.argv[2] ?? '{}') as EngineHostConfig;
 const env = { TRAILBOSS_HOME: config.home };
 const paths = resolvePaths({ env, platform: process.platform, homedir: config.home });
 mkdirSync(paths.home, { recursive: true, mode: 0o700 });
-writeFileSync(paths.config, JSON.stringify({ tmux: { captureMode: config.captureMode }, ...(config.tickMs ? { observe: { tickMs: config.tickMs } } : {}), ...(config.hosts ? { hosts: config.hosts } : {}) }));
+writeFileSync(
+  paths.config,
+  JSON.stringify({
+    tmux: { captureMode: config.captureMode },
+    ...(config.tickMs ? { observe: { tickMs: config.tickMs } } : {}),
+    ...(config.hosts ? { hosts: config.hosts } : {}),
+  }),
+);
 const localSockets = config.sockets ?? (config.hosts && config.hosts.length > 0 ? [] : [config.socket]);
 
 // Report long-lived children (the control-mode client) so the bench can add their CPU to ours.

@@ -40,7 +40,10 @@ export async function startFleet(scenarios: readonly Scenario[]): Promise<Fleet>
   const socket = join(dir, 'tmux.sock');
   const tmux = await startPrivateTmux({ socketPath: socket });
   try {
-    const items = scenarios.map((scenario, i) => ({ scenario, opts: { session: `bench${Math.floor(i / WINDOWS_PER_SESSION)}`, readyTimeoutMs: 60_000 } }));
+    const items = scenarios.map((scenario, i) => ({
+      scenario,
+      opts: { session: `bench${Math.floor(i / WINDOWS_PER_SESSION)}`, readyTimeoutMs: 60_000 },
+    }));
     // The first agent of each session creates it; starting two of one session at once would race to create it.
     const first = items.filter((_, i) => i % WINDOWS_PER_SESSION === 0);
     const rest = items.filter((_, i) => i % WINDOWS_PER_SESSION !== 0);

@@ -50,7 +50,11 @@ export async function runTmuxCaptureBench(panes: readonly number[]): Promise<Tmu
 /** Run bench/snapshot.ts and parse its JSON line (exit 1 only means its target was missed). */
 export async function runSnapshotBench(opts: { mb: number; runs: number }): Promise<SnapshotResult> {
   const r = await runBench('snapshot.ts', ['--mb', String(opts.mb), '--runs', String(opts.runs)]);
-  const line = r.stdout.trim().split('\n').reverse().find((l) => l.startsWith('{'));
+  const line = r.stdout
+    .trim()
+    .split('\n')
+    .reverse()
+    .find((l) => l.startsWith('{'));
   if ((r.code !== 0 && r.code !== 1) || !line) throw new Error(`bench/snapshot.ts exited ${r.code}: ${r.stderr.slice(-2000)}`);
   return JSON.parse(line) as SnapshotResult;
 }

@@ -28,10 +28,15 @@ for (const runtime of RUNTIMES) {
     failed = true;
     continue;
   }
-  for (const [path, s] of [['POST → item:added', r.postToItem], ['forwarder → item:added', r.forwarderToItem]] as const) {
+  for (const [path, s] of [
+    ['POST → item:added', r.postToItem],
+    ['forwarder → item:added', r.forwarderToItem],
+  ] as const) {
     const ok = s !== null && s.p95 !== null && s.p95 <= TARGETS.hookToItemP95Ms;
     if (path.startsWith('POST') && !ok) failed = true;
-    console.log(`${runtime.padEnd(7)} ${path.padEnd(24)} n=${s?.n ?? 0} p50=${fmt(s?.p50)} ms p95=${fmt(s?.p95)} ms max=${fmt(s?.max)} ms${path.startsWith('POST') ? ` (target p95 ≤ ${TARGETS.hookToItemP95Ms} ms: ${ok ? 'ok' : 'MISSED'})` : ''}`);
+    console.log(
+      `${runtime.padEnd(7)} ${path.padEnd(24)} n=${s?.n ?? 0} p50=${fmt(s?.p50)} ms p95=${fmt(s?.p95)} ms max=${fmt(s?.max)} ms${path.startsWith('POST') ? ` (target p95 ≤ ${TARGETS.hookToItemP95Ms} ms: ${ok ? 'ok' : 'MISSED'})` : ''}`,
+    );
   }
   if (r.missed > 0) console.log(`${runtime}: ${r.missed} hooks without an item`);
 }

@@ -42,18 +42,28 @@ const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms
 /** Run with `agents` panes of `runtime` (Claude unless said) for `windowMs`. */
 export async function runHookFusion(opts: { agents: number; windowMs: number; runtime?: HookRuntime }): Promise<HookFusionResult> {
   const runtime = opts.runtime ?? 'claude';
-  const loops = Array.from({ length: opts.agents }, () => loopingPrompt(runtime, { firstPromptMs: 4000 + Math.random() * 2000, idleMs: 1600 }));
+  const loops = Array.from({ length: opts.agents }, () =>
+    loopingPrompt(runtime, { firstPromptMs: 4000 + Math.random() * 2000, idleMs: 1600 }),
+  );
   const fleet = await startFleet(loops.map((l) => l.scenario));
   try {
     const home = join(fleet.dir, 'engine');
-    const host = await startHost('engine-host.ts', { home, socket: fleet.socket, captureMode: 'control', api: true, autoApprove: { maxDelayMs: 1000 } });
+    const host = await startHost('engine-host.ts', {
+      home,
+      socket: fleet.socket,
+      captureMode: 'control',
+      api: true,
+      autoApprove: { maxDelayMs: 1000 },
+    });
     try {
       const ready = host.messages.find((m): m is Extract<HostMessage, { type: 'ready' }> => m.type === 'ready')!;
       const target = { port: ready.port!, token: ready.token! };
       // A probe that queues nothing: Claude's MessageDisplay; Codex has none, so a Stop from no pane.
-      const probe = runtime === 'claude' ? hookPayload('MessageDisplay.json', randomUUID()) : hookPayload('Stop.json', randomUUID(), runtime);
+      const probe =
+        runtime === 'claude' ? hookPayload('MessageDisplay.json', randomUUID()) : hookPayload('Stop.json', randomUUID(), runtime);
       const probeStatus = await postHook(target, probe, { tmuxPane: null, tmuxSocket: null }, runtime);
-      if (probeStatus !== 202) return { wired: false, probeStatus, postToItem: null, forwarderToItem: null, missed: 0, approveOutcomes: {}, firstRefusal: null };
+      if (probeStatus !== 202)
+        return { wired: false, probeStatus, postToItem: null, forwarderToItem: null, missed: 0, approveOutcomes: {}, firstRefusal: null };
       const sent: { paneKey: string; via: 'post' | 'forwarder'; t: number }[] = [];
       const promptsOf = (i: number): StateRecord[] =>
         readRecords(fleet.agents[i]!.recordPath).filter((r): r is StateRecord => r.type === 'state' && r.state === loops[i]!.promptState);
@@ -77,7 +87,14 @@ export async function runHookFusion(opts: { agents: number; windowMs: number; ru
             pending.push(postHook(target, payload, { tmuxPane: agent.paneId, tmuxSocket: fleet.socket }, runtime));
           } else {
             sent.push({ paneKey, via, t: preciseNow() });
-            pending.push(runForwarder(join(home, 'endpoint.json'), payload, { home: fleet.dir, tmuxPane: agent.paneId, tmux: `${fleet.socket},${fleet.serverPid},0` }, runtime));
+            pending.push(
+              runForwarder(
+                join(home, 'endpoint.json'),
+                payload,
+                { home: fleet.dir, tmuxPane: agent.paneId, tmux: `${fleet.socket},${fleet.serverPid},0` },
+                runtime,
+              ),
+            );
           }
         });
         await sleep(5);
@@ -89,7 +106,9 @@ export async function runHookFusion(opts: { agents: number; windowMs: number; ru
       let missed = 0;
       for (const s of sent) {
         const later = sent.find((o) => o.paneKey === s.paneKey && o.t > s.t)?.t ?? Infinity;
-        const added = host.messages.find((m) => m.type === 'added' && m.paneKey === s.paneKey && m.reason === 'permission' && m.t >= s.t && m.t < later);
+        const added = host.messages.find(
+          (m) => m.type === 'added' && m.paneKey === s.paneKey && m.reason === 'permission' && m.t >= s.t && m.t < later,
+        );
         if (!added || added.type !== 'added') missed++;
         else (s.via === 'post' ? post : forwarder).push(added.t - s.t);
       }
@@ -97,7 +116,15 @@ export async function runHookFusion(opts: { agents: number; windowMs: number; ru
       const approveOutcomes: Record<string, number> = {};
       for (const a of approvals) approveOutcomes[a.outcome] = (approveOutcomes[a.outcome] ?? 0) + 1;
       const firstRefusal = approvals.find((a) => a.outcome === 'refused')?.message ?? null;
-      return { wired: true, probeStatus, postToItem: summarize(post), forwarderToItem: summarize(forwarder), missed, approveOutcomes, firstRefusal };
+      return {
+        wired: true,
+        probeStatus,
+        postToItem: summarize(post),
+        forwarderToItem: summarize(forwarder),
+        missed,
+        approveOutcomes,
+        firstRefusal,
+      };
     } finally {
       await host.stop();
     }

@@ -41,7 +41,12 @@ export async function runHookIngest(samples: number): Promise<HookIngestResult> 
     clock: systemClock,
     logger: silentLogger,
     pid: process.pid,
-    setup: (server) => registerHookIngest(server, { clock: systemClock, counter: new MemoryHookEventCounter(), deliver: () => delivered.push(preciseNow()) }),
+    setup: (server) =>
+      registerHookIngest(server, {
+        clock: systemClock,
+        counter: new MemoryHookEventCounter(),
+        deliver: () => delivered.push(preciseNow()),
+      }),
   });
   try {
     const payload = hookPayload('PermissionRequest.json');
@@ -73,7 +78,12 @@ export async function runHookIngest(samples: number): Promise<HookIngestResult> 
     }
     const bare: number[] = [];
     for (let i = 0; i < samples; i++) bare.push(await bareNodeStart());
-    return { postToDelivery: summarize(post), forwarderToDelivery: summarize(forwarder), forwarderRun: summarize(run), bareNodeRun: summarize(bare) };
+    return {
+      postToDelivery: summarize(post),
+      forwarderToDelivery: summarize(forwarder),
+      forwarderRun: summarize(run),
+      bareNodeRun: summarize(bare),
+    };
   } finally {
     await api.close();
     rmSync(home, { recursive: true, force: true });

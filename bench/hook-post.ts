@@ -18,7 +18,11 @@ const ROUTE: Readonly<Record<HookRuntime, string>> = { claude: '/hooks/claude', 
  * A recorded payload (test/fixtures/hooks/<runtime>/<name>: Claude Code 2.1.329, Codex 0.169.0),
  * optionally for another session id.
  */
-export function hookPayload(name: 'PermissionRequest.json' | 'MessageDisplay.json' | 'Stop.json', sessionId?: string, runtime: HookRuntime = 'claude'): Record<string, unknown> {
+export function hookPayload(
+  name: 'PermissionRequest.json' | 'MessageDisplay.json' | 'Stop.json',
+  sessionId?: string,
+  runtime: HookRuntime = 'claude',
+): Record<string, unknown> {
   const file = fileURLToPath(new URL(`../test/fixtures/hooks/${runtime}/${name}`, import.meta.url));
   const payload = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
   return sessionId ? { ...payload, session_id: sessionId } : payload;
@@ -31,7 +35,12 @@ export interface HookPlace {
 }
 
 /** POST one envelope to the loopback endpoint as the forwarder would; resolves with the HTTP status. */
-export async function postHook(target: { port: number; token: string }, payload: Record<string, unknown>, place: HookPlace, runtime: HookRuntime = 'claude'): Promise<number> {
+export async function postHook(
+  target: { port: number; token: string },
+  payload: Record<string, unknown>,
+  place: HookPlace,
+  runtime: HookRuntime = 'claude',
+): Promise<number> {
   const event = typeof payload['hook_event_name'] === 'string' ? payload['hook_event_name'] : null;
   const res = await fetch(`http://127.0.0.1:${target.port}${ROUTE[runtime]}`, {
     method: 'POST',
@@ -56,7 +65,12 @@ export function runForwarder(
     const started = preciseNow();
     const route = runtime === 'claude' ? [] : ['--runtime', runtime];
     const child = spawn(process.execPath, [FORWARDER, '--endpoint', endpointFile, ...route, String(payload['hook_event_name'])], {
-      env: { HOME: env.home, PATH: process.env['PATH'] ?? '', ...(env.tmuxPane ? { TMUX_PANE: env.tmuxPane } : {}), ...(env.tmux ? { TMUX: env.tmux } : {}) },
+      env: {
+        HOME: env.home,
+        PATH: process.env['PATH'] ?? '',
+        ...(env.tmuxPane ? { TMUX_PANE: env.tmuxPane } : {}),
+        ...(env.tmux ? { TMUX: env.tmux } : {}),
+      },
       stdio: ['pipe', 'ignore', 'ignore'],
     });
     child.on('error', reject);

@@ -41,7 +41,15 @@ export type HostMessage =
   | { readonly type: 'spawned'; readonly pid: number }
   | { readonly type: 'added'; readonly t: number; readonly id: string; readonly paneKey: string; readonly reason: string }
   | { readonly type: 'reminder'; readonly t: number; readonly id: string; readonly step: number }
-  | { readonly type: 'approve'; readonly id: string; readonly paneKey: string; readonly tReq: number; readonly tDone: number; readonly outcome: string; readonly message: string }
+  | {
+      readonly type: 'approve';
+      readonly id: string;
+      readonly paneKey: string;
+      readonly tReq: number;
+      readonly tDone: number;
+      readonly outcome: string;
+      readonly message: string;
+    }
   /** Counters of the observer host's tmux client (null from the engine host, whose client is built inside the engine). */
   | { readonly type: 'stats'; readonly t: number; readonly listPanes: number | null; readonly captures: number | null }
   | { readonly type: 'facts'; readonly t: number; readonly count: number }

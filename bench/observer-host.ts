@@ -32,7 +32,9 @@ const runner: Runner & Spawner = {
 };
 const server: TmuxServer = { kind: 'socket', path: config.socket };
 const inner: TmuxClient =
-  config.client === 'per-process' ? new PerProcessTmuxClient(server, runner, logger) : await openTmuxClient(server, runner, { mode: config.client, logger, clock: systemClock });
+  config.client === 'per-process'
+    ? new PerProcessTmuxClient(server, runner, logger)
+    : await openTmuxClient(server, runner, { mode: config.client, logger, clock: systemClock });
 // Count what the observer asks of tmux: a baseline that cannot keep up shows it here as fewer ticks and captures.
 const counts = { listPanes: 0, captures: 0 };
 const client: TmuxClient = {

@@ -17,7 +17,14 @@ export interface BenchPlan {
   readonly tmuxCapturePanes: readonly number[];
   readonly snapshot: { readonly mb: number; readonly runs: number };
   /** Hosts over loopback ssh, each its own tmux server; the same fleet also watched locally. */
-  readonly remote: { readonly hosts: number; readonly panesPerHost: number; readonly loopingPerHost: number; readonly windowMs: number; readonly warmupMs: number; readonly idleMs: number };
+  readonly remote: {
+    readonly hosts: number;
+    readonly panesPerHost: number;
+    readonly loopingPerHost: number;
+    readonly windowMs: number;
+    readonly warmupMs: number;
+    readonly idleMs: number;
+  };
   /** The installed command: samples per figure, panes of the status scan, the transcript of snapshot save. */
   readonly cli: { readonly samples: number; readonly statusPanes: number; readonly snapshotMB: number; readonly snapshotRuns: number };
 }
@@ -72,7 +79,10 @@ export function parseBenchArgs(argv: readonly string[]): { ok: true; plan: Bench
       const value = arg === '--only' || arg === '--phase' ? argv[++i] : arg.slice(arg.indexOf('=') + 1);
       if (!value) return { ok: false, message: '--only needs a list of phases' };
       only = [];
-      for (const name of value.split(',').map((s) => s.trim()).filter(Boolean)) {
+      for (const name of value
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)) {
         const phase = ALIASES[name] ?? (PHASES as readonly string[]).find((p) => p === name);
         if (!phase) return { ok: false, message: `unknown phase "${name}" (phases: ${PHASES.join(', ')})` };
         if (!only.includes(phase as Phase)) only.push(phase as Phase);

@@ -34,13 +34,23 @@ export class PerProcessTmuxClient implements TmuxClient {
   }
 
   async capture(requests: readonly CaptureRequest[]): Promise<PaneScreenCapture[]> {
-    const jobs = requests.flatMap((r) => (r.colour ? [{ r, colour: false }, { r, colour: true }] : [{ r, colour: false }]));
+    const jobs = requests.flatMap((r) =>
+      r.colour
+        ? [
+            { r, colour: false },
+            { r, colour: true },
+          ]
+        : [{ r, colour: false }],
+    );
     const out = new Map<string, string[] | null>();
     let next = 0;
     const worker = async (): Promise<void> => {
       while (next < jobs.length) {
         const job = jobs[next++]!;
-        const res = await this.runner.run(TMUX_BINARY, [...tmuxGlobalArgs(this.server), ...captureArgs(job.r.paneId, job.colour)], { env: TMUX_ENV, timeoutMs: 5000 });
+        const res = await this.runner.run(TMUX_BINARY, [...tmuxGlobalArgs(this.server), ...captureArgs(job.r.paneId, job.colour)], {
+          env: TMUX_ENV,
+          timeoutMs: 5000,
+        });
         out.set(`${job.r.paneId}|${job.colour}`, res.exitCode === 0 ? outputLines(res.stdout) : null);
       }
     };

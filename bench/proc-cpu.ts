@@ -14,7 +14,10 @@ function statFields(pid: number): number[] | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // The command name may hold spaces and parentheses: fields start after the last ')'.
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ').map(Number);
+    return stat
+      .slice(stat.lastIndexOf(')') + 2)
+      .split(' ')
+      .map(Number);
   } catch {
     return null; // gone
   }

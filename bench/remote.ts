@@ -97,7 +97,9 @@ async function startHostFleet(sshd: TestSshd, index: number, opts: RemoteOptions
 }
 
 async function fillHost(tmux: PrivateTmux, socket: string, index: number, opts: RemoteOptions): Promise<HostFleet> {
-  const loops = Array.from({ length: opts.loopingPerHost }, () => loopingPrompt('claude', { firstPromptMs: 500 + Math.random() * 1500, idleMs: opts.idleMs }));
+  const loops = Array.from({ length: opts.loopingPerHost }, () =>
+    loopingPrompt('claude', { firstPromptMs: 500 + Math.random() * 1500, idleMs: opts.idleMs }),
+  );
   const agents = await startScriptedAgents(
     tmux,
     loops.map((l, i) => ({ scenario: l.scenario, opts: { session: `loop${i}`, readyTimeoutMs: 60_000 } })),
@@ -155,7 +157,19 @@ async function measure(mode: 'local' | 'ssh', sshd: TestSshd, fleets: readonly H
     const enginePct = ((cpuEnd - cpuStart) / opts.windowMs) * 100;
     // Grace: the last prompts drawn in the window still get detected and answered.
     await sleep(3000);
-    return { ...figures(mode, host.messages, fleets, windowStart, windowEnd, mode === 'local' ? (f) => `S:${f.socket}` : (f) => `@${f.name}:S:${f.socket}`), enginePct, sshPct: ((sshCpuEnd - sshStart) / opts.windowMs) * 100, sshPerHost };
+    return {
+      ...figures(
+        mode,
+        host.messages,
+        fleets,
+        windowStart,
+        windowEnd,
+        mode === 'local' ? (f) => `S:${f.socket}` : (f) => `@${f.name}:S:${f.socket}`,
+      ),
+      enginePct,
+      sshPct: ((sshCpuEnd - sshStart) / opts.windowMs) * 100,
+      sshPerHost,
+    };
   } finally {
     await host.stop();
   }
@@ -179,7 +193,9 @@ function figures(
     f.agents.forEach((agent, i) => {
       const paneKey = `${serverKeyOf(f)}|${agent.paneId}`;
       const records = readRecords(agent.recordPath);
-      const added = messages.filter((m): m is Extract<HostMessage, { type: 'added' }> => m.type === 'added' && m.paneKey === paneKey && m.reason === 'permission');
+      const added = messages.filter(
+        (m): m is Extract<HostMessage, { type: 'added' }> => m.type === 'added' && m.paneKey === paneKey && m.reason === 'permission',
+      );
       const prompts = records.filter((r): r is StateRecord => r.type === 'state' && r.state === f.promptState[i]);
       prompts.forEach((p, k) => {
         if (!inWindow(p.t)) return;

@@ -63,7 +63,13 @@ export function verdicts(r: BenchResults): Verdict[] {
     for (const c of r.cpu) {
       const target = cpuTargetFor(c.panes);
       const engine = c.rows.find((row) => row.watcher === 'engine');
-      if (target !== null && engine) out.push({ measure: `CPU, engine watching ${c.panes} panes`, value: pct(engine.watcherPct), target: `≤ ${target} % of a core`, pass: within(engine.watcherPct, target) });
+      if (target !== null && engine)
+        out.push({
+          measure: `CPU, engine watching ${c.panes} panes`,
+          value: pct(engine.watcherPct),
+          target: `≤ ${target} % of a core`,
+          pass: within(engine.watcherPct, target),
+        });
     }
   }
   if (r.hooks && !isError(r.hooks)) {
@@ -80,21 +86,56 @@ export function verdicts(r: BenchResults): Verdict[] {
     if (ssh) {
       p95(`detection, ${size}`, ssh.detection, TARGETS.remoteDetectionP95Ms);
       p95(`approve, ${size}`, ssh.approve, TARGETS.remoteApproveP95Ms);
-      out.push({ measure: `CPU, engine, ${size}`, value: pct(ssh.enginePct), target: `≤ ${TARGETS.remoteCpuPct} % of a core`, pass: within(ssh.enginePct, TARGETS.remoteCpuPct) });
-      out.push({ measure: `ssh processes per host, ${size}`, value: ssh.sshPerHost, target: `= ${TARGETS.remoteSshPerHost}`, pass: ssh.sshPerHost === TARGETS.remoteSshPerHost });
+      out.push({
+        measure: `CPU, engine, ${size}`,
+        value: pct(ssh.enginePct),
+        target: `≤ ${TARGETS.remoteCpuPct} % of a core`,
+        pass: within(ssh.enginePct, TARGETS.remoteCpuPct),
+      });
+      out.push({
+        measure: `ssh processes per host, ${size}`,
+        value: ssh.sshPerHost,
+        target: `= ${TARGETS.remoteSshPerHost}`,
+        pass: ssh.sshPerHost === TARGETS.remoteSshPerHost,
+      });
     }
   }
   if (r.cli && !isError(r.cli)) {
-    const row = (prefix: string) => r.cli && !isError(r.cli) ? r.cli.rows.find((x) => x.name.startsWith(prefix)) : undefined;
+    const row = (prefix: string) => (r.cli && !isError(r.cli) ? r.cli.rows.find((x) => x.name.startsWith(prefix)) : undefined);
     const help = row('trailboss --help');
-    out.push({ measure: 'installed trailboss --help, wall p50', value: ms(help?.wall.p50 ?? null), target: `≤ ${CLI_TARGETS.helpP50Ms} ms`, pass: within(help?.wall.p50 ?? null, CLI_TARGETS.helpP50Ms) });
-    out.push({ measure: 'installed trailboss --help, peak memory', value: round(help?.peakMB ?? null, 1), target: `≤ ${CLI_TARGETS.helpPeakMB} MB`, pass: within(help?.peakMB ?? null, CLI_TARGETS.helpPeakMB) });
+    out.push({
+      measure: 'installed trailboss --help, wall p50',
+      value: ms(help?.wall.p50 ?? null),
+      target: `≤ ${CLI_TARGETS.helpP50Ms} ms`,
+      pass: within(help?.wall.p50 ?? null, CLI_TARGETS.helpP50Ms),
+    });
+    out.push({
+      measure: 'installed trailboss --help, peak memory',
+      value: round(help?.peakMB ?? null, 1),
+      target: `≤ ${CLI_TARGETS.helpPeakMB} MB`,
+      pass: within(help?.peakMB ?? null, CLI_TARGETS.helpPeakMB),
+    });
     const queue = row('trailboss queue');
-    out.push({ measure: 'installed queue --json, wall p50', value: ms(queue?.wall.p50 ?? null), target: `≤ ${CLI_TARGETS.queueP50Ms} ms`, pass: within(queue?.wall.p50 ?? null, CLI_TARGETS.queueP50Ms) });
+    out.push({
+      measure: 'installed queue --json, wall p50',
+      value: ms(queue?.wall.p50 ?? null),
+      target: `≤ ${CLI_TARGETS.queueP50Ms} ms`,
+      pass: within(queue?.wall.p50 ?? null, CLI_TARGETS.queueP50Ms),
+    });
     const status = row('trailboss status');
-    out.push({ measure: 'installed status --json scan, wall p50', value: ms(status?.wall.p50 ?? null), target: `≤ ${CLI_TARGETS.statusP50Ms} ms`, pass: within(status?.wall.p50 ?? null, CLI_TARGETS.statusP50Ms) });
+    out.push({
+      measure: 'installed status --json scan, wall p50',
+      value: ms(status?.wall.p50 ?? null),
+      target: `≤ ${CLI_TARGETS.statusP50Ms} ms`,
+      pass: within(status?.wall.p50 ?? null, CLI_TARGETS.statusP50Ms),
+    });
     const snapshot = row('trailboss snapshot');
-    out.push({ measure: 'installed snapshot save, peak memory (tree)', value: round(snapshot?.peakMB ?? null, 1), target: `≤ ${CLI_TARGETS.snapshotPeakMB} MB`, pass: within(snapshot?.peakMB ?? null, CLI_TARGETS.snapshotPeakMB) });
+    out.push({
+      measure: 'installed snapshot save, peak memory (tree)',
+      value: round(snapshot?.peakMB ?? null, 1),
+      target: `≤ ${CLI_TARGETS.snapshotPeakMB} MB`,
+      pass: within(snapshot?.peakMB ?? null, CLI_TARGETS.snapshotPeakMB),
+    });
   }
   return out;
 }
@@ -111,8 +152,33 @@ export function formatReport(r: BenchResults): string {
     const t2 = `Approve latency — request → key received in the pane, re-verify capture included (ms); target p95 ≤ ${TARGETS.approveP95Ms}`;
     if (isError(r.detection)) failed(t1, r.detection);
     else {
-      section(t1, ['agents', 'n', 'missed', 'p50', 'p95', 'max', 'ok'], r.detection.map((d) => [d.agents, d.detection.n, d.missed, ms(d.detection.p50), ms(d.detection.p95), ms(d.detection.max), within(d.detection.p95, TARGETS.detectionP95Ms)]));
-      section(t2, ['agents', 'n', 'p50', 'p95', 'max', 'outcomes', 'keys received', 'ok'], r.detection.map((d) => [d.agents, d.approve.n, ms(d.approve.p50), ms(d.approve.p95), ms(d.approve.max), tally(d.approveOutcomes), tally(d.keysReceived), within(d.approve.p95, TARGETS.approveP95Ms)]));
+      section(
+        t1,
+        ['agents', 'n', 'missed', 'p50', 'p95', 'max', 'ok'],
+        r.detection.map((d) => [
+          d.agents,
+          d.detection.n,
+          d.missed,
+          ms(d.detection.p50),
+          ms(d.detection.p95),
+          ms(d.detection.max),
+          within(d.detection.p95, TARGETS.detectionP95Ms),
+        ]),
+      );
+      section(
+        t2,
+        ['agents', 'n', 'p50', 'p95', 'max', 'outcomes', 'keys received', 'ok'],
+        r.detection.map((d) => [
+          d.agents,
+          d.approve.n,
+          ms(d.approve.p50),
+          ms(d.approve.p95),
+          ms(d.approve.max),
+          tally(d.approveOutcomes),
+          tally(d.keysReceived),
+          within(d.approve.p95, TARGETS.approveP95Ms),
+        ]),
+      );
     }
   }
   if (r.cpu) {
@@ -122,16 +188,57 @@ export function formatReport(r: BenchResults): string {
       const rows = r.cpu.flatMap((c) =>
         c.rows.map((row): Cell[] => {
           const target = row.watcher === 'engine' ? cpuTargetFor(c.panes) : null;
-          return [c.panes, row.watcher, round(row.windowMs / 1000, 0), round(row.ticksPerS, 2), round(row.capturesPerS, 1), pct(row.processPct), pct(row.clientsPct), pct(row.watcherPct), pct(row.serverExtraPct), pct(row.totalPct), target === null ? '' : `≤ ${target}`, target === null ? '' : within(row.watcherPct, target)];
+          return [
+            c.panes,
+            row.watcher,
+            round(row.windowMs / 1000, 0),
+            round(row.ticksPerS, 2),
+            round(row.capturesPerS, 1),
+            pct(row.processPct),
+            pct(row.clientsPct),
+            pct(row.watcherPct),
+            pct(row.serverExtraPct),
+            pct(row.totalPct),
+            target === null ? '' : `≤ ${target}`,
+            target === null ? '' : within(row.watcherPct, target),
+          ];
         }),
       );
-      section(title, ['panes', 'watcher', 's', 'ticks/s', 'captures/s', 'process', 'tmux clients', 'watcher', 'tmux server extra', 'all', 'target', 'ok'], rows);
+      section(
+        title,
+        [
+          'panes',
+          'watcher',
+          's',
+          'ticks/s',
+          'captures/s',
+          'process',
+          'tmux clients',
+          'watcher',
+          'tmux server extra',
+          'all',
+          'target',
+          'ok',
+        ],
+        rows,
+      );
       const ratios = r.cpu.map((c): Cell[] => {
         const get = (w: string) => c.rows.find((row) => row.watcher === w) ?? null;
         const base = get('observer-per-process');
-        return [c.panes, tally(c.mix), pct(c.serverIdlePct), round(ratio(base?.watcherPct ?? null, get('observer-control')?.watcherPct ?? null), 1), round(ratio(base?.totalPct ?? null, get('observer-control')?.totalPct ?? null), 1), round(ratio(base?.watcherPct ?? null, get('engine')?.watcherPct ?? null), 1)];
+        return [
+          c.panes,
+          tally(c.mix),
+          pct(c.serverIdlePct),
+          round(ratio(base?.watcherPct ?? null, get('observer-control')?.watcherPct ?? null), 1),
+          round(ratio(base?.totalPct ?? null, get('observer-control')?.totalPct ?? null), 1),
+          round(ratio(base?.watcherPct ?? null, get('engine')?.watcherPct ?? null), 1),
+        ];
       });
-      section('CPU baseline ratios — one process per capture ÷ control mode (× as much CPU)', ['panes', 'fleet', 'tmux server idle %', 'observer: watcher', 'observer: all', 'per-process observer ÷ engine'], ratios);
+      section(
+        'CPU baseline ratios — one process per capture ÷ control mode (× as much CPU)',
+        ['panes', 'fleet', 'tmux server idle %', 'observer: watcher', 'observer: all', 'per-process observer ÷ engine'],
+        ratios,
+      );
     }
   }
   if (r.hooks) {
@@ -139,7 +246,15 @@ export function formatReport(r: BenchResults): string {
     if (isError(r.hooks)) failed(title, r.hooks);
     else {
       const { ingest, fusion, codexFusion } = r.hooks;
-      const row = (name: string, s: Summary | null, target: number | null): Cell[] => [name, s?.n ?? 0, ms(s?.p50 ?? null), ms(s?.p95 ?? null), ms(s?.max ?? null), target === null ? '' : `p95 ≤ ${target}`, target === null ? '' : within(s?.p95 ?? null, target)];
+      const row = (name: string, s: Summary | null, target: number | null): Cell[] => [
+        name,
+        s?.n ?? 0,
+        ms(s?.p50 ?? null),
+        ms(s?.p95 ?? null),
+        ms(s?.max ?? null),
+        target === null ? '' : `p95 ≤ ${target}`,
+        target === null ? '' : within(s?.p95 ?? null, target),
+      ];
       const rows: Cell[][] = [
         row('ingest route: POST → delivered', ingest.postToDelivery, null),
         row('ingest route: forwarder started → delivered', ingest.forwarderToDelivery, null),
@@ -153,21 +268,41 @@ export function formatReport(r: BenchResults): string {
       if (codexFusion?.wired) {
         rows.push(row('engine, Codex: POST → item:added', codexFusion.postToItem, TARGETS.hookToItemP95Ms));
         rows.push(row('engine, Codex: forwarder started → item:added', codexFusion.forwarderToItem, TARGETS.hookEndToEndP95Ms));
-      } else if (codexFusion) rows.push([`engine: Codex hooks not accepted (HTTP ${codexFusion.probeStatus}) — not measured`, 0, null, null, null, '', null]);
-      section(`${title}${fusion.wired && fusion.missed > 0 ? `; ${fusion.missed} hooks without an item` : ''}`, ['path', 'n', 'p50', 'p95', 'max', 'target', 'ok'], rows);
-      if (fusion.wired) parts.push(`Approvals of these items: ${tally(fusion.approveOutcomes)}${fusion.firstRefusal ? ` — first refusal: "${fusion.firstRefusal}"` : ''}`);
+      } else if (codexFusion)
+        rows.push([`engine: Codex hooks not accepted (HTTP ${codexFusion.probeStatus}) — not measured`, 0, null, null, null, '', null]);
+      section(
+        `${title}${fusion.wired && fusion.missed > 0 ? `; ${fusion.missed} hooks without an item` : ''}`,
+        ['path', 'n', 'p50', 'p95', 'max', 'target', 'ok'],
+        rows,
+      );
+      if (fusion.wired)
+        parts.push(
+          `Approvals of these items: ${tally(fusion.approveOutcomes)}${fusion.firstRefusal ? ` — first refusal: "${fusion.firstRefusal}"` : ''}`,
+        );
     }
   }
   if (r.tmuxCapture) {
     const title = 'Folded in: bench/tmux-capture.ts — one tick of captures (plain + -e of every pane)';
     if (isError(r.tmuxCapture)) failed(title, r.tmuxCapture);
-    else section(title, ['panes', 'method', 'ms/tick p50', 'ms/tick p95', 'CPU ms/tick', 'CPU % at 1 Hz'], r.tmuxCapture.rows.map((x) => [x['panes'], x['method'], x['msPerTickP50'], x['msPerTickP95'], x['cpuMsPerTick'], x['cpuPercentAt1Hz']] as Cell[]));
+    else
+      section(
+        title,
+        ['panes', 'method', 'ms/tick p50', 'ms/tick p95', 'CPU ms/tick', 'CPU % at 1 Hz'],
+        r.tmuxCapture.rows.map(
+          (x) => [x['panes'], x['method'], x['msPerTickP50'], x['msPerTickP95'], x['cpuMsPerTick'], x['cpuPercentAt1Hz']] as Cell[],
+        ),
+      );
   }
   if (r.snapshot) {
     const small = !isError(r.snapshot) && r.snapshot.fileMB < 90 ? ' (small --quick file: process start weighs on MB/s)' : '';
     const title = `Folded in: bench/snapshot.ts — transcript extraction; targets ≥ 50 MB/s, ≤ 100 MB peak RSS${small}`;
     if (isError(r.snapshot)) failed(title, r.snapshot);
-    else section(title, ['file MB', 'median MB/s', 'max peak RSS MB', 'ok'], [[round(r.snapshot.fileMB, 1), round(r.snapshot.medianMBps, 1), round(r.snapshot.maxPeakRssMB, 1), r.snapshot.pass]]);
+    else
+      section(
+        title,
+        ['file MB', 'median MB/s', 'max peak RSS MB', 'ok'],
+        [[round(r.snapshot.fileMB, 1), round(r.snapshot.medianMBps, 1), round(r.snapshot.maxPeakRssMB, 1), r.snapshot.pass]],
+      );
   }
   if (r.remote) {
     const title = 'Remote — the same fleet watched over loopback ssh and as local servers (ms; CPU % of one core)';
@@ -176,29 +311,81 @@ export function formatReport(r: BenchResults): string {
       const rm = r.remote;
       section(
         `${title}: ${rm.hosts} hosts × ${rm.panesPerHost} panes (${rm.loopingPerHost} looping prompts each), ${rm.windowMs / 1000} s window`,
-        ['mode', 'detect n', 'missed', 'detect p50', 'detect p95', 'approve n', 'approve p50', 'approve p95', 'outcomes', 'keys received', 'engine CPU %', 'ssh CPU %', 'ssh per host'],
-        rm.rows.map((row) => [row.mode, row.detection.n, row.missed, ms(row.detection.p50), ms(row.detection.p95), row.approve.n, ms(row.approve.p50), ms(row.approve.p95), tally(row.approveOutcomes), tally(row.keysReceived), pct(row.enginePct), pct(row.sshPct), row.sshPerHost]),
+        [
+          'mode',
+          'detect n',
+          'missed',
+          'detect p50',
+          'detect p95',
+          'approve n',
+          'approve p50',
+          'approve p95',
+          'outcomes',
+          'keys received',
+          'engine CPU %',
+          'ssh CPU %',
+          'ssh per host',
+        ],
+        rm.rows.map((row) => [
+          row.mode,
+          row.detection.n,
+          row.missed,
+          ms(row.detection.p50),
+          ms(row.detection.p95),
+          row.approve.n,
+          ms(row.approve.p50),
+          ms(row.approve.p95),
+          tally(row.approveOutcomes),
+          tally(row.keysReceived),
+          pct(row.enginePct),
+          pct(row.sshPct),
+          row.sshPerHost,
+        ]),
       );
       const ssh = rm.rows.find((row) => row.mode === 'ssh');
       const local = rm.rows.find((row) => row.mode === 'local');
       if (ssh && local) {
-        section('Remote ÷ local (× as much)', ['detection p95', 'approve p95', 'engine CPU'], [[round(ratio(ssh.detection.p95, local.detection.p95), 2), round(ratio(ssh.approve.p95, local.approve.p95), 2), round(ratio(ssh.enginePct, local.enginePct), 2)]]);
+        section(
+          'Remote ÷ local (× as much)',
+          ['detection p95', 'approve p95', 'engine CPU'],
+          [
+            [
+              round(ratio(ssh.detection.p95, local.detection.p95), 2),
+              round(ratio(ssh.approve.p95, local.approve.p95), 2),
+              round(ratio(ssh.enginePct, local.enginePct), 2),
+            ],
+          ],
+        );
       }
     }
   }
   if (r.cli) {
-    const title = 'CLI — the installed command (npm pack + npm install -g), wall ms and peak memory of the whole process tree, beside bare Node';
+    const title =
+      'CLI — the installed command (npm pack + npm install -g), wall ms and peak memory of the whole process tree, beside bare Node';
     if (isError(r.cli)) failed(title, r.cli);
     else {
       const bare = r.cli.rows[0]?.wall.p50 ?? null;
       section(
         `${title}; tarball ${round(r.cli.tarballKB, 0)} kB`,
         ['command', 'n', 'p50', 'p95', 'max', '× bare node p50', 'peak MB'],
-        r.cli.rows.map((x) => [x.name, x.wall.n, ms(x.wall.p50), ms(x.wall.p95), ms(x.wall.max), round(ratio(x.wall.p50, bare), 1), round(x.peakMB, 1)]),
+        r.cli.rows.map((x) => [
+          x.name,
+          x.wall.n,
+          ms(x.wall.p50),
+          ms(x.wall.p95),
+          ms(x.wall.max),
+          round(ratio(x.wall.p50, bare), 1),
+          round(x.peakMB, 1),
+        ]),
       );
     }
   }
   const v = verdicts(r);
-  if (v.length > 0) section('Targets', ['measure', 'value', 'target', 'ok'], v.map((x) => [x.measure, x.value, x.target, x.pass]));
+  if (v.length > 0)
+    section(
+      'Targets',
+      ['measure', 'value', 'target', 'ok'],
+      v.map((x) => [x.measure, x.value, x.target, x.pass]),
+    );
   return parts.join('\n\n');
 }

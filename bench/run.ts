@@ -51,7 +51,16 @@ mkdirSync(fileURLToPath(new URL('./results/', import.meta.url)), { recursive: tr
 
 function save(): void {
   const finished = new Date();
-  const body = { startedAt: started.toISOString(), finishedAt: finished.toISOString(), durationS: Math.round((finished.getTime() - started.getTime()) / 1000), quick: plan.quick, plan, machine: { ...machine, loadAfter: loadAverage() }, results, verdicts: verdicts(results) };
+  const body = {
+    startedAt: started.toISOString(),
+    finishedAt: finished.toISOString(),
+    durationS: Math.round((finished.getTime() - started.getTime()) / 1000),
+    quick: plan.quick,
+    plan,
+    machine: { ...machine, loadAfter: loadAverage() },
+    results,
+    verdicts: verdicts(results),
+  };
   writeFileSync(file, `${JSON.stringify(body, null, 2)}\n`);
 }
 
@@ -97,7 +106,9 @@ async function runPhase(phase: Phase, p: BenchPlan): Promise<void> {
       results.remote = await runRemote(p.remote);
       return;
     case 'cli':
-      progress(`cli: the installed command, ${p.cli.samples} samples each, status over ${p.cli.statusPanes} panes, snapshot save of ${p.cli.snapshotMB} MB`);
+      progress(
+        `cli: the installed command, ${p.cli.samples} samples each, status over ${p.cli.statusPanes} panes, snapshot save of ${p.cli.snapshotMB} MB`,
+      );
       results.cli = await runCliBench(p.cli);
       return;
   }
@@ -116,7 +127,15 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-const KEYS: Readonly<Record<Phase, keyof BenchResults>> = { detection: 'detection', cpu: 'cpu', hooks: 'hooks', 'tmux-capture': 'tmuxCapture', snapshot: 'snapshot', cli: 'cli', remote: 'remote' };
+const KEYS: Readonly<Record<Phase, keyof BenchResults>> = {
+  detection: 'detection',
+  cpu: 'cpu',
+  hooks: 'hooks',
+  'tmux-capture': 'tmuxCapture',
+  snapshot: 'snapshot',
+  cli: 'cli',
+  remote: 'remote',
+};
 for (const phase of plan.phases) {
   try {
     await runPhase(phase, plan);
@@ -129,6 +148,8 @@ for (const phase of plan.phases) {
 
 const finishedS = Math.round((Date.now() - started.getTime()) / 1000);
 process.stdout.write(`\nTrail Boss bench — ${started.toISOString()} — ${plan.quick ? 'quick' : 'full'} run, ${finishedS} s\n`);
-process.stdout.write(`machine: ${machine.cpus} × ${machine.model}, ${machine.memoryGB} GB, Linux ${machine.kernel}, Node ${machine.node}, ${machine.tmux}; load before ${machine.loadBefore}, after ${loadAverage()}\n\n`);
+process.stdout.write(
+  `machine: ${machine.cpus} × ${machine.model}, ${machine.memoryGB} GB, Linux ${machine.kernel}, Node ${machine.node}, ${machine.tmux}; load before ${machine.loadBefore}, after ${loadAverage()}\n\n`,
+);
 process.stdout.write(`${formatReport(results)}\n\nwrote ${file}\n`);
 process.exitCode = Object.values(results).some(isError) ? 1 : 0;

@@ -45,7 +45,13 @@ export function workingLoop(runtime: LatencyRuntime, stepMs: number): Scenario {
 
 /** An agent idle at its input prompt after a turn; it draws once and stays quiet. */
 export function idleAgent(runtime: LatencyRuntime): Scenario {
-  return assertScenario({ name: `${runtime}-idle`, runtime, initial: 'idle', fixturesRoot: FIXTURES_ROOT, states: workingStates(runtime, 300) });
+  return assertScenario({
+    name: `${runtime}-idle`,
+    runtime,
+    initial: 'idle',
+    fixturesRoot: FIXTURES_ROOT,
+    states: workingStates(runtime, 300),
+  });
 }
 
 /** An agent blocked at its permission prompt, never answered during the run. */
@@ -61,7 +67,10 @@ export function promptingAgent(runtime: LatencyRuntime): Scenario {
 }
 
 /** Prompt → answer → idle for `idleMs` → the same prompt again; the prompt state's name says when one is drawn. */
-export function loopingPrompt(runtime: LatencyRuntime, opts: { firstPromptMs: number; idleMs: number }): { scenario: Scenario; promptState: string } {
+export function loopingPrompt(
+  runtime: LatencyRuntime,
+  opts: { firstPromptMs: number; idleMs: number },
+): { scenario: Scenario; promptState: string } {
   const scenario = latencyScenario(runtime, opts);
   const promptState = scenario.states[scenario.initial]?.after?.next;
   if (!promptState) throw new Error(`${scenario.name}: no timed step from the waiting screen to the prompt`);

@@ -14,7 +14,8 @@ export function textTable(headers: readonly string[], rows: readonly (readonly C
   const cells = [headers.map(String), ...rows.map((r) => headers.map((_, i) => show(r[i] ?? null)))];
   const numeric = headers.map((_, i) => rows.length > 0 && rows.every((r) => typeof r[i] === 'number' || r[i] === null));
   const widths = headers.map((_, i) => Math.max(3, ...cells.map((r) => r[i]!.length)));
-  const line = (r: readonly string[]): string => `| ${r.map((c, i) => (numeric[i] ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join(' | ')} |`;
+  const line = (r: readonly string[]): string =>
+    `| ${r.map((c, i) => (numeric[i] ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join(' | ')} |`;
   const rule = `|${widths.map((w, i) => (numeric[i] ? `${'-'.repeat(w + 1)}:` : '-'.repeat(w + 2))).join('|')}|`;
   return [line(cells[0]!), rule, ...cells.slice(1).map(line)].join('\n');
 }

@@ -26,7 +26,10 @@ const screenFile = fileURLToPath(new URL('../test/fixtures/panes/claude/perm-bas
 function procCpuMs(pid: number | 'self', withChildren = false): number {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ').map(Number);
+    const f = stat
+      .slice(stat.lastIndexOf(')') + 2)
+      .split(' ')
+      .map(Number);
     const ticks = f[11]! + f[12]! + (withChildren ? f[13]! + f[14]! : 0);
     return (ticks * 1000) / CLK_TCK;
   } catch {
@@ -43,7 +46,9 @@ interface Method {
 /** The baseline: a process per capture, at most 8 at a time. */
 function perProcess(server: TmuxServer): Method {
   const one = async (r: CaptureRequest, colour: boolean): Promise<number> => {
-    const res = await realRunner.run('tmux', [...tmuxGlobalArgs(server), 'capture-pane', '-p', ...(colour ? ['-e'] : []), '-t', r.paneId], { env: TMUX_ENV });
+    const res = await realRunner.run('tmux', [...tmuxGlobalArgs(server), 'capture-pane', '-p', ...(colour ? ['-e'] : []), '-t', r.paneId], {
+      env: TMUX_ENV,
+    });
     return res.exitCode === 0 ? 1 : 0;
   };
   return {
@@ -69,7 +74,12 @@ function percentile(values: number[], p: number): number {
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
 }
 
-async function measure(method: Method, requests: readonly CaptureRequest[], ticks: number, pids: () => number[]): Promise<{ p50: number; p95: number; cpuMsPerTick: number; selfMs: number; tmuxMs: number }> {
+async function measure(
+  method: Method,
+  requests: readonly CaptureRequest[],
+  ticks: number,
+  pids: () => number[],
+): Promise<{ p50: number; p95: number; cpuMsPerTick: number; selfMs: number; tmuxMs: number }> {
   for (let i = 0; i < 2; i++) await method.tick(requests); // warm up (and connect)
   const wall: number[] = [];
   const self0 = process.cpuUsage();
@@ -83,7 +93,9 @@ async function measure(method: Method, requests: readonly CaptureRequest[], tick
   }
   const self = process.cpuUsage(self0);
   const children = procCpuMs('self', true) - procCpuMs('self') - children0;
-  const others = pids().map((p, i) => procCpuMs(p) - (others0[i] ?? 0)).reduce((a, b) => a + b, 0);
+  const others = pids()
+    .map((p, i) => procCpuMs(p) - (others0[i] ?? 0))
+    .reduce((a, b) => a + b, 0);
   const cpu = (self.user + self.system) / 1000 + children + others;
   const selfMs = (self.user + self.system) / 1000 / ticks;
   return { p50: percentile(wall, 50), p95: percentile(wall, 95), cpuMsPerTick: cpu / ticks, selfMs, tmuxMs: cpu / ticks - selfMs };
@@ -93,9 +105,14 @@ async function run(paneCount: number): Promise<Record<string, unknown>[]> {
   const t = await startPrivateTmux();
   try {
     const panes: string[] = [];
-    for (let i = 0; i < paneCount; i++) panes.push(await t.newPane(drawFileCommand(screenFile), { session: `s${i % 20}`, width: 120, height: 40 }));
+    for (let i = 0; i < paneCount; i++)
+      panes.push(await t.newPane(drawFileCommand(screenFile), { session: `s${i % 20}`, width: 120, height: 40 }));
     const serverPid = Number((await t.tmux(['display-message', '-p', '#{pid}'])).trim());
-    await poll(async () => (await t.tmux(['capture-pane', '-p', '-t', panes.at(-1)!])).includes('Do you want to proceed?'), 'the permission prompt', { timeoutMs: 30_000 });
+    await poll(
+      async () => (await t.tmux(['capture-pane', '-p', '-t', panes.at(-1)!])).includes('Do you want to proceed?'),
+      'the permission prompt',
+      { timeoutMs: 30_000 },
+    );
     const requests = panes.map((paneId) => ({ paneId, colour: true }));
 
     const spawned: number[] = [];
@@ -111,7 +128,11 @@ async function run(paneCount: number): Promise<Record<string, unknown>[]> {
     const batch = new BatchTmuxClient(t.server, realRunner, { logger: silentLogger });
     const methods: Method[] = [
       { name: 'control mode', tick: async (r) => (await control.capture(r)).length, close: async () => {} },
-      { name: 'control mode, plain only', tick: async (r) => (await control.capture(r.map((x) => ({ ...x, colour: false })))).length, close: () => control.close() },
+      {
+        name: 'control mode, plain only',
+        tick: async (r) => (await control.capture(r.map((x) => ({ ...x, colour: false })))).length,
+        close: () => control.close(),
+      },
       { name: 'batch (source-file -)', tick: async (r) => (await batch.capture(r)).length, close: () => batch.close() },
       perProcess(t.server),
     ];
@@ -119,7 +140,17 @@ async function run(paneCount: number): Promise<Record<string, unknown>[]> {
     for (const m of methods) {
       const ticks = m.name === 'process per capture' ? 5 : 20;
       const r = await measure(m, requests, ticks, () => [serverPid, ...spawned]);
-      rows.push({ panes: paneCount, method: m.name, ticks, msPerTickP50: round(r.p50), msPerTickP95: round(r.p95), cpuMsPerTick: round(r.cpuMsPerTick), ofWhichNodeMs: round(r.selfMs), ofWhichTmuxMs: round(r.tmuxMs), cpuPercentAt1Hz: round(r.cpuMsPerTick / 10) });
+      rows.push({
+        panes: paneCount,
+        method: m.name,
+        ticks,
+        msPerTickP50: round(r.p50),
+        msPerTickP95: round(r.p95),
+        cpuMsPerTick: round(r.cpuMsPerTick),
+        ofWhichNodeMs: round(r.selfMs),
+        ofWhichTmuxMs: round(r.tmuxMs),
+        cpuPercentAt1Hz: round(r.cpuMsPerTick / 10),
+      });
       await m.close();
     }
     return rows;
@@ -132,7 +163,10 @@ function round(n: number): number {
   return Math.round(n * 10) / 10;
 }
 
-const counts = process.argv.slice(2).map(Number).filter((n) => n > 0);
+const counts = process.argv
+  .slice(2)
+  .map(Number)
+  .filter((n) => n > 0);
 const all: Record<string, unknown>[] = [];
 for (const n of counts.length ? counts : [50, 200]) all.push(...(await run(n)));
 console.table(all);

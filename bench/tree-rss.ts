@@ -51,12 +51,20 @@ function treeRssKB(root: number): number {
 }
 
 /** Run `command args` to its end under GNU time, sampling the tree every `sampleMs` (0: no sampling). */
-export async function runMeasured(command: string, args: readonly string[], opts: { env: NodeJS.ProcessEnv; cwd: string; sampleMs?: number }): Promise<TreeRun> {
+export async function runMeasured(
+  command: string,
+  args: readonly string[],
+  opts: { env: NodeJS.ProcessEnv; cwd: string; sampleMs?: number },
+): Promise<TreeRun> {
   const dir = mkdtempSync(join(tmpdir(), 'tb-bench-time-'));
   const timeFile = join(dir, 'maxrss');
   try {
     const started = performance.now();
-    const child = spawn('/usr/bin/time', ['-f', '%M', '-o', timeFile, command, ...args], { env: opts.env, cwd: opts.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('/usr/bin/time', ['-f', '%M', '-o', timeFile, command, ...args], {
+      env: opts.env,
+      cwd: opts.cwd,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));

@@ -42,7 +42,15 @@ function newEnough(version) {
 function tooOld() {
   const pinned = join(root, 'node_modules', 'node', 'bin', 'node');
   if (!existsSync(pinned) || process.env.TRAILBOSS_NODE === pinned) {
-    process.stderr.write('trailboss: needs Node.js ' + NEEDED.join('.') + ' or newer, but this is Node.js ' + process.version + ' (' + process.execPath + ')\n');
+    process.stderr.write(
+      'trailboss: needs Node.js ' +
+        NEEDED.join('.') +
+        ' or newer, but this is Node.js ' +
+        process.version +
+        ' (' +
+        process.execPath +
+        ')\n',
+    );
     process.exit(2);
   }
   const child = spawn(pinned, [fileURLToPath(import.meta.url)].concat(process.argv.slice(2)), {

@@ -11,7 +11,8 @@ import { build } from 'esbuild';
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 // CommonJS dependencies bundled into ESM still call require() for Node built-ins; give them one.
-const REQUIRE_SHIM = "import { createRequire as __tbCreateRequire } from 'node:module'; const require = __tbCreateRequire(import.meta.url);";
+const REQUIRE_SHIM =
+  "import { createRequire as __tbCreateRequire } from 'node:module'; const require = __tbCreateRequire(import.meta.url);";
 
 /** Build into `outDir` (default dist/cli, emptied first). Resolves with the entry file written. */
 export async function buildCli({ outDir = join(ROOT, 'dist', 'cli') } = {}) {

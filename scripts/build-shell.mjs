@@ -12,15 +12,33 @@ import { build } from 'esbuild';
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 // CommonJS dependencies bundled into ESM still call require() for Node built-ins; give them one.
-const REQUIRE_SHIM = "import { createRequire as __tbCreateRequire } from 'node:module'; const require = __tbCreateRequire(import.meta.url);";
+const REQUIRE_SHIM =
+  "import { createRequire as __tbCreateRequire } from 'node:module'; const require = __tbCreateRequire(import.meta.url);";
 
 /** Builds both bundles into `outDir` (default dist/). Resolves with the files written. */
 export async function buildShell({ outDir = join(ROOT, 'dist'), minify = false } = {}) {
   // mainFields: prefer ES module builds (jsonc-parser's UMD "main" requires its parts at run time).
-  const common = { bundle: true, platform: 'node', mainFields: ['module', 'main'], target: 'node24', sourcemap: 'linked', minify, logLevel: 'warning', absWorkingDir: ROOT, legalComments: 'none' };
+  const common = {
+    bundle: true,
+    platform: 'node',
+    mainFields: ['module', 'main'],
+    target: 'node24',
+    sourcemap: 'linked',
+    minify,
+    logLevel: 'warning',
+    absWorkingDir: ROOT,
+    legalComments: 'none',
+  };
   const main = join(outDir, 'main', 'shell', 'main.js');
   const preload = join(outDir, 'preload', 'index.js');
-  await build({ ...common, entryPoints: [join(ROOT, 'main/shell/main.ts')], outfile: main, format: 'esm', external: ['electron', 'better-sqlite3'], banner: { js: REQUIRE_SHIM } });
+  await build({
+    ...common,
+    entryPoints: [join(ROOT, 'main/shell/main.ts')],
+    outfile: main,
+    format: 'esm',
+    external: ['electron', 'better-sqlite3'],
+    banner: { js: REQUIRE_SHIM },
+  });
   await build({ ...common, entryPoints: [join(ROOT, 'preload/index.ts')], outfile: preload, format: 'cjs', external: ['electron'] });
   // Belt and braces: even a loader that honours package.json reads this folder as CommonJS.
   mkdirSync(dirname(preload), { recursive: true });

@@ -45,7 +45,8 @@ export function engineClient(ctx: Pick<CliContext, 'env' | 'platform' | 'homedir
       } catch {
         body = null;
       }
-      if (!body || typeof body !== 'object' || !('ok' in body)) throw new NoEngineError(`the engine answered HTTP ${answer.status} without an envelope`);
+      if (!body || typeof body !== 'object' || !('ok' in body))
+        throw new NoEngineError(`the engine answered HTTP ${answer.status} without an envelope`);
       return body;
     },
   };
@@ -63,7 +64,12 @@ function post(port: number, path: string, token: string, body: string, timeoutMs
         port,
         path,
         method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'x-trailboss-surface': 'cli' },
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          'x-trailboss-surface': 'cli',
+        },
         timeout: timeoutMs,
       },
       (res) => {

@@ -66,7 +66,12 @@ export function formatStatusTable(agents: readonly AgentStatus[], now: number): 
     ]),
   ];
   const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => (r[c] ?? '').length)));
-  const lines = rows.map((r) => r.map((cell, c) => (c === r.length - 1 ? cell : cell.padEnd(widths[c] ?? 0))).join('  ').trimEnd());
+  const lines = rows.map((r) =>
+    r
+      .map((cell, c) => (c === r.length - 1 ? cell : cell.padEnd(widths[c] ?? 0)))
+      .join('  ')
+      .trimEnd(),
+  );
   const unverified = agents.some((a) => !a.runtimeVerified) ? '\n* runtime recognised from public docs only (no real captures yet)\n' : '';
   return lines.join('\n') + '\n' + unverified;
 }

@@ -32,7 +32,11 @@ const MAX_WRAPPERS = 4;
  * Pure: the caller passes the environment, its parent pid and a process-table snapshot (taken
  * only when needed: reading every process costs time on a busy machine).
  */
-export function holdersOf(env: Readonly<Record<string, string | undefined>>, ppid: number, snapshot: () => ReadonlyMap<number, ProcessEntry>): Holders | null {
+export function holdersOf(
+  env: Readonly<Record<string, string | undefined>>,
+  ppid: number,
+  snapshot: () => ReadonlyMap<number, ProcessEntry>,
+): Holders | null {
   const launcher = Number(env[LAUNCHER_PID_ENV]);
   // A stale value inherited by some unrelated process is not ours to act on.
   const viaLauncher = Number.isInteger(launcher) && launcher > 1 && launcher === ppid;
@@ -86,7 +90,13 @@ export function goneHolder(holders: Holders, probe: WatchProbe): number | null {
 }
 
 /** Check every `everyMs`; call `onGone` once with the first holder found gone. `stop()` ends the watch. */
-export function watchHolders(opts: { holders: Holders; clock: Clock; everyMs: number; probe?: WatchProbe; onGone: (pid: number) => void }): { stop(): void } {
+export function watchHolders(opts: {
+  holders: Holders;
+  clock: Clock;
+  everyMs: number;
+  probe?: WatchProbe;
+  onGone: (pid: number) => void;
+}): { stop(): void } {
   const probe = opts.probe ?? processProbe;
   let timer: TimerHandle | null = null;
   let stopped = false;

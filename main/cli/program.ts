@@ -21,14 +21,19 @@ export class HelpShown extends Error {
 }
 
 const collect = (value: string, previous: string[] | undefined): string[] => [...(previous ?? []), value];
-const tmuxSocket = (): Option => new Option('--tmux-socket <path>', 'watch this tmux server socket instead of the default one (repeatable)').argParser(collect);
+const tmuxSocket = (): Option =>
+  new Option('--tmux-socket <path>', 'watch this tmux server socket instead of the default one (repeatable)').argParser(collect);
 const json = (): Option => new Option('--json', 'print JSON for scripts');
-const agentName = (): Option => new Option('--agent <name>', 'the snapshot of this agent name (default: $TRAILBOSS_AGENT, else the only one, else claude)');
+const agentName = (): Option =>
+  new Option('--agent <name>', 'the snapshot of this agent name (default: $TRAILBOSS_AGENT, else the only one, else claude)');
 const projectDir = (): Option => new Option('--cwd <dir>', 'the project directory (default: the nearest one with snapshots)');
 const itemRef = 'an item id, a pane id like %3, or a tmux target like work:1.0';
 
 /** Build the whole command tree; `out` receives help and error text (stdout/stderr of the CLI context). */
-export function buildProgram(version: string, out: { stdout: (t: string) => void; stderr: (t: string) => void } = { stdout: () => {}, stderr: () => {} }): Command {
+export function buildProgram(
+  version: string,
+  out: { stdout: (t: string) => void; stderr: (t: string) => void } = { stdout: () => {}, stderr: () => {} },
+): Command {
   const program = new Command('trailboss')
     .description('Watches AI coding agents in tmux panes and tells you the moment one waits.')
     .version(version, '-V, --version', 'print the version')
@@ -65,7 +70,11 @@ export function buildProgram(version: string, out: { stdout: (t: string) => void
     .argument('<item>', itemRef)
     .argument('<duration>', 'how long: 30m, 2h')
     .addOption(json());
-  program.command('mute').description('ignore (or stop ignoring) a pane').argument('<pane>', 'pane id, pane key or tmux target').option('--off', 'stop ignoring it');
+  program
+    .command('mute')
+    .description('ignore (or stop ignoring) a pane')
+    .argument('<pane>', 'pane id, pane key or tmux target')
+    .option('--off', 'stop ignoring it');
   program
     .command('wake')
     .description('type work into an idle agent now (even while you work)')
@@ -80,7 +89,9 @@ export function buildProgram(version: string, out: { stdout: (t: string) => void
     .option('--directive <text>', 'what task-only mode re-injects')
     .addOption(json());
 
-  const hooks = program.command('hooks').description('agent hooks: Claude Code (~/.claude/settings.json) or Codex ($CODEX_HOME/hooks.json)');
+  const hooks = program
+    .command('hooks')
+    .description('agent hooks: Claude Code (~/.claude/settings.json) or Codex ($CODEX_HOME/hooks.json)');
   const hookRuntime = () => new Option('--runtime <runtime>', 'whose hooks').choices(['claude', 'codex']).default('claude');
   hooks.command('install').description('add the Trail Boss hooks (a backup is kept)').addOption(hookRuntime()).addOption(json());
   hooks.command('uninstall').description('remove them again').addOption(hookRuntime()).addOption(json());
@@ -96,8 +107,15 @@ export function buildProgram(version: string, out: { stdout: (t: string) => void
     .option('--disabled', 'configure it, but do not watch it yet');
   hosts.command('remove').description('stop watching a host').argument('<name>', 'the host');
   hosts.command('list').description('the configured hosts').addOption(json());
-  hosts.command('test').description('connect, print the remote tmux version and the agent panes; exit 0 when it can be watched').argument('<name>', 'the host');
-  program.command('hook').description('forward a Claude hook (payload on stdin) to the engine').argument('<event>', 'the hook event name').option('--endpoint <file>', 'endpoint file');
+  hosts
+    .command('test')
+    .description('connect, print the remote tmux version and the agent panes; exit 0 when it can be watched')
+    .argument('<name>', 'the host');
+  program
+    .command('hook')
+    .description('forward a Claude hook (payload on stdin) to the engine')
+    .argument('<event>', 'the hook event name')
+    .option('--endpoint <file>', 'endpoint file');
 
   const snapshot = program.command('snapshot').description('conversation snapshots of Claude Code sessions');
   snapshot
@@ -110,7 +128,11 @@ export function buildProgram(version: string, out: { stdout: (t: string) => void
     .option('--transcript <file>', 'read this transcript file')
     .option('--max-lines <n>', 'keep at most this many lines')
     .addOption(tmuxSocket());
-  snapshot.command('restore').description('print the snapshot and delete it (exit 1 when there is none)').addOption(agentName()).addOption(projectDir());
+  snapshot
+    .command('restore')
+    .description('print the snapshot and delete it (exit 1 when there is none)')
+    .addOption(agentName())
+    .addOption(projectDir());
   snapshot.command('check').description('exit 0 when there is a snapshot, 1 when not').addOption(agentName()).addOption(projectDir());
   program.command('prime').description("print a restarted session's briefing, once").addOption(agentName()).addOption(projectDir());
   program
@@ -128,7 +150,10 @@ export function buildProgram(version: string, out: { stdout: (t: string) => void
     .description('check tmux, agents, hooks, engine, data, config, UI and notifications; say how to fix what is wrong')
     .addOption(json())
     .addOption(tmuxSocket());
-  program.command('completion').description('print a shell completion script').addArgument(new Argument('<shell>', 'bash or zsh').choices(['bash', 'zsh']));
+  program
+    .command('completion')
+    .description('print a shell completion script')
+    .addArgument(new Argument('<shell>', 'bash or zsh').choices(['bash', 'zsh']));
   return program;
 }
 

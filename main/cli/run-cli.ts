@@ -5,7 +5,8 @@ import { HelpShown, UsageError, buildProgram, toCliError } from './program.ts';
 import { cliVersion } from './version.ts';
 
 type Command = (ctx: CliContext) => Promise<number>;
-type QueueCommandName = 'queueCommand' | 'approveCommand' | 'denyCommand' | 'replyCommand' | 'skipCommand' | 'snoozeCommand' | 'muteCommand';
+type QueueCommandName =
+  'queueCommand' | 'approveCommand' | 'denyCommand' | 'replyCommand' | 'skipCommand' | 'snoozeCommand' | 'muteCommand';
 
 // Commands load lazily: `trailboss hook` and `--help` must not pay for the whole engine's import time.
 // Each parses its own arguments against its declaration in program.ts. A new command: one line here,

@@ -7,7 +7,10 @@ import { join } from 'node:path';
 import type { Runner } from '../engine/platform/run.ts';
 
 /** Where the UI is and whether it can be served as is, built first, or not at all. */
-export type UiState = { readonly kind: 'ready'; readonly dir: string } | { readonly kind: 'build'; readonly dir: string; readonly why: string } | { readonly kind: 'missing'; readonly dir: string };
+export type UiState =
+  | { readonly kind: 'ready'; readonly dir: string }
+  | { readonly kind: 'build'; readonly dir: string; readonly why: string }
+  | { readonly kind: 'missing'; readonly dir: string };
 
 /** Decide from the files under `root`: dist/renderer (built), renderer/ + vite (a clone that can build). */
 export function uiState(root: string): UiState {
@@ -23,8 +26,12 @@ export function uiState(root: string): UiState {
 
 /** Build the UI with the clone's vite (a few seconds); resolves with vite's error output on failure, else null. */
 export async function buildUi(root: string, runner: Runner): Promise<string | null> {
-  const result = await runner.run(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'error'], { timeoutMs: 180_000 });
-  return result.exitCode === 0 ? null : (result.stderr.trim() || result.stdout.trim() || `vite exited ${result.exitCode}`);
+  const result = await runner.run(
+    process.execPath,
+    [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'error'],
+    { timeoutMs: 180_000 },
+  );
+  return result.exitCode === 0 ? null : result.stderr.trim() || result.stdout.trim() || `vite exited ${result.exitCode}`;
 }
 
 function newestMtime(dirs: readonly string[]): number {

@@ -194,7 +194,18 @@ export class Engine {
     const endpoint =
       opts.api === false
         ? null
-        : await startEndpoint(f, { pid: opts.pid, uiDir: opts.uiDir ?? null, apiFor, hookCounter, deliverHook: (d) => fusion.deliver(d), deliverCodexHook: (d) => codexFusion.deliver(d) }, undo);
+        : await startEndpoint(
+            f,
+            {
+              pid: opts.pid,
+              uiDir: opts.uiDir ?? null,
+              apiFor,
+              hookCounter,
+              deliverHook: (d) => fusion.deliver(d),
+              deliverCodexHook: (d) => codexFusion.deliver(d),
+            },
+            undo,
+          );
     followConfig(f, attention, watchdog);
 
     const engine = new Engine(f.paths, f.events, f.store, attention.truth, observer, apiFor('api'), apiFor, {
@@ -225,11 +236,13 @@ export class Engine {
       this.truth.expireDue();
     });
     this.every(DATABASE_CHECK_MS, this.parts.databaseCheck);
-    this.every(this.parts.reconcileMs, () =>
-      void this.parts.fusion
-        .reconcile()
-        .then(() => autoRestart.check())
-        .catch((e) => logger.log('warn', 'claude.reconcile-failed', { error: String(e) })),
+    this.every(
+      this.parts.reconcileMs,
+      () =>
+        void this.parts.fusion
+          .reconcile()
+          .then(() => autoRestart.check())
+          .catch((e) => logger.log('warn', 'claude.reconcile-failed', { error: String(e) })),
     );
   }
 

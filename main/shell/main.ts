@@ -155,7 +155,9 @@ async function run(): Promise<void> {
   // Linux: Electron's notifications have no buttons; the freedesktop service over D-Bus has them.
   const dbusSetting = (): boolean | 'auto' => engine.config().notifications.dbus;
   const dbusNotifier =
-    platform === 'linux' && dbusSetting() !== false ? await DbusNotifier.open({ address: process.env['DBUS_SESSION_BUS_ADDRESS'], icon: '', logger }) : null;
+    platform === 'linux' && dbusSetting() !== false
+      ? await DbusNotifier.open({ address: process.env['DBUS_SESSION_BUS_ADDRESS'], icon: '', logger })
+      : null;
   const notifier = dbusNotifier === null ? electronNotifier : new LinuxNotifier(dbusNotifier, electronNotifier, dbusSetting);
   const tray = new ElectronTray(platform, () => windows.openQueue(null));
   // The controller and the API refer to each other (settings answers carry hotkey statuses).
@@ -223,7 +225,10 @@ async function run(): Promise<void> {
   });
   // Logout or shutdown (Linux, macOS): stop the engine so its lock and endpoint are released.
   // The handler gets an event whose preventDefault delays the shutdown (documented; electron.d.ts omits the argument).
-  const onShutdown = powerMonitor.on.bind(powerMonitor) as unknown as (name: 'shutdown', listener: (event?: { preventDefault(): void }) => void) => void;
+  const onShutdown = powerMonitor.on.bind(powerMonitor) as unknown as (
+    name: 'shutdown',
+    listener: (event?: { preventDefault(): void }) => void,
+  ) => void;
   onShutdown('shutdown', (event) => {
     event?.preventDefault();
     void quit();

@@ -1,15 +1,6 @@
 /** How every API call answers across IPC or HTTP: a value, or an error with a code the UI can react to. */
 
-export type ErrorCode =
-  | 'not-found'
-  | 'refused'
-  | 'changed'
-  | 'gone'
-  | 'busy'
-  | 'invalid'
-  | 'unavailable'
-  | 'unauthorized'
-  | 'internal';
+export type ErrorCode = 'not-found' | 'refused' | 'changed' | 'gone' | 'busy' | 'invalid' | 'unavailable' | 'unauthorized' | 'internal';
 
 /** One validation problem: `path` is the dotted key in the request (`watchdog.backoffMs.1`). */
 export interface ValidationIssue {

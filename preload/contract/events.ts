@@ -43,7 +43,7 @@ export interface EventPayloads {
   'item:updated': { readonly item: QueueItemDto };
   'item:resolved': { readonly id: string; readonly resolution: ResolutionDto };
   /** A reminder fired (`step` counts from 1); `stuck` after the last one. */
-  'reminder': { readonly id: string; readonly step: number; readonly stuck: boolean };
+  reminder: { readonly id: string; readonly step: number; readonly stuck: boolean };
   /** Any action's outcome, from any surface (tray, notification, CLI) — so every window shows it. */
   'action:outcome': ActionOutcomeDto;
   'agents:changed': { readonly agents: readonly AgentDto[] };

@@ -21,7 +21,16 @@ export interface Span {
 export type SpanStyle = Omit<Span, 'text'>;
 
 /** No attributes, default colours. */
-export const PLAIN: SpanStyle = { fg: null, bg: null, bold: false, dim: false, italic: false, underline: false, strike: false, inverse: false };
+export const PLAIN: SpanStyle = {
+  fg: null,
+  bg: null,
+  bold: false,
+  dim: false,
+  italic: false,
+  underline: false,
+  strike: false,
+  inverse: false,
+};
 
 // CSI (any final byte), OSC (BEL or ST terminated), and two-byte ESC sequences. Only CSI …m changes style.
 // eslint-disable-next-line no-control-regex
@@ -128,7 +137,13 @@ export function parseLines(lines: readonly string[]): Span[][] {
 
 function sameStyle(a: SpanStyle, b: SpanStyle): boolean {
   return (
-    a.fg === b.fg && a.bg === b.bg && a.bold === b.bold && a.dim === b.dim && a.italic === b.italic &&
-    a.underline === b.underline && a.strike === b.strike && a.inverse === b.inverse
+    a.fg === b.fg &&
+    a.bg === b.bg &&
+    a.bold === b.bold &&
+    a.dim === b.dim &&
+    a.italic === b.italic &&
+    a.underline === b.underline &&
+    a.strike === b.strike &&
+    a.inverse === b.inverse
   );
 }

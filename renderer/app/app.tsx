@@ -32,11 +32,17 @@ export function App() {
           </button>
         ))}
       </nav>
-      {!connected ? <p className="banner warn" role="status">Lost the connection to Trail Boss; reconnecting…</p> : null}
+      {!connected ? (
+        <p className="banner warn" role="status">
+          Lost the connection to Trail Boss; reconnecting…
+        </p>
+      ) : null}
       {latest !== undefined ? (
         <div className="banner error" role="alert">
           <span>{latest}</span>
-          <button type="button" onClick={dismiss}>Dismiss</button>
+          <button type="button" onClick={dismiss}>
+            Dismiss
+          </button>
         </div>
       ) : null}
       <main className="main">

@@ -20,7 +20,8 @@ export type BridgeChoice = { readonly ok: true; readonly bridge: Bridge } | { re
 /** Chooses the bridge. */
 export function chooseBridge(env: PageEnv): BridgeChoice {
   if (env.exposed !== undefined) return { ok: true, bridge: ipcBridge(env.exposed) };
-  if (env.token !== null) return { ok: true, bridge: httpBridge({ baseUrl: env.origin, token: env.token, fetch: env.fetch, openEvents: env.openEvents }) };
+  if (env.token !== null)
+    return { ok: true, bridge: httpBridge({ baseUrl: env.origin, token: env.token, fetch: env.fetch, openEvents: env.openEvents }) };
   return { ok: false, problem: `No API token. Open the URL that \`trailboss daemon --ui\` prints (it ends in #token=…).` };
 }
 

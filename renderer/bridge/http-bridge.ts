@@ -26,7 +26,10 @@ export interface HttpBridgeDeps {
   readonly openEvents: (url: string) => EventSourceLike;
 }
 
-const fail = (code: 'unauthorized' | 'unavailable' | 'internal', message: string): Envelope<never> => ({ ok: false, error: { code, message } });
+const fail = (code: 'unauthorized' | 'unavailable' | 'internal', message: string): Envelope<never> => ({
+  ok: false,
+  error: { code, message },
+});
 
 function isEnvelope(value: unknown): value is Envelope<unknown> {
   if (typeof value !== 'object' || value === null) return false;
@@ -48,7 +51,8 @@ async function post(deps: HttpBridgeDeps, channel: Channel, args: unknown): Prom
   } catch (e) {
     return fail('unavailable', `Trail Boss is not reachable (${e instanceof Error ? e.message : String(e)})`);
   }
-  if (response.status === 401 || response.status === 403) return fail('unauthorized', 'The token was refused: open the URL printed by `trailboss daemon --ui` again.');
+  if (response.status === 401 || response.status === 403)
+    return fail('unauthorized', 'The token was refused: open the URL printed by `trailboss daemon --ui` again.');
   let body: unknown;
   try {
     body = await response.json();

@@ -46,4 +46,3 @@ export function dispatchKey(command: KeyCommand, { stores, clock }: ControllerDe
       return assertNever(command, 'key command');
   }
 }
-

@@ -24,7 +24,12 @@ export interface QueueActionsApi {
 
 /** Maps a failed call to the outcome the user should read; codes that are outcomes keep their name. */
 function failureNote(item: QueueItemDto, action: ItemActionDto, error: { code: string; message: string }, at: number): OutcomeNote {
-  const outcome = error.code === 'changed' || error.code === 'gone' || error.code === 'refused' ? error.code : error.code === 'not-found' ? 'gone' : 'failed';
+  const outcome =
+    error.code === 'changed' || error.code === 'gone' || error.code === 'refused'
+      ? error.code
+      : error.code === 'not-found'
+        ? 'gone'
+        : 'failed';
   return { itemId: item.id, target: item.target, action, outcome, message: error.message, at };
 }
 
@@ -40,7 +45,12 @@ export function queueActions({ bridge, stores, clock }: ControllerDeps): QueueAc
   };
 
   /** Claims the item in the UI (one action at a time), calls, records the outcome; refreshes if the pane moved on. */
-  const run = async (id: string, action: ItemActionDto, allowed: (item: QueueItemDto) => boolean, call: (item: QueueItemDto) => Promise<Envelope<ActionOutcomeDto>>) => {
+  const run = async (
+    id: string,
+    action: ItemActionDto,
+    allowed: (item: QueueItemDto) => boolean,
+    call: (item: QueueItemDto) => Promise<Envelope<ActionOutcomeDto>>,
+  ) => {
     const item = find(id);
     if (item === undefined || queue.getState().pending[id] !== undefined || !allowed(item)) return;
     queue.getState().actionStarted(id, action);
@@ -57,10 +67,27 @@ export function queueActions({ bridge, stores, clock }: ControllerDeps): QueueAc
   return {
     reloadQueue,
     // Approve and deny send the fingerprint of the prompt on screen: the engine re-verifies it before any key.
-    approve: (id) => run(id, 'approve', (i) => i.approveLabel !== null, (i) => bridge.api['item:approve']({ id, fingerprint: i.fingerprint })),
-    deny: (id) => run(id, 'deny', (i) => i.denyLabel !== null, (i) => bridge.api['item:deny']({ id, fingerprint: i.fingerprint })),
+    approve: (id) =>
+      run(
+        id,
+        'approve',
+        (i) => i.approveLabel !== null,
+        (i) => bridge.api['item:approve']({ id, fingerprint: i.fingerprint }),
+      ),
+    deny: (id) =>
+      run(
+        id,
+        'deny',
+        (i) => i.denyLabel !== null,
+        (i) => bridge.api['item:deny']({ id, fingerprint: i.fingerprint }),
+      ),
     reply: async (id, text) => {
-      await run(id, 'reply', (i) => i.canReply && text.trim() !== '', () => bridge.api['item:reply']({ id, text }));
+      await run(
+        id,
+        'reply',
+        (i) => i.canReply && text.trim() !== '',
+        () => bridge.api['item:reply']({ id, text }),
+      );
       if (queue.getState().outcomes[id]?.outcome === 'confirmed') queue.getState().popupsClosed();
     },
     jump: (id) => run(id, 'jump', always, () => bridge.api['item:jump']({ id })),

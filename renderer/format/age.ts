@@ -16,7 +16,12 @@ export function formatAge(ms: number): string {
   return `${Math.floor(t / D)}d ${pad(Math.floor((t % D) / H))}h`;
 }
 
-const UNITS: ReadonlyArray<readonly [string, number]> = [['d', D], ['h', H], ['m', M], ['s', S]];
+const UNITS: ReadonlyArray<readonly [string, number]> = [
+  ['d', D],
+  ['h', H],
+  ['m', M],
+  ['s', S],
+];
 
 /** A duration as the shortest exact text: `0`, `90s`, `5m`, `1h30m`, `500ms`. */
 export function formatDuration(ms: number): string {
@@ -55,7 +60,10 @@ export function parseDuration(text: string): number | null {
 
 /** Parses a comma-separated list of durations; the error names the first bad entry. */
 export function parseDurationList(text: string): { ok: true; values: number[] } | { ok: false; error: string } {
-  const parts = text.split(',').map((p) => p.trim()).filter((p) => p !== '');
+  const parts = text
+    .split(',')
+    .map((p) => p.trim())
+    .filter((p) => p !== '');
   const values: number[] = [];
   for (const part of parts) {
     const ms = parseDuration(part);

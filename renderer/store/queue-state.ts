@@ -78,7 +78,10 @@ function reselect(prev: QueueState, items: readonly QueueItemDto[]): string | nu
 /** Remembers the targets of items that left (the newest few). */
 function remember(departed: Readonly<Record<string, string>>, gone: readonly QueueItemDto[]): Readonly<Record<string, string>> {
   if (gone.length === 0) return departed;
-  const entries = [...Object.entries(departed).filter(([id]) => !gone.some((g) => g.id === id)), ...gone.map((g) => [g.id, g.target] as const)];
+  const entries = [
+    ...Object.entries(departed).filter(([id]) => !gone.some((g) => g.id === id)),
+    ...gone.map((g) => [g.id, g.target] as const),
+  ];
   return Object.fromEntries(entries.slice(-DEPARTED));
 }
 
@@ -129,7 +132,10 @@ export function itemUpdated(s: QueueState, item: QueueItemDto): QueueState {
 
 /** An item left the queue. */
 export function itemResolved(s: QueueState, id: string): QueueState {
-  return withItems(s, s.items.filter((i) => i.id !== id));
+  return withItems(
+    s,
+    s.items.filter((i) => i.id !== id),
+  );
 }
 
 /** A reminder fired for an item. */
@@ -163,7 +169,12 @@ export function actionStarted(s: QueueState, id: string, action: ItemActionDto):
 export function actionSettled(s: QueueState, note: OutcomeNote): QueueState {
   const { [note.itemId]: _done, ...pending } = s.pending;
   const head = s.recent[0];
-  const duplicate = head !== undefined && head.itemId === note.itemId && head.action === note.action && head.outcome === note.outcome && head.message === note.message;
+  const duplicate =
+    head !== undefined &&
+    head.itemId === note.itemId &&
+    head.action === note.action &&
+    head.outcome === note.outcome &&
+    head.message === note.message;
   return {
     ...s,
     pending,

@@ -32,7 +32,12 @@ function cpu(panes: number, enginePct: number): CpuResult {
     ticksPerS: watcher === 'engine' ? null : 1,
     capturesPerS: watcher === 'engine' ? null : 12,
   });
-  return { panes, mix: { idle: panes }, serverIdlePct: 0.5, rows: [row('engine', enginePct), row('observer-control', 1), row('observer-per-process', 20)] };
+  return {
+    panes,
+    mix: { idle: panes },
+    serverIdlePct: 0.5,
+    rows: [row('engine', enginePct), row('observer-control', 1), row('observer-per-process', 20)],
+  };
 }
 
 describe('bench report', () => {
@@ -61,8 +66,21 @@ describe('bench report', () => {
   it('says plainly when the engine does not take hooks, with no verdict for the hook targets', () => {
     const results: BenchResults = {
       hooks: {
-        ingest: { postToDelivery: summarize([3, 4]), forwarderToDelivery: summarize([120]), forwarderRun: summarize([130]), bareNodeRun: summarize([100]) },
-        fusion: { wired: false, probeStatus: 404, postToItem: null, forwarderToItem: null, missed: 0, approveOutcomes: {}, firstRefusal: null },
+        ingest: {
+          postToDelivery: summarize([3, 4]),
+          forwarderToDelivery: summarize([120]),
+          forwarderRun: summarize([130]),
+          bareNodeRun: summarize([100]),
+        },
+        fusion: {
+          wired: false,
+          probeStatus: 404,
+          postToItem: null,
+          forwarderToItem: null,
+          missed: 0,
+          approveOutcomes: {},
+          firstRefusal: null,
+        },
       },
     };
     expect(formatReport(results)).toContain('engine: hooks not accepted (HTTP 404) — not measured');
@@ -88,7 +106,15 @@ describe('the remote phase in the report', () => {
   });
 
   it('holds the ssh row against the targets and prints the ratio to the local row', () => {
-    const r: BenchResults = { remote: { hosts: 4, panesPerHost: 50, loopingPerHost: 10, windowMs: 30_000, rows: [row('ssh', 1400, 3, 1), row('local', 700, 1.5, 0)] } };
+    const r: BenchResults = {
+      remote: {
+        hosts: 4,
+        panesPerHost: 50,
+        loopingPerHost: 10,
+        windowMs: 30_000,
+        rows: [row('ssh', 1400, 3, 1), row('local', 700, 1.5, 0)],
+      },
+    };
     expect(verdicts(r).map((v) => [v.measure, v.pass])).toEqual([
       ['detection, 4 hosts × 50 panes over ssh', true],
       ['approve, 4 hosts × 50 panes over ssh', true],
@@ -97,6 +123,10 @@ describe('the remote phase in the report', () => {
     ]);
     expect(formatReport(r)).toMatch(/\|\s+2\s+\|\s+1\s+\|\s+2\s+\|/);
     const two = { remote: { hosts: 4, panesPerHost: 50, loopingPerHost: 10, windowMs: 30_000, rows: [row('ssh', 1400, 7, 2)] } };
-    expect(verdicts(two).filter((v) => !v.pass).map((v) => v.measure)).toEqual(['CPU, engine, 4 hosts × 50 panes over ssh', 'ssh processes per host, 4 hosts × 50 panes over ssh']);
+    expect(
+      verdicts(two)
+        .filter((v) => !v.pass)
+        .map((v) => v.measure),
+    ).toEqual(['CPU, engine, 4 hosts × 50 panes over ssh', 'ssh processes per host, 4 hosts × 50 panes over ssh']);
   });
 });

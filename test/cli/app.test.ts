@@ -13,7 +13,9 @@ describe('trailboss app', () => {
     const home = mkdtempSync(join(tmpdir(), 'tb-app-'));
     const run = await cli(['app'], { home, env: { DISPLAY: '', WAYLAND_DISPLAY: '' } });
     expect(run.code).toBe(2);
-    expect(run.stderr).toMatch(/^trailboss app: no graphical display here .*; run `trailboss daemon --ui` for the queue in your browser\n$/);
+    expect(run.stderr).toMatch(
+      /^trailboss app: no graphical display here .*; run `trailboss daemon --ui` for the queue in your browser\n$/,
+    );
   });
 
   it('says in one line when the Electron it was told to use is not there', async () => {

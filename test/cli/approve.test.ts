@@ -12,7 +12,10 @@ describe('trailboss approve / deny against a running engine', () => {
     try {
       const agent = await startScriptedAgent(h.tmux, claudePermBash(), { session: 'api-worker' });
       const env = { TRAILBOSS_HOME: join(h.home, 'tb') };
-      await poll(async () => (await cli(['queue', '--json'], { home: h.home, env })).stdout.includes('"approveLabel": "Yes"'), 'the prompt queued');
+      await poll(
+        async () => (await cli(['queue', '--json'], { home: h.home, env })).stdout.includes('"approveLabel": "Yes"'),
+        'the prompt queued',
+      );
       const run = await cli(['approve', agent.paneId], { home: h.home, env });
       expect(run.stderr).toBe('');
       expect(run.code).toBe(0);

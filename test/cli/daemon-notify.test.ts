@@ -31,14 +31,29 @@ describe('trailboss daemon --notify', () => {
     let child: ReturnType<typeof spawn> | null = null;
     try {
       const agent = await startScriptedAgent(tmux, claudePermBash(), { session: 'api-worker' });
-      const env = { ...process.env, TRAILBOSS_HOME: join(home, 'tb'), HOME: home, TMUX: '', TMUX_PANE: '', DBUS_SESSION_BUS_ADDRESS: desktop.busAddress };
-      const proc = spawn(join(ROOT, 'node_modules', '.bin', 'node'), [join(ROOT, 'bin', 'trailboss.mjs'), 'daemon', '--notify', '--tmux-socket', join(home, 'tmux.sock')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+      const env = {
+        ...process.env,
+        TRAILBOSS_HOME: join(home, 'tb'),
+        HOME: home,
+        TMUX: '',
+        TMUX_PANE: '',
+        DBUS_SESSION_BUS_ADDRESS: desktop.busAddress,
+      };
+      const proc = spawn(
+        join(ROOT, 'node_modules', '.bin', 'node'),
+        [join(ROOT, 'bin', 'trailboss.mjs'), 'daemon', '--notify', '--tmux-socket', join(home, 'tmux.sock')],
+        { env, stdio: ['ignore', 'pipe', 'pipe'] },
+      );
       child = proc;
       let out = '';
       proc.stdout?.on('data', (d: Buffer) => (out += d.toString()));
       const exited = new Promise<number | null>((resolve) => proc.on('exit', (code) => resolve(code)));
       await poll(() => out.includes('with Approve/Deny/Jump buttons'), `the daemon's notifications (${out})`, { timeoutMs: 20_000 });
-      const approve = await poll(async () => (await desktop.menu()).find((e) => e.key.startsWith('approve-') && e.label === 'Approve: Yes'), 'the Approve button in dunst', { timeoutMs: 20_000 });
+      const approve = await poll(
+        async () => (await desktop.menu()).find((e) => e.key.startsWith('approve-') && e.label === 'Approve: Yes'),
+        'the Approve button in dunst',
+        { timeoutMs: 20_000 },
+      );
       await desktop.invoke(approve.id, approve.key);
       await agent.waitForState('approved', { timeoutMs: 15_000 });
       expect(await agent.keyNames()).toEqual(['1']);

@@ -18,7 +18,10 @@ const NODE = join(ROOT, 'node_modules', '.bin', 'node');
 const LAUNCHER = join(ROOT, 'bin', 'trailboss.mjs');
 
 /** Start `argv` with piped output; resolves once the daemon printed its pid. */
-async function startDaemon(argv: string[], env: NodeJS.ProcessEnv): Promise<{ top: ChildProcess; enginePid: number; output: () => string }> {
+async function startDaemon(
+  argv: string[],
+  env: NodeJS.ProcessEnv,
+): Promise<{ top: ChildProcess; enginePid: number; output: () => string }> {
   const top = spawn(argv[0]!, argv.slice(1), { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   top.stdout!.on('data', (d: Buffer) => (out += d.toString()));
@@ -40,7 +43,10 @@ describe('trailboss daemon stops with what started it', () => {
     try {
       // What bin/trailboss.mjs does on a Node too old to run Trail Boss: the pinned Node runs the launcher again as a child.
       const relauncher = `const c = require('node:child_process').spawn(process.argv[1], process.argv.slice(2), { stdio: 'inherit', env: { ...process.env, TRAILBOSS_LAUNCHER_PID: String(process.pid) } }); c.on('exit', (code) => process.exit(code ?? 1));`;
-      const started = await startDaemon([NODE, '-e', relauncher, NODE, LAUNCHER, 'daemon', '--tmux-socket', join(home, 'none.sock')], daemonEnv(home));
+      const started = await startDaemon(
+        [NODE, '-e', relauncher, NODE, LAUNCHER, 'daemon', '--tmux-socket', join(home, 'none.sock')],
+        daemonEnv(home),
+      );
       enginePid = started.enginePid;
       expect(enginePid).not.toBe(started.top.pid);
       expect(existsSync(join(home, 'tb', 'engine.lock'))).toBe(true);

@@ -13,7 +13,11 @@ describe('trailboss daemon', () => {
     const home = mkdtempSync(join(tmpdir(), 'tb-daemon-'));
     try {
       const env = { ...process.env, TRAILBOSS_HOME: join(home, 'tb'), HOME: home, TMUX: '', TMUX_PANE: '' };
-      const child = spawn(join(ROOT, 'node_modules', '.bin', 'node'), [join(ROOT, 'bin', 'trailboss.mjs'), 'daemon', '--tmux-socket', join(home, 'none.sock')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(
+        join(ROOT, 'node_modules', '.bin', 'node'),
+        [join(ROOT, 'bin', 'trailboss.mjs'), 'daemon', '--tmux-socket', join(home, 'none.sock')],
+        { env, stdio: ['ignore', 'pipe', 'pipe'] },
+      );
       let out = '';
       child.stdout.on('data', (d: Buffer) => (out += d.toString()));
       const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));

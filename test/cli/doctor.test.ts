@@ -25,7 +25,11 @@ function setup(): { home: string; socket: string } {
   return { home, socket: join(home, 'no-server') };
 }
 
-async function doctor(home: string, socket: string, env: Record<string, string> = {}): Promise<{ code: number; report: Report; stdout: string }> {
+async function doctor(
+  home: string,
+  socket: string,
+  env: Record<string, string> = {},
+): Promise<{ code: number; report: Report; stdout: string }> {
   const run = await cli(['doctor', '--json', '--tmux-socket', socket], { home, env: { TRAILBOSS_HOME: join(home, 'tb'), ...env } });
   return { code: run.code, report: JSON.parse(run.stdout) as Report, stdout: run.stdout };
 }
@@ -36,12 +40,18 @@ describe('trailboss doctor', () => {
   it('on a healthy set-up without hooks: only advice, exit 0; finds the agent pane per runtime', async () => {
     tmux = await startPrivateTmux({ socketPath: join(mkdtempSync(join(tmpdir(), 'tb-doctor-tmux-')), 'sock') });
     const claude = namedSleeper(tmux.dir, 'claude');
-    await tmux.newPane(showFixtureCommand(join(import.meta.dirname, '../fixtures/panes/claude/idle-after-turn.txt'), claude), { width: 120, height: 40 });
+    await tmux.newPane(showFixtureCommand(join(import.meta.dirname, '../fixtures/panes/claude/idle-after-turn.txt'), claude), {
+      width: 120,
+      height: 40,
+    });
     if (tmux.server.kind !== 'socket') throw new Error('needs a socket path');
     const { code, report } = await doctor(tmux.dir, tmux.server.path);
     expect(code).toBe(0);
     expect(report.ok).toBe(true);
-    expect(check(report, 'tmux')).toMatchObject({ status: 'ok', detail: expect.stringMatching(/^tmux \d+\.\d+.* at \/.*tmux \(needs 3\.2 or newer\)$/) });
+    expect(check(report, 'tmux')).toMatchObject({
+      status: 'ok',
+      detail: expect.stringMatching(/^tmux \d+\.\d+.* at \/.*tmux \(needs 3\.2 or newer\)$/),
+    });
     expect(check(report, 'tmux-servers')).toMatchObject({ status: 'ok', detail: expect.stringContaining(`${tmux.server.path}: 1 pane`) });
     expect(check(report, 'agent-panes')).toMatchObject({ status: 'ok', detail: 'claude: 1' });
     expect(check(report, 'claude-hooks')).toMatchObject({ status: 'advice', fix: 'trailboss hooks install' });
@@ -57,14 +67,21 @@ describe('trailboss doctor', () => {
     writeFileSync(join(home, 'tb', 'config.json'), JSON.stringify({ tmux: { path: '/nonexistent/tmux' } }));
     const { code, report } = await doctor(home, socket, { PATH: join(home, 'empty-bin') });
     expect(code).toBe(1);
-    expect(check(report, 'tmux')).toMatchObject({ status: 'problem', detail: expect.stringContaining('tmux not found'), fix: expect.stringContaining('tmux.path') });
+    expect(check(report, 'tmux')).toMatchObject({
+      status: 'problem',
+      detail: expect.stringContaining('tmux not found'),
+      fix: expect.stringContaining('tmux.path'),
+    });
     expect(check(report, 'agent-panes')).toMatchObject({ status: 'advice', detail: 'not checked: tmux is not installed' });
   });
 
   it('says where the desktop app’s log file is', async () => {
     const { home, socket } = setup();
     const { report } = await doctor(home, socket);
-    expect(check(report, 'log-file')).toMatchObject({ status: 'advice', detail: expect.stringContaining(join(home, 'tb', 'logs', 'trailboss.log')) });
+    expect(check(report, 'log-file')).toMatchObject({
+      status: 'advice',
+      detail: expect.stringContaining(join(home, 'tb', 'logs', 'trailboss.log')),
+    });
   });
 
   it('names a corrupt database with how to move it aside, and exits 1', async () => {
@@ -73,7 +90,11 @@ describe('trailboss doctor', () => {
     writeFileSync(join(home, 'tb', 'trailboss.db'), 'this is not a database, it only has its name'.repeat(10));
     const { code, report } = await doctor(home, socket);
     expect(code).toBe(1);
-    expect(check(report, 'database')).toMatchObject({ status: 'problem', detail: expect.stringContaining('not a database'), fix: expect.stringContaining('.broken') });
+    expect(check(report, 'database')).toMatchObject({
+      status: 'problem',
+      detail: expect.stringContaining('not a database'),
+      fix: expect.stringContaining('.broken'),
+    });
   });
 
   it('names each config error with where it is, and exits 1', async () => {
@@ -82,7 +103,11 @@ describe('trailboss doctor', () => {
     writeFileSync(join(home, 'tb', 'config.json'), '{"tmux": {"captureMode": "turbo"}}');
     const { code, report } = await doctor(home, socket);
     expect(code).toBe(1);
-    expect(check(report, 'config')).toMatchObject({ status: 'problem', detail: expect.stringContaining('tmux.captureMode'), fix: expect.stringContaining('config.json') });
+    expect(check(report, 'config')).toMatchObject({
+      status: 'problem',
+      detail: expect.stringContaining('tmux.captureMode'),
+      fix: expect.stringContaining('config.json'),
+    });
   });
 
   it('names a data directory that is not a directory, and exits 1', async () => {
@@ -90,7 +115,11 @@ describe('trailboss doctor', () => {
     writeFileSync(join(home, 'tb'), 'a file where the data directory should be');
     const { code, report } = await doctor(home, socket);
     expect(code).toBe(1);
-    expect(check(report, 'data-dir')).toMatchObject({ status: 'problem', detail: expect.stringContaining('is not a directory'), fix: expect.stringContaining('TRAILBOSS_HOME') });
+    expect(check(report, 'data-dir')).toMatchObject({
+      status: 'problem',
+      detail: expect.stringContaining('is not a directory'),
+      fix: expect.stringContaining('TRAILBOSS_HOME'),
+    });
   });
 
   it('prints a text report with each fix under its check', async () => {

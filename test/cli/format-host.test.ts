@@ -13,9 +13,25 @@ describe('CLI lines name the host', () => {
   });
 
   it('status: a HOST column only when some agent runs elsewhere; --json always carries host', () => {
-    const base: AgentStatus = { pane: '%1', server: 'default', host: null, target: 'w:1.0', runtime: 'claude', runtimeVerified: true, state: 'idle', since: new Date(0).toISOString() };
+    const base: AgentStatus = {
+      pane: '%1',
+      server: 'default',
+      host: null,
+      target: 'w:1.0',
+      runtime: 'claude',
+      runtimeVerified: true,
+      state: 'idle',
+      since: new Date(0).toISOString(),
+    };
     expect(formatStatusTable([base], 0)).not.toMatch(/HOST/);
-    const remote: AgentStatus = { ...base, pane: '%2', server: '@gpu:default', host: 'gpu', state: 'unreachable', unreachable: 'host gpu unreachable since 1970-01-01T00:00:00.000Z: the host cannot be reached' };
+    const remote: AgentStatus = {
+      ...base,
+      pane: '%2',
+      server: '@gpu:default',
+      host: 'gpu',
+      state: 'unreachable',
+      unreachable: 'host gpu unreachable since 1970-01-01T00:00:00.000Z: the host cannot be reached',
+    };
     const table = formatStatusTable([base, remote], 0);
     expect(table).toMatch(/^PANE\s+HOST\s+TARGET/);
     expect(table).toMatch(/gpu\s+w:1\.0\s+claude\s+unreachable\s+\S+\s+host gpu unreachable since/);

@@ -23,12 +23,15 @@ function tempHome(): string {
 }
 
 /** A hooks.json a Codex user might have: their own Stop hook, two-space indentation. */
-const USER_HOOKS = '{\n  "hooks": {\n    "Stop": [\n      { "hooks": [{ "type": "command", "command": "notify-send codex-done" }] }\n    ]\n  }\n}\n';
+const USER_HOOKS =
+  '{\n  "hooks": {\n    "Stop": [\n      { "hooks": [{ "type": "command", "command": "notify-send codex-done" }] }\n    ]\n  }\n}\n';
 
 type HooksShape = { hooks: Record<string, { hooks: { command: string; type: string }[] }[]> };
 const read = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as HooksShape;
 const ours = (file: string) =>
-  Object.entries(read(file).hooks).flatMap(([event, groups]) => groups.flatMap((g) => g.hooks.filter((x) => x.command.endsWith('# trailboss:hook')).map((x) => ({ event, ...x }))));
+  Object.entries(read(file).hooks).flatMap(([event, groups]) =>
+    groups.flatMap((g) => g.hooks.filter((x) => x.command.endsWith('# trailboss:hook')).map((x) => ({ event, ...x }))),
+  );
 
 describe('trailboss hooks --runtime codex', () => {
   it('installs into $CODEX_HOME/hooks.json, one forwarder per Codex event, posting to the Codex route', async () => {

@@ -88,7 +88,11 @@ describe('trailboss hook <Event>', () => {
     const agent = await startScriptedAgent(h.tmux, heldWorking(claudePermBash()), { session: 'api-worker' });
     const pane = paneKeyOf(h.socket, agent);
     await waitForTruth(h.engine, pane, (s) => s.state === 'working', 'the pane seen working');
-    const run = await cli(['hook', 'PermissionRequest'], { home: join(h.home, 'tb'), env: { TMUX_PANE: agent.paneId, TMUX: `${h.socket},1234,0` }, stdin: PERMISSION });
+    const run = await cli(['hook', 'PermissionRequest'], {
+      home: join(h.home, 'tb'),
+      env: { TMUX_PANE: agent.paneId, TMUX: `${h.socket},1234,0` },
+      stdin: PERMISSION,
+    });
     expect(run).toEqual({ code: 0, stdout: '', stderr: '' });
     const item = await poll(async () => (await queue(h!.engine))[0], 'the forwarded hook’s item');
     expect(item).toMatchObject({ paneKey: pane, reason: 'permission', subject: 'Bash: ls -la /tmp' });
@@ -115,7 +119,14 @@ describe('trailboss hook <Event>', () => {
 
   it('builds the envelope the engine accepts (same fields as the forwarder script)', () => {
     const envelope = hookEnvelope({ TMUX_PANE: '%12', TMUX: '/tmp/tmux-1000/default,4321,0' }, 'Stop', 777, '{"hook_event_name":"Stop"}');
-    expect(envelope).toEqual({ v: 1, event: 'Stop', tmuxPane: '%12', tmuxSocket: '/tmp/tmux-1000/default', ppid: 777, payload: { hook_event_name: 'Stop' } });
+    expect(envelope).toEqual({
+      v: 1,
+      event: 'Stop',
+      tmuxPane: '%12',
+      tmuxSocket: '/tmp/tmux-1000/default',
+      ppid: 777,
+      payload: { hook_event_name: 'Stop' },
+    });
     expect(parseHookEnvelope(envelope).ok).toBe(true);
     expect(hookEnvelope({}, null, 0, 'x')).toEqual({ v: 1, event: null, tmuxPane: null, tmuxSocket: null, ppid: null, payload: 'x' });
   });

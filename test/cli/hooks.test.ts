@@ -128,7 +128,9 @@ describe('trailboss hooks install / uninstall', () => {
     const settings = JSON.parse(readFileSync(file, 'utf8')) as { hooks: Record<string, { hooks: { command: string }[] }[]> };
     const sessionStart = (settings.hooks['SessionStart'] ?? []).flatMap((g) => g.hooks.map((h) => h.command));
     expect(sessionStart.filter((c) => c.endsWith('# trailboss:prime'))).toHaveLength(1);
-    expect(sessionStart.find((c) => c.endsWith('# trailboss:prime'))).toMatch(/'[^']*node' '[^']*\/bin\/trailboss\.mjs' prime # trailboss:prime$/);
+    expect(sessionStart.find((c) => c.endsWith('# trailboss:prime'))).toMatch(
+      /'[^']*node' '[^']*\/bin\/trailboss\.mjs' prime # trailboss:prime$/,
+    );
     await cli(['hooks', 'uninstall'], { home });
     expect(existsSync(file) ? readFileSync(file, 'utf8') : '').not.toContain('trailboss:prime');
   });
@@ -160,7 +162,10 @@ describe('trailboss hooks install / uninstall', () => {
   it('names a missing or unknown subcommand as a usage error', async () => {
     const home = tempHome();
     expect(await cli(['hooks'], { home })).toMatchObject({ code: 2 });
-    expect(await cli(['hooks', 'reinstall'], { home })).toMatchObject({ code: 2, stderr: expect.stringContaining("unknown hooks command 'reinstall'") });
+    expect(await cli(['hooks', 'reinstall'], { home })).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining("unknown hooks command 'reinstall'"),
+    });
   });
 });
 
@@ -218,7 +223,10 @@ describe('trailboss hooks status', () => {
     const res = await postJson(h.engine.apiPort!, HOOK_PATH, h.engine.apiToken!, envelope);
     expect(res.status).toBe(202);
     const after = await poll(async () => {
-      const s = JSON.parse((await cli(['hooks', 'status', '--json'], { home })).stdout) as { lastHookAt: number | null; lastHookSource: string };
+      const s = JSON.parse((await cli(['hooks', 'status', '--json'], { home })).stdout) as {
+        lastHookAt: number | null;
+        lastHookSource: string;
+      };
       return s.lastHookAt !== null ? s : null;
     }, 'the hook in hooks status');
     expect(after.lastHookSource).toBe('engine');

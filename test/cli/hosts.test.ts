@@ -44,10 +44,15 @@ function newHome(): string {
 describe('trailboss hosts', () => {
   it('adds, lists and removes a host in config.json; refuses duplicates and option-like destinations', async () => {
     const dir = newHome();
-    const added = await cli(['hosts', 'add', 'gpu', 'me@gpu.example', '--tmux-socket', '/tmp/agents.sock', '--ssh-config', '/etc/tb/ssh_config'], { home: dir });
+    const added = await cli(
+      ['hosts', 'add', 'gpu', 'me@gpu.example', '--tmux-socket', '/tmp/agents.sock', '--ssh-config', '/etc/tb/ssh_config'],
+      { home: dir },
+    );
     expect(added).toMatchObject({ code: 0, stderr: '' });
     expect(added.stdout).toMatch(/Added host gpu \(me@gpu.example\)/);
-    expect(JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8'))).toEqual({ hosts: [{ name: 'gpu', destination: 'me@gpu.example', sockets: ['/tmp/agents.sock'], sshConfig: '/etc/tb/ssh_config' }] });
+    expect(JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8'))).toEqual({
+      hosts: [{ name: 'gpu', destination: 'me@gpu.example', sockets: ['/tmp/agents.sock'], sshConfig: '/etc/tb/ssh_config' }],
+    });
     expect((await cli(['hosts', 'add', 'gpu', 'other'], { home: dir })).code).toBe(1);
     // Read as an option by the parser (a usage error), and refused by the config check when forced through.
     expect((await cli(['hosts', 'add', 'evil', '-oProxyCommand=touch /tmp/x'], { home: dir })).code).toBe(2);
@@ -55,7 +60,11 @@ describe('trailboss hosts', () => {
     expect(bad.code).toBe(1);
     expect(bad.stderr).toMatch(/must not start with "-"/);
     const listed = await cli(['hosts', 'list', '--json'], { home: dir });
-    expect(JSON.parse(listed.stdout)).toEqual({ hosts: [{ name: 'gpu', destination: 'me@gpu.example', sockets: ['/tmp/agents.sock'], sshConfig: '/etc/tb/ssh_config', enabled: true }] });
+    expect(JSON.parse(listed.stdout)).toEqual({
+      hosts: [
+        { name: 'gpu', destination: 'me@gpu.example', sockets: ['/tmp/agents.sock'], sshConfig: '/etc/tb/ssh_config', enabled: true },
+      ],
+    });
     expect(await cli(['hosts', 'remove', 'gpu'], { home: dir })).toMatchObject({ code: 0 });
     expect((await cli(['hosts', 'list'], { home: dir })).stdout).toMatch(/No hosts configured/);
     expect((await cli(['hosts', 'remove', 'gpu'], { home: dir })).code).toBe(1);
@@ -80,7 +89,10 @@ describe('trailboss hosts', () => {
     const dir = newHome();
     // A copy of the client config whose known_hosts is empty: the key is unknown, and never accepted.
     const config = join(dir, 'ssh_config');
-    writeFileSync(config, readFileSync(sshd.sshConfig, 'utf8').replace(/UserKnownHostsFile .*/, `UserKnownHostsFile ${join(dir, 'empty_known_hosts')}`));
+    writeFileSync(
+      config,
+      readFileSync(sshd.sshConfig, 'utf8').replace(/UserKnownHostsFile .*/, `UserKnownHostsFile ${join(dir, 'empty_known_hosts')}`),
+    );
     await cli(['hosts', 'add', 'box', sshd.alias, '--tmux-socket', socket, '--ssh-config', config], { home: dir });
     const run = await cli(['hosts', 'test', 'box'], { home: dir });
     expect(run.code).toBe(1);
@@ -90,18 +102,28 @@ describe('trailboss hosts', () => {
   it('a running engine watches a host added while it runs', async () => {
     h = await startEngineHarness();
     const agent = await startScriptedAgent(remote, claudePermBash(), { session: 'late-host' });
-    const add = await cli(['hosts', 'add', 'box', sshd.alias, '--tmux-socket', socket, '--ssh-config', sshd.sshConfig], { home: join(h.home, 'tb') });
+    const add = await cli(['hosts', 'add', 'box', sshd.alias, '--tmux-socket', socket, '--ssh-config', sshd.sshConfig], {
+      home: join(h.home, 'tb'),
+    });
     expect(add.code).toBe(0);
-    const item = await poll(async () => {
-      const q = await h!.engine.api['queue:list']({});
-      return q.ok ? q.value.find((i) => i.host === 'box' && i.sessionName === 'late-host' && i.approveLabel) : null;
-    }, 'the remote prompt in the queue', { timeoutMs: 20_000 });
+    const item = await poll(
+      async () => {
+        const q = await h!.engine.api['queue:list']({});
+        return q.ok ? q.value.find((i) => i.host === 'box' && i.sessionName === 'late-host' && i.approveLabel) : null;
+      },
+      'the remote prompt in the queue',
+      { timeoutMs: 20_000 },
+    );
     expect(item.paneKey).toBe(`@box:S:${socket}|${agent.paneId}`);
     expect(await cli(['hosts', 'remove', 'box'], { home: join(h.home, 'tb') })).toMatchObject({ code: 0 });
-    await poll(async () => {
-      const q = await h!.engine.api['queue:list']({});
-      return q.ok && !q.value.some((i) => i.host === 'box');
-    }, 'the removed host leaves the queue', { timeoutMs: 20_000 });
+    await poll(
+      async () => {
+        const q = await h!.engine.api['queue:list']({});
+        return q.ok && !q.value.some((i) => i.host === 'box');
+      },
+      'the removed host leaves the queue',
+      { timeoutMs: 20_000 },
+    );
     await agent.stop();
   });
 });

@@ -35,11 +35,19 @@ describe('trailboss jump against a running engine', () => {
       const jumped = join(h.home, 'jumped-to');
       // The "terminal": records which pane it was asked to show.
       mkdirSync(join(h.home, 'tb'), { recursive: true });
-      writeFileSync(join(h.home, 'tb', 'config.json'), JSON.stringify({ terminal: { linux: ['/bin/sh', '-c', `printf %s "$1" > '${jumped}'`, 'sh', '{target}'] } }));
+      writeFileSync(
+        join(h.home, 'tb', 'config.json'),
+        JSON.stringify({ terminal: { linux: ['/bin/sh', '-c', `printf %s "$1" > '${jumped}'`, 'sh', '{target}'] } }),
+      );
       const env = { TRAILBOSS_HOME: join(h.home, 'tb'), DISPLAY: '' };
-      await poll(async () => (await cli(['queue', '--json'], { home: h.home, env })).stdout.includes('"approveLabel": "Yes"'), 'the prompt queued');
+      await poll(
+        async () => (await cli(['queue', '--json'], { home: h.home, env })).stdout.includes('"approveLabel": "Yes"'),
+        'the prompt queued',
+      );
       const run = await cli(['jump'], { home: h.home, env });
-      await poll(() => existsSync(jumped) && readFileSync(jumped, 'utf8') === scripted.paneId, 'the terminal command run on the pane', { timeoutMs: 15_000 });
+      await poll(() => existsSync(jumped) && readFileSync(jumped, 'utf8') === scripted.paneId, 'the terminal command run on the pane', {
+        timeoutMs: 15_000,
+      });
       // Nothing attaches in a test: the jump says it started the terminal but saw no client (exit 1), and sent no key.
       expect(run.stderr).toMatch(/trailboss jump: started \/bin\/sh for api-worker:0\.0, but no terminal attached/);
       expect(run.code).toBe(1);

@@ -16,7 +16,8 @@ describe('trailboss command line', () => {
   it('lists every command in the help, and exits 2 when no command is given', async () => {
     const help = await cli(['--help'], { home });
     expect(help.code).toBe(0);
-    for (const name of ['status', 'daemon', 'queue', 'approve', 'snapshot', 'completion']) expect(help.stdout).toMatch(new RegExp(`^  ${name}\\b`, 'm'));
+    for (const name of ['status', 'daemon', 'queue', 'approve', 'snapshot', 'completion'])
+      expect(help.stdout).toMatch(new RegExp(`^  ${name}\\b`, 'm'));
     expect((await cli([], { home })).code).toBe(2);
   });
 
@@ -24,14 +25,26 @@ describe('trailboss command line', () => {
     const own = await cli(['snapshot', 'save', '--help'], { home });
     expect(own).toMatchObject({ code: 0, stdout: expect.stringContaining('Usage: trailboss snapshot save [options]') });
     expect(own.stdout).toContain('--max-lines <n>');
-    expect(await cli(['help', 'status'], { home })).toMatchObject({ code: 0, stdout: expect.stringContaining('Usage: trailboss status [options]') });
+    expect(await cli(['help', 'status'], { home })).toMatchObject({
+      code: 0,
+      stdout: expect.stringContaining('Usage: trailboss status [options]'),
+    });
   });
 
   it('names usage errors and exits 2: unknown command (with a suggestion), missing argument, bad choice', async () => {
     expect(await cli(['stauts'], { home })).toMatchObject({ code: 2, stderr: expect.stringContaining('(Did you mean status?)') });
-    expect(await cli(['approve'], { home })).toMatchObject({ code: 2, stderr: expect.stringContaining("missing required argument 'item'") });
-    expect(await cli(['approve', '%1', 'extra'], { home })).toMatchObject({ code: 2, stderr: expect.stringContaining('too many arguments') });
-    expect(await cli(['completion', 'fish'], { home })).toMatchObject({ code: 2, stderr: expect.stringContaining('Allowed choices are bash, zsh') });
+    expect(await cli(['approve'], { home })).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining("missing required argument 'item'"),
+    });
+    expect(await cli(['approve', '%1', 'extra'], { home })).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('too many arguments'),
+    });
+    expect(await cli(['completion', 'fish'], { home })).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('Allowed choices are bash, zsh'),
+    });
   });
 
   it('completes commands, subcommands and options from the same declarations', async () => {

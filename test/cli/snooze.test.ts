@@ -13,7 +13,10 @@ describe('trailboss snooze durations', () => {
     try {
       const agent = await startScriptedAgent(h.tmux, claudePermBash(), { session: 'snoozy' });
       const env = { TRAILBOSS_HOME: join(h.home, 'tb') };
-      await poll(async () => (await cli(['queue', '--json'], { home: h.home, env })).stdout.includes('"approveLabel": "Yes"'), 'the prompt queued');
+      await poll(
+        async () => (await cli(['queue', '--json'], { home: h.home, env })).stdout.includes('"approveLabel": "Yes"'),
+        'the prompt queued',
+      );
       const long = await cli(['snooze', agent.paneId, '31d'], { home: h.home, env });
       expect(long.code).toBe(2);
       expect(long.stderr).toContain('at most 30d');

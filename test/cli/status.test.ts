@@ -18,8 +18,17 @@ afterEach(async () => {
 
 /** A one-shot scan reads the screen as it is: wait until the fixture's last line is on it (a loaded machine draws late). */
 async function drawn(pane: string, fixture: string): Promise<void> {
-  const last = readFileSync(join(FIX, fixture), 'utf8').split('\n').map((l) => l.trim()).filter((l) => l !== '').at(-1) ?? '';
-  await poll(async () => (await (tmux as PrivateTmux).tmux(['capture-pane', '-p', '-t', pane])).includes(last), `${fixture} drawn in ${pane}`, { intervalMs: 100 });
+  const last =
+    readFileSync(join(FIX, fixture), 'utf8')
+      .split('\n')
+      .map((l) => l.trim())
+      .filter((l) => l !== '')
+      .at(-1) ?? '';
+  await poll(
+    async () => (await (tmux as PrivateTmux).tmux(['capture-pane', '-p', '-t', pane])).includes(last),
+    `${fixture} drawn in ${pane}`,
+    { intervalMs: 100 },
+  );
 }
 
 function socketOf(t: PrivateTmux): string {
@@ -31,8 +40,16 @@ describe('trailboss status', () => {
   it('reports each agent pane with its state and, for a prompt, the keys', async () => {
     tmux = await startPrivateTmux({ socketPath: join(mkdtempSync(join(tmpdir(), 'tb-status-')), 'sock') });
     const claude = namedSleeper(tmux.dir, 'claude');
-    const permPane = await tmux.newPane(showFixtureCommand(join(FIX, 'claude/perm-bash.txt'), claude), { width: 120, height: 40, session: 'work' });
-    const idlePane = await tmux.newPane(showFixtureCommand(join(FIX, 'claude/idle-after-turn.txt'), claude), { width: 120, height: 40, session: 'work' });
+    const permPane = await tmux.newPane(showFixtureCommand(join(FIX, 'claude/perm-bash.txt'), claude), {
+      width: 120,
+      height: 40,
+      session: 'work',
+    });
+    const idlePane = await tmux.newPane(showFixtureCommand(join(FIX, 'claude/idle-after-turn.txt'), claude), {
+      width: 120,
+      height: 40,
+      session: 'work',
+    });
     await tmux.newPane('exec sleep 100000', { session: 'other' });
     await drawn(permPane, 'claude/perm-bash.txt');
     await drawn(idlePane, 'claude/idle-after-turn.txt');
@@ -43,14 +60,21 @@ describe('trailboss status', () => {
     const perm = agents.find((a) => a.state === 'permission');
     expect(perm?.runtime).toBe('claude');
     expect(perm?.prompt).toMatchObject({ kind: 'permission', subject: 'ls -la /tmp', approveKey: '1', denyKey: '4' });
-    expect(perm?.prompt?.options).toContainEqual({ key: '3', label: 'Yes, and switch to auto mode · auto mode handles these prompts for you', kind: 'always' });
+    expect(perm?.prompt?.options).toContainEqual({
+      key: '3',
+      label: 'Yes, and switch to auto mode · auto mode handles these prompts for you',
+      kind: 'always',
+    });
     expect(agents.find((a) => a.state === 'idle')).toBeDefined();
   });
 
   it('prints a readable table', async () => {
     tmux = await startPrivateTmux({ socketPath: join(mkdtempSync(join(tmpdir(), 'tb-status-')), 'sock') });
     const claude = namedSleeper(tmux.dir, 'claude');
-    await drawn(await tmux.newPane(showFixtureCommand(join(FIX, 'claude/perm-bash.txt'), claude), { width: 120, height: 40, session: 'work' }), 'claude/perm-bash.txt');
+    await drawn(
+      await tmux.newPane(showFixtureCommand(join(FIX, 'claude/perm-bash.txt'), claude), { width: 120, height: 40, session: 'work' }),
+      'claude/perm-bash.txt',
+    );
     const run = await cli(['status', '--tmux-socket', socketOf(tmux)], { home: tmux.dir });
     expect(run.stdout).toMatch(/^PANE\s+TARGET\s+RUNTIME\s+STATE/);
     expect(run.stdout).toMatch(/permission .*ls -la \/tmp — approve: 1 \(Yes\)/);
@@ -96,7 +120,11 @@ describe('trailboss status with a running engine', () => {
       }, 'the engine to report the prompt');
       const { agents } = JSON.parse(run.stdout) as { agents: { state: string; source: string; prompt?: Record<string, unknown> }[] };
       expect(agents).toHaveLength(1);
-      expect(agents[0]).toMatchObject({ state: 'permission', source: 'engine', prompt: { subject: 'ls -la /tmp', approveKey: '1', denyKey: '4' } });
+      expect(agents[0]).toMatchObject({
+        state: 'permission',
+        source: 'engine',
+        prompt: { subject: 'ls -la /tmp', approveKey: '1', denyKey: '4' },
+      });
     } finally {
       await h.dispose();
     }

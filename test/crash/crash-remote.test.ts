@@ -16,11 +16,15 @@ const FIRST_SEED = Number(process.env.TB_CRASH_SEED ?? 1);
 describe('crash test over ssh: kill -9 the daemon with remote approves in flight', () => {
   for (let i = 0; i < RUNS; i++) {
     const plan = planRun(FIRST_SEED + i);
-    it(`seed ${plan.seed} (remote): ${plan.kills.map(describeKill).join(', then ')}; ${plan.agents.map((a) => a.runtime).join('+')}`, { timeout: 180_000 }, async () => {
-      const result = await runCrash(plan, { remote: true });
-      if (process.env.TB_CRASH_VERBOSE) console.log(`seed ${plan.seed}:\n${result.timeline.join('\n')}`);
-      expect(result.violations, `seed ${plan.seed} timeline:\n${result.timeline.join('\n')}`).toEqual([]);
-      expect(result.counts.keys).toBeGreaterThan(0);
-    });
+    it(
+      `seed ${plan.seed} (remote): ${plan.kills.map(describeKill).join(', then ')}; ${plan.agents.map((a) => a.runtime).join('+')}`,
+      { timeout: 180_000 },
+      async () => {
+        const result = await runCrash(plan, { remote: true });
+        if (process.env.TB_CRASH_VERBOSE) console.log(`seed ${plan.seed}:\n${result.timeline.join('\n')}`);
+        expect(result.violations, `seed ${plan.seed} timeline:\n${result.timeline.join('\n')}`).toEqual([]);
+        expect(result.counts.keys).toBeGreaterThan(0);
+      },
+    );
   }
 });

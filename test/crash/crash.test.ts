@@ -22,7 +22,9 @@ const DEFAULT_RUNS = KILL_KINDS;
 const RUNS = Number(process.env.TB_CRASH_RUNS ?? DEFAULT_RUNS);
 const FIRST_SEED = Number(process.env.TB_CRASH_SEED ?? 1);
 /** TB_CRASH_SEEDS=8,19 replays exactly those runs. */
-const SEEDS = process.env.TB_CRASH_SEEDS ? process.env.TB_CRASH_SEEDS.split(',').map(Number) : Array.from({ length: RUNS }, (_, i) => FIRST_SEED + i);
+const SEEDS = process.env.TB_CRASH_SEEDS
+  ? process.env.TB_CRASH_SEEDS.split(',').map(Number)
+  : Array.from({ length: RUNS }, (_, i) => FIRST_SEED + i);
 
 describe('crash test: kill -9 the daemon across detect → remind → approve', () => {
   const results: CrashRunResult[] = [];
@@ -34,11 +36,15 @@ describe('crash test: kill -9 the daemon across detect → remind → approve', 
 
   for (const seed of SEEDS) {
     const plan = planRun(seed);
-    it(`seed ${plan.seed}: ${plan.kills.map(describeKill).join(', then ')}; ${plan.agents.map((a) => a.runtime).join('+')}`, { timeout: 180_000 }, async () => {
-      const result = await runCrash(plan);
-      results.push(result);
-      if (process.env.TB_CRASH_VERBOSE) console.log(`seed ${plan.seed}:\n${result.timeline.join('\n')}`);
-      expect(result.violations, `seed ${plan.seed} timeline:\n${result.timeline.join('\n')}`).toEqual([]);
-    });
+    it(
+      `seed ${plan.seed}: ${plan.kills.map(describeKill).join(', then ')}; ${plan.agents.map((a) => a.runtime).join('+')}`,
+      { timeout: 180_000 },
+      async () => {
+        const result = await runCrash(plan);
+        results.push(result);
+        if (process.env.TB_CRASH_VERBOSE) console.log(`seed ${plan.seed}:\n${result.timeline.join('\n')}`);
+        expect(result.violations, `seed ${plan.seed} timeline:\n${result.timeline.join('\n')}`).toEqual([]);
+      },
+    );
   }
 });

@@ -41,13 +41,20 @@ console.log('sent');
 reader.stdin.end();
 `;
 
-async function runWith(failpoint: string | null): Promise<{ signal: NodeJS.Signals | null; stdout: string; db: string; log: string; sent: string }> {
+async function runWith(
+  failpoint: string | null,
+): Promise<{ signal: NodeJS.Signals | null; stdout: string; db: string; log: string; sent: string }> {
   const script = join(dir, 'script.mjs');
   const db = join(dir, 'test.db');
   const log = join(dir, 'failpoints.jsonl');
   const sent = join(dir, 'sent.txt');
   writeFileSync(script, SCRIPT);
-  const env = { ...process.env, NODE_OPTIONS: `--import ${FAILPOINT_MODULE}`, TB_CRASH_FAILPOINT: failpoint ?? '', TB_CRASH_FAILPOINT_LOG: log };
+  const env = {
+    ...process.env,
+    NODE_OPTIONS: `--import ${FAILPOINT_MODULE}`,
+    TB_CRASH_FAILPOINT: failpoint ?? '',
+    TB_CRASH_FAILPOINT_LOG: log,
+  };
   const child = spawn(PINNED_NODE, [script, db, sent], { env, stdio: ['ignore', 'pipe', 'inherit'] });
   let stdout = '';
   child.stdout.on('data', (c: Buffer) => void (stdout += c.toString('utf8')));

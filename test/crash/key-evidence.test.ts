@@ -2,12 +2,34 @@
 import { describe, expect, it } from 'vitest';
 import type { AgentRecord } from '../support/scripted-agent/record.ts';
 import type { AgentEvidence, AuditEvidence } from './support/key-evidence.ts';
-import { answeredPrompts, checkKeysAudited, checkKeysHitThePrompt, checkKeysRequested, checkOneKeyPerPrompt, finalState } from './support/key-evidence.ts';
+import {
+  answeredPrompts,
+  checkKeysAudited,
+  checkKeysHitThePrompt,
+  checkKeysRequested,
+  checkOneKeyPerPrompt,
+  finalState,
+} from './support/key-evidence.ts';
 
 let seq = 0;
 const state = (t: number, name: string): AgentRecord => ({ type: 'state', t, seq: ++seq, state: name, from: null, cause: 'key' });
-const key = (t: number, k: string, inState: string, next: string, action: 'goto' | 'ignore' = 'goto'): AgentRecord => ({ type: 'key', t, state: inState, key: k, raw: k, action, next });
-const row = (id: number, at: number, payload: string, reason = `approve: Yes — ls`): AuditEvidence => ({ id, at, paneKey: 'S:/tmp/s|%3', action: 'key', payload, reason });
+const key = (t: number, k: string, inState: string, next: string, action: 'goto' | 'ignore' = 'goto'): AgentRecord => ({
+  type: 'key',
+  t,
+  state: inState,
+  key: k,
+  raw: k,
+  action,
+  next,
+});
+const row = (id: number, at: number, payload: string, reason = `approve: Yes — ls`): AuditEvidence => ({
+  id,
+  at,
+  paneKey: 'S:/tmp/s|%3',
+  action: 'key',
+  payload,
+  reason,
+});
 
 function agent(records: AgentRecord[], requests = 10, confirmed = 0): AgentEvidence {
   return {
@@ -24,7 +46,14 @@ function agent(records: AgentRecord[], requests = 10, confirmed = 0): AgentEvide
 
 /** prompt → 1 → approved → prompt again → 4 → denied, each key audited just before it. */
 const clean = (): { records: AgentRecord[]; audit: AuditEvidence[] } => ({
-  records: [state(100, 'prompt'), key(200, '1', 'prompt', 'approved'), state(201, 'approved'), state(700, 'prompt'), key(800, '4', 'prompt', 'denied'), state(801, 'denied')],
+  records: [
+    state(100, 'prompt'),
+    key(200, '1', 'prompt', 'approved'),
+    state(201, 'approved'),
+    state(700, 'prompt'),
+    key(800, '4', 'prompt', 'denied'),
+    state(801, 'denied'),
+  ],
   audit: [row(1, 199, '1'), row(2, 800, '4', 'deny: No — ls')],
 });
 
@@ -32,14 +61,26 @@ describe('crash evidence: keys', () => {
   it('a clean record passes every check', () => {
     const { records, audit } = clean();
     const a = agent(records, 2);
-    expect([...checkKeysHitThePrompt(a, audit), ...checkOneKeyPerPrompt(a), ...checkKeysAudited(a, audit), ...checkKeysRequested(a)]).toEqual([]);
+    expect([
+      ...checkKeysHitThePrompt(a, audit),
+      ...checkOneKeyPerPrompt(a),
+      ...checkKeysAudited(a, audit),
+      ...checkKeysRequested(a),
+    ]).toEqual([]);
     expect(answeredPrompts(a)).toBe(2);
     expect(finalState(records)).toBe('denied');
   });
 
   it('flags a key that arrived after the prompt had changed', () => {
-    const a = agent([state(100, 'prompt'), key(200, '1', 'prompt', 'approved'), state(201, 'approved'), key(300, '1', 'approved', 'approved', 'ignore')]);
-    expect(checkKeysHitThePrompt(a, [row(1, 199, '1'), row(2, 299, '1')])).toEqual([expect.stringContaining('arrived in state "approved"')]);
+    const a = agent([
+      state(100, 'prompt'),
+      key(200, '1', 'prompt', 'approved'),
+      state(201, 'approved'),
+      key(300, '1', 'approved', 'approved', 'ignore'),
+    ]);
+    expect(checkKeysHitThePrompt(a, [row(1, 199, '1'), row(2, 299, '1')])).toEqual([
+      expect.stringContaining('arrived in state "approved"'),
+    ]);
   });
 
   it('flags an approve that landed on a remembering option', () => {
@@ -64,7 +105,9 @@ describe('crash evidence: keys', () => {
 
   it('flags a key with no audit row', () => {
     const { records } = clean();
-    expect(checkKeysAudited(agent(records), [row(1, 199, '1')])).toEqual([expect.stringContaining('key 4 received at 800 has no audit row')]);
+    expect(checkKeysAudited(agent(records), [row(1, 199, '1')])).toEqual([
+      expect.stringContaining('key 4 received at 800 has no audit row'),
+    ]);
   });
 
   it('flags a key audited only after it arrived', () => {
@@ -73,7 +116,13 @@ describe('crash evidence: keys', () => {
   });
 
   it('does not let one audit row cover two keys', () => {
-    const a = agent([state(100, 'prompt'), key(200, '1', 'prompt', 'approved'), state(201, 'approved'), state(700, 'prompt'), key(800, '1', 'prompt', 'approved')]);
+    const a = agent([
+      state(100, 'prompt'),
+      key(200, '1', 'prompt', 'approved'),
+      state(201, 'approved'),
+      state(700, 'prompt'),
+      key(800, '1', 'prompt', 'approved'),
+    ]);
     expect(checkKeysAudited(a, [row(1, 199, '1')])).toHaveLength(1);
   });
 
@@ -89,6 +138,8 @@ describe('crash evidence: keys', () => {
 
   it('flags an answer the CLI confirmed that never reached the agent', () => {
     const { records } = clean();
-    expect(checkKeysRequested(agent(records, 3, 3))).toEqual([expect.stringContaining('the CLI confirmed 3 answers but the agent received 2 keys')]);
+    expect(checkKeysRequested(agent(records, 3, 3))).toEqual([
+      expect.stringContaining('the CLI confirmed 3 answers but the agent received 2 keys'),
+    ]);
   });
 });

@@ -20,7 +20,9 @@ describe('crash evidence: reminders', () => {
   });
 
   it('flags a step fired before it was due', () => {
-    expect(checkReminders([fire(0, 10_001), fire(1, 10_500)], items, CADENCE, [9_000])).toEqual([expect.stringContaining('before it was due')]);
+    expect(checkReminders([fire(0, 10_001), fire(1, 10_500)], items, CADENCE, [9_000])).toEqual([
+      expect.stringContaining('before it was due'),
+    ]);
   });
 
   it('flags a burst of missed steps', () => {
@@ -31,7 +33,9 @@ describe('crash evidence: reminders', () => {
   });
 
   it('flags a reminder for an item the store never had', () => {
-    expect(checkReminders([{ itemId: 'zz', step: 0, t: 1, incarnation: 0 }], items, CADENCE, [0])).toEqual([expect.stringContaining('does not know')]);
+    expect(checkReminders([{ itemId: 'zz', step: 0, t: 1, incarnation: 0 }], items, CADENCE, [0])).toEqual([
+      expect.stringContaining('does not know'),
+    ]);
   });
 
   it('reads reminder.fired lines from a daemon log and skips a line cut by the kill', () => {
@@ -43,8 +47,9 @@ describe('crash evidence: reminders', () => {
     expect(reminderFiringsFromLog(log, 2)).toEqual([{ itemId: 'a', step: 1, t: Date.parse('2026-01-01T00:00:02.500Z'), incarnation: 2 }]);
   });
 
-  it('takes a daemon\'s start from its store.opened line', () => {
-    const log = 'Trail Boss engine starting\n{"t":"2026-01-01T00:00:01.250Z","level":"info","event":"store.opened","file":"x","from":2,"version":2}\n';
+  it("takes a daemon's start from its store.opened line", () => {
+    const log =
+      'Trail Boss engine starting\n{"t":"2026-01-01T00:00:01.250Z","level":"info","event":"store.opened","file":"x","from":2,"version":2}\n';
     expect(storeOpenedAt(log)).toBe(Date.parse('2026-01-01T00:00:01.250Z'));
     expect(storeOpenedAt('killed before the store opened')).toBeNull();
   });

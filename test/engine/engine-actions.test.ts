@@ -22,7 +22,10 @@ async function queue() {
 }
 
 async function waitingPrompt() {
-  return poll(async () => (await queue()).find((i) => i.reason === 'permission' && i.approveLabel), 'a permission item with an approve label');
+  return poll(
+    async () => (await queue()).find((i) => i.reason === 'permission' && i.approveLabel),
+    'a permission item with an approve label',
+  );
 }
 
 describe('engine: detect and answer a permission prompt', () => {
@@ -130,7 +133,10 @@ describe('engine: the same prompt asked again', () => {
     const approved = await h.engine.api['item:approve']({ id: first.id, fingerprint: first.fingerprint });
     expect(approved).toMatchObject({ ok: true, value: { outcome: 'confirmed' } });
     // 300 ms later the agent shows the very same prompt: a new ask, with a new item.
-    const second = await poll(async () => (await queue()).find((i) => i.reason === 'permission' && i.id !== first.id && i.approveLabel), 'the repeated prompt queued again');
+    const second = await poll(
+      async () => (await queue()).find((i) => i.reason === 'permission' && i.id !== first.id && i.approveLabel),
+      'the repeated prompt queued again',
+    );
     expect(second.fingerprint).toBe(first.fingerprint);
     expect(await agent.keyNames()).toEqual(['1']);
   });

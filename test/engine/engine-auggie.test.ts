@@ -31,7 +31,12 @@ describe('engine: auggie approval prompt', () => {
     h = await startEngineHarness();
     await startScriptedAgent(h.tmux, auggieShellApproval(), { session: 'aug' });
     const item = await auggiePrompt();
-    expect(item).toMatchObject({ subject: 'echo approved >> lab-approve-count.txt', tool: 'Terminal', approveLabel: 'Allow', denyLabel: 'Deny' });
+    expect(item).toMatchObject({
+      subject: 'echo approved >> lab-approve-count.txt',
+      tool: 'Terminal',
+      approveLabel: 'Allow',
+      denyLabel: 'Deny',
+    });
   }, 30_000);
 
   it('approve sends exactly `a` and confirms the prompt left', async () => {

@@ -20,10 +20,28 @@ describe('database deleted while the engine runs', () => {
     h = await startEngineHarness();
     const errors: EventPayload<'engine:error'>[] = [];
     h.engine.on('engine:error', (e) => errors.push(e));
-    h.engine.store.audit.append({ paneKey: 'p', runtime: 'claude', action: 'text', payload: 'written before', reason: 'r', surface: 'cli', itemId: null, outcome: 'sent' });
+    h.engine.store.audit.append({
+      paneKey: 'p',
+      runtime: 'claude',
+      action: 'text',
+      payload: 'written before',
+      reason: 'r',
+      surface: 'cli',
+      itemId: null,
+      outcome: 'sent',
+    });
     const file = h.engine.paths.database;
     for (const f of [file, `${file}-wal`, `${file}-shm`]) rmSync(f, { force: true });
-    h.engine.store.audit.append({ paneKey: 'p', runtime: 'claude', action: 'text', payload: 'written after', reason: 'r', surface: 'cli', itemId: null, outcome: 'sent' });
+    h.engine.store.audit.append({
+      paneKey: 'p',
+      runtime: 'claude',
+      action: 'text',
+      payload: 'written after',
+      reason: 'r',
+      surface: 'cli',
+      itemId: null,
+      outcome: 'sent',
+    });
     await poll(() => errors.length > 0, 'the engine to announce the deleted database', { timeoutMs: 15_000 });
     expect(errors).toEqual([{ code: 'gone', message: expect.stringContaining('was deleted while Trail Boss ran; it was recreated') }]);
     expect(h.logger.entries.some((e) => e.event === 'store.file-recreated')).toBe(true);

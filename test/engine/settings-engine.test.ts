@@ -32,19 +32,26 @@ describe('settings on a running engine', () => {
     const before = await current();
     const settings = { ...before.settings, watchdog: { ...before.settings.watchdog, message: 'keep going', humanActiveMs: 60_000 } };
     const env = await h.engine.api['settings:set']({ settings });
-    expect(env).toMatchObject({ ok: true, value: { loadError: null, settings: { watchdog: { message: 'keep going', humanActiveMs: 60_000 } } } });
+    expect(env).toMatchObject({
+      ok: true,
+      value: { loadError: null, settings: { watchdog: { message: 'keep going', humanActiveMs: 60_000 } } },
+    });
     expect(h.engine.config().watchdog).toMatchObject({ message: 'keep going', humanActiveWindowMs: 60_000 });
     expect(changed.map((s) => s.settings.watchdog.message)).toEqual(['keep going']);
     expect((await current()).settings).toEqual(settings);
     // The harness config's rules-free watchdog section kept its hand-written keys.
-    expect(JSON.parse(readFileSync(configFileOf(h.home), 'utf8'))).toMatchObject({ watchdog: { firstDelayMs: 2000, message: 'keep going' } });
+    expect(JSON.parse(readFileSync(configFileOf(h.home), 'utf8'))).toMatchObject({
+      watchdog: { firstDelayMs: 2000, message: 'keep going' },
+    });
   });
 
   it('the next nudge types the message saved through settings:set', async () => {
     h = await startWatchdogEngine({ rules: [{ runtime: 'claude', mode: 'active' }], firstDelayMs: 3000, capMs: 8000 });
     const agent = await startScriptedAgent(h.tmux, claudeIdleWorking(), { session: 'work' });
     const before = await current();
-    const env = await h.engine.api['settings:set']({ settings: { ...before.settings, watchdog: { ...before.settings.watchdog, message: 'carry on with the plan' } } });
+    const env = await h.engine.api['settings:set']({
+      settings: { ...before.settings, watchdog: { ...before.settings.watchdog, message: 'carry on with the plan' } },
+    });
     expect(env.ok).toBe(true);
     const [submitted] = await submissionsReach(agent, 1, 10_000);
     expect(submitted!.text).toBe('carry on with the plan');
@@ -54,7 +61,9 @@ describe('settings on a running engine', () => {
     h = await startWatchdogEngine();
     const fileBefore = readFileSync(configFileOf(h.home), 'utf8');
     const before = await current();
-    const env = await h.engine.api['settings:set']({ settings: { ...before.settings, watchdog: { ...before.settings.watchdog, maxTries: 0 } } });
+    const env = await h.engine.api['settings:set']({
+      settings: { ...before.settings, watchdog: { ...before.settings.watchdog, maxTries: 0 } },
+    });
     expect(env).toMatchObject({ ok: false, error: { code: 'invalid', issues: [{ path: 'watchdog.maxTries' }] } });
     expect(readFileSync(configFileOf(h.home), 'utf8')).toBe(fileBefore);
     expect(h.engine.config().watchdog.maxNudges).toBe(3);

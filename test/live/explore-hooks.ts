@@ -27,7 +27,8 @@ const mock = await startMockModel();
 const sandbox = makeSandbox(cli, mock.url);
 scriptStandardTurns(mock, sandbox);
 const record = join(sandbox.root, 'hooks.jsonl');
-const recorder = (event: string) => `{ printf '{"event":"${event}","tmux_pane":"%s","tmux":"%s","payload":' "$TMUX_PANE" "$TMUX"; cat; printf '}\\n'; } >> '${record}'`;
+const recorder = (event: string) =>
+  `{ printf '{"event":"${event}","tmux_pane":"%s","tmux":"%s","payload":' "$TMUX_PANE" "$TMUX"; cat; printf '}\\n'; } >> '${record}'`;
 if (id === 'codex') {
   // The group shape `trailboss hooks install --runtime codex` writes (with `timeout`).
   const hooks = Object.fromEntries(CODEX_EVENTS.map((e) => [e, [{ hooks: [{ type: 'command', command: recorder(e), timeout: 5 }] }]]));
@@ -39,7 +40,9 @@ const listener = createServer((req, res) => {
   let body = '';
   req.on('data', (c: Buffer) => (body += c.toString('utf8')));
   req.on('end', () => {
-    posts.push(JSON.stringify({ method: req.method, url: req.url, headers: req.headers, body: body ? (JSON.parse(body) as unknown) : null }));
+    posts.push(
+      JSON.stringify({ method: req.method, url: req.url, headers: req.headers, body: body ? (JSON.parse(body) as unknown) : null }),
+    );
     res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
   });
 });
@@ -47,7 +50,16 @@ await new Promise<void>((ok) => listener.listen(0, '127.0.0.1', ok));
 if (id === 'claude') {
   const url = `http://127.0.0.1:${(listener.address() as AddressInfo).port}/hooks/claude`;
   const http = (event: string) => [
-    { hooks: [{ type: 'http', url: `${url}?event=${event}`, headers: { Authorization: 'Bearer $TB_HOOK_TOKEN', 'X-Tmux-Pane': '$TMUX_PANE', 'X-Tmux': '${TMUX}' }, allowedEnvVars: ['TB_HOOK_TOKEN', 'TMUX_PANE', 'TMUX'] }] },
+    {
+      hooks: [
+        {
+          type: 'http',
+          url: `${url}?event=${event}`,
+          headers: { Authorization: 'Bearer $TB_HOOK_TOKEN', 'X-Tmux-Pane': '$TMUX_PANE', 'X-Tmux': '${TMUX}' },
+          allowedEnvVars: ['TB_HOOK_TOKEN', 'TMUX_PANE', 'TMUX'],
+        },
+      ],
+    },
   ];
   const events = ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PermissionRequest', 'PostToolUse', 'Notification', 'Stop'];
   const file = join(sandbox.home, '.claude', 'settings.json');
@@ -82,8 +94,7 @@ try {
       // Pasted like the engine's reply (bracketed paste): typed bursts were dropped by Codex's composer.
       await tmux.tmux(['set-buffer', '-b', 'explore', arg]);
       await tmux.tmux(['paste-buffer', '-p', '-d', '-b', 'explore', '-t', pane]);
-    }
-    else if (verb === 'shot') await shot();
+    } else if (verb === 'shot') await shot();
     else if (verb === 'save' && process.env.OUT) {
       // save:<name> keeps the screen as a fixture pair (plain and colour), as the captures are kept.
       writeFileSync(join(process.env.OUT, `${arg}.txt`), await tmux.tmux(['capture-pane', '-p', '-t', pane]));

@@ -35,7 +35,14 @@ try {
   await shot();
   console.log('----- requests');
   for (const r of mock.requests()) console.log(r.method, r.path, r.turn ? JSON.stringify(r.body).length : '');
-  console.log('----- turns', JSON.stringify(mock.turns().map((t) => ({ p: t.prompt?.slice(-80), s: t.step, st: t.state })), null, 1));
+  console.log(
+    '----- turns',
+    JSON.stringify(
+      mock.turns().map((t) => ({ p: t.prompt?.slice(-80), s: t.step, st: t.state })),
+      null,
+      1,
+    ),
+  );
   console.log('----- results', JSON.stringify(mock.results(), null, 1));
   if (process.env.DUMP) {
     const { writeFileSync } = await import('node:fs');

@@ -64,7 +64,17 @@ function argvFor(id: LiveCliId, dir: string): string[] {
     case 'claude':
       return [join(nm, '@anthropic-ai', `claude-code-linux-${arch}`, 'claude')];
     case 'codex':
-      return [join(nm, '@openai', `codex-linux-${arch}`, 'vendor', `${MUSL_ARCH[process.arch] ?? process.arch}-unknown-linux-musl`, 'bin', 'codex')];
+      return [
+        join(
+          nm,
+          '@openai',
+          `codex-linux-${arch}`,
+          'vendor',
+          `${MUSL_ARCH[process.arch] ?? process.arch}-unknown-linux-musl`,
+          'bin',
+          'codex',
+        ),
+      ];
     case 'opencode':
       return [join(nm, `opencode-linux-${arch}`, 'bin', 'opencode')];
     case 'auggie':
@@ -83,15 +93,31 @@ export async function installCli(id: LiveCliId, pin: CliPin, log: (line: string)
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, 'package.json'), '{"private":true}\n');
     // --ignore-scripts: the native binaries arrive as optional dependencies; no install script is needed.
-    await run('npm', ['install', '--prefix', dir, '--no-audit', '--no-fund', '--ignore-scripts', '--no-save', '--no-package-lock', `${pin.package}@${pin.version}`], {
-      cwd: dir,
-      timeout: 600_000,
-      maxBuffer: 16 * 1024 * 1024,
-    });
+    await run(
+      'npm',
+      [
+        'install',
+        '--prefix',
+        dir,
+        '--no-audit',
+        '--no-fund',
+        '--ignore-scripts',
+        '--no-save',
+        '--no-package-lock',
+        `${pin.package}@${pin.version}`,
+      ],
+      {
+        cwd: dir,
+        timeout: 600_000,
+        maxBuffer: 16 * 1024 * 1024,
+      },
+    );
     writeFileSync(marker, `${pin.package}@${pin.version}\n`);
   }
   const argv = argvFor(id, dir);
-  for (const file of argv) if (!existsSync(file)) throw new Error(`${pin.package}@${pin.version}: ${file} is missing after install (platform ${process.platform}/${process.arch}?)`);
+  for (const file of argv)
+    if (!existsSync(file))
+      throw new Error(`${pin.package}@${pin.version}: ${file} is missing after install (platform ${process.platform}/${process.arch}?)`);
   return { id, package: pin.package, version: pin.version, dir, argv };
 }
 

@@ -77,7 +77,10 @@ export async function startLiveAgent(id: LiveCliId, opts: SandboxOptions & { ses
     const env = await h.engine.api['agents:list']({});
     if (!env.ok) throw new Error(env.error.message);
     const found = env.value.find((a) => a.sessionName === session);
-    if (!found) throw new Error(`the engine does not list session ${session} (agents: ${env.value.map((a) => `${a.sessionName}/${a.runtime}/${a.state}`).join(', ') || 'none'})`);
+    if (!found)
+      throw new Error(
+        `the engine does not list session ${session} (agents: ${env.value.map((a) => `${a.sessionName}/${a.runtime}/${a.state}`).join(', ') || 'none'})`,
+      );
     return found;
   };
   const capture = async (colours: boolean) => h.tmux.tmux(['capture-pane', '-p', ...(colours ? ['-e'] : []), '-t', paneId]);
@@ -93,11 +96,15 @@ export async function startLiveAgent(id: LiveCliId, opts: SandboxOptions & { ses
     async waitState(state, what, timeoutMs = 60_000, extra = () => true) {
       let last = '';
       try {
-        return await poll(async () => {
-          const a = await agent();
-          last = `${a.runtime}/${a.state}`;
-          return a.state === state && extra(a) ? a : null;
-        }, what, { timeoutMs, intervalMs: 100 });
+        return await poll(
+          async () => {
+            const a = await agent();
+            last = `${a.runtime}/${a.state}`;
+            return a.state === state && extra(a) ? a : null;
+          },
+          what,
+          { timeoutMs, intervalMs: 100 },
+        );
       } catch (error) {
         throw new Error(`${String(error)} (engine: ${last}); the pane shows:\n${await capture(false)}`, { cause: error });
       }
@@ -111,24 +118,43 @@ export async function startLiveAgent(id: LiveCliId, opts: SandboxOptions & { ses
       // Steady for three looks about 0.4 s apart: a spinner or a timer changes within that.
       const looks: string[] = [];
       let text = '';
-      await poll(async () => {
-        text = await capture(false);
-        looks.push(maskBlinkers(text));
-        if (looks.length > 3) looks.shift();
-        return looks.length === 3 && looks.every((l) => l === looks[0]);
-      }, `a steady screen for ${name}`, { timeoutMs: 30_000, intervalMs: 400 });
+      await poll(
+        async () => {
+          text = await capture(false);
+          looks.push(maskBlinkers(text));
+          if (looks.length > 3) looks.shift();
+          return looks.length === 3 && looks.every((l) => l === looks[0]);
+        },
+        `a steady screen for ${name}`,
+        { timeoutMs: 30_000, intervalMs: 400 },
+      );
       screens.keep(name, text, await capture(true));
       return text;
     },
     async ask(text) {
-      const item = await poll(async () => (await live.items()).find((i) => i.reason === 'idle' && i.canReply), `an idle item to reply to (${text})`, { timeoutMs: 60_000, intervalMs: 100 }).catch(async (error: unknown) => {
-        const state = await agent().then((x) => x.state, (e: unknown) => String(e));
+      const item = await poll(
+        async () => (await live.items()).find((i) => i.reason === 'idle' && i.canReply),
+        `an idle item to reply to (${text})`,
+        { timeoutMs: 60_000, intervalMs: 100 },
+      ).catch(async (error: unknown) => {
+        const state = await agent().then(
+          (x) => x.state,
+          (e: unknown) => String(e),
+        );
         throw new Error(`${String(error)} (engine: ${state}); the pane shows:\n${await capture(false)}`, { cause: error });
       });
       const before = mock.turns().length;
       const sent = await h.engine.api['item:reply']({ id: item.id, text });
       if (!sent.ok || sent.value.outcome !== 'confirmed') throw new Error(`reply ${JSON.stringify(text)}: ${JSON.stringify(sent)}`);
-      return poll(() => mock.turns().slice(before).find((t) => t.prompt?.includes(text)), `the mock to receive ${JSON.stringify(text)}`, { timeoutMs: 60_000, intervalMs: 100 });
+      return poll(
+        () =>
+          mock
+            .turns()
+            .slice(before)
+            .find((t) => t.prompt?.includes(text)),
+        `the mock to receive ${JSON.stringify(text)}`,
+        { timeoutMs: 60_000, intervalMs: 100 },
+      );
     },
     file(name) {
       try {

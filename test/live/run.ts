@@ -14,7 +14,11 @@ const args = process.argv.slice(2);
 if (args.includes('--adopt-pinned')) {
   // After a pinned run whose screens are right (e.g. a version bump with new fixtures): commit them as the baseline.
   const pinned = Object.fromEntries(Object.entries(readPins()).map(([id, pin]) => [id, pin.version])) as Record<LiveCliId, string>;
-  console.log(adoptPinnedScreens(pinned).map((f) => `adopted ${f}`).join('\n') || 'nothing to adopt: run the pinned suite first');
+  console.log(
+    adoptPinnedScreens(pinned)
+      .map((f) => `adopted ${f}`)
+      .join('\n') || 'nothing to adopt: run the pinned suite first',
+  );
   process.exit(0);
 }
 const latest = args.includes('--latest') || process.env.TB_LIVE_LATEST === '1';
@@ -23,8 +27,12 @@ const started = performance.now();
 
 const installed = await installAll({ latest, log: (l) => console.log(`live: ${l}`) });
 const pins = readPins();
-const versions = Object.values(installed).map((c) => `${c.package}@${c.version}${latest && c.version !== pins[c.id].version ? ` (pinned ${pins[c.id].version})` : ''}`);
-console.log(`live: ${latest ? 'latest' : 'pinned'} versions: ${versions.join(', ')} (installed in ${Math.round((performance.now() - started) / 1000)} s)`);
+const versions = Object.values(installed).map(
+  (c) => `${c.package}@${c.version}${latest && c.version !== pins[c.id].version ? ` (pinned ${pins[c.id].version})` : ''}`,
+);
+console.log(
+  `live: ${latest ? 'latest' : 'pinned'} versions: ${versions.join(', ')} (installed in ${Math.round((performance.now() - started) / 1000)} s)`,
+);
 
 const candidates = join(REPORT_ROOT, 'candidates');
 if (latest) {
@@ -43,11 +51,19 @@ const code = await new Promise<number>((resolve) => {
 const seconds = Math.round((performance.now() - started) / 1000);
 console.log(`live: finished in ${seconds} s (exit ${code})`);
 mkdirSync(REPORT_ROOT, { recursive: true });
-writeFileSync(join(REPORT_ROOT, `${latest ? 'latest' : 'pinned'}-summary.txt`), `${versions.join('\n')}\nwall ${seconds} s, exit ${code}\n`);
+writeFileSync(
+  join(REPORT_ROOT, `${latest ? 'latest' : 'pinned'}-summary.txt`),
+  `${versions.join('\n')}\nwall ${seconds} s, exit ${code}\n`,
+);
 if (latest) {
   const report = join(candidates, 'report.md');
   const body = existsSync(report) ? readFileSync(report, 'utf8') : '';
-  writeFileSync(report, `# Screens of the newest versions that differ from the pinned ones\n\n${versions.map((v) => `- ${v}`).join('\n')}\n\n${body || 'No screen differs.\n'}`);
-  console.log(`live: ${body ? `${body.trim().split('\n').length} screens differ; see ${report}` : 'no screen differs from the pinned ones'}`);
+  writeFileSync(
+    report,
+    `# Screens of the newest versions that differ from the pinned ones\n\n${versions.map((v) => `- ${v}`).join('\n')}\n\n${body || 'No screen differs.\n'}`,
+  );
+  console.log(
+    `live: ${body ? `${body.trim().split('\n').length} screens differ; see ${report}` : 'no screen differs from the pinned ones'}`,
+  );
 }
 process.exit(code);

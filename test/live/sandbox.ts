@@ -33,12 +33,35 @@ const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 const API_KEY = 'sk-live-suite-mock-key-0123456789abcdef';
 
 function baseEnv(root: string, home: string): Record<string, string> {
-  const dirs = { XDG_CONFIG_HOME: join(home, '.config'), XDG_DATA_HOME: join(home, '.local', 'share'), XDG_STATE_HOME: join(home, '.local', 'state'), XDG_CACHE_HOME: join(home, '.cache'), TMPDIR: join(root, 'tmp'), XDG_RUNTIME_DIR: join(root, 'run') };
+  const dirs = {
+    XDG_CONFIG_HOME: join(home, '.config'),
+    XDG_DATA_HOME: join(home, '.local', 'share'),
+    XDG_STATE_HOME: join(home, '.local', 'state'),
+    XDG_CACHE_HOME: join(home, '.cache'),
+    TMPDIR: join(root, 'tmp'),
+    XDG_RUNTIME_DIR: join(root, 'run'),
+  };
   for (const d of Object.values(dirs)) mkdirSync(d, { recursive: true, mode: 0o700 });
-  return { HOME: home, ...dirs, TERM: 'tmux-256color', LANG: 'C.UTF-8', NO_PROXY: '127.0.0.1,localhost', no_proxy: '127.0.0.1,localhost', HTTP_PROXY: '', HTTPS_PROXY: '' };
+  return {
+    HOME: home,
+    ...dirs,
+    TERM: 'tmux-256color',
+    LANG: 'C.UTF-8',
+    NO_PROXY: '127.0.0.1,localhost',
+    no_proxy: '127.0.0.1,localhost',
+    HTTP_PROXY: '',
+    HTTPS_PROXY: '',
+  };
 }
 
-function claudeSetup(s: { home: string; project: string; root: string; mock: string; version: string; dialogs: boolean }): Record<string, string> {
+function claudeSetup(s: {
+  home: string;
+  project: string;
+  root: string;
+  mock: string;
+  version: string;
+  dialogs: boolean;
+}): Record<string, string> {
   if (!s.dialogs) {
     const seed = {
       hasCompletedOnboarding: true,
@@ -84,7 +107,19 @@ function codexSetup(s: { home: string; project: string; mock: string; dialogs: b
     'wire_api = "responses"',
     ...(s.dialogs ? [] : ['', `[projects.${JSON.stringify(s.project)}]`, 'trust_level = "trusted"']),
     // The model-upgrade notice and the new-model tip count as answered (gpt-5.5 is the model offered apply_patch).
-    ...(s.dialogs ? [] : ['', '[tui]', 'screen_reader_detection_done = true', '', '[tui.model_availability_nux]', '"gpt-6.1-sol" = 1', '', '[notice.model_migrations]', '"gpt-5.5" = "gpt-6-sol"']),
+    ...(s.dialogs
+      ? []
+      : [
+          '',
+          '[tui]',
+          'screen_reader_detection_done = true',
+          '',
+          '[tui.model_availability_nux]',
+          '"gpt-6.1-sol" = 1',
+          '',
+          '[notice.model_migrations]',
+          '"gpt-5.5" = "gpt-6-sol"',
+        ]),
     '',
   ];
   writeFileSync(join(codexHome, 'config.toml'), lines.join('\n'));

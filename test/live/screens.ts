@@ -23,24 +23,26 @@ export const isLatestRun = (): boolean => process.env.TB_LIVE_LATEST === '1';
  * release changes.
  */
 export function normaliseScreen(text: string): string {
-  return text
-    .replace(/\/\S*?tb-live-[a-z]+-[A-Za-z0-9]{6}/g, '<root>')
-    .replace(/127\.0\.0\.1:\d+/g, '127.0.0.1:<port>')
-    .replace(/\b\d{1,2}:\d{2}(:\d{2})?( ?[AP]M)?\b/g, '<time>')
-    .replace(/\b\d+(\.\d+)?(ms|s|m|h)\b/g, '<n>$2')
-    .replace(/<n>m <n>s/g, '<n>s')
-    // Claude Code picks a random verb for its spinner and turn summary; opencode a random tip and example.
-    .replace(/^([✻✽✶✳✢·*]) \p{Lu}\p{Ll}+(…| for )/gmu, '$1 <verb>$2')
-    .replace(/● Tip .*/g, '● Tip <tip>')
-    .replace(/⎿ {2}Tip: .*/g, '⎿  Tip: <tip>')
-    // Claude Code blinks the dot of a pending tool; its version shows in the banner (the run knows it anyway).
-    .replace(/^● /gm, '  ')
-    .replace(/Claude Code v\d+\.\d+\.\d+/g, 'Claude Code v<version>')
-    .replace(/Ask anything… ".*?"/g, 'Ask anything… "<example>"')
-    .split('\n')
-    .map((l) => l.replace(/\s+$/, ''))
-    .join('\n')
-    .replace(/\n+$/, '\n');
+  return (
+    text
+      .replace(/\/\S*?tb-live-[a-z]+-[A-Za-z0-9]{6}/g, '<root>')
+      .replace(/127\.0\.0\.1:\d+/g, '127.0.0.1:<port>')
+      .replace(/\b\d{1,2}:\d{2}(:\d{2})?( ?[AP]M)?\b/g, '<time>')
+      .replace(/\b\d+(\.\d+)?(ms|s|m|h)\b/g, '<n>$2')
+      .replace(/<n>m <n>s/g, '<n>s')
+      // Claude Code picks a random verb for its spinner and turn summary; opencode a random tip and example.
+      .replace(/^([✻✽✶✳✢·*]) \p{Lu}\p{Ll}+(…| for )/gmu, '$1 <verb>$2')
+      .replace(/● Tip .*/g, '● Tip <tip>')
+      .replace(/⎿ {2}Tip: .*/g, '⎿  Tip: <tip>')
+      // Claude Code blinks the dot of a pending tool; its version shows in the banner (the run knows it anyway).
+      .replace(/^● /gm, '  ')
+      .replace(/Claude Code v\d+\.\d+\.\d+/g, 'Claude Code v<version>')
+      .replace(/Ask anything… ".*?"/g, 'Ask anything… "<example>"')
+      .split('\n')
+      .map((l) => l.replace(/\s+$/, ''))
+      .join('\n')
+      .replace(/\n+$/, '\n')
+  );
 }
 
 /** Records the screens of one CLI version. */
@@ -68,9 +70,13 @@ export function screenBook(id: LiveCliId, version: string): ScreenBook {
       writeFileSync(join(candidates, `${name}.txt`), plain);
       writeFileSync(join(candidates, `${name}.ansi`), ansi);
       writeFileSync(join(candidates, `${name}.normalised.txt`), normal);
-      const diff = pinned === null ? `(no pinned screen named ${name})\n` : unifiedDiff(pinnedFile, join(candidates, `${name}.normalised.txt`));
+      const diff =
+        pinned === null ? `(no pinned screen named ${name})\n` : unifiedDiff(pinnedFile, join(candidates, `${name}.normalised.txt`));
       writeFileSync(join(candidates, `${name}.diff`), diff);
-      appendFileSync(join(REPORT_ROOT, 'candidates', 'report.md'), `- ${id}@${version} \`${name}\`: ${pinned === null ? 'new screen' : `${diff.split('\n').filter((l) => /^[-+][^-+]/.test(l)).length} changed lines`} (candidates/${id}/${name}.diff)\n`);
+      appendFileSync(
+        join(REPORT_ROOT, 'candidates', 'report.md'),
+        `- ${id}@${version} \`${name}\`: ${pinned === null ? 'new screen' : `${diff.split('\n').filter((l) => /^[-+][^-+]/.test(l)).length} changed lines`} (candidates/${id}/${name}.diff)\n`,
+      );
     },
   };
 }

@@ -64,7 +64,10 @@ export function defineLiveSuite(spec: LiveSpec): void {
     it('fresh start: the engine sees the real CLI idle and queues it', async () => {
       const agent = await a.waitState('idle', `${spec.id} idle after start`, START_TIMEOUT_MS);
       expect(agent.runtime).toBe(spec.id);
-      await poll(async () => (await a.items()).find((i) => i.reason === 'idle'), 'an idle queue item', { timeoutMs: 60_000, intervalMs: 100 });
+      await poll(async () => (await a.items()).find((i) => i.reason === 'idle'), 'an idle queue item', {
+        timeoutMs: 60_000,
+        intervalMs: 100,
+      });
       await a.settle('idle-startup');
     });
 
@@ -79,7 +82,11 @@ export function defineLiveSuite(spec: LiveSpec): void {
       const turn = await a.ask(`${TRIGGERS.slow} take your time`);
       await a.waitState('working', 'working while the model streams', 60_000);
       expect(turn.state).toBe('streaming');
-      a.screens.keep('working', await a.h.tmux.tmux(['capture-pane', '-p', '-t', a.paneId]), await a.h.tmux.tmux(['capture-pane', '-p', '-e', '-t', a.paneId]));
+      a.screens.keep(
+        'working',
+        await a.h.tmux.tmux(['capture-pane', '-p', '-t', a.paneId]),
+        await a.h.tmux.tmux(['capture-pane', '-p', '-e', '-t', a.paneId]),
+      );
       await poll(() => turn.state === 'finished', 'the slow answer to finish', { timeoutMs: 90_000, intervalMs: 100 });
       await a.settle('idle-after-slow-turn');
       await a.waitState('idle', 'idle after the slow answer', 60_000);
@@ -101,15 +108,31 @@ export function defineLiveSuite(spec: LiveSpec): void {
         expect(prompt.denyKey, `deny key for ${JSON.stringify(prompt)}`).not.toBeNull();
         if (prompt.denyKey !== 'Escape') expect(optionFor(prompt, prompt.denyKey!)?.kind).toBe('deny');
 
-        const item = await poll(async () => (await a.items()).find((i) => i.reason === 'permission' && i.fingerprint), 'the permission item', { timeoutMs: 30_000, intervalMs: 100 });
-        const answer = await a.h.engine.api[c.decision === 'approve' ? 'item:approve' : 'item:deny']({ id: item.id, fingerprint: item.fingerprint });
+        const item = await poll(
+          async () => (await a.items()).find((i) => i.reason === 'permission' && i.fingerprint),
+          'the permission item',
+          { timeoutMs: 30_000, intervalMs: 100 },
+        );
+        const answer = await a.h.engine.api[c.decision === 'approve' ? 'item:approve' : 'item:deny']({
+          id: item.id,
+          fingerprint: item.fingerprint,
+        });
         expect(answer).toMatchObject({ ok: true, value: { outcome: 'confirmed' } });
 
         // The scenario's calls: the one prompted for (plus any the script made first, such as Claude's read before an edit).
         const ours = () => a.mock.calls().slice(callsBefore);
         const results = () => a.mock.results().filter((r) => ours().some((c2) => c2.callId === r.callId));
         if (c.decision === 'approve') {
-          await poll(() => a.mock.turns().some((t) => t.prompt?.includes(TRIGGERS[c.tool]) && 'say' in t.step && t.step.say === DONE_REPLY && t.state === 'finished'), 'the model to be told the tool ran', { timeoutMs: 90_000, intervalMs: 100 });
+          await poll(
+            () =>
+              a.mock
+                .turns()
+                .some(
+                  (t) => t.prompt?.includes(TRIGGERS[c.tool]) && 'say' in t.step && t.step.say === DONE_REPLY && t.state === 'finished',
+                ),
+            'the model to be told the tool ran',
+            { timeoutMs: 90_000, intervalMs: 100 },
+          );
           await a.settle(`${name}-after`);
           await a.waitState('idle', 'idle after the approved tool', 60_000);
           const last = results().at(-1);
@@ -122,12 +145,16 @@ export function defineLiveSuite(spec: LiveSpec): void {
           if (c.tool === 'edit') expect(a.file(EDITED_FILE)).toContain('second line, edited');
           if (c.tool === 'read') expect(last!.content).toContain('a file outside the project');
         } else {
-          await poll(() => !a.mock.turns().some((t) => t.state === 'streaming'), 'the model to finish answering', { timeoutMs: 90_000, intervalMs: 100 });
+          await poll(() => !a.mock.turns().some((t) => t.state === 'streaming'), 'the model to finish answering', {
+            timeoutMs: 90_000,
+            intervalMs: 100,
+          });
           await a.settle(`${name}-after`);
           await a.waitState('idle', 'idle after the denied tool', 90_000);
           expect(effect(a, c.tool)).toBe(before);
           const asked = ours().at(-1)!;
-          for (const r of results().filter((r2) => r2.callId === asked.callId)) expect(r.isError || DENIAL.test(r.content), `result of the denied call: ${r.content}`).toBe(true);
+          for (const r of results().filter((r2) => r2.callId === asked.callId))
+            expect(r.isError || DENIAL.test(r.content), `result of the denied call: ${r.content}`).toBe(true);
         }
       }, 300_000);
     }
@@ -139,14 +166,21 @@ export function defineLiveSuite(spec: LiveSpec): void {
       afterAll(async () => {
         await a?.dispose();
       });
-      it('the first-run dialog is a dialog to the engine: queued, never approved by a key', async () => {
-        a = await startLiveAgent(spec.id, { dialogs: true, session: `live-${spec.id}-first-run` });
-        const agent = await a.waitState('dialog', `${spec.id} first-run dialog`, START_TIMEOUT_MS);
-        await a.settle('dialog-first-run');
-        expect(agent.prompt?.kind).toBe('dialog');
-        expect(agent.prompt?.approveKey ?? null).toBeNull();
-        await poll(async () => (await a!.items()).find((i) => i.reason === 'dialog'), 'a dialog queue item', { timeoutMs: 60_000, intervalMs: 100 });
-      }, START_TIMEOUT_MS + 120_000);
+      it(
+        'the first-run dialog is a dialog to the engine: queued, never approved by a key',
+        async () => {
+          a = await startLiveAgent(spec.id, { dialogs: true, session: `live-${spec.id}-first-run` });
+          const agent = await a.waitState('dialog', `${spec.id} first-run dialog`, START_TIMEOUT_MS);
+          await a.settle('dialog-first-run');
+          expect(agent.prompt?.kind).toBe('dialog');
+          expect(agent.prompt?.approveKey ?? null).toBeNull();
+          await poll(async () => (await a!.items()).find((i) => i.reason === 'dialog'), 'a dialog queue item', {
+            timeoutMs: 60_000,
+            intervalMs: 100,
+          });
+        },
+        START_TIMEOUT_MS + 120_000,
+      );
     });
   }
 }

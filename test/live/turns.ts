@@ -31,7 +31,10 @@ export function scriptStandardTurns(mock: MockModel, sandbox: CliSandbox): void 
   mock.script(TRIGGERS.write, [{ tool: { kind: 'write', path: p(WRITTEN_FILE), content: 'written by the mock model\n' } }]);
   // Claude Code edits only files it has read in this session; a read inside the project does not ask.
   const readFirst = sandbox.id === 'claude' ? [{ tool: { kind: 'read' as const, path: p(EDITED_FILE) } }] : [];
-  mock.script(TRIGGERS.edit, [...readFirst, { tool: { kind: 'edit', path: p(EDITED_FILE), oldText: 'second line', newText: 'second line, edited' } }]);
+  mock.script(TRIGGERS.edit, [
+    ...readFirst,
+    { tool: { kind: 'edit', path: p(EDITED_FILE), oldText: 'second line', newText: 'second line, edited' } },
+  ]);
   mock.script(TRIGGERS.read, [{ tool: { kind: 'read', path: join(sandbox.outside, 'secret.txt') } }]);
   mock.script(TRIGGERS.fetch, [{ tool: { kind: 'fetch', url: `${'http://127.0.0.1'}:9/fetch-target` } }]);
   mock.script(TRIGGERS.slow, [slowAnswer(12)]);

@@ -43,10 +43,18 @@ afterAll(async () => {
 
 describe('the installed package', () => {
   it('ships bundles, the UI and the hook forwarder, and no sources, tests or TypeScript loader', () => {
-    for (const file of ['bin/trailboss.mjs', 'bin/trailboss-hook.mjs', 'dist/cli/trailboss.mjs', 'dist/renderer/index.html', 'dist/main/shell/main.js', 'dist/preload/index.js']) {
+    for (const file of [
+      'bin/trailboss.mjs',
+      'bin/trailboss-hook.mjs',
+      'dist/cli/trailboss.mjs',
+      'dist/renderer/index.html',
+      'dist/main/shell/main.js',
+      'dist/preload/index.js',
+    ]) {
       expect(existsSync(join(pkg.packageDir, file)), file).toBe(true);
     }
-    for (const absent of ['main', 'test', 'renderer', 'node_modules/tsx', 'node_modules/typescript', 'node_modules/vite']) expect(existsSync(join(pkg.packageDir, absent)), absent).toBe(false);
+    for (const absent of ['main', 'test', 'renderer', 'node_modules/tsx', 'node_modules/typescript', 'node_modules/vite'])
+      expect(existsSync(join(pkg.packageDir, absent)), absent).toBe(false);
   });
 
   it('prints its version and its help', () => {
@@ -59,7 +67,10 @@ describe('the installed package', () => {
   it('runs doctor --json with the UI found in the package', () => {
     const r = run(['doctor', '--json', '--tmux-socket', join(work, 'no-tmux-here')]);
     const report = JSON.parse(r.stdout) as { checks: { id: string; status: string; detail: string }[] };
-    expect(report.checks.find((c) => c.id === 'ui')).toMatchObject({ status: 'ok', detail: expect.stringContaining(join('prefix', 'lib', 'node_modules', 'trailboss', 'dist', 'renderer')) });
+    expect(report.checks.find((c) => c.id === 'ui')).toMatchObject({
+      status: 'ok',
+      detail: expect.stringContaining(join('prefix', 'lib', 'node_modules', 'trailboss', 'dist', 'renderer')),
+    });
     expect(report.checks.find((c) => c.id === 'node')).toMatchObject({ status: 'ok' });
   });
 
@@ -73,12 +84,18 @@ describe('the installed package', () => {
   }, 60_000);
 
   it('serves the queue UI with daemon --ui (HTTP 200), and stops on SIGTERM', async () => {
-    const child = spawn(installed, ['daemon', '--ui', '--tmux-socket', join(work, 'daemon-tmux.sock')], { env: userEnv(), cwd: work, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(installed, ['daemon', '--ui', '--tmux-socket', join(work, 'daemon-tmux.sock')], {
+      env: userEnv(),
+      cwd: work,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     try {
-      const url = await poll(() => /Open the queue: (http:\/\/127\.0\.0\.1:\d+\/)/.exec(out)?.[1], 'the daemon printed the queue address', { timeoutMs: 30_000 });
+      const url = await poll(() => /Open the queue: (http:\/\/127\.0\.0\.1:\d+\/)/.exec(out)?.[1], 'the daemon printed the queue address', {
+        timeoutMs: 30_000,
+      });
       const res = await fetch(url);
       expect(res.status).toBe(200);
       expect(await res.text()).toContain('<div id="root">');
@@ -94,7 +111,9 @@ describe('the installed package', () => {
     // The Node that ran `hooks install` (there is no pinned one in an installed package).
     expect(settings).toContain(`'${realpathSync(process.execPath)}' '${join(pkg.packageDir, 'bin', 'trailboss-hook.mjs')}'`);
     expect(settings).toContain(`'${realpathSync(process.execPath)}' '${join(pkg.packageDir, 'bin', 'trailboss.mjs')}' prime`);
-    const report = JSON.parse(run(['doctor', '--json', '--tmux-socket', join(work, 'none')]).stdout) as { checks: { id: string; status: string }[] };
+    const report = JSON.parse(run(['doctor', '--json', '--tmux-socket', join(work, 'none')]).stdout) as {
+      checks: { id: string; status: string }[];
+    };
     expect(report.checks.find((c) => c.id === 'claude-hooks')?.status).toBe('ok');
   });
 
@@ -105,10 +124,18 @@ describe('the installed package', () => {
     // root reads any directory: run as nobody then, as a user would meet this.
     const asUser = process.getuid?.() === 0 ? ['setpriv', '--reuid=65534', '--regid=65534', '--clear-groups', installed] : [installed];
     const [command, ...args] = asUser as [string, ...string[]];
-    const r = run([...args, 'doctor', '--json', '--tmux-socket', join(work, 'none')], userEnv({ TRAILBOSS_HOME: home, HOME: work }), command);
+    const r = run(
+      [...args, 'doctor', '--json', '--tmux-socket', join(work, 'none')],
+      userEnv({ TRAILBOSS_HOME: home, HOME: work }),
+      command,
+    );
     expect(r.code).toBe(1);
     const report = JSON.parse(r.stdout) as { checks: { id: string; status: string; detail: string; fix: string }[] };
-    expect(report.checks.find((c) => c.id === 'data-dir')).toMatchObject({ status: 'problem', detail: expect.stringContaining('not readable and writable'), fix: expect.stringContaining('chmod u+rwx') });
+    expect(report.checks.find((c) => c.id === 'data-dir')).toMatchObject({
+      status: 'problem',
+      detail: expect.stringContaining('not readable and writable'),
+      fix: expect.stringContaining('chmod u+rwx'),
+    });
   });
 
   const oldNode = ['/usr/bin/node', '/usr/local/bin/node'].find((n) => {

@@ -51,7 +51,9 @@ export function productionPackages(): string[] {
   const visit = (name: string): void => {
     if (seen.has(name)) return;
     seen.add(name);
-    const pkg = JSON.parse(readFileSync(path.join(ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
+    const pkg = JSON.parse(readFileSync(path.join(ROOT, 'node_modules', name, 'package.json'), 'utf8')) as {
+      dependencies?: Record<string, string>;
+    };
     for (const dep of Object.keys(pkg.dependencies ?? {})) visit(dep);
   };
   const root = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
@@ -75,7 +77,8 @@ export async function assembleApp(out: string, builtDist: string): Promise<Assem
     mkdirSync(path.dirname(path.join(stage, rel)), { recursive: true });
     cpSync(sources.get(rel) as string, path.join(stage, rel));
   }
-  for (const name of productionPackages()) cpSync(path.join(ROOT, 'node_modules', name), path.join(stage, 'node_modules', name), { recursive: true });
+  for (const name of productionPackages())
+    cpSync(path.join(ROOT, 'node_modules', name), path.join(stage, 'node_modules', name), { recursive: true });
   const resources = path.join(out, 'resources');
   mkdirSync(resources, { recursive: true });
   const asar = path.join(resources, 'app.asar');

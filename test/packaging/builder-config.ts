@@ -14,8 +14,22 @@ export interface BuilderConfig {
   readonly asar: boolean;
   readonly asarUnpack: readonly string[];
   readonly electronFuses: Record<string, boolean>;
-  readonly linux: { readonly target: readonly string[]; readonly icon: string; readonly maintainer?: string; readonly syncDesktopName?: boolean; readonly executableArgs?: readonly string[] };
-  readonly mac: { readonly target: readonly string[]; readonly icon: string; readonly entitlements: string; readonly entitlementsInherit: string; readonly extendInfo: Record<string, unknown>; readonly hardenedRuntime: boolean; readonly notarize: boolean };
+  readonly linux: {
+    readonly target: readonly string[];
+    readonly icon: string;
+    readonly maintainer?: string;
+    readonly syncDesktopName?: boolean;
+    readonly executableArgs?: readonly string[];
+  };
+  readonly mac: {
+    readonly target: readonly string[];
+    readonly icon: string;
+    readonly entitlements: string;
+    readonly entitlementsInherit: string;
+    readonly extendInfo: Record<string, unknown>;
+    readonly hardenedRuntime: boolean;
+    readonly notarize: boolean;
+  };
   readonly win?: unknown;
   readonly [key: string]: unknown;
 }
@@ -31,6 +45,13 @@ export function builderConfig(): BuilderConfig {
 }
 
 /** package.json. */
-export function packageJson(): { name: string; main: string; desktopName?: string; homepage?: string; author?: { name?: string; email?: string }; dependencies: Record<string, string> } {
+export function packageJson(): {
+  name: string;
+  main: string;
+  desktopName?: string;
+  homepage?: string;
+  author?: { name?: string; email?: string };
+  dependencies: Record<string, string>;
+} {
   return JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as ReturnType<typeof packageJson>;
 }

@@ -37,7 +37,11 @@ beforeAll(async () => {
   const dist = path.join(out, 'dist');
   await buildShell({ outDir: dist });
   await buildCli({ outDir: path.join(dist, 'cli') });
-  const vite = spawnSync(path.join(ROOT, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'error', '--outDir', path.join(dist, 'renderer'), '--emptyOutDir'], { cwd: ROOT, encoding: 'utf8' });
+  const vite = spawnSync(
+    path.join(ROOT, 'node_modules', '.bin', 'vite'),
+    ['build', '--logLevel', 'error', '--outDir', path.join(dist, 'renderer'), '--emptyOutDir'],
+    { cwd: ROOT, encoding: 'utf8' },
+  );
   if (vite.status !== 0) throw new Error(`vite build failed:\n${vite.stdout}\n${vite.stderr}`);
   app = await assembleApp(path.join(out, 'Trail Boss'), dist);
   // `listPackage` answers absolute-looking paths ("/dist/..."): make them archive-relative.
@@ -61,7 +65,9 @@ describe('the packaged app’s archive', () => {
     const mainDir = path.posix.dirname(pkg.main);
     const { rendererDir, preload } = bundlePaths(mainDir);
     expect(has(preload)).toBe(true);
-    expect(JSON.parse(extractFile(app.asar, path.join(path.dirname(preload), 'package.json')).toString('utf8'))).toEqual({ type: 'commonjs' });
+    expect(JSON.parse(extractFile(app.asar, path.join(path.dirname(preload), 'package.json')).toString('utf8'))).toEqual({
+      type: 'commonjs',
+    });
     const index = path.join(rendererDir, 'index.html');
     expect(has(index)).toBe(true);
     // Every asset the page loads, relative to it.
@@ -74,7 +80,8 @@ describe('the packaged app’s archive', () => {
   it('holds the production dependencies and nothing the bundles already contain', () => {
     expect(productionPackages()).toEqual(['better-sqlite3', 'node-addon-api']);
     expect(has('node_modules/better-sqlite3/package.json')).toBe(true);
-    for (const bundled of ['react', 'zod', 'execa', 'tsx', 'electron']) expect(has(`node_modules/${bundled}/package.json`), bundled).toBe(false);
+    for (const bundled of ['react', 'zod', 'execa', 'tsx', 'electron'])
+      expect(has(`node_modules/${bundled}/package.json`), bundled).toBe(false);
     expect([...inArchive].some((f) => f.endsWith('.map'))).toBe(false);
   });
 
@@ -83,12 +90,17 @@ describe('the packaged app’s archive', () => {
     expect(existsSync(files.forwarderScript)).toBe(true);
     expect(existsSync(files.cliScript)).toBe(true);
     expect(existsSync(path.join(app.unpacked, 'node_modules', 'better-sqlite3', 'package.json'))).toBe(true);
-    expect(existsSync(path.join(app.unpacked, 'node_modules', 'better-sqlite3', 'prebuilds', `${process.platform}-${process.arch}.node`))).toBe(true);
+    expect(
+      existsSync(path.join(app.unpacked, 'node_modules', 'better-sqlite3', 'prebuilds', `${process.platform}-${process.arch}.node`)),
+    ).toBe(true);
   });
 });
 
 /** Runs a hook command with sh, as Claude Code does; resolves with its output. */
-function runHook(command: string, opts: { stdin: string; cwd: string; env: Record<string, string> }): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function runHook(
+  command: string,
+  opts: { stdin: string; cwd: string; env: Record<string, string> },
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn('/bin/sh', ['-c', command], { cwd: opts.cwd, env: opts.env, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
@@ -134,8 +146,12 @@ describe('hooks installed from the packaged app', () => {
       layout,
     });
     installHooks(deps);
-    const settings = JSON.parse(readFileSync(path.join(home, '.claude', 'settings.json'), 'utf8')) as { hooks: Record<string, { hooks: { command: string }[] }[]> };
-    commands = new Map(Object.entries(settings.hooks).map(([event, groups]) => [event, groups.flatMap((g) => g.hooks.map((h) => h.command))]));
+    const settings = JSON.parse(readFileSync(path.join(home, '.claude', 'settings.json'), 'utf8')) as {
+      hooks: Record<string, { hooks: { command: string }[] }[]>;
+    };
+    commands = new Map(
+      Object.entries(settings.hooks).map(([event, groups]) => [event, groups.flatMap((g) => g.hooks.map((h) => h.command))]),
+    );
   });
 
   afterAll(async () => {
@@ -145,7 +161,11 @@ describe('hooks installed from the packaged app', () => {
 
   it('writes commands that run the app’s executable as Node on files outside the archive', () => {
     const forward = commands.get('PermissionRequest')?.[0] ?? '';
-    expect(forward.startsWith(`ELECTRON_RUN_AS_NODE=1 '${layout.kind === 'packaged' ? layout.execPath : ''}' '${app.unpacked}/bin/trailboss-hook.mjs'`)).toBe(true);
+    expect(
+      forward.startsWith(
+        `ELECTRON_RUN_AS_NODE=1 '${layout.kind === 'packaged' ? layout.execPath : ''}' '${app.unpacked}/bin/trailboss-hook.mjs'`,
+      ),
+    ).toBe(true);
     expect(commands.get('SessionStart')?.some((c) => c.includes(`'${app.unpacked}/dist/cli/trailboss.mjs' prime`))).toBe(true);
   });
 

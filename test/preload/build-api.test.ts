@@ -30,7 +30,10 @@ describe('buildTrailbossApi', () => {
   });
 
   it('invokes the channel with the arguments unchanged', async () => {
-    const { port, calls } = fakePort(async () => ({ ok: true, value: { itemId: 'i1', action: 'approve', outcome: 'confirmed', message: '' } }));
+    const { port, calls } = fakePort(async () => ({
+      ok: true,
+      value: { itemId: 'i1', action: 'approve', outcome: 'confirmed', message: '' },
+    }));
     const api = buildTrailbossApi(port);
     const answer = await api.api['item:approve']({ id: 'i1', fingerprint: 'f1' });
     expect(calls).toEqual([{ channel: 'item:approve', args: { id: 'i1', fingerprint: 'f1' } }]);

@@ -17,10 +17,13 @@ describe('renderer sources', () => {
     expect(sources(root).length).toBeGreaterThan(10);
   });
 
-  it.each(['dangerouslySetInnerHTML', 'innerHTML', 'outerHTML', 'insertAdjacentHTML', 'document.write', 'eval(', 'new Function'])('never use %s', (needle) => {
-    const offenders = sources(root).filter((file) => readFileSync(file, 'utf8').includes(needle));
-    expect(offenders).toEqual([]);
-  });
+  it.each(['dangerouslySetInnerHTML', 'innerHTML', 'outerHTML', 'insertAdjacentHTML', 'document.write', 'eval(', 'new Function'])(
+    'never use %s',
+    (needle) => {
+      const offenders = sources(root).filter((file) => readFileSync(file, 'utf8').includes(needle));
+      expect(offenders).toEqual([]);
+    },
+  );
 
   it('ship a CSP without unsafe-inline or unsafe-eval', () => {
     const html = readFileSync(join(root, 'index.html'), 'utf8');

@@ -35,7 +35,11 @@ describe('buildShell', () => {
     const invoked: [string, unknown][] = [];
     const electron = {
       contextBridge: { exposeInMainWorld: (name: string, value: never) => void (exposed[name] = value) },
-      ipcRenderer: { invoke: async (channel: string, args: unknown) => (invoked.push([channel, args]), { ok: true, value: 1 }), on: () => {}, removeListener: () => {} },
+      ipcRenderer: {
+        invoke: async (channel: string, args: unknown) => (invoked.push([channel, args]), { ok: true, value: 1 }),
+        on: () => {},
+        removeListener: () => {},
+      },
     };
     const sandboxRequire = (name: string): unknown => {
       if (name === 'electron') return electron;

@@ -38,7 +38,8 @@ beforeAll(async () => {
   agent = await startScriptedAgent(tmux, claudePermBash(), { session: 'api-worker' });
   writeFileSync(join(home, 'config.json'), JSON.stringify({ terminal: { linux: ['/bin/true'] } }));
   const env: Record<string, string> = {};
-  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !['TMUX', 'TMUX_PANE', 'DISPLAY', 'WAYLAND_DISPLAY', 'XDG_CONFIG_HOME'].includes(k)) env[k] = v;
+  for (const [k, v] of Object.entries(process.env))
+    if (v !== undefined && !['TMUX', 'TMUX_PANE', 'DISPLAY', 'WAYLAND_DISPLAY', 'XDG_CONFIG_HOME'].includes(k)) env[k] = v;
   Object.assign(env, { TRAILBOSS_HOME: home, HOME: home, XDG_SESSION_TYPE: 'x11', DBUS_SESSION_BUS_ADDRESS: desktop.busAddress });
   shell = new StubbedShell(main, ['--tmux-socket', tmux.name], env);
   await shell.waitFor('ready');
@@ -54,7 +55,11 @@ afterAll(async () => {
 
 describe('the desktop app on Linux with a notification server that has actions', () => {
   it('shows the item through D-Bus, not Electron, and Approve there sends exactly one key', async () => {
-    const approve = await poll(async () => (await desktop.menu()).find((e) => e.label === 'Approve: Yes'), `the Approve button in dunst (${shell.stderr})`, { timeoutMs: 30_000 });
+    const approve = await poll(
+      async () => (await desktop.menu()).find((e) => e.label === 'Approve: Yes'),
+      `the Approve button in dunst (${shell.stderr})`,
+      { timeoutMs: 30_000 },
+    );
     expect(shell.events.filter((e) => e.ev === 'notification-show')).toEqual([]);
     await desktop.invoke(approve.id, approve.key);
     await agent.waitForState('approved', { timeoutMs: 15_000 });

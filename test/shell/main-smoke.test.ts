@@ -42,7 +42,9 @@ beforeAll(async () => {
   const terminal = ['/bin/sh', '-c', `printf %s "$1" > '${jumpFile}'`, 'sh', '{target}'];
   writeFileSync(join(home, 'config.json'), JSON.stringify({ terminal: { linux: terminal } }));
   const env: Record<string, string> = {};
-  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !['TMUX', 'TMUX_PANE', 'DISPLAY', 'WAYLAND_DISPLAY', 'XDG_CONFIG_HOME', 'DBUS_SESSION_BUS_ADDRESS'].includes(k)) env[k] = v;
+  for (const [k, v] of Object.entries(process.env))
+    if (v !== undefined && !['TMUX', 'TMUX_PANE', 'DISPLAY', 'WAYLAND_DISPLAY', 'XDG_CONFIG_HOME', 'DBUS_SESSION_BUS_ADDRESS'].includes(k))
+      env[k] = v;
   // Never the real home: the engine looks for Claude's files under $HOME.
   Object.assign(env, { TRAILBOSS_HOME: home, HOME: home, XDG_SESSION_TYPE: 'x11', STUB_TAKEN_SHORTCUTS: 'CommandOrControl+Alt+Shift+K' });
   // Started as the login item starts it: no window until asked (started by hand it would open the queue).
@@ -74,7 +76,9 @@ describe('the bundled app booted with an Electron stand-in', () => {
 
   it('started at login it opens no window; it writes its log file under the home; it listens for shutdown', async () => {
     const file = join(home, 'logs', 'trailboss.log');
-    await poll(() => existsSync(file) && readFileSync(file, 'utf8').includes('"event":"shell.started"'), 'shell.started in the log file', { timeoutMs: 30_000 });
+    await poll(() => existsSync(file) && readFileSync(file, 'utf8').includes('"event":"shell.started"'), 'shell.started in the log file', {
+      timeoutMs: 30_000,
+    });
     expect(shell.events.some((e) => e.ev === 'window-create')).toBe(false);
     const log = readFileSync(file, 'utf8');
     expect(log).toContain('"event":"shell.tmux.found"');
@@ -83,7 +87,12 @@ describe('the bundled app booted with an Electron stand-in', () => {
 
   it('registers an IPC handler for exactly the contract’s channels', async () => {
     await poll(() => shell.events.filter((e) => e.ev === 'ipc-handle').length === CHANNEL_NAMES.length, 'every IPC channel handled');
-    expect(shell.events.filter((e) => e.ev === 'ipc-handle').map((e) => e.channel).sort()).toEqual([...CHANNEL_NAMES].sort());
+    expect(
+      shell.events
+        .filter((e) => e.ev === 'ipc-handle')
+        .map((e) => e.channel)
+        .sort(),
+    ).toEqual([...CHANNEL_NAMES].sort());
   });
 
   it('shows the waiting agent in the tray with the exact approve label, and a drawn icon', async () => {
@@ -109,7 +118,13 @@ describe('the bundled app booted with an Electron stand-in', () => {
   });
 
   it('refuses IPC from anything but its own window', async () => {
-    const answer = await shell.command({ cmd: 'ipc', channel: 'queue:list', args: {}, senderId: 999, frameUrl: 'app://trailboss/index.html' });
+    const answer = await shell.command({
+      cmd: 'ipc',
+      channel: 'queue:list',
+      args: {},
+      senderId: 999,
+      frameUrl: 'app://trailboss/index.html',
+    });
     expect(answer).toMatchObject({ ok: false, error: { code: 'unauthorized' } });
   });
 
@@ -117,23 +132,40 @@ describe('the bundled app booted with an Electron stand-in', () => {
     const id = await itemId();
     await shell.command({ cmd: 'click', id: `item:${id}:open` });
     const created = await shell.waitFor('window-create');
-    expect(created.webPreferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true, preload: true, devTools: true });
+    expect(created.webPreferences).toMatchObject({
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+      preload: true,
+      devTools: true,
+    });
     expect(created.icon).toMatchObject({ png: true });
     const loaded = await shell.waitFor('window-load');
     expect(loaded.url).toBe(`app://trailboss/index.html#view=queue&item=${encodeURIComponent(id)}`);
     const windowId = created.id as number;
     const settings = await shell.command({ cmd: 'ipc', channel: 'settings:get', args: {}, senderId: windowId });
     // The settings answer carries the shell's hotkey statuses, with the refused one explained.
-    expect((settings as { value: { hotkeys: { accelerator: string; registered: boolean; problem: string | null }[] } }).value.hotkeys[1]).toMatchObject({
+    expect(
+      (settings as { value: { hotkeys: { accelerator: string; registered: boolean; problem: string | null }[] } }).value.hotkeys[1],
+    ).toMatchObject({
       accelerator: 'CommandOrControl+Alt+Shift+K',
       registered: false,
       problem: expect.stringContaining('taken by another app'),
     });
     expect((settings as { value: { logFile: string } }).value.logFile).toBe(join(home, 'logs', 'trailboss.log'));
-    expect(await shell.command({ cmd: 'ipc', channel: 'item:approve', args: { id }, senderId: windowId })).toMatchObject({ ok: false, error: { code: 'invalid' } });
-    expect(await shell.command({ cmd: 'ipc', channel: 'queue:list', args: {}, senderId: windowId, subFrame: true })).toMatchObject({ ok: false, error: { code: 'unauthorized' } });
+    expect(await shell.command({ cmd: 'ipc', channel: 'item:approve', args: { id }, senderId: windowId })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid' },
+    });
+    expect(await shell.command({ cmd: 'ipc', channel: 'queue:list', args: {}, senderId: windowId, subFrame: true })).toMatchObject({
+      ok: false,
+      error: { code: 'unauthorized' },
+    });
     expect(await shell.command({ cmd: 'navigate', windowId, url: 'https://example.com/' })).toEqual({ prevented: true });
-    expect(await shell.command({ cmd: 'navigate', windowId, url: 'app://trailboss/index.html#view=settings' })).toEqual({ prevented: false });
+    expect(await shell.command({ cmd: 'navigate', windowId, url: 'app://trailboss/index.html#view=settings' })).toEqual({
+      prevented: false,
+    });
     expect(await shell.command({ cmd: 'open-window', windowId, url: 'https://example.com/' })).toEqual({ action: 'deny' });
   });
 
@@ -145,7 +177,9 @@ describe('the bundled app booted with an Electron stand-in', () => {
   it('the jump hotkey jumps to the oldest waiting pane (no client: opens the configured terminal on it)', async () => {
     await itemId();
     expect(await shell.command({ cmd: 'hotkey', accelerator: 'CommandOrControl+Alt+Shift+J' })).toEqual({ pressed: true });
-    await poll(() => existsSync(jumpFile) && readFileSync(jumpFile, 'utf8') === agent.paneId, 'terminal command run on the pane', { timeoutMs: 10_000 });
+    await poll(() => existsSync(jumpFile) && readFileSync(jumpFile, 'utf8') === agent.paneId, 'terminal command run on the pane', {
+      timeoutMs: 10_000,
+    });
   });
 
   it('approve from the tray sends exactly the single-use key, and the notification is withdrawn', async () => {

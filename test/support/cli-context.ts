@@ -10,7 +10,10 @@ export interface CliRun {
 }
 
 /** Run `trailboss <argv>` in-process with the given home and env. */
-export async function cli(argv: readonly string[], opts: { home: string; env?: Record<string, string>; stdin?: string; signal?: AbortSignal }): Promise<CliRun> {
+export async function cli(
+  argv: readonly string[],
+  opts: { home: string; env?: Record<string, string>; stdin?: string; signal?: AbortSignal },
+): Promise<CliRun> {
   let stdout = '';
   let stderr = '';
   const ctx: CliContext = {

@@ -133,7 +133,8 @@ async function requirePrograms(names: readonly string[]): Promise<void> {
       missing.push(name);
     }
   }
-  if (missing.length > 0) throw new Error(`desktop-bus: ${missing.join(', ')} not found; install the Debian packages dbus, dunst and xvfb (see .ci/run)`);
+  if (missing.length > 0)
+    throw new Error(`desktop-bus: ${missing.join(', ')} not found; install the Debian packages dbus, dunst and xvfb (see .ci/run)`);
 }
 
 /** Parses dunst's menu text. */
@@ -155,9 +156,13 @@ export async function startPrivateDesktop(opts: { dunst?: boolean } = {}): Promi
   writeFileSync(join(dir, 'dmenu.sh'), DMENU.replaceAll('DIR', dir));
   chmodSync(join(dir, 'dmenu.sh'), 0o755);
 
-  const bus = spawn('dbus-daemon', [`--config-file=${join(dir, 'bus.conf')}`, '--nofork', '--print-address=1'], { stdio: ['ignore', 'pipe', 'ignore'] });
+  const bus = spawn('dbus-daemon', [`--config-file=${join(dir, 'bus.conf')}`, '--nofork', '--print-address=1'], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
   children.push(bus);
-  const xvfb = spawn('Xvfb', ['-displayfd', '3', '-nolisten', 'tcp', '-screen', '0', '1024x768x24'], { stdio: ['ignore', 'ignore', 'ignore', 'pipe'] });
+  const xvfb = spawn('Xvfb', ['-displayfd', '3', '-nolisten', 'tcp', '-screen', '0', '1024x768x24'], {
+    stdio: ['ignore', 'ignore', 'ignore', 'pipe'],
+  });
   children.push(xvfb);
   let busAddress: string;
   let display: string;
@@ -168,13 +173,32 @@ export async function startPrivateDesktop(opts: { dunst?: boolean } = {}): Promi
     rmSync(dir, { recursive: true, force: true });
     throw error;
   }
-  const env = { ...process.env, DBUS_SESSION_BUS_ADDRESS: busAddress, DISPLAY: display, HOME: dir, XDG_CONFIG_HOME: dir, XDG_RUNTIME_DIR: dir, WAYLAND_DISPLAY: undefined };
+  const env = {
+    ...process.env,
+    DBUS_SESSION_BUS_ADDRESS: busAddress,
+    DISPLAY: display,
+    HOME: dir,
+    XDG_CONFIG_HOME: dir,
+    XDG_RUNTIME_DIR: dir,
+    WAYLAND_DISPLAY: undefined,
+  };
   let dunst: ChildProcess | null = null;
   let log = '';
 
   const dunstctl = async (...args: string[]): Promise<string> => (await run('dunstctl', args, { env, timeout: 10_000 })).stdout;
   const ownerOfNotifications = async (): Promise<boolean> => {
-    const r = await run('dbus-send', ['--session', '--print-reply', '--dest=org.freedesktop.DBus', '/org/freedesktop/DBus', 'org.freedesktop.DBus.NameHasOwner', 'string:org.freedesktop.Notifications'], { env });
+    const r = await run(
+      'dbus-send',
+      [
+        '--session',
+        '--print-reply',
+        '--dest=org.freedesktop.DBus',
+        '/org/freedesktop/DBus',
+        'org.freedesktop.DBus.NameHasOwner',
+        'string:org.freedesktop.Notifications',
+      ],
+      { env },
+    );
     return r.stdout.includes('boolean true');
   };
   const readMenu = async (choice: string | null): Promise<string> => {
@@ -221,7 +245,8 @@ export async function startPrivateDesktop(opts: { dunst?: boolean } = {}): Promi
     },
     async invoke(id, key) {
       const menu = parseMenu(await readMenu(`[${id},${key}]`));
-      if (!menu.some((e) => e.id === id && e.key === key)) throw new Error(`dunst offers no action ${key} on notification ${id}: ${JSON.stringify(menu)}`);
+      if (!menu.some((e) => e.id === id && e.key === key))
+        throw new Error(`dunst offers no action ${key} on notification ${id}: ${JSON.stringify(menu)}`);
     },
     async displayed() {
       return Number((await dunstctl('count', 'displayed')).trim());
@@ -230,7 +255,14 @@ export async function startPrivateDesktop(opts: { dunst?: boolean } = {}): Promi
       const parsed = JSON.parse(await dunstctl('history')) as { data: Record<string, { data: unknown }>[][] };
       return (parsed.data[0] ?? []).map((n) => {
         const field = (name: string): string => String(n[name]?.data ?? '');
-        return { id: Number(n['id']?.data), appname: field('appname'), summary: field('summary'), body: field('body'), category: field('category'), message: field('message') };
+        return {
+          id: Number(n['id']?.data),
+          appname: field('appname'),
+          summary: field('summary'),
+          body: field('body'),
+          category: field('category'),
+          message: field('message'),
+        };
       });
     },
     dunstLog: () => log,

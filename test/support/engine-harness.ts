@@ -63,4 +63,3 @@ export async function startEngineHarness(opts: { beforeStart?: (home: string) =>
   };
   return harness;
 }
-

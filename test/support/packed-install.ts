@@ -35,15 +35,32 @@ export function packAndInstall(prefix = 'tb-install-'): PackedInstall {
   const path = `${bin}:/usr/local/bin:/usr/bin:/bin`;
   const env = (extra: Record<string, string> = {}): NodeJS.ProcessEnv => {
     const out: NodeJS.ProcessEnv = {};
-    for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('npm_') && k !== 'NODE_PATH' && k !== 'TMUX' && k !== 'TMUX_PANE') out[k] = v;
+    for (const [k, v] of Object.entries(process.env))
+      if (!k.startsWith('npm_') && k !== 'NODE_PATH' && k !== 'TMUX' && k !== 'TMUX_PANE') out[k] = v;
     return { ...out, PATH: path, HOME: join(work, 'home'), TRAILBOSS_HOME: join(work, 'home', 'tb'), ...extra };
   };
   // Packing builds with the repository's tools (vite, esbuild): its .bin stays on PATH for that step only.
-  const packed = spawnSync('npm', ['pack', '--silent', '--pack-destination', work], { cwd: ROOT, env: { ...env(), PATH: `${bin}:${process.env['PATH'] ?? ''}` }, encoding: 'utf8', timeout: 240_000 });
+  const packed = spawnSync('npm', ['pack', '--silent', '--pack-destination', work], {
+    cwd: ROOT,
+    env: { ...env(), PATH: `${bin}:${process.env['PATH'] ?? ''}` },
+    encoding: 'utf8',
+    timeout: 240_000,
+  });
   if (packed.status !== 0) throw new Error(`npm pack failed (${packed.status}): ${packed.stderr}`);
   const tarball = join(work, packed.stdout.trim().split('\n').pop() ?? '');
   const prefixDir = join(work, 'prefix');
-  const install = spawnSync('npm', ['install', '-g', '--prefix', prefixDir, '--no-audit', '--no-fund', '--prefer-offline', tarball], { cwd: work, env: env(), encoding: 'utf8', timeout: 240_000 });
+  const install = spawnSync('npm', ['install', '-g', '--prefix', prefixDir, '--no-audit', '--no-fund', '--prefer-offline', tarball], {
+    cwd: work,
+    env: env(),
+    encoding: 'utf8',
+    timeout: 240_000,
+  });
   if (install.status !== 0) throw new Error(`npm install -g failed (${install.status}): ${install.stderr}`);
-  return { work, tarball, command: join(prefixDir, 'bin', 'trailboss'), packageDir: join(prefixDir, 'lib', 'node_modules', 'trailboss'), env };
+  return {
+    work,
+    tarball,
+    command: join(prefixDir, 'bin', 'trailboss'),
+    packageDir: join(prefixDir, 'lib', 'node_modules', 'trailboss'),
+    env,
+  };
 }

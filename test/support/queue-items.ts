@@ -38,7 +38,14 @@ export function queueItem(over: Partial<QueueItemDto> = {}): QueueItemDto {
     stuck: false,
     snoozedUntil: null,
     skippedUntil: null,
-    tail: ['\x1b[1mBash command\x1b[0m', '  rm -rf build', ' Do you want to proceed?', ' ❯ 1. Yes', "   2. Yes, and don't ask again for rm commands in /work", '   3. No'],
+    tail: [
+      '\x1b[1mBash command\x1b[0m',
+      '  rm -rf build',
+      ' Do you want to proceed?',
+      ' ❯ 1. Yes',
+      "   2. Yes, and don't ask again for rm commands in /work",
+      '   3. No',
+    ],
     context: null,
     ...over,
   };

@@ -65,7 +65,9 @@ export async function freePort(): Promise<number> {
 }
 
 async function keygen(path: string): Promise<void> {
-  const r = await realRunner.run('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-C', 'trailboss-test', '-f', path], { timeoutMs: 10_000 });
+  const r = await realRunner.run('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-C', 'trailboss-test', '-f', path], {
+    timeoutMs: 10_000,
+  });
   if (r.exitCode !== 0) throw new Error(`ssh-keygen: ${r.stderr.trim()}`);
 }
 
@@ -193,10 +195,14 @@ export async function startSshd(): Promise<TestSshd> {
     void exited.then(() => {
       if (child === proc) child = null;
     });
-    await poll(() => (child === proc ? answersSsh(port) : Promise.reject(new Error(`sshd exited: ${readFileSync(logPath, 'utf8')}`))), `sshd on port ${port}`, {
-      timeoutMs: 10_000,
-      intervalMs: 50,
-    });
+    await poll(
+      () => (child === proc ? answersSsh(port) : Promise.reject(new Error(`sshd exited: ${readFileSync(logPath, 'utf8')}`))),
+      `sshd on port ${port}`,
+      {
+        timeoutMs: 10_000,
+        intervalMs: 50,
+      },
+    );
   };
 
   const stop = async (): Promise<void> => {

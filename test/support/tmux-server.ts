@@ -63,7 +63,8 @@ export async function startPrivateTmux(opts: { socketPath?: string } = {}): Prom
   const dir = mkdtempSync(join(tmpdir(), 'tb-tmux-'));
   const base = opts.socketPath ? ['-S', opts.socketPath, '-f', '/dev/null', '-u'] : ['-L', name, '-f', '/dev/null', '-u'];
   const env = testTmuxEnv(dir);
-  const run = (args: readonly string[], input?: string): Promise<RunResult> => realRunner.run('tmux', [...base, ...args], { env, timeoutMs: 10_000, input });
+  const run = (args: readonly string[], input?: string): Promise<RunResult> =>
+    realRunner.run('tmux', [...base, ...args], { env, timeoutMs: 10_000, input });
   const tmux = async (args: readonly string[], input?: string): Promise<string> => {
     const r = await run(args, input);
     if (r.exitCode !== 0) throw new Error(`tmux ${args.join(' ')}: ${r.stderr.trim()}`);
@@ -87,7 +88,10 @@ export async function startPrivateTmux(opts: { socketPath?: string } = {}): Prom
     const proc = realRunner.spawnLongLived('script', ['-qfc', `stty cols ${size.cols} rows ${size.rows}; exec ${quoted}`, '/dev/null'], {
       env: { ...env, TERM: 'xterm-256color' },
     });
-    const tty = await poll(async () => (await run(['list-clients', '-F', '#{client_tty}'])).stdout.split('\n').find((t) => t && !before.has(t)), 'terminal client attached');
+    const tty = await poll(
+      async () => (await run(['list-clients', '-F', '#{client_tty}'])).stdout.split('\n').find((t) => t && !before.has(t)),
+      'terminal client attached',
+    );
     return {
       tty,
       async detach() {
@@ -117,4 +121,3 @@ export async function startPrivateTmux(opts: { socketPath?: string } = {}): Prom
     },
   };
 }
-

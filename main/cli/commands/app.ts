@@ -22,18 +22,25 @@ export async function appCommand(ctx: CliContext): Promise<number> {
     ctx.stderr(`trailboss app: ${why}; ${INSTEAD}\n`);
     return EXIT.usage;
   };
-  if (ctx.platform === 'linux' && !ctx.env['DISPLAY'] && !ctx.env['WAYLAND_DISPLAY']) return refuse('no graphical display here (neither DISPLAY nor WAYLAND_DISPLAY is set)');
+  if (ctx.platform === 'linux' && !ctx.env['DISPLAY'] && !ctx.env['WAYLAND_DISPLAY'])
+    return refuse('no graphical display here (neither DISPLAY nor WAYLAND_DISPLAY is set)');
   const root = packageRoot();
   const shell = join(root, 'dist', 'main', 'shell', 'main.js');
   if (!existsSync(shell)) {
-    if (!existsSync(join(root, 'scripts', 'build-shell.mjs'))) return refuse(`the desktop shell is missing from ${shell} (reinstall Trail Boss)`);
+    if (!existsSync(join(root, 'scripts', 'build-shell.mjs')))
+      return refuse(`the desktop shell is missing from ${shell} (reinstall Trail Boss)`);
     const built = await realRunner.run(process.execPath, [join(root, 'scripts', 'build-shell.mjs')], { timeoutMs: 180_000 });
     if (built.exitCode !== 0) return refuse(`the desktop shell could not be built: ${built.stderr.trim()}`);
   }
   const electron = await findElectron(root, ctx.env, realRunner);
   if (electron.kind === 'absent') return refuse(electron.why);
   const started = await new Promise<string | null>((resolve) => {
-    const child = spawn(electron.path, [root], { detached: true, stdio: 'ignore', env: { ...ctx.env } as NodeJS.ProcessEnv, cwd: ctx.homedir });
+    const child = spawn(electron.path, [root], {
+      detached: true,
+      stdio: 'ignore',
+      env: { ...ctx.env } as NodeJS.ProcessEnv,
+      cwd: ctx.homedir,
+    });
     child.once('error', (error) => resolve(error.message));
     child.once('spawn', () => {
       child.unref();

@@ -29,7 +29,12 @@ export function notifyModeLine(mode: DbusNotifierMode): string {
 }
 
 /** Starts the notifications when wanted; null when not. Never fails the daemon. */
-export async function startDaemonNotifications(engine: Engine, ctx: CliContext, logger: Logger, flagGiven: boolean): Promise<DbusNotifications | null> {
+export async function startDaemonNotifications(
+  engine: Engine,
+  ctx: CliContext,
+  logger: Logger,
+  flagGiven: boolean,
+): Promise<DbusNotifications | null> {
   if (!daemonNotifies(flagGiven, engine.config().notifications.dbus)) return null;
   const notes = await startDbusNotifications(engine, { address: ctx.env.DBUS_SESSION_BUS_ADDRESS, clock: ctx.clock, logger });
   ctx.stdout(`${notifyModeLine(notes.notifier.mode())}\n`);

@@ -47,7 +47,8 @@ export async function daemonCommand(ctx: CliContext): Promise<number> {
     configFile: paths.config,
     runner: runnerWithEnv(realRunner, { PATH: ctx.env.PATH, TMUX: undefined, TMUX_PANE: undefined }),
   });
-  if (tmux.binary.kind === 'missing') logger.log('error', 'tmux.not-found', { searched: tmux.binary.searched, configured: tmux.binary.configured });
+  if (tmux.binary.kind === 'missing')
+    logger.log('error', 'tmux.not-found', { searched: tmux.binary.searched, configured: tmux.binary.configured });
   else logger.log('info', 'tmux.found', { path: tmux.binary.path, source: tmux.binary.source });
   let engine: Engine;
   try {

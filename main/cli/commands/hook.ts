@@ -37,7 +37,8 @@ function parseHookArgs(argv: readonly string[]): { endpoint: string | null; even
 /** The engine to post to, or null when none runs (no endpoint file, unreadable or unsafe token). */
 function targetOf(ctx: CliContext, explicit: string | null): Target | null {
   const fromEnv = ctx.env['TRAILBOSS_ENDPOINT']?.trim();
-  const file = explicit ?? (fromEnv ? fromEnv : resolvePaths({ env: ctx.env, platform: ctx.platform, homedir: ctx.homedir, cwd: ctx.cwd }).endpoint);
+  const file =
+    explicit ?? (fromEnv ? fromEnv : resolvePaths({ env: ctx.env, platform: ctx.platform, homedir: ctx.homedir, cwd: ctx.cwd }).endpoint);
   const info = readEndpointFile(file);
   if (info === null) return null;
   const token = readFileSync(info.tokenFile, 'utf8').trim();

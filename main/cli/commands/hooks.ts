@@ -78,10 +78,17 @@ function ago(at: number, now: number): string {
 }
 
 function formatStatus(status: HooksStatus, source: ArrivalSource, now: number, runtime: HookRuntime): string {
-  const lines = [`${TITLE[runtime]}: ${status.state} (${status.events.length} of ${status.details.length} events)`, `settings: ${status.settingsPath}`];
+  const lines = [
+    `${TITLE[runtime]}: ${status.state} (${status.events.length} of ${status.details.length} events)`,
+    `settings: ${status.settingsPath}`,
+  ];
   if (status.missing.length > 0) lines.push(`missing or outdated: ${status.missing.join(', ')}`);
   const from = source === 'engine' ? 'engine running' : 'from the store; no engine running';
-  lines.push(status.lastHookAt === null ? 'last hook: no events seen' : `last hook: ${new Date(status.lastHookAt).toISOString()} (${ago(status.lastHookAt, now)}, ${from})`);
+  lines.push(
+    status.lastHookAt === null
+      ? 'last hook: no events seen'
+      : `last hook: ${new Date(status.lastHookAt).toISOString()} (${ago(status.lastHookAt, now)}, ${from})`,
+  );
   for (const d of status.details) {
     const seen = d.lastAt === null ? 'none received' : `${d.count} received, last ${ago(d.lastAt, now)}`;
     lines.push(`  ${d.event.padEnd(20)} ${(d.upToDate ? 'installed' : d.installed ? 'outdated' : 'missing').padEnd(10)} ${seen}`);
@@ -120,18 +127,32 @@ function change(ctx: CliContext, what: 'install' | 'uninstall', json: boolean, r
   }
   if (json) {
     const { changed, backupPath, restoredExactly } = result;
-    ctx.stdout(JSON.stringify({ changed, backupPath, restoredExactly, state: result.status.state, settingsPath: result.status.settingsPath }, null, 2) + '\n');
+    ctx.stdout(
+      JSON.stringify(
+        { changed, backupPath, restoredExactly, state: result.status.state, settingsPath: result.status.settingsPath },
+        null,
+        2,
+      ) + '\n',
+    );
     return EXIT.ok;
   }
   const done = what === 'install' ? 'installed' : 'removed';
-  if (!result.changed) ctx.stdout(`nothing to change: Trail Boss hooks are ${what === 'install' ? 'already installed' : 'not installed'} in ${deps.settingsPath}\n`);
+  if (!result.changed)
+    ctx.stdout(
+      `nothing to change: Trail Boss hooks are ${what === 'install' ? 'already installed' : 'not installed'} in ${deps.settingsPath}\n`,
+    );
   else {
-    const backup = result.backupPath?.endsWith('.absent') ? 'there was no settings file before' : `backup of the previous file: ${result.backupPath}`;
-    ctx.stdout(`Trail Boss hooks ${done} in ${deps.settingsPath}\n${backup}\n${result.restoredExactly ? 'the file is back to exactly what it was before install\n' : ''}`);
+    const backup = result.backupPath?.endsWith('.absent')
+      ? 'there was no settings file before'
+      : `backup of the previous file: ${result.backupPath}`;
+    ctx.stdout(
+      `Trail Boss hooks ${done} in ${deps.settingsPath}\n${backup}\n${result.restoredExactly ? 'the file is back to exactly what it was before install\n' : ''}`,
+    );
   }
   if (result.status.problem && what === 'install') ctx.stdout(`problem: ${result.status.problem}\n`);
   // Codex runs new hooks only once the user trusts them at its next start (we never trust for them).
-  if (runtime === 'codex' && what === 'install' && result.changed) ctx.stdout('Codex asks "Hooks need review" at its next start: choose "Trust all and continue" for the hooks to run\n');
+  if (runtime === 'codex' && what === 'install' && result.changed)
+    ctx.stdout('Codex asks "Hooks need review" at its next start: choose "Trust all and continue" for the hooks to run\n');
   return EXIT.ok;
 }
 
@@ -149,6 +170,8 @@ export async function hooksCommand(ctx: CliContext): Promise<number> {
       return status(ctx, read.bool(parsed, 'json'), runtimeOf(parsed));
     }
     default:
-      throw new UsageError(sub ? `unknown hooks command '${sub}' (install, uninstall or status)` : 'hooks needs install, uninstall or status');
+      throw new UsageError(
+        sub ? `unknown hooks command '${sub}' (install, uninstall or status)` : 'hooks needs install, uninstall or status',
+      );
   }
 }

@@ -19,7 +19,8 @@ function hostsOf(config: Record<string, unknown>): HostEntryInput[] {
 /** Add a host; a name already there is refused (remove it first: an edit must be deliberate). */
 export function withHostAdded(config: Record<string, unknown>, entry: HostEntryInput): HostsEdit {
   const hosts = hostsOf(config);
-  if (hosts.some((h) => h.name === entry.name)) return { ok: false, message: `host "${entry.name}" is already configured (remove it first to change it)` };
+  if (hosts.some((h) => h.name === entry.name))
+    return { ok: false, message: `host "${entry.name}" is already configured (remove it first to change it)` };
   return { ok: true, config: { ...config, hosts: [...hosts, entry] } };
 }
 

@@ -142,7 +142,14 @@ async function test(ctx: CliContext, argv: readonly string[]): Promise<number> {
     ctx.stdout(`${host.name}: connected with ssh to ${host.destination}; ${version}\n`);
     let n = 0;
     for (const server of hostServers(host)) {
-      clients.push(new ControlModeClient(server, runner, { logger: silentLogger, clock: ctx.clock, timeoutMs: 15_000, launcher: sshTmuxLauncher(host, join(dir, `${host.name}.${++n}`)) }));
+      clients.push(
+        new ControlModeClient(server, runner, {
+          logger: silentLogger,
+          clock: ctx.clock,
+          timeoutMs: 15_000,
+          launcher: sshTmuxLauncher(host, join(dir, `${host.name}.${++n}`)),
+        }),
+      );
     }
     let watched = 0;
     for (const client of clients) {
@@ -152,18 +159,33 @@ async function test(ctx: CliContext, argv: readonly string[]): Promise<number> {
         ctx.stdout(`  ${where}: no tmux server running (watched as soon as one starts)\n`);
         continue;
       }
-      const agents = await scanOnce({ clients: [client], runtimes: RUNTIMES, clock: ctx.clock, logger: silentLogger, processTable: { snapshot: () => new Map() } });
+      const agents = await scanOnce({
+        clients: [client],
+        runtimes: RUNTIMES,
+        clock: ctx.clock,
+        logger: silentLogger,
+        processTable: { snapshot: () => new Map() },
+      });
       watched += agents.length;
-      ctx.stdout(`  ${where}: ${panes.length} pane${panes.length === 1 ? '' : 's'}, ${agents.length} agent${agents.length === 1 ? '' : 's'}\n`);
+      ctx.stdout(
+        `  ${where}: ${panes.length} pane${panes.length === 1 ? '' : 's'}, ${agents.length} agent${agents.length === 1 ? '' : 's'}\n`,
+      );
       for (const a of agents.sort((x, y) => x.info.target.localeCompare(y.info.target))) {
-        ctx.stdout(`    ${a.info.paneId}\t${a.info.target}\t${a.runtime}\t${a.screen?.kind ?? 'unknown'}\t${serverKey(client.server)}|${a.info.paneId}\n`);
+        ctx.stdout(
+          `    ${a.info.paneId}\t${a.info.target}\t${a.runtime}\t${a.screen?.kind ?? 'unknown'}\t${serverKey(client.server)}|${a.info.paneId}\n`,
+        );
       }
     }
-    ctx.stdout(`${host.name}: can be watched (${watched} agent pane${watched === 1 ? '' : 's'} now)${host.enabled ? '' : '; note: the host is disabled in the config'}\n`);
+    ctx.stdout(
+      `${host.name}: can be watched (${watched} agent pane${watched === 1 ? '' : 's'} now)${host.enabled ? '' : '; note: the host is disabled in the config'}\n`,
+    );
     return EXIT.ok;
   } catch (error) {
     const failure = sshFailureOf(error);
-    if (failure) ctx.stderr(`trailboss: host ${host.name} (${host.destination}): ${failure.message}${failure.detail ? `\n  ssh: ${failure.detail}` : ''}\n`);
+    if (failure)
+      ctx.stderr(
+        `trailboss: host ${host.name} (${host.destination}): ${failure.message}${failure.detail ? `\n  ssh: ${failure.detail}` : ''}\n`,
+      );
     else if (error instanceof TmuxError) ctx.stderr(`trailboss: host ${host.name}: ${error.message}\n`);
     else throw error;
     return EXIT.refused;

@@ -27,7 +27,8 @@ import { parseCommandLine, read } from '../program.ts';
 import { withEngine } from './queue-actions.ts';
 
 /** Where to jump: a pane (its key and, for messages, its tmux target), or why there is none. */
-export type JumpChoice = { readonly kind: 'pane'; readonly paneKey: string; readonly target: string } | { readonly kind: 'none'; readonly message: string };
+export type JumpChoice =
+  { readonly kind: 'pane'; readonly paneKey: string; readonly target: string } | { readonly kind: 'none'; readonly message: string };
 
 /**
  * Pure: the pane a jump argument means. `oldest` (or nothing) is the head of the queue; otherwise a
@@ -36,14 +37,17 @@ export type JumpChoice = { readonly kind: 'pane'; readonly paneKey: string; read
 export function chooseJump(ref: string | undefined, queue: readonly QueueItemDto[], agents: readonly AgentDto[]): JumpChoice {
   if (ref === undefined || ref === 'oldest') {
     const head = queue[0];
-    return head === undefined ? { kind: 'none', message: 'no agent is waiting' } : { kind: 'pane', paneKey: head.paneKey, target: head.target };
+    return head === undefined
+      ? { kind: 'none', message: 'no agent is waiting' }
+      : { kind: 'pane', paneKey: head.paneKey, target: head.target };
   }
   const item = findItem(queue, ref);
   if (item.kind === 'found') return { kind: 'pane', paneKey: item.item.paneKey, target: item.item.target };
   if (item.kind === 'ambiguous') return { kind: 'none', message: item.message };
   const panes = agents.filter((a) => a.state !== 'gone' && (a.paneKey === ref || a.paneKey.endsWith(`|${ref}`) || a.target === ref));
   if (panes.length === 1 && panes[0] !== undefined) return { kind: 'pane', paneKey: panes[0].paneKey, target: panes[0].target };
-  if (panes.length > 1) return { kind: 'none', message: `'${ref}' matches ${panes.length} panes; use the pane key (see \`trailboss status\`)` };
+  if (panes.length > 1)
+    return { kind: 'none', message: `'${ref}' matches ${panes.length} panes; use the pane key (see \`trailboss status\`)` };
   return { kind: 'none', message: `no waiting item or watched pane matches '${ref}' (see \`trailboss queue\`, \`trailboss status\`)` };
 }
 

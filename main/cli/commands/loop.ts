@@ -21,7 +21,9 @@ export async function loopCommand(ctx: CliContext): Promise<number> {
   const args = parseCommandLine('loop', ctx.argv);
   const [ref, mode] = [read.arg(args, 0), read.arg(args, 1)];
   if (!ref || !isMode(mode)) {
-    throw new UsageError(`usage: trailboss loop <pane> ${MODES.join('|')} [--directive TEXT]${mode && !isMode(mode) ? ` (unknown mode '${mode}')` : ''}`);
+    throw new UsageError(
+      `usage: trailboss loop <pane> ${MODES.join('|')} [--directive TEXT]${mode && !isMode(mode) ? ` (unknown mode '${mode}')` : ''}`,
+    );
   }
   const directive = read.string(args, 'directive') ?? null;
   if (directive !== null && directive.trim() === '') throw new UsageError('--directive needs text');

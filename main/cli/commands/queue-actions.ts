@@ -31,7 +31,10 @@ export function withEngine(run: Run): (ctx: CliContext) => Promise<number> {
 }
 
 /** A command that needs the engine: its command line is checked first (a typo is a usage error, not "no engine"). */
-function engineCommand(path: string, run: (ctx: CliContext, client: EngineClient, args: Parsed) => Promise<number>): (ctx: CliContext) => Promise<number> {
+function engineCommand(
+  path: string,
+  run: (ctx: CliContext, client: EngineClient, args: Parsed) => Promise<number>,
+): (ctx: CliContext) => Promise<number> {
   return async (ctx) => {
     const args = parseCommandLine(path, ctx.argv);
     return withEngine((c, client) => run(c, client, args))(ctx);
@@ -72,7 +75,9 @@ async function itemFor(ctx: CliContext, client: EngineClient, ref: string | unde
 export const queueCommand = engineCommand('queue', async (ctx, client, args) => {
   const queue = await client.call('queue:list', {});
   if (!queue.ok) throw new Error(queue.error.message);
-  ctx.stdout(read.bool(args, 'json') ? JSON.stringify({ items: queue.value }, null, 2) + '\n' : formatQueueTable(queue.value, ctx.clock.now()));
+  ctx.stdout(
+    read.bool(args, 'json') ? JSON.stringify({ items: queue.value }, null, 2) + '\n' : formatQueueTable(queue.value, ctx.clock.now()),
+  );
   return EXIT.ok;
 });
 
@@ -132,7 +137,9 @@ export const muteCommand = engineCommand('mute', async (ctx, client, args) => {
   if (!agents.ok) throw new Error(agents.error.message);
   const matches = agents.value.filter((a) => a.paneKey === ref || a.paneKey.endsWith(`|${ref}`) || a.target === ref);
   if (matches.length !== 1 || !matches[0]) {
-    ctx.stderr(`trailboss: ${matches.length === 0 ? `no watched pane matches '${ref}'` : `'${ref}' matches several panes; use the pane key`}\n`);
+    ctx.stderr(
+      `trailboss: ${matches.length === 0 ? `no watched pane matches '${ref}'` : `'${ref}' matches several panes; use the pane key`}\n`,
+    );
     return EXIT.refused;
   }
   const env = await client.call('pane:mute', { paneKey: matches[0].paneKey, muted: !read.bool(args, 'off') });

@@ -57,7 +57,16 @@ export async function restartCommand(ctx: CliContext, deps: SnapshotCommandDeps 
         clock: ctx.clock,
         runner: deps.runner,
         audit: (r) =>
-          store.audit.append({ paneKey: r.paneKey, runtime: isRuntimeId(r.runtime) ? r.runtime : null, action: r.action, payload: r.payload, reason: r.reason, surface: r.surface, itemId: r.itemId, outcome: r.outcome }),
+          store.audit.append({
+            paneKey: r.paneKey,
+            runtime: isRuntimeId(r.runtime) ? r.runtime : null,
+            action: r.action,
+            payload: r.payload,
+            reason: r.reason,
+            surface: r.surface,
+            itemId: r.itemId,
+            outcome: r.outcome,
+          }),
         claudeConfigDir: claudeConfigDir(claude),
         logger: silentLogger,
       },
@@ -91,7 +100,11 @@ export async function restartCommand(ctx: CliContext, deps: SnapshotCommandDeps 
 }
 
 /** The server and pane `ref` names (its client stays open for the restart). */
-async function findPane(deps: SnapshotCommandDeps, ref: string, servers: ReturnType<typeof serversFor>): Promise<{ client: TmuxClient; paneId: string } | { error: string }> {
+async function findPane(
+  deps: SnapshotCommandDeps,
+  ref: string,
+  servers: ReturnType<typeof serversFor>,
+): Promise<{ client: TmuxClient; paneId: string } | { error: string }> {
   let error = `no pane matches "${ref}"`;
   for (const server of servers) {
     const client = await openTmuxClient(server, deps.runner, { mode: 'batch', logger: silentLogger });

@@ -53,10 +53,16 @@ export function realSnapshotDeps(ctx: CliContext): SnapshotCommandDeps {
 export function restartSettings(ctx: CliContext): { maxLines: number; gracefulTimeoutMs: number; sockets: string[] } {
   const loaded = loadConfig(resolvePaths({ env: ctx.env, platform: ctx.platform, homedir: ctx.homedir, cwd: ctx.cwd }).config);
   if (!loaded.ok) {
-    ctx.stderr(`trailboss: config has problems (${loaded.errors.map((e) => `${e.path || '(file)'}: ${e.message}`).join('; ')}); using defaults\n`);
+    ctx.stderr(
+      `trailboss: config has problems (${loaded.errors.map((e) => `${e.path || '(file)'}: ${e.message}`).join('; ')}); using defaults\n`,
+    );
     return { maxLines: 200, gracefulTimeoutMs: 30_000, sockets: [] };
   }
-  return { maxLines: loaded.config.restart.maxLines, gracefulTimeoutMs: loaded.config.restart.gracefulTimeoutMs, sockets: [...loaded.config.tmux.sockets] };
+  return {
+    maxLines: loaded.config.restart.maxLines,
+    gracefulTimeoutMs: loaded.config.restart.gracefulTimeoutMs,
+    sockets: [...loaded.config.tmux.sockets],
+  };
 }
 
 /** `trailboss snapshot save|restore|check`; exit 0 done, 1 nothing there / refused, 2 usage (UsageError). */
@@ -136,10 +142,19 @@ async function save(ctx: CliContext, deps: SnapshotCommandDeps, args: Parsed): P
   const saved = await saveSnapshotFromTranscript(
     { clock: ctx.clock, runner: deps.runner },
     // A transcript found by directory belongs to that directory; a given one says its own cwd.
-    { transcriptPath: located.path, agent, reason, maxLines, projectDir: cwd ?? status?.cwd ?? (located.source === 'latest' ? lookupCwd : null), sessionId: status?.sessionId ?? null },
+    {
+      transcriptPath: located.path,
+      agent,
+      reason,
+      maxLines,
+      projectDir: cwd ?? status?.cwd ?? (located.source === 'latest' ? lookupCwd : null),
+      sessionId: status?.sessionId ?? null,
+    },
   );
   const s = saved.stats;
-  ctx.stdout(`saved ${saved.path} (${s.prompts} prompts, ${s.replies} answers from ${located.path}${s.malformed ? `; ${s.malformed} broken lines skipped` : ''}${saved.planKept ? '; Resume Plan kept' : ''})\n`);
+  ctx.stdout(
+    `saved ${saved.path} (${s.prompts} prompts, ${s.replies} answers from ${located.path}${s.malformed ? `; ${s.malformed} broken lines skipped` : ''}${saved.planKept ? '; Resume Plan kept' : ''})\n`,
+  );
   return EXIT.ok;
 }
 
@@ -147,7 +162,12 @@ async function save(ctx: CliContext, deps: SnapshotCommandDeps, args: Parsed): P
  * The Claude process to snapshot: the one in `--pane`, else the one this CLI runs under, else the one
  * in $TMUX_PANE; null when none is known (the directory's newest transcript is used); a string is an error.
  */
-async function claudePid(ctx: CliContext, deps: SnapshotCommandDeps, pane: string | undefined, sockets: readonly string[]): Promise<number | null | string> {
+async function claudePid(
+  ctx: CliContext,
+  deps: SnapshotCommandDeps,
+  pane: string | undefined,
+  sockets: readonly string[],
+): Promise<number | null | string> {
   if (!pane) {
     const above = claudeAncestor(deps.processes.table(), deps.selfPid);
     if (above !== null) return above;
@@ -177,7 +197,8 @@ async function claudeInPane(deps: SnapshotCommandDeps, ref: string, servers: rea
         lastError = `no known agent runs in pane ${resolved.paneId}`;
         continue;
       }
-      if (hit.agent.runtime !== 'claude') return `snapshot save reads Claude Code transcripts; pane ${hit.pane.paneId} runs ${hit.agent.runtime}`;
+      if (hit.agent.runtime !== 'claude')
+        return `snapshot save reads Claude Code transcripts; pane ${hit.pane.paneId} runs ${hit.agent.runtime}`;
       return hit.agent.pid;
     } finally {
       await client.close();

@@ -100,7 +100,9 @@ export async function statusCommand(ctx: CliContext): Promise<number> {
     return EXIT.ok;
   } catch (error) {
     if (error instanceof TmuxError && error.kind === 'not-installed') {
-      ctx.stderr('trailboss: tmux is not installed (not on PATH, in your login shell\'s PATH or the usual places); install tmux or set tmux.path in the config.\n');
+      ctx.stderr(
+        "trailboss: tmux is not installed (not on PATH, in your login shell's PATH or the usual places); install tmux or set tmux.path in the config.\n",
+      );
       return EXIT.usage;
     }
     throw error;

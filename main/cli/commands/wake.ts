@@ -21,7 +21,9 @@ export async function agentFor(ctx: CliContext, client: EngineClient, ref: strin
   const matches = agents.value.filter((a) => a.paneKey === ref || a.paneKey.endsWith(`|${ref}`) || a.target === ref);
   const [only] = matches;
   if (matches.length === 1 && only) return only;
-  ctx.stderr(`trailboss: ${matches.length === 0 ? `no watched agent pane matches '${ref}' (see \`trailboss status\`)` : `'${ref}' matches several panes; use the pane key`}\n`);
+  ctx.stderr(
+    `trailboss: ${matches.length === 0 ? `no watched agent pane matches '${ref}' (see \`trailboss status\`)` : `'${ref}' matches several panes; use the pane key`}\n`,
+  );
   return null;
 }
 

@@ -24,6 +24,10 @@ export function formatDoctorText(results: readonly CheckResult[], version: strin
   }
   const problems = results.filter((r) => r.status === 'problem').length;
   const advice = results.filter((r) => r.status === 'advice').length;
-  lines.push(problems === 0 ? `No problems${advice > 0 ? `; ${advice} piece${advice === 1 ? '' : 's'} of advice` : ''}.` : `${problems} problem${problems === 1 ? '' : 's'} to fix.`);
+  lines.push(
+    problems === 0
+      ? `No problems${advice > 0 ? `; ${advice} piece${advice === 1 ? '' : 's'} of advice` : ''}.`
+      : `${problems} problem${problems === 1 ? '' : 's'} to fix.`,
+  );
   return lines.join('\n') + '\n';
 }

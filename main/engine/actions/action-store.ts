@@ -4,7 +4,10 @@ import type { ResolvedItem, Store } from '../store/index.ts';
 import type { RuntimeId } from '../runtimes/types.ts';
 
 /** Adapter; `onResolved` tells the engine (events, reminders, history). */
-export function storeForActions(store: Store, onResolved: (item: ResolvedItem, how: 'approved' | 'denied' | 'replied') => void): ActionStore {
+export function storeForActions(
+  store: Store,
+  onResolved: (item: ResolvedItem, how: 'approved' | 'denied' | 'replied') => void,
+): ActionStore {
   const toEntry = (a: AuditRecord) => ({
     paneKey: a.paneKey,
     runtime: a.runtime as RuntimeId,
@@ -28,7 +31,17 @@ export function storeForActions(store: Store, onResolved: (item: ResolvedItem, h
       const row = lastKeyRow.get(itemId);
       if (!row) return;
       lastKeyRow.delete(itemId);
-      store.audit.append({ paneKey: row.paneKey, runtime: row.runtime as RuntimeId, action: 'outcome', payload: '', reason: outcome, surface: 'engine', itemId, outcome, ref: row.id });
+      store.audit.append({
+        paneKey: row.paneKey,
+        runtime: row.runtime as RuntimeId,
+        action: 'outcome',
+        payload: '',
+        reason: outcome,
+        surface: 'engine',
+        itemId,
+        outcome,
+        ref: row.id,
+      });
     },
     appendAudit: (audit) => void store.audit.append(toEntry(audit)),
     resolve: (id, how, by) => {

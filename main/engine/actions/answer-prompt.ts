@@ -28,7 +28,12 @@ export interface AnswerDeps {
 }
 
 /** Approve (`yes`) or deny (`no`) the prompt behind `item`. */
-export async function answerPrompt(deps: AnswerDeps, item: ActionItem, answer: 'approve' | 'deny', surface: Surface): Promise<ActionResult> {
+export async function answerPrompt(
+  deps: AnswerDeps,
+  item: ActionItem,
+  answer: 'approve' | 'deny',
+  surface: Surface,
+): Promise<ActionResult> {
   const { store, panes, clock, claimant } = deps;
   if (!item.fingerprint) return { outcome: 'refused', message: `item ${item.id} is not a permission prompt` };
   // Refused, never kept to send later: by the time the host is back the prompt may be another one.
@@ -41,7 +46,8 @@ export async function answerPrompt(deps: AnswerDeps, item: ActionItem, answer: '
       look = await panes.look(item.paneKey);
     } catch (error) {
       // The host went away between the check above and this look: nothing was sent.
-      if (error instanceof TmuxError && error.kind === 'unreachable') return { outcome: 'refused', message: `${error.message}; nothing was sent` };
+      if (error instanceof TmuxError && error.kind === 'unreachable')
+        return { outcome: 'refused', message: `${error.message}; nothing was sent` };
       throw error;
     }
     if (look.kind === 'gone') {
@@ -55,10 +61,12 @@ export async function answerPrompt(deps: AnswerDeps, item: ActionItem, answer: '
     }
     const key = answer === 'approve' ? approveKeyFor(screen) : denyKeyFor(screen);
     if (!key) {
-      const why = answer === 'approve' ? 'no single-use "allow once" option could be identified with confidence' : 'no way to say no was identified';
+      const why =
+        answer === 'approve' ? 'no single-use "allow once" option could be identified with confidence' : 'no way to say no was identified';
       return { outcome: 'refused', message: `${answer} not possible: ${why}; jump to the pane instead` };
     }
-    const label = screen.options.find((o) => o.key === key)?.label ?? (key === 'Enter' ? screen.options[screen.highlighted ?? -1]?.label : key);
+    const label =
+      screen.options.find((o) => o.key === key)?.label ?? (key === 'Enter' ? screen.options[screen.highlighted ?? -1]?.label : key);
     store.recordSend(item.id, {
       paneKey: item.paneKey,
       runtime: screen.runtime,
@@ -82,10 +90,18 @@ export async function answerPrompt(deps: AnswerDeps, item: ActionItem, answer: '
     store.recordOutcome(item.id, left ? 'confirmed' : 'unconfirmed');
     if (left) {
       store.resolve(item.id, answer === 'approve' ? 'approved' : 'denied', surface);
-      return { outcome: 'confirmed', message: `${answer === 'approve' ? 'approved' : 'denied'} with ${key} (${label ?? key})`, sent: [key] };
+      return {
+        outcome: 'confirmed',
+        message: `${answer === 'approve' ? 'approved' : 'denied'} with ${key} (${label ?? key})`,
+        sent: [key],
+      };
     }
     deps.logger.log('warn', 'action.unconfirmed', { item: item.id, pane: item.paneKey, key });
-    return { outcome: 'unconfirmed', message: `sent ${key}, but the prompt is still on screen after ${(deps.confirm ?? DEFAULT_CONFIRM).timeoutMs / 1000}s; not retried`, sent: [key] };
+    return {
+      outcome: 'unconfirmed',
+      message: `sent ${key}, but the prompt is still on screen after ${(deps.confirm ?? DEFAULT_CONFIRM).timeoutMs / 1000}s; not retried`,
+      sent: [key],
+    };
   } finally {
     // Unconfirmed or refused: the user may act again, explicitly (the app itself never resends).
     store.release(item.id, claimant);

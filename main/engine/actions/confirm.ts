@@ -12,7 +12,6 @@ export interface ConfirmOptions {
 
 export const DEFAULT_CONFIRM: ConfirmOptions = { timeoutMs: 5000, pollMs: 100 };
 
-
 /** True once `stillThere(screen)` is false (or the pane is gone); false when the deadline passes first. */
 export async function waitUntilLeft(
   panes: PaneAccess,

@@ -14,7 +14,10 @@ export async function jumpToPane(observer: PaneObserver, paneKey: PaneKey): Prom
   const recent = [...clients].sort((a, b) => b.activity - a.activity)[0];
   await pane.client.focusPane(pane.info.paneId, recent?.tty);
   if (!recent) {
-    return { outcome: 'refused', message: `selected ${pane.info.target}, but no terminal is attached to that tmux server; attach one (tmux attach -t ${pane.info.sessionName}) or use the desktop app, which opens one` };
+    return {
+      outcome: 'refused',
+      message: `selected ${pane.info.target}, but no terminal is attached to that tmux server; attach one (tmux attach -t ${pane.info.sessionName}) or use the desktop app, which opens one`,
+    };
   }
   return { outcome: 'confirmed', message: `switched ${recent.tty} to ${pane.info.target}` };
 }

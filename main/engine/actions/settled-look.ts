@@ -39,7 +39,9 @@ export function settledLooks(panes: PaneAccess, clock: Clock, opts: SettleOption
         if (sameLook(previous, next)) return next;
         previous = next;
       }
-      return previous.kind === 'gone' ? previous : { kind: 'screen', runtime: previous.runtime, screen: { kind: 'unknown', runtime: previous.runtime.id } };
+      return previous.kind === 'gone'
+        ? previous
+        : { kind: 'screen', runtime: previous.runtime, screen: { kind: 'unknown', runtime: previous.runtime.id } };
     },
   };
 }

@@ -71,5 +71,9 @@ export async function typeIntoIdle(deps: TypeTextDeps, req: TypeTextRequest): Pr
     return { outcome: 'changed', message: 'the screen changed while typing; Enter was not sent' };
   }
   await panes.sendKeys(req.paneKey, ['Enter']);
-  return { outcome: 'confirmed', message: `typed ${JSON.stringify(req.text.length > 60 ? req.text.slice(0, 57) + '...' : req.text)}`, sent: ['C-u', 'paste', 'Enter'] };
+  return {
+    outcome: 'confirmed',
+    message: `typed ${JSON.stringify(req.text.length > 60 ? req.text.slice(0, 57) + '...' : req.text)}`,
+    sent: ['C-u', 'paste', 'Enter'],
+  };
 }

@@ -69,7 +69,7 @@ function guarded<A, R>(name: string, logger: Logger, fn: (args: A) => Promise<En
     try {
       return await fn(args);
     } catch (error) {
-      logger.log('error', 'api.failed', { method: name, error: error instanceof Error ? error.stack ?? error.message : String(error) });
+      logger.log('error', 'api.failed', { method: name, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
       return fail('internal', error instanceof Error ? error.message : String(error));
     }
   };
@@ -102,7 +102,12 @@ function unvalidatedMethods(deps: ApiDeps): ApiMethods {
   const { store, truth, observer, events, clock, logger } = deps;
   const surface: Surface = deps.surface ?? 'api';
   const { panes, actionStore } = deps;
-  const settingsDeps: SettingsDeps = { file: deps.paths.config, current: deps.config, logger, ...(deps.reloadConfig ? { reload: deps.reloadConfig } : {}) };
+  const settingsDeps: SettingsDeps = {
+    file: deps.paths.config,
+    current: deps.config,
+    logger,
+    ...(deps.reloadConfig ? { reload: deps.reloadConfig } : {}),
+  };
   const lastEscape = new Map<string, number>();
   const outcome = (itemId: string, action: ItemActionDto, r: Pick<ActionResult, 'outcome' | 'message'>): Envelope<ActionOutcomeDto> => {
     const dto: ActionOutcomeDto = { itemId, action, outcome: r.outcome, message: r.message };
@@ -150,7 +155,8 @@ function unvalidatedMethods(deps: ApiDeps): ApiMethods {
     'item:reply': guarded('item:reply', logger, async (args) => {
       const item = store.items.get(args.id);
       if (!item) return outcome(args.id, 'reply', { outcome: 'gone', message: `item ${args.id} is not in the queue` });
-      if (!store.items.claim(item.id, deps.claimant)) return outcome(args.id, 'reply', { outcome: 'refused', message: 'already being answered' });
+      if (!store.items.claim(item.id, deps.claimant))
+        return outcome(args.id, 'reply', { outcome: 'refused', message: 'already being answered' });
       try {
         const result = await typeIntoIdle(
           // Settled looks: a capture taken mid-redraw must not withhold Enter and strand the text in the input line.
@@ -189,10 +195,20 @@ function unvalidatedMethods(deps: ApiDeps): ApiMethods {
     'item:restart': guarded('item:restart', logger, async (args) => {
       const item = store.items.get(args.id);
       if (!item) return outcome(args.id, 'restart', { outcome: 'gone', message: `item ${args.id} is not in the queue` });
-      if (!store.items.claim(item.id, deps.claimant)) return outcome(args.id, 'restart', { outcome: 'refused', message: 'already being handled' });
+      if (!store.items.claim(item.id, deps.claimant))
+        return outcome(args.id, 'restart', { outcome: 'refused', message: 'already being handled' });
       try {
         const result = await restartPane(
-          { observer, actionStore, clock, logger, runner: deps.runner, config: deps.config, env: deps.hooks.env, homedir: deps.hooks.homedir },
+          {
+            observer,
+            actionStore,
+            clock,
+            logger,
+            runner: deps.runner,
+            config: deps.config,
+            env: deps.hooks.env,
+            homedir: deps.hooks.homedir,
+          },
           item.paneKey,
           args.runtime,
           surface,
@@ -225,9 +241,16 @@ function unvalidatedMethods(deps: ApiDeps): ApiMethods {
       if (!store.panes.get(args.paneKey)) return fail('not-found', `no watched pane ${args.paneKey}`);
       try {
         const decision = await deps.watchdog.scheduler.wake(args.paneKey, args.text);
-        const result = decision.kind === 'type'
-          ? { outcome: 'confirmed' as const, message: `woke ${args.paneKey} with ${JSON.stringify(args.text)}` }
-          : { outcome: 'refused' as const, message: decision.why === 'empty' ? 'nothing to type' : 'the agent is not at its input prompt (a prompt, dialog or work on screen); nothing was typed' };
+        const result =
+          decision.kind === 'type'
+            ? { outcome: 'confirmed' as const, message: `woke ${args.paneKey} with ${JSON.stringify(args.text)}` }
+            : {
+                outcome: 'refused' as const,
+                message:
+                  decision.why === 'empty'
+                    ? 'nothing to type'
+                    : 'the agent is not at its input prompt (a prompt, dialog or work on screen); nothing was typed',
+              };
         return outcome(args.paneKey, 'wake', result);
       } catch (error) {
         // The screen changed between paste and Enter, or the pane went: an outcome, not an engine failure.
@@ -236,7 +259,12 @@ function unvalidatedMethods(deps: ApiDeps): ApiMethods {
       }
     }),
     'agents:list': guarded('agents:list', logger, async () =>
-      ok(store.panes.list().filter((p) => p.state !== 'gone' || truth.get(p.paneKey)).map((p) => agentDto(p, truth.get(p.paneKey), loopModeOf(p, deps.config()), reach))),
+      ok(
+        store.panes
+          .list()
+          .filter((p) => p.state !== 'gone' || truth.get(p.paneKey))
+          .map((p) => agentDto(p, truth.get(p.paneKey), loopModeOf(p, deps.config()), reach)),
+      ),
     ),
     'settings:get': guarded('settings:get', logger, async () => ok(readSettings(settingsDeps))),
     'settings:set': guarded('settings:set', logger, async (args) => applySettings(settingsDeps, args.settings)),

@@ -70,7 +70,10 @@ export const ARG_SCHEMAS = {
 } satisfies { readonly [C in Channel]: z.ZodType<ApiArgs<C>> };
 
 /** The channel's arguments, checked; or the `invalid` envelope naming every problem. */
-export function validateArgs<C extends Channel>(channel: C, args: unknown): { ok: true; args: ApiArgs<C> } | { ok: false; envelope: Envelope<never> } {
+export function validateArgs<C extends Channel>(
+  channel: C,
+  args: unknown,
+): { ok: true; args: ApiArgs<C> } | { ok: false; envelope: Envelope<never> } {
   const parsed = (ARG_SCHEMAS[channel] as z.ZodType).safeParse(args);
   if (parsed.success) return { ok: true, args: parsed.data as ApiArgs<C> };
   const issues: ValidationIssue[] = parsed.error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));

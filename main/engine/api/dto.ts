@@ -20,9 +20,8 @@ function sessionOf(target: string): string {
 export function approvePreview(prompt: PermissionPrompt): { label: string | null; blocked: string | null } {
   const key = approveKeyFor(prompt);
   if (!key) {
-    const reason = prompt.confidence !== 'high'
-      ? 'the prompt could not be read with confidence'
-      : 'no single "allow once" option was identified';
+    const reason =
+      prompt.confidence !== 'high' ? 'the prompt could not be read with confidence' : 'no single "allow once" option was identified';
     return { label: null, blocked: `${reason} — jump to the pane` };
   }
   const option = key === 'Enter' ? prompt.options[prompt.highlighted ?? -1] : prompt.options.find((o) => o.key === key);
@@ -37,11 +36,22 @@ function denyPreview(prompt: PermissionPrompt): string | null {
 }
 
 /** One queue item for the surfaces. `live` is the pane's current state (reply is possible only when idle). */
-export function itemDto(item: Item, pane: Pane | null, live: PaneState | undefined, now: number, reach: Reachability = LOCAL_ONLY): QueueItemDto {
+export function itemDto(
+  item: Item,
+  pane: Pane | null,
+  live: PaneState | undefined,
+  now: number,
+  reach: Reachability = LOCAL_ONLY,
+): QueueItemDto {
   const runtime = pane?.runtime ?? live?.runtime ?? 'claude';
   const prompt = item.prompt;
   const permission = prompt?.kind === 'permission' ? prompt : null;
-  const approve = permission ? approvePreview(permission) : { label: null, blocked: item.kind === 'permission' ? 'the pane has not shown the prompt yet — wait a moment or jump' : 'not a permission prompt' };
+  const approve = permission
+    ? approvePreview(permission)
+    : {
+        label: null,
+        blocked: item.kind === 'permission' ? 'the pane has not shown the prompt yet — wait a moment or jump' : 'not a permission prompt',
+      };
   const target = pane?.target ?? live?.target ?? item.paneKey;
   return {
     id: item.id,
@@ -56,7 +66,10 @@ export function itemDto(item: Item, pane: Pane | null, live: PaneState | undefin
     subject: item.summary,
     tool: permission?.tool ?? null,
     question: prompt && (prompt.kind === 'permission' || prompt.kind === 'dialog') ? prompt.question : null,
-    options: prompt && (prompt.kind === 'permission' || prompt.kind === 'dialog') ? prompt.options.map((o) => ({ label: o.label, kind: o.kind })) : [],
+    options:
+      prompt && (prompt.kind === 'permission' || prompt.kind === 'dialog')
+        ? prompt.options.map((o) => ({ label: o.label, kind: o.kind }))
+        : [],
     approveLabel: approve.label,
     approveBlockedReason: approve.label ? null : approve.blocked,
     denyLabel: permission ? denyPreview(permission) : null,
@@ -78,7 +91,17 @@ export function promptDto(prompt: PermissionPrompt | DialogScreen | null | undef
   if (!prompt) return null;
   const options = prompt.options.map((o) => ({ key: o.key, label: o.label, kind: o.kind }));
   if (prompt.kind === 'dialog') {
-    return { kind: 'dialog', tool: null, dialogId: prompt.dialogId, question: prompt.question, subject: null, options, highlighted: prompt.highlighted, approveKey: null, denyKey: null };
+    return {
+      kind: 'dialog',
+      tool: null,
+      dialogId: prompt.dialogId,
+      question: prompt.question,
+      subject: null,
+      options,
+      highlighted: prompt.highlighted,
+      approveKey: null,
+      denyKey: null,
+    };
   }
   return {
     kind: 'permission',

@@ -11,7 +11,12 @@ export function activityDto(store: Store, since: number, now: number): ActivityD
   const byPane = new Map<string, ActivityDto['agents'][number]>();
   for (const w of store.history.list({ since, until: now })) {
     const pane = panes.get(w.paneKey);
-    const entry = byPane.get(w.paneKey) ?? { paneKey: w.paneKey, target: pane?.target ?? w.paneKey, runtime: pane?.runtime ?? 'claude', waits: [] };
+    const entry = byPane.get(w.paneKey) ?? {
+      paneKey: w.paneKey,
+      target: pane?.target ?? w.paneKey,
+      runtime: pane?.runtime ?? 'claude',
+      waits: [],
+    };
     byPane.set(w.paneKey, { ...entry, waits: [...entry.waits, { start: w.startedAt, end: w.endedAt, reason: reasonOfKind(w.reason) }] });
   }
   return { since, until: now, agents: [...byPane.values()] };

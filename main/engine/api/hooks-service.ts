@@ -62,7 +62,14 @@ export function depsOf(input: HooksServiceInput): HooksInstallerDeps {
 }
 
 function dto(status: ReturnType<typeof hooksStatus>): HooksStatusDto {
-  return { state: status.state, settingsPath: status.settingsPath, events: status.events, missing: status.missing, lastHookAt: status.lastHookAt, problem: status.problem };
+  return {
+    state: status.state,
+    settingsPath: status.settingsPath,
+    events: status.events,
+    missing: status.missing,
+    lastHookAt: status.lastHookAt,
+    problem: status.problem,
+  };
 }
 
 export const hooksService = {

@@ -7,7 +7,13 @@ import type { Reachability } from '../hosts/reachability.ts';
 import { LOCAL_ONLY } from '../hosts/reachability.ts';
 
 /** Every open item that is not snoozed, oldest first (skipped ones at the tail, as the store orders them). */
-export function queueDtos(store: Store, truth: PaneTruth, now: number, includeSnoozed = false, reach: Reachability = LOCAL_ONLY): QueueItemDto[] {
+export function queueDtos(
+  store: Store,
+  truth: PaneTruth,
+  now: number,
+  includeSnoozed = false,
+  reach: Reachability = LOCAL_ONLY,
+): QueueItemDto[] {
   const panes = new Map(store.panes.list().map((p) => [p.paneKey, p]));
   return store.items
     .list()
@@ -17,7 +23,13 @@ export function queueDtos(store: Store, truth: PaneTruth, now: number, includeSn
 }
 
 /** One item as a DTO, or null when it is not open. */
-export function itemDtoById(store: Store, truth: PaneTruth, id: string, now: number, reach: Reachability = LOCAL_ONLY): QueueItemDto | null {
+export function itemDtoById(
+  store: Store,
+  truth: PaneTruth,
+  id: string,
+  now: number,
+  reach: Reachability = LOCAL_ONLY,
+): QueueItemDto | null {
   const item = store.items.get(id);
   if (!item) return null;
   return itemDto(item, store.panes.get(item.paneKey), truth.get(item.paneKey), now, reach);

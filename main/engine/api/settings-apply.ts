@@ -73,7 +73,9 @@ function baseOf(deps: SettingsDeps): Record<string, unknown> {
     text = readFileSync(deps.file, 'utf8');
   } catch (error) {
     // Absent: start from nothing (defaults stay defaults). Unreadable: the save will say why.
-    return (error as NodeJS.ErrnoException).code === 'ENOENT' ? {} : (JSON.parse(JSON.stringify(deps.current())) as Record<string, unknown>);
+    return (error as NodeJS.ErrnoException).code === 'ENOENT'
+      ? {}
+      : (JSON.parse(JSON.stringify(deps.current())) as Record<string, unknown>);
   }
   if (parseConfigText(text).ok) {
     // Valid config text may hold comments: read it as JSONC, not with JSON.parse.

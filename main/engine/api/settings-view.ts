@@ -22,7 +22,11 @@ export function settingsState(config: Config, configPath: string, loadError: str
     settings: {
       hotkeys: { jumpOldest: config.hotkeys.jumpOldest, openQueue: config.hotkeys.openQueue },
       reminders: { cadenceMs: config.reminders.cadence },
-      notifications: { enabled: config.notifications.enabled, sound: config.notifications.sound, actionButtons: config.notifications.actionButtons },
+      notifications: {
+        enabled: config.notifications.enabled,
+        sound: config.notifications.sound,
+        actionButtons: config.notifications.actionButtons,
+      },
       terminal: { command: config.terminal.command },
       tmux: { includeDefault: config.tmux.includeDefault, sockets: config.tmux.sockets },
       watchdog: {

@@ -41,7 +41,10 @@ export function parseProcStat(text: string): { readonly ppid: number; readonly s
   const close = text.lastIndexOf(')');
   if (close === -1) return null;
   // Fields after comm start at field 3 (state); ppid is field 4, starttime field 22.
-  const fields = text.slice(close + 2).trim().split(/\s+/);
+  const fields = text
+    .slice(close + 2)
+    .trim()
+    .split(/\s+/);
   const ppid = Number(fields[1]);
   const startTicks = fields[19];
   if (!Number.isInteger(ppid) || startTicks === undefined || !/^\d+$/.test(startTicks)) return null;

@@ -52,10 +52,14 @@ export function resolveSessionPane(input: SessionPaneInput): SessionPane {
   if (statusFile?.tmux && statusFile.verdict !== 'reused' && statusFile.verdict !== 'gone') {
     const paneId = statusFile.tmux.paneId;
     const hit = unique(watched.filter((w) => w.paneId === paneId));
-    if (hit !== null && (!processes || isAncestorOrSelf(processes, hit.pid, statusFile.pid))) return { kind: 'pane', pane: hit.pane, via: 'status-file' };
+    if (hit !== null && (!processes || isAncestorOrSelf(processes, hit.pid, statusFile.pid)))
+      return { kind: 'pane', pane: hit.pane, via: 'status-file' };
   }
   if (processes) {
-    const starts = [origin?.ppid ?? null, statusFile && statusFile.verdict !== 'reused' && statusFile.verdict !== 'gone' ? statusFile.pid : null];
+    const starts = [
+      origin?.ppid ?? null,
+      statusFile && statusFile.verdict !== 'reused' && statusFile.verdict !== 'gone' ? statusFile.pid : null,
+    ];
     for (const start of starts) {
       if (start === null) continue;
       const hit = ancestorPane(processes, watched, start);
@@ -78,7 +82,11 @@ export function isAncestorOrSelf(processes: ReadonlyMap<number, { readonly ppid:
   return false;
 }
 
-function ancestorPane(processes: ReadonlyMap<number, { readonly ppid: number }>, watched: readonly WatchedPane[], start: number): WatchedPane | null {
+function ancestorPane(
+  processes: ReadonlyMap<number, { readonly ppid: number }>,
+  watched: readonly WatchedPane[],
+  start: number,
+): WatchedPane | null {
   const byPid = new Map<number, WatchedPane[]>();
   for (const w of watched) byPid.set(w.pid, [...(byPid.get(w.pid) ?? []), w]);
   let current: number | undefined = start;

@@ -25,7 +25,11 @@ export function statusHintFacts(input: StatusFactsInput): Fact[] {
     if (file.hint === null) continue;
     const verdict = checkStatusOwner(file, input.identity(file.pid));
     if (verdict === 'reused' || verdict === 'gone') continue;
-    const mapping = resolveSessionPane({ watched: input.watched, statusFile: { pid: file.pid, tmux: file.tmux, verdict }, processes: input.processes ?? null });
+    const mapping = resolveSessionPane({
+      watched: input.watched,
+      statusFile: { pid: file.pid, tmux: file.tmux, verdict },
+      processes: input.processes ?? null,
+    });
     if (mapping.kind !== 'pane') continue;
     facts.push({ kind: 'status-hint', pane: mapping.pane, at: input.at, hint: file.hint });
   }

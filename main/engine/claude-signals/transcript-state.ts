@@ -49,7 +49,11 @@ export function transcriptStateOf(entries: readonly unknown[], complete: boolean
     const entry = entries[i];
     if (!isObject(entry) || entry['isSidechain'] === true) continue;
     const timestamp = typeof entry['timestamp'] === 'string' ? entry['timestamp'] : null;
-    const verdict = (last: TranscriptState['last'], pendingTool: TranscriptState['pendingTool'] = null): TranscriptState => ({ last, pendingTool, timestamp });
+    const verdict = (last: TranscriptState['last'], pendingTool: TranscriptState['pendingTool'] = null): TranscriptState => ({
+      last,
+      pendingTool,
+      timestamp,
+    });
     const answeredVerdict = (): TranscriptState => ({ last: 'tool-answered', pendingTool: null, timestamp: answeredAt });
     switch (entry['type']) {
       case 'system':
@@ -68,7 +72,8 @@ export function transcriptStateOf(entries: readonly unknown[], complete: boolean
         const text = userText(entry, blocks);
         if (text === null) continue;
         // An interrupt (Esc, or a denial's follow-up) and a local slash command leave Claude at its prompt.
-        if (/^\[Request interrupted by user/.test(text) || /^<(command-name|local-command-stdout)>/.test(text)) return verdict('turn-ended');
+        if (/^\[Request interrupted by user/.test(text) || /^<(command-name|local-command-stdout)>/.test(text))
+          return verdict('turn-ended');
         return verdict('user-prompt');
       }
       case 'assistant': {
@@ -85,7 +90,9 @@ export function transcriptStateOf(entries: readonly unknown[], complete: boolean
     }
   }
   if (!complete) return null;
-  return answeredAt !== null ? { last: 'tool-answered', pendingTool: null, timestamp: answeredAt } : { last: 'empty', pendingTool: null, timestamp: null };
+  return answeredAt !== null
+    ? { last: 'tool-answered', pendingTool: null, timestamp: answeredAt }
+    : { last: 'empty', pendingTool: null, timestamp: null };
 }
 
 function isObject(v: unknown): v is Entry {

@@ -4,17 +4,52 @@
  * key would swallow that key in every application.
  */
 
-const MODIFIERS = new Set(
-  ['command', 'cmd', 'control', 'ctrl', 'commandorcontrol', 'cmdorctrl', 'alt', 'option', 'altgr', 'shift', 'super', 'meta'],
-);
+const MODIFIERS = new Set([
+  'command',
+  'cmd',
+  'control',
+  'ctrl',
+  'commandorcontrol',
+  'cmdorctrl',
+  'alt',
+  'option',
+  'altgr',
+  'shift',
+  'super',
+  'meta',
+]);
 
-const NAMED_KEYS = new Set(
-  [
-    'plus', 'space', 'tab', 'capslock', 'numlock', 'scrolllock', 'backspace', 'delete', 'insert', 'return', 'enter',
-    'up', 'down', 'left', 'right', 'home', 'end', 'pageup', 'pagedown', 'escape', 'esc', 'printscreen',
-    'volumeup', 'volumedown', 'volumemute', 'medianexttrack', 'mediaprevioustrack', 'mediastop', 'mediaplaypause',
-  ],
-);
+const NAMED_KEYS = new Set([
+  'plus',
+  'space',
+  'tab',
+  'capslock',
+  'numlock',
+  'scrolllock',
+  'backspace',
+  'delete',
+  'insert',
+  'return',
+  'enter',
+  'up',
+  'down',
+  'left',
+  'right',
+  'home',
+  'end',
+  'pageup',
+  'pagedown',
+  'escape',
+  'esc',
+  'printscreen',
+  'volumeup',
+  'volumedown',
+  'volumemute',
+  'medianexttrack',
+  'mediaprevioustrack',
+  'mediastop',
+  'mediaplaypause',
+]);
 
 /** Why `text` is not a usable global accelerator, or null when it is. */
 export function acceleratorProblem(text: string): string | null {

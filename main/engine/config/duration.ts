@@ -13,7 +13,12 @@ export const MAX_SNOOZE_MS = MAX_DURATION_MS;
 
 /** Milliseconds as a short readable span ("30d", "2h", "1500ms") for messages. */
 export function formatDurationMs(ms: number): string {
-  for (const [unit, size] of [['d', UNIT_MS.d], ['h', UNIT_MS.h], ['m', UNIT_MS.m], ['s', UNIT_MS.s]] as const) {
+  for (const [unit, size] of [
+    ['d', UNIT_MS.d],
+    ['h', UNIT_MS.h],
+    ['m', UNIT_MS.m],
+    ['s', UNIT_MS.s],
+  ] as const) {
     if (ms >= size && ms % size === 0) return `${ms / size}${unit}`;
   }
   return `${ms}ms`;

@@ -30,7 +30,12 @@ export function parseJsonc(text: string): JsoncResult {
   const before = text.slice(0, first.offset);
   return {
     ok: false,
-    error: { offset: first.offset, line: before.split('\n').length, column: first.offset - before.lastIndexOf('\n'), reason: reasonOf(text, first) },
+    error: {
+      offset: first.offset,
+      line: before.split('\n').length,
+      column: first.offset - before.lastIndexOf('\n'),
+      reason: reasonOf(text, first),
+    },
   };
 }
 
@@ -41,7 +46,11 @@ function found(text: string, offset: number): string {
 
 /** The previous significant character before `offset` is a comma (comments and blanks skipped). */
 function afterComma(text: string, offset: number): boolean {
-  const head = text.slice(0, offset).replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/[^\n]*/g, '').trimEnd();
+  const head = text
+    .slice(0, offset)
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/\/\/[^\n]*/g, '')
+    .trimEnd();
   return head.endsWith(',');
 }
 
@@ -87,7 +96,9 @@ function reasonOf(text: string, error: ParseError): string {
       return 'invalid number';
     case 'InvalidSymbol':
       // The parser reports stray text after a complete value as a bad symbol; say what it is.
-      return isCompleteValue(text.slice(0, error.offset)) ? 'unexpected text after the end of the JSON value' : `unexpected ${found(text, error.offset)}`;
+      return isCompleteValue(text.slice(0, error.offset))
+        ? 'unexpected text after the end of the JSON value'
+        : `unexpected ${found(text, error.offset)}`;
     default:
       return code;
   }

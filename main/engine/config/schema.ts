@@ -72,7 +72,14 @@ const host = z.strictObject({
     if (problem !== null) ctx.addIssue({ code: 'custom', message: problem });
   }),
   /** tmux sockets on the host (`tmux -S`); empty = the remote user's default server. */
-  sockets: z.array(z.string().min(1).refine((p) => p.startsWith('/'), { message: 'must be an absolute path' })).default([]),
+  sockets: z
+    .array(
+      z
+        .string()
+        .min(1)
+        .refine((p) => p.startsWith('/'), { message: 'must be an absolute path' }),
+    )
+    .default([]),
   /** An ssh config file (`ssh -F`); null = the user's own ~/.ssh/config. */
   sshConfig: z.string().min(1).nullable().default(null),
   enabled: z.boolean().default(true),
@@ -205,7 +212,10 @@ export const configSchema = z.strictObject({
       factor: z.number().min(1).default(3),
       capMs: duration().default(7200 * SECOND),
       /** Explicit waits before each nudge (overrides firstDelayMs × factor for the waits listed; later ones grow by factor). */
-      backoffMs: z.array(duration({ min: 1 })).min(1).optional(),
+      backoffMs: z
+        .array(duration({ min: 1 }))
+        .min(1)
+        .optional(),
       maxNudges: z.number().int().min(1).default(3),
       /** A client active in the pane's session within this window means a human is there. */
       humanActiveWindowMs: duration({ max: DAY }).default(120 * SECOND),

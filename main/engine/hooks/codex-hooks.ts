@@ -9,7 +9,14 @@ import path from 'node:path';
 import type { HooksInstallerDeps } from './install.ts';
 
 /** The events Codex 0.169.0 sends that say something about state (PostToolUse: running again). */
-export const CODEX_INSTALLED_EVENTS: readonly string[] = ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PermissionRequest', 'PostToolUse', 'Stop'];
+export const CODEX_INSTALLED_EVENTS: readonly string[] = [
+  'SessionStart',
+  'UserPromptSubmit',
+  'PreToolUse',
+  'PermissionRequest',
+  'PostToolUse',
+  'Stop',
+];
 
 /** `$CODEX_HOME/hooks.json`, or `~/.codex/hooks.json`. */
 export function codexHooksFile(input: { readonly env: Readonly<Record<string, string | undefined>>; readonly homedir: string }): string {
@@ -20,5 +27,10 @@ export function codexHooksFile(input: { readonly env: Readonly<Record<string, st
 /** Claude's installer inputs turned into Codex's: its file, its events, the forwarder's Codex route, no `prime`. */
 export function codexInstallerDeps(claude: HooksInstallerDeps, input: Parameters<typeof codexHooksFile>[0]): HooksInstallerDeps {
   const { extraEntries: _claudeOnly, ...rest } = claude;
-  return { ...rest, settingsPath: codexHooksFile(input), forwarder: { ...claude.forwarder, runtime: 'codex' }, events: CODEX_INSTALLED_EVENTS };
+  return {
+    ...rest,
+    settingsPath: codexHooksFile(input),
+    forwarder: { ...claude.forwarder, runtime: 'codex' },
+    events: CODEX_INSTALLED_EVENTS,
+  };
 }

@@ -60,7 +60,9 @@ export class ConnectionGate<S extends GateSocket = GateSocket> {
   admit(socket: S): void {
     if (this.disposed) return;
     const client = socket.remoteAddress ?? 'unknown';
-    const idle = [...this.sockets.entries()].filter(([, t]) => t.client === client && t.busy === 0).sort((a, b) => a[1].idleSince - b[1].idleSince);
+    const idle = [...this.sockets.entries()]
+      .filter(([, t]) => t.client === client && t.busy === 0)
+      .sort((a, b) => a[1].idleSince - b[1].idleSince);
     for (const [old] of idle.slice(0, Math.max(0, idle.length - this.options.maxIdlePerClient + 1))) {
       this.displaced++;
       this.close(old);

@@ -58,7 +58,8 @@ export function parseForwarderCommand(command: string): (ForwarderSpec & { reado
   const [nodePath, scriptPath, flag, endpointFile, ...tail] = rest;
   if (flag !== '--endpoint' || !nodePath || !scriptPath || !endpointFile) return null;
   if (tail.length === 1 && tail[0]) return { nodePath, runAsNode, scriptPath, endpointFile, event: tail[0] };
-  if (tail.length === 3 && tail[0] === '--runtime' && tail[1] === 'codex' && tail[2]) return { nodePath, runAsNode, scriptPath, endpointFile, runtime: 'codex', event: tail[2] };
+  if (tail.length === 3 && tail[0] === '--runtime' && tail[1] === 'codex' && tail[2])
+    return { nodePath, runAsNode, scriptPath, endpointFile, runtime: 'codex', event: tail[2] };
   return null;
 }
 

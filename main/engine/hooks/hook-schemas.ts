@@ -32,9 +32,24 @@ const common = {
 
 const sessionStart = z.looseObject({ ...common, hook_event_name: z.literal('SessionStart'), source: z.string().optional() });
 const userPromptSubmit = z.looseObject({ ...common, hook_event_name: z.literal('UserPromptSubmit'), prompt: z.string().optional() });
-const preToolUse = z.looseObject({ ...common, hook_event_name: z.literal('PreToolUse'), tool_name: z.string().min(1), tool_input: toolInput.optional() });
-const permissionRequest = z.looseObject({ ...common, hook_event_name: z.literal('PermissionRequest'), tool_name: z.string().min(1), tool_input: toolInput });
-const postToolUse = z.looseObject({ ...common, hook_event_name: z.literal('PostToolUse'), tool_name: z.string().min(1), tool_input: toolInput.optional() });
+const preToolUse = z.looseObject({
+  ...common,
+  hook_event_name: z.literal('PreToolUse'),
+  tool_name: z.string().min(1),
+  tool_input: toolInput.optional(),
+});
+const permissionRequest = z.looseObject({
+  ...common,
+  hook_event_name: z.literal('PermissionRequest'),
+  tool_name: z.string().min(1),
+  tool_input: toolInput,
+});
+const postToolUse = z.looseObject({
+  ...common,
+  hook_event_name: z.literal('PostToolUse'),
+  tool_name: z.string().min(1),
+  tool_input: toolInput.optional(),
+});
 const postToolUseFailure = z.looseObject({
   ...common,
   hook_event_name: z.literal('PostToolUseFailure'),
@@ -43,7 +58,12 @@ const postToolUseFailure = z.looseObject({
 });
 const postToolBatch = z.looseObject({ ...common, hook_event_name: z.literal('PostToolBatch') });
 // Older releases sent Notification without notification_type; the message was always there.
-const notification = z.looseObject({ ...common, hook_event_name: z.literal('Notification'), message: z.string(), notification_type: z.string().optional() });
+const notification = z.looseObject({
+  ...common,
+  hook_event_name: z.literal('Notification'),
+  message: z.string(),
+  notification_type: z.string().optional(),
+});
 const messageDisplay = z.looseObject({ ...common, hook_event_name: z.literal('MessageDisplay') });
 const stop = z.looseObject({ ...common, hook_event_name: z.literal('Stop'), last_assistant_message: z.string().nullable().optional() });
 const sessionEnd = z.looseObject({ ...common, hook_event_name: z.literal('SessionEnd'), reason: z.string().optional() });

@@ -5,7 +5,10 @@ import { errorCodeFor } from './rejections.ts';
 import type { RejectionReason } from './rejections.ts';
 
 /** The body of a refusal: the API envelope's error shape plus the counted reason. */
-export function refusalBody(reason: RejectionReason, message: string): { ok: false; error: { code: string; reason: RejectionReason; message: string } } {
+export function refusalBody(
+  reason: RejectionReason,
+  message: string,
+): { ok: false; error: { code: string; reason: RejectionReason; message: string } } {
   return { ok: false, error: { code: errorCodeFor(reason), reason, message } };
 }
 
@@ -13,7 +16,14 @@ export function refusalBody(reason: RejectionReason, message: string): { ok: fal
  * Send `body` as JSON. `closeConnection` ends the socket after the response (used when a request
  * body was left unread). `after` runs once the response is flushed; its failure is logged only.
  */
-export function writeJson(res: ServerResponse, status: number, body: unknown, logger: Logger, closeConnection = false, after?: () => void): void {
+export function writeJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  logger: Logger,
+  closeConnection = false,
+  after?: () => void,
+): void {
   const text = body === undefined ? '' : JSON.stringify(body);
   const headers: Record<string, string | number> = {
     'Content-Type': 'application/json; charset=utf-8',

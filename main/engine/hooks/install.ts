@@ -114,7 +114,13 @@ export function hooksStatus(deps: HooksInstallerDeps): HooksStatus {
     text = readSettingsText(deps.settingsPath);
   } catch (err) {
     text = null;
-    const base = hooksStatusOf({ text, settingsPath: deps.settingsPath, planned: plannedEntries(deps), arrivals: {}, pathExists: () => false });
+    const base = hooksStatusOf({
+      text,
+      settingsPath: deps.settingsPath,
+      planned: plannedEntries(deps),
+      arrivals: {},
+      pathExists: () => false,
+    });
     return { ...base, problem: `cannot read ${deps.settingsPath}: ${(err as Error).message}` };
   }
   return hooksStatusOf({

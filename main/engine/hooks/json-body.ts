@@ -16,8 +16,7 @@ export interface BodyLimits {
 
 /** The parsed body (`undefined` when empty), or why it was refused. */
 export type BodyResult =
-  | { readonly ok: true; readonly value: unknown }
-  | { readonly ok: false; readonly reason: RejectionReason; readonly message: string };
+  { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly reason: RejectionReason; readonly message: string };
 
 /** True when the declared type is JSON (charset parameters allowed). */
 export function isJsonContentType(value: string | undefined): boolean {

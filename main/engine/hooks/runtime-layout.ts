@@ -49,22 +49,39 @@ export function runtimeFiles(layout: RuntimeLayout): RuntimeFiles {
         cliScript: path.join(layout.root, 'bin', 'trailboss.mjs'),
       };
     case 'npm':
-      return { nodePath: layout.nodePath, runAsNode: false, forwarderScript: path.join(layout.root, FORWARDER_SCRIPT), cliScript: path.join(layout.root, 'bin', 'trailboss.mjs') };
+      return {
+        nodePath: layout.nodePath,
+        runAsNode: false,
+        forwarderScript: path.join(layout.root, FORWARDER_SCRIPT),
+        cliScript: path.join(layout.root, 'bin', 'trailboss.mjs'),
+      };
     case 'packaged': {
       const unpacked = path.join(layout.resourcesPath, UNPACKED_DIR);
-      return { nodePath: layout.execPath, runAsNode: true, forwarderScript: path.join(unpacked, FORWARDER_SCRIPT), cliScript: path.join(unpacked, BUNDLED_CLI) };
+      return {
+        nodePath: layout.execPath,
+        runAsNode: true,
+        forwarderScript: path.join(unpacked, FORWARDER_SCRIPT),
+        cliScript: path.join(unpacked, BUNDLED_CLI),
+      };
     }
   }
 }
 
 /** What `hooks install` writes for a layout: the forwarder (one entry per event) and the `prime` entry. */
-export function hookCommandsFor(layout: RuntimeLayout, endpointFile: string): { readonly forwarder: ForwarderSpec; readonly prime: OwnedHookEntry } {
+export function hookCommandsFor(
+  layout: RuntimeLayout,
+  endpointFile: string,
+): { readonly forwarder: ForwarderSpec; readonly prime: OwnedHookEntry } {
   const files = runtimeFiles(layout);
   const env = files.runAsNode ? 'ELECTRON_RUN_AS_NODE=1 ' : '';
   return {
     forwarder: { nodePath: files.nodePath, runAsNode: files.runAsNode, scriptPath: files.forwarderScript, endpointFile },
     // A restarted session is briefed with its snapshot by `trailboss prime` at SessionStart (exactly once: prime takes the file).
-    prime: { event: 'SessionStart', command: `${env}${shellQuote(files.nodePath)} ${shellQuote(files.cliScript)} prime ${markerFor('prime')}`, timeoutSec: 10 },
+    prime: {
+      event: 'SessionStart',
+      command: `${env}${shellQuote(files.nodePath)} ${shellQuote(files.cliScript)} prime ${markerFor('prime')}`,
+      timeoutSec: 10,
+    },
   };
 }
 
@@ -93,11 +110,21 @@ export function detectLayout(facts: ProcessFacts): RuntimeLayout {
   const inUnpacked = facts.moduleDir.split(path.sep).lastIndexOf(UNPACKED_DIR);
   if (facts.electron !== undefined && !facts.defaultApp) {
     if (facts.resourcesPath !== undefined) return { kind: 'packaged', execPath: facts.execPath, resourcesPath: facts.resourcesPath };
-    if (inUnpacked > 0) return { kind: 'packaged', execPath: facts.execPath, resourcesPath: facts.moduleDir.split(path.sep).slice(0, inUnpacked).join(path.sep) };
+    if (inUnpacked > 0)
+      return {
+        kind: 'packaged',
+        execPath: facts.execPath,
+        resourcesPath: facts.moduleDir.split(path.sep).slice(0, inUnpacked).join(path.sep),
+      };
   }
   const root = findRoot(facts.moduleDir, facts.exists);
   // A clone runs hooks on its pinned Node; an npm install has none and uses the Node running it now.
-  if (root !== null && facts.exists(path.join(root, 'main', 'cli', 'main.ts')) && facts.exists(runtimeFiles({ kind: 'repo', root }).nodePath)) return { kind: 'repo', root };
+  if (
+    root !== null &&
+    facts.exists(path.join(root, 'main', 'cli', 'main.ts')) &&
+    facts.exists(runtimeFiles({ kind: 'repo', root }).nodePath)
+  )
+    return { kind: 'repo', root };
   return { kind: 'npm', root: root ?? facts.moduleDir, nodePath: facts.launcherNode ?? facts.execPath };
 }
 

@@ -167,7 +167,8 @@ export class LoopbackServer {
     const method = (req.method ?? 'GET').toUpperCase();
     const [path, query] = splitUrl(req.url ?? '/');
     if (this.staticDir && method === 'GET' && !path.startsWith('/api/') && !path.startsWith('/hooks/')) {
-      if (!hostAllowed(req.headers.host, this.listeningPort)) return this.refuse(res, 'bad-host', guardMessage('bad-host', this.listeningPort), false);
+      if (!hostAllowed(req.headers.host, this.listeningPort))
+        return this.refuse(res, 'bad-host', guardMessage('bad-host', this.listeningPort), false);
       return sendStatic(res, staticFileFor(this.staticDir, path));
     }
     const refusal = guardRequest({
@@ -193,7 +194,8 @@ export class LoopbackServer {
 
     let body: unknown = undefined;
     if (unread) {
-      if (!isJsonContentType(req.headers['content-type'])) return this.refuse(res, 'unsupported-media-type', 'body must be application/json', true);
+      if (!isJsonContentType(req.headers['content-type']))
+        return this.refuse(res, 'unsupported-media-type', 'body must be application/json', true);
       const read = await readJsonBody(req, { maxBytes: this.maxBodyBytes, timeoutMs: this.bodyTimeoutMs }, this.options.clock);
       if (!read.ok) return this.refuse(res, read.reason, read.message, read.reason !== 'malformed-json');
       body = read.value;

@@ -40,7 +40,10 @@ export function parseSettings(text: string | null, label: string): JsonObject {
   try {
     value = JSON.parse(text);
   } catch (err) {
-    throw new SettingsError('malformed', `${label} is not valid JSON (${(err as Error).message}); fix it or move it away — nothing was changed`);
+    throw new SettingsError(
+      'malformed',
+      `${label} is not valid JSON (${(err as Error).message}); fix it or move it away — nothing was changed`,
+    );
   }
   if (!isJsonObject(value)) throw new SettingsError('shape', `${label} must hold a JSON object at the top level — nothing was changed`);
   return value;

@@ -69,7 +69,9 @@ export function hooksObject(root: JsonObject, label: string, create: boolean): J
 /** The marker kinds of our commands in one matcher group. */
 export function ownedKindsOf(group: unknown): OwnedMarker[] {
   if (!isJsonObject(group) || !Array.isArray(group['hooks'])) return [];
-  return group['hooks'].map((h: unknown) => (isJsonObject(h) && typeof h['command'] === 'string' ? ownedMarkerOf(h['command']) : null)).filter((k): k is OwnedMarker => k !== null);
+  return group['hooks']
+    .map((h: unknown) => (isJsonObject(h) && typeof h['command'] === 'string' ? ownedMarkerOf(h['command']) : null))
+    .filter((k): k is OwnedMarker => k !== null);
 }
 
 function groupFor(entry: OwnedHookEntry): JsonObject {

@@ -71,7 +71,8 @@ export function hooksStatusOf(input: StatusInput): HooksStatus {
       upToDate,
       command,
       // Non-forwarder entries (prime) are written from the current paths: up to date means they point at them.
-      commandPathsExist: parsed !== null ? input.pathExists(parsed.nodePath) && input.pathExists(parsed.scriptPath) : upToDate ? true : null,
+      commandPathsExist:
+        parsed !== null ? input.pathExists(parsed.nodePath) && input.pathExists(parsed.scriptPath) : upToDate ? true : null,
       count: arrivals?.count ?? 0,
       lastAt: arrivals?.lastAt ?? null,
     };

@@ -10,7 +10,10 @@ const TOKEN_RE = /^[0-9a-f]{64}$/;
 
 /** A token file that exists but does not hold a token (truncated, edited): refuse rather than guess. */
 export class TokenFileError extends Error {
-  constructor(readonly file: string, message: string) {
+  constructor(
+    readonly file: string,
+    message: string,
+  ) {
     super(`${file}: ${message}`);
     this.name = 'TokenFileError';
   }

@@ -22,7 +22,14 @@ export type HostLinkStatus =
   /** The host answers but no tmux server runs there (nothing to watch; looked at again shortly). */
   | { readonly kind: 'no-server'; readonly since: number; readonly retryAt: number }
   /** ssh failed (or the channel was lost: `failures` 0): `since` is when the host was last reachable (or first tried). */
-  | { readonly kind: 'down'; readonly since: number; readonly message: string; readonly failure: SshFailureKind | null; readonly failures: number; readonly retryAt: number };
+  | {
+      readonly kind: 'down';
+      readonly since: number;
+      readonly message: string;
+      readonly failure: SshFailureKind | null;
+      readonly failures: number;
+      readonly retryAt: number;
+    };
 
 /** How often a reachable host without a tmux server is looked at again. */
 export const NO_SERVER_RECHECK_MS = 5_000;
@@ -144,7 +151,8 @@ export class HostTmuxClient implements TmuxClient {
       return await fn();
     } catch (error) {
       if (error instanceof TmuxError && error.kind === 'unreachable') this.markDown(error);
-      else if (error instanceof TmuxError && error.kind === 'no-server') this.setState({ kind: 'no-server', since: this.deps.clock.now(), retryAt: this.deps.clock.now() + NO_SERVER_RECHECK_MS });
+      else if (error instanceof TmuxError && error.kind === 'no-server')
+        this.setState({ kind: 'no-server', since: this.deps.clock.now(), retryAt: this.deps.clock.now() + NO_SERVER_RECHECK_MS });
       throw error;
     }
   }
@@ -162,7 +170,11 @@ export class HostTmuxClient implements TmuxClient {
         },
         (error: unknown) => {
           if (error instanceof TmuxError && error.kind === 'no-server') {
-            this.setState({ kind: 'no-server', since: this.state.kind === 'no-server' ? this.state.since : this.deps.clock.now(), retryAt: this.deps.clock.now() + NO_SERVER_RECHECK_MS });
+            this.setState({
+              kind: 'no-server',
+              since: this.state.kind === 'no-server' ? this.state.since : this.deps.clock.now(),
+              retryAt: this.deps.clock.now() + NO_SERVER_RECHECK_MS,
+            });
           } else this.markDown(error);
         },
       )
@@ -174,7 +186,11 @@ export class HostTmuxClient implements TmuxClient {
     const failures = this.state.kind === 'down' ? this.state.failures + 1 : 1;
     const since = this.state.kind === 'down' || this.state.kind === 'connecting' ? this.state.since : now;
     const failure = sshFailureOf(error);
-    const message = failure ? `${failure.message}${failure.detail ? ` (${failure.detail})` : ''}` : error instanceof Error ? error.message : String(error);
+    const message = failure
+      ? `${failure.message}${failure.detail ? ` (${failure.detail})` : ''}`
+      : error instanceof Error
+        ? error.message
+        : String(error);
     this.setState({ kind: 'down', since, message, failure: failure?.kind ?? null, failures, retryAt: now + reconnectDelayMs(failures) });
   }
 
@@ -182,7 +198,11 @@ export class HostTmuxClient implements TmuxClient {
     const before = this.state;
     this.state = next;
     if (before.kind !== next.kind || (next.kind === 'down' && before.kind === 'down' && before.message !== next.message)) {
-      this.deps.logger.log(next.kind === 'down' ? 'warn' : 'info', 'host.link', { host: this.host, server: this.inner.server, status: next });
+      this.deps.logger.log(next.kind === 'down' ? 'warn' : 'info', 'host.link', {
+        host: this.host,
+        server: this.inner.server,
+        status: next,
+      });
       this.deps.onStatus?.(this.host, next);
     }
   }

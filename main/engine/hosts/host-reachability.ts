@@ -6,7 +6,9 @@ import type { HostLinkStatus } from './host-client.ts';
 import { unreachableReason } from './host-client.ts';
 
 /** Where a host stands, as announced. */
-export type HostReach = { readonly kind: 'reachable'; readonly since: number } | { readonly kind: 'unreachable'; readonly since: number; readonly reason: string };
+export type HostReach =
+  | { readonly kind: 'reachable'; readonly since: number }
+  | { readonly kind: 'unreachable'; readonly since: number; readonly reason: string };
 
 /**
  * The host's reach from its servers' statuses, or null while undecided. Unreachable once a server's

@@ -86,13 +86,22 @@ export class HostSet implements Reachability {
       };
       const clients = hostServers(spec).map((server) => {
         const launcher = sshTmuxLauncher(spec, join(this.socketDir(), `${spec.name}.${++this.socketCount}`), this.deps.timings);
-        const inner = new ControlModeClient(server, this.deps.runner, { logger: this.deps.logger, clock: this.deps.clock, timeoutMs: this.deps.timeoutMs ?? 15_000, launcher });
+        const inner = new ControlModeClient(server, this.deps.runner, {
+          logger: this.deps.logger,
+          clock: this.deps.clock,
+          timeoutMs: this.deps.timeoutMs ?? 15_000,
+          launcher,
+        });
         return new HostTmuxClient(inner, spec.name, { clock: this.deps.clock, logger: this.deps.logger, onStatus });
       });
       entry.clients = clients;
       this.entries.set(name, entry);
       this.deps.clients.push(...clients);
-      this.deps.logger.log('info', 'host.added', { host: name, destination: spec.destination, servers: clients.map((c) => serverKey(c.server)) });
+      this.deps.logger.log('info', 'host.added', {
+        host: name,
+        destination: spec.destination,
+        servers: clients.map((c) => serverKey(c.server)),
+      });
       for (const c of clients) void c.connectInBackground();
     }
   }
@@ -102,7 +111,13 @@ export class HostSet implements Reachability {
     return this.specs.map((spec) => {
       const entry = this.entries.get(spec.name);
       const status = entry ? worst(entry.clients.map((c) => c.status())) : null;
-      return { name: spec.name, destination: spec.destination, enabled: spec.enabled, status, unreachable: status ? unreachableReason(spec.name, status) : null };
+      return {
+        name: spec.name,
+        destination: spec.destination,
+        enabled: spec.enabled,
+        status,
+        unreachable: status ? unreachableReason(spec.name, status) : null,
+      };
     });
   }
 
@@ -149,7 +164,13 @@ export class HostSet implements Reachability {
 
   /** Announces the host's reach when it differs from the last one announced. */
   private announce(entry: Entry): void {
-    const change = reachChange(entry.announced, hostReach(entry.spec.name, entry.clients.map((c) => c.status())));
+    const change = reachChange(
+      entry.announced,
+      hostReach(
+        entry.spec.name,
+        entry.clients.map((c) => c.status()),
+      ),
+    );
     if (change === null) return;
     entry.announced = change.kind;
     entry.outage = change.kind === 'unreachable' ? toDto(entry.spec.name, change) : null;
@@ -180,11 +201,18 @@ interface Entry {
 }
 
 function toDto(host: string, reach: HostReach): HostChangeDto {
-  return reach.kind === 'unreachable' ? { host, state: 'unreachable', since: reach.since, reason: reach.reason } : { host, state: 'reachable', since: reach.since };
+  return reach.kind === 'unreachable'
+    ? { host, state: 'unreachable', since: reach.since, reason: reach.reason }
+    : { host, state: 'reachable', since: reach.since };
 }
 
 function sameSpec(a: HostSpec, b: HostSpec): boolean {
-  return a.destination === b.destination && a.sshConfig === b.sshConfig && a.enabled === b.enabled && a.sockets.join('\0') === b.sockets.join('\0');
+  return (
+    a.destination === b.destination &&
+    a.sshConfig === b.sshConfig &&
+    a.enabled === b.enabled &&
+    a.sockets.join('\0') === b.sockets.join('\0')
+  );
 }
 
 function worst(statuses: readonly HostLinkStatus[]): HostLinkStatus | null {

@@ -53,6 +53,18 @@ export function remoteCommand(argv: readonly string[], dollarPid?: string): stri
 }
 
 /** Full argv of `ssh` running `argv` on the host. */
-export function sshArgv(host: HostSpec, controlPath: string, role: SshRole, argv: readonly string[], opts: { dollarPid?: string; timings?: SshTimings; extra?: readonly string[] } = {}): string[] {
-  return [...sshOptions(host, controlPath, role, opts.timings), ...(opts.extra ?? []), '--', host.destination, remoteCommand(argv, opts.dollarPid)];
+export function sshArgv(
+  host: HostSpec,
+  controlPath: string,
+  role: SshRole,
+  argv: readonly string[],
+  opts: { dollarPid?: string; timings?: SshTimings; extra?: readonly string[] } = {},
+): string[] {
+  return [
+    ...sshOptions(host, controlPath, role, opts.timings),
+    ...(opts.extra ?? []),
+    '--',
+    host.destination,
+    remoteCommand(argv, opts.dollarPid),
+  ];
 }

@@ -13,9 +13,21 @@ export interface SshFailure {
 }
 
 const RULES: readonly { kind: SshFailureKind; test: RegExp; say: string }[] = [
-  { kind: 'host-key-changed', test: /REMOTE HOST IDENTIFICATION HAS CHANGED|host key for .* has changed/i, say: 'the host key has changed; refusing to connect (check it, then fix known_hosts yourself)' },
-  { kind: 'host-key-unknown', test: /Host key verification failed|No .*host key is known|host key is not known/i, say: 'the host key is unknown; connect once with plain ssh to check and accept it' },
-  { kind: 'auth-failed', test: /Permission denied|Too many authentication failures|no mutual signature|Authentication failed/i, say: 'authentication failed (keys or agent; passwords are not asked for)' },
+  {
+    kind: 'host-key-changed',
+    test: /REMOTE HOST IDENTIFICATION HAS CHANGED|host key for .* has changed/i,
+    say: 'the host key has changed; refusing to connect (check it, then fix known_hosts yourself)',
+  },
+  {
+    kind: 'host-key-unknown',
+    test: /Host key verification failed|No .*host key is known|host key is not known/i,
+    say: 'the host key is unknown; connect once with plain ssh to check and accept it',
+  },
+  {
+    kind: 'auth-failed',
+    test: /Permission denied|Too many authentication failures|no mutual signature|Authentication failed/i,
+    say: 'authentication failed (keys or agent; passwords are not asked for)',
+  },
   { kind: 'timeout', test: /timed out|Connection timed out|banner exchange/i, say: 'the host did not answer in time' },
   {
     kind: 'unreachable',
@@ -26,7 +38,10 @@ const RULES: readonly { kind: SshFailureKind; test: RegExp; say: string }[] = [
 
 /** Classify ssh's stderr (exit 255 means ssh itself failed, not the remote command). Rules in order: the most specific first. */
 export function classifySshFailure(stderr: string): SshFailure {
-  const lines = stderr.split('\n').map((l) => l.replace(/^@+\s*|\s*@+$/g, '').trim()).filter((l) => l !== '');
+  const lines = stderr
+    .split('\n')
+    .map((l) => l.replace(/^@+\s*|\s*@+$/g, '').trim())
+    .filter((l) => l !== '');
   for (const rule of RULES) {
     if (!rule.test.test(stderr)) continue;
     return { kind: rule.kind, message: rule.say, detail: lines.find((l) => rule.test.test(l)) ?? lines[0] ?? '' };

@@ -21,7 +21,13 @@ const COMMAND_NOT_FOUND = 127;
 
 /** A TmuxError for an unusable host; the SshFailure is its cause (kind, message, ssh's line). */
 export function hostUnreachable(host: string, subcommand: string, failure: SshFailure, stderr = ''): TmuxError {
-  return new TmuxError('unreachable', subcommand, `host ${host}: ${failure.message}${failure.detail ? ` (${failure.detail})` : ''}`, stderr, failure);
+  return new TmuxError(
+    'unreachable',
+    subcommand,
+    `host ${host}: ${failure.message}${failure.detail ? ` (${failure.detail})` : ''}`,
+    stderr,
+    failure,
+  );
 }
 
 /** The SshFailure behind an `unreachable` TmuxError, if it has one. */
@@ -44,20 +50,35 @@ export function sshTmuxLauncher(host: HostSpec, controlPath: string, timings: Ss
         // Only one control channel per socket, and it opens only when the last one is gone: a socket
         // still there was left by a master that was killed, and would stop this one from mastering.
         rmSync(controlPath, { force: true });
-        return { file: SSH_BINARY, args: sshArgv(host, controlPath, 'master', [TMUX_BINARY, ...tmuxArgs], { dollarPid: OWNER_PID_ARG, timings }) };
+        return {
+          file: SSH_BINARY,
+          args: sshArgv(host, controlPath, 'master', [TMUX_BINARY, ...tmuxArgs], { dollarPid: OWNER_PID_ARG, timings }),
+        };
       }
       return { file: SSH_BINARY, args: sshArgv(host, controlPath, 'client', [TMUX_BINARY, ...tmuxArgs], { timings }) };
     },
     transportFailure(subcommand, outcome: LaunchOutcome) {
       if ('error' in outcome) {
         const err = outcome.error;
-        if (err instanceof ProcessError && err.notFound) return hostUnreachable(host.name, subcommand, { kind: 'failed', message: 'ssh is not installed (not found on PATH)', detail: '' });
-        if (err instanceof ProcessError && err.details.timedOut) return hostUnreachable(host.name, subcommand, sshTimedOut(), err.details.stderr);
+        if (err instanceof ProcessError && err.notFound)
+          return hostUnreachable(host.name, subcommand, {
+            kind: 'failed',
+            message: 'ssh is not installed (not found on PATH)',
+            detail: '',
+          });
+        if (err instanceof ProcessError && err.details.timedOut)
+          return hostUnreachable(host.name, subcommand, sshTimedOut(), err.details.stderr);
         return null;
       }
-      if (outcome.exitCode === SSH_OWN_FAILURE) return hostUnreachable(host.name, subcommand, classifySshFailure(outcome.stderr), outcome.stderr);
+      if (outcome.exitCode === SSH_OWN_FAILURE)
+        return hostUnreachable(host.name, subcommand, classifySshFailure(outcome.stderr), outcome.stderr);
       if (outcome.exitCode === COMMAND_NOT_FOUND && /not found/i.test(outcome.stderr)) {
-        return new TmuxError('not-installed', subcommand, `tmux is not installed on host ${host.name} (not on the PATH of a non-interactive ssh session)`, outcome.stderr);
+        return new TmuxError(
+          'not-installed',
+          subcommand,
+          `tmux is not installed on host ${host.name} (not on the PATH of a non-interactive ssh session)`,
+          outcome.stderr,
+        );
       }
       return null;
     },

@@ -15,7 +15,8 @@ export interface JumperDeps extends Omit<JumpDeps, 'tmux' | 'terminalCommand'> {
   /** A tmux client for a server (the caller caches and closes them). */
   readonly tmuxFor: (server: TmuxServer) => TmuxClient;
   /** The configured terminal command for this platform, read at jump time (null = the platform default), or why it is unusable. */
-  readonly terminalCommand: () => { readonly ok: true; readonly argv: readonly string[] | null } | { readonly ok: false; readonly problem: string };
+  readonly terminalCommand: () =>
+    { readonly ok: true; readonly argv: readonly string[] | null } | { readonly ok: false; readonly problem: string };
   /** A configured host's ssh destination and config file (for panes on other hosts); null when not configured. */
   readonly remoteHost?: (name: string) => { readonly destination: string; readonly sshConfig: string | null } | null;
   /** Told of every jump's full report (logs, the e2e hook). */
@@ -53,7 +54,11 @@ async function jumpRemote(deps: JumperDeps, itemId: string, hostName: string, pa
   const terminal = deps.terminalCommand();
   if (!terminal.ok) return refuse(`cannot jump: ${terminal.problem}`);
   const socket = local.server.kind === 'socket' ? local.server.path : null;
-  const plan = planRemoteJump({ paneId: local.paneId, destination: host.destination, sshConfig: host.sshConfig, socket }, terminal.argv, deps.platform);
+  const plan = planRemoteJump(
+    { paneId: local.paneId, destination: host.destination, sshConfig: host.sshConfig, socket },
+    terminal.argv,
+    deps.platform,
+  );
   if (plan.kind !== 'open-terminal') return refuse(plan.kind === 'impossible' ? `cannot jump: ${plan.reason}` : 'cannot jump');
   const launched = await deps.launcher.launch(plan.launch);
   if (!launched.ok) return refuse(`could not open a terminal: ${launched.problem}`);

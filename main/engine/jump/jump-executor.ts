@@ -55,7 +55,6 @@ function describe(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
-
 /** Polls until some client shows the pane's session, or the deadline passes. */
 async function waitForClient(deps: JumpDeps, sessionName: string): Promise<boolean> {
   const deadline = deps.clock.now() + (deps.attachTimeoutMs ?? 5000);
@@ -80,9 +79,18 @@ export async function executeJump(deps: JumpDeps, pane: JumpTarget): Promise<Jum
     sessionName = live.sessionName;
     socket = (await deps.tmux.command(['display-message', '-p', '#{socket_path}'])).trim();
     const clients = await deps.tmux.listClients();
-    plan = planJump({ paneId: pane.paneId, sessionName, socket, clients, platform: deps.platform, x11: deps.x11, terminalCommand: deps.terminalCommand });
+    plan = planJump({
+      paneId: pane.paneId,
+      sessionName,
+      socket,
+      clients,
+      platform: deps.platform,
+      x11: deps.x11,
+      terminalCommand: deps.terminalCommand,
+    });
   } catch (err) {
-    if (err instanceof TmuxError && (err.kind === 'no-such-pane' || err.kind === 'no-server')) return { outcome: 'gone', message: `${pane.target} no longer exists`, plan: null };
+    if (err instanceof TmuxError && (err.kind === 'no-such-pane' || err.kind === 'no-server'))
+      return { outcome: 'gone', message: `${pane.target} no longer exists`, plan: null };
     return { outcome: 'unconfirmed', message: `could not reach tmux for ${pane.target}: ${describe(err)}`, plan: null };
   }
   switch (plan.kind) {
@@ -92,10 +100,19 @@ export async function executeJump(deps: JumpDeps, pane: JumpTarget): Promise<Jum
       try {
         for (const args of plan.tmux) await deps.tmux.command(args);
       } catch (err) {
-        return { outcome: 'unconfirmed', message: `could not switch the terminal on ${plan.client.tty} to ${pane.target}: ${describe(err)}`, plan };
+        return {
+          outcome: 'unconfirmed',
+          message: `could not switch the terminal on ${plan.client.tty} to ${pane.target}: ${describe(err)}`,
+          plan,
+        };
       }
       const shown = (await deps.tmux.command(['display-message', '-c', plan.client.tty, '-p', '#{pane_id}']).catch(() => '')).trim();
-      if (shown !== pane.paneId) return { outcome: 'unconfirmed', message: `asked the terminal on ${plan.client.tty} to show ${pane.target}, but it shows ${shown || 'something else'}`, plan };
+      if (shown !== pane.paneId)
+        return {
+          outcome: 'unconfirmed',
+          message: `asked the terminal on ${plan.client.tty} to show ${pane.target}, but it shows ${shown || 'something else'}`,
+          plan,
+        };
       const raised = await raiseWindow(deps, plan.raise);
       const switched = `switched the terminal on ${plan.client.tty} to ${pane.target}`;
       return raised.ok
@@ -109,11 +126,16 @@ export async function executeJump(deps: JumpDeps, pane: JumpTarget): Promise<Jum
         return { outcome: 'unconfirmed', message: `could not select ${pane.target}: ${describe(err)}`, plan };
       }
       const launched = await deps.launcher.launch(plan.launch);
-      if (!launched.ok) return { outcome: 'unconfirmed', message: `no terminal is attached, and opening one failed: ${launched.problem}`, plan };
+      if (!launched.ok)
+        return { outcome: 'unconfirmed', message: `no terminal is attached, and opening one failed: ${launched.problem}`, plan };
       const attached = await waitForClient(deps, sessionName);
       return attached
         ? { outcome: 'confirmed', message: `no terminal was attached; opened ${plan.launch.file} on ${pane.target}`, plan }
-        : { outcome: 'unconfirmed', message: `started ${plan.launch.file} for ${pane.target}, but no terminal attached within ${Math.round((deps.attachTimeoutMs ?? 5000) / 1000)} s`, plan };
+        : {
+            outcome: 'unconfirmed',
+            message: `started ${plan.launch.file} for ${pane.target}, but no terminal attached within ${Math.round((deps.attachTimeoutMs ?? 5000) / 1000)} s`,
+            plan,
+          };
     }
     default:
       return assertNever(plan);

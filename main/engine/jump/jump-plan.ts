@@ -63,7 +63,12 @@ function raiseStep(platform: NodeJS.Platform, x11: boolean, clientPid: number): 
 export function planJump(input: JumpInput): JumpPlan {
   const client = chooseClient(input.clients, input.sessionName);
   if (client !== null) {
-    return { kind: 'attached', client, tmux: focusCommands(input.paneId, client.tty), raise: raiseStep(input.platform, input.x11, client.pid) };
+    return {
+      kind: 'attached',
+      client,
+      tmux: focusCommands(input.paneId, client.tty),
+      raise: raiseStep(input.platform, input.x11, client.pid),
+    };
   }
   const ctx: TerminalContext = { target: input.paneId, socket: input.socket };
   const expanded = expandTerminalCommand(input.terminalCommand ?? defaultTerminalCommand(input.platform), ctx);

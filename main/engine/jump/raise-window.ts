@@ -18,12 +18,21 @@ export type RaiseResult = { readonly ok: true; readonly what: string } | { reado
 /** Ancestors tried on X11: terminal → shell → client is the usual depth; ssh or `su` add a few. */
 const MAX_ANCESTORS = 8;
 
-async function run(deps: RaiseDeps, file: string, args: readonly string[]): Promise<{ ok: true; stdout: string } | { ok: false; problem: string }> {
+async function run(
+  deps: RaiseDeps,
+  file: string,
+  args: readonly string[],
+): Promise<{ ok: true; stdout: string } | { ok: false; problem: string }> {
   try {
     const r = await deps.runner.run(file, args, { timeoutMs: 3000 });
-    return r.exitCode === 0 ? { ok: true, stdout: r.stdout } : { ok: false, problem: `${file} exited with ${r.exitCode}${r.stderr ? `: ${r.stderr.trim().split('\n')[0]}` : ''}` };
+    return r.exitCode === 0
+      ? { ok: true, stdout: r.stdout }
+      : { ok: false, problem: `${file} exited with ${r.exitCode}${r.stderr ? `: ${r.stderr.trim().split('\n')[0]}` : ''}` };
   } catch (err) {
-    return { ok: false, problem: err instanceof ProcessError && err.notFound ? `${file} is not installed` : err instanceof Error ? err.message : String(err) };
+    return {
+      ok: false,
+      problem: err instanceof ProcessError && err.notFound ? `${file} is not installed` : err instanceof Error ? err.message : String(err),
+    };
   }
 }
 

@@ -46,8 +46,13 @@ export function templateForRemote(template: readonly string[]): { ok: true; temp
     }
     out.push(arg.replace(/(^|[\s"'])tmux\s+-S\s+(?:'\{socket\}'|"\{socket\}"|\{socket\})/g, '$1{tmux}'));
   }
-  if (out.some((a) => a.includes('{socket}'))) return { ok: false, problem: 'the terminal command names {socket} outside "tmux -S {socket}", which cannot reach a pane on another host; use {tmux}' };
-  if (!out.some((a) => a.includes('{tmux}'))) return { ok: false, problem: 'the terminal command must run {tmux} (or tmux) to reach a pane on another host' };
+  if (out.some((a) => a.includes('{socket}')))
+    return {
+      ok: false,
+      problem: 'the terminal command names {socket} outside "tmux -S {socket}", which cannot reach a pane on another host; use {tmux}',
+    };
+  if (!out.some((a) => a.includes('{tmux}')))
+    return { ok: false, problem: 'the terminal command must run {tmux} (or tmux) to reach a pane on another host' };
   return { ok: true, template: out };
 }
 

@@ -30,19 +30,34 @@ export interface Command {
 export const DEFAULT_TERMINAL_COMMANDS: Readonly<Record<'linux' | 'darwin' | 'win32', readonly string[]>> = {
   // Debian's alternatives system guarantees `x-terminal-emulator -e program args…`.
   linux: ['x-terminal-emulator', '-e', '{tmux}', 'attach-session', '-t', '{target}'],
-  darwin: ['osascript', '-e', 'tell application "Terminal" to do script "{tmux} attach-session -t {target}"', '-e', 'tell application "Terminal" to activate'],
+  darwin: [
+    'osascript',
+    '-e',
+    'tell application "Terminal" to do script "{tmux} attach-session -t {target}"',
+    '-e',
+    'tell application "Terminal" to activate',
+  ],
   // Windows Terminal opening a WSL shell that runs tmux (the agents run inside WSL).
   win32: ['wt.exe', 'wsl.exe', '{tmux}', 'attach-session', '-t', '{target}'],
 };
 
 /** The default template for a platform (other Unixes use the Linux one). */
 export function defaultTerminalCommand(platform: NodeJS.Platform): readonly string[] {
-  return platform === 'darwin' ? DEFAULT_TERMINAL_COMMANDS.darwin : platform === 'win32' ? DEFAULT_TERMINAL_COMMANDS.win32 : DEFAULT_TERMINAL_COMMANDS.linux;
+  return platform === 'darwin'
+    ? DEFAULT_TERMINAL_COMMANDS.darwin
+    : platform === 'win32'
+      ? DEFAULT_TERMINAL_COMMANDS.win32
+      : DEFAULT_TERMINAL_COMMANDS.linux;
 }
 
 /** The configured template for a platform: the one-line command (split into words) when set, else that platform's argv. */
 export function configuredTerminalCommand(
-  terminal: { readonly linux: readonly string[]; readonly darwin: readonly string[]; readonly win32: readonly string[]; readonly command?: string | null },
+  terminal: {
+    readonly linux: readonly string[];
+    readonly darwin: readonly string[];
+    readonly win32: readonly string[];
+    readonly command?: string | null;
+  },
   platform: NodeJS.Platform,
 ): { ok: true; argv: readonly string[] } | { ok: false; problem: string } {
   if (terminal.command !== undefined && terminal.command !== null) {
@@ -76,10 +91,14 @@ function embeddedValue(name: string, ctx: TerminalContext): string {
 }
 
 /** Expands a template, or says why it cannot be used. */
-export function expandTerminalCommand(template: readonly string[], ctx: TerminalContext): { ok: true; command: Command } | { ok: false; problem: string } {
+export function expandTerminalCommand(
+  template: readonly string[],
+  ctx: TerminalContext,
+): { ok: true; command: Command } | { ok: false; problem: string } {
   if (template.length === 0 || template[0] === '') return { ok: false, problem: 'the terminal command is empty' };
   // Without the target, `attach` would pick the most recent session, not the pane's.
-  if (!template.some((a) => a.includes('{target}'))) return { ok: false, problem: 'the terminal command must contain {target}, or it cannot reach the pane' };
+  if (!template.some((a) => a.includes('{target}')))
+    return { ok: false, problem: 'the terminal command must contain {target}, or it cannot reach the pane' };
   const osascript = /(^|\/)osascript$/.test(template[0] ?? '');
   const argv: string[] = [];
   for (const arg of template) {

@@ -47,7 +47,11 @@ export class EngineNotifications {
   private disposed = false;
 
   constructor(private readonly deps: EngineNotificationsDeps) {
-    this.driver = new NotificationDriver(deps.sink, () => this.context(), (action) => void this.act(action));
+    this.driver = new NotificationDriver(
+      deps.sink,
+      () => this.context(),
+      (action) => void this.act(action),
+    );
   }
 
   /** Subscribes, then announces what already waits (one summary when many do) and hosts already out of sight. */
@@ -63,7 +67,10 @@ export class EngineNotifications {
   /** Performs a notification's action through the engine; says so when it did not simply work. */
   async act(action: NotificationAction): Promise<ActionOutcomeDto | null> {
     const outcome = await this.perform(action).catch((error: unknown): ActionOutcomeDto | null => {
-      this.deps.logger.log('warn', 'notifications.action-failed', { kind: action.kind, error: error instanceof Error ? error.message : String(error) });
+      this.deps.logger.log('warn', 'notifications.action-failed', {
+        kind: action.kind,
+        error: error instanceof Error ? error.message : String(error),
+      });
       return null;
     });
     if (outcome === null) return null;

@@ -136,7 +136,10 @@ function hostStep(state: NotificationState, change: HostChangeDto, ctx: Notifica
   const show = (silent: boolean, urgency: NotificationUrgency): NotificationStep => {
     const text = hostNotificationText(change);
     if (text === null) return nothing(state);
-    return { state: { ...state, hostsDown }, ops: [{ op: 'show', tag, itemId: null, text, buttons: [], silent: silent || !ctx.sound, urgency, category: HOST_CATEGORY }] };
+    return {
+      state: { ...state, hostsDown },
+      ops: [{ op: 'show', tag, itemId: null, text, buttons: [], silent: silent || !ctx.sound, urgency, category: HOST_CATEGORY }],
+    };
   };
   switch (change.state) {
     case 'unreachable':
@@ -168,7 +171,16 @@ export function notificationStep(state: NotificationState, event: NotificationEv
         }, nothing(state));
       }
       const text = summaryNotificationText(waiting);
-      const op: NotificationOp = { op: 'show', tag: SUMMARY_TAG, itemId: null, text, buttons: [], silent: !ctx.sound, urgency: 'normal', category: SUMMARY_CATEGORY };
+      const op: NotificationOp = {
+        op: 'show',
+        tag: SUMMARY_TAG,
+        itemId: null,
+        text,
+        buttons: [],
+        silent: !ctx.sound,
+        urgency: 'normal',
+        category: SUMMARY_CATEGORY,
+      };
       return { state: { ...state, summary: true, covered: new Set(waiting.map((i) => i.id)) }, ops: [op] };
     }
     case 'added':

@@ -90,7 +90,8 @@ export function summaryNotificationText(items: readonly QueueItemDto[]): Notific
  */
 export function notificationButtons(item: QueueItemDto): NotificationButton[] {
   const buttons: NotificationButton[] = [];
-  if (item.approveLabel !== null) buttons.push({ text: `Approve: ${item.approveLabel}`, action: { kind: 'approve', itemId: item.id, fingerprint: item.fingerprint } });
+  if (item.approveLabel !== null)
+    buttons.push({ text: `Approve: ${item.approveLabel}`, action: { kind: 'approve', itemId: item.id, fingerprint: item.fingerprint } });
   if (item.denyLabel !== null) buttons.push({ text: 'Deny', action: { kind: 'deny', itemId: item.id, fingerprint: item.fingerprint } });
   buttons.push({ text: 'Jump', action: { kind: 'jump', itemId: item.id } });
   return buttons;

@@ -19,11 +19,7 @@ export function needsProcessTree(pane: PaneInfo): boolean {
  * Runtime of a pane: the current command first; for generic commands the pane process and its
  * descendants (nearest first). `table` may be empty (no /proc): then only the command counts.
  */
-export function detectRuntime(
-  pane: PaneInfo,
-  runtimes: readonly RuntimeModule[],
-  table: Map<number, ProcessEntry>,
-): RuntimeId | null {
+export function detectRuntime(pane: PaneInfo, runtimes: readonly RuntimeModule[], table: Map<number, ProcessEntry>): RuntimeId | null {
   if (pane.dead) return null;
   for (const runtime of runtimes) {
     if (runtime.matchesProcess(pane.currentCommand)) return runtime.id;

@@ -251,7 +251,8 @@ export class PaneObserver {
     }
     if (due.length === 0) return;
     // `-e` is the costly part of a capture: take colour only where a highlight matters or a human will look.
-    const colourFor = (w: WatchedPane) => w.runtime.needsColour || !w.tracker.lastScreen || ['permission', 'dialog', 'unknown'].includes(w.tracker.lastScreen.kind);
+    const colourFor = (w: WatchedPane) =>
+      w.runtime.needsColour || !w.tracker.lastScreen || ['permission', 'dialog', 'unknown'].includes(w.tracker.lastScreen.kind);
     const captures = await client.capture(due.map((w) => ({ paneId: w.info.paneId, colour: colourFor(w) })));
     const byId = new Map(captures.map((c) => [c.paneId, c]));
     const at = this.deps.clock.now();

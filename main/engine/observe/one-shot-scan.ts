@@ -19,7 +19,6 @@ export interface OneShotOptions {
   readonly intervalMs?: number;
 }
 
-
 /** Capture repeatedly until every agent pane shows the same screen twice, or the deadline passes. */
 export async function scanOnce(opts: OneShotOptions): Promise<ObservedPane[]> {
   const deadline = opts.clock.now() + (opts.deadlineMs ?? 3000);

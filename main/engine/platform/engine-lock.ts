@@ -131,7 +131,10 @@ function readLock(file: string): Seen | null {
   try {
     const { ino } = fstatSync(fd);
     const buffer = Buffer.alloc(256);
-    const text = buffer.subarray(0, readSync(fd, buffer, 0, buffer.length, 0)).toString('utf8').trim();
+    const text = buffer
+      .subarray(0, readSync(fd, buffer, 0, buffer.length, 0))
+      .toString('utf8')
+      .trim();
     const [pidText = '', nonce = ''] = text.split(/\s+/);
     const pid = /^\d+$/.test(pidText) ? Number(pidText) : 0;
     return { pid, nonce, identity: nonce !== '' ? nonce : `inode ${ino}: ${text}` };

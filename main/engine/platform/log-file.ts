@@ -28,7 +28,10 @@ export function logDirectory(input: PathsInput): string {
       return path.win32.join(input.env['LOCALAPPDATA'] ?? path.win32.join(input.homedir, 'AppData', 'Local'), 'Trail Boss', 'logs');
     default: {
       const state = input.env['XDG_STATE_HOME'];
-      return path.posix.join(state !== undefined && path.posix.isAbsolute(state) ? state : path.posix.join(input.homedir, '.local', 'state'), 'trailboss');
+      return path.posix.join(
+        state !== undefined && path.posix.isAbsolute(state) ? state : path.posix.join(input.homedir, '.local', 'state'),
+        'trailboss',
+      );
     }
   }
 }
@@ -66,7 +69,12 @@ export function rotate(file: string, keep: number): void {
  * A logger appending to `file`, rotating before a write would pass `maxBytes`. A write that fails
  * (disk full, folder removed) goes to `fallback` instead: logging must never take the app down.
  */
-export function rotatingFileLogger(file: string, opts: RotationOptions = DEFAULT_ROTATION, fallback: (line: string) => void = () => {}, minLevel: LogLevel = 'info'): Logger {
+export function rotatingFileLogger(
+  file: string,
+  opts: RotationOptions = DEFAULT_ROTATION,
+  fallback: (line: string) => void = () => {},
+  minLevel: LogLevel = 'info',
+): Logger {
   mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   let size = sizeOf(file);
   return streamLogger((line) => {

@@ -115,7 +115,15 @@ function spawnWithNode(file: string, args: readonly string[], opts: { env?: EnvC
   child.stdin.on('error', () => {});
   const exited = new Promise<{ exitCode: number | null; signal: string | null; error: ProcessError | null }>((resolve) => {
     child.once('error', (err: NodeJS.ErrnoException) => {
-      const details = { exitCode: null, signal: null, timedOut: false, aborted: false, stderr: '', code: err.code ?? 'EUNKNOWN', cause: err };
+      const details = {
+        exitCode: null,
+        signal: null,
+        timedOut: false,
+        aborted: false,
+        stderr: '',
+        code: err.code ?? 'EUNKNOWN',
+        cause: err,
+      };
       resolve({ exitCode: null, signal: null, error: new ProcessError(file, args, details) });
     });
     child.once('close', (exitCode, signal) => resolve({ exitCode, signal, error: null }));

@@ -30,7 +30,15 @@ export interface TmuxCandidate {
 export function knownTmuxDirs(platform: NodeJS.Platform, homedir: string): string[] {
   const nix = [path.join(homedir, '.nix-profile', 'bin'), '/nix/var/nix/profiles/default/bin', '/run/current-system/sw/bin'];
   if (platform === 'darwin') return ['/opt/homebrew/bin', '/usr/local/bin', '/opt/local/bin', ...nix, '/usr/bin', '/bin'];
-  return ['/usr/bin', '/bin', '/usr/local/bin', '/home/linuxbrew/.linuxbrew/bin', path.join(homedir, '.linuxbrew', 'bin'), ...nix, '/snap/bin'];
+  return [
+    '/usr/bin',
+    '/bin',
+    '/usr/local/bin',
+    '/home/linuxbrew/.linuxbrew/bin',
+    path.join(homedir, '.linuxbrew', 'bin'),
+    ...nix,
+    '/snap/bin',
+  ];
 }
 
 /** The directories of a PATH value, in order, empty and relative entries dropped (a relative entry means "wherever the app was started"). */
@@ -65,21 +73,33 @@ export function tmuxCandidates(input: {
 }
 
 /** The first candidate that is an executable file. Pure over the `isExecutable` probe. */
-export function chooseTmux(candidates: readonly TmuxCandidate[], configured: string | null, isExecutable: (file: string) => boolean): TmuxBinary {
+export function chooseTmux(
+  candidates: readonly TmuxCandidate[],
+  configured: string | null,
+  isExecutable: (file: string) => boolean,
+): TmuxBinary {
   const hit = candidates.find((c) => isExecutable(c.path));
   if (hit !== undefined) return { kind: 'found', path: hit.path, source: hit.source };
   return { kind: 'missing', searched: candidates.map((c) => c.path), configured };
 }
 
 /** What the tray headline and the one notification say when tmux is missing: the problem and the fix. */
-export function tmuxMissingText(binary: Extract<TmuxBinary, { kind: 'missing' }>, platform: NodeJS.Platform): { readonly headline: string; readonly body: string } {
+export function tmuxMissingText(
+  binary: Extract<TmuxBinary, { kind: 'missing' }>,
+  platform: NodeJS.Platform,
+): { readonly headline: string; readonly body: string } {
   if (binary.configured !== null) {
     return {
       headline: 'tmux not found: nothing is watched',
       body: `The tmux.path setting points at ${binary.configured}, which is not an executable file. Fix tmux.path in the config file (or remove it to search PATH), then restart Trail Boss.`,
     };
   }
-  const install = platform === 'darwin' ? 'Install it with `brew install tmux`' : platform === 'linux' ? 'Install it with your package manager (e.g. `sudo apt install tmux`)' : 'Install tmux';
+  const install =
+    platform === 'darwin'
+      ? 'Install it with `brew install tmux`'
+      : platform === 'linux'
+        ? 'Install it with your package manager (e.g. `sudo apt install tmux`)'
+        : 'Install tmux';
   return {
     headline: 'tmux not found: nothing is watched',
     body: `Trail Boss looked for tmux on PATH, in your login shell's PATH and in the usual places. ${install}, or set tmux.path in the config file to its full path, then restart Trail Boss.`,
@@ -104,7 +124,12 @@ const MARK = '__TRAILBOSS_PATH__';
  * limit. Interactive as well as login (`-l -i`), because many put Homebrew's `shellenv` in
  * `.zshrc`/`.bashrc`; the markers cut away anything the shell's rc files print.
  */
-export async function readLoginShellPath(runner: Runner, shell: string, timeoutMs: number, clock: Clock = systemClock): Promise<string | null> {
+export async function readLoginShellPath(
+  runner: Runner,
+  shell: string,
+  timeoutMs: number,
+  clock: Clock = systemClock,
+): Promise<string | null> {
   const abort = new AbortController();
   // The run's own timeout kills the shell, but a child its rc file started (a `sleep`, an agent
   // prompt) keeps the pipes open and the run unsettled: the deadline is kept here, whatever the run does.
@@ -116,7 +141,11 @@ export async function readLoginShellPath(runner: Runner, shell: string, timeoutM
     }, timeoutMs);
   });
   const read = runner
-    .run(shell, ['-l', '-i', '-c', `printf '%s%s%s' '${MARK}' "$PATH" '${MARK}'`], { timeoutMs, signal: abort.signal, env: { TMUX: undefined, TMUX_PANE: undefined } })
+    .run(shell, ['-l', '-i', '-c', `printf '%s%s%s' '${MARK}' "$PATH" '${MARK}'`], {
+      timeoutMs,
+      signal: abort.signal,
+      env: { TMUX: undefined, TMUX_PANE: undefined },
+    })
     .then((res) => new RegExp(`${MARK}(.*?)${MARK}`, 's').exec(res.stdout)?.[1] ?? null)
     .catch(() => null);
   try {
@@ -143,7 +172,11 @@ export interface LocateTmuxInput {
 export async function locateTmux(input: LocateTmuxInput): Promise<TmuxBinary> {
   const isExecutable = input.isExecutable ?? isExecutableFile;
   const base = { configured: input.configured, envPath: input.env['PATH'], platform: input.platform, homedir: input.homedir };
-  const quick = chooseTmux(tmuxCandidates({ ...base, loginShellPath: null }).filter((c) => c.source !== 'known-dir'), input.configured, isExecutable);
+  const quick = chooseTmux(
+    tmuxCandidates({ ...base, loginShellPath: null }).filter((c) => c.source !== 'known-dir'),
+    input.configured,
+    isExecutable,
+  );
   if (quick.kind === 'found' || input.configured !== null) return quick;
   const shell = input.env['SHELL'] ?? (input.platform === 'darwin' ? '/bin/zsh' : '/bin/sh');
   const canAsk = input.platform !== 'win32' && path.isAbsolute(shell);

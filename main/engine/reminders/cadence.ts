@@ -19,8 +19,7 @@ export const DEFAULT_CADENCE_MS: readonly number[] = [0, 5 * MIN, 15 * MIN, 45 *
  * steps were passed over for a catch-up (0 on schedule). `done`: nothing more will fire.
  */
 export type NextReminder =
-  | { readonly kind: 'reminder' | 'stuck'; readonly step: number; readonly at: number; readonly skipped: number }
-  | { readonly kind: 'done' };
+  { readonly kind: 'reminder' | 'stuck'; readonly step: number; readonly at: number; readonly skipped: number } | { readonly kind: 'done' };
 
 /** Next step to fire for `item` with `cadence` (ascending offsets in ms), seen at `now`. Never earlier than its time or the snooze end. */
 export function nextReminder(item: ReminderFields, cadence: readonly number[], now: number): NextReminder {

@@ -104,10 +104,12 @@ export function attentionFor(s: PaneState, current: AttentionItem | null, policy
     return { kind: 'resolve', id: current.id, resolution: resolutionFor(current, s, stillWaits) };
   }
   const sameFamily = family(current.reason) === family(w.reason);
-  const same = sameFamily && identity(current.reason, current.fingerprint, current.hookRequest) === identity(w.reason, s.fingerprint, s.hookRequest);
+  const same =
+    sameFamily && identity(current.reason, current.fingerprint, current.hookRequest) === identity(w.reason, s.fingerprint, s.hookRequest);
   // A hook announced the prompt first; the pane's parse of it is the same wait with keys added.
   const upgraded = sameFamily && current.fingerprint === null && current.hookRequest !== null && s.fingerprint !== null;
-  if (!same && !upgraded) return { kind: 'replace', id: current.id, resolution: resolutionFor(current, s, false), draft: draftFor(s, w, now) };
+  if (!same && !upgraded)
+    return { kind: 'replace', id: current.id, resolution: resolutionFor(current, s, false), draft: draftFor(s, w, now) };
   const item: AttentionItem = {
     ...current,
     reason: w.reason,
@@ -118,6 +120,9 @@ export function attentionFor(s: PaneState, current: AttentionItem | null, policy
     tail: s.tail,
   };
   const refreshed =
-    item.reason !== current.reason || item.nudges !== current.nudges || item.fingerprint !== current.fingerprint || !sameTail(item.tail, current.tail);
+    item.reason !== current.reason ||
+    item.nudges !== current.nudges ||
+    item.fingerprint !== current.fingerprint ||
+    !sameTail(item.tail, current.tail);
   return refreshed ? { kind: 'update', item } : { kind: 'keep', id: current.id };
 }

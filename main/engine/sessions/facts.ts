@@ -26,18 +26,42 @@ export type StatusHint = 'idle' | 'busy' | 'waiting-permission' | 'waiting-input
 
 export type Fact =
   /** A pane running a known agent was found (or re-found). */
-  | { readonly kind: 'pane-seen'; readonly pane: PaneKey; readonly at: number; readonly runtime: RuntimeId; readonly target: string; readonly pid: number }
+  | {
+      readonly kind: 'pane-seen';
+      readonly pane: PaneKey;
+      readonly at: number;
+      readonly runtime: RuntimeId;
+      readonly target: string;
+      readonly pid: number;
+    }
   /** The pane's screen classified the same way for `stableCount` consecutive captures (≥ 2 makes it a fact). */
-  | { readonly kind: 'screen'; readonly pane: PaneKey; readonly at: number; readonly screen: Screen; readonly stableCount: number; readonly tail: readonly string[] }
+  | {
+      readonly kind: 'screen';
+      readonly pane: PaneKey;
+      readonly at: number;
+      readonly screen: Screen;
+      readonly stableCount: number;
+      readonly tail: readonly string[];
+    }
   /** The screen has not changed for `forMs` and no recogniser explains it (no working indicator either). */
   | { readonly kind: 'unexplained'; readonly pane: PaneKey; readonly at: number; readonly forMs: number; readonly tail: readonly string[] }
   /** The pane (or its agent process, or the whole server) went away. */
-  | { readonly kind: 'pane-gone'; readonly pane: PaneKey; readonly at: number; readonly reason: 'pane-closed' | 'process-exited' | 'server-gone' | 'session-end' }
+  | {
+      readonly kind: 'pane-gone';
+      readonly pane: PaneKey;
+      readonly at: number;
+      readonly reason: 'pane-closed' | 'process-exited' | 'server-gone' | 'session-end';
+    }
   /** A Claude hook arrived for the session in this pane. */
   | { readonly kind: 'hook'; readonly pane: PaneKey; readonly at: number; readonly sessionId: string; readonly signal: HookSignal }
   /** The status file changed. */
   | { readonly kind: 'status-hint'; readonly pane: PaneKey; readonly at: number; readonly hint: StatusHint }
   /** The transcript says the last tool call was answered (approved/denied in the pane) or the turn ended. */
-  | { readonly kind: 'transcript'; readonly pane: PaneKey; readonly at: number; readonly last: 'tool-pending' | 'tool-answered' | 'turn-ended' | 'user-prompt' };
+  | {
+      readonly kind: 'transcript';
+      readonly pane: PaneKey;
+      readonly at: number;
+      readonly last: 'tool-pending' | 'tool-answered' | 'turn-ended' | 'user-prompt';
+    };
 
 export type FactKind = Fact['kind'];

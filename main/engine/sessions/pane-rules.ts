@@ -24,7 +24,14 @@ export function applyGone(s: PaneState, f: FactOf<'pane-gone'>): PaneState {
  */
 export function applyScreen(s: PaneState, f: FactOf<'screen'>, cfg: StateMachineConfig): PaneState {
   const stable = f.stableCount >= 2 || f.screen.kind === 'working';
-  const seen: PaneState = { ...s, screen: f.screen, screenAt: f.at, screenStable: stable, lastStableAt: stable ? f.at : s.lastStableAt, tail: f.tail };
+  const seen: PaneState = {
+    ...s,
+    screen: f.screen,
+    screenAt: f.at,
+    screenStable: stable,
+    lastStableAt: stable ? f.at : s.lastStableAt,
+    tail: f.tail,
+  };
   if (!stable) return seen;
   const implied = stateOfScreen(f.screen.kind);
   const claimed = s.source !== 'pane' && s.claimAt !== null;

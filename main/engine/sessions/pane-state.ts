@@ -77,7 +77,13 @@ export const DEFAULT_STATE_MACHINE_CONFIG: StateMachineConfig = {
 };
 
 /** A pane just discovered: no evidence yet. */
-export function initialPaneState(pane: PaneKey, runtime: RuntimeId, at: number, target: string | null = null, pid: number | null = null): PaneState {
+export function initialPaneState(
+  pane: PaneKey,
+  runtime: RuntimeId,
+  at: number,
+  target: string | null = null,
+  pid: number | null = null,
+): PaneState {
   return {
     pane,
     runtime,

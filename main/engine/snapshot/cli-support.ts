@@ -18,7 +18,12 @@ export function primeHookInstalled(settingsText: string | null): boolean {
   try {
     const settings = JSON.parse(settingsText) as { hooks?: { SessionStart?: { hooks?: { command?: unknown }[] }[] } };
     const groups = settings.hooks?.SessionStart;
-    return Array.isArray(groups) && groups.some((g) => Array.isArray(g?.hooks) && g.hooks.some((h) => typeof h?.command === 'string' && h.command.includes(PRIME_HOOK_MARKER)));
+    return (
+      Array.isArray(groups) &&
+      groups.some(
+        (g) => Array.isArray(g?.hooks) && g.hooks.some((h) => typeof h?.command === 'string' && h.command.includes(PRIME_HOOK_MARKER)),
+      )
+    );
   } catch {
     return false;
   }
@@ -36,7 +41,12 @@ export function projectWithSnapshots(start: string): string {
  * The snapshot a command means: `--agent`, else the `TRAILBOSS_AGENT` a restart gave the session,
  * else (`anyOne`: restore/check) the only snapshot in the project, else `claude`.
  */
-export function agentNameFor(opts: { flag?: string; env: Readonly<Record<string, string | undefined>>; projectDir: string; anyOne: boolean }): string {
+export function agentNameFor(opts: {
+  flag?: string;
+  env: Readonly<Record<string, string | undefined>>;
+  projectDir: string;
+  anyOne: boolean;
+}): string {
   if (opts.flag) return opts.flag;
   const fromEnv = opts.env[AGENT_ENV]?.trim();
   if (fromEnv) return fromEnv;

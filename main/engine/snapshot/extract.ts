@@ -58,7 +58,10 @@ export function snapshotText(
 }
 
 /** Extract a snapshot from a Claude transcript and save it under the project. */
-export async function saveSnapshotFromTranscript(deps: { readonly clock: Clock; readonly runner: Runner }, req: SaveFromTranscriptRequest): Promise<SavedSnapshot> {
+export async function saveSnapshotFromTranscript(
+  deps: { readonly clock: Clock; readonly runner: Runner },
+  req: SaveFromTranscriptRequest,
+): Promise<SavedSnapshot> {
   const maxLines = req.maxLines ?? DEFAULT_MAX_LINES;
   const parsed = await parseTranscriptFile(req.transcriptPath, maxLines);
   const projectDir = req.projectDir ?? parsed.cwd;

@@ -45,7 +45,12 @@ export async function gitHints(runner: Runner, cwd: string, opts: GitHintsOption
     const branch = first?.startsWith('## ') ? first.slice(3) : null;
     const all = branch === null && first !== undefined ? [first, ...rest] : rest;
     const max = opts.maxStatus ?? 30;
-    return { branch, log: log.exitCode === 0 ? lines(log.stdout) : [], status: all.slice(0, max), statusOmitted: Math.max(0, all.length - max) };
+    return {
+      branch,
+      log: log.exitCode === 0 ? lines(log.stdout) : [],
+      status: all.slice(0, max),
+      statusOmitted: Math.max(0, all.length - max),
+    };
   } catch {
     return null;
   }

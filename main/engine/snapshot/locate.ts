@@ -43,7 +43,10 @@ const isFile = (p: string): boolean => {
 
 const dirs = (p: string): string[] => {
   try {
-    return fs.readdirSync(p, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+    return fs
+      .readdirSync(p, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name);
   } catch {
     return [];
   }
@@ -54,7 +57,9 @@ function projectDirs(projects: string, cwd: string): string[] {
   const name = projectDirName(cwd);
   if (name.length <= MAX_NAME) return [path.join(projects, name)];
   const prefix = `${name.slice(0, MAX_NAME)}-`;
-  return dirs(projects).filter((d) => d.startsWith(prefix)).map((d) => path.join(projects, d));
+  return dirs(projects)
+    .filter((d) => d.startsWith(prefix))
+    .map((d) => path.join(projects, d));
 }
 
 function newestTranscript(dir: string): string | null {
@@ -87,15 +92,23 @@ export function locateTranscript(req: LocateRequest): Located {
   if (req.sessionId) {
     if (!/^[A-Za-z0-9-]+$/.test(req.sessionId)) return { error: `not a session id: ${JSON.stringify(req.sessionId)}` };
     const file = `${req.sessionId}.jsonl`;
-    const direct = req.cwd ? projectDirs(projects, req.cwd).map((d) => path.join(d, file)).find(isFile) : undefined;
+    const direct = req.cwd
+      ? projectDirs(projects, req.cwd)
+          .map((d) => path.join(d, file))
+          .find(isFile)
+      : undefined;
     if (direct) return { path: direct, source: 'session' };
     // The session may have started in another directory (the agent cd'ed): ids are unique, so scan.
-    const scanned = dirs(projects).map((d) => path.join(projects, d, file)).find(isFile);
+    const scanned = dirs(projects)
+      .map((d) => path.join(projects, d, file))
+      .find(isFile);
     if (scanned) return { path: scanned, source: 'session' };
     return { error: `no transcript for session ${req.sessionId} under ${projects}` };
   }
   if (req.cwd) {
-    const newest = projectDirs(projects, req.cwd).map(newestTranscript).find((f) => f !== null);
+    const newest = projectDirs(projects, req.cwd)
+      .map(newestTranscript)
+      .find((f) => f !== null);
     if (newest) return { path: newest, source: 'latest' };
     return { error: `no transcript for ${req.cwd} under ${projects}` };
   }

@@ -28,7 +28,8 @@ export function resolvePaneRef(ref: string, agents: readonly AgentPane[]): { rea
   if (byTarget) return { paneId: byTarget.pane.paneId };
   const matches = agents.filter((a) => a.pane.sessionName === ref || a.agent.runtime === ref);
   if (matches.length === 1) return { paneId: matches[0]!.pane.paneId };
-  if (matches.length > 1) return { error: `"${ref}" matches ${matches.length} agent panes: ${matches.map(describe).join(', ')}; name one by pane id` };
+  if (matches.length > 1)
+    return { error: `"${ref}" matches ${matches.length} agent panes: ${matches.map(describe).join(', ')}; name one by pane id` };
   const known = agents.length ? ` (agent panes: ${agents.map(describe).join(', ')})` : ' (no agent panes found)';
   return { error: `no agent pane matches "${ref}"${known}` };
 }

@@ -3,7 +3,11 @@ import type { Clock } from '../platform/clock.ts';
 import { sleep } from '../platform/clock.ts';
 
 /** Call `probe` every `intervalMs` until it returns a non-null value or `timeoutMs` passes (then null). */
-export async function pollUntil<T>(clock: Clock, probe: () => T | null | Promise<T | null>, opts: { timeoutMs: number; intervalMs: number }): Promise<T | null> {
+export async function pollUntil<T>(
+  clock: Clock,
+  probe: () => T | null | Promise<T | null>,
+  opts: { timeoutMs: number; intervalMs: number },
+): Promise<T | null> {
   const deadline = clock.now() + opts.timeoutMs;
   for (;;) {
     const value = await probe();

@@ -17,8 +17,34 @@ export const DEFAULT_COMMANDS: Readonly<Record<RuntimeId, readonly string[]>> = 
 };
 
 // Claude flags that take one value (`--flag v` or `--flag=v`), and those taking values up to the next flag.
-const CLAUDE_VALUE = new Set(['--model', '--permission-mode', '--settings', '--system-prompt', '--append-system-prompt', '--fallback-model', '--agent', '--agents', '--setting-sources', '--output-format', '--input-format', '--max-budget-usd', '--json-schema', '--name', '-n']);
-const CLAUDE_LIST = new Set(['--add-dir', '--allowedTools', '--allowed-tools', '--disallowedTools', '--disallowed-tools', '--tools', '--mcp-config', '--plugin-dir', '--betas']);
+const CLAUDE_VALUE = new Set([
+  '--model',
+  '--permission-mode',
+  '--settings',
+  '--system-prompt',
+  '--append-system-prompt',
+  '--fallback-model',
+  '--agent',
+  '--agents',
+  '--setting-sources',
+  '--output-format',
+  '--input-format',
+  '--max-budget-usd',
+  '--json-schema',
+  '--name',
+  '-n',
+]);
+const CLAUDE_LIST = new Set([
+  '--add-dir',
+  '--allowedTools',
+  '--allowed-tools',
+  '--disallowedTools',
+  '--disallowed-tools',
+  '--tools',
+  '--mcp-config',
+  '--plugin-dir',
+  '--betas',
+]);
 // Dropped with their value: they would resume the old session or pin its id.
 const CLAUDE_DROP_VALUE = new Set(['--session-id']);
 const CLAUDE_DROP = new Set(['-c', '--continue', '--fork-session', '-p', '--print']);
@@ -26,7 +52,9 @@ const SESSION_ID = /^[0-9a-f]{8}-[0-9a-f-]{27,}$/i;
 
 /** Index of the word that is the claude program itself (after `node`, `bun`, wrappers). */
 function programIndex(argv: readonly string[]): number {
-  const i = argv.findIndex((w) => /(^|\/)claude(\.m?js)?$/.test(w) || w.includes('@anthropic-ai/claude-code') || w.includes('/claude/versions/'));
+  const i = argv.findIndex(
+    (w) => /(^|\/)claude(\.m?js)?$/.test(w) || w.includes('@anthropic-ai/claude-code') || w.includes('/claude/versions/'),
+  );
   return i < 0 ? 0 : i;
 }
 
@@ -64,7 +92,11 @@ export function freshClaudeArgv(argv: readonly string[]): string[] {
 }
 
 /** The argv of the new session. */
-export function relaunchArgv(current: { runtime: RuntimeId; argv: readonly string[] }, target: RuntimeId, override?: readonly string[]): string[] {
+export function relaunchArgv(
+  current: { runtime: RuntimeId; argv: readonly string[] },
+  target: RuntimeId,
+  override?: readonly string[],
+): string[] {
   if (override && override.length > 0) return [...override];
   if (target !== current.runtime) return [...DEFAULT_COMMANDS[target]];
   return target === 'claude' ? freshClaudeArgv(current.argv) : [...current.argv];

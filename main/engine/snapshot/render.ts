@@ -27,7 +27,13 @@ function truncationLine(c: TruncatedConversation): string | null {
 }
 
 function hintSections(h: GitHints): string[] {
-  const out: string[] = ['## Branch (git status --branch)', code(h.branch ?? '(unknown)'), '', '## Recent commits (git log --oneline)', ...(h.log.length ? h.log.map(code) : [code('(no commits yet)')])];
+  const out: string[] = [
+    '## Branch (git status --branch)',
+    code(h.branch ?? '(unknown)'),
+    '',
+    '## Recent commits (git log --oneline)',
+    ...(h.log.length ? h.log.map(code) : [code('(no commits yet)')]),
+  ];
   out.push('', '## Uncommitted changes (git status --short)', ...(h.status.length ? h.status.map(code) : [code('(clean)')]));
   if (h.statusOmitted > 0) out.push(code(`… ${h.statusOmitted} more`));
   return out;
@@ -35,7 +41,10 @@ function hintSections(h: GitHints): string[] {
 
 /** The snapshot file's text (ends with a newline). */
 export function renderSnapshot(s: SnapshotContent): string {
-  const out: string[] = [`# Restart Snapshot — ${s.agent}`, `**Session:** ${s.sessionId ?? 'unknown'} **Saved:** ${new Date(s.savedAt).toISOString()} **Reason:** ${s.reason}`];
+  const out: string[] = [
+    `# Restart Snapshot — ${s.agent}`,
+    `**Session:** ${s.sessionId ?? 'unknown'} **Saved:** ${new Date(s.savedAt).toISOString()} **Reason:** ${s.reason}`,
+  ];
   const cut = truncationLine(s.conversation);
   if (cut) out.push(cut);
   out.push('');

@@ -18,7 +18,13 @@ import { claimSnapshot, fileStamp } from './snapshot-file.ts';
 const HOOK_GRACE_MS = 5000;
 
 /** Deliver the snapshot to the new session; on failure, the snapshot stays on disk and the message says where. */
-export async function deliverSnapshot(deps: RestartDeps, req: RestartRequest, plan: RestartPlan, panes: PaneAccess, paneKey: string): Promise<{ delivery: 'hook' | 'typed' } | { failed: string }> {
+export async function deliverSnapshot(
+  deps: RestartDeps,
+  req: RestartRequest,
+  plan: RestartPlan,
+  panes: PaneAccess,
+  paneKey: string,
+): Promise<{ delivery: 'hook' | 'typed' } | { failed: string }> {
   const audit = stepAuditor(deps, paneKey, req.surface);
   const poll = req.pollMs ?? RESTART_DEFAULTS.pollMs;
   const file = plan.snapshotPath;
@@ -35,10 +41,15 @@ export async function deliverSnapshot(deps: RestartDeps, req: RestartRequest, pl
   );
   if (!ready) {
     audit('deliver', plan.target, file, `failed: no empty input prompt within ${Math.round(readyMs / 1000)} s (shows: ${lastKind})`);
-    return { failed: `the new agent never reached an empty input prompt (it shows: ${lastKind}); the snapshot is still at ${file} — run \`trailboss prime\` there or paste it` };
+    return {
+      failed: `the new agent never reached an empty input prompt (it shows: ${lastKind}); the snapshot is still at ${file} — run \`trailboss prime\` there or paste it`,
+    };
   }
   if (req.hookPrimes && plan.target === 'claude') {
-    const primed = await pollUntil(deps.clock, () => (fileStamp(file) === null ? true : null), { timeoutMs: HOOK_GRACE_MS, intervalMs: poll });
+    const primed = await pollUntil(deps.clock, () => (fileStamp(file) === null ? true : null), {
+      timeoutMs: HOOK_GRACE_MS,
+      intervalMs: poll,
+    });
     if (primed) {
       audit('deliver', plan.target, file, 'delivered by the SessionStart hook (trailboss prime)');
       return { delivery: 'hook' };
@@ -52,7 +63,14 @@ export async function deliverSnapshot(deps: RestartDeps, req: RestartRequest, pl
   }
   const typed = await typeIntoIdle(
     { store: auditOnlyStore(deps.audit), panes, clock: deps.clock },
-    { paneKey, text: briefingText(claim.text, plan.agentName), reason: 'restart: brief the new session with its snapshot', surface: req.surface, itemId: null, action: 'restart' },
+    {
+      paneKey,
+      text: briefingText(claim.text, plan.agentName),
+      reason: 'restart: brief the new session with its snapshot',
+      surface: req.surface,
+      itemId: null,
+      action: 'restart',
+    },
   );
   if (typed.outcome !== 'confirmed') {
     claim.release();

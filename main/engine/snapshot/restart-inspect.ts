@@ -49,6 +49,17 @@ export async function inspectPane(deps: RestartDeps, req: RestartRequest): Promi
   const projectDir = status?.cwd ?? cwd;
   const newArgv = relaunchArgv({ runtime: agent.runtime, argv }, target, req.command);
   return {
-    plan: { pane, agent, argv, cwd, projectDir, sessionId: status?.sessionId ?? null, target, newArgv, agentName, snapshotPath: snapshotPath(projectDir, agentName) },
+    plan: {
+      pane,
+      agent,
+      argv,
+      cwd,
+      projectDir,
+      sessionId: status?.sessionId ?? null,
+      target,
+      newArgv,
+      agentName,
+      snapshotPath: snapshotPath(projectDir, agentName),
+    },
   };
 }

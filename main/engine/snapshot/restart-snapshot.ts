@@ -24,11 +24,24 @@ export function auditOnlyStore(audit: (record: AuditRecord) => void): ActionStor
   const noItem = (): never => {
     throw new Error('a restart has no attention item to claim or resolve');
   };
-  return { claim: noItem, release: noItem, resolve: noItem, recordSend: (_item, record) => audit(record), appendAudit: audit, recordOutcome: noItem };
+  return {
+    claim: noItem,
+    release: noItem,
+    resolve: noItem,
+    recordSend: (_item, record) => audit(record),
+    appendAudit: audit,
+    recordOutcome: noItem,
+  };
 }
 
 /** Take the snapshot for `plan` as `req.mode` says. */
-export async function snapshotForRestart(deps: RestartDeps, req: RestartRequest, plan: RestartPlan, panes: PaneAccess, paneKey: string): Promise<SnapshotOutcome> {
+export async function snapshotForRestart(
+  deps: RestartDeps,
+  req: RestartRequest,
+  plan: RestartPlan,
+  panes: PaneAccess,
+  paneKey: string,
+): Promise<SnapshotOutcome> {
   const audit = stepAuditor(deps, paneKey, req.surface);
   const runtime = plan.agent.runtime;
   const poll = req.pollMs ?? RESTART_DEFAULTS.pollMs;
@@ -65,14 +78,19 @@ export async function snapshotForRestart(deps: RestartDeps, req: RestartRequest,
         audit('snapshot', runtime, plan.snapshotPath, 'saved by the agent');
         return { from: 'agent' };
       }
-      asked = typed.outcome === 'confirmed' ? `it was asked to save a snapshot but none came within ${Math.round(timeoutMs / 1000)} s` : `asking it failed: ${typed.message}`;
+      asked =
+        typed.outcome === 'confirmed'
+          ? `it was asked to save a snapshot but none came within ${Math.round(timeoutMs / 1000)} s`
+          : `asking it failed: ${typed.message}`;
       audit('snapshot', runtime, plan.snapshotPath, asked);
     } else {
       asked = `it is not at an empty input prompt (${look.kind === 'gone' ? 'the pane is gone' : `it shows: ${look.screen.kind}`}), so it was not asked to save a snapshot`;
     }
   }
   if (runtime !== 'claude') {
-    return { refused: `${runtimeById(runtime).displayName} in ${req.paneId}: ${asked}; it keeps no transcript to extract one from. Nothing was restarted.` };
+    return {
+      refused: `${runtimeById(runtime).displayName} in ${req.paneId}: ${asked}; it keeps no transcript to extract one from. Nothing was restarted.`,
+    };
   }
   return extractForRestart(deps, req, plan, audit, maxLines, reason);
 }
@@ -96,7 +114,12 @@ async function extractForRestart(
       { transcriptPath: located.path, agent: plan.agentName, reason, maxLines, projectDir: plan.projectDir, sessionId: plan.sessionId },
     );
     const s = saved.stats;
-    audit('snapshot', 'claude', saved.path, `extracted from ${located.path} (${located.source}; ${s.prompts} prompts, ${s.replies} answers, ${s.malformed} broken lines skipped)`);
+    audit(
+      'snapshot',
+      'claude',
+      saved.path,
+      `extracted from ${located.path} (${located.source}; ${s.prompts} prompts, ${s.replies} answers, ${s.malformed} broken lines skipped)`,
+    );
     return { from: 'transcript' };
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);

@@ -17,7 +17,13 @@ import { RESTART_DEFAULTS, stepAuditor } from './restart-types.ts';
 export const AGENT_ENV = 'TRAILBOSS_AGENT';
 
 /** Start the new agent and wait until its process runs in the pane. */
-export async function startAgent(deps: RestartDeps, req: RestartRequest, plan: RestartPlan, stopped: StoppedAgent, paneKey: string): Promise<FoundAgent | { failed: string }> {
+export async function startAgent(
+  deps: RestartDeps,
+  req: RestartRequest,
+  plan: RestartPlan,
+  stopped: StoppedAgent,
+  paneKey: string,
+): Promise<FoundAgent | { failed: string }> {
   const audit = stepAuditor(deps, paneKey, req.surface);
   const paneId = plan.pane.paneId;
   try {
@@ -51,7 +57,9 @@ export async function startAgent(deps: RestartDeps, req: RestartRequest, plan: R
   );
   if (!found) {
     audit('start', plan.target, plan.newArgv.join(' '), 'failed: no new agent process appeared');
-    return { failed: `the new agent did not start within ${Math.round((req.startTimeoutMs ?? RESTART_DEFAULTS.startTimeoutMs) / 1000)} s${keptOpen(stopped)}` };
+    return {
+      failed: `the new agent did not start within ${Math.round((req.startTimeoutMs ?? RESTART_DEFAULTS.startTimeoutMs) / 1000)} s${keptOpen(stopped)}`,
+    };
   }
   // Only now: had it been restored at once, a command that dies at start would close the pane and its error with it.
   await restoreRemainOnExit(deps, paneId, stopped.previousRemainOnExit).catch(() => {});

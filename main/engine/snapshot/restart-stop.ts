@@ -19,7 +19,12 @@ export interface StoppedAgent {
 }
 
 /** Stop the agent; on failure, the message says what state the pane is in. */
-export async function stopAgent(deps: RestartDeps, req: RestartRequest, plan: RestartPlan, paneKey: string): Promise<StoppedAgent | { failed: string }> {
+export async function stopAgent(
+  deps: RestartDeps,
+  req: RestartRequest,
+  plan: RestartPlan,
+  paneKey: string,
+): Promise<StoppedAgent | { failed: string }> {
   const audit = stepAuditor(deps, paneKey, req.surface);
   const { pid, runtime, isPaneRoot } = plan.agent;
   const poll = req.pollMs ?? RESTART_DEFAULTS.pollMs;
@@ -58,7 +63,10 @@ export async function stopAgent(deps: RestartDeps, req: RestartRequest, plan: Re
   );
   if (ready !== 'ready') {
     audit('stop', runtime, `pid ${pid}`, ready === 'gone' ? 'failed: the pane closed' : 'failed: the pane did not return to a shell');
-    return { failed: ready === 'gone' ? 'the pane closed when the agent exited' : 'the agent exited but its shell did not come back to the foreground' };
+    return {
+      failed:
+        ready === 'gone' ? 'the pane closed when the agent exited' : 'the agent exited but its shell did not come back to the foreground',
+    };
   }
   audit('stop', runtime, `pid ${pid}`, 'stopped');
   return { previousRemainOnExit };
@@ -67,5 +75,9 @@ export async function stopAgent(deps: RestartDeps, req: RestartRequest, plan: Re
 /** Put the pane's remain-on-exit back as it was (unset when it was not set on the pane). */
 export async function restoreRemainOnExit(deps: RestartDeps, paneId: string, previous: string | null): Promise<void> {
   if (previous === null) return;
-  await deps.tmux.command(previous === '' ? ['set-option', '-p', '-u', '-t', paneId, 'remain-on-exit'] : ['set-option', '-p', '-t', paneId, 'remain-on-exit', previous]);
+  await deps.tmux.command(
+    previous === ''
+      ? ['set-option', '-p', '-u', '-t', paneId, 'remain-on-exit']
+      : ['set-option', '-p', '-t', paneId, 'remain-on-exit', previous],
+  );
 }

@@ -79,4 +79,10 @@ export function stepAuditor(deps: RestartDeps, paneKey: string, surface: Surface
 }
 
 /** Defaults of the optional timings. */
-export const RESTART_DEFAULTS = { gracefulTimeoutMs: 30_000, stopTimeoutMs: 10_000, startTimeoutMs: 30_000, readyTimeoutMs: 60_000, pollMs: 250 } as const;
+export const RESTART_DEFAULTS = {
+  gracefulTimeoutMs: 30_000,
+  stopTimeoutMs: 10_000,
+  startTimeoutMs: 30_000,
+  readyTimeoutMs: 60_000,
+  pollMs: 250,
+} as const;

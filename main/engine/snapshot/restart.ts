@@ -26,7 +26,12 @@ export async function restartAgent(deps: RestartDeps, req: RestartRequest): Prom
     const plan = inspected.plan;
     let runtime = runtimeById(plan.agent.runtime);
     const panes = paneAccess(deps.tmux, req.paneId, () => runtime);
-    audit('inspect', plan.agent.runtime, plan.argv.join(' '), `${req.mode} restart of pid ${plan.agent.pid} in ${plan.cwd} as ${plan.newArgv.join(' ')}`);
+    audit(
+      'inspect',
+      plan.agent.runtime,
+      plan.argv.join(' '),
+      `${req.mode} restart of pid ${plan.agent.pid} in ${plan.cwd} as ${plan.newArgv.join(' ')}`,
+    );
 
     step = 'snapshot';
     const snap = await snapshotForRestart(deps, req, plan, panes, key);
@@ -39,11 +44,19 @@ export async function restartAgent(deps: RestartDeps, req: RestartRequest): Prom
     step = 'start';
     runtime = runtimeById(plan.target);
     const started = await startAgent(deps, req, plan, stopped, key);
-    if ('failed' in started) return await failed(deps, req, step, `the old agent was stopped but ${started.failed}; the snapshot is at ${plan.snapshotPath}`, runtime.id);
+    if ('failed' in started)
+      return await failed(
+        deps,
+        req,
+        step,
+        `the old agent was stopped but ${started.failed}; the snapshot is at ${plan.snapshotPath}`,
+        runtime.id,
+      );
 
     step = 'deliver';
     const delivered = await deliverSnapshot(deps, req, plan, panes, key);
-    if ('failed' in delivered) return await failed(deps, req, step, `the new agent runs (pid ${started.pid}) but ${delivered.failed}`, runtime.id);
+    if ('failed' in delivered)
+      return await failed(deps, req, step, `the new agent runs (pid ${started.pid}) but ${delivered.failed}`, runtime.id);
 
     const from = snap.from === 'agent' ? 'saved by the agent' : 'extracted from the transcript';
     const how = delivered.delivery === 'hook' ? 'primed by its SessionStart hook' : 'briefed at its first prompt';
@@ -59,12 +72,19 @@ export async function restartAgent(deps: RestartDeps, req: RestartRequest): Prom
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     audit(step, 'unknown', '', `failed: ${message}`);
-    if (step === 'inspect' || step === 'snapshot') return { outcome: 'refused', message: `restart of ${req.paneId} stopped before changing anything: ${message}` };
+    if (step === 'inspect' || step === 'snapshot')
+      return { outcome: 'refused', message: `restart of ${req.paneId} stopped before changing anything: ${message}` };
     return failed(deps, req, step, message, null);
   }
 }
 
-async function failed(deps: RestartDeps, req: RestartRequest, step: RestartStep, message: string, runtimeId: string | null): Promise<RestartResult> {
+async function failed(
+  deps: RestartDeps,
+  req: RestartRequest,
+  step: RestartStep,
+  message: string,
+  runtimeId: string | null,
+): Promise<RestartResult> {
   return { outcome: 'failed', step, message, paneState: await describePane(deps, req.paneId, runtimeId) };
 }
 

@@ -55,9 +55,12 @@ function cutExchange(user: Block, assistant: Block, budget: number): string[] {
     assistantShare = assistant.totalLines;
     userShare = Math.min(user.totalLines, text - assistantShare);
   }
-  const userLines = user.totalLines <= userShare ? user.lines : [...user.lines.slice(0, userShare - 1), more(user.totalLines - (userShare - 1), 'message')];
+  const userLines =
+    user.totalLines <= userShare ? user.lines : [...user.lines.slice(0, userShare - 1), more(user.totalLines - (userShare - 1), 'message')];
   const assistantLines =
-    assistant.totalLines <= assistantShare ? assistant.lines : [earlier(assistant.totalLines - (assistantShare - 1)), ...assistant.lines.slice(-(assistantShare - 1))];
+    assistant.totalLines <= assistantShare
+      ? assistant.lines
+      : [earlier(assistant.totalLines - (assistantShare - 1)), ...assistant.lines.slice(-(assistantShare - 1))];
   return [USER_HEADER, ...userLines, '', ASSISTANT_HEADER, ...assistantLines];
 }
 

@@ -26,7 +26,10 @@ const ASSISTANT = Buffer.from('"assistant"');
  * The usage of the last main-chain model call in the transcript, read backwards in chunks from the
  * end; gives up (null) after `maxScanBytes`. Broken lines are passed over.
  */
-export async function readLatestUsage(file: string, opts: { chunkBytes?: number; maxScanBytes?: number } = {}): Promise<ContextUsage | null> {
+export async function readLatestUsage(
+  file: string,
+  opts: { chunkBytes?: number; maxScanBytes?: number } = {},
+): Promise<ContextUsage | null> {
   const chunkBytes = opts.chunkBytes ?? 256 * 1024;
   const maxScan = opts.maxScanBytes ?? 64 * 1024 * 1024;
   const handle = await open(file, 'r');
@@ -48,7 +51,7 @@ export async function readLatestUsage(file: string, opts: { chunkBytes?: number;
         continue;
       }
       const from = headEnd + 1;
-      for (let end = buf.length; end > from; ) {
+      for (let end = buf.length; end > from;) {
         const nl = buf.lastIndexOf(10, end - 1);
         const start = nl >= from ? nl + 1 : from;
         const found = usageIn(buf, start, end);
@@ -84,5 +87,9 @@ export async function autoRestartCheck(
   // Off costs nothing: no file is read.
   if (!(thresholdPercent > 0)) return { due: false, usage: null, percent: null };
   const usage = await readLatestUsage(file);
-  return { due: shouldAutoRestart(usage, thresholdPercent, contextWindow), usage, percent: usage ? contextPercent(usage, contextWindow) : null };
+  return {
+    due: shouldAutoRestart(usage, thresholdPercent, contextWindow),
+    usage,
+    percent: usage ? contextPercent(usage, contextWindow) : null,
+  };
 }

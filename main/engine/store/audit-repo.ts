@@ -52,10 +52,7 @@ export function createAuditRepo(db: Db, clock: Clock): AuditRepo {
     `INSERT INTO audit (at, pane_key, runtime, action, payload, reason, surface, item_id, outcome, ref)
      VALUES (@at, @paneKey, @runtime, @action, @payload, @reason, @surface, @itemId, @outcome, @ref)`,
   );
-  const select = db.prepare<
-    { paneKey: string | null; itemId: string | null; beforeId: number | null; limit: number },
-    AuditRow
-  >(
+  const select = db.prepare<{ paneKey: string | null; itemId: string | null; beforeId: number | null; limit: number }, AuditRow>(
     `SELECT * FROM audit
      WHERE (@paneKey IS NULL OR pane_key = @paneKey) AND (@itemId IS NULL OR item_id = @itemId)
        AND (@beforeId IS NULL OR id < @beforeId)

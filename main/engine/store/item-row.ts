@@ -58,7 +58,6 @@ export function toWritable(i: Item): Writable {
   };
 }
 
-
 export function fromItemRow(r: ItemRow): Item {
   return {
     id: r.id,

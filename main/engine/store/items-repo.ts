@@ -48,7 +48,6 @@ export interface ItemsRepo {
   resolve(id: string, how: Resolution, by: Surface, at?: number): ResolvedItem | null;
 }
 
-
 /** Dependencies: the connection, the clock for claim/resolve stamps, the id source (tests inject). */
 export interface ItemsRepoDeps {
   readonly db: Db;
@@ -80,15 +79,9 @@ export function createItemsRepo({ db, clock, newId = randomItemId }: ItemsRepoDe
      WHERE id = @id`,
   );
   const setOrder = db.prepare('UPDATE items SET queue_order = ?, skip_cooldown_until = ? WHERE id = ?');
-  const claimRow = db.prepare(
-    'UPDATE items SET claimed_by = ?, claimed_at = ? WHERE id = ? AND claimed_by IS NULL',
-  );
-  const releaseRow = db.prepare(
-    'UPDATE items SET claimed_by = NULL, claimed_at = NULL WHERE id = ? AND claimed_by = ?',
-  );
-  const releaseOld = db.prepare(
-    'UPDATE items SET claimed_by = NULL, claimed_at = NULL WHERE claimed_by IS NOT NULL AND claimed_at < ?',
-  );
+  const claimRow = db.prepare('UPDATE items SET claimed_by = ?, claimed_at = ? WHERE id = ? AND claimed_by IS NULL');
+  const releaseRow = db.prepare('UPDATE items SET claimed_by = NULL, claimed_at = NULL WHERE id = ? AND claimed_by = ?');
+  const releaseOld = db.prepare('UPDATE items SET claimed_by = NULL, claimed_at = NULL WHERE claimed_by IS NOT NULL AND claimed_at < ?');
   const moveToResolved = db.prepare(
     `INSERT INTO resolved_items (id, pane_key, kind, prompt_json, fingerprint, summary, first_seen,
        reminder_step, stuck, claimed_by, expires_at, tail_json, context, resolved_at, how, resolved_by)

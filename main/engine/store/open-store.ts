@@ -59,10 +59,7 @@ export function openConnection(file: string, options: OpenStoreOptions): Db {
     });
   }
 
-  const db = withStoreErrors(
-    file,
-    () => new Database(file, { readonly, fileMustExist: readonly, timeout: options.busyTimeoutMs ?? 5000 }),
-  );
+  const db = withStoreErrors(file, () => new Database(file, { readonly, fileMustExist: readonly, timeout: options.busyTimeoutMs ?? 5000 }));
   try {
     if (shape === 'sqlite' && (options.integrityCheck ?? true)) {
       const verdict = db.pragma('quick_check(1)', { simple: true }) as string;

@@ -131,7 +131,14 @@ export function createPanesRepo(db: Db): PanesRepo {
 /** The settings as stored: the user's, plus whether the loop mode was ever chosen. */
 type StoredSettings = PaneSettings & Pick<Pane, 'loopModeExplicit'>;
 
-const DEFAULT_SETTINGS: StoredSettings = { muted: false, ignored: false, enrolled: false, loopMode: 'paused', loopModeExplicit: false, directive: null };
+const DEFAULT_SETTINGS: StoredSettings = {
+  muted: false,
+  ignored: false,
+  enrolled: false,
+  loopMode: 'paused',
+  loopModeExplicit: false,
+  directive: null,
+};
 
 /** Apply a patch; a given loop mode (even the default 'paused') is the user's choice from then on. */
 function withSettings(current: StoredSettings, patch: Partial<PaneSettings>): StoredSettings {
@@ -144,7 +151,14 @@ function bits(s: StoredSettings) {
 }
 
 function settingsOf(p: Pane): StoredSettings {
-  return { muted: p.muted, ignored: p.ignored, enrolled: p.enrolled, loopMode: p.loopMode, loopModeExplicit: p.loopModeExplicit, directive: p.directive };
+  return {
+    muted: p.muted,
+    ignored: p.ignored,
+    enrolled: p.enrolled,
+    loopMode: p.loopMode,
+    loopModeExplicit: p.loopModeExplicit,
+    directive: p.directive,
+  };
 }
 
 function sameSettings(a: StoredSettings, b: StoredSettings): boolean {

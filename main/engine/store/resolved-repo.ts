@@ -45,9 +45,7 @@ export function createResolvedRepo(db: Db): ResolvedRepo {
       return row ? mapResolvedRow(row) : null;
     },
     list: (query = {}) =>
-      recent
-        .all({ paneKey: query.paneKey ?? null, since: query.since ?? 0, limit: query.limit ?? 100 })
-        .map(mapResolvedRow),
+      recent.all({ paneKey: query.paneKey ?? null, since: query.since ?? 0, limit: query.limit ?? 100 }).map(mapResolvedRow),
   };
 }
 

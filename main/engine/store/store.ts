@@ -82,7 +82,8 @@ export function createStore(db: Db, file: string, deps: { clock: Clock; logger: 
   // Repositories are reached through `current`: when the file is recreated (it was deleted while we
   // ran), every holder of `store.items` & co. continues on the new connection without noticing.
   let current = build(db);
-  const guard = <K extends 'panes' | 'items' | 'resolved' | 'watchdog' | 'audit' | 'hooks' | 'history'>(key: K) => delegating(() => current[key], file);
+  const guard = <K extends 'panes' | 'items' | 'resolved' | 'watchdog' | 'audit' | 'hooks' | 'history'>(key: K) =>
+    delegating(() => current[key], file);
   return {
     file,
     panes: guard('panes'),

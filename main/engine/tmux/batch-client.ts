@@ -5,7 +5,16 @@ import type { RunResult, Runner } from '../platform/run.ts';
 import { markedScript, splitMarkedOutput } from './batch-script.ts';
 import { captureArgs, screenCapture } from './capture-commands.ts';
 import { classifyTmuxMessage, tmuxFailure, tmuxProcessFailure } from './errors.ts';
-import { focusCommands, listClientsArgs, listPanesArgs, pasteCommands, sendKeysArgs, sendTextArgs, userClients, userPanes } from './operations.ts';
+import {
+  focusCommands,
+  listClientsArgs,
+  listPanesArgs,
+  pasteCommands,
+  sendKeysArgs,
+  sendTextArgs,
+  userClients,
+  userPanes,
+} from './operations.ts';
 import { commandLine } from './quote.ts';
 import { TMUX_BINARY, TMUX_ENV, tmuxGlobalArgs } from './server-args.ts';
 import type { CaptureRequest, ClientInfo, PaneInfo, PaneScreenCapture, TmuxClient, TmuxServer } from './types.ts';
@@ -114,9 +123,11 @@ export class BatchTmuxClient implements TmuxClient {
 
   private run(subcommand: string, script: string): Promise<RunResult> {
     const args = [...this.globalArgs, 'source-file', '-'];
-    return this.runner.run(TMUX_BINARY, args, { input: script, env: TMUX_ENV, timeoutMs: this.opts.timeoutMs ?? 5000 }).catch((err: unknown) => {
-      throw tmuxProcessFailure(subcommand, err);
-    });
+    return this.runner
+      .run(TMUX_BINARY, args, { input: script, env: TMUX_ENV, timeoutMs: this.opts.timeoutMs ?? 5000 })
+      .catch((err: unknown) => {
+        throw tmuxProcessFailure(subcommand, err);
+      });
   }
 
   private emptyIfNoServer<T>(subcommand: string, r: RunResult): T[] {

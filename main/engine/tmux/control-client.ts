@@ -10,7 +10,17 @@ import { tmuxFailure } from './errors.ts';
 import type { TmuxLauncher } from './launcher.ts';
 import { localTmuxLauncher } from './launcher.ts';
 import { tmuxGlobalArgs, WATCHER_SESSION_PREFIX } from './server-args.ts';
-import { focusCommands, listClientsArgs, listPanesArgs, pasteCommands, probeServer, sendKeysArgs, sendTextArgs, userClients, userPanes } from './operations.ts';
+import {
+  focusCommands,
+  listClientsArgs,
+  listPanesArgs,
+  pasteCommands,
+  probeServer,
+  sendKeysArgs,
+  sendTextArgs,
+  userClients,
+  userPanes,
+} from './operations.ts';
 import type { CaptureRequest, ClientInfo, PaneInfo, PaneScreenCapture, TmuxClient, TmuxServer } from './types.ts';
 import { TmuxError } from './types.ts';
 
@@ -142,7 +152,10 @@ export class ControlModeClient implements TmuxClient {
       if (!(err instanceof ConnectionLost)) throw err;
       // The client died under us: the server going away, someone killing the watcher session, or the link (ssh) failing.
       if (conn.transportError) throw conn.transportError;
-      const probe = await probeServer(this.runner, this.launcher, this.globalArgs, subcommand, this.timeoutMs).then(() => null, (e: unknown) => e);
+      const probe = await probeServer(this.runner, this.launcher, this.globalArgs, subcommand, this.timeoutMs).then(
+        () => null,
+        (e: unknown) => e,
+      );
       if (probe instanceof TmuxError && probe.kind === 'unreachable') throw probe;
       throw new TmuxError(probe === null ? 'failed' : 'no-server', subcommand, err.message, '', err);
     }

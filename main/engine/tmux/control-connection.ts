@@ -92,10 +92,25 @@ export class ControlConnection {
    */
   static open(opts: ControlConnectionOptions, readyToken: string): Promise<ControlConnection> {
     const args = [
-      ...opts.globalArgs, '-C',
-      'new-session', '-s', opts.sessionName, '-x', '20', '-y', '5', '-E', '-c', '/', '-f', 'no-output,ignore-size',
-      ...watcherCommand(OWNER_PID_ARG), ';',
-      'display-message', '-p', readyToken,
+      ...opts.globalArgs,
+      '-C',
+      'new-session',
+      '-s',
+      opts.sessionName,
+      '-x',
+      '20',
+      '-y',
+      '5',
+      '-E',
+      '-c',
+      '/',
+      '-f',
+      'no-output,ignore-size',
+      ...watcherCommand(OWNER_PID_ARG),
+      ';',
+      'display-message',
+      '-p',
+      readyToken,
     ];
     const command = opts.launcher.command(args, 'control');
     const proc = opts.spawner.spawnLongLived(command.file, command.args, { env: TMUX_ENV });
@@ -196,7 +211,9 @@ export class ControlConnection {
   /** The error for a start that took too long: over ssh a silent host looks exactly like this. */
   startTimeout(): TmuxError {
     const message = 'control mode did not start in time';
-    return this.opts.launcher.host === null ? new TmuxError('failed', 'new-session', message) : new TmuxError('unreachable', 'new-session', `${message} (host ${this.opts.launcher.host})`);
+    return this.opts.launcher.host === null
+      ? new TmuxError('failed', 'new-session', message)
+      : new TmuxError('unreachable', 'new-session', `${message} (host ${this.opts.launcher.host})`);
   }
 
   private failOpen(err: TmuxError): void {

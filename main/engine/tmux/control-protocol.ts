@@ -59,7 +59,9 @@ export class ControlParser {
     }
     if (line.startsWith('%')) {
       const space = line.indexOf(' ');
-      return space < 0 ? { kind: 'notification', name: line.slice(1), args: '' } : { kind: 'notification', name: line.slice(1, space), args: line.slice(space + 1) };
+      return space < 0
+        ? { kind: 'notification', name: line.slice(1), args: '' }
+        : { kind: 'notification', name: line.slice(1, space), args: line.slice(space + 1) };
     }
     // Anything else outside a block is not part of the protocol (nothing we can act on).
     return null;

@@ -28,7 +28,11 @@ export interface OpenTmuxClientOptions {
 export async function openTmuxClient(server: TmuxServer, runner: Runner & Spawner, opts: OpenTmuxClientOptions): Promise<TmuxClient> {
   const batch = (): TmuxClient => new BatchTmuxClient(server, runner, { logger: opts.logger, timeoutMs: opts.timeoutMs });
   if (opts.mode === 'batch') return batch();
-  const control = new ControlModeClient(server, runner, { logger: opts.logger, clock: opts.clock ?? systemClock, timeoutMs: opts.timeoutMs });
+  const control = new ControlModeClient(server, runner, {
+    logger: opts.logger,
+    clock: opts.clock ?? systemClock,
+    timeoutMs: opts.timeoutMs,
+  });
   if (opts.mode === 'control') return control;
   try {
     await control.connect();

@@ -77,7 +77,13 @@ export function focusCommands(paneId: string, clientTty?: string): string[][] {
  * Is there a server with something to watch? Throws TmuxError `no-server` when no server runs or
  * it only holds watcher sessions, `not-installed` when tmux is missing. Never starts a server.
  */
-export async function probeServer(runner: Runner, launcher: TmuxLauncher, globalArgs: readonly string[], subcommand: string, timeoutMs = 5000): Promise<void> {
+export async function probeServer(
+  runner: Runner,
+  launcher: TmuxLauncher,
+  globalArgs: readonly string[],
+  subcommand: string,
+  timeoutMs = 5000,
+): Promise<void> {
   const { file, args } = launcher.command([...globalArgs, 'list-sessions', '-F', '#{session_name}'], 'run');
   const r = await runner.run(file, args, { env: TMUX_ENV, timeoutMs }).catch((err: unknown) => {
     throw launcher.transportFailure(subcommand, { error: err }) ?? tmuxProcessFailure(subcommand, err);

@@ -14,7 +14,21 @@ export function parsePaneLine(line: string): PaneInfo | null {
   const f = line.split(FIELD_SEPARATOR);
   if (f.length !== PANE_FIELDS.length) return null;
   const [paneId, sessionId, windowId, wIndex, pIndex, pid, width, height, alt, dead, activity, sessionName, command, path, title] = f as [
-    string, string, string, string, string, string, string, string, string, string, string, string, string, string, string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
   ];
   if (!/^%\d+$/.test(paneId) || !/^\$\d+$/.test(sessionId) || !/^@\d+$/.test(windowId)) return null;
   const nums = [wIndex, pIndex, pid, width, height, activity].map(intField);

@@ -5,9 +5,7 @@
  * `tmux -L`, tests). `host` names a configured host the server runs on (absent: this machine).
  */
 export type TmuxServer = (
-  | { readonly kind: 'default' }
-  | { readonly kind: 'socket'; readonly path: string }
-  | { readonly kind: 'name'; readonly name: string }
+  { readonly kind: 'default' } | { readonly kind: 'socket'; readonly path: string } | { readonly kind: 'name'; readonly name: string }
 ) & { readonly host?: string };
 
 /**

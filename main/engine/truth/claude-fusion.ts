@@ -41,14 +41,16 @@ export class ClaudeFusion {
 
   /** Claude panes the observer watches, in the mapping's terms. */
   private watched(): ClaudeWatchedPane[] {
-    return this.deps.observer
-      .snapshot()
-      // Status files, transcripts and pids are this machine's: a remote pane's pid may be anyone here.
-      .filter((p) => p.runtime === 'claude' && hostOfPaneKey(p.key) === null)
-      .map((p) => {
-        const server = parsePaneKey(p.key)?.server;
-        return { pane: p.key, paneId: p.info.paneId, socketPath: server?.kind === 'socket' ? server.path : null, pid: p.info.pid };
-      });
+    return (
+      this.deps.observer
+        .snapshot()
+        // Status files, transcripts and pids are this machine's: a remote pane's pid may be anyone here.
+        .filter((p) => p.runtime === 'claude' && hostOfPaneKey(p.key) === null)
+        .map((p) => {
+          const server = parsePaneKey(p.key)?.server;
+          return { pane: p.key, paneId: p.info.paneId, socketPath: server?.kind === 'socket' ? server.path : null, pid: p.info.pid };
+        })
+    );
   }
 
   /** A hook arrived (after the HTTP answer was sent): map it to its pane and apply it now. */
@@ -56,7 +58,12 @@ export class ClaudeFusion {
     const watched = this.watched();
     // Process ancestry only when the hook could not say its pane (a hook outside tmux's env).
     const processes = delivery.origin.tmuxPane ? null : this.deps.processTable.snapshot();
-    const mapping = resolveSessionPane({ watched, origin: delivery.origin, processes, knownPane: this.directory.knownPane(delivery.sessionId) });
+    const mapping = resolveSessionPane({
+      watched,
+      origin: delivery.origin,
+      processes,
+      knownPane: this.directory.knownPane(delivery.sessionId),
+    });
     const fact = this.directory.ingest(delivery, mapping);
     if (fact) this.deps.apply([fact]);
     else this.deps.logger.log('debug', 'claude.hook-unmapped', { event: delivery.event, session: delivery.sessionId });
@@ -70,7 +77,12 @@ export class ClaudeFusion {
       const at = this.deps.clock.now();
       const watched = this.watched();
       if (watched.length === 0) return;
-      const facts: Fact[] = statusHintFacts({ files: readStatusFiles(this.deps.sessionsDir, this.deps.logger), watched, identity: this.deps.identity, at });
+      const facts: Fact[] = statusHintFacts({
+        files: readStatusFiles(this.deps.sessionsDir, this.deps.logger),
+        watched,
+        identity: this.deps.identity,
+        at,
+      });
       const panes = new Set(watched.map((w) => w.pane));
       for (const session of this.directory.all()) {
         if (!session.pane || !session.transcriptPath || session.ended || !panes.has(session.pane)) continue;

@@ -43,7 +43,12 @@ export class CodexFusion {
   deliver(delivery: HookDelivery): void {
     const watched = this.watched();
     const processes = delivery.origin.tmuxPane ? null : this.deps.processTable.snapshot();
-    const mapping = resolveSessionPane({ watched, origin: delivery.origin, processes, knownPane: this.directory.knownPane(delivery.sessionId) });
+    const mapping = resolveSessionPane({
+      watched,
+      origin: delivery.origin,
+      processes,
+      knownPane: this.directory.knownPane(delivery.sessionId),
+    });
     const fact = this.directory.ingest(delivery, mapping);
     if (fact) this.deps.apply([fact]);
     else this.deps.logger.log('debug', 'codex.hook-unmapped', { event: delivery.event, session: delivery.sessionId });

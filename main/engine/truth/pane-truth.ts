@@ -108,7 +108,8 @@ export class PaneTruth {
     if (fact.kind === 'pane-seen') {
       const { serverKey: server, paneId } = splitPaneKey(fact.pane);
       store.panes.observe({ paneKey: fact.pane, server, paneId, target: fact.target, runtime: fact.runtime, pid: fact.pid, at: fact.at });
-      if (!state || state.state === 'gone' || state.runtime !== fact.runtime) state = initialPaneState(fact.pane, fact.runtime, fact.at, fact.target, fact.pid);
+      if (!state || state.state === 'gone' || state.runtime !== fact.runtime)
+        state = initialPaneState(fact.pane, fact.runtime, fact.at, fact.target, fact.pid);
     }
     if (!state) {
       this.deps.logger.log('debug', 'truth.fact-for-unknown-pane', { pane: fact.pane, kind: fact.kind });
@@ -183,7 +184,7 @@ export class PaneTruth {
 
   private open(draft: Extract<AttentionChange, { kind: 'open' }>['draft'], state: PaneState): void {
     const { store } = this.deps;
-    const context = draft.reason === 'idle' || draft.reason === 'idle-after-nudges' ? this.lastMessage.get(state.pane) ?? null : null;
+    const context = draft.reason === 'idle' || draft.reason === 'idle-after-nudges' ? (this.lastMessage.get(state.pane) ?? null) : null;
     const { item, created } = store.items.open(newItemOf(draft, this.deps.expiryMs(), context));
     this.extras.set(item.id, { hookRequest: draft.hookRequest, nudges: draft.nudges });
     if (!created) return;
@@ -202,5 +203,4 @@ export class PaneTruth {
     store.history.end(resolved.paneKey, resolved.resolvedAt);
     this.deps.events.emit('item:resolved', { id, resolution: how === 'dismissed' || how === 'expired' ? 'recovered' : how });
   }
-
 }

@@ -64,15 +64,19 @@ export function decideWake(screen: Screen | null, text: string): WakeDecision {
 
 /** What to do about a dialog on screen. */
 export type DismissDecision =
-  | { readonly kind: 'press'; readonly key: string }
-  | { readonly kind: 'wait'; readonly until: number }
-  | { readonly kind: 'none' };
+  { readonly kind: 'press'; readonly key: string } | { readonly kind: 'wait'; readonly until: number } | { readonly kind: 'none' };
 
 /**
  * Dismiss a dialog from the safe catalog, only while the fresh capture still shows the very dialog
  * that was observed (same fingerprint), and never under a human's hands (they may be reading it).
  */
-export function decideDismissal(seen: DialogScreen, fresh: Screen | null, human: HumanContext, now: number, cfg: WatchdogConfig): DismissDecision {
+export function decideDismissal(
+  seen: DialogScreen,
+  fresh: Screen | null,
+  human: HumanContext,
+  now: number,
+  cfg: WatchdogConfig,
+): DismissDecision {
   if (!cfg.dismissKnownDialogs || fresh === null || fresh.kind !== 'dialog') return { kind: 'none' };
   if (fingerprintOf(fresh) !== fingerprintOf(seen)) return { kind: 'none' };
   const key = dismissalFor(fresh);

@@ -63,7 +63,9 @@ export function dismissalFor(dialog: DialogScreen, catalog: readonly SafeDismiss
   if (dialog.dialogId !== null && NEVER_DISMISS.includes(dialog.dialogId)) return null;
   if (dialog.options.some((o) => o.kind === 'once' || o.kind === 'always')) return null;
   const entry = catalog.find(
-    (e) => e.runtime === dialog.runtime && ((dialog.dialogId !== null && e.dialogIds.includes(dialog.dialogId)) || e.question.test(dialog.question)),
+    (e) =>
+      e.runtime === dialog.runtime &&
+      ((dialog.dialogId !== null && e.dialogIds.includes(dialog.dialogId)) || e.question.test(dialog.question)),
   );
   return entry?.key ?? null;
 }

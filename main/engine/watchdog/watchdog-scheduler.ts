@@ -53,7 +53,13 @@ export class WatchdogScheduler {
   /** Start (or restore from the store) watching a pane with its loop mode and recorded directive. */
   track(pane: PaneKey, mode: LoopMode, directive: string | null, restored: WatchdogState | null = null): void {
     const known = this.panes.get(pane);
-    this.panes.set(pane, { mode, directive, state: restored ?? known?.state ?? initialWatchdogState(pane), holdUntil: 0, dialog: known?.dialog ?? null });
+    this.panes.set(pane, {
+      mode,
+      directive,
+      state: restored ?? known?.state ?? initialWatchdogState(pane),
+      holdUntil: 0,
+      dialog: known?.dialog ?? null,
+    });
     this.arm();
   }
 

@@ -20,7 +20,12 @@ export interface ActionParts {
 }
 
 /** Build pane access over the observer and the action store over the store. */
-export function buildActionParts(f: Foundation, observer: PaneObserver, attention: Attention, reach: Reachability = LOCAL_ONLY): ActionParts {
+export function buildActionParts(
+  f: Foundation,
+  observer: PaneObserver,
+  attention: Attention,
+  reach: Reachability = LOCAL_ONLY,
+): ActionParts {
   const { store, events, now } = f;
   const actionStore = storeForActions(store, (item, how) => {
     attention.reminders.remove(item.id);

@@ -45,7 +45,11 @@ export function buildAttention(f: Foundation, watchdog: Late<WatchdogWiring>, un
     clock,
     logger,
     events,
-    machineConfig: () => ({ graceMs: 2_000, unexplainedMs: config().observe.unexplainedAfterMs, dialogTools: ['AskUserQuestion', 'ExitPlanMode'] }),
+    machineConfig: () => ({
+      graceMs: 2_000,
+      unexplainedMs: config().observe.unexplainedAfterMs,
+      dialogTools: ['AskUserQuestion', 'ExitPlanMode'],
+    }),
     expiryMs: () => config().queue.itemExpiryMs,
     policy: (pane) => policyFor(pane, watchdog.peek()?.view),
     reminders,

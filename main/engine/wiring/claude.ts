@@ -23,7 +23,12 @@ export interface ClaudeOptions {
 }
 
 /** Fusion of Claude's own signals into facts for `onFacts`. */
-export function buildClaudeFusion(f: Foundation, observer: PaneObserver, opts: ClaudeOptions, onFacts: (facts: Fact[]) => void): ClaudeFusion {
+export function buildClaudeFusion(
+  f: Foundation,
+  observer: PaneObserver,
+  opts: ClaudeOptions,
+  onFacts: (facts: Fact[]) => void,
+): ClaudeFusion {
   return new ClaudeFusion({
     observer,
     clock: f.clock,
@@ -36,7 +41,14 @@ export function buildClaudeFusion(f: Foundation, observer: PaneObserver, opts: C
 }
 
 /** Restart idle Claude sessions whose context passes `restart.autoThresholdPercent`. */
-export function buildAutoRestart(f: Foundation, fusion: ClaudeFusion, observer: PaneObserver, attention: Attention, actions: ActionParts, opts: ClaudeOptions): AutoRestart {
+export function buildAutoRestart(
+  f: Foundation,
+  fusion: ClaudeFusion,
+  observer: PaneObserver,
+  attention: Attention,
+  actions: ActionParts,
+  opts: ClaudeOptions,
+): AutoRestart {
   const { clock, logger, config } = f;
   return new AutoRestart({
     clock,

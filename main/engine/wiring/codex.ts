@@ -10,6 +10,11 @@ import { CodexFusion } from '../truth/codex-fusion.ts';
 import type { Foundation } from './foundation.ts';
 
 /** Fusion of Codex hook deliveries into facts for `onFacts`. */
-export function buildCodexFusion(f: Foundation, observer: PaneObserver, processTable: ProcessTable, onFacts: (facts: Fact[]) => void): CodexFusion {
+export function buildCodexFusion(
+  f: Foundation,
+  observer: PaneObserver,
+  processTable: ProcessTable,
+  onFacts: (facts: Fact[]) => void,
+): CodexFusion {
   return new CodexFusion({ observer, logger: f.logger, processTable, apply: onFacts });
 }

@@ -17,6 +17,9 @@ export function followConfig(f: Foundation, attention: Attention, watchdog: Watc
     events.emit('settings:changed', settingsState(next, paths.config, null));
   });
   watcher.onError((errors, file) =>
-    events.emit('engine:error', { code: 'invalid', message: `${file}: not applied, the last good config stays: ${errors.map((e) => `${e.path}: ${e.message}`).join('; ')}` }),
+    events.emit('engine:error', {
+      code: 'invalid',
+      message: `${file}: not applied, the last good config stays: ${errors.map((e) => `${e.path}: ${e.message}`).join('; ')}`,
+    }),
   );
 }

@@ -16,11 +16,23 @@ import type { Late } from './late.ts';
 
 /** The config's hosts as the engine uses them. */
 export function hostSpecs(config: Config): HostSpec[] {
-  return config.hosts.map((h) => ({ name: h.name, destination: h.destination, sockets: h.sockets, sshConfig: h.sshConfig, enabled: h.enabled }));
+  return config.hosts.map((h) => ({
+    name: h.name,
+    destination: h.destination,
+    sockets: h.sockets,
+    sshConfig: h.sshConfig,
+    enabled: h.enabled,
+  }));
 }
 
 /** Build the host set over `clients` (the observer is bound later, for removals) and follow the config. */
-export function wireHosts(f: Foundation, clients: TmuxClient[], runner: Runner & Spawner, observer: Late<PaneObserver>, undo: UndoList): HostSet {
+export function wireHosts(
+  f: Foundation,
+  clients: TmuxClient[],
+  runner: Runner & Spawner,
+  observer: Late<PaneObserver>,
+  undo: UndoList,
+): HostSet {
   const { logger, events } = f;
   // One announcement per change of a host (down with why, back, removed), never per server or retry:
   // `host:changed` for the notifications, and the outage as an engine error for the windows' banner.
@@ -37,7 +49,8 @@ export function wireHosts(f: Foundation, clients: TmuxClient[], runner: Runner &
     onHostChange: announce,
   });
   undo.push(() => hosts.dispose());
-  const apply = (config: Config) => void hosts.apply(hostSpecs(config)).catch((e: unknown) => logger.log('error', 'hosts.apply-failed', { error: String(e) }));
+  const apply = (config: Config) =>
+    void hosts.apply(hostSpecs(config)).catch((e: unknown) => logger.log('error', 'hosts.apply-failed', { error: String(e) }));
   apply(f.config());
   f.watcher.onChange(apply);
   return hosts;

@@ -24,7 +24,12 @@ export function serversToWatch(requested: readonly TmuxServer[] | null, config: 
 }
 
 /** Open a control client on each server; every opened client is closed by the undo list. */
-export async function openTmuxClients(f: Foundation, servers: readonly TmuxServer[], runner: Runner & Spawner, undo: UndoList): Promise<TmuxClient[]> {
+export async function openTmuxClients(
+  f: Foundation,
+  servers: readonly TmuxServer[],
+  runner: Runner & Spawner,
+  undo: UndoList,
+): Promise<TmuxClient[]> {
   const clients: TmuxClient[] = [];
   undo.push(() => Promise.all(clients.map((c) => c.close())));
   const { logger, clock } = f;
@@ -45,7 +50,12 @@ export function factSink(store: Store, truth: PaneTruth, watchdog: Late<Watchdog
 }
 
 /** The observer over the clients (not started: the engine starts it once everything is wired). */
-export function buildObserver(f: Foundation, clients: TmuxClient[], processTable: ProcessTable, onFacts: (facts: Fact[]) => void): PaneObserver {
+export function buildObserver(
+  f: Foundation,
+  clients: TmuxClient[],
+  processTable: ProcessTable,
+  onFacts: (facts: Fact[]) => void,
+): PaneObserver {
   const observe = f.config().observe;
   return new PaneObserver({
     clients,

@@ -54,7 +54,8 @@ export async function startEndpoint(f: Foundation, opts: EndpointOptions, undo: 
     setup: (server) => {
       registerHookIngest(server, { clock, counter: opts.hookCounter, deliver: opts.deliverHook });
       // Codex arrivals are counted apart: Claude's `hooks status` must not report Codex's events.
-      if (opts.deliverCodexHook) registerHookIngest(server, { clock, counter: new MemoryHookEventCounter(), deliver: opts.deliverCodexHook }, CODEX_HOOK_PATH);
+      if (opts.deliverCodexHook)
+        registerHookIngest(server, { clock, counter: new MemoryHookEventCounter(), deliver: opts.deliverCodexHook }, CODEX_HOOK_PATH);
       mountApi(server, { apiFor: opts.apiFor, events, uiDir: opts.uiDir, logger });
     },
   });

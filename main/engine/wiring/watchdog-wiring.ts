@@ -119,12 +119,28 @@ export function wireWatchdog(deps: WatchdogWiringDeps): WatchdogWiring {
     press: async (pane, key, reason) => {
       const look = await panes.look(pane);
       const what = look.kind === 'screen' && look.screen.kind === 'dialog' ? `: ${look.screen.dialogId ?? look.screen.question}` : '';
-      deps.actionStore.appendAudit({ paneKey: pane, runtime: look.kind === 'screen' ? look.runtime.id : 'unknown', action: 'dismiss', payload: key, reason: `${reason} known dialog${what}`, surface: 'watchdog', itemId: null, outcome: 'sent' });
+      deps.actionStore.appendAudit({
+        paneKey: pane,
+        runtime: look.kind === 'screen' ? look.runtime.id : 'unknown',
+        action: 'dismiss',
+        payload: key,
+        reason: `${reason} known dialog${what}`,
+        surface: 'watchdog',
+        itemId: null,
+        outcome: 'sent',
+      });
       await deps.panes.sendKeys(pane, [key]);
     },
     escalate: (pane) => deps.reconsider(pane),
     saved: (state: WatchdogState) => {
-      store.watchdog.put({ paneKey: state.paneKey, nudgesSent: state.nudgesSent, lastNudgeAt: state.lastNudgeAt, nextNudgeAt: null, idleSince: state.idleSince, escalated: state.escalated });
+      store.watchdog.put({
+        paneKey: state.paneKey,
+        nudgesSent: state.nudgesSent,
+        lastNudgeAt: state.lastNudgeAt,
+        nextNudgeAt: null,
+        idleSince: state.idleSince,
+        escalated: state.escalated,
+      });
     },
     failed: (pane, error) => logger.log('warn', 'watchdog.failed', { pane, error: String(error) }),
   });
@@ -147,7 +163,14 @@ export function wireWatchdog(deps: WatchdogWiringDeps): WatchdogWiring {
     }
     const saved = store.watchdog.get(pane.paneKey);
     const restored: WatchdogState | null = saved
-      ? { paneKey: saved.paneKey, idleSince: saved.idleSince, activeSince: null, nudgesSent: saved.nudgesSent, lastNudgeAt: saved.lastNudgeAt, escalated: saved.escalated }
+      ? {
+          paneKey: saved.paneKey,
+          idleSince: saved.idleSince,
+          activeSince: null,
+          nudgesSent: saved.nudgesSent,
+          lastNudgeAt: saved.lastNudgeAt,
+          escalated: saved.escalated,
+        }
       : null;
     scheduler.track(pane.paneKey, mode, pane.directive, scheduler.stateOf(pane.paneKey) ? null : restored);
     // The scheduler hears states only as they change: a pane switched on while ALREADY idle would

@@ -30,9 +30,15 @@ export async function dispatchAction(ports: ActionPorts, action: ShellAction): P
   const { api } = ports;
   switch (action.kind) {
     case 'approve':
-      return { kind: 'outcome', outcome: outcomeOf(action.itemId, 'approve', await api['item:approve']({ id: action.itemId, fingerprint: action.fingerprint })) };
+      return {
+        kind: 'outcome',
+        outcome: outcomeOf(action.itemId, 'approve', await api['item:approve']({ id: action.itemId, fingerprint: action.fingerprint })),
+      };
     case 'deny':
-      return { kind: 'outcome', outcome: outcomeOf(action.itemId, 'deny', await api['item:deny']({ id: action.itemId, fingerprint: action.fingerprint })) };
+      return {
+        kind: 'outcome',
+        outcome: outcomeOf(action.itemId, 'deny', await api['item:deny']({ id: action.itemId, fingerprint: action.fingerprint })),
+      };
     case 'jump':
       return { kind: 'outcome', outcome: outcomeOf(action.itemId, 'jump', await api['item:jump']({ id: action.itemId })) };
     case 'jump-oldest': {

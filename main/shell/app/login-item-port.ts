@@ -12,7 +12,11 @@ export interface StartAtLogin {
 }
 
 /** The platform's mechanism, or null where there is none. */
-export function startAtLogin(platform: NodeJS.Platform, env: Readonly<Record<string, string | undefined>>, homedir: string): StartAtLogin | null {
+export function startAtLogin(
+  platform: NodeJS.Platform,
+  env: Readonly<Record<string, string | undefined>>,
+  homedir: string,
+): StartAtLogin | null {
   if (platform === 'darwin') {
     // A macOS login item is the running bundle; unpackaged that is Electron.app, which would start
     // Electron's default app at login, not ours: no entry in development rather than a wrong one.
@@ -22,7 +26,10 @@ export function startAtLogin(platform: NodeJS.Platform, env: Readonly<Record<str
   if (platform === 'win32') {
     // Unpackaged the executable is Electron itself and needs the app's path; the flag marks a login start.
     const target = app.isPackaged ? { args: [AT_LOGIN_FLAG] } : { path: process.execPath, args: [app.getAppPath(), AT_LOGIN_FLAG] };
-    return { get: () => app.getLoginItemSettings(target).openAtLogin, set: (enabled) => app.setLoginItemSettings({ openAtLogin: enabled, ...target }) };
+    return {
+      get: () => app.getLoginItemSettings(target).openAtLogin,
+      set: (enabled) => app.setLoginItemSettings({ openAtLogin: enabled, ...target }),
+    };
   }
   if (platform !== 'linux') return null;
   const file = autostartFile(env, homedir);

@@ -81,7 +81,11 @@ export class ShellController {
       onAction,
       problem: () => deps.problem ?? null,
     });
-    this.notes = new NotificationDriver(deps.notifier, () => this.context(), (a) => void this.act(a, deps.notificationApi));
+    this.notes = new NotificationDriver(
+      deps.notifier,
+      () => this.context(),
+      (a) => void this.act(a, deps.notificationApi),
+    );
   }
 
   /** Subscribes, then reads the queue and settings once: a full queue at launch gives one summary. */
@@ -94,7 +98,12 @@ export class ShellController {
     if (queue.ok) this.items = queue.value;
     const problem = this.deps.problem ?? null;
     // Said once, even with notifications paused: without it the app would sit silent and useless.
-    if (problem !== null) this.deps.notifier.notice({ title: `Trail Boss: ${problem.headline}`, body: problem.fix, sentence: `${problem.headline}. ${problem.fix}` });
+    if (problem !== null)
+      this.deps.notifier.notice({
+        title: `Trail Boss: ${problem.headline}`,
+        body: problem.fix,
+        sentence: `${problem.headline}. ${problem.fix}`,
+      });
     this.notify({ kind: 'startup', items: this.items });
     // A host that went down while the engine started is told now (an outage told twice replaces itself).
     for (const change of this.deps.hostOutages?.() ?? []) this.notify({ kind: 'host', change });
@@ -122,7 +131,10 @@ export class ShellController {
         now: () => this.deps.clock.now(),
       },
       action,
-    ).catch((err: unknown): DispatchResult => ({ kind: 'notice', message: `${action.kind} failed: ${err instanceof Error ? err.message : String(err)}` }));
+    ).catch((err: unknown): DispatchResult => ({
+      kind: 'notice',
+      message: `${action.kind} failed: ${err instanceof Error ? err.message : String(err)}`,
+    }));
     if (result.kind === 'outcome') {
       const text = outcomeNotificationText(result.outcome);
       if (text !== null) this.deps.notifier.notice(text);
@@ -198,7 +210,9 @@ export class ShellController {
       enabled: n?.enabled ?? this.deps.engine.config().notifications.enabled,
       pausedUntil: this.pausedUntil,
       sound: n?.sound ?? true,
-      buttons: (n?.actionButtons ?? true) && (this.deps.notifier.hasButtons?.() ?? (this.deps.platform === 'darwin' || this.deps.platform === 'win32')),
+      buttons:
+        (n?.actionButtons ?? true) &&
+        (this.deps.notifier.hasButtons?.() ?? (this.deps.platform === 'darwin' || this.deps.platform === 'win32')),
     };
   }
 

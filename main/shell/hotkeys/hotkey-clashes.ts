@@ -83,6 +83,7 @@ export function knownClash(acc: Accelerator, platform: NodeJS.Platform): string 
   const rest = combo.split('+');
   const key = rest.pop() ?? '';
   const mods = rest.filter((m) => m !== 'Shift');
-  if (mods.length === 1 && mods[0] === primary && /^[A-Z0-9]$/.test(key)) return `${combo} is an ordinary shortcut in most apps (it would stop working in all of them)`;
+  if (mods.length === 1 && mods[0] === primary && /^[A-Z0-9]$/.test(key))
+    return `${combo} is an ordinary shortcut in most apps (it would stop working in all of them)`;
   return null;
 }

@@ -21,7 +21,12 @@ export class ElectronHotkeys implements HotkeyPort {
         // register() returns false, silently, when another app holds the key; that is reported, not ignored.
         ok = globalShortcut.register(plan.accelerator, () => onPressed(plan.name));
       } catch (err) {
-        return { name: plan.name, accelerator: plan.accelerator, registered: false, problem: `Electron rejected ${plan.accelerator}: ${err instanceof Error ? err.message : String(err)}` };
+        return {
+          name: plan.name,
+          accelerator: plan.accelerator,
+          registered: false,
+          problem: `Electron rejected ${plan.accelerator}: ${err instanceof Error ? err.message : String(err)}`,
+        };
       }
       if (ok) this.registered.push(plan.accelerator);
       return hotkeyStatus(plan, ok, this.env);

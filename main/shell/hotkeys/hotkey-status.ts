@@ -14,7 +14,11 @@ export interface HotkeyEnvironment {
 }
 
 /** Reads the display session from the environment (pass `process.env`). */
-export function hotkeyEnvironment(env: Readonly<Record<string, string | undefined>>, platform: NodeJS.Platform, portalEnabled: boolean): HotkeyEnvironment {
+export function hotkeyEnvironment(
+  env: Readonly<Record<string, string | undefined>>,
+  platform: NodeJS.Platform,
+  portalEnabled: boolean,
+): HotkeyEnvironment {
   if (platform !== 'linux') return { platform, session: 'none', portalEnabled };
   const type = (env['XDG_SESSION_TYPE'] ?? '').toLowerCase();
   const wayland = type === 'wayland' || (type === '' && (env['WAYLAND_DISPLAY'] ?? '') !== '');
@@ -57,9 +61,11 @@ export function registrationFailureHint(accelerator: string, env: HotkeyEnvironm
 /** The status row for a hotkey after the registration attempt (`registered` ignored for skipped ones). */
 export function hotkeyStatus(plan: HotkeyPlan, registered: boolean, env: HotkeyEnvironment): HotkeyStatusDto {
   if (plan.kind === 'skip') return { name: plan.name, accelerator: plan.accelerator, registered: false, problem: plan.problem };
-  if (!registered) return { name: plan.name, accelerator: plan.accelerator, registered: false, problem: registrationFailureHint(plan.accelerator, env) };
+  if (!registered)
+    return { name: plan.name, accelerator: plan.accelerator, registered: false, problem: registrationFailureHint(plan.accelerator, env) };
   // Registered on Wayland only means the portal accepted the request; the desktop may still ask the user.
-  const waylandNote = env.platform === 'linux' && env.session === 'wayland' ? 'on Wayland the desktop may ask you to confirm the key in its settings' : null;
+  const waylandNote =
+    env.platform === 'linux' && env.session === 'wayland' ? 'on Wayland the desktop may ask you to confirm the key in its settings' : null;
   const problem = [plan.warning, waylandNote].filter((p): p is string => p !== null).join('; ');
   return { name: plan.name, accelerator: plan.accelerator, registered: true, problem: problem === '' ? null : problem };
 }

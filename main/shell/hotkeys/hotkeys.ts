@@ -40,9 +40,38 @@ const MODIFIER_NAMES: Readonly<Record<string, Modifier>> = {
 
 const NAMED_KEYS: Readonly<Record<string, string>> = Object.fromEntries(
   [
-    'Plus', 'Space', 'Tab', 'Capslock', 'Numlock', 'Scrolllock', 'Backspace', 'Delete', 'Insert', 'Return', 'Up', 'Down',
-    'Left', 'Right', 'Home', 'End', 'PageUp', 'PageDown', 'Escape', 'VolumeUp', 'VolumeDown', 'VolumeMute', 'MediaNextTrack',
-    'MediaPreviousTrack', 'MediaStop', 'MediaPlayPause', 'PrintScreen', 'numdec', 'numadd', 'numsub', 'nummult', 'numdiv',
+    'Plus',
+    'Space',
+    'Tab',
+    'Capslock',
+    'Numlock',
+    'Scrolllock',
+    'Backspace',
+    'Delete',
+    'Insert',
+    'Return',
+    'Up',
+    'Down',
+    'Left',
+    'Right',
+    'Home',
+    'End',
+    'PageUp',
+    'PageDown',
+    'Escape',
+    'VolumeUp',
+    'VolumeDown',
+    'VolumeMute',
+    'MediaNextTrack',
+    'MediaPreviousTrack',
+    'MediaStop',
+    'MediaPlayPause',
+    'PrintScreen',
+    'numdec',
+    'numadd',
+    'numsub',
+    'nummult',
+    'numdiv',
   ].map((k) => [k.toLowerCase(), k]),
 );
 const KEY_ALIASES: Readonly<Record<string, string>> = { enter: 'Return', esc: 'Escape' };
@@ -84,13 +113,26 @@ export function parseAccelerator(text: string): AcceleratorParse {
   const modifiers: Modifier[] = [];
   for (const token of tokens) {
     const m = MODIFIER_NAMES[token.toLowerCase()];
-    if (m === undefined) return { ok: false, problem: canonicalKey(token) !== null ? `has more than one key ("${token}" and "${keyToken}")` : `has an unknown modifier "${token}"` };
+    if (m === undefined)
+      return {
+        ok: false,
+        problem:
+          canonicalKey(token) !== null ? `has more than one key ("${token}" and "${keyToken}")` : `has an unknown modifier "${token}"`,
+      };
     if (modifiers.includes(m)) return { ok: false, problem: `repeats the modifier "${token}"` };
     modifiers.push(m);
   }
   const key = canonicalKey(keyToken);
-  if (key === null) return { ok: false, problem: MODIFIER_NAMES[keyToken.toLowerCase()] ? 'has no key after its modifiers' : `has an unknown key "${keyToken}"` };
-  if (!modifiers.some((m) => m !== 'Shift')) return { ok: false, problem: 'needs a modifier besides Shift (e.g. "CommandOrControl+Alt+Shift+J"), or it would swallow that key in every app' };
+  if (key === null)
+    return {
+      ok: false,
+      problem: MODIFIER_NAMES[keyToken.toLowerCase()] ? 'has no key after its modifiers' : `has an unknown key "${keyToken}"`,
+    };
+  if (!modifiers.some((m) => m !== 'Shift'))
+    return {
+      ok: false,
+      problem: 'needs a modifier besides Shift (e.g. "CommandOrControl+Alt+Shift+J"), or it would swallow that key in every app',
+    };
   if (modifiers.includes('CommandOrControl') && (modifiers.includes('Command') || modifiers.includes('Control'))) {
     return { ok: false, problem: 'combines CommandOrControl with Command or Control, which is the same key on one platform' };
   }

@@ -24,7 +24,8 @@ export interface SenderFacts {
 export function senderProblem(sender: SenderFacts, ourWebContents: ReadonlySet<number>): string | null {
   if (!ourWebContents.has(sender.webContentsId)) return 'not one of Trail Boss’s windows';
   if (!sender.topFrame) return 'sent from a sub-frame';
-  if (sender.frameUrl === null || !isAppUrl(sender.frameUrl)) return `sent from a page that is not Trail Boss’s (${sender.frameUrl ?? 'no URL'})`;
+  if (sender.frameUrl === null || !isAppUrl(sender.frameUrl))
+    return `sent from a page that is not Trail Boss’s (${sender.frameUrl ?? 'no URL'})`;
   return null;
 }
 
@@ -43,7 +44,8 @@ export function validateCall(
 ): { ok: true; call: ValidCall } | { ok: false; envelope: Envelope<never> } {
   const problem = senderProblem(sender, ourWebContents);
   if (problem !== null) return { ok: false, envelope: fail('unauthorized', `refused: ${problem}`) };
-  if (!isChannel(channel)) return { ok: false, envelope: fail('invalid', `unknown channel ${JSON.stringify(String(channel)).slice(0, 80)}`) };
+  if (!isChannel(channel))
+    return { ok: false, envelope: fail('invalid', `unknown channel ${JSON.stringify(String(channel)).slice(0, 80)}`) };
   const checked = validateArgs(channel, args);
   if (!checked.ok) return { ok: false, envelope: checked.envelope };
   return { ok: true, call: { channel, args: checked.args as ApiArgs<Channel> } };

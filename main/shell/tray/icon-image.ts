@@ -68,7 +68,8 @@ function drawText(bmp: Bitmap, text: string, rgb: Rgb): void {
     rows.forEach((row, ry) => {
       Array.from(row).forEach((cell, rx) => {
         if (cell !== '#') return;
-        for (let dy = 0; dy < scale; dy++) for (let dx = 0; dx < scale; dx++) put(bmp, x0 + (g * 4 + rx) * scale + dx, y0 + ry * scale + dy, rgb, 1);
+        for (let dy = 0; dy < scale; dy++)
+          for (let dx = 0; dx < scale; dx++) put(bmp, x0 + (g * 4 + rx) * scale + dx, y0 + ry * scale + dy, rgb, 1);
       });
     });
   });

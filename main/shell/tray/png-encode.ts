@@ -17,7 +17,8 @@ function chunk(type: string, data: Buffer): Buffer {
 
 /** Encodes `rgba` (width × height × 4 bytes, rows top to bottom) as a PNG file. */
 export function encodePng(width: number, height: number, rgba: Uint8Array): Buffer {
-  if (!Number.isInteger(width) || !Number.isInteger(height) || width <= 0 || height <= 0) throw new Error(`bad PNG size ${width}x${height}`);
+  if (!Number.isInteger(width) || !Number.isInteger(height) || width <= 0 || height <= 0)
+    throw new Error(`bad PNG size ${width}x${height}`);
   if (rgba.length !== width * height * 4) throw new Error(`expected ${width * height * 4} RGBA bytes, got ${rgba.length}`);
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(width, 0);

@@ -47,7 +47,14 @@ export class TrayDriver {
     this.last = { items, pausedUntil };
     const now = this.deps.clock.now();
     const problem = this.deps.problem?.() ?? null;
-    const menu = buildTrayMenu({ items, now, pausedUntil, clockTime: this.deps.clockTime, startAtLogin: this.deps.startAtLogin(), problem });
+    const menu = buildTrayMenu({
+      items,
+      now,
+      pausedUntil,
+      clockTime: this.deps.clockTime,
+      startAtLogin: this.deps.startAtLogin(),
+      problem,
+    });
     const icon = trayIconSpec(menu.count, menu.stuck, isPaused(pausedUntil, now), problem?.headline ?? null);
     const key = JSON.stringify([menu.entries, icon.key, icon.toolTip]);
     this.model = menu;
@@ -74,7 +81,9 @@ export class TrayDriver {
     this.timer?.cancel();
     this.timer = null;
     const { items, pausedUntil } = this.last;
-    const moments = [...items.map((i) => i.snoozedUntil), pausedUntil].filter((t): t is number => t !== null && t > now && t < Number.MAX_SAFE_INTEGER);
+    const moments = [...items.map((i) => i.snoozedUntil), pausedUntil].filter(
+      (t): t is number => t !== null && t > now && t < Number.MAX_SAFE_INTEGER,
+    );
     if (moments.length === 0) return;
     this.timer = this.deps.clock.setTimeout(() => this.refresh(), Math.min(Math.min(...moments) - now + 1, MAX_TIMER_MS));
   }

@@ -25,6 +25,16 @@ export function trayIconSpec(count: number, stuck: boolean, paused: boolean, pro
   const tone: TrayIconTone = problem !== null ? 'stuck' : count === 0 ? 'clear' : stuck ? 'stuck' : 'waiting';
   const badge = problem !== null ? '!' : count === 0 ? '' : count > 9 ? '9+' : String(count);
   const waiting = count === 0 ? 'no agent is waiting' : count === 1 ? '1 agent is waiting' : `${count} agents are waiting`;
-  const tip = problem !== null ? `Trail Boss — ${problem}` : `Trail Boss — ${waiting}${stuck ? ', some are stuck' : ''}${paused ? ' (notifications paused)' : ''}`;
-  return { tone, paused, badge, title: problem !== null ? '!' : count === 0 ? '' : String(count), toolTip: tip, key: `${tone}:${badge}:${paused ? 'p' : ''}` };
+  const tip =
+    problem !== null
+      ? `Trail Boss — ${problem}`
+      : `Trail Boss — ${waiting}${stuck ? ', some are stuck' : ''}${paused ? ' (notifications paused)' : ''}`;
+  return {
+    tone,
+    paused,
+    badge,
+    title: problem !== null ? '!' : count === 0 ? '' : String(count),
+    toolTip: tip,
+    key: `${tone}:${badge}:${paused ? 'p' : ''}`,
+  };
 }

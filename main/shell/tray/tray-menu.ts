@@ -68,10 +68,14 @@ function itemEntries(item: QueueItemDto): TrayMenuEntry[] {
   const key = `item:${item.id}`;
   const entries: TrayMenuEntry[] = [action(`${key}:what`, truncate(wantsPhrase(item), LABEL_MAX), null)];
   if (item.approveLabel !== null) {
-    entries.push(action(`${key}:approve`, `Approve: ${item.approveLabel}`, { kind: 'approve', itemId: item.id, fingerprint: item.fingerprint }));
+    entries.push(
+      action(`${key}:approve`, `Approve: ${item.approveLabel}`, { kind: 'approve', itemId: item.id, fingerprint: item.fingerprint }),
+    );
   } else if (item.reason === 'permission') {
     // Shown disabled with the reason: an absent button would leave the user wondering why.
-    entries.push(action(`${key}:approve`, truncate(`Cannot approve: ${item.approveBlockedReason ?? 'no single-use option'}`, REASON_MAX), null, false));
+    entries.push(
+      action(`${key}:approve`, truncate(`Cannot approve: ${item.approveBlockedReason ?? 'no single-use option'}`, REASON_MAX), null, false),
+    );
   }
   if (item.denyLabel !== null) {
     entries.push(action(`${key}:deny`, `Deny: ${item.denyLabel}`, { kind: 'deny', itemId: item.id, fingerprint: item.fingerprint }));
@@ -88,7 +92,10 @@ function itemLabel(item: QueueItemDto): string {
 function pauseEntries(pausedUntil: number | null, now: number, clockTime: (ms: number) => string): TrayMenuEntry[] {
   const paused = pauseDescription(pausedUntil, now, clockTime);
   if (paused !== null && isPaused(pausedUntil, now)) {
-    return [action('pause:status', `Notifications: ${paused.toLowerCase()}`, null), action('pause:resume', 'Resume notifications', { kind: 'resume' })];
+    return [
+      action('pause:status', `Notifications: ${paused.toLowerCase()}`, null),
+      action('pause:resume', 'Resume notifications', { kind: 'resume' }),
+    ];
   }
   return [
     {
@@ -105,7 +112,16 @@ function pauseEntries(pausedUntil: number | null, now: number, clockTime: (ms: n
 
 function loginEntries(startAtLogin: boolean | null): TrayMenuEntry[] {
   if (startAtLogin === null) return [];
-  return [{ type: 'action', id: 'start-at-login', label: 'Start at login', enabled: true, checked: startAtLogin, action: { kind: 'start-at-login', enabled: !startAtLogin } }];
+  return [
+    {
+      type: 'action',
+      id: 'start-at-login',
+      label: 'Start at login',
+      enabled: true,
+      checked: startAtLogin,
+      action: { kind: 'start-at-login', enabled: !startAtLogin },
+    },
+  ];
 }
 
 /** Builds the tray menu. */

@@ -25,7 +25,11 @@ export function trayImage(spec: TrayIconSpec, platform: NodeJS.Platform): Native
   return image;
 }
 
-function template(entries: readonly TrayMenuEntry[], platform: NodeJS.Platform, onAction: (a: ShellAction) => void): MenuItemConstructorOptions[] {
+function template(
+  entries: readonly TrayMenuEntry[],
+  platform: NodeJS.Platform,
+  onAction: (a: ShellAction) => void,
+): MenuItemConstructorOptions[] {
   return entries.map((e): MenuItemConstructorOptions => {
     switch (e.type) {
       case 'separator':
@@ -34,7 +38,12 @@ function template(entries: readonly TrayMenuEntry[], platform: NodeJS.Platform, 
         return { id: e.id, label: menuLabel(e.label, platform), submenu: template(e.entries, platform, onAction) };
       case 'action': {
         const act = e.action;
-        const item: MenuItemConstructorOptions = { id: e.id, label: menuLabel(e.label, platform), enabled: e.enabled, click: act === null ? undefined : () => onAction(act) };
+        const item: MenuItemConstructorOptions = {
+          id: e.id,
+          label: menuLabel(e.label, platform),
+          enabled: e.enabled,
+          click: act === null ? undefined : () => onAction(act),
+        };
         return e.checked === undefined ? item : { ...item, type: 'checkbox', checked: e.checked };
       }
     }

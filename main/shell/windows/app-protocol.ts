@@ -9,7 +9,9 @@ import { APP_CSP, withCsp } from './csp.ts';
 
 /** Must run before the app is ready: a standard, secure scheme gets a real origin for 'self'. */
 export function registerAppScheme(): void {
-  protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } }]);
+  protocol.registerSchemesAsPrivileged([
+    { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } },
+  ]);
 }
 
 /** After ready: answers app:// requests from `rendererDir`, and nothing outside it. */
@@ -19,7 +21,9 @@ export function serveAppScheme(rendererDir: string): void {
     if (file === null) return new Response('not found', { status: 404 });
     try {
       const body = await readFile(file);
-      return new Response(body, { headers: { 'Content-Type': contentTypeOf(file), 'Content-Security-Policy': APP_CSP, 'X-Content-Type-Options': 'nosniff' } });
+      return new Response(body, {
+        headers: { 'Content-Type': contentTypeOf(file), 'Content-Security-Policy': APP_CSP, 'X-Content-Type-Options': 'nosniff' },
+      });
     } catch {
       return new Response('not found', { status: 404 });
     }

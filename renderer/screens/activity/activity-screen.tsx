@@ -28,7 +28,11 @@ export function ActivityScreen() {
           Refresh
         </button>
       </header>
-      {problem !== null ? <p className="problem" role="alert">{problem}</p> : null}
+      {problem !== null ? (
+        <p className="problem" role="alert">
+          {problem}
+        </p>
+      ) : null}
       {status === 'loading' ? <p className="empty">Loading…</p> : null}
       {activity !== null ? (
         <>
@@ -67,7 +71,12 @@ export function ActivityScreen() {
                 <td>{stateLabel(a.state)}</td>
                 <td>{a.loopMode}</td>
                 <td>
-                  <input type="checkbox" aria-label={`Mute ${a.target}`} checked={a.muted} onChange={(e) => void controller.setMuted(a.paneKey, e.target.checked)} />
+                  <input
+                    type="checkbox"
+                    aria-label={`Mute ${a.target}`}
+                    checked={a.muted}
+                    onChange={(e) => void controller.setMuted(a.paneKey, e.target.checked)}
+                  />
                 </td>
               </tr>
             ))}

@@ -41,13 +41,27 @@ export function ActionBar({ item }: { item: QueueItemDto }) {
         );
       case 'reply':
         return (
-          <button key={action} type="button" className={first === action ? 'primary' : undefined} data-action="reply" disabled={busy} onClick={() => replyOpened(item.id)}>
+          <button
+            key={action}
+            type="button"
+            className={first === action ? 'primary' : undefined}
+            data-action="reply"
+            disabled={busy}
+            onClick={() => replyOpened(item.id)}
+          >
             Reply…
           </button>
         );
       case 'jump':
         return (
-          <button key={action} type="button" className={first === action ? 'primary' : undefined} data-action="jump" disabled={busy} onClick={() => void controller.jump(item.id)}>
+          <button
+            key={action}
+            type="button"
+            className={first === action ? 'primary' : undefined}
+            data-action="jump"
+            disabled={busy}
+            onClick={() => void controller.jump(item.id)}
+          >
             Jump
           </button>
         );
@@ -95,7 +109,11 @@ export function ActionBar({ item }: { item: QueueItemDto }) {
   return (
     <div className="row-actions" role="group" aria-label={`Actions for ${item.target}`}>
       {actions.map(button)}
-      {busy ? <span className="busy" aria-live="polite">{pending}…</span> : null}
+      {busy ? (
+        <span className="busy" aria-live="polite">
+          {pending}…
+        </span>
+      ) : null}
       {actions.includes('approve') && item.approveLabel === null && item.approveBlockedReason !== null ? (
         <span id={blockedId} className="hint">
           Approve unavailable: {item.approveBlockedReason}

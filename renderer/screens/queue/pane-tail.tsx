@@ -13,15 +13,17 @@ export const PaneTail = memo(function PaneTail({ lines: all, label }: { lines: r
     // The inner box sits in a column-reverse scroller, so the bottom lines (where prompts are) show first.
     <pre className="tail" aria-label={label}>
       <div className="tail-lines">
-      {parsed.map((spans, row) => (
-        <div className="tail-line" key={row}>
-          {spans.length === 0 ? '\u00a0' : spans.map((span, i) => (
-            <span key={i} style={spanCss(span)}>
-              {span.text}
-            </span>
-          ))}
-        </div>
-      ))}
+        {parsed.map((spans, row) => (
+          <div className="tail-line" key={row}>
+            {spans.length === 0
+              ? '\u00a0'
+              : spans.map((span, i) => (
+                  <span key={i} style={spanCss(span)}>
+                    {span.text}
+                  </span>
+                ))}
+          </div>
+        ))}
       </div>
     </pre>
   );

@@ -42,12 +42,19 @@ export const QueueRow = memo(function QueueRow({ item, position }: { item: Queue
       }}
     >
       <header className="item-head">
-        <span className={`runtime runtime-${item.runtime}`} title={item.runtimeVerified ? undefined : 'Built from public docs, not yet verified on real captures'}>
+        <span
+          className={`runtime runtime-${item.runtime}`}
+          title={item.runtimeVerified ? undefined : 'Built from public docs, not yet verified on real captures'}
+        >
           {runtimeName(item.runtime)}
           {item.runtimeVerified ? '' : ' (unverified)'}
         </span>
         <span className="target">{item.host === null ? item.target : `${item.host}: ${item.target}`}</span>
-        {item.unreachable ? <span className="unreachable" title={item.unreachable}>host unreachable</span> : null}
+        {item.unreachable ? (
+          <span className="unreachable" title={item.unreachable}>
+            host unreachable
+          </span>
+        ) : null}
         <span className={`reason reason-${item.reason}`}>{reasonLabel(item.reason)}</span>
         <span className="age" title={`Waiting since ${new Date(item.firstSeen).toLocaleString()}`}>
           <Age since={item.firstSeen} />
@@ -74,5 +81,9 @@ export const QueueRow = memo(function QueueRow({ item, position }: { item: Queue
 function SnoozedBadge({ item }: { item: QueueItemDto }) {
   const now = useNow();
   if (!isSnoozed(item, now) || item.snoozedUntil === null) return null;
-  return <span className="badge">snoozed until {new Date(item.snoozedUntil).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}</span>;
+  return (
+    <span className="badge">
+      snoozed until {new Date(item.snoozedUntil).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}
+    </span>
+  );
 }

@@ -25,7 +25,14 @@ export function QueueScreen() {
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      const command = commandForKey({ key: e.key, ctrlKey: e.ctrlKey, metaKey: e.metaKey, altKey: e.altKey, repeat: e.repeat, focus: focusKind(document.activeElement) });
+      const command = commandForKey({
+        key: e.key,
+        ctrlKey: e.ctrlKey,
+        metaKey: e.metaKey,
+        altKey: e.altKey,
+        repeat: e.repeat,
+        focus: focusKind(document.activeElement),
+      });
       if (command !== null && controller.key(command)) e.preventDefault();
     };
     window.addEventListener('keydown', onKey);
@@ -45,11 +52,22 @@ export function QueueScreen() {
               ['prompts', 'Prompts only'],
             ] as const satisfies readonly (readonly [QueueFilter, string])[]
           ).map(([value, label]) => (
-            <button key={value} type="button" role="radio" aria-checked={filter === value} data-filter={value} onClick={() => filterChosen(value, now)}>
+            <button
+              key={value}
+              type="button"
+              role="radio"
+              aria-checked={filter === value}
+              data-filter={value}
+              onClick={() => filterChosen(value, now)}
+            >
               {label}
             </button>
           ))}
-          {hidden > 0 ? <span className="hint" data-testid="filter-hidden">{hidden === 1 ? '1 other hidden' : `${hidden} others hidden`}</span> : null}
+          {hidden > 0 ? (
+            <span className="hint" data-testid="filter-hidden">
+              {hidden === 1 ? '1 other hidden' : `${hidden} others hidden`}
+            </span>
+          ) : null}
         </div>
         <p className="keys" aria-label="Keyboard shortcuts">
           {KEY_HELP.map(([key, what]) => (
@@ -59,7 +77,11 @@ export function QueueScreen() {
           ))}
         </p>
       </header>
-      {problem !== null ? <p className="problem" role="alert">{problem}</p> : null}
+      {problem !== null ? (
+        <p className="problem" role="alert">
+          {problem}
+        </p>
+      ) : null}
       <div className="recent" aria-live="polite">
         {departed.map((n) => (
           <OutcomeLine key={`${n.itemId}-${n.at}-${n.action}`} note={n} withTarget />

@@ -30,8 +30,12 @@ export function ReplyBox({ itemId, target }: { itemId: string; target: string })
         }}
       />
       <div className="row-actions">
-        <button type="submit" disabled={busy || text.trim() === ''}>Send</button>
-        <button type="button" onClick={closed}>Cancel</button>
+        <button type="submit" disabled={busy || text.trim() === ''}>
+          Send
+        </button>
+        <button type="button" onClick={closed}>
+          Cancel
+        </button>
       </div>
     </form>
   );

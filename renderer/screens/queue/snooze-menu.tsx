@@ -17,7 +17,9 @@ export function SnoozeMenu({ itemId }: { itemId: string }) {
           {c.label}
         </button>
       ))}
-      <button type="button" onClick={closed}>Cancel</button>
+      <button type="button" onClick={closed}>
+        Cancel
+      </button>
     </div>
   );
 }

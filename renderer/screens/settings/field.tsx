@@ -23,7 +23,11 @@ export function Field({ id, label, hint, warning, issues, children }: FieldProps
       <label htmlFor={id}>{label}</label>
       {children({ id, 'aria-describedby': describedBy, 'aria-invalid': issues.length > 0 ? true : undefined })}
       {hint !== undefined ? <small id={hintId}>{hint}</small> : null}
-      {warning !== undefined ? <small className="warn" role="status">{warning}</small> : null}
+      {warning !== undefined ? (
+        <small className="warn" role="status">
+          {warning}
+        </small>
+      ) : null}
       {issues.length > 0 ? (
         <ul id={errorId} className="field-issues" role="alert">
           {issues.map((i) => (

@@ -95,7 +95,13 @@ export function fromDraft(d: SettingsDraft): { ok: true; settings: SettingsDto }
     reminders: { cadenceMs: durations('cadence', d.cadence) },
     notifications: { enabled: d.notificationsEnabled, sound: d.sound, actionButtons: d.actionButtons },
     terminal: { command: orNull(d.terminalCommand) },
-    tmux: { includeDefault: d.includeDefault, sockets: d.sockets.split('\n').map((l) => l.trim()).filter((l) => l !== '') },
+    tmux: {
+      includeDefault: d.includeDefault,
+      sockets: d.sockets
+        .split('\n')
+        .map((l) => l.trim())
+        .filter((l) => l !== ''),
+    },
     watchdog: {
       enabled: d.watchdogEnabled,
       message: d.watchdogMessage,

@@ -15,11 +15,15 @@ export function HooksPanel() {
   return (
     <fieldset className="section">
       <legend>Claude Code hooks</legend>
-      <p className="hint">Hooks tell Trail Boss the moment Claude Code asks for permission or ends a turn, faster and surer than reading the screen.</p>
+      <p className="hint">
+        Hooks tell Trail Boss the moment Claude Code asks for permission or ends a turn, faster and surer than reading the screen.
+      </p>
       {hooks !== null ? (
         <dl className="facts">
           <dt>Status</dt>
-          <dd data-testid="hooks-state">{hooks.state === 'installed' ? 'Installed' : hooks.state === 'partial' ? 'Partly installed' : 'Not installed'}</dd>
+          <dd data-testid="hooks-state">
+            {hooks.state === 'installed' ? 'Installed' : hooks.state === 'partial' ? 'Partly installed' : 'Not installed'}
+          </dd>
           <dt>Settings file</dt>
           <dd>
             <code>{hooks.settingsPath}</code>
@@ -35,7 +39,11 @@ export function HooksPanel() {
         </dl>
       ) : null}
       {hooks?.problem ? <p className="problem">{hooks.problem}</p> : null}
-      {problem !== null ? <p className="problem" role="alert">{problem}</p> : null}
+      {problem !== null ? (
+        <p className="problem" role="alert">
+          {problem}
+        </p>
+      ) : null}
       <div className="row-actions">
         <button type="button" disabled={busy || hooks?.state === 'installed'} onClick={() => void controller.installHooks()}>
           Install hooks

@@ -30,7 +30,8 @@ export function SettingsScreen() {
     if (current !== null) setDraft(toDraft(current.settings));
   }, [current, revision]);
 
-  if (draft === null) return <p className="empty">{status === 'failed' ? `Settings unavailable: ${problem ?? ''}` : 'Loading settings…'}</p>;
+  if (draft === null)
+    return <p className="empty">{status === 'failed' ? `Settings unavailable: ${problem ?? ''}` : 'Loading settings…'}</p>;
 
   const issues = [...localIssues, ...engineIssues];
   const set = <K extends keyof SettingsDraft>(key: K, value: SettingsDraft[K]) => setDraft({ ...draft, [key]: value });
@@ -49,16 +50,28 @@ export function SettingsScreen() {
     <section className="settings" aria-labelledby="settings-title">
       <header className="screen-head">
         <h1 id="settings-title">Settings</h1>
-        {current !== null ? <p className="hint">Saved in <code>{current.configPath}</code></p> : null}
+        {current !== null ? (
+          <p className="hint">
+            Saved in <code>{current.configPath}</code>
+          </p>
+        ) : null}
         {current?.logFile ? (
           <p className="hint" data-testid="log-file">
             Log file: <code>{current.logFile}</code>
           </p>
         ) : null}
       </header>
-      {current?.loadError ? <p className="problem" role="alert">The config file has a problem; the last good settings are in use: {current.loadError}</p> : null}
+      {current?.loadError ? (
+        <p className="problem" role="alert">
+          The config file has a problem; the last good settings are in use: {current.loadError}
+        </p>
+      ) : null}
       <form onSubmit={submit} noValidate>
-        {problem !== null && !saving ? <p className="problem" role="alert">{problem}</p> : null}
+        {problem !== null && !saving ? (
+          <p className="problem" role="alert">
+            {problem}
+          </p>
+        ) : null}
         {unplacedIssues(issues).length > 0 ? (
           <ul className="field-issues" role="alert">
             {unplacedIssues(issues).map((i) => (
@@ -87,51 +100,104 @@ export function SettingsScreen() {
 
         <fieldset className="section">
           <legend>Reminders and notifications</legend>
-          <Field id="cadence" label="Remind after" hint="From first detection, comma-separated (0, 5m, 15m, 45m, 2h, 4h). After the last one the agent is marked stuck." issues={issuesFor(issues, 'cadence')}>
+          <Field
+            id="cadence"
+            label="Remind after"
+            hint="From first detection, comma-separated (0, 5m, 15m, 45m, 2h, 4h). After the last one the agent is marked stuck."
+            issues={issuesFor(issues, 'cadence')}
+          >
             {text('cadence')}
           </Field>
-          <Check id="notif-on" label="Show notifications" checked={draft.notificationsEnabled} onChange={(v) => set('notificationsEnabled', v)} />
+          <Check
+            id="notif-on"
+            label="Show notifications"
+            checked={draft.notificationsEnabled}
+            onChange={(v) => set('notificationsEnabled', v)}
+          />
           <Check id="notif-sound" label="Play a sound" checked={draft.sound} onChange={(v) => set('sound', v)} />
-          <Check id="notif-buttons" label="Approve / Deny buttons on notifications (macOS, Windows)" checked={draft.actionButtons} onChange={(v) => set('actionButtons', v)} />
+          <Check
+            id="notif-buttons"
+            label="Approve / Deny buttons on notifications (macOS, Windows)"
+            checked={draft.actionButtons}
+            onChange={(v) => set('actionButtons', v)}
+          />
         </fieldset>
 
         <fieldset className="section">
           <legend>Terminal and tmux</legend>
-          <Field id="terminal" label="Open a terminal on a pane with" hint="Used when no terminal shows the pane. Empty = the platform default. {tmux} and {target} are filled in." issues={issuesFor(issues, 'terminalCommand')}>
+          <Field
+            id="terminal"
+            label="Open a terminal on a pane with"
+            hint="Used when no terminal shows the pane. Empty = the platform default. {tmux} and {target} are filled in."
+            issues={issuesFor(issues, 'terminalCommand')}
+          >
             {text('terminalCommand')}
           </Field>
-          <Check id="tmux-default" label="Watch the default tmux server" checked={draft.includeDefault} onChange={(v) => set('includeDefault', v)} />
-          <Field id="sockets" label="Other tmux sockets" hint="One socket path per line (as tmux -S)." issues={issuesFor(issues, 'sockets')}>
-            {(a11y) => <textarea {...a11y} rows={3} value={draft.sockets} onChange={(e) => set('sockets', e.target.value)} spellCheck={false} />}
+          <Check
+            id="tmux-default"
+            label="Watch the default tmux server"
+            checked={draft.includeDefault}
+            onChange={(v) => set('includeDefault', v)}
+          />
+          <Field
+            id="sockets"
+            label="Other tmux sockets"
+            hint="One socket path per line (as tmux -S)."
+            issues={issuesFor(issues, 'sockets')}
+          >
+            {(a11y) => (
+              <textarea {...a11y} rows={3} value={draft.sockets} onChange={(e) => set('sockets', e.target.value)} spellCheck={false} />
+            )}
           </Field>
         </fieldset>
 
         <fieldset className="section">
           <legend>Idle watchdog</legend>
-          <Check id="wd-on" label="Type a continue message into idle agents" checked={draft.watchdogEnabled} onChange={(v) => set('watchdogEnabled', v)} />
+          <Check
+            id="wd-on"
+            label="Type a continue message into idle agents"
+            checked={draft.watchdogEnabled}
+            onChange={(v) => set('watchdogEnabled', v)}
+          />
           <Field id="wd-message" label="Message" issues={issuesFor(issues, 'watchdogMessage')}>
             {text('watchdogMessage')}
           </Field>
-          <Field id="wd-backoff" label="Wait before each nudge" hint="Comma-separated, e.g. 5m, 15m, 45m." issues={issuesFor(issues, 'backoff')}>
+          <Field
+            id="wd-backoff"
+            label="Wait before each nudge"
+            hint="Comma-separated, e.g. 5m, 15m, 45m."
+            issues={issuesFor(issues, 'backoff')}
+          >
             {text('backoff')}
           </Field>
           <Field id="wd-cap" label="Longest wait" issues={issuesFor(issues, 'cap')}>
             {text('cap')}
           </Field>
           <Field id="wd-tries" label="Nudges before asking you" issues={issuesFor(issues, 'maxTries')}>
-            {(a11y) => <input {...a11y} type="text" inputMode="numeric" value={draft.maxTries} onChange={(e) => set('maxTries', e.target.value)} />}
+            {(a11y) => (
+              <input {...a11y} type="text" inputMode="numeric" value={draft.maxTries} onChange={(e) => set('maxTries', e.target.value)} />
+            )}
           </Field>
           <Field id="wd-human" label="Never nudge while someone typed in the pane within" issues={issuesFor(issues, 'humanActive')}>
             {text('humanActive')}
           </Field>
-          <Check id="wd-dialogs" label="Dismiss known harmless dialogs (usage offers, surveys)" checked={draft.dismissKnownDialogs} onChange={(v) => set('dismissKnownDialogs', v)} />
+          <Check
+            id="wd-dialogs"
+            label="Dismiss known harmless dialogs (usage offers, surveys)"
+            checked={draft.dismissKnownDialogs}
+            onChange={(v) => set('dismissKnownDialogs', v)}
+          />
         </fieldset>
 
         <fieldset className="section">
           <legend>Restart</legend>
           <Field id="restart-runtime" label="Restart with" issues={issuesFor(issues, 'restartRuntime')}>
             {(a11y) => (
-              <select {...a11y} value={draft.restartRuntime} onChange={(e) => set('restartRuntime', e.target.value as SettingsDraft['restartRuntime'])}>
+              <select
+                {...a11y}
+                value={draft.restartRuntime}
+                onChange={(e) => set('restartRuntime', e.target.value as SettingsDraft['restartRuntime'])}
+              >
                 <option value="">the same agent</option>
                 {RUNTIMES.map((r) => (
                   <option key={r} value={r}>

@@ -13,7 +13,9 @@ describe('trailboss prime', () => {
     writeSnapshot(snapshotPath(home, 'claude'), '# Restart Snapshot — claude\n\n=== USER ===\nbuild it\n');
     const first = await runCommand(primeCommand, [], { home });
     expect(first.code).toBe(0);
-    expect(first.stdout.startsWith(`${RESUME_MARKER} You are resuming work that a previous session of this agent (claude) started.`)).toBe(true);
+    expect(first.stdout.startsWith(`${RESUME_MARKER} You are resuming work that a previous session of this agent (claude) started.`)).toBe(
+      true,
+    );
     expect(first.stdout).toContain('<snapshot>\n# Restart Snapshot — claude\n\n=== USER ===\nbuild it\n</snapshot>');
     expect(await runCommand(primeCommand, [], { home })).toEqual({ code: 0, stdout: '', stderr: '' });
   });
@@ -31,6 +33,10 @@ describe('trailboss prime', () => {
   it('prints nothing and exits 0 when there is nothing to prime (it runs at every session start)', async () => {
     const home = tempDir();
     expect(await runCommand(primeCommand, [], { home })).toEqual({ code: 0, stdout: '', stderr: '' });
-    expect(await runCommand(primeCommand, [], { home, env: { TRAILBOSS_AGENT: '../../etc/passwd' } })).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(await runCommand(primeCommand, [], { home, env: { TRAILBOSS_AGENT: '../../etc/passwd' } })).toEqual({
+      code: 0,
+      stdout: '',
+      stderr: '',
+    });
   });
 });

@@ -17,7 +17,10 @@ import { poll } from '../../support/poll.ts';
 
 const tempDir = useTempDirs('tb-restart-cli-');
 
-const BASH = readFileSync(join(import.meta.dirname, '../../fixtures/transcripts/claude/bash--c3785f75-9237-4c5b-9d00-07f58fc98e78.jsonl'), 'utf8');
+const BASH = readFileSync(
+  join(import.meta.dirname, '../../fixtures/transcripts/claude/bash--c3785f75-9237-4c5b-9d00-07f58fc98e78.jsonl'),
+  'utf8',
+);
 let tmux: PrivateTmux | null = null;
 afterEach(async () => {
   await tmux?.kill();
@@ -47,7 +50,11 @@ describe('trailboss restart', () => {
     });
 
     expect(run.stderr).toBe('');
-    expect(run.stdout).toMatch(new RegExp(`^restarted Claude Code in ${paneId} \\(pid ${oldPid} → \\d+\\); snapshot extracted from the transcript \\(${home}/.trailboss/restart/claude.md\\), briefed at its first prompt\\n$`));
+    expect(run.stdout).toMatch(
+      new RegExp(
+        `^restarted Claude Code in ${paneId} \\(pid ${oldPid} → \\d+\\); snapshot extracted from the transcript \\(${home}/.trailboss/restart/claude.md\\), briefed at its first prompt\\n$`,
+      ),
+    );
     expect(run.code).toBe(0);
     const briefing = await poll(() => submissions(next)[0], 'the briefing typed to the new agent');
     expect(briefing).toContain(RESUME_MARKER);
@@ -82,7 +89,11 @@ describe('trailboss restart', () => {
   it('refuses bad usage', async () => {
     const home = '/nonexistent-home';
     await expect(runCommand((ctx) => restartCommand(ctx), [], { home })).rejects.toThrow(UsageError);
-    await expect(runCommand((ctx) => restartCommand(ctx), ['%1', '--runtime', 'vim'], { home })).rejects.toThrow(/--runtime <runtime>' argument 'vim' is invalid. Allowed choices are claude, codex/);
-    await expect(runCommand((ctx) => restartCommand(ctx), ['%1', '--reason', 'x'], { home })).rejects.toThrow(/--reason <reason>' argument 'x' is invalid. Allowed choices are self-initiated/);
+    await expect(runCommand((ctx) => restartCommand(ctx), ['%1', '--runtime', 'vim'], { home })).rejects.toThrow(
+      /--runtime <runtime>' argument 'vim' is invalid. Allowed choices are claude, codex/,
+    );
+    await expect(runCommand((ctx) => restartCommand(ctx), ['%1', '--reason', 'x'], { home })).rejects.toThrow(
+      /--reason <reason>' argument 'x' is invalid. Allowed choices are self-initiated/,
+    );
   });
 });

@@ -34,9 +34,16 @@ describe('trailboss snapshot save', () => {
     const project = join(home, 'project');
     mkdirSync(project);
     const run = await save(['--transcript', BASH, '--cwd', project, '--reason', 'external', '--max-lines', '20'], home);
-    expect(run).toEqual({ code: 0, stdout: `saved ${project}/.trailboss/restart/claude.md (13 prompts, 20 answers from ${BASH})\n`, stderr: '' });
+    expect(run).toEqual({
+      code: 0,
+      stdout: `saved ${project}/.trailboss/restart/claude.md (13 prompts, 20 answers from ${BASH})\n`,
+      stderr: '',
+    });
     const text = readFileSync(snapshotPath(project, 'claude'), 'utf8');
-    expect(text.split('\n').slice(0, 2)).toEqual(['# Restart Snapshot — claude', '**Session:** c3785f75-9237-4c5b-9d00-07f58fc98e78 **Saved:** 2026-11-21T09:00:00.000Z **Reason:** external']);
+    expect(text.split('\n').slice(0, 2)).toEqual([
+      '# Restart Snapshot — claude',
+      '**Session:** c3785f75-9237-4c5b-9d00-07f58fc98e78 **Saved:** 2026-11-21T09:00:00.000Z **Reason:** external',
+    ]);
   });
 
   it('finds the Claude session it runs under (an agent calling it from its shell tool)', async () => {
@@ -47,7 +54,11 @@ describe('trailboss snapshot save', () => {
     seedClaudeSession(configDir, 4242, project, 'c3785f75-9237-4c5b-9d00-07f58fc98e78', readFileSync(BASH, 'utf8'));
     // Another, newer session in the same project must not be picked.
     seedClaudeSession(configDir, 5000, project, 'ffffffff-0000-4000-a000-000000000000', '{"type":"user","message":{"content":"other"}}\n');
-    const table: [number, number, string, string][] = [[4242, 1, 'claude', 'claude'], [4300, 4242, 'bash', 'bash -c trailboss snapshot save'], [900, 4300, 'node', 'node trailboss snapshot save']];
+    const table: [number, number, string, string][] = [
+      [4242, 1, 'claude', 'claude'],
+      [4300, 4242, 'bash', 'bash -c trailboss snapshot save'],
+      [900, 4300, 'node', 'node trailboss snapshot save'],
+    ];
     const run = await save([], home, { cwd: join(project), env: { CLAUDE_CONFIG_DIR: configDir }, deps: deps(table) });
     expect(run.code).toBe(0);
     expect(run.stdout).toContain(`${project}/.trailboss/restart/claude.md (13 prompts`);
@@ -75,10 +86,22 @@ describe('trailboss snapshot save', () => {
       seedClaudeSession(configDir, await agentPid(claude), home, 'c3785f75-9237-4c5b-9d00-07f58fc98e78', readFileSync(BASH, 'utf8'));
       await agentPid(codex);
       const env = { CLAUDE_CONFIG_DIR: configDir };
-      const run = await save(['--pane', claudePane, '--tmux-socket', tmux.name], home, { env, deps: { ...deps(), processes: procAgentProcesses() } });
-      expect(run.stdout).toBe(`saved ${home}/.trailboss/restart/claude.md (13 prompts, 20 answers from ${configDir}/projects/${home.replace(/[^a-zA-Z0-9]/g, '-')}/c3785f75-9237-4c5b-9d00-07f58fc98e78.jsonl)\n`);
-      const other = await save(['--pane', codexPane, '--tmux-socket', tmux.name], home, { env, deps: { ...deps(), processes: procAgentProcesses() } });
-      expect(other).toEqual({ code: 1, stdout: '', stderr: `trailboss: snapshot save reads Claude Code transcripts; pane ${codexPane} runs codex\n` });
+      const run = await save(['--pane', claudePane, '--tmux-socket', tmux.name], home, {
+        env,
+        deps: { ...deps(), processes: procAgentProcesses() },
+      });
+      expect(run.stdout).toBe(
+        `saved ${home}/.trailboss/restart/claude.md (13 prompts, 20 answers from ${configDir}/projects/${home.replace(/[^a-zA-Z0-9]/g, '-')}/c3785f75-9237-4c5b-9d00-07f58fc98e78.jsonl)\n`,
+      );
+      const other = await save(['--pane', codexPane, '--tmux-socket', tmux.name], home, {
+        env,
+        deps: { ...deps(), processes: procAgentProcesses() },
+      });
+      expect(other).toEqual({
+        code: 1,
+        stdout: '',
+        stderr: `trailboss: snapshot save reads Claude Code transcripts; pane ${codexPane} runs codex\n`,
+      });
     } finally {
       await tmux.kill();
     }
@@ -124,7 +147,8 @@ describe('trailboss snapshot restore / check', () => {
     const home = tempDir();
     writeSnapshot(snapshotPath(home, 'a'), 'A\n');
     writeSnapshot(snapshotPath(home, 'b'), 'B\n');
-    const cmd = (argv: string[], env: Record<string, string> = {}) => runCommand((ctx) => snapshotCommand(ctx, deps()), argv, { home, env });
+    const cmd = (argv: string[], env: Record<string, string> = {}) =>
+      runCommand((ctx) => snapshotCommand(ctx, deps()), argv, { home, env });
     expect((await cmd(['restore', '--agent', 'b'])).stdout).toBe('B\n');
     expect((await cmd(['restore'], { TRAILBOSS_AGENT: 'a' })).stdout).toBe('A\n');
   });

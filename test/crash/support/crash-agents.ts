@@ -11,7 +11,9 @@ import type { AgentEvidence } from './key-evidence.ts';
 import type { AgentPlan, CrashRuntime } from './run-plan.ts';
 
 /** Per runtime: the untouched prompt state, and the states once-approve and deny lead to (scenario notes). */
-export const OUTCOME_STATES: Readonly<Record<CrashRuntime, { readonly prompt: readonly string[]; readonly approve: readonly string[]; readonly deny: readonly string[] }>> = {
+export const OUTCOME_STATES: Readonly<
+  Record<CrashRuntime, { readonly prompt: readonly string[]; readonly approve: readonly string[]; readonly deny: readonly string[] }>
+> = {
   // Never approved-remember (2) or approved-auto-mode (3); never a moved marker (prompt-2…).
   claude: { prompt: ['prompt'], approve: ['approved', 'approved-enter'], deny: ['denied', 'denied-esc'] },
   // Never approved-always (p / 2).

@@ -39,7 +39,13 @@ export interface CrashRunResult {
   /** Spawn → "running" of every restarted daemon. */
   readonly restartMs: readonly number[];
   /** Kills, keys the agents received, key audit rows, reminder firings, kills that left lock + endpoint (for the summary). */
-  readonly counts: { readonly kills: number; readonly keys: number; readonly audit: number; readonly reminders: number; readonly staleLocks: number };
+  readonly counts: {
+    readonly kills: number;
+    readonly keys: number;
+    readonly audit: number;
+    readonly reminders: number;
+    readonly staleLocks: number;
+  };
 }
 
 /** How long a run may take before it is a failure, and how long a planned kill may take to happen. */
@@ -70,7 +76,10 @@ export async function runCrash(plan: RunPlan, opts: CrashRunOptions = {}): Promi
   // Remote: the daemon's own socket stays empty; the agents' server is reached only through ssh.
   const agentSocket = sshd ? join(sshd.dir, 'remote-tmux.sock') : socket;
   const hosts = sshd ? { hosts: [{ name: 'box', destination: sshd.alias, sockets: [agentSocket], sshConfig: sshd.sshConfig }] } : {};
-  writeFileSync(join(home, 'config.json'), JSON.stringify({ reminders: { cadence: CRASH_CADENCE_MS }, observe: { tickMs: 250 }, ...hosts }));
+  writeFileSync(
+    join(home, 'config.json'),
+    JSON.stringify({ reminders: { cadence: CRASH_CADENCE_MS }, observe: { tickMs: 250 }, ...hosts }),
+  );
   const tmux = await startPrivateTmux({ socketPath: agentSocket });
   const daemons: DaemonProcess[] = [];
   const state = { killsDone: 0, aborted: false };
@@ -79,7 +88,9 @@ export async function runCrash(plan: RunPlan, opts: CrashRunOptions = {}): Promi
   let agents: CrashAgent[] = [];
   try {
     agents = await startCrashAgents(tmux, plan.agents);
-    note(`agents: ${agents.map((a) => `${a.name} (first prompt +${a.plan.firstPromptMs}ms, idle ${a.plan.idleMs}ms, ${a.plan.answers} answers)`).join('; ')}`);
+    note(
+      `agents: ${agents.map((a) => `${a.name} (first prompt +${a.plan.firstPromptMs}ms, idle ${a.plan.idleMs}ms, ${a.plan.answers} answers)`).join('; ')}`,
+    );
 
     const supervise = async (): Promise<DaemonProcess | null> => {
       for (let i = 0; ; i++) {
@@ -113,10 +124,13 @@ export async function runCrash(plan: RunPlan, opts: CrashRunOptions = {}): Promi
         const done = exit ?? (await d.exited);
         const fp = failpointsFired(failpointLog).slice(firedBefore);
         for (const f of fp) note(`failpoint ${formatFailpoint(f)} killed pid ${f.pid}`);
-        if (exit && !killer.fired() && fp.length === 0) violations.push(`daemon #${i} died on its own (launcher exit ${exit.code ?? exit.signal}):\n${d.output().slice(-3000)}`);
+        if (exit && !killer.fired() && fp.length === 0)
+          violations.push(`daemon #${i} died on its own (launcher exit ${exit.code ?? exit.signal}):\n${d.output().slice(-3000)}`);
         await ready;
         const left = leftBehind(join(home, 'engine.lock'), join(home, 'endpoint.json'));
-        note(`daemon #${i} gone (launcher exit ${done.code ?? done.signal}); left behind: lock pid ${left.lockPid}, endpoint pid ${left.endpointPid}`);
+        note(
+          `daemon #${i} gone (launcher exit ${done.code ?? done.signal}); left behind: lock pid ${left.lockPid}, endpoint pid ${left.endpointPid}`,
+        );
         if (left.lockPid !== null && left.endpointPid !== null) staleLocks += 1;
         state.killsDone += 1;
       }
@@ -143,14 +157,21 @@ export async function runCrash(plan: RunPlan, opts: CrashRunOptions = {}): Promi
     for (const a of agents) {
       const e = await evidenceOf(a);
       keys += e.records.filter((r) => r.type === 'key').length;
-      violations.push(...checkKeysHitThePrompt(e, store.audit), ...checkOneKeyPerPrompt(e), ...checkKeysAudited(e, store.audit), ...checkKeysRequested(e));
+      violations.push(
+        ...checkKeysHitThePrompt(e, store.audit),
+        ...checkOneKeyPerPrompt(e),
+        ...checkKeysAudited(e, store.audit),
+        ...checkKeysRequested(e),
+      );
     }
     const firings = daemons.flatMap((d, i) => reminderFiringsFromLog(d.output(), i));
     const opened = daemons.map((d) => storeOpenedAt(d.output()) ?? d.spawnedAt);
     violations.push(...checkReminders(firings, store.items, CRASH_CADENCE_MS, opened));
     for (const a of agents) note(`${a.name} keys: ${(await a.agent.keys()).map(brief).join(' ') || 'none'}`);
     const keyRows = store.audit.filter((r) => r.action === 'key');
-    note(`audit keys: ${keyRows.map((r) => `${r.payload}→${splitPaneKey(r.paneKey).paneId}@${r.at % 100_000}`).join(' ') || 'none'} (+${store.audit.length - keyRows.length} other rows)`);
+    note(
+      `audit keys: ${keyRows.map((r) => `${r.payload}→${splitPaneKey(r.paneKey).paneId}@${r.at % 100_000}`).join(' ') || 'none'} (+${store.audit.length - keyRows.length} other rows)`,
+    );
     if (violations.length > 0 || process.env.TB_CRASH_VERBOSE === '2') {
       for (const a of agents) note(`${a.name} record: ${(await a.agent.records()).map(brief).filter(Boolean).join(' ')}`);
       for (const [i, d] of daemons.entries()) note(`daemon #${i} output:\n${d.output().slice(-4000)}`);
@@ -161,7 +182,13 @@ export async function runCrash(plan: RunPlan, opts: CrashRunOptions = {}): Promi
       timeline,
       durationMs: Date.now() - t0,
       restartMs,
-      counts: { kills: state.killsDone, keys, audit: store.audit.filter((a) => a.action === 'key').length, reminders: firings.length, staleLocks },
+      counts: {
+        kills: state.killsDone,
+        keys,
+        audit: store.audit.filter((a) => a.action === 'key').length,
+        reminders: firings.length,
+        staleLocks,
+      },
     };
   } finally {
     for (const d of daemons) d.killGroup();

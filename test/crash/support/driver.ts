@@ -36,7 +36,10 @@ const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** The queue as the running daemon sees it; null while no daemon answers. */
 export async function liveQueue(home: string): Promise<readonly QueueItemDto[] | null> {
   try {
-    const env = await engineClient({ env: { TRAILBOSS_HOME: home }, platform: process.platform, homedir: home, cwd: home }, 3000).call('queue:list', {});
+    const env = await engineClient({ env: { TRAILBOSS_HOME: home }, platform: process.platform, homedir: home, cwd: home }, 3000).call(
+      'queue:list',
+      {},
+    );
     return env.ok ? env.value : null;
   } catch (error) {
     if (error instanceof NoEngineError) return null;
@@ -56,7 +59,8 @@ export async function driveAgent(a: CrashAgent, ctx: DriverContext): Promise<voi
   for (;;) {
     const done = await answered();
     if (ctx.aborted() || (done >= a.plan.answers && ctx.killsDone())) return;
-    if (Date.now() > ctx.deadline) throw new Error(`${a.name}: answered ${done}/${a.plan.answers} prompts before the deadline (kills done: ${ctx.killsDone()})`);
+    if (Date.now() > ctx.deadline)
+      throw new Error(`${a.name}: answered ${done}/${a.plan.answers} prompts before the deadline (kills done: ${ctx.killsDone()})`);
     const queue = await liveQueue(ctx.home);
     const item = queue && permissionItemFor(queue, a.agent.paneId);
     const waitStep = a.plan.waitSteps[done % a.plan.waitSteps.length] ?? 0;

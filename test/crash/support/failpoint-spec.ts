@@ -8,7 +8,9 @@ export type Failpoint = 'after-open' | 'before-claim' | 'after-claim' | 'after-a
  * What each point watches — a store statement (by its SQL) or a command the engine writes to its
  * tmux control client — and whether it fires before or after it runs.
  */
-export const FAILPOINTS: Readonly<Record<Failpoint, { readonly on: 'statement' | 'tmux-command'; readonly match: RegExp; readonly when: 'before' | 'after' }>> = {
+export const FAILPOINTS: Readonly<
+  Record<Failpoint, { readonly on: 'statement' | 'tmux-command'; readonly match: RegExp; readonly when: 'before' | 'after' }>
+> = {
   // Inside the open transaction: the item row is written but not committed.
   'after-open': { on: 'statement', match: /^\s*INSERT INTO items\b/, when: 'after' },
   'before-claim': { on: 'statement', match: /^\s*UPDATE items SET claimed_by = \?/, when: 'before' },
@@ -40,7 +42,6 @@ export function parseFailpoint(text: string | undefined): FailpointSpec | null {
 export function formatFailpoint(spec: FailpointSpec): string {
   return `${spec.point}:${spec.nth}${spec.delayMs > 0 ? `+${spec.delayMs}` : ''}`;
 }
-
 
 /** The failpoints that fired, from TB_CRASH_FAILPOINT_LOG (one JSON line each, written before the kill). */
 export function failpointsFired(logFile: string): (FailpointSpec & { readonly pid: number; readonly t: number })[] {

@@ -45,7 +45,9 @@ export function checkKeysHitThePrompt(agent: AgentEvidence, audit: readonly Audi
     const wanted = matched.get(key)?.reason.startsWith('deny') ? 'deny' : 'approve';
     const allowed = wanted === 'deny' ? agent.denyStates : agent.approveStates;
     if (key.action !== 'goto' || !allowed.has(next)) {
-      out.push(`${agent.name}: key ${key.key} for ${wanted} led to "${next || key.action}" at ${key.t}; allowed: ${[...allowed].join(', ')}`);
+      out.push(
+        `${agent.name}: key ${key.key} for ${wanted} led to "${next || key.action}" at ${key.t}; allowed: ${[...allowed].join(', ')}`,
+      );
     }
   }
   return out;
@@ -100,7 +102,9 @@ export function finalState(records: readonly AgentRecord[]): string | null {
 
 /** How many prompts were answered (keys that moved a prompt state to another state). */
 export function answeredPrompts(agent: Pick<AgentEvidence, 'promptStates' | 'records'>): number {
-  return keysOf(agent).filter((k) => agent.promptStates.has(k.state) && k.action === 'goto' && k.next !== undefined && !agent.promptStates.has(k.next)).length;
+  return keysOf(agent).filter(
+    (k) => agent.promptStates.has(k.state) && k.action === 'goto' && k.next !== undefined && !agent.promptStates.has(k.next),
+  ).length;
 }
 
 function keysOf(agent: Pick<AgentEvidence, 'records'>): KeyRecord[] {

@@ -27,7 +27,12 @@ const BURST_MS = 5;
  * `starts[i]`: epoch ms incarnation i opened the store; steps due before it came due while no
  * engine was running, and may be caught up — once.
  */
-export function checkReminders(firings: readonly ReminderFiring[], items: readonly ItemTimes[], cadence: readonly number[], starts: readonly number[]): string[] {
+export function checkReminders(
+  firings: readonly ReminderFiring[],
+  items: readonly ItemTimes[],
+  cadence: readonly number[],
+  starts: readonly number[],
+): string[] {
   const out: string[] = [];
   const firstSeen = new Map(items.map((i) => [i.id, i.firstSeen] as const));
   const byItem = new Map<string, ReminderFiring[]>();
@@ -43,13 +48,20 @@ export function checkReminders(firings: readonly ReminderFiring[], items: readon
       const due = seen + (cadence[f.step] ?? Number.POSITIVE_INFINITY);
       if (f.t + EARLY_SLACK_MS < due) out.push(`item ${id}: step ${f.step} fired at ${f.t}, ${due - f.t} ms before it was due`);
       const prev = ordered[i - 1];
-      if (prev && f.step <= prev.step) out.push(`item ${id}: step ${f.step} fired at ${f.t} after step ${prev.step} (incarnations ${prev.incarnation} → ${f.incarnation}): a step fired twice`);
-      if (prev && prev.incarnation === f.incarnation && f.t - prev.t < BURST_MS) out.push(`item ${id}: steps ${prev.step} and ${f.step} fired ${f.t - prev.t} ms apart: a burst`);
+      if (prev && f.step <= prev.step)
+        out.push(
+          `item ${id}: step ${f.step} fired at ${f.t} after step ${prev.step} (incarnations ${prev.incarnation} → ${f.incarnation}): a step fired twice`,
+        );
+      if (prev && prev.incarnation === f.incarnation && f.t - prev.t < BURST_MS)
+        out.push(`item ${id}: steps ${prev.step} and ${f.step} fired ${f.t - prev.t} ms apart: a burst`);
     });
     for (let inc = 1; inc < starts.length; inc++) {
       const start = starts[inc] ?? Number.POSITIVE_INFINITY;
       const catchUps = ordered.filter((f) => f.incarnation === inc && seen + (cadence[f.step] ?? 0) < start);
-      if (catchUps.length > 1) out.push(`item ${id}: daemon #${inc} caught up ${catchUps.length} times (steps ${catchUps.map((f) => f.step).join(', ')}); at most one`);
+      if (catchUps.length > 1)
+        out.push(
+          `item ${id}: daemon #${inc} caught up ${catchUps.length} times (steps ${catchUps.map((f) => f.step).join(', ')}); at most one`,
+        );
     }
   }
   return out;

@@ -35,7 +35,10 @@ export async function checkEnd(home: string, agents: readonly CrashAgent[], note
       note(`end: every prompt on screen is queued (${queue?.length ?? 0} items)`);
       return [];
     }
-    if (Date.now() > deadline) return missing.map((name) => `${name}: shows its permission prompt but the queue has no item for it after ${QUEUED_WITHIN_MS} ms (item lost)`);
+    if (Date.now() > deadline)
+      return missing.map(
+        (name) => `${name}: shows its permission prompt but the queue has no item for it after ${QUEUED_WITHIN_MS} ms (item lost)`,
+      );
     await new Promise((r) => setTimeout(r, 100));
   }
 }

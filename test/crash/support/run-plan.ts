@@ -76,17 +76,15 @@ export function planRun(seed: number): RunPlan {
   const runtimes: CrashRuntime[] = ['claude', pick<CrashRuntime>(['codex', 'opencode'])];
   if (rnd() < 0.3) runtimes.push(pick<CrashRuntime>(['claude', 'codex', 'opencode']));
   const waitsForReminder = kills.some((k) => k.kind === 'after-reminder');
-  const agents = runtimes.map(
-    (runtime): AgentPlan => ({
-      runtime,
-      firstPromptMs: pick([0, 0, 500, 2000]),
-      idleMs: pick([500, 1500, 4000, 8000]),
-      actions: [pick(['approve', 'approve', 'deny'] as const), pick(['approve', 'deny'] as const)],
-      // An after-reminder kill needs a reminder before the first answer.
-      waitSteps: [waitsForReminder ? int(1, 3) : int(0, 3), int(0, 1)],
-      answers: int(1, 2),
-    }),
-  );
+  const agents = runtimes.map((runtime): AgentPlan => ({
+    runtime,
+    firstPromptMs: pick([0, 0, 500, 2000]),
+    idleMs: pick([500, 1500, 4000, 8000]),
+    actions: [pick(['approve', 'approve', 'deny'] as const), pick(['approve', 'deny'] as const)],
+    // An after-reminder kill needs a reminder before the first answer.
+    waitSteps: [waitsForReminder ? int(1, 3) : int(0, 3), int(0, 1)],
+    answers: int(1, 2),
+  }));
   return { seed, agents, kills };
 }
 

@@ -12,7 +12,12 @@ import type { ItemTimes } from './reminder-evidence.ts';
 export interface StoreEvidence {
   readonly audit: readonly AuditEvidence[];
   /** Every item ever opened (open and resolved). */
-  readonly items: readonly (ItemTimes & { readonly paneKey: string; readonly kind: string; readonly open: boolean; readonly how: string | null })[];
+  readonly items: readonly (ItemTimes & {
+    readonly paneKey: string;
+    readonly kind: string;
+    readonly open: boolean;
+    readonly how: string | null;
+  })[];
 }
 
 /** Read the audit log and items from a stopped engine's database, read-only. */

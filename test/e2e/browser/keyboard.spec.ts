@@ -46,7 +46,9 @@ test('keyboard flow: j/k move, s skips, a approves, d denies, r replies — each
   // s: the selected item goes to the tail.
   await selectWithKeys(queue, opencodeId);
   await queue.press('s');
-  await expect.poll(async () => (await queue.items().evaluateAll((rows) => rows.map((r) => r.getAttribute('data-item-id')))).at(-1)).toBe(opencodeId);
+  await expect
+    .poll(async () => (await queue.items().evaluateAll((rows) => rows.map((r) => r.getAttribute('data-item-id')))).at(-1))
+    .toBe(opencodeId);
   await queue.expectOutcome(targetOf('oc-job'), 'Confirmed');
 
   // a: approve the Claude prompt.

@@ -39,7 +39,12 @@ test.describe('Electron shell', () => {
     // The "terminal" records which pane it was opened on: portable, and no window is needed.
     const terminal = ['/bin/sh', '-c', `printf %s "$1" > '${jumpFile}'`, 'sh', '{target}'];
     try {
-      shell = await launchShell({ binary: binary.path, main, socket: tmux.name, config: { terminal: { linux: terminal, darwin: terminal } } });
+      shell = await launchShell({
+        binary: binary.path,
+        main,
+        socket: tmux.name,
+        config: { terminal: { linux: terminal, darwin: terminal } },
+      });
     } catch (err) {
       if (isUnrunnable(err)) test.skip(true, announceSkip(`launch failed: ${err instanceof Error ? err.message : String(err)}`));
       throw err;
@@ -71,7 +76,10 @@ test.describe('Electron shell', () => {
   test('a notification is raised for the new item, naming agent and command', async () => {
     const { itemId } = await waitingItem();
     await expect
-      .poll(async () => (await (shell as ShellApp).snapshot()).notifications.filter((o) => o.op === 'show' && o.tag === notificationTag(itemId)).length)
+      .poll(
+        async () =>
+          (await (shell as ShellApp).snapshot()).notifications.filter((o) => o.op === 'show' && o.tag === notificationTag(itemId)).length,
+      )
       .toBeGreaterThan(0);
     const op = (await (shell as ShellApp).snapshot()).notifications.find((o) => o.op === 'show' && o.tag === notificationTag(itemId));
     expect(op?.op === 'show' && op.text.sentence).toBe('claude · api-worker wants to run `ls -la /tmp`');
@@ -105,8 +113,15 @@ test.describe('Electron shell', () => {
     const page = await opened;
     await page.waitForLoadState('domcontentloaded');
     expect(page.url()).toMatch(/^app:\/\/trailboss\/index\.html#view=queue/);
-    expect(await page.evaluate(() => [typeof (globalThis as Record<string, unknown>)['require'], typeof (globalThis as Record<string, unknown>)['process']])).toEqual(['undefined', 'undefined']);
-    expect(await page.evaluate(() => Object.keys((globalThis as unknown as { trailboss: { api: object } }).trailboss.api).length)).toBeGreaterThan(10);
+    expect(
+      await page.evaluate(() => [
+        typeof (globalThis as Record<string, unknown>)['require'],
+        typeof (globalThis as Record<string, unknown>)['process'],
+      ]),
+    ).toEqual(['undefined', 'undefined']);
+    expect(
+      await page.evaluate(() => Object.keys((globalThis as unknown as { trailboss: { api: object } }).trailboss.api).length),
+    ).toBeGreaterThan(10);
     // Navigation away is blocked: the page stays ours.
     await page.evaluate(() => void (location.href = 'https://example.com/'));
     await expect.poll(() => page.url()).toMatch(/^app:\/\/trailboss\//);

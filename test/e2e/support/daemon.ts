@@ -39,8 +39,20 @@ export async function startDaemon(opts: { socket: string; timeoutMs?: number; ve
   const home = join(dir, 'tb');
   const args = [join(ROOT, 'bin', 'trailboss.mjs'), 'daemon', '--ui', '--tmux-socket', opts.socket, ...(opts.verbose ? ['--verbose'] : [])];
   // TMUX_TMPDIR too: were the engine ever to reach for the default tmux server, it would find a private empty one.
-  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: dir, TRAILBOSS_HOME: home, TMUX_TMPDIR: dir, LANG: 'C.UTF-8', TZ: process.env.TZ ?? 'UTC' };
-  const child = spawn(join(ROOT, 'node_modules', '.bin', 'node'), args, { cwd: dir, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    HOME: dir,
+    TRAILBOSS_HOME: home,
+    TMUX_TMPDIR: dir,
+    LANG: 'C.UTF-8',
+    TZ: process.env.TZ ?? 'UTC',
+  };
+  const child = spawn(join(ROOT, 'node_modules', '.bin', 'node'), args, {
+    cwd: dir,
+    env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout?.setEncoding('utf8').on('data', (t: string) => (stdout += t));

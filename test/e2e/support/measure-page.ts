@@ -45,7 +45,9 @@ export async function measurePage(browser: Browser, url: string, rows: number, t
   await page.addInitScript({ content: `${OBSERVER}(${JSON.stringify(ready)});` });
   await page.goto(url);
   // A function, not a string: the page's CSP forbids eval. (No named inner functions: tsx would add `__name`.)
-  await page.waitForFunction(() => (window as unknown as { __rows?: { painted: number | null } }).__rows?.painted != null, undefined, { timeout: timeoutMs });
+  await page.waitForFunction(() => (window as unknown as { __rows?: { painted: number | null } }).__rows?.painted != null, undefined, {
+    timeout: timeoutMs,
+  });
   const timing = await page.evaluate(() => ({
     fp: performance.getEntriesByName('first-paint')[0]?.startTime ?? null,
     fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
@@ -77,7 +79,9 @@ export async function measurePage(browser: Browser, url: string, rows: number, t
 export function rendererMemory(root = process.pid): { rss: number; pss: number; count: number } | null {
   let pids: number[];
   try {
-    pids = readdirSync('/proc').filter((d) => /^\d+$/.test(d)).map(Number);
+    pids = readdirSync('/proc')
+      .filter((d) => /^\d+$/.test(d))
+      .map(Number);
   } catch {
     return null;
   }

@@ -22,7 +22,11 @@ const count = Number(process.argv[2] ?? 100);
 const runs = Number(process.argv[3] ?? 3);
 
 async function queueLength(daemon: Daemon): Promise<number> {
-  const res = await fetch(`${daemon.origin}/api/queue:list`, { method: 'POST', headers: { Authorization: `Bearer ${daemon.token}`, 'Content-Type': 'application/json' }, body: '{}' });
+  const res = await fetch(`${daemon.origin}/api/queue:list`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${daemon.token}`, 'Content-Type': 'application/json' },
+    body: '{}',
+  });
   const body = (await res.json()) as Envelope<readonly QueueItemDto[]>;
   return body.ok ? body.value.length : -1;
 }
@@ -46,7 +50,10 @@ async function main(): Promise<void> {
     for (let i = 0; i < runs; i++) empty.push(await measurePage(browser, daemon.url, 0));
 
     const started = performance.now();
-    const items = Array.from({ length: count }, (_, i) => ({ scenario: claudeIdleWorking(), opts: { session: `agent-${String(i + 1).padStart(3, '0')}`, readyTimeoutMs: 60_000 } }));
+    const items = Array.from({ length: count }, (_, i) => ({
+      scenario: claudeIdleWorking(),
+      opts: { session: `agent-${String(i + 1).padStart(3, '0')}`, readyTimeoutMs: 60_000 },
+    }));
     await startScriptedAgents(tmux, items, 4);
     const agentsStartedS = (performance.now() - started) / 1000;
     const d = daemon;

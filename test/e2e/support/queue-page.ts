@@ -2,7 +2,8 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
 export type ItemAction = 'approve' | 'deny' | 'reply' | 'jump' | 'skip' | 'snooze' | 'restart';
-export type Outcome = 'Confirmed' | 'Sent, not confirmed' | 'Prompt changed, nothing sent' | 'Gone, nothing sent' | 'Refused, nothing sent' | 'Failed';
+export type Outcome =
+  'Confirmed' | 'Sent, not confirmed' | 'Prompt changed, nothing sent' | 'Gone, nothing sent' | 'Refused, nothing sent' | 'Failed';
 
 /** The queue window of one page. */
 export class QueuePage {
@@ -70,7 +71,9 @@ export class QueuePage {
   /** Replies with text through the reply box. */
   async reply(target: string, text: string): Promise<void> {
     await this.click(target, 'reply');
-    await this.item(target).getByRole('textbox', { name: /^Reply to/ }).fill(text);
+    await this.item(target)
+      .getByRole('textbox', { name: /^Reply to/ })
+      .fill(text);
     await this.item(target).getByRole('button', { name: 'Send' }).click();
   }
 
@@ -110,7 +113,10 @@ export class QueuePage {
 
   /** Switches screens. */
   async show(view: 'Queue' | 'Settings' | 'Activity'): Promise<void> {
-    await this.page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: new RegExp(`^${view}`) }).click();
+    await this.page
+      .getByRole('navigation', { name: 'Screens' })
+      .getByRole('button', { name: new RegExp(`^${view}`) })
+      .click();
   }
 }
 

@@ -3,7 +3,20 @@
  * the real engine serves the API (and as a worked example of the contract for the engine's authors).
  * It never touches tmux: "sent" keys are recorded in `sent` and the audit log.
  */
-import { fail, ok, type ActionOutcomeDto, type ApiMethods, type AuditEntryDto, type EventName, type EventPayload, type HooksStatusDto, type ItemActionDto, type QueueItemDto, type SettingsDto, type ValidationIssue } from '../../../preload/contract/index.ts';
+import {
+  fail,
+  ok,
+  type ActionOutcomeDto,
+  type ApiMethods,
+  type AuditEntryDto,
+  type EventName,
+  type EventPayload,
+  type HooksStatusDto,
+  type ItemActionDto,
+  type QueueItemDto,
+  type SettingsDto,
+  type ValidationIssue,
+} from '../../../preload/contract/index.ts';
 
 export type Emit = <E extends EventName>(event: E, payload: EventPayload<E>) => void;
 
@@ -14,15 +27,25 @@ export const DEFAULT_SETTINGS: SettingsDto = {
   notifications: { enabled: true, sound: false, actionButtons: true },
   terminal: { command: null },
   tmux: { includeDefault: true, sockets: [] },
-  watchdog: { enabled: false, message: 'continue', backoffMs: [300_000, 900_000, 2_700_000], capMs: 7_200_000, maxTries: 3, humanActiveMs: 120_000, dismissKnownDialogs: true },
+  watchdog: {
+    enabled: false,
+    message: 'continue',
+    backoffMs: [300_000, 900_000, 2_700_000],
+    capMs: 7_200_000,
+    maxTries: 3,
+    humanActiveMs: 120_000,
+    dismissKnownDialogs: true,
+  },
   restart: { defaultRuntime: null },
 };
 
 function validate(s: SettingsDto): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
-  if (!Number.isInteger(s.watchdog.maxTries) || s.watchdog.maxTries < 1) issues.push({ path: 'watchdog.maxTries', message: 'must be a whole number ≥ 1' });
+  if (!Number.isInteger(s.watchdog.maxTries) || s.watchdog.maxTries < 1)
+    issues.push({ path: 'watchdog.maxTries', message: 'must be a whole number ≥ 1' });
   s.reminders.cadenceMs.forEach((ms, i) => {
-    if (i > 0 && ms <= (s.reminders.cadenceMs[i - 1] ?? 0)) issues.push({ path: `reminders.cadenceMs.${i}`, message: 'each reminder must come after the one before' });
+    if (i > 0 && ms <= (s.reminders.cadenceMs[i - 1] ?? 0))
+      issues.push({ path: `reminders.cadenceMs.${i}`, message: 'each reminder must come after the one before' });
   });
   s.tmux.sockets.forEach((p, i) => {
     if (!p.startsWith('/')) issues.push({ path: `tmux.sockets.${i}`, message: 'must be an absolute path' });
@@ -34,7 +57,14 @@ function validate(s: SettingsDto): ValidationIssue[] {
 export function createStandInEngine(items: QueueItemDto[], emit: Emit, now: () => number) {
   let queue = [...items];
   let settings = DEFAULT_SETTINGS;
-  let hooks: HooksStatusDto = { state: 'absent', settingsPath: '/home/dev/.claude/settings.json', events: [], missing: ['PermissionRequest', 'Stop', 'Notification'], lastHookAt: null, problem: null };
+  let hooks: HooksStatusDto = {
+    state: 'absent',
+    settingsPath: '/home/dev/.claude/settings.json',
+    events: [],
+    missing: ['PermissionRequest', 'Stop', 'Notification'],
+    lastHookAt: null,
+    problem: null,
+  };
   const audit: AuditEntryDto[] = [];
   const sent: Array<{ itemId: string; keys: readonly string[]; text: string | null }> = [];
 
@@ -46,7 +76,19 @@ export function createStandInEngine(items: QueueItemDto[], emit: Emit, now: () =
   };
   const record = (item: QueueItemDto, keys: string[], text: string | null, why: string) => {
     sent.push({ itemId: item.id, keys, text });
-    audit.unshift({ id: audit.length + 1, at: now(), paneKey: item.paneKey, target: item.target, host: item.host, keys, text, why, origin: 'browser', itemId: item.id, outcome: 'confirmed' });
+    audit.unshift({
+      id: audit.length + 1,
+      at: now(),
+      paneKey: item.paneKey,
+      target: item.target,
+      host: item.host,
+      keys,
+      text,
+      why,
+      origin: 'browser',
+      itemId: item.id,
+      outcome: 'confirmed',
+    });
   };
   const resolve = (item: QueueItemDto, resolution: EventPayload<'item:resolved'>['resolution']) => {
     queue = queue.filter((i) => i.id !== item.id);
@@ -60,7 +102,8 @@ export function createStandInEngine(items: QueueItemDto[], emit: Emit, now: () =
     'item:approve': async ({ id, fingerprint }) => {
       const item = find(id);
       if (!item) return fail('not-found', `No item ${id}`);
-      if (item.fingerprint !== fingerprint) return outcome(item, 'approve', 'changed', 'The pane shows another prompt now; nothing was sent.');
+      if (item.fingerprint !== fingerprint)
+        return outcome(item, 'approve', 'changed', 'The pane shows another prompt now; nothing was sent.');
       if (item.approveLabel === null) return outcome(item, 'approve', 'refused', item.approveBlockedReason ?? 'No single-use option.');
       record(item, ['1'], null, `approve: ${item.approveLabel}`);
       resolve(item, 'approved');
@@ -85,7 +128,9 @@ export function createStandInEngine(items: QueueItemDto[], emit: Emit, now: () =
     },
     'item:jump': async ({ id }) => {
       const item = find(id);
-      return item ? outcome(item, 'jump', 'confirmed', `Selected ${item.target}; no terminal attached (stand-in engine).`) : fail('not-found', `No item ${id}`);
+      return item
+        ? outcome(item, 'jump', 'confirmed', `Selected ${item.target}; no terminal attached (stand-in engine).`)
+        : fail('not-found', `No item ${id}`);
     },
     'item:skip': async ({ id }) => {
       const item = find(id);
@@ -113,17 +158,79 @@ export function createStandInEngine(items: QueueItemDto[], emit: Emit, now: () =
     'pane:mute': async ({ paneKey, muted }) => {
       const item = queue.find((i) => i.paneKey === paneKey);
       if (!item) return fail('not-found', `No pane ${paneKey}`);
-      return ok({ paneKey, target: item.target, host: null, unreachable: null, sessionName: item.sessionName, runtime: item.runtime, runtimeVerified: true, state: 'permission', since: item.firstSeen, muted, loopMode: 'paused', prompt: null, draft: null });
+      return ok({
+        paneKey,
+        target: item.target,
+        host: null,
+        unreachable: null,
+        sessionName: item.sessionName,
+        runtime: item.runtime,
+        runtimeVerified: true,
+        state: 'permission',
+        since: item.firstSeen,
+        muted,
+        loopMode: 'paused',
+        prompt: null,
+        draft: null,
+      });
     },
     'pane:loop': async ({ paneKey, mode }) => {
       const item = queue.find((i) => i.paneKey === paneKey);
       if (!item) return fail('not-found', `No pane ${paneKey}`);
-      return ok({ paneKey, target: item.target, host: null, unreachable: null, sessionName: item.sessionName, runtime: item.runtime, runtimeVerified: true, state: 'idle', since: item.firstSeen, muted: false, loopMode: mode, prompt: null, draft: null });
+      return ok({
+        paneKey,
+        target: item.target,
+        host: null,
+        unreachable: null,
+        sessionName: item.sessionName,
+        runtime: item.runtime,
+        runtimeVerified: true,
+        state: 'idle',
+        since: item.firstSeen,
+        muted: false,
+        loopMode: mode,
+        prompt: null,
+        draft: null,
+      });
     },
-    'pane:wake': async ({ paneKey }) => ok({ itemId: paneKey, action: 'wake', outcome: 'refused', message: 'the stand-in engine types nothing' }),
+    'pane:wake': async ({ paneKey }) =>
+      ok({ itemId: paneKey, action: 'wake', outcome: 'refused', message: 'the stand-in engine types nothing' }),
     'agents:list': async () =>
-      ok(queue.map((i) => ({ paneKey: i.paneKey, target: i.target, host: i.host, unreachable: i.unreachable, sessionName: i.sessionName, runtime: i.runtime, runtimeVerified: i.runtimeVerified, state: i.reason === 'idle' ? 'idle' : 'permission', since: i.firstSeen, muted: false, loopMode: 'paused', prompt: null, draft: null }) as const)),
-    'settings:get': async () => ok({ settings, configPath: '/home/dev/.config/trailboss/config.json', hotkeys: [{ name: 'jumpOldest', accelerator: settings.hotkeys.jumpOldest, registered: false, problem: 'Hotkeys work in the desktop app only' }], loadError: null, logFile: null }),
+      ok(
+        queue.map(
+          (i) =>
+            ({
+              paneKey: i.paneKey,
+              target: i.target,
+              host: i.host,
+              unreachable: i.unreachable,
+              sessionName: i.sessionName,
+              runtime: i.runtime,
+              runtimeVerified: i.runtimeVerified,
+              state: i.reason === 'idle' ? 'idle' : 'permission',
+              since: i.firstSeen,
+              muted: false,
+              loopMode: 'paused',
+              prompt: null,
+              draft: null,
+            }) as const,
+        ),
+      ),
+    'settings:get': async () =>
+      ok({
+        settings,
+        configPath: '/home/dev/.config/trailboss/config.json',
+        hotkeys: [
+          {
+            name: 'jumpOldest',
+            accelerator: settings.hotkeys.jumpOldest,
+            registered: false,
+            problem: 'Hotkeys work in the desktop app only',
+          },
+        ],
+        loadError: null,
+        logFile: null,
+      }),
     'settings:set': async ({ settings: next }) => {
       const issues = validate(next);
       if (issues.length > 0) return fail('invalid', 'The settings were not saved.', issues);
@@ -133,8 +240,10 @@ export function createStandInEngine(items: QueueItemDto[], emit: Emit, now: () =
       return ok(state);
     },
     'hooks:status': async () => ok(hooks),
-    'hooks:install': async () => ok((hooks = { ...hooks, state: 'installed', events: ['PermissionRequest', 'Stop', 'Notification'], missing: [] })),
-    'hooks:uninstall': async () => ok((hooks = { ...hooks, state: 'absent', events: [], missing: ['PermissionRequest', 'Stop', 'Notification'] })),
+    'hooks:install': async () =>
+      ok((hooks = { ...hooks, state: 'installed', events: ['PermissionRequest', 'Stop', 'Notification'], missing: [] })),
+    'hooks:uninstall': async () =>
+      ok((hooks = { ...hooks, state: 'absent', events: [], missing: ['PermissionRequest', 'Stop', 'Notification'] })),
     'activity:get': async ({ since }) =>
       ok({
         since,

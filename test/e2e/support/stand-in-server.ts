@@ -9,7 +9,13 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
 import { HTTP, isChannel, type ApiMethods, type EventName, type EventPayload } from '../../../preload/contract/index.ts';
 
-const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.map': 'application/json', '.svg': 'image/svg+xml' };
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.map': 'application/json',
+  '.svg': 'image/svg+xml',
+};
 const MAX_BODY = 1 << 20;
 
 export interface StandInServer {
@@ -20,7 +26,8 @@ export interface StandInServer {
   close(): Promise<void>;
 }
 
-const json = (res: ServerResponse, status: number, body: unknown) => res.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' }).end(JSON.stringify(body));
+const json = (res: ServerResponse, status: number, body: unknown) =>
+  res.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' }).end(JSON.stringify(body));
 
 async function readBody(req: IncomingMessage): Promise<string | null> {
   let size = 0;
@@ -42,10 +49,12 @@ export async function startStandInServer(opts: { staticDir: string; token: strin
     void (async () => {
       const url = new URL(req.url ?? '/', 'http://127.0.0.1');
       // A page on another name that resolves to 127.0.0.1 must not reach the API (DNS rebinding).
-      if (req.headers.host !== `127.0.0.1:${port}` && req.headers.host !== `localhost:${port}`) return json(res, 421, { ok: false, error: { code: 'unauthorized', message: 'bad Host' } });
+      if (req.headers.host !== `127.0.0.1:${port}` && req.headers.host !== `localhost:${port}`)
+        return json(res, 421, { ok: false, error: { code: 'unauthorized', message: 'bad Host' } });
 
       if (url.pathname === HTTP.eventsPath) {
-        if (url.searchParams.get(HTTP.tokenParam) !== opts.token) return json(res, 401, { ok: false, error: { code: 'unauthorized', message: 'bad token' } });
+        if (url.searchParams.get(HTTP.tokenParam) !== opts.token)
+          return json(res, 401, { ok: false, error: { code: 'unauthorized', message: 'bad token' } });
         res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
         res.write(': connected\n\n');
         streams.add(res);
@@ -53,9 +62,11 @@ export async function startStandInServer(opts: { staticDir: string; token: strin
         return;
       }
       if (url.pathname.startsWith(HTTP.apiPrefix)) {
-        if (req.headers.authorization !== `Bearer ${opts.token}`) return json(res, 401, { ok: false, error: { code: 'unauthorized', message: 'bad token' } });
+        if (req.headers.authorization !== `Bearer ${opts.token}`)
+          return json(res, 401, { ok: false, error: { code: 'unauthorized', message: 'bad token' } });
         const channel = decodeURIComponent(url.pathname.slice(HTTP.apiPrefix.length));
-        if (req.method !== 'POST' || !isChannel(channel)) return json(res, 404, { ok: false, error: { code: 'not-found', message: `no channel ${channel}` } });
+        if (req.method !== 'POST' || !isChannel(channel))
+          return json(res, 404, { ok: false, error: { code: 'not-found', message: `no channel ${channel}` } });
         const body = await readBody(req);
         if (body === null) return json(res, 413, { ok: false, error: { code: 'invalid', message: 'body too large' } });
         let args: unknown;
@@ -67,10 +78,17 @@ export async function startStandInServer(opts: { staticDir: string; token: strin
         const method = opts.methods()[channel] as (a: unknown) => Promise<unknown>;
         return json(res, 200, await method(args));
       }
-      const rel = url.pathname === '/' ? 'index.html' : normalize(decodeURIComponent(url.pathname)).replace(/^(\.\.[/\\])+/, '').replace(/^\/+/, '');
+      const rel =
+        url.pathname === '/'
+          ? 'index.html'
+          : normalize(decodeURIComponent(url.pathname))
+              .replace(/^(\.\.[/\\])+/, '')
+              .replace(/^\/+/, '');
       try {
         const file = await readFile(join(opts.staticDir, rel));
-        res.writeHead(200, { 'Content-Type': TYPES[extname(rel)] ?? 'application/octet-stream', 'X-Content-Type-Options': 'nosniff' }).end(file);
+        res
+          .writeHead(200, { 'Content-Type': TYPES[extname(rel)] ?? 'application/octet-stream', 'X-Content-Type-Options': 'nosniff' })
+          .end(file);
       } catch {
         res.writeHead(404).end('not found');
       }

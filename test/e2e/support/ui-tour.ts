@@ -22,7 +22,11 @@ const shots = `${root}test-results/renderer`;
 async function standIn(count: number) {
   let methods: ApiMethods | null = null;
   const server: StandInServer = await startStandInServer({ staticDir, token: `tok-${count}`, methods: () => methods as ApiMethods });
-  const engine = createStandInEngine(standInItems(count, Date.now()), (e, p) => server.emit(e, p), () => Date.now());
+  const engine = createStandInEngine(
+    standInItems(count, Date.now()),
+    (e, p) => server.emit(e, p),
+    () => Date.now(),
+  );
   methods = engine.api;
   return { server, engine, url: `${server.url}#token=${server.token}` };
 }

@@ -118,7 +118,10 @@ describe('answerPrompt: one key per prompt', () => {
   it('gives a second answer racing the first nothing to send (the claim is held)', async () => {
     const prompt = claudePrompt();
     const { journal, deps } = setup([prompt]);
-    const [a, b] = await Promise.all([answerPrompt(deps, itemFor(prompt), 'approve', 'queue'), answerPrompt(deps, itemFor(prompt), 'approve', 'tray')]);
+    const [a, b] = await Promise.all([
+      answerPrompt(deps, itemFor(prompt), 'approve', 'queue'),
+      answerPrompt(deps, itemFor(prompt), 'approve', 'tray'),
+    ]);
     expect([a.outcome, b.outcome].sort()).toEqual(['confirmed', 'refused']);
     expect(keysSent(journal)).toEqual(['1']);
   });

@@ -71,7 +71,11 @@ describe('text that is not exactly text is never typed', () => {
   });
 
   it('the typing action itself refuses it before clearing the draft or auditing', async () => {
-    const deps = { store: storeForActions(h.engine.store, () => undefined), panes: observerPaneAccess(h.engine.observer), clock: systemClock };
+    const deps = {
+      store: storeForActions(h.engine.store, () => undefined),
+      panes: observerPaneAccess(h.engine.observer),
+      clock: systemClock,
+    };
     for (const text of BREAKOUTS) {
       const result = await typeIntoIdle(deps, { paneKey, text, reason: 'test', surface: 'api', itemId: null, action: 'text' });
       expect(result.outcome).toBe('refused');

@@ -125,7 +125,8 @@ function generator(random: () => number) {
         return Array.from({ length: Math.floor(random() * 4) }, () => value(depth + 1));
       default: {
         const out: Record<string, Json> = {};
-        for (let i = Math.floor(random() * 4); i > 0; i--) out[pick(['id', 'text', 'forMs', 'fingerprint', 'settings', 'x', 'limit'])] = value(depth + 1);
+        for (let i = Math.floor(random() * 4); i > 0; i--)
+          out[pick(['id', 'text', 'forMs', 'fingerprint', 'settings', 'x', 'limit'])] = value(depth + 1);
         return out;
       }
     }
@@ -178,7 +179,8 @@ describe('HTTP API property: random arguments', () => {
         if (env.ok) accepted++;
         if (refused(env)) {
           const after = await state();
-          if (JSON.stringify(after) !== JSON.stringify(before)) problems.push(`${call}: refused (${JSON.stringify(env).slice(0, 120)}) but the state changed`);
+          if (JSON.stringify(after) !== JSON.stringify(before))
+            problems.push(`${call}: refused (${JSON.stringify(env).slice(0, 120)}) but the state changed`);
         }
       }
       expect(problems).toEqual([]);

@@ -58,7 +58,10 @@ describe('HTTP API argument checks', () => {
 
   it('refuses approve and deny with an empty or missing fingerprint: the check is never skipped', async () => {
     for (const channel of ['item:approve', 'item:deny']) {
-      expect((await call(channel, { id: item.id, fingerprint: '' })).error).toMatchObject({ code: 'invalid', issues: [{ path: 'fingerprint' }] });
+      expect((await call(channel, { id: item.id, fingerprint: '' })).error).toMatchObject({
+        code: 'invalid',
+        issues: [{ path: 'fingerprint' }],
+      });
       expect((await call(channel, { id: item.id })).error).toMatchObject({ code: 'invalid', issues: [{ path: 'fingerprint' }] });
     }
     await nothingChanged();

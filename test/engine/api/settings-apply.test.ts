@@ -74,7 +74,10 @@ describe('settings:set', () => {
   });
 
   it('keeps what the form does not show: rules, observe, duration strings', () => {
-    writeFileSync(file, JSON.stringify({ observe: { tickMs: '2s' }, watchdog: { rules: [{ runtime: 'codex', mode: 'active' }], workResetMs: '45s' } }));
+    writeFileSync(
+      file,
+      JSON.stringify({ observe: { tickMs: '2s' }, watchdog: { rules: [{ runtime: 'codex', mode: 'active' }], workResetMs: '45s' } }),
+    );
     applySettings(deps(), withWatchdog({ enabled: false }));
     const written = JSON.parse(readFileSync(file, 'utf8')) as Record<string, Record<string, unknown>>;
     expect(written['observe']).toEqual({ tickMs: '2s' });
@@ -90,14 +93,18 @@ describe('settings:set', () => {
   });
 
   it('puts a reminder out of order on its own element', () => {
-    expect(issuesOf({ ...defaults(), reminders: { cadenceMs: [0, 60_000, 30_000] } }).map((i) => i.path)).toEqual(['reminders.cadenceMs.2']);
+    expect(issuesOf({ ...defaults(), reminders: { cadenceMs: [0, 60_000, 30_000] } }).map((i) => i.path)).toEqual([
+      'reminders.cadenceMs.2',
+    ]);
   });
 
   it('reports watchdog problems under the form field names', () => {
     expect(issuesOf(withWatchdog({ maxTries: 0 })).map((i) => i.path)).toEqual(['watchdog.maxTries']);
     expect(issuesOf(withWatchdog({ message: '' })).map((i) => i.path)).toEqual(['watchdog.message']);
     expect(issuesOf(withWatchdog({ backoffMs: [] })).map((i) => i.path)).toEqual(['watchdog.backoffMs']);
-    expect(issuesOf(withWatchdog({ backoffMs: [60_000], capMs: 1000 }))).toEqual([{ path: 'watchdog.capMs', message: 'must be at least the first backoff wait' }]);
+    expect(issuesOf(withWatchdog({ backoffMs: [60_000], capMs: 1000 }))).toEqual([
+      { path: 'watchdog.capMs', message: 'must be at least the first backoff wait' },
+    ]);
   });
 
   it('refuses a terminal command without {target}', () => {

@@ -52,7 +52,10 @@ describe('ClaudeSessionDirectory', () => {
     const dir = new ClaudeSessionDirectory();
     dir.ingest(delivery('Stop.json', 1), { kind: 'unwatched' });
     dir.ingest(delivery('SessionEnd.json', 2), { kind: 'unwatched' });
-    expect(dir.get('67394c8a-6c70-4514-8995-3cc730f52394')).toMatchObject({ ended: true, lastAssistantMessage: 'Done: I listed /tmp with `ls -la /tmp`.' });
+    expect(dir.get('67394c8a-6c70-4514-8995-3cc730f52394')).toMatchObject({
+      ended: true,
+      lastAssistantMessage: 'Done: I listed /tmp with `ls -la /tmp`.',
+    });
   });
 
   it('forgets the least recently heard session beyond its bound', () => {

@@ -23,7 +23,11 @@ const processes = new Map([
 
 describe('resolveSessionPane', () => {
   it('uses the hook TMUX_PANE with its socket to pick the right server', () => {
-    expect(resolveSessionPane({ watched, origin: { tmuxPane: '%3', tmuxSocket: SOCK_B, ppid: null } })).toEqual({ kind: 'pane', pane: 'L:work|%3', via: 'tmux-pane' });
+    expect(resolveSessionPane({ watched, origin: { tmuxPane: '%3', tmuxSocket: SOCK_B, ppid: null } })).toEqual({
+      kind: 'pane',
+      pane: 'L:work|%3',
+      via: 'tmux-pane',
+    });
   });
 
   it('does not guess between servers when the socket is unknown', () => {
@@ -31,7 +35,11 @@ describe('resolveSessionPane', () => {
   });
 
   it('falls back to pid ancestry from the hook parent', () => {
-    expect(resolveSessionPane({ watched, origin: { tmuxPane: null, tmuxSocket: null, ppid: 320 }, processes })).toEqual({ kind: 'pane', pane: 'default|%3', via: 'ancestry' });
+    expect(resolveSessionPane({ watched, origin: { tmuxPane: null, tmuxSocket: null, ppid: 320 }, processes })).toEqual({
+      kind: 'pane',
+      pane: 'default|%3',
+      via: 'ancestry',
+    });
   });
 
   it('uses the status file tmux field when the pane process is an ancestor of Claude', () => {
@@ -39,7 +47,11 @@ describe('resolveSessionPane', () => {
     // %0's process (100) is not an ancestor of 510: the field is not trusted; ancestry finds the real pane.
     expect(resolveSessionPane({ watched, statusFile, processes })).toEqual({ kind: 'pane', pane: 'L:work|%3', via: 'ancestry' });
     const consistent = { pid: 110, tmux: { sessionName: 'x', windowId: '@0', paneId: '%0' }, verdict: 'same-process' as const };
-    expect(resolveSessionPane({ watched, statusFile: consistent, processes: new Map([[110, { ppid: 100 }]]) })).toEqual({ kind: 'pane', pane: 'default|%0', via: 'status-file' });
+    expect(resolveSessionPane({ watched, statusFile: consistent, processes: new Map([[110, { ppid: 100 }]]) })).toEqual({
+      kind: 'pane',
+      pane: 'default|%0',
+      via: 'status-file',
+    });
   });
 
   it('uses the status file tmux field alone when there is no process table', () => {
@@ -58,7 +70,9 @@ describe('resolveSessionPane', () => {
   });
 
   it('says unwatched for a session in no watched pane', () => {
-    expect(resolveSessionPane({ watched, origin: { tmuxPane: '%42', tmuxSocket: SOCK_A, ppid: 900 }, processes })).toEqual({ kind: 'unwatched' });
+    expect(resolveSessionPane({ watched, origin: { tmuxPane: '%42', tmuxSocket: SOCK_A, ppid: 900 }, processes })).toEqual({
+      kind: 'unwatched',
+    });
   });
 
   it('survives a cyclic process table', () => {
@@ -67,6 +81,8 @@ describe('resolveSessionPane', () => {
       [1001, { ppid: 1000 }],
     ]);
     expect(isAncestorOrSelf(cyclic, 5, 1000)).toBe(false);
-    expect(resolveSessionPane({ watched, origin: { tmuxPane: null, tmuxSocket: null, ppid: 1000 }, processes: cyclic })).toEqual({ kind: 'unwatched' });
+    expect(resolveSessionPane({ watched, origin: { tmuxPane: null, tmuxSocket: null, ppid: 1000 }, processes: cyclic })).toEqual({
+      kind: 'unwatched',
+    });
   });
 });

@@ -27,7 +27,9 @@ describe('statusHintFacts', () => {
   });
 
   it('says nothing for a file left behind by a process that exited', () => {
-    expect(statusHintFacts({ files: [permBash], watched, identity: () => ({ alive: false, startTicks: null, startedAtMs: null }), at: 5 })).toEqual([]);
+    expect(
+      statusHintFacts({ files: [permBash], watched, identity: () => ({ alive: false, startTicks: null, startedAtMs: null }), at: 5 }),
+    ).toEqual([]);
   });
 
   it('says nothing for a session in no watched pane', () => {

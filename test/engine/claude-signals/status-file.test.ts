@@ -16,7 +16,9 @@ function parsed(text: string) {
 }
 
 describe('status file over the recorded examples', () => {
-  const cases = DIRS.flatMap((dir) => readdirSync(dir).map((name) => [`${dir.includes('v2.1.197') ? '2.1.197' : '2.1.329'} ${name}`, dir, name] as const));
+  const cases = DIRS.flatMap((dir) =>
+    readdirSync(dir).map((name) => [`${dir.includes('v2.1.197') ? '2.1.197' : '2.1.329'} ${name}`, dir, name] as const),
+  );
 
   it.each(cases)('%s parses with a pid, a session id and a hint', (_label, dir, name) => {
     const file = parsed(fixture(dir, name));
@@ -57,7 +59,12 @@ describe('status file tolerance', () => {
   });
 
   it('treats a field of the wrong type as absent', () => {
-    expect(parsed('{"pid":5,"status":3,"tmux":{"x":1},"startedAt":"soon"}')).toMatchObject({ status: null, hint: null, tmux: null, startedAt: null });
+    expect(parsed('{"pid":5,"status":3,"tmux":{"x":1},"startedAt":"soon"}')).toMatchObject({
+      status: null,
+      hint: null,
+      tmux: null,
+      startedAt: null,
+    });
   });
 
   it('gives no hint for a status it does not know', () => {

@@ -6,7 +6,10 @@ const HOOKS = 'test/fixtures/transcripts/claude/hooks--67394c8a-6c70-4514-8995-3
 
 /** State after the first `n` lines of a transcript. */
 function stateAfter(lines: readonly string[], n: number) {
-  return transcriptStateOf(lines.slice(0, n).map((l) => JSON.parse(l) as unknown), true);
+  return transcriptStateOf(
+    lines.slice(0, n).map((l) => JSON.parse(l) as unknown),
+    true,
+  );
 }
 
 interface Point {
@@ -16,14 +19,20 @@ interface Point {
 }
 
 /** Every line of every transcript, parsed. */
-const points: Point[] = transcriptFiles().flatMap((file) => transcriptLines(file).map((l, index) => ({ file, index, entry: JSON.parse(l) as Record<string, unknown> })));
+const points: Point[] = transcriptFiles().flatMap((file) =>
+  transcriptLines(file).map((l, index) => ({ file, index, entry: JSON.parse(l) as Record<string, unknown> })),
+);
 const linesOf = new Map(transcriptFiles().map((f) => [f, transcriptLines(f)]));
 const label = (p: Point): string => `${p.file.split('transcripts/claude/')[1]}:${p.index + 1}`;
 
 const toolUses = points.filter((p) => p.entry['type'] === 'assistant' && blocksOf(p.entry).some((b) => b['type'] === 'tool_use'));
 const toolResults = points.filter((p) => p.entry['type'] === 'user' && blocksOf(p.entry).some((b) => b['type'] === 'tool_result'));
-const interrupts = points.filter((p) => p.entry['type'] === 'user' && blocksOf(p.entry).some((b) => String(b['text'] ?? '').startsWith('[Request interrupted by user')));
-const prompts = points.filter((p) => p.entry['type'] === 'user' && typeof (p.entry['message'] as { content?: unknown }).content === 'string');
+const interrupts = points.filter(
+  (p) => p.entry['type'] === 'user' && blocksOf(p.entry).some((b) => String(b['text'] ?? '').startsWith('[Request interrupted by user')),
+);
+const prompts = points.filter(
+  (p) => p.entry['type'] === 'user' && typeof (p.entry['message'] as { content?: unknown }).content === 'string',
+);
 const turnEnds = points.filter((p) => p.entry['type'] === 'system' && p.entry['subtype'] === 'turn_duration');
 
 describe('transcript state at every point of the recorded transcripts (both versions)', () => {
@@ -68,7 +77,10 @@ describe('transcript state details', () => {
   });
 
   it('names the pending tool', () => {
-    expect(stateAfter(lines, 21)).toMatchObject({ last: 'tool-pending', pendingTool: { name: 'Bash', id: 'toolu_875725792ca186706800b3b1' } });
+    expect(stateAfter(lines, 21)).toMatchObject({
+      last: 'tool-pending',
+      pendingTool: { name: 'Bash', id: 'toolu_875725792ca186706800b3b1' },
+    });
   });
 
   it('is empty for a transcript without conversation (2.1.197 startup dialog)', () => {

@@ -27,7 +27,10 @@ describe('transcript tail', () => {
   });
 
   it('sees a pending tool call at the end of the file', async () => {
-    expect(await transcriptStateOfFile(prefixFile(firstToolUse + 1))).toMatchObject({ last: 'tool-pending', pendingTool: { name: 'Bash' } });
+    expect(await transcriptStateOfFile(prefixFile(firstToolUse + 1))).toMatchObject({
+      last: 'tool-pending',
+      pendingTool: { name: 'Bash' },
+    });
   });
 
   it('skips a last line Claude is still writing', async () => {

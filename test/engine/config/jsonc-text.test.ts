@@ -7,12 +7,18 @@ const errorOf = (text: string) => {
 };
 
 describe('parseJsonc', () => {
-  it.each(['{}', '[]', '{"a": [1, -2.5e3, true, false, null, "x\\n\\u00e9"]}', ' \n{"a":{"b":{}}}\n'])('finds nothing wrong in %j', (text) => {
-    expect(parseJsonc(text)).toEqual({ ok: true, value: JSON.parse(text) });
-  });
+  it.each(['{}', '[]', '{"a": [1, -2.5e3, true, false, null, "x\\n\\u00e9"]}', ' \n{"a":{"b":{}}}\n'])(
+    'finds nothing wrong in %j',
+    (text) => {
+      expect(parseJsonc(text)).toEqual({ ok: true, value: JSON.parse(text) });
+    },
+  );
 
   it('allows line and block comments (config.json is JSONC)', () => {
-    expect(parseJsonc('{\n  // why 4545: the other port is taken\n  "port": 4545 /* for now */\n}')).toEqual({ ok: true, value: { port: 4545 } });
+    expect(parseJsonc('{\n  // why 4545: the other port is taken\n  "port": 4545 /* for now */\n}')).toEqual({
+      ok: true,
+      value: { port: 4545 },
+    });
   });
 
   it('points at a missing value', () => {
@@ -55,7 +61,8 @@ describe('parseJsonc', () => {
 
 describe('writeJsonc', () => {
   it('keeps comments and layout, changing only the keys that changed', () => {
-    const old = '{\n  // my port: 4545 is taken by the VPN\n  "hooks": { "port": 4546 },\n  /* quiet nights */\n  "notifications": { "sound": false }\n}\n';
+    const old =
+      '{\n  // my port: 4545 is taken by the VPN\n  "hooks": { "port": 4546 },\n  /* quiet nights */\n  "notifications": { "sound": false }\n}\n';
     const text = writeJsonc(old, { hooks: { port: 4547 }, notifications: { sound: false } });
     expect(text).toContain('// my port: 4545 is taken by the VPN');
     expect(text).toContain('/* quiet nights */');

@@ -87,7 +87,9 @@ describe('config validation', () => {
   });
 
   it('names an unknown key itself, not its parent', () => {
-    expect(errorsOf(validateConfig({ watchdog: { maxNudge: 3 } }))).toEqual([{ path: 'watchdog.maxNudge', message: 'unknown setting (misspelt?)' }]);
+    expect(errorsOf(validateConfig({ watchdog: { maxNudge: 3 } }))).toEqual([
+      { path: 'watchdog.maxNudge', message: 'unknown setting (misspelt?)' },
+    ]);
   });
 
   it('names a value of the wrong type', () => {
@@ -139,11 +141,11 @@ describe('config validation', () => {
   });
 
   it('reports every problem at once', () => {
-    expect(errorsOf(validateConfig({ hooks: { port: -1 }, restart: { maxLines: 'many' }, typo: 1 })).map((e) => e.path).sort()).toEqual([
-      'hooks.port',
-      'restart.maxLines',
-      'typo',
-    ]);
+    expect(
+      errorsOf(validateConfig({ hooks: { port: -1 }, restart: { maxLines: 'many' }, typo: 1 }))
+        .map((e) => e.path)
+        .sort(),
+    ).toEqual(['hooks.port', 'restart.maxLines', 'typo']);
   });
 
   it('refuses a file whose top level is not an object', () => {
@@ -154,7 +156,11 @@ describe('config validation', () => {
 describe('durations are bounded, so no value a user can type makes a runaway timer', () => {
   it('refuses a 30-day-plus reminder step, watchdog delay or expiry, naming the limit', () => {
     const errors = errorsOf(
-      validateConfig({ reminders: { cadence: [0, '31d'] }, watchdog: { firstDelayMs: '40d', capMs: '40d' }, queue: { itemExpiryMs: 3_000_000_000 } }),
+      validateConfig({
+        reminders: { cadence: [0, '31d'] },
+        watchdog: { firstDelayMs: '40d', capMs: '40d' },
+        queue: { itemExpiryMs: 3_000_000_000 },
+      }),
     );
     expect(errors.map((e) => [e.path, e.message])).toEqual(
       expect.arrayContaining([
@@ -167,7 +173,9 @@ describe('durations are bounded, so no value a user can type makes a runaway tim
   });
 
   it('refuses a tick slower than a minute or faster than 100 ms', () => {
-    expect(errorsOf(validateConfig({ observe: { tickMs: '30d' } })).map((e) => [e.path, e.message])).toEqual([['observe.tickMs', 'must be at most 1m']]);
+    expect(errorsOf(validateConfig({ observe: { tickMs: '30d' } })).map((e) => [e.path, e.message])).toEqual([
+      ['observe.tickMs', 'must be at most 1m'],
+    ]);
     expect(errorsOf(validateConfig({ observe: { tickMs: 5 } })).map((e) => e.path)).toEqual(['observe.tickMs']);
   });
 

@@ -124,6 +124,8 @@ describe('ConfigWatcher', () => {
     watcher.dispose();
     expect(clock.pending).toBe(0);
     await poll(
-      () => process.getActiveResourcesInfo().filter((r) => r === 'FSEventWrap').length === watchersBefore, 'the file watcher to close');
+      () => process.getActiveResourcesInfo().filter((r) => r === 'FSEventWrap').length === watchersBefore,
+      'the file watcher to close',
+    );
   });
 });

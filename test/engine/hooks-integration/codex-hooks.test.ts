@@ -46,7 +46,9 @@ function forwardCodex(endpointFile: string, body: Record<string, unknown>, paneI
 
 async function heldCodex() {
   h = await startEngineHarness({ api: true });
-  const agent = await startScriptedAgent(h.tmux, heldWorking(codexExecApproval(), 'panes/codex/working-wait-1'), { session: 'codex-worker' });
+  const agent = await startScriptedAgent(h.tmux, heldWorking(codexExecApproval(), 'panes/codex/working-wait-1'), {
+    session: 'codex-worker',
+  });
   const pane = paneKeyOf(h.socket, agent);
   await waitForTruth(h.engine, pane, (s) => s.state === 'working', 'the codex pane seen working');
   events = recordItemEvents(h.engine);
@@ -59,7 +61,13 @@ describe('codex hooks integration', () => {
     const run = await forwardCodex(h.engine.paths.endpoint, codexPayload('PermissionRequest.json'), agent.paneId, h.socket);
     expect(run).toEqual({ code: 0, stdout: '', stderr: '' });
     const added = await poll(() => events!.added[0]?.item, 'item:added');
-    expect(added).toMatchObject({ paneKey: pane, runtime: 'codex', reason: 'permission', subject: 'Bash: echo ran >> ran.txt', approveLabel: null });
+    expect(added).toMatchObject({
+      paneKey: pane,
+      runtime: 'codex',
+      reason: 'permission',
+      subject: 'Bash: echo ran >> ran.txt',
+      approveLabel: null,
+    });
     expect(await agent.currentState()).toBe('held');
   }, 60_000);
 

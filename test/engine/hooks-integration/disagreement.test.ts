@@ -38,7 +38,9 @@ describe('hooks integration: disagreement with the pane', () => {
     const { h, agent, pane, origin } = await idleClaude();
     await postHook(h.engine, payload('PermissionRequest.json'), origin);
     const claimed = await poll(() => events!.added.find((a) => a.item.reason === 'permission'), 'the hook-born permission item');
-    const gone = await poll(() => events!.resolved.find((r) => r.id === claimed.item.id), 'the false permission item resolved', { timeoutMs: GRACE_MS + 6_000 });
+    const gone = await poll(() => events!.resolved.find((r) => r.id === claimed.item.id), 'the false permission item resolved', {
+      timeoutMs: GRACE_MS + 6_000,
+    });
     // Not before the grace period: a hook is fresher than the pane's last captures.
     expect(gone.t - claimed.t).toBeGreaterThanOrEqual(GRACE_MS - 200);
     await waitForTruth(h.engine, pane, (s) => s.state === 'idle' && s.source === 'pane', 'the pane’s idle state');
@@ -70,11 +72,17 @@ describe('hooks integration: disagreement with the pane', () => {
     await waitForTruth(h.engine, pane, (s) => s.state === 'working', 'the pane seen working');
     await postHook(h.engine, payload('PermissionRequest.json'), origin);
     await agent.send(RELEASE_KEY);
-    const before = await poll(async () => (await queue(h!.engine)).find((i) => i.approveLabel === 'Yes'), 'the item with the pane’s options');
+    const before = await poll(
+      async () => (await queue(h!.engine)).find((i) => i.approveLabel === 'Yes'),
+      'the item with the pane’s options',
+    );
 
     await h.restart();
     events = recordItemEvents(h.engine);
-    const after = await poll(async () => (await queue(h!.engine)).find((i) => i.id === before.id && i.approveLabel === 'Yes'), 'the item after the restart');
+    const after = await poll(
+      async () => (await queue(h!.engine)).find((i) => i.id === before.id && i.approveLabel === 'Yes'),
+      'the item after the restart',
+    );
     expect(after).toMatchObject({ firstSeen: before.firstSeen, subject: 'ls -la /tmp' });
     await waitForTruth(h.engine, pane, (s) => s.state === 'permission' && s.source === 'pane', 'the prompt seen again after the restart');
     // The same wait, not a new one: nothing resolved or opened while the new engine caught up.
@@ -99,7 +107,9 @@ describe('hooks integration: hooks that must not queue anything', () => {
     // Deliveries are handled in arrival order: once the next hook's effect shows, the first was handled.
     await postHook(h.engine, payload('Stop.json'), origin);
     await poll(() => h!.engine.truth.get(paneKeyOf(h!.socket, { paneId: origin.paneId }))?.lastHookAt, 'the Stop hook applied');
-    expect(h.logger.entries.filter((e) => e.event === 'claude.hook-unmapped')).toMatchObject([{ fields: { event: 'PermissionRequest', session: 'not-in-a-watched-pane' } }]);
+    expect(h.logger.entries.filter((e) => e.event === 'claude.hook-unmapped')).toMatchObject([
+      { fields: { event: 'PermissionRequest', session: 'not-in-a-watched-pane' } },
+    ]);
     expect((await queue(h.engine)).map((i) => i.id)).toEqual([idle.id]);
     expect(events!.added).toEqual([]);
   });

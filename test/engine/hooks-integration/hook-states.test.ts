@@ -10,7 +10,18 @@ import { startScriptedAgent } from '../../support/scripted-agent/start.ts';
 import type { EngineHarness } from '../../support/engine-harness.ts';
 import { startEngineHarness } from '../../support/engine-harness.ts';
 import type { EventLog } from './support.ts';
-import { RELEASE_KEY, askUserQuestionPayload, heldWorking, paneKeyOf, payload, postHook, queue, recordItemEvents, runForwarder, waitForTruth } from './support.ts';
+import {
+  RELEASE_KEY,
+  askUserQuestionPayload,
+  heldWorking,
+  paneKeyOf,
+  payload,
+  postHook,
+  queue,
+  recordItemEvents,
+  runForwarder,
+  waitForTruth,
+} from './support.ts';
 import { poll } from '../../support/poll.ts';
 
 let h: EngineHarness | null = null;
@@ -40,7 +51,13 @@ describe('hooks integration: PermissionRequest', () => {
     // From the engine receiving the hook (the item's firstSeen) to the item stored and announced.
     // End-to-end figures over many hooks are in latency.test.ts; one sample on a loaded machine is no measure.
     expect(added.at - added.item.firstSeen).toBeLessThan(300);
-    expect(added.item).toMatchObject({ reason: 'permission', runtime: 'claude', subject: 'Bash: ls -la /tmp', approveLabel: null, fingerprint: '' });
+    expect(added.item).toMatchObject({
+      reason: 'permission',
+      runtime: 'claude',
+      subject: 'Bash: ls -la /tmp',
+      approveLabel: null,
+      fingerprint: '',
+    });
     expect(added.item.approveBlockedReason).toContain('has not shown the prompt yet');
     expect(await agent.currentState()).toBe('held');
   });
@@ -51,7 +68,14 @@ describe('hooks integration: PermissionRequest', () => {
     const born = await poll(() => events!.added[0]?.item, 'the hook-born item');
     await agent.send(RELEASE_KEY);
     const upgraded = await poll(() => events!.updated.find((u) => u.item.approveLabel !== null)?.item, 'the item upgraded by the pane');
-    expect(upgraded).toMatchObject({ id: born.id, firstSeen: born.firstSeen, subject: 'ls -la /tmp', tool: 'Bash command', approveLabel: 'Yes', denyLabel: 'No' });
+    expect(upgraded).toMatchObject({
+      id: born.id,
+      firstSeen: born.firstSeen,
+      subject: 'ls -la /tmp',
+      tool: 'Bash command',
+      approveLabel: 'Yes',
+      denyLabel: 'No',
+    });
     expect((await queue(h.engine)).map((i) => i.id)).toEqual([born.id]);
     expect(events!.resolved).toEqual([]);
   });
@@ -76,7 +100,12 @@ describe('hooks integration: PermissionRequest', () => {
     const { h, agent, origin } = await heldClaude();
     await postHook(h.engine, askUserQuestionPayload(), origin);
     const item = await poll(() => events!.added[0]?.item, 'the dialog item');
-    expect(item).toMatchObject({ reason: 'dialog', subject: 'AskUserQuestion: Which color should the lab use?', approveLabel: null, options: [] });
+    expect(item).toMatchObject({
+      reason: 'dialog',
+      subject: 'AskUserQuestion: Which color should the lab use?',
+      approveLabel: null,
+      options: [],
+    });
     // A dialog has no prompt fingerprint: approve naming none is refused at the door, nothing is sent.
     const approve = await h.engine.api['item:approve']({ id: item.id, fingerprint: item.fingerprint });
     expect(approve).toMatchObject({ ok: false, error: { code: 'invalid' } });
@@ -102,7 +131,9 @@ describe('hooks integration: Stop, UserPromptSubmit, PreToolUse', () => {
     expect(await agent.currentState()).toBe('held');
     await agent.send(RELEASE_KEY);
     await waitForTruth(h.engine, pane, (s) => s.state === 'idle' && s.source === 'pane', 'the pane seen idle');
-    expect(await queue(h.engine)).toMatchObject([{ id: added.item.id, reason: 'idle', context: 'Done: I listed /tmp with `ls -la /tmp`.' }]);
+    expect(await queue(h.engine)).toMatchObject([
+      { id: added.item.id, reason: 'idle', context: 'Done: I listed /tmp with `ls -la /tmp`.' },
+    ]);
     expect(events!.resolved).toEqual([]);
   });
 

@@ -42,42 +42,47 @@ function request(i: number): Record<string, unknown> {
 }
 
 describe('hooks integration: latency', () => {
-  it(`hook received → queue item and hook → item:added, over ${POSTED} posted and ${FORWARDED} forwarded hooks`, { timeout: 120_000 }, async () => {
-    h = await startEngineHarness({ api: true });
-    const agent = await startScriptedAgent(h.tmux, heldWorking(claudePermBash()), { session: 'bench' });
-    const pane = paneKeyOf(h.socket, agent);
-    const origin: HookOrigin = { paneId: agent.paneId, socket: h.socket };
-    await waitForTruth(h.engine, pane, (s) => s.state === 'working', 'the pane seen working');
-    const log = (events = recordItemEvents(h.engine));
+  it(
+    `hook received → queue item and hook → item:added, over ${POSTED} posted and ${FORWARDED} forwarded hooks`,
+    { timeout: 120_000 },
+    async () => {
+      h = await startEngineHarness({ api: true });
+      const agent = await startScriptedAgent(h.tmux, heldWorking(claudePermBash()), { session: 'bench' });
+      const pane = paneKeyOf(h.socket, agent);
+      const origin: HookOrigin = { paneId: agent.paneId, socket: h.socket };
+      await waitForTruth(h.engine, pane, (s) => s.state === 'working', 'the pane seen working');
+      const log = (events = recordItemEvents(h.engine));
 
-    const receivedToStored: number[] = [];
-    const postToAdded: number[] = [];
-    const forwarderToAdded: number[] = [];
-    /** One cycle: the request queues an item; PostToolUse (the tool ran) resolves it again. */
-    const cycle = async (i: number, send: () => Promise<unknown>): Promise<number> => {
-      const sent = performance.now();
-      await send();
-      const added = await poll(() => log.added[i], `item ${i}`);
-      expect(added.item.subject).toBe(`Bash: ls -la /tmp/run-${i}`);
-      receivedToStored.push(added.at - added.item.firstSeen);
-      await postHook(h!.engine, payload('PostToolUse.json'), origin);
-      await poll(() => log.resolved.find((r) => r.id === added.item.id), `item ${i} resolved`);
-      return added.t - sent;
-    };
+      const receivedToStored: number[] = [];
+      const postToAdded: number[] = [];
+      const forwarderToAdded: number[] = [];
+      /** One cycle: the request queues an item; PostToolUse (the tool ran) resolves it again. */
+      const cycle = async (i: number, send: () => Promise<unknown>): Promise<number> => {
+        const sent = performance.now();
+        await send();
+        const added = await poll(() => log.added[i], `item ${i}`);
+        expect(added.item.subject).toBe(`Bash: ls -la /tmp/run-${i}`);
+        receivedToStored.push(added.at - added.item.firstSeen);
+        await postHook(h!.engine, payload('PostToolUse.json'), origin);
+        await poll(() => log.resolved.find((r) => r.id === added.item.id), `item ${i} resolved`);
+        return added.t - sent;
+      };
 
-    for (let i = 0; i < POSTED; i++) postToAdded.push(await cycle(i, () => postHook(h!.engine, request(i), origin)));
-    for (let i = POSTED; i < POSTED + FORWARDED; i++) forwarderToAdded.push(await cycle(i, () => runForwarder(h!.engine.paths.endpoint, request(i), origin)));
+      for (let i = 0; i < POSTED; i++) postToAdded.push(await cycle(i, () => postHook(h!.engine, request(i), origin)));
+      for (let i = POSTED; i < POSTED + FORWARDED; i++)
+        forwarderToAdded.push(await cycle(i, () => runForwarder(h!.engine.paths.endpoint, request(i), origin)));
 
-    const figures = {
-      receivedToQueueItem: summary(receivedToStored),
-      postToItemAdded: summary(postToAdded),
-      forwarderStartToItemAdded: summary(forwarderToAdded),
-    };
-    console.log(`hook latency (ms): ${JSON.stringify(figures)}`);
-    expect(log.added).toHaveLength(POSTED + FORWARDED);
-    expect(figures.receivedToQueueItem.p95).toBeLessThan(300);
-    expect(figures.postToItemAdded.p95).toBeLessThan(300);
-    // Includes starting a Node process on a shared, loaded machine: bounded, not tight.
-    expect(figures.forwarderStartToItemAdded.p95).toBeLessThan(2_000);
-  });
+      const figures = {
+        receivedToQueueItem: summary(receivedToStored),
+        postToItemAdded: summary(postToAdded),
+        forwarderStartToItemAdded: summary(forwarderToAdded),
+      };
+      console.log(`hook latency (ms): ${JSON.stringify(figures)}`);
+      expect(log.added).toHaveLength(POSTED + FORWARDED);
+      expect(figures.receivedToQueueItem.p95).toBeLessThan(300);
+      expect(figures.postToItemAdded.p95).toBeLessThan(300);
+      // Includes starting a Node process on a shared, loaded machine: bounded, not tight.
+      expect(figures.forwarderStartToItemAdded.p95).toBeLessThan(2_000);
+    },
+  );
 });

@@ -50,23 +50,49 @@ export function askUserQuestionPayload(): Record<string, unknown> {
 
 /** The envelope the forwarder script posts. */
 export function envelope(body: Record<string, unknown>, origin: HookOrigin | null) {
-  return { v: 1, event: body['hook_event_name'], tmuxPane: origin?.paneId ?? null, tmuxSocket: origin?.socket ?? null, ppid: null, payload: body };
+  return {
+    v: 1,
+    event: body['hook_event_name'],
+    tmuxPane: origin?.paneId ?? null,
+    tmuxSocket: origin?.socket ?? null,
+    ppid: null,
+    payload: body,
+  };
 }
 
 /** POST one hook to the engine's endpoint as the forwarder would (token override for refusal tests). */
-export function postHook(engine: Engine, body: Record<string, unknown>, origin: HookOrigin | null, token: string | null = engine.apiToken): Promise<RawResponse> {
+export function postHook(
+  engine: Engine,
+  body: Record<string, unknown>,
+  origin: HookOrigin | null,
+  token: string | null = engine.apiToken,
+): Promise<RawResponse> {
   const port = engine.apiPort;
   if (port === null) throw new Error('the engine runs without its API (start the harness with api: true)');
   if (token !== null) return postJson(port, HOOK_PATH, token, envelope(body, origin));
   const text = JSON.stringify(envelope(body, origin));
-  return rawRequest({ port, method: 'POST', path: HOOK_PATH, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) }, body: text });
+  return rawRequest({
+    port,
+    method: 'POST',
+    path: HOOK_PATH,
+    headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) },
+    body: text,
+  });
 }
 
 /** Run bin/trailboss-hook.mjs as Claude Code runs it in the pane: payload on stdin, the pane's TMUX env. */
-export function runForwarder(endpointFile: string, body: Record<string, unknown>, origin: HookOrigin): Promise<{ code: number | null; stdout: string; stderr: string }> {
+export function runForwarder(
+  endpointFile: string,
+  body: Record<string, unknown>,
+  origin: HookOrigin,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((done, fail) => {
     const env = { PATH: '/usr/bin:/bin', TMUX_PANE: origin.paneId, TMUX: `${origin.socket},${process.pid},0` };
-    const child = spawn(resolve('node_modules/node/bin/node'), [resolve('bin/trailboss-hook.mjs'), '--endpoint', endpointFile, String(body['hook_event_name'])], { env });
+    const child = spawn(
+      resolve('node_modules/node/bin/node'),
+      [resolve('bin/trailboss-hook.mjs'), '--endpoint', endpointFile, String(body['hook_event_name'])],
+      { env },
+    );
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -90,11 +116,21 @@ export function paneKeyOf(socket: string, agent: Pick<ScriptedAgent, 'paneId'>):
 }
 
 /** Wait until the engine's truth for the pane matches `test` (state, source, …). */
-export function waitForTruth(engine: Engine, pane: string, test: (s: PaneState) => boolean, what: string, timeoutMs?: number): Promise<PaneState> {
-  return poll(() => {
-    const s = engine.truth.get(pane);
-    return s && test(s) ? s : null;
-  }, what, { timeoutMs });
+export function waitForTruth(
+  engine: Engine,
+  pane: string,
+  test: (s: PaneState) => boolean,
+  what: string,
+  timeoutMs?: number,
+): Promise<PaneState> {
+  return poll(
+    () => {
+      const s = engine.truth.get(pane);
+      return s && test(s) ? s : null;
+    },
+    what,
+    { timeoutMs },
+  );
 }
 
 /** Item events as they happen, each with the wall time it was seen. */

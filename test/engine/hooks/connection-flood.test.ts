@@ -48,7 +48,10 @@ async function flood(port: number, n: number, prefix = ''): Promise<{ sockets: S
 
 function forward(endpointFile: string, home: string): Promise<number | null> {
   return new Promise((resolve, reject) => {
-    const child = spawn(NODE, [FORWARDER, '--endpoint', endpointFile, 'Stop'], { env: { PATH: '/usr/bin:/bin', HOME: home }, stdio: ['pipe', 'ignore', 'ignore'] });
+    const child = spawn(NODE, [FORWARDER, '--endpoint', endpointFile, 'Stop'], {
+      env: { PATH: '/usr/bin:/bin', HOME: home },
+      stdio: ['pipe', 'ignore', 'ignore'],
+    });
     child.on('error', reject);
     child.on('close', resolve);
     child.stdin.end(JSON.stringify(hookExample('Stop.json')));

@@ -16,7 +16,9 @@ export interface RecordedHook {
 export function allRecordedHooks(): RecordedHook[] {
   const out: RecordedHook[] = [];
   for (const dir of HOOK_FIXTURE_DIRS) {
-    for (const name of readdirSync(dir).filter((n) => n.endsWith('.all.jsonl')).sort()) {
+    for (const name of readdirSync(dir)
+      .filter((n) => n.endsWith('.all.jsonl'))
+      .sort()) {
       const file = path.join(dir, name);
       for (const line of readFileSync(file, 'utf8').split('\n')) {
         if (line.trim() === '') continue;

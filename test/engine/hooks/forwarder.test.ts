@@ -87,7 +87,10 @@ describe('trailboss-hook.mjs without an engine', () => {
   });
 
   it('does not wait for stdin to close when there is no engine', async () => {
-    const child = spawn(NODE, [SCRIPT, '--endpoint', path.join(home, 'endpoint.json'), 'Stop'], { env: { HOME: home }, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(NODE, [SCRIPT, '--endpoint', path.join(home, 'endpoint.json'), 'Stop'], {
+      env: { HOME: home },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     const started = performance.now();
     const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
     // stdin is still open: only the 3 s backstop could end a forwarder that waits for it.
@@ -131,7 +134,9 @@ describe('trailboss-hook.mjs without an engine', () => {
     }
     const f = percentiles(forwarder);
     const b = percentiles(bare);
-    console.log(`trailboss-hook no-engine exit over 30 runs: p50 ${f.p50.toFixed(1)} ms, p95 ${f.p95.toFixed(1)} ms; bare node -e 0: p50 ${b.p50.toFixed(1)} ms, p95 ${b.p95.toFixed(1)} ms`);
+    console.log(
+      `trailboss-hook no-engine exit over 30 runs: p50 ${f.p50.toFixed(1)} ms, p95 ${f.p95.toFixed(1)} ms; bare node -e 0: p50 ${b.p50.toFixed(1)} ms, p95 ${b.p95.toFixed(1)} ms`,
+    );
     // Load slows both alike, so compare relative to the baseline: waiting on stdin or on any
     // deadline would add >= 300 ms, far beyond twice a bare start.
     expect(f.p50).toBeLessThan(2 * b.p50 + 20);
@@ -153,7 +158,8 @@ describe('trailboss-hook.mjs with a running engine', () => {
       clock: systemClock,
       logger: silentLogger,
       pid: process.pid,
-      setup: (server) => registerHookIngest(server, { clock: systemClock, counter: new MemoryHookEventCounter(), deliver: (d) => deliveries.push(d) }),
+      setup: (server) =>
+        registerHookIngest(server, { clock: systemClock, counter: new MemoryHookEventCounter(), deliver: (d) => deliveries.push(d) }),
     });
   });
   afterEach(async () => {
@@ -176,7 +182,10 @@ describe('trailboss-hook.mjs with a running engine', () => {
   });
 
   it('finds the engine through TRAILBOSS_HOME when no --endpoint is given', async () => {
-    const run = await runForwarder(['PermissionRequest'], JSON.stringify(hookExample('PermissionRequest.json')), { HOME: home, TRAILBOSS_HOME: home });
+    const run = await runForwarder(['PermissionRequest'], JSON.stringify(hookExample('PermissionRequest.json')), {
+      HOME: home,
+      TRAILBOSS_HOME: home,
+    });
     expect(run.code).toBe(0);
     await poll(() => deliveries.length === 1, 'delivery');
     expect(deliveries[0]?.origin).toEqual({ tmuxPane: null, tmuxSocket: null, ppid: process.pid });
@@ -190,18 +199,33 @@ describe('trailboss-hook.mjs with a running engine', () => {
   });
 
   it('runs as the exact command `hooks install` writes, through sh, with no PATH at all', async () => {
-    const spec = forwarderSpecFor({ appRoot: path.resolve('.'), packaged: false, execPath: '/unused', endpointFile: path.join(home, 'endpoint.json') });
-    const entry = plannedEntries({ settingsPath: '/unused', forwarder: spec, clock: systemClock, counter: new MemoryHookEventCounter() }).find(
-      (e) => e.event === 'PermissionRequest',
-    );
+    const spec = forwarderSpecFor({
+      appRoot: path.resolve('.'),
+      packaged: false,
+      execPath: '/unused',
+      endpointFile: path.join(home, 'endpoint.json'),
+    });
+    const entry = plannedEntries({
+      settingsPath: '/unused',
+      forwarder: spec,
+      clock: systemClock,
+      counter: new MemoryHookEventCounter(),
+    }).find((e) => e.event === 'PermissionRequest');
     const code = await new Promise<number | null>((resolve, reject) => {
-      const child = spawn('/bin/sh', ['-c', entry?.command ?? 'false'], { env: { HOME: home, TMUX_PANE: '%2' }, stdio: ['pipe', 'ignore', 'ignore'] });
+      const child = spawn('/bin/sh', ['-c', entry?.command ?? 'false'], {
+        env: { HOME: home, TMUX_PANE: '%2' },
+        stdio: ['pipe', 'ignore', 'ignore'],
+      });
       child.on('error', reject);
       child.on('close', resolve);
       child.stdin.end(JSON.stringify(hookExample('PermissionRequest.json')));
     });
     expect(code).toBe(0);
     await poll(() => deliveries.length === 1, 'delivery');
-    expect(deliveries[0]).toMatchObject({ event: 'PermissionRequest', origin: { tmuxPane: '%2' }, signal: { kind: 'permission-request', subject: 'ls -la /tmp' } });
+    expect(deliveries[0]).toMatchObject({
+      event: 'PermissionRequest',
+      origin: { tmuxPane: '%2' },
+      signal: { kind: 'permission-request', subject: 'ls -la /tmp' },
+    });
   });
 });

@@ -5,8 +5,8 @@ import type { ForwarderSpec } from '../../../main/engine/hooks/hook-command.ts';
 const spec: ForwarderSpec = {
   nodePath: "/home/o'neil/app/node_modules/node/bin/node",
   runAsNode: false,
-  scriptPath: '/home/o\'neil/app dir/bin/trailboss-hook.mjs',
-  endpointFile: '/home/o\'neil/.config/trailboss/endpoint.json',
+  scriptPath: "/home/o'neil/app dir/bin/trailboss-hook.mjs",
+  endpointFile: "/home/o'neil/.config/trailboss/endpoint.json",
 };
 
 describe('forwarder command', () => {

@@ -45,7 +45,11 @@ function envelope(payload: unknown, pane: string | null = '%3') {
 
 describe('hook ingest on a running server', () => {
   it('publishes port and token file in the endpoint file', () => {
-    expect(readEndpointFile(path.join(home, 'endpoint.json'))).toMatchObject({ port: api.port, tokenFile: api.tokenFile, hookPath: HOOK_PATH });
+    expect(readEndpointFile(path.join(home, 'endpoint.json'))).toMatchObject({
+      port: api.port,
+      tokenFile: api.tokenFile,
+      hookPath: HOOK_PATH,
+    });
   });
 
   it('accepts every recorded payload of both versions and delivers each in order', async () => {

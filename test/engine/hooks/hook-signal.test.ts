@@ -48,7 +48,11 @@ describe('hookToSignal over every recorded payload', () => {
 
 describe('hookToSignal details', () => {
   it('gives a Bash permission request the command as its subject', () => {
-    expect(hookToSignal(parsed(hookExample('PermissionRequest.json')))).toEqual({ kind: 'permission-request', tool: 'Bash', subject: 'ls -la /tmp' });
+    expect(hookToSignal(parsed(hookExample('PermissionRequest.json')))).toEqual({
+      kind: 'permission-request',
+      tool: 'Bash',
+      subject: 'ls -la /tmp',
+    });
   });
 
   it('gives a Write permission request the file path as its subject', () => {
@@ -66,7 +70,10 @@ describe('hookToSignal details', () => {
   });
 
   it('carries the last assistant message of a Stop', () => {
-    expect(hookToSignal(parsed(hookExample('Stop.json')))).toEqual({ kind: 'stop', lastAssistantMessage: 'Done: I listed /tmp with `ls -la /tmp`.' });
+    expect(hookToSignal(parsed(hookExample('Stop.json')))).toEqual({
+      kind: 'stop',
+      lastAssistantMessage: 'Done: I listed /tmp with `ls -la /tmp`.',
+    });
   });
 
   it('tells the permission_prompt notification from the idle_prompt one', () => {
@@ -102,7 +109,10 @@ describe('schema tolerance and strictness', () => {
   });
 
   it('refuses an event it does not know as unknown-event', () => {
-    expect(parseHookPayload({ ...hookExample('Stop.json'), hook_event_name: 'TeammateIdle' })).toMatchObject({ ok: false, reason: 'unknown-event' });
+    expect(parseHookPayload({ ...hookExample('Stop.json'), hook_event_name: 'TeammateIdle' })).toMatchObject({
+      ok: false,
+      reason: 'unknown-event',
+    });
   });
 
   it('refuses something that is not an object', () => {

@@ -26,7 +26,15 @@ export function rawRequest(options: RawRequest): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const headers: Record<string, string | number> = { host: `127.0.0.1:${options.port}`, ...options.headers };
     const req = request(
-      { host: '127.0.0.1', port: options.port, method: options.method ?? 'GET', path: options.path ?? '/', headers, setHost: false, agent: false },
+      {
+        host: '127.0.0.1',
+        port: options.port,
+        method: options.method ?? 'GET',
+        path: options.path ?? '/',
+        headers,
+        setHost: false,
+        agent: false,
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
@@ -42,7 +50,13 @@ export function rawRequest(options: RawRequest): Promise<RawResponse> {
 }
 
 /** POST a JSON body with a bearer token. */
-export function postJson(port: number, path: string, token: string, body: unknown, extra: Record<string, string> = {}): Promise<RawResponse> {
+export function postJson(
+  port: number,
+  path: string,
+  token: string,
+  body: unknown,
+  extra: Record<string, string> = {},
+): Promise<RawResponse> {
   const text = JSON.stringify(body);
   return rawRequest({
     port,

@@ -1,7 +1,14 @@
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { INSTALLED_EVENTS, forwarderSpecFor, hooksStatus, installHooks, plannedEntries, uninstallHooks } from '../../../main/engine/hooks/install.ts';
+import {
+  INSTALLED_EVENTS,
+  forwarderSpecFor,
+  hooksStatus,
+  installHooks,
+  plannedEntries,
+  uninstallHooks,
+} from '../../../main/engine/hooks/install.ts';
 import type { HooksInstallerDeps } from '../../../main/engine/hooks/install.ts';
 import { markerFor } from '../../../main/engine/hooks/hook-command.ts';
 import { MemoryHookEventCounter } from '../../../main/engine/hooks/hook-event-counter.ts';
@@ -36,7 +43,12 @@ beforeEach(() => {
   counter = new MemoryHookEventCounter();
   deps = {
     settingsPath,
-    forwarder: forwarderSpecFor({ appRoot: path.resolve('.'), packaged: false, execPath: '/unused', endpointFile: path.join(dir, 'tb', 'endpoint.json') }),
+    forwarder: forwarderSpecFor({
+      appRoot: path.resolve('.'),
+      packaged: false,
+      execPath: '/unused',
+      endpointFile: path.join(dir, 'tb', 'endpoint.json'),
+    }),
     clock,
     counter,
   };
@@ -191,7 +203,10 @@ describe('hooks uninstall', () => {
     edited.hooks?.['Notification']?.[0]?.hooks.push(ourStop as { command: string });
     writeFileSync(settingsPath, JSON.stringify(edited, null, 2) + '\n');
     uninstallHooks(deps);
-    expect(settings().hooks?.['Notification']?.[0]?.hooks.map((h) => h.command)).toEqual(['paplay /usr/share/sounds/bell.oga', 'logger claude-notification']);
+    expect(settings().hooks?.['Notification']?.[0]?.hooks.map((h) => h.command)).toEqual([
+      'paplay /usr/share/sounds/bell.oga',
+      'logger claude-notification',
+    ]);
   });
 
   it('changes nothing and takes no backup when none of ours is installed', () => {
@@ -212,7 +227,11 @@ describe('hooks uninstall', () => {
     const withPrime = { ...deps, extraEntries: [prime] };
     const original = useFixture('same-events.json');
     installHooks(withPrime);
-    expect(settings().hooks?.['SessionStart']?.flatMap((g) => g.hooks).map((h) => h.command)).toContain(prime.command);
+    expect(
+      settings()
+        .hooks?.['SessionStart']?.flatMap((g) => g.hooks)
+        .map((h) => h.command),
+    ).toContain(prime.command);
     uninstallHooks(deps);
     expect(current()).toBe(original);
   });

@@ -26,7 +26,8 @@ describe('runtime layouts', () => {
     });
     expect(prime).toEqual({
       event: 'SessionStart',
-      command: "ELECTRON_RUN_AS_NODE=1 '/opt/Trail Boss/trailboss' '/opt/Trail Boss/resources/app.asar.unpacked/dist/cli/trailboss.mjs' prime # trailboss:prime",
+      command:
+        "ELECTRON_RUN_AS_NODE=1 '/opt/Trail Boss/trailboss' '/opt/Trail Boss/resources/app.asar.unpacked/dist/cli/trailboss.mjs' prime # trailboss:prime",
       timeoutSec: 10,
     });
   });
@@ -48,7 +49,11 @@ describe('runtime layouts', () => {
     for (const layout of [
       { kind: 'repo', root: "/it's here" },
       { kind: 'npm', root: '/n', nodePath: '/node' },
-      { kind: 'packaged', execPath: '/Applications/Trail Boss.app/Contents/MacOS/Trail Boss', resourcesPath: '/Applications/Trail Boss.app/Contents/Resources' },
+      {
+        kind: 'packaged',
+        execPath: '/Applications/Trail Boss.app/Contents/MacOS/Trail Boss',
+        resourcesPath: '/Applications/Trail Boss.app/Contents/Resources',
+      },
     ] as const) {
       const { forwarder } = hookCommandsFor(layout, '/e.json');
       const command = `${forwarder.runAsNode ? 'ELECTRON_RUN_AS_NODE=1 ' : ''}'${forwarder.nodePath.replace(/'/g, `'\\''`)}' '${forwarder.scriptPath.replace(/'/g, `'\\''`)}' --endpoint '/e.json' Stop # trailboss:hook`;
@@ -57,23 +62,42 @@ describe('runtime layouts', () => {
   });
 
   it('detects the packaged main process, the packaged app run as Node, a checkout and an npm install', () => {
-    expect(detectLayout(facts({ electron: '45.4.1', execPath: '/opt/TB/trailboss', resourcesPath: '/opt/TB/resources', moduleDir: '/opt/TB/resources/app.asar/dist/main/shell' }))).toEqual({
+    expect(
+      detectLayout(
+        facts({
+          electron: '45.4.1',
+          execPath: '/opt/TB/trailboss',
+          resourcesPath: '/opt/TB/resources',
+          moduleDir: '/opt/TB/resources/app.asar/dist/main/shell',
+        }),
+      ),
+    ).toEqual({
       kind: 'packaged',
       execPath: '/opt/TB/trailboss',
       resourcesPath: '/opt/TB/resources',
     });
-    expect(detectLayout(facts({ electron: '45.4.1', execPath: '/opt/TB/trailboss', moduleDir: '/opt/TB/resources/app.asar.unpacked/dist/cli' }))).toEqual({
+    expect(
+      detectLayout(facts({ electron: '45.4.1', execPath: '/opt/TB/trailboss', moduleDir: '/opt/TB/resources/app.asar.unpacked/dist/cli' })),
+    ).toEqual({
       kind: 'packaged',
       execPath: '/opt/TB/trailboss',
       resourcesPath: '/opt/TB/resources',
     });
     // `electron .` in a checkout is development, not packaged.
     const clone = ['/src/tb/package.json', '/src/tb/main/cli/main.ts', '/src/tb/node_modules/node/bin/node'];
-    expect(detectLayout(facts({ electron: '45.4.1', defaultApp: true, moduleDir: '/src/tb/dist/main/shell' }, clone))).toEqual({ kind: 'repo', root: '/src/tb' });
+    expect(detectLayout(facts({ electron: '45.4.1', defaultApp: true, moduleDir: '/src/tb/dist/main/shell' }, clone))).toEqual({
+      kind: 'repo',
+      root: '/src/tb',
+    });
     expect(detectLayout(facts({ moduleDir: '/src/tb/main/engine/api' }, clone))).toEqual({ kind: 'repo', root: '/src/tb' });
     // Sources but no pinned Node: run like an install, on the Node running now.
-    expect(detectLayout(facts({ moduleDir: '/src/tb/main/engine/api' }, clone.slice(0, 2)))).toMatchObject({ kind: 'npm', nodePath: '/usr/bin/node' });
-    expect(detectLayout(facts({ moduleDir: '/g/trailboss/dist/cli', launcherNode: '/pinned/node' }, ['/g/trailboss/package.json']))).toEqual({
+    expect(detectLayout(facts({ moduleDir: '/src/tb/main/engine/api' }, clone.slice(0, 2)))).toMatchObject({
+      kind: 'npm',
+      nodePath: '/usr/bin/node',
+    });
+    expect(
+      detectLayout(facts({ moduleDir: '/g/trailboss/dist/cli', launcherNode: '/pinned/node' }, ['/g/trailboss/package.json'])),
+    ).toEqual({
       kind: 'npm',
       root: '/g/trailboss',
       nodePath: '/pinned/node',

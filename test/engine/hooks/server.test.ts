@@ -97,14 +97,26 @@ describe('LoopbackServer', () => {
   });
 
   it('does not accept ?token= on POST', async () => {
-    const res = await rawRequest({ port, method: 'POST', path: `/echo?token=${TOKEN}`, headers: { 'content-type': 'application/json' }, body: '{}' });
+    const res = await rawRequest({
+      port,
+      method: 'POST',
+      path: `/echo?token=${TOKEN}`,
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(res.status).toBe(401);
     expect(reasonOf(res)).toBe('no-token');
   });
 
   it('refuses a body over the limit declared by Content-Length with 413', async () => {
     const body = JSON.stringify({ pad: 'x'.repeat(2048) });
-    const res = await rawRequest({ port, method: 'POST', path: '/echo', headers: { ...auth, 'content-type': 'application/json', 'content-length': body.length }, body });
+    const res = await rawRequest({
+      port,
+      method: 'POST',
+      path: '/echo',
+      headers: { ...auth, 'content-type': 'application/json', 'content-length': body.length },
+      body,
+    });
     expect(res.status).toBe(413);
     expect(reasonOf(res)).toBe('too-large');
     expect(server.rejections.get('too-large')).toBe(1);
@@ -112,13 +124,25 @@ describe('LoopbackServer', () => {
 
   it('refuses a chunked body once it crosses the limit with 413', async () => {
     const body = JSON.stringify({ pad: 'x'.repeat(4096) });
-    const res = await rawRequest({ port, method: 'POST', path: '/echo', headers: { ...auth, 'content-type': 'application/json', 'transfer-encoding': 'chunked' }, body });
+    const res = await rawRequest({
+      port,
+      method: 'POST',
+      path: '/echo',
+      headers: { ...auth, 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+      body,
+    });
     expect(res.status).toBe(413);
     expect(server.rejections.get('too-large')).toBe(1);
   });
 
   it('refuses malformed JSON with 400 and says why', async () => {
-    const res = await rawRequest({ port, method: 'POST', path: '/echo', headers: { ...auth, 'content-type': 'application/json' }, body: '{"a":' });
+    const res = await rawRequest({
+      port,
+      method: 'POST',
+      path: '/echo',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: '{"a":',
+    });
     expect(res.status).toBe(400);
     expect(reasonOf(res)).toBe('malformed-json');
     expect((res.json as { error: { message: string } }).error.message).toMatch(/malformed JSON/);
@@ -138,7 +162,9 @@ describe('LoopbackServer', () => {
       socket.on('data', (d) => (text += d.toString()));
       socket.on('close', () => resolve(text));
     });
-    socket.write(`POST /echo HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: Bearer ${TOKEN}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"a":`);
+    socket.write(
+      `POST /echo HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: Bearer ${TOKEN}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"a":`,
+    );
     // The body deadline is armed on the injected clock once the headers are in (the connection is
     // then busy, so the idle-connection sweep holds no timer: the one pending timer is the deadline).
     await poll(() => server.stats().connections.idle === 0 && clock.pending === 1, 'body timer armed');
@@ -184,7 +210,13 @@ describe('LoopbackServer', () => {
     await rawRequest({ port, path: '/items/1', headers: { authorization: 'Bearer x' } });
     await rawRequest({ port, path: '/items/1', headers: { ...auth, host: 'example.com' } });
     await rawRequest({ port, path: '/items/1', headers: { ...auth, origin: 'null' } });
-    await rawRequest({ port, method: 'POST', path: '/echo', headers: { ...auth, 'content-type': 'application/json' }, body: 'x'.repeat(5000) });
+    await rawRequest({
+      port,
+      method: 'POST',
+      path: '/echo',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: 'x'.repeat(5000),
+    });
     await rawRequest({ port, method: 'POST', path: '/echo', headers: { ...auth, 'content-type': 'application/json' }, body: '[' });
     expect(server.stats().rejected).toBe(6);
     expect((await postJson(port, '/echo', TOKEN, { still: 'alive' })).json).toEqual({ got: { still: 'alive' } });

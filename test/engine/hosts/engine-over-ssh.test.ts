@@ -23,7 +23,11 @@ async function queue() {
 }
 
 async function promptOn(host: string | null) {
-  return poll(async () => (await queue()).find((i) => i.reason === 'permission' && i.approveLabel && i.host === host), `a permission item on ${host ?? 'this machine'}`, { timeoutMs: 20_000 });
+  return poll(
+    async () => (await queue()).find((i) => i.reason === 'permission' && i.approveLabel && i.host === host),
+    `a permission item on ${host ?? 'this machine'}`,
+    { timeoutMs: 20_000 },
+  );
 }
 
 describe('engine over ssh', () => {
@@ -34,32 +38,61 @@ describe('engine over ssh', () => {
     const remoteItem = await promptOn(REMOTE_HOST);
     const localItem = await promptOn(null);
     expect(remoteItem.paneKey).toBe(`${r.serverKey}|${remote.paneId}`);
-    expect(remoteItem).toMatchObject({ host: REMOTE_HOST, unreachable: null, subject: 'ls -la /tmp', approveLabel: 'Yes', target: expect.stringMatching(/^gpu-worker:/) });
+    expect(remoteItem).toMatchObject({
+      host: REMOTE_HOST,
+      unreachable: null,
+      subject: 'ls -la /tmp',
+      approveLabel: 'Yes',
+      target: expect.stringMatching(/^gpu-worker:/),
+    });
     expect(localItem.host).toBeNull();
 
     const agents = await r.h.engine.api['agents:list']({});
-    expect(agents.ok && agents.value.map((a) => [a.host, a.state]).sort()).toEqual([[REMOTE_HOST, 'permission'], [null, 'permission']].sort());
+    expect(agents.ok && agents.value.map((a) => [a.host, a.state]).sort()).toEqual(
+      [
+        [REMOTE_HOST, 'permission'],
+        [null, 'permission'],
+      ].sort(),
+    );
 
     for (const item of [remoteItem, localItem]) {
-      expect(await r.h.engine.api['item:approve']({ id: item.id, fingerprint: item.fingerprint })).toMatchObject({ ok: true, value: { outcome: 'confirmed' } });
+      expect(await r.h.engine.api['item:approve']({ id: item.id, fingerprint: item.fingerprint })).toMatchObject({
+        ok: true,
+        value: { outcome: 'confirmed' },
+      });
     }
     expect(await remote.keyNames()).toEqual(['1']);
     expect(await local.keyNames()).toEqual(await remote.keyNames());
     const audit = await r.h.engine.api['audit:list']({ limit: 10, before: null });
-    expect(audit.ok && audit.value.map((a) => [a.host, a.keys, a.outcome]).sort()).toEqual([[REMOTE_HOST, ['1'], 'confirmed'], [null, ['1'], 'confirmed']].sort());
+    expect(audit.ok && audit.value.map((a) => [a.host, a.keys, a.outcome]).sort()).toEqual(
+      [
+        [REMOTE_HOST, ['1'], 'confirmed'],
+        [null, ['1'], 'confirmed'],
+      ].sort(),
+    );
   });
 
   it('deny sends the No key; a stale fingerprint sends nothing; reply types into an idle remote agent', async () => {
     r = await startRemoteHarness();
     const denied = await startScriptedAgent(r.remote, claudePermBash(), { session: 'deny-me' });
     const item = await promptOn(REMOTE_HOST);
-    expect(await r.h.engine.api['item:approve']({ id: item.id, fingerprint: 'not-what-the-user-saw' })).toMatchObject({ ok: true, value: { outcome: 'changed' } });
+    expect(await r.h.engine.api['item:approve']({ id: item.id, fingerprint: 'not-what-the-user-saw' })).toMatchObject({
+      ok: true,
+      value: { outcome: 'changed' },
+    });
     expect(await denied.keyNames()).toEqual([]);
-    expect(await r.h.engine.api['item:deny']({ id: item.id, fingerprint: item.fingerprint })).toMatchObject({ ok: true, value: { outcome: 'confirmed' } });
+    expect(await r.h.engine.api['item:deny']({ id: item.id, fingerprint: item.fingerprint })).toMatchObject({
+      ok: true,
+      value: { outcome: 'confirmed' },
+    });
     expect(await denied.keyNames()).toEqual(['4']);
 
     const idle = await startScriptedAgent(r.remote, claudeIdleWorking(), { session: 'idle-one' });
-    const idleItem = await poll(async () => (await queue()).find((i) => i.reason === 'idle' && i.host === REMOTE_HOST && i.sessionName === 'idle-one' && i.canReply), 'a remote idle item', { timeoutMs: 20_000 });
+    const idleItem = await poll(
+      async () => (await queue()).find((i) => i.reason === 'idle' && i.host === REMOTE_HOST && i.sessionName === 'idle-one' && i.canReply),
+      'a remote idle item',
+      { timeoutMs: 20_000 },
+    );
     const replied = await r.h.engine.api['item:reply']({ id: idleItem.id, text: 'run the tests, then fix what fails' });
     expect(replied).toMatchObject({ ok: true, value: { outcome: 'confirmed' } });
     const submitted = await poll(async () => {
@@ -70,7 +103,9 @@ describe('engine over ssh', () => {
   });
 
   it('the idle watchdog nudges a remote agent with exactly the keys it types locally, audited with the host', async () => {
-    r = await startRemoteHarness({ config: { watchdog: { ...FAST_WATCHDOG, maxNudges: 2, rules: [{ runtime: 'claude', mode: 'active' }] } } });
+    r = await startRemoteHarness({
+      config: { watchdog: { ...FAST_WATCHDOG, maxNudges: 2, rules: [{ runtime: 'claude', mode: 'active' }] } },
+    });
     const remote = await startScriptedAgent(r.remote, claudeIdleWorking(), { session: 'remote-idle' });
     const local = await startScriptedAgent(r.h.tmux, claudeIdleWorking(), { session: 'local-idle' });
     await submissionsReach(remote, 2, 30_000);

@@ -27,7 +27,9 @@ describe('host:changed', () => {
     const errors: string[] = [];
     r.h.engine.on('host:changed', (c) => changes.push(c));
     r.h.engine.on('engine:error', (e) => errors.push(e.message));
-    await poll(() => r!.h.engine.hosts.views().find((v) => v.name === REMOTE_HOST)?.status?.kind === 'up', 'the host connected', { timeoutMs: 20_000 });
+    await poll(() => r!.h.engine.hosts.views().find((v) => v.name === REMOTE_HOST)?.status?.kind === 'up', 'the host connected', {
+      timeoutMs: 20_000,
+    });
     // Reachable from the start is no change: nothing is said.
     expect(changes).toEqual([]);
 
@@ -35,10 +37,14 @@ describe('host:changed', () => {
     await r.sshd.stop();
     await poll(() => changes.length > 0, 'the host announced unreachable', { timeoutMs: 20_000 });
     // Let the engine retry a few times (backoff 1 s, 2 s, …): still one announcement.
-    await poll(() => {
-      const s = r!.h.engine.hosts.views()[0]?.status;
-      return s?.kind === 'down' && s.failures >= 3;
-    }, 'three failed reconnects', { timeoutMs: 30_000 });
+    await poll(
+      () => {
+        const s = r!.h.engine.hosts.views()[0]?.status;
+        return s?.kind === 'down' && s.failures >= 3;
+      },
+      'three failed reconnects',
+      { timeoutMs: 30_000 },
+    );
     expect(changes).toHaveLength(1);
     const down = changes[0]!;
     expect(down).toMatchObject({ host: REMOTE_HOST, state: 'unreachable', reason: expect.stringMatching(/^host box unreachable since /) });
@@ -62,7 +68,9 @@ describe('host:changed', () => {
     await startScriptedAgent(r.remote, claudePermBash(), { session: 'gpu-worker' });
     const changes: HostChangeDto[] = [];
     r.h.engine.on('host:changed', (c) => changes.push(c));
-    await poll(() => r!.h.engine.hosts.views().find((v) => v.name === REMOTE_HOST)?.status?.kind === 'up', 'the host connected', { timeoutMs: 20_000 });
+    await poll(() => r!.h.engine.hosts.views().find((v) => v.name === REMOTE_HOST)?.status?.kind === 'up', 'the host connected', {
+      timeoutMs: 20_000,
+    });
     const configFile = join(r.h.home, 'tb', 'config.json');
     const config = JSON.parse(readFileSync(configFile, 'utf8')) as { hosts: unknown[] };
     writeFileSync(configFile, JSON.stringify({ ...config, hosts: [] }));

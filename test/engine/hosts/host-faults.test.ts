@@ -35,13 +35,19 @@ async function remoteAgent() {
 }
 
 async function remotePrompt() {
-  return poll(async () => (await queue()).find((i) => i.reason === 'permission' && i.approveLabel && i.host === REMOTE_HOST), 'a remote permission item', { timeoutMs: 20_000 });
+  return poll(
+    async () => (await queue()).find((i) => i.reason === 'permission' && i.approveLabel && i.host === REMOTE_HOST),
+    'a remote permission item',
+    { timeoutMs: 20_000 },
+  );
 }
 
 /** pids of ssh processes this test process (the engine runs in it) started as masters. */
 function sshMasters(): number[] {
   const out: number[] = [];
-  for (const line of readFileSync('/proc/self/task/' + process.pid + '/children', 'utf8').split(' ').filter(Boolean)) {
+  for (const line of readFileSync('/proc/self/task/' + process.pid + '/children', 'utf8')
+    .split(' ')
+    .filter(Boolean)) {
     const pid = Number(line);
     try {
       const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
@@ -59,21 +65,31 @@ describe('host faults', () => {
     const agent = await startScriptedAgent(r.remote, claudePermBash(), { session: 'gpu-worker' });
     const item = await remotePrompt();
     await r.sshd.stop();
-    const down = await poll(async () => {
-      const a = await remoteAgent();
-      return a?.state === 'unreachable' ? a : null;
-    }, 'the remote agent marked unreachable', { timeoutMs: 20_000 });
+    const down = await poll(
+      async () => {
+        const a = await remoteAgent();
+        return a?.state === 'unreachable' ? a : null;
+      },
+      'the remote agent marked unreachable',
+      { timeoutMs: 20_000 },
+    );
     expect(down.unreachable).toMatch(/^host box unreachable since /);
     const stillQueued = (await queue()).find((i) => i.id === item.id);
     expect(stillQueued).toMatchObject({ id: item.id, firstSeen: item.firstSeen, unreachable: expect.stringMatching(/unreachable since/) });
     const refused = await r.h.engine.api['item:approve']({ id: item.id, fingerprint: item.fingerprint });
-    expect(refused).toMatchObject({ ok: true, value: { outcome: 'refused', message: expect.stringMatching(/host box unreachable since .*nothing was sent/) } });
+    expect(refused).toMatchObject({
+      ok: true,
+      value: { outcome: 'refused', message: expect.stringMatching(/host box unreachable since .*nothing was sent/) },
+    });
 
     await r.sshd.start();
     await poll(async () => (await remoteAgent())?.state === 'permission', 'the remote agent back at its prompt', { timeoutMs: 30_000 });
     expect((await queue()).find((i) => i.id === item.id)?.unreachable).toBeNull();
     expect(await agent.keyNames()).toEqual([]);
-    expect(await r.h.engine.api['item:approve']({ id: item.id, fingerprint: item.fingerprint })).toMatchObject({ ok: true, value: { outcome: 'confirmed' } });
+    expect(await r.h.engine.api['item:approve']({ id: item.id, fingerprint: item.fingerprint })).toMatchObject({
+      ok: true,
+      value: { outcome: 'confirmed' },
+    });
     expect(await agent.keyNames()).toEqual(['1']);
   });
 
@@ -84,12 +100,19 @@ describe('host faults', () => {
     const masters = sshMasters();
     expect(masters).toHaveLength(1);
     process.kill(masters[0]!, 'SIGKILL');
-    await poll(() => {
-      const now = sshMasters();
-      return now.length === 1 && now[0] !== masters[0];
-    }, 'a new master', { timeoutMs: 20_000 });
+    await poll(
+      () => {
+        const now = sshMasters();
+        return now.length === 1 && now[0] !== masters[0];
+      },
+      'a new master',
+      { timeoutMs: 20_000 },
+    );
     await poll(async () => (await remoteAgent())?.state === 'permission', 'the remote agent watched again', { timeoutMs: 20_000 });
-    expect(await r.h.engine.api['item:approve']({ id: item.id, fingerprint: item.fingerprint })).toMatchObject({ ok: true, value: { outcome: 'confirmed' } });
+    expect(await r.h.engine.api['item:approve']({ id: item.id, fingerprint: item.fingerprint })).toMatchObject({
+      ok: true,
+      value: { outcome: 'confirmed' },
+    });
     expect(await agent.keyNames()).toEqual(['1']);
   });
 
@@ -98,10 +121,14 @@ describe('host faults', () => {
     const agent = await startScriptedAgent(r.remote, claudePermBash(), { session: 'gpu-worker' });
     const item = await remotePrompt();
     await r.sshd.changeHostKey();
-    const down = await poll(async () => {
-      const a = await remoteAgent();
-      return a?.unreachable?.includes('host key has changed') ? a : null;
-    }, 'unreachable because of the host key', { timeoutMs: 30_000 });
+    const down = await poll(
+      async () => {
+        const a = await remoteAgent();
+        return a?.unreachable?.includes('host key has changed') ? a : null;
+      },
+      'unreachable because of the host key',
+      { timeoutMs: 30_000 },
+    );
     expect(down.state).toBe('unreachable');
     expect((await queue()).map((i) => i.id)).toContain(item.id);
     expect(await agent.keyNames()).toEqual([]);
@@ -124,7 +151,12 @@ describe('host faults', () => {
     });
     // A second host whose port accepts TCP and then says nothing, added while the engine runs.
     const sshConfig = join(r.sshd.dir, 'silent_config');
-    writeFileSync(sshConfig, readFileSync(r.sshd.sshConfig, 'utf8').replace(`Host ${r.sshd.alias}`, 'Host silent-box').replace(`Port ${r.sshd.port}`, `Port ${silent.port}`));
+    writeFileSync(
+      sshConfig,
+      readFileSync(r.sshd.sshConfig, 'utf8')
+        .replace(`Host ${r.sshd.alias}`, 'Host silent-box')
+        .replace(`Port ${r.sshd.port}`, `Port ${silent.port}`),
+    );
     const configFile = join(r.h.home, 'tb', 'config.json');
     const config = JSON.parse(readFileSync(configFile, 'utf8')) as { hosts: unknown[] };
     config.hosts.push({ ...remoteHostConfig(r.sshd, '/tmp/none.sock', 'silent'), destination: 'silent-box', sshConfig });
@@ -133,14 +165,23 @@ describe('host faults', () => {
 
     const local = await startScriptedAgent(r.h.tmux, claudePermBash(), { session: 'local-one' });
     const started = performance.now();
-    const item = await poll(async () => (await queue()).find((i) => i.host === null && i.approveLabel), 'the local prompt', { timeoutMs: 15_000 });
+    const item = await poll(async () => (await queue()).find((i) => i.host === null && i.approveLabel), 'the local prompt', {
+      timeoutMs: 15_000,
+    });
     expect(performance.now() - started).toBeLessThan(10_000);
     const t0 = performance.now();
     expect((await r.h.engine.api['agents:list']({})).ok).toBe(true);
     expect(performance.now() - t0).toBeLessThan(1_000);
-    expect(await r.h.engine.api['item:approve']({ id: item.id, fingerprint: item.fingerprint })).toMatchObject({ ok: true, value: { outcome: 'confirmed' } });
+    expect(await r.h.engine.api['item:approve']({ id: item.id, fingerprint: item.fingerprint })).toMatchObject({
+      ok: true,
+      value: { outcome: 'confirmed' },
+    });
     expect(await local.keyNames()).toEqual(['1']);
-    const view = await poll(() => r!.h.engine.hosts.views().find((v) => v.name === 'silent' && v.status?.kind === 'down'), 'the silent host marked down', { timeoutMs: 40_000 });
+    const view = await poll(
+      () => r!.h.engine.hosts.views().find((v) => v.name === 'silent' && v.status?.kind === 'down'),
+      'the silent host marked down',
+      { timeoutMs: 40_000 },
+    );
     expect(view.unreachable).toMatch(/host silent unreachable since .*(did not answer in time|cannot be reached)/);
   }, 60_000);
 });

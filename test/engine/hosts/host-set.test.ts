@@ -33,26 +33,42 @@ describe('host set', () => {
     dir = mkdtempSync(join(tmpdir(), 'tb-hostset-'));
     const port = await freePort(); // nothing listens there: connection refused
     const sshConfig = join(dir, 'ssh_config');
-    writeFileSync(sshConfig, `Host refusing\n  HostName 127.0.0.1\n  Port ${port}\n  UserKnownHostsFile /dev/null\n  GlobalKnownHostsFile /dev/null\n`);
+    writeFileSync(
+      sshConfig,
+      `Host refusing\n  HostName 127.0.0.1\n  Port ${port}\n  UserKnownHostsFile /dev/null\n  GlobalKnownHostsFile /dev/null\n`,
+    );
     // A directory an engine killed with SIGKILL left (pid that cannot exist), and one of a live process.
     mkdirSync(join(dir, 'tb-ssh-999999999-dead'));
     mkdirSync(join(dir, `tb-ssh-${process.ppid}-live`));
     const clients: TmuxClient[] = [];
     const removed: TmuxClient[] = [];
     const statuses: HostLinkStatus[] = [];
-    set = new HostSet({ clients, runner: realRunner, clock: systemClock, logger: new MemoryLogger(), onRemove: (c) => removed.push(c), onStatus: (_h, s) => statuses.push(s), socketParent: dir });
+    set = new HostSet({
+      clients,
+      runner: realRunner,
+      clock: systemClock,
+      logger: new MemoryLogger(),
+      onRemove: (c) => removed.push(c),
+      onStatus: (_h, s) => statuses.push(s),
+      socketParent: dir,
+    });
     await set.apply([{ name: 'gpu', destination: 'refusing', sockets: ['/tmp/a.sock', '/tmp/b.sock'], sshConfig, enabled: true }]);
     expect(clients.map((c) => c.server)).toEqual([
       { kind: 'socket', path: '/tmp/a.sock', host: 'gpu' },
       { kind: 'socket', path: '/tmp/b.sock', host: 'gpu' },
     ]);
-    const down = await poll(() => (set!.views()[0]?.status?.kind === 'down' ? set!.views()[0] : null), 'the host marked down', { timeoutMs: 15_000 });
+    const down = await poll(() => (set!.views()[0]?.status?.kind === 'down' ? set!.views()[0] : null), 'the host marked down', {
+      timeoutMs: 15_000,
+    });
     expect(down.unreachable).toMatch(/^host gpu unreachable since .*: the host cannot be reached \(.*Connection refused/);
     const status = down.status as Extract<HostLinkStatus, { kind: 'down' }>;
     expect(status.retryAt - status.since).toBeGreaterThanOrEqual(1000);
     // Calls fail at once with the reason, without waiting for ssh.
     const t0 = performance.now();
-    const err = await clients[0]!.listPanes().then(() => null, (e: unknown) => e);
+    const err = await clients[0]!.listPanes().then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(performance.now() - t0).toBeLessThan(100);
     expect(err).toBeInstanceOf(TmuxError);
     expect((err as TmuxError).kind).toBe('unreachable');

@@ -14,7 +14,15 @@ describe('ssh command lines', () => {
   it('always asks for strict host keys, batch mode, a bounded connect and the private control socket', () => {
     const argv = sshArgv(host, '/tmp/tb-ssh-x/gpu.1', 'client', ['tmux', 'list-sessions']);
     expect(argv.slice(0, 2)).toEqual(['-F', '/etc/tb/ssh_config']);
-    for (const o of ['BatchMode=yes', 'StrictHostKeyChecking=yes', 'ConnectTimeout=10', 'ServerAliveInterval=5', 'ControlPath=/tmp/tb-ssh-x/gpu.1', 'ControlMaster=no', 'ControlPersist=no']) {
+    for (const o of [
+      'BatchMode=yes',
+      'StrictHostKeyChecking=yes',
+      'ConnectTimeout=10',
+      'ServerAliveInterval=5',
+      'ControlPath=/tmp/tb-ssh-x/gpu.1',
+      'ControlMaster=no',
+      'ControlPersist=no',
+    ]) {
       expect(argv[argv.indexOf(o) - 1]).toBe('-o');
     }
     expect(argv.slice(-3)).toEqual(['--', 'me@gpu.example', "sh -c 'exec '\\''tmux'\\'' '\\''list-sessions'\\'''"]);
@@ -58,8 +66,14 @@ describe('host pane keys', () => {
 
 describe('ssh failures', () => {
   const cases: [string, string][] = [
-    ['@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@\n@    WARNING: REMOTE HOST IDENTIFICATION HAS CHANGED!     @\n@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@\nHost key verification failed.\n', 'host-key-changed'],
-    ['No ED25519 host key is known for [127.0.0.1]:2222 and you have requested strict checking.\nHost key verification failed.\n', 'host-key-unknown'],
+    [
+      '@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@\n@    WARNING: REMOTE HOST IDENTIFICATION HAS CHANGED!     @\n@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@\nHost key verification failed.\n',
+      'host-key-changed',
+    ],
+    [
+      'No ED25519 host key is known for [127.0.0.1]:2222 and you have requested strict checking.\nHost key verification failed.\n',
+      'host-key-unknown',
+    ],
     ['root@127.0.0.1: Permission denied (publickey).\n', 'auth-failed'],
     ['Connection timed out during banner exchange\nConnection to 127.0.0.1 port 4000 timed out\n', 'timeout'],
     ['ssh: connect to host 127.0.0.1 port 1: Connection refused\n', 'unreachable'],
@@ -73,8 +87,12 @@ describe('ssh failures', () => {
 
   it('tells a remote tmux that is not installed from an ssh failure', () => {
     const launcher = sshTmuxLauncher(host, '/tmp/none/gpu.0');
-    expect(launcher.transportFailure('list-sessions', { exitCode: 127, stderr: 'sh: 1: exec: tmux: not found\n' })?.kind).toBe('not-installed');
+    expect(launcher.transportFailure('list-sessions', { exitCode: 127, stderr: 'sh: 1: exec: tmux: not found\n' })?.kind).toBe(
+      'not-installed',
+    );
     expect(launcher.transportFailure('list-sessions', { exitCode: 1, stderr: 'no server running on /tmp/x\n' })).toBeNull();
-    expect(launcher.transportFailure('list-sessions', { exitCode: 255, stderr: 'Permission denied (publickey).\n' })?.kind).toBe('unreachable');
+    expect(launcher.transportFailure('list-sessions', { exitCode: 255, stderr: 'Permission denied (publickey).\n' })?.kind).toBe(
+      'unreachable',
+    );
   });
 });

@@ -42,7 +42,9 @@ afterAll(async () => {
   rmSync(controlDir, { recursive: true, force: true });
 });
 
-describeTmuxClientContract('control mode over ssh', (server, runner) => remoteClient(server, runner), { missingBinary: { kind: 'unreachable', what: 'ssh' } });
+describeTmuxClientContract('control mode over ssh', (server, runner) => remoteClient(server, runner), {
+  missingBinary: { kind: 'unreachable', what: 'ssh' },
+});
 
 describe('control mode over ssh', () => {
   let t: PrivateTmux;
@@ -77,7 +79,10 @@ describe('control mode over ssh', () => {
     try {
       const client = remoteClient(t.server);
       clients.push(client);
-      const err = await client.listPanes().then(() => null, (e: unknown) => e);
+      const err = await client.listPanes().then(
+        () => null,
+        (e: unknown) => e,
+      );
       expect(err).toBeInstanceOf(TmuxError);
       expect((err as TmuxError).kind).toBe('unreachable');
       expect(sshFailureOf(err)?.kind).toBe('host-key-changed');
@@ -96,7 +101,10 @@ describe('control mode over ssh', () => {
     await t.newPane('cat', { session: 'work' });
     const client = remoteClient(t.server, countingRunner().runner, hostFor({ destination: `nobody-here@${sshd.alias}` }));
     clients.push(client);
-    const err = await client.listPanes().then(() => null, (e: unknown) => e);
+    const err = await client.listPanes().then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(sshFailureOf(err)?.kind).toBe('auth-failed');
   });
 
@@ -107,6 +115,14 @@ describe('control mode over ssh', () => {
     clients.push(client);
     expect(await client.listPanes()).toHaveLength(1);
     await t.killServer();
-    await poll(async () => (await client.listPanes().then((p) => p.length === 0, () => false)), 'no panes after kill-server', { timeoutMs: 15_000 });
+    await poll(
+      async () =>
+        await client.listPanes().then(
+          (p) => p.length === 0,
+          () => false,
+        ),
+      'no panes after kill-server',
+      { timeoutMs: 15_000 },
+    );
   });
 });

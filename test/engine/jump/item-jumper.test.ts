@@ -50,12 +50,22 @@ describe('createJumper', () => {
     const servers: TmuxServer[] = [];
     const outcome = await createJumper(deps(engine, servers))('a');
     expect(servers).toEqual([tmux.server]);
-    expect(outcome).toMatchObject({ itemId: 'a', action: 'jump', outcome: 'unconfirmed', message: expect.stringMatching(/^switched the terminal on .* to agents:0\.0, but could not bring its window forward/) });
+    expect(outcome).toMatchObject({
+      itemId: 'a',
+      action: 'jump',
+      outcome: 'unconfirmed',
+      message: expect.stringMatching(/^switched the terminal on .* to agents:0\.0, but could not bring its window forward/),
+    });
     expect((await tmux.tmux(['display-message', '-c', client.tty, '-p', '#{pane_id}'])).trim()).toBe(pane);
   });
 
   it('answers gone for an item no longer in the queue', async () => {
-    expect(await createJumper(deps(new FakeEngine()))('nope')).toEqual({ itemId: 'nope', action: 'jump', outcome: 'gone', message: 'item nope is not in the queue' });
+    expect(await createJumper(deps(new FakeEngine()))('nope')).toEqual({
+      itemId: 'nope',
+      action: 'jump',
+      outcome: 'gone',
+      message: 'item nope is not in the queue',
+    });
   });
 
   it('refuses, saying why, when the configured terminal command cannot be read', async () => {

@@ -52,7 +52,8 @@ function deps(over: Partial<JumpDeps> = {}): JumpDeps {
   };
 }
 
-const clientView = async (tty: string): Promise<string> => (await tmux.tmux(['display-message', '-c', tty, '-p', '#{session_name} #{pane_id}'])).trim();
+const clientView = async (tty: string): Promise<string> =>
+  (await tmux.tmux(['display-message', '-c', tty, '-p', '#{session_name} #{pane_id}'])).trim();
 
 describe('executeJump with a client attached', () => {
   it('switches the client to the pane and says it could not raise the window without a display', async () => {
@@ -63,7 +64,9 @@ describe('executeJump with a client attached', () => {
     const report = await executeJump(deps(), { paneId: pane, target: 'agents:1.0' });
     expect(await clientView(client.tty)).toBe(`agents ${pane}`);
     expect(report.outcome).toBe('unconfirmed');
-    expect(report.message).toBe(`switched the terminal on ${client.tty} to agents:1.0, but could not bring its window forward: no X11 display (on Wayland an app may not raise another app’s window)`);
+    expect(report.message).toBe(
+      `switched the terminal on ${client.tty} to agents:1.0, but could not bring its window forward: no X11 display (on Wayland an app may not raise another app’s window)`,
+    );
   });
 
   it('on X11 activates the window of the client’s terminal found with xdotool', async () => {
@@ -75,7 +78,10 @@ describe('executeJump with a client attached', () => {
     const log = join(tmux.dir, 'xdotool.log');
     const bin = join(tmux.dir, 'bin');
     mkdirSync(bin);
-    writeFileSync(join(bin, 'xdotool'), `#!/bin/sh\necho "$*" >> '${log}'\nif [ "$1" = search ]; then [ "$4" = 5000 ] && echo 777 && exit 0; exit 1; fi\nexit 0\n`);
+    writeFileSync(
+      join(bin, 'xdotool'),
+      `#!/bin/sh\necho "$*" >> '${log}'\nif [ "$1" = search ]; then [ "$4" = 5000 ] && echo 777 && exit 0; exit 1; fi\nexit 0\n`,
+    );
     chmodSync(join(bin, 'xdotool'), 0o755);
     const table = new Map<number, ProcessEntry>([
       [clientPid, { pid: clientPid, ppid: 4999, comm: 'tmux', argv: 'tmux' }],
@@ -84,7 +90,10 @@ describe('executeJump with a client attached', () => {
     ]);
     const runner = runnerWithEnv(realRunner, { PATH: `${bin}:${process.env.PATH ?? ''}` });
     const report = await executeJump(deps({ runner, x11: true, processes: async () => table }), { paneId: pane, target: 'agents:1.0' });
-    expect(report).toMatchObject({ outcome: 'confirmed', message: `switched the terminal on ${client.tty} to agents:1.0 and brought the xterm window forward` });
+    expect(report).toMatchObject({
+      outcome: 'confirmed',
+      message: `switched the terminal on ${client.tty} to agents:1.0 and brought the xterm window forward`,
+    });
     expect(readFileSync(log, 'utf8').trim().split('\n')).toEqual([
       `search --onlyvisible --pid ${clientPid}`,
       'search --onlyvisible --pid 4999',
@@ -120,13 +129,22 @@ describe('executeJump with no client attached', () => {
 
   it('reports a terminal program that is not installed', async () => {
     const pane = await agentPane();
-    const report = await executeJump(deps({ terminalCommand: ['no-such-terminal-xyz', '-e', '{tmux}', 'attach', '-t', '{target}'] }), { paneId: pane, target: 'agents:1.0' });
-    expect(report).toMatchObject({ outcome: 'unconfirmed', message: 'no terminal is attached, and opening one failed: no-such-terminal-xyz is not installed' });
+    const report = await executeJump(deps({ terminalCommand: ['no-such-terminal-xyz', '-e', '{tmux}', 'attach', '-t', '{target}'] }), {
+      paneId: pane,
+      target: 'agents:1.0',
+    });
+    expect(report).toMatchObject({
+      outcome: 'unconfirmed',
+      message: 'no terminal is attached, and opening one failed: no-such-terminal-xyz is not installed',
+    });
   });
 
   it('says so when the terminal started but never attached', async () => {
     const pane = await agentPane();
-    const report = await executeJump(deps({ terminalCommand: ['true', '{target}'], attachTimeoutMs: 300 }), { paneId: pane, target: 'agents:1.0' });
+    const report = await executeJump(deps({ terminalCommand: ['true', '{target}'], attachTimeoutMs: 300 }), {
+      paneId: pane,
+      target: 'agents:1.0',
+    });
     expect(report).toMatchObject({ outcome: 'unconfirmed', message: 'started true for agents:1.0, but no terminal attached within 0 s' });
   });
 });

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { ClientInfo } from '../../../main/engine/tmux/types.ts';
 import { chooseClient, planJump, type JumpInput } from '../../../main/engine/jump/jump-plan.ts';
 
-const client = (over: Partial<ClientInfo> = {}): ClientInfo => ({ tty: '/dev/pts/3', pid: 4242, sessionName: 'other', activity: 100, termName: 'xterm-256color', ...over });
+const client = (over: Partial<ClientInfo> = {}): ClientInfo => ({
+  tty: '/dev/pts/3',
+  pid: 4242,
+  sessionName: 'other',
+  activity: 100,
+  termName: 'xterm-256color',
+  ...over,
+});
 const input = (over: Partial<JumpInput> = {}): JumpInput => ({
   paneId: '%7',
   sessionName: 'api-worker',
@@ -51,11 +58,15 @@ describe('planJump with an attached client', () => {
   });
 
   it('says why it cannot raise without a display (Wayland)', () => {
-    expect(planJump(input({ clients: [client()], x11: false }))).toMatchObject({ raise: { kind: 'none', reason: expect.stringContaining('Wayland') } });
+    expect(planJump(input({ clients: [client()], x11: false }))).toMatchObject({
+      raise: { kind: 'none', reason: expect.stringContaining('Wayland') },
+    });
   });
 
   it('activates the terminal app on macOS', () => {
-    expect(planJump(input({ clients: [client()], platform: 'darwin' }))).toMatchObject({ raise: { kind: 'macos-activate', clientPid: 4242 } });
+    expect(planJump(input({ clients: [client()], platform: 'darwin' }))).toMatchObject({
+      raise: { kind: 'macos-activate', clientPid: 4242 },
+    });
   });
 
   it('says it cannot raise on Windows', () => {
@@ -81,7 +92,9 @@ describe('planJump with no client attached', () => {
   });
 
   it('opens Windows Terminal with WSL on Windows', () => {
-    expect(planJump(input({ platform: 'win32' }))).toMatchObject({ launch: { file: 'wt.exe', args: ['wsl.exe', 'tmux', '-S', '/tmp/tmux-1000/default', 'attach-session', '-t', '%7'] } });
+    expect(planJump(input({ platform: 'win32' }))).toMatchObject({
+      launch: { file: 'wt.exe', args: ['wsl.exe', 'tmux', '-S', '/tmp/tmux-1000/default', 'attach-session', '-t', '%7'] },
+    });
   });
 
   it('uses the configured command with its placeholders', () => {

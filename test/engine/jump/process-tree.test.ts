@@ -18,7 +18,12 @@ const MAC_PS = [
 describe('parsePsOutput', () => {
   it('reads pid, parent and the whole executable path', () => {
     const table = parsePsOutput(MAC_PS);
-    expect(table.get(800)).toEqual({ pid: 800, ppid: 1, comm: '/Applications/Visual Studio Code.app/Contents/MacOS/Electron', argv: '/Applications/Visual Studio Code.app/Contents/MacOS/Electron' });
+    expect(table.get(800)).toEqual({
+      pid: 800,
+      ppid: 1,
+      comm: '/Applications/Visual Studio Code.app/Contents/MacOS/Electron',
+      argv: '/Applications/Visual Studio Code.app/Contents/MacOS/Electron',
+    });
     expect(table.size).toBe(9);
   });
 });

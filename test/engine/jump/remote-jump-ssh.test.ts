@@ -37,7 +37,15 @@ describe('jump to a remote pane', () => {
     await remote.newPane('sleep 600', { session: 'other' });
     const engine = new FakeEngine();
     const socketPath = join(sshd.dir, 'remote.sock');
-    engine.items = [item({ id: 'a', host: 'box', paneKey: `@box:${serverKey({ kind: 'socket', path: socketPath })}|${pane}`, sessionName: 'agents', target: 'agents:1.0' })];
+    engine.items = [
+      item({
+        id: 'a',
+        host: 'box',
+        paneKey: `@box:${serverKey({ kind: 'socket', path: socketPath })}|${pane}`,
+        sessionName: 'agents',
+        target: 'agents:1.0',
+      }),
+    ];
     const jump = createJumper({
       queueList: engine.api['queue:list'],
       tmuxFor: () => {
@@ -54,11 +62,18 @@ describe('jump to a remote pane', () => {
       x11: false,
     });
     const outcome = await jump('a');
-    expect(outcome).toMatchObject({ outcome: 'confirmed', message: expect.stringMatching(/opened a terminal on box \(ssh\) attached to %\d+/) });
-    const [attached] = await poll(async () => {
-      const list = await clients();
-      return list.length > 0 ? list : null;
-    }, 'a client attached over ssh', { timeoutMs: 15_000 });
+    expect(outcome).toMatchObject({
+      outcome: 'confirmed',
+      message: expect.stringMatching(/opened a terminal on box \(ssh\) attached to %\d+/),
+    });
+    const [attached] = await poll(
+      async () => {
+        const list = await clients();
+        return list.length > 0 ? list : null;
+      },
+      'a client attached over ssh',
+      { timeoutMs: 15_000 },
+    );
     const [tty, current] = attached!.split(' ');
     expect(current).toBe(pane);
     await remote.run(['detach-client', '-t', tty!]);

@@ -11,7 +11,26 @@ describe('jump to a pane on another host', () => {
     expect(plan).toEqual({
       kind: 'open-terminal',
       tmux: [],
-      launch: { file: 'x-terminal-emulator', args: ['-e', 'ssh', '-t', '-F', '/home/me/.ssh/tb_config', '-o', 'StrictHostKeyChecking=yes', '--', 'me@gpu', 'tmux', '-S', `'/tmp/agents it'\\''s.sock'`, 'attach-session', '-t', '%7'] },
+      launch: {
+        file: 'x-terminal-emulator',
+        args: [
+          '-e',
+          'ssh',
+          '-t',
+          '-F',
+          '/home/me/.ssh/tb_config',
+          '-o',
+          'StrictHostKeyChecking=yes',
+          '--',
+          'me@gpu',
+          'tmux',
+          '-S',
+          `'/tmp/agents it'\\''s.sock'`,
+          'attach-session',
+          '-t',
+          '%7',
+        ],
+      },
     });
   });
 
@@ -19,7 +38,9 @@ describe('jump to a pane on another host', () => {
     const linux = planRemoteJump(pane, DEFAULT_CONFIG.terminal.linux, 'linux');
     expect(linux.kind === 'open-terminal' && linux.launch.args.slice(0, 3)).toEqual(['-e', 'ssh', '-t']);
     const mac = planRemoteJump({ ...pane, sshConfig: null, socket: null }, DEFAULT_CONFIG.terminal.darwin, 'darwin');
-    expect(mac.kind === 'open-terminal' && mac.launch.args[1]).toBe('tell application "Terminal" to do script "ssh -t -o StrictHostKeyChecking=yes -- me@gpu tmux attach-session -t %7"');
+    expect(mac.kind === 'open-terminal' && mac.launch.args[1]).toBe(
+      'tell application "Terminal" to do script "ssh -t -o StrictHostKeyChecking=yes -- me@gpu tmux attach-session -t %7"',
+    );
   });
 
   it('the remote command line survives the remote shell byte for byte', async () => {

@@ -13,10 +13,21 @@ import type { HostChangeDto } from '../../../preload/contract/events.ts';
 import { queueItem } from '../../support/queue-items.ts';
 
 const NOW = 5_000_000;
-const ctx = (over: Partial<NotificationContext> = {}): NotificationContext => ({ now: NOW, enabled: true, pausedUntil: null, sound: true, buttons: true, ...over });
+const ctx = (over: Partial<NotificationContext> = {}): NotificationContext => ({
+  now: NOW,
+  enabled: true,
+  pausedUntil: null,
+  sound: true,
+  buttons: true,
+  ...over,
+});
 
 /** Runs events in order; returns the final state and every op. */
-function run(events: NotificationEvent[], c = ctx(), state: NotificationState = INITIAL_NOTIFICATION_STATE): { state: NotificationState; ops: NotificationOp[] } {
+function run(
+  events: NotificationEvent[],
+  c = ctx(),
+  state: NotificationState = INITIAL_NOTIFICATION_STATE,
+): { state: NotificationState; ops: NotificationOp[] } {
   const ops: NotificationOp[] = [];
   for (const e of events) {
     const step = notificationStep(state, e, c);
@@ -86,20 +97,34 @@ describe('notificationStep', () => {
 
   it('closes the summary once the queue is empty', () => {
     const items = ['a', 'b', 'c'].map((id) => queueItem({ id }));
-    const { ops } = run([{ kind: 'startup', items }, { kind: 'queue', items: [] }]);
+    const { ops } = run([
+      { kind: 'startup', items },
+      { kind: 'queue', items: [] },
+    ]);
     expect(ops[1]).toEqual({ op: 'close', tag: SUMMARY_TAG });
   });
 
   it('still reminds about items the summary covered', () => {
     const items = ['a', 'b', 'c'].map((id) => queueItem({ id }));
-    const { ops } = run([{ kind: 'startup', items }, { kind: 'reminder', item: { ...items[0]!, reminderStep: 1 } }]);
+    const { ops } = run([
+      { kind: 'startup', items },
+      { kind: 'reminder', item: { ...items[0]!, reminderStep: 1 } },
+    ]);
     expect(ops[1]).toMatchObject({ op: 'show', tag: notificationTag('a') });
   });
 
   it('shows nothing while paused, but still withdraws', () => {
     const paused = ctx({ pausedUntil: NOW + 1000 });
     const shown = run([{ kind: 'added', item: queueItem({ id: 'a' }) }]);
-    const { ops } = run([{ kind: 'added', item: queueItem({ id: 'b' }) }, { kind: 'reminder', item: queueItem({ id: 'a' }) }, { kind: 'resolved', itemId: 'a' }], paused, shown.state);
+    const { ops } = run(
+      [
+        { kind: 'added', item: queueItem({ id: 'b' }) },
+        { kind: 'reminder', item: queueItem({ id: 'a' }) },
+        { kind: 'resolved', itemId: 'a' },
+      ],
+      paused,
+      shown.state,
+    );
     expect(ops).toEqual([{ op: 'close', tag: notificationTag('a') }]);
   });
 
@@ -108,12 +133,24 @@ describe('notificationStep', () => {
   });
 
   it('shows nothing when notifications are disabled', () => {
-    expect(run([{ kind: 'startup', items: [queueItem()] }, { kind: 'added', item: queueItem() }], ctx({ enabled: false })).ops).toEqual([]);
+    expect(
+      run(
+        [
+          { kind: 'startup', items: [queueItem()] },
+          { kind: 'added', item: queueItem() },
+        ],
+        ctx({ enabled: false }),
+      ).ops,
+    ).toEqual([]);
   });
 
   it('refreshes a live notification silently when its item changes, and ignores changes of others', () => {
     const a = queueItem({ id: 'a' });
-    const { ops } = run([{ kind: 'added', item: a }, { kind: 'updated', item: { ...a, fingerprint: 'new' } }, { kind: 'updated', item: queueItem({ id: 'b' }) }]);
+    const { ops } = run([
+      { kind: 'added', item: a },
+      { kind: 'updated', item: { ...a, fingerprint: 'new' } },
+      { kind: 'updated', item: queueItem({ id: 'b' }) },
+    ]);
     expect(ops).toHaveLength(2);
     expect(ops[1]).toMatchObject({ op: 'show', tag: notificationTag('a'), silent: true });
     expect(ops[1]?.op === 'show' && ops[1].buttons[0]?.action).toEqual({ kind: 'approve', itemId: 'a', fingerprint: 'new' });
@@ -129,7 +166,10 @@ describe('notificationStep', () => {
   });
 
   it('forgets a notification the user dismissed, so the next reminder shows anew', () => {
-    const { state } = run([{ kind: 'added', item: queueItem({ id: 'a' }) }, { kind: 'dismissed', tag: notificationTag('a') }]);
+    const { state } = run([
+      { kind: 'added', item: queueItem({ id: 'a' }) },
+      { kind: 'dismissed', tag: notificationTag('a') },
+    ]);
     expect(state.live.size).toBe(0);
     expect(run([{ kind: 'resolved', itemId: 'a' }], ctx(), state).ops).toEqual([]);
   });
@@ -137,9 +177,20 @@ describe('notificationStep', () => {
 
 describe('notificationStep for hosts', () => {
   const SINCE = Date.UTC(2026, 10, 25, 14, 2);
-  const downEvent = (host = 'gpu'): NotificationEvent => ({ kind: 'host', change: { host, state: 'unreachable', since: SINCE, reason: `host ${host} unreachable since 2026-11-25T14:02:00.000Z: the host cannot be reached` } });
+  const downEvent = (host = 'gpu'): NotificationEvent => ({
+    kind: 'host',
+    change: {
+      host,
+      state: 'unreachable',
+      since: SINCE,
+      reason: `host ${host} unreachable since 2026-11-25T14:02:00.000Z: the host cannot be reached`,
+    },
+  });
   const back = (host = 'gpu'): NotificationEvent => ({ kind: 'host', change: { host, state: 'reachable', since: SINCE + 60_000 } });
-  const removed = (host = 'gpu'): NotificationEvent => ({ kind: 'host', change: { host, state: 'removed', since: SINCE + 60_000 } satisfies HostChangeDto });
+  const removed = (host = 'gpu'): NotificationEvent => ({
+    kind: 'host',
+    change: { host, state: 'removed', since: SINCE + 60_000 } satisfies HostChangeDto,
+  });
 
   it('shows one notification for an outage, tagged by the host, saying its agents keep their place', () => {
     const { ops, state } = run([downEvent()]);
@@ -148,7 +199,10 @@ describe('notificationStep for hosts', () => {
         op: 'show',
         tag: hostNotificationTag('gpu'),
         itemId: null,
-        text: expect.objectContaining({ title: 'Host gpu unreachable', body: expect.stringMatching(/^Since 14:02 UTC\. Its agents keep their place; nothing will be sent to them until it is back\.$/) }),
+        text: expect.objectContaining({
+          title: 'Host gpu unreachable',
+          body: expect.stringMatching(/^Since 14:02 UTC\. Its agents keep their place; nothing will be sent to them until it is back\.$/),
+        }),
         buttons: [],
         silent: false,
         urgency: 'normal',
@@ -161,7 +215,13 @@ describe('notificationStep for hosts', () => {
   it('replaces the outage with "back" under the same tag when the host returns, once', () => {
     const { ops, state } = run([downEvent(), back(), back()]);
     expect(ops).toHaveLength(2);
-    expect(ops[1]).toMatchObject({ op: 'show', tag: hostNotificationTag('gpu'), itemId: null, urgency: 'low', text: { title: 'Host gpu is back' } });
+    expect(ops[1]).toMatchObject({
+      op: 'show',
+      tag: hostNotificationTag('gpu'),
+      itemId: null,
+      urgency: 'low',
+      text: { title: 'Host gpu is back' },
+    });
     expect(state.hostsDown.size).toBe(0);
   });
 
@@ -189,12 +249,18 @@ describe('notificationStep for hosts', () => {
 
   it('withdraws the outage of a host removed from the config, and ignores the removal of one that was fine', () => {
     const { state } = run([downEvent()]);
-    expect(run([removed()], ctx(), state)).toEqual({ state: expect.objectContaining({ hostsDown: new Set() }), ops: [{ op: 'close', tag: hostNotificationTag('gpu') }] });
+    expect(run([removed()], ctx(), state)).toEqual({
+      state: expect.objectContaining({ hostsDown: new Set() }),
+      ops: [{ op: 'close', tag: hostNotificationTag('gpu') }],
+    });
     expect(run([removed()]).ops).toEqual([]);
   });
 
   it('is silent without sound, and leaves item notifications and the summary alone', () => {
-    const { ops } = run([{ kind: 'added', item: queueItem({ id: 'a' }) }, downEvent(), { kind: 'queue', items: [] }], ctx({ sound: false }));
+    const { ops } = run(
+      [{ kind: 'added', item: queueItem({ id: 'a' }) }, downEvent(), { kind: 'queue', items: [] }],
+      ctx({ sound: false }),
+    );
     expect(ops.map((o) => [o.op, o.tag])).toEqual([
       ['show', notificationTag('a')],
       ['show', hostNotificationTag('gpu')],

@@ -25,19 +25,28 @@ describe('itemNotificationText', () => {
     expect(itemNotificationText(queueItem({ tool: 'Edit file', subject: 'src/a.ts' }), T0).sentence).toContain('wants to edit `src/a.ts`');
     expect(itemNotificationText(queueItem({ tool: 'Create file', subject: 'b.ts' }), T0).sentence).toContain('wants to create `b.ts`');
     expect(itemNotificationText(queueItem({ tool: 'Read', subject: '/etc/hosts' }), T0).sentence).toContain('wants to read `/etc/hosts`');
-    expect(itemNotificationText(queueItem({ tool: 'Fetch', subject: 'https://example.com' }), T0).sentence).toContain('wants to fetch `https://example.com`');
+    expect(itemNotificationText(queueItem({ tool: 'Fetch', subject: 'https://example.com' }), T0).sentence).toContain(
+      'wants to fetch `https://example.com`',
+    );
   });
 
   it('names an unfamiliar tool rather than guessing a verb', () => {
-    expect(itemNotificationText(queueItem({ tool: 'Access external directory', subject: '/srv' }), T0).sentence).toBe('claude · api-worker asks to use Access external directory: `/srv`');
+    expect(itemNotificationText(queueItem({ tool: 'Access external directory', subject: '/srv' }), T0).sentence).toBe(
+      'claude · api-worker asks to use Access external directory: `/srv`',
+    );
   });
 
   it('says "asks for permission" when the tool is unknown', () => {
-    expect(itemNotificationText(queueItem({ tool: null, subject: 'something' }), T0).sentence).toBe('claude · api-worker asks for permission: `something`');
+    expect(itemNotificationText(queueItem({ tool: null, subject: 'something' }), T0).sentence).toBe(
+      'claude · api-worker asks for permission: `something`',
+    );
   });
 
   it('quotes a dialog’s question', () => {
-    const text = itemNotificationText(queueItem({ reason: 'dialog', tool: null, question: 'Do you trust the files in this folder?', approveLabel: null }), T0);
+    const text = itemNotificationText(
+      queueItem({ reason: 'dialog', tool: null, question: 'Do you trust the files in this folder?', approveLabel: null }),
+      T0,
+    );
     expect(text.sentence).toBe('claude · api-worker asks: Do you trust the files in this folder?');
   });
 
@@ -65,11 +74,15 @@ describe('itemNotificationText', () => {
   });
 
   it('shows only the first line of a multi-line command, marked as cut', () => {
-    expect(itemNotificationText(queueItem({ subject: 'cat <<EOF\nsecret\nEOF' }), T0).sentence).toBe('claude · api-worker wants to run `cat <<EOF …`');
+    expect(itemNotificationText(queueItem({ subject: 'cat <<EOF\nsecret\nEOF' }), T0).sentence).toBe(
+      'claude · api-worker wants to run `cat <<EOF …`',
+    );
   });
 
   it('strips control characters (colour escapes) from the subject', () => {
-    expect(itemNotificationText(queueItem({ subject: '\u001b[31mrm\u001b[0m -rf x' }), T0).sentence).toBe('claude · api-worker wants to run `[31mrm[0m -rf x`');
+    expect(itemNotificationText(queueItem({ subject: '\u001b[31mrm\u001b[0m -rf x' }), T0).sentence).toBe(
+      'claude · api-worker wants to run `[31mrm[0m -rf x`',
+    );
   });
 });
 
@@ -115,13 +128,20 @@ describe('outcomeNotificationText', () => {
   });
 
   it('says nothing was sent when the prompt changed', () => {
-    expect(outcomeNotificationText({ itemId: 'a', action: 'approve', outcome: 'changed', message: 'the pane shows another prompt' })?.title).toBe('approve: not sent — the prompt changed');
+    expect(
+      outcomeNotificationText({ itemId: 'a', action: 'approve', outcome: 'changed', message: 'the pane shows another prompt' })?.title,
+    ).toBe('approve: not sent — the prompt changed');
   });
 });
 
 describe('waitedWords', () => {
   it('reads as minutes, hours or days', () => {
-    expect([waitedWords(30_000), waitedWords(5 * 60_000), waitedWords(125 * 60_000), waitedWords(3 * 86_400_000)]).toEqual(['less than a minute', '5 min', '2 h 5 min', '3 d']);
+    expect([waitedWords(30_000), waitedWords(5 * 60_000), waitedWords(125 * 60_000), waitedWords(3 * 86_400_000)]).toEqual([
+      'less than a minute',
+      '5 min',
+      '2 h 5 min',
+      '3 d',
+    ]);
   });
 });
 

@@ -68,7 +68,9 @@ class FakeTmux implements TmuxClient {
   capture(requests: readonly CaptureRequest[]) {
     return this.call(() => {
       this.captured.push(requests.map((r) => r.paneId));
-      return requests.flatMap((r): PaneScreenCapture[] => (this.screens.has(r.paneId) ? [{ paneId: r.paneId, lines: this.screens.get(r.paneId)! }] : []));
+      return requests.flatMap((r): PaneScreenCapture[] =>
+        this.screens.has(r.paneId) ? [{ paneId: r.paneId, lines: this.screens.get(r.paneId)! }] : [],
+      );
     });
   }
   async listClients() {
@@ -99,7 +101,8 @@ function setup(overrides?: PaneOverrides) {
     ...(overrides ? { overrides: () => overrides } : {}),
     onFacts: (f) => facts.push(...f),
   });
-  const kinds = () => facts.map((f) => `${f.kind}${f.kind === 'screen' ? `:${f.screen.kind}` : ''}${f.kind === 'pane-gone' ? `:${f.reason}` : ''}`);
+  const kinds = () =>
+    facts.map((f) => `${f.kind}${f.kind === 'screen' ? `:${f.screen.kind}` : ''}${f.kind === 'pane-gone' ? `:${f.reason}` : ''}`);
   return { clock, tmux, facts, observer, kinds, logger };
 }
 

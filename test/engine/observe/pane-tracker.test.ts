@@ -15,9 +15,19 @@ const toy: RuntimeModule = {
     const last = [...capture.lines].reverse().find((l) => l.trim() !== '') ?? '';
     if (last.startsWith('ASK ')) {
       return {
-        kind: 'permission', runtime: 'claude', tool: 'Bash', question: 'Proceed?', subject: last.slice(4),
-        options: [{ key: '1', label: 'Yes', kind: 'once' }, { key: '2', label: 'No', kind: 'deny' }],
-        highlighted: 0, confidence: 'high', escapeDenies: true, approveByEnterOnHighlight: false,
+        kind: 'permission',
+        runtime: 'claude',
+        tool: 'Bash',
+        question: 'Proceed?',
+        subject: last.slice(4),
+        options: [
+          { key: '1', label: 'Yes', kind: 'once' },
+          { key: '2', label: 'No', kind: 'deny' },
+        ],
+        highlighted: 0,
+        confidence: 'high',
+        escapeDenies: true,
+        approveByEnterOnHighlight: false,
       };
     }
     if (last.startsWith('> ')) return { kind: 'idle', runtime: 'claude', draft: last.slice(2) };
@@ -44,7 +54,10 @@ describe('trackCapture', () => {
   it('reports a prompt only once it was seen on two consecutive captures', () => {
     const first = feed([[0, cap('ASK rm -rf build')]]);
     expect(first.facts).toEqual([]);
-    const { facts } = feed([[0, cap('ASK rm -rf build')], [250, cap('ASK rm -rf build')]]);
+    const { facts } = feed([
+      [0, cap('ASK rm -rf build')],
+      [250, cap('ASK rm -rf build')],
+    ]);
     expect(facts).toHaveLength(1);
     expect(facts[0]).toMatchObject({ kind: 'screen', stableCount: 2, screen: { kind: 'permission', subject: 'rm -rf build' } });
   });
@@ -55,7 +68,10 @@ describe('trackCapture', () => {
   });
 
   it('does not count a changed prompt as stable', () => {
-    const { facts } = feed([[0, cap('ASK a')], [250, cap('ASK b')]]);
+    const { facts } = feed([
+      [0, cap('ASK a')],
+      [250, cap('ASK b')],
+    ]);
     expect(facts).toEqual([]);
   });
 
@@ -65,24 +81,42 @@ describe('trackCapture', () => {
   });
 
   it('ignores volatile lines when judging stability', () => {
-    const { facts } = feed([[0, cap('~ 1s', 'ASK x')], [250, cap('~ 2s', 'ASK x')]]);
+    const { facts } = feed([
+      [0, cap('~ 1s', 'ASK x')],
+      [250, cap('~ 2s', 'ASK x')],
+    ]);
     expect(facts).toMatchObject([{ kind: 'screen', stableCount: 2, screen: { kind: 'permission' } }]);
   });
 
   it('treats a change in a meaningful line as a change', () => {
-    const { facts } = feed([[0, cap('out 1', 'ASK x')], [250, cap('out 2', 'ASK x')]]);
+    const { facts } = feed([
+      [0, cap('out 1', 'ASK x')],
+      [250, cap('out 2', 'ASK x')],
+    ]);
     expect(facts).toEqual([]);
   });
 
   it('reports an unexplained screen only after it stayed unchanged for the window', () => {
-    const early = feed([[0, cap('???')], [250, cap('???')], [29_999, cap('???')]]);
+    const early = feed([
+      [0, cap('???')],
+      [250, cap('???')],
+      [29_999, cap('???')],
+    ]);
     expect(early.facts).toEqual([]);
-    const late = feed([[0, cap('???')], [250, cap('???')], [30_000, cap('???')], [31_000, cap('???')]]);
+    const late = feed([
+      [0, cap('???')],
+      [250, cap('???')],
+      [30_000, cap('???')],
+      [31_000, cap('???')],
+    ]);
     expect(late.facts).toMatchObject([{ kind: 'unexplained', forMs: 30_000, tail: ['???'] }]);
   });
 
   it('reports an unexplained screen on a quiet tick too (no capture needed)', () => {
-    const { state } = feed([[0, cap('???')], [250, cap('???')]]);
+    const { state } = feed([
+      [0, cap('???')],
+      [250, cap('???')],
+    ]);
     expect(trackQuiet(state, 'p', 10_000, opts).facts).toEqual([]);
     const r = trackQuiet(state, 'p', 30_000, opts);
     expect(r.facts).toMatchObject([{ kind: 'unexplained' }]);
@@ -90,7 +124,12 @@ describe('trackCapture', () => {
   });
 
   it('reports idle again when the draft changes', () => {
-    const { facts } = feed([[0, cap('> ')], [250, cap('> ')], [500, cap('> hel')], [750, cap('> hel')]]);
+    const { facts } = feed([
+      [0, cap('> ')],
+      [250, cap('> ')],
+      [500, cap('> hel')],
+      [750, cap('> hel')],
+    ]);
     expect(facts.map((f) => f.kind === 'screen' && f.screen.kind === 'idle' && f.screen.draft)).toEqual(['', 'hel']);
   });
 });

@@ -47,7 +47,11 @@ describe('engine lock in one process', () => {
   });
 
   it('takes over a lock whose owner died, whatever the old lock holds (a bare pid, nothing, garbage)', () => {
-    for (const [name, content] of [['bare', `${deadPid()}`], ['empty', ''], ['garbage', 'not a pid\u0000']] as const) {
+    for (const [name, content] of [
+      ['bare', `${deadPid()}`],
+      ['empty', ''],
+      ['garbage', 'not a pid\u0000'],
+    ] as const) {
       const file = fresh(`stale-${name}`);
       writeFileSync(file, content);
       const lock = acquireEngineLock(file, process.pid);

@@ -14,9 +14,13 @@ describe('the log file', () => {
     expect(logFilePath({ env: {}, platform: 'darwin', homedir: '/Users/u' })).toBe('/Users/u/Library/Logs/Trail Boss/trailboss.log');
     expect(logFilePath({ env: {}, platform: 'linux', homedir: '/home/u' })).toBe('/home/u/.local/state/trailboss/trailboss.log');
     expect(logDirectory({ env: { XDG_STATE_HOME: '/s' }, platform: 'linux', homedir: '/home/u' })).toBe('/s/trailboss');
-    expect(logDirectory({ env: { XDG_STATE_HOME: 'relative' }, platform: 'linux', homedir: '/home/u' })).toBe('/home/u/.local/state/trailboss');
+    expect(logDirectory({ env: { XDG_STATE_HOME: 'relative' }, platform: 'linux', homedir: '/home/u' })).toBe(
+      '/home/u/.local/state/trailboss',
+    );
     expect(logFilePath({ env: { TRAILBOSS_HOME: '/tb' }, platform: 'darwin', homedir: '/Users/u' })).toBe('/tb/logs/trailboss.log');
-    expect(logFilePath({ env: { LOCALAPPDATA: 'C:\\Users\\u\\AppData\\Local' }, platform: 'win32', homedir: 'C:\\Users\\u' })).toBe('C:\\Users\\u\\AppData\\Local\\Trail Boss\\logs\\trailboss.log');
+    expect(logFilePath({ env: { LOCALAPPDATA: 'C:\\Users\\u\\AppData\\Local' }, platform: 'win32', homedir: 'C:\\Users\\u' })).toBe(
+      'C:\\Users\\u\\AppData\\Local\\Trail Boss\\logs\\trailboss.log',
+    );
   });
 
   it('writes JSON lines and rotates by size, keeping a bounded number of files', () => {

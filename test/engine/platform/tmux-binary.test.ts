@@ -41,31 +41,57 @@ function homeWithBrewTmux(): { home: string; brewBin: string } {
 const withoutSystemTmux = (file: string): boolean => !file.startsWith('/usr/bin/') && !file.startsWith('/bin/') && isExecutableFile(file);
 
 describe('locating tmux with a GUI app’s minimal PATH', () => {
-  it.skipIf(SYSTEM_TMUX === '')('finds tmux that only the login shell’s PATH has, and the engine’s client runs it', async () => {
-    const { home, brewBin } = homeWithBrewTmux();
-    const env = { PATH: MINIMAL_PATH, SHELL: '/bin/sh', HOME: home };
-    // The login shell sees the test's HOME (its .profile), like the user's own shell sees theirs.
-    const runner = runnerWithEnv(realRunner, { HOME: home, PATH: MINIMAL_PATH });
-    const binary = await locateTmux({ env, platform: 'darwin', homedir: home, configured: null, runner, isExecutable: withoutSystemTmux, loginShellTimeoutMs: 20_000 });
-    expect(binary).toEqual({ kind: 'found', path: join(brewBin, 'tmux'), source: 'login-shell' });
+  it.skipIf(SYSTEM_TMUX === '')(
+    'finds tmux that only the login shell’s PATH has, and the engine’s client runs it',
+    async () => {
+      const { home, brewBin } = homeWithBrewTmux();
+      const env = { PATH: MINIMAL_PATH, SHELL: '/bin/sh', HOME: home };
+      // The login shell sees the test's HOME (its .profile), like the user's own shell sees theirs.
+      const runner = runnerWithEnv(realRunner, { HOME: home, PATH: MINIMAL_PATH });
+      const binary = await locateTmux({
+        env,
+        platform: 'darwin',
+        homedir: home,
+        configured: null,
+        runner,
+        isExecutable: withoutSystemTmux,
+        loginShellTimeoutMs: 20_000,
+      });
+      expect(binary).toEqual({ kind: 'found', path: join(brewBin, 'tmux'), source: 'login-shell' });
 
-    // The runner the engine gets starts that tmux although PATH has none.
-    const tmux = await startPrivateTmux();
-    try {
-      await tmux.newPane('sleep 60');
-      const setup = await setUpTmux({ env, platform: 'darwin', homedir: home, configFile: join(home, 'none.json'), runner, isExecutable: withoutSystemTmux, loginShellTimeoutMs: 20_000 });
-      const client = await openTmuxClient(tmux.server, setup.runner, { mode: 'batch', logger: silentLogger });
-      expect((await client.listPanes()).length).toBe(1);
-      await client.close();
-    } finally {
-      await tmux.kill();
-    }
-  }, 60_000);
+      // The runner the engine gets starts that tmux although PATH has none.
+      const tmux = await startPrivateTmux();
+      try {
+        await tmux.newPane('sleep 60');
+        const setup = await setUpTmux({
+          env,
+          platform: 'darwin',
+          homedir: home,
+          configFile: join(home, 'none.json'),
+          runner,
+          isExecutable: withoutSystemTmux,
+          loginShellTimeoutMs: 20_000,
+        });
+        const client = await openTmuxClient(tmux.server, setup.runner, { mode: 'batch', logger: silentLogger });
+        expect((await client.listPanes()).length).toBe(1);
+        await client.close();
+      } finally {
+        await tmux.kill();
+      }
+    },
+    60_000,
+  );
 
   it.skipIf(SYSTEM_TMUX === '')('finds tmux in a directory on PATH without asking the login shell', async () => {
     const { home, brewBin } = homeWithBrewTmux();
     // A SHELL that does not exist: asking it would fail, so a found tmux proves it was not asked.
-    const binary = await locateTmux({ env: { PATH: `${MINIMAL_PATH}:${brewBin}`, SHELL: join(home, 'no-such-shell') }, platform: 'linux', homedir: home, configured: null, runner: realRunner });
+    const binary = await locateTmux({
+      env: { PATH: `${MINIMAL_PATH}:${brewBin}`, SHELL: join(home, 'no-such-shell') },
+      platform: 'linux',
+      homedir: home,
+      configured: null,
+      runner: realRunner,
+    });
     expect(binary).toEqual({ kind: 'found', path: join(brewBin, 'tmux'), source: 'path' });
   });
 
@@ -74,10 +100,20 @@ describe('locating tmux with a GUI app’s minimal PATH', () => {
     dirs.push(home);
     writeFileSync(join(home, '.profile'), 'export PATH="/opt/nothing/bin:$PATH"\n');
     const runner = runnerWithEnv(realRunner, { HOME: home, PATH: MINIMAL_PATH });
-    const binary = await locateTmux({ env: { PATH: MINIMAL_PATH, SHELL: '/bin/sh' }, platform: 'darwin', homedir: home, configured: null, runner, isExecutable: withoutSystemTmux, loginShellTimeoutMs: 20_000 });
+    const binary = await locateTmux({
+      env: { PATH: MINIMAL_PATH, SHELL: '/bin/sh' },
+      platform: 'darwin',
+      homedir: home,
+      configured: null,
+      runner,
+      isExecutable: withoutSystemTmux,
+      loginShellTimeoutMs: 20_000,
+    });
     expect(binary.kind).toBe('missing');
     if (binary.kind !== 'missing') return;
-    expect(binary.searched).toEqual(expect.arrayContaining(['/sbin/tmux', '/opt/nothing/bin/tmux', '/opt/homebrew/bin/tmux', '/usr/local/bin/tmux']));
+    expect(binary.searched).toEqual(
+      expect.arrayContaining(['/sbin/tmux', '/opt/nothing/bin/tmux', '/opt/homebrew/bin/tmux', '/usr/local/bin/tmux']),
+    );
 
     const problem = tmuxProblem(binary, 'darwin');
     expect(problem).toEqual({ headline: 'tmux not found: nothing is watched', fix: expect.stringContaining('brew install tmux') });
@@ -93,13 +129,27 @@ describe('locating tmux with a GUI app’s minimal PATH', () => {
     writeFileSync(join(home, '.profile'), 'sleep 30\n');
     const runner = runnerWithEnv(realRunner, { HOME: home, PATH: '/usr/bin:/bin' });
     const started = performance.now();
-    const binary = await locateTmux({ env: { PATH: MINIMAL_PATH, SHELL: '/bin/sh' }, platform: 'darwin', homedir: home, configured: null, runner, isExecutable: withoutSystemTmux, loginShellTimeoutMs: 500 });
+    const binary = await locateTmux({
+      env: { PATH: MINIMAL_PATH, SHELL: '/bin/sh' },
+      platform: 'darwin',
+      homedir: home,
+      configured: null,
+      runner,
+      isExecutable: withoutSystemTmux,
+      loginShellTimeoutMs: 500,
+    });
     expect(binary.kind).toBe('missing');
     expect(performance.now() - started).toBeLessThan(15_000);
   }, 30_000);
 
   it('a tmux.path setting is the only candidate; a wrong one says to fix the setting', () => {
-    const candidates = tmuxCandidates({ configured: '/nowhere/tmux', envPath: '/usr/bin', loginShellPath: null, platform: 'linux', homedir: '/home/u' });
+    const candidates = tmuxCandidates({
+      configured: '/nowhere/tmux',
+      envPath: '/usr/bin',
+      loginShellPath: null,
+      platform: 'linux',
+      homedir: '/home/u',
+    });
     expect(candidates).toEqual([{ path: '/nowhere/tmux', source: 'config' }]);
     const binary = chooseTmux(candidates, '/nowhere/tmux', isExecutableFile);
     expect(binary.kind).toBe('missing');
@@ -110,12 +160,24 @@ describe('locating tmux with a GUI app’s minimal PATH', () => {
     const home = mkdtempSync(join(tmpdir(), 'tb-tmux-cfg-'));
     dirs.push(home);
     writeFileSync(join(home, 'config.json'), JSON.stringify({ tmux: { path: '/nowhere/tmux' } }));
-    const setup = await setUpTmux({ env: { PATH: '/usr/bin:/bin' }, platform: 'linux', homedir: home, configFile: join(home, 'config.json'), runner: realRunner });
+    const setup = await setUpTmux({
+      env: { PATH: '/usr/bin:/bin' },
+      platform: 'linux',
+      homedir: home,
+      configFile: join(home, 'config.json'),
+      runner: realRunner,
+    });
     expect(setup.binary).toEqual({ kind: 'missing', searched: ['/nowhere/tmux'], configured: '/nowhere/tmux' });
   });
 
   it('relative PATH entries are never searched (they depend on where the app was started)', () => {
-    const candidates = tmuxCandidates({ configured: null, envPath: 'bin::/usr/bin', loginShellPath: null, platform: 'linux', homedir: '/h' });
+    const candidates = tmuxCandidates({
+      configured: null,
+      envPath: 'bin::/usr/bin',
+      loginShellPath: null,
+      platform: 'linux',
+      homedir: '/h',
+    });
     expect(candidates[0]).toEqual({ path: '/usr/bin/tmux', source: 'path' });
     expect(candidates.some((c) => c.path === 'bin/tmux')).toBe(false);
   });

@@ -54,7 +54,12 @@ describe('nextReminder on schedule', () => {
 
 describe('nextReminder after a restart (time jumped)', () => {
   it('fires one catch-up for the latest passed step, at once, skipping the ones in between', () => {
-    expect(nextReminder(item(1), DEFAULT_CADENCE_MS, T0 + 180 * MIN)).toEqual({ kind: 'reminder', step: 4, at: T0 + 180 * MIN, skipped: 2 });
+    expect(nextReminder(item(1), DEFAULT_CADENCE_MS, T0 + 180 * MIN)).toEqual({
+      kind: 'reminder',
+      step: 4,
+      at: T0 + 180 * MIN,
+      skipped: 2,
+    });
   });
 
   it('a late next step is not a skip', () => {
@@ -97,6 +102,11 @@ describe('catch-up right before the next step', () => {
     // A timer firing on time is never folded, even with steps less than a second apart.
     expect(nextReminder(item, cadence, 1003)).toEqual({ kind: 'reminder', step: 2, at: 1003, skipped: 0 });
     // Far from the next step the catch-up fires at once, as before.
-    expect(nextReminder(item, [0, 500, 1000, 1000 + CATCH_UP_COALESCE_MS + 500, 9000], 1100)).toEqual({ kind: 'reminder', step: 2, at: 1100, skipped: 0 });
+    expect(nextReminder(item, [0, 500, 1000, 1000 + CATCH_UP_COALESCE_MS + 500, 9000], 1100)).toEqual({
+      kind: 'reminder',
+      step: 2,
+      at: 1100,
+      skipped: 0,
+    });
   });
 });

@@ -34,7 +34,8 @@ function check(runtime: RuntimeModule, v: ScreenVariant): string[] {
   if (screen.kind !== 'permission') return problems;
   const approve = approveKeyFor(screen);
   if (approve !== null && screen.confidence !== 'high') problems.push(`${v.name}: approve key on a low-confidence parse`);
-  if (approve !== null && !landsOnSingleUse(approve, v.lines, v.ansiLines)) problems.push(`${v.name}: approve '${approve}' does not land on a single-use option`);
+  if (approve !== null && !landsOnSingleUse(approve, v.lines, v.ansiLines))
+    problems.push(`${v.name}: approve '${approve}' does not land on a single-use option`);
   const deny = denyKeyFor(screen);
   if (deny !== null && !landsOnDeny(deny, v.lines, v.ansiLines)) problems.push(`${v.name}: deny '${deny}' does not land on a no`);
   return problems;

@@ -44,7 +44,15 @@ describe('attentionFor without an open item', () => {
 
   it('opens a permission item with the prompt, detected when the state began, at the first notice', () => {
     const item = openedFor(states.permission());
-    expect(item).toMatchObject({ reason: 'permission', firstSeen: 1_000, queueOrder: 1_000, reminderStep: 0, stuck: false, skipCooldownUntil: null, snoozedUntil: null });
+    expect(item).toMatchObject({
+      reason: 'permission',
+      firstSeen: 1_000,
+      queueOrder: 1_000,
+      reminderStep: 0,
+      stuck: false,
+      skipCooldownUntil: null,
+      snoozedUntil: null,
+    });
     expect(item.fingerprint).toBe(fingerprintOf(bashPrompt()));
     expect(item.prompt).toEqual(bashPrompt());
   });
@@ -88,7 +96,11 @@ describe('attentionFor with an open item', () => {
     const change = attentionFor(states.permission('touch x'), item, DEFAULT_POLICY, NOW);
     expect(change.kind).toBe('replace');
     if (change.kind !== 'replace') return;
-    expect([change.id, change.resolution, change.draft.fingerprint]).toEqual(['i1', 'answered-in-pane', fingerprintOf(bashPrompt('touch x'))]);
+    expect([change.id, change.resolution, change.draft.fingerprint]).toEqual([
+      'i1',
+      'answered-in-pane',
+      fingerprintOf(bashPrompt('touch x')),
+    ]);
   });
 
   it('upgrades a hook-only item with the pane parse, keeping its id and first detection', () => {

@@ -52,14 +52,32 @@ type Screenish = PermissionPrompt | DialogScreen | IdleScreen | WorkingScreen | 
 export const f = {
   seen: (at: number, pid = 100): Fact => ({ kind: 'pane-seen', pane: PANE, at, runtime: 'claude', target: 'work:1.0', pid }),
   gone: (at: number, reason: 'pane-closed' | 'process-exited' = 'process-exited'): Fact => ({ kind: 'pane-gone', pane: PANE, at, reason }),
-  screen: (at: number, screen: Screenish, stableCount = 2, tail: string[] = ['tail']): Fact => ({ kind: 'screen', pane: PANE, at, screen, stableCount, tail }),
-  unexplained: (at: number, forMs = 30_000, tail: string[] = ['?? new prompt ??']): Fact => ({ kind: 'unexplained', pane: PANE, at, forMs, tail }),
+  screen: (at: number, screen: Screenish, stableCount = 2, tail: string[] = ['tail']): Fact => ({
+    kind: 'screen',
+    pane: PANE,
+    at,
+    screen,
+    stableCount,
+    tail,
+  }),
+  unexplained: (at: number, forMs = 30_000, tail: string[] = ['?? new prompt ??']): Fact => ({
+    kind: 'unexplained',
+    pane: PANE,
+    at,
+    forMs,
+    tail,
+  }),
   hook: (at: number, signal: HookSignal): Fact => ({ kind: 'hook', pane: PANE, at, sessionId: 's1', signal }),
   permissionHook: (at: number, tool = 'Bash', subject = 'rm -rf build'): Fact => f.hook(at, { kind: 'permission-request', tool, subject }),
   stopHook: (at: number): Fact => f.hook(at, { kind: 'stop', lastAssistantMessage: 'done' }),
   workingHook: (at: number): Fact => f.hook(at, { kind: 'working', event: 'PostToolUse' }),
   status: (at: number, hint: StatusHint): Fact => ({ kind: 'status-hint', pane: PANE, at, hint }),
-  transcript: (at: number, last: 'tool-pending' | 'tool-answered' | 'turn-ended' | 'user-prompt'): Fact => ({ kind: 'transcript', pane: PANE, at, last }),
+  transcript: (at: number, last: 'tool-pending' | 'tool-answered' | 'turn-ended' | 'user-prompt'): Fact => ({
+    kind: 'transcript',
+    pane: PANE,
+    at,
+    last,
+  }),
 };
 
 /** A fresh pane (seen at t=0, pid 100). */

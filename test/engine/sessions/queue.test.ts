@@ -4,7 +4,13 @@ import type { QueueFields, ReminderFields } from '../../../main/engine/sessions/
 import type { Item } from '../../../main/engine/store/types.ts';
 import { seededRandom as prng } from '../../support/seeded-random.ts';
 
-const item = (id: string, firstSeen: number): QueueFields => ({ id, firstSeen, queueOrder: firstSeen, skipCooldownUntil: null, snoozedUntil: null });
+const item = (id: string, firstSeen: number): QueueFields => ({
+  id,
+  firstSeen,
+  queueOrder: firstSeen,
+  skipCooldownUntil: null,
+  snoozedUntil: null,
+});
 const ids = (items: readonly QueueFields[]) => items.map((i) => i.id);
 const MIN = 60_000;
 
@@ -133,7 +139,15 @@ describe('fits the store', () => {
   it('a stored item is usable by the queue and the reminder scheduler as is (checked by tsc)', () => {
     const asQueue = (i: Item): QueueFields => i;
     const asReminder = (i: Item): ReminderFields => i;
-    const stored = { id: 'x', firstSeen: 1, queueOrder: 1, skipCooldownUntil: null, snoozedUntil: null, reminderStep: 0, stuck: false } as unknown as Item;
+    const stored = {
+      id: 'x',
+      firstSeen: 1,
+      queueOrder: 1,
+      skipCooldownUntil: null,
+      snoozedUntil: null,
+      reminderStep: 0,
+      stuck: false,
+    } as unknown as Item;
     expect(oldest([asQueue(stored)], 0)?.id).toBe(asReminder(stored).id);
   });
 });

@@ -14,7 +14,14 @@ describe('state machine rule table', () => {
 
   it('R1: a gone pane ignores everything but pane-seen', () => {
     const gone = run([f.screen(1_000, idle()), f.gone(2_000)]);
-    for (const fact of [f.screen(3_000, bashPrompt()), f.permissionHook(3_000), f.unexplained(3_000), f.status(3_000, 'busy'), f.transcript(3_000, 'user-prompt'), f.gone(3_000)]) {
+    for (const fact of [
+      f.screen(3_000, bashPrompt()),
+      f.permissionHook(3_000),
+      f.unexplained(3_000),
+      f.status(3_000, 'busy'),
+      f.transcript(3_000, 'user-prompt'),
+      f.gone(3_000),
+    ]) {
       const r = reduce(gone, fact);
       expect(r.changed).toBe(false);
       expect(r.state).toEqual(gone);

@@ -9,10 +9,25 @@ import { useTempDirs } from './support/temp-dir.ts';
 
 const tempDir = useTempDirs();
 const pane = (pid: number, dead = false): PaneInfo => ({
-  paneId: '%1', sessionName: 's', sessionId: '$1', windowIndex: 0, windowId: '@1', paneIndex: 0, target: 's:0.0',
-  pid, currentCommand: 'bash', currentPath: '/p', width: 120, height: 40, alternateOn: false, dead, windowActivity: 0, title: '',
+  paneId: '%1',
+  sessionName: 's',
+  sessionId: '$1',
+  windowIndex: 0,
+  windowId: '@1',
+  paneIndex: 0,
+  target: 's:0.0',
+  pid,
+  currentCommand: 'bash',
+  currentPath: '/p',
+  width: 120,
+  height: 40,
+  alternateOn: false,
+  dead,
+  windowActivity: 0,
+  title: '',
 });
-const table = (...entries: [number, number, string, string][]) => new Map<number, ProcessEntry>(entries.map(([pid, ppid, comm, argv]) => [pid, { pid, ppid, comm, argv }]));
+const table = (...entries: [number, number, string, string][]) =>
+  new Map<number, ProcessEntry>(entries.map(([pid, ppid, comm, argv]) => [pid, { pid, ppid, comm, argv }]));
 
 describe('findAgentProcess', () => {
   it('finds an agent started from the pane shell', () => {
@@ -21,7 +36,9 @@ describe('findAgentProcess', () => {
   });
 
   it('says when the agent is the pane process itself', () => {
-    expect(findAgentProcess(pane(20), RUNTIMES, table([20, 1, 'node', 'node /usr/lib/node_modules/@anthropic-ai/claude-code/cli.js']))).toEqual({ pid: 20, runtime: 'claude', isPaneRoot: true });
+    expect(
+      findAgentProcess(pane(20), RUNTIMES, table([20, 1, 'node', 'node /usr/lib/node_modules/@anthropic-ai/claude-code/cli.js'])),
+    ).toEqual({ pid: 20, runtime: 'claude', isPaneRoot: true });
   });
 
   it('finds nothing in a plain shell or a dead pane', () => {

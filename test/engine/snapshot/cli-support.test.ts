@@ -46,10 +46,16 @@ describe('agentNameFor', () => {
 });
 
 describe('claudeAncestor', () => {
-  const table = (...rows: [number, number, string, string][]) => new Map<number, ProcessEntry>(rows.map(([pid, ppid, comm, argv]) => [pid, { pid, ppid, comm, argv }]));
+  const table = (...rows: [number, number, string, string][]) =>
+    new Map<number, ProcessEntry>(rows.map(([pid, ppid, comm, argv]) => [pid, { pid, ppid, comm, argv }]));
 
   it('finds the Claude process above a command its shell tool ran', () => {
-    expect(claudeAncestor(table([10, 1, 'claude', 'claude'], [11, 10, 'bash', 'bash -c trailboss'], [12, 11, 'node', 'node trailboss snapshot save']), 12)).toBe(10);
+    expect(
+      claudeAncestor(
+        table([10, 1, 'claude', 'claude'], [11, 10, 'bash', 'bash -c trailboss'], [12, 11, 'node', 'node trailboss snapshot save']),
+        12,
+      ),
+    ).toBe(10);
   });
 
   it('is null outside Claude, and survives a cycle', () => {

@@ -16,7 +16,10 @@ describe('saveSnapshotFromTranscript', () => {
     const project = tempDir();
     const runner = isolatedGitRunner(project);
     await makeRepo(runner, project, [{ message: 'start the lab', files: { 'README.md': 'x' } }]);
-    const saved = await saveSnapshotFromTranscript({ clock, runner }, { transcriptPath: FIXTURE, agent: 'claude', reason: 'external', projectDir: project, maxLines: 30 });
+    const saved = await saveSnapshotFromTranscript(
+      { clock, runner },
+      { transcriptPath: FIXTURE, agent: 'claude', reason: 'external', projectDir: project, maxLines: 30 },
+    );
     expect(saved.path).toBe(join(project, '.trailboss/restart/claude.md'));
     const text = readFileSync(saved.path, 'utf8');
     expect(text).toBe(saved.text);
@@ -28,7 +31,9 @@ describe('saveSnapshotFromTranscript', () => {
       '',
     ]);
     expect(lines[4]).toBe('=== USER ===');
-    expect(text).toContain('=== USER ===\nlab:bash-cmd r13 CMD: touch auto-mode-test.txt\n\n=== ASSISTANT ===\nI\'ll run the requested command.\n\nRan the requested command.\n\n## Branch (git status --branch)\n    main\n\n## Recent commits');
+    expect(text).toContain(
+      "=== USER ===\nlab:bash-cmd r13 CMD: touch auto-mode-test.txt\n\n=== ASSISTANT ===\nI'll run the requested command.\n\nRan the requested command.\n\n## Branch (git status --branch)\n    main\n\n## Recent commits",
+    );
     expect(text).toMatch(/## Recent commits \(git log --oneline\)\n {4}[0-9a-f]+ start the lab\n/);
     expect(text.endsWith(`${END_MARKER}\n`)).toBe(true);
     expect(saved.stats.prompts).toBe(13);
@@ -39,8 +44,19 @@ describe('saveSnapshotFromTranscript', () => {
     const project = join(root, 'proj');
     mkdirSync(project);
     const transcript = join(root, 't.jsonl');
-    writeFileSync(transcript, [{ type: 'user', cwd: project, sessionId: 's1', message: { content: 'q' } }, { type: 'assistant', message: { content: [{ type: 'text', text: 'a' }] } }].map((e) => JSON.stringify(e)).join('\n'));
-    const saved = await saveSnapshotFromTranscript({ clock, runner: isolatedGitRunner(root) }, { transcriptPath: transcript, agent: 'worker-1', reason: 'self-initiated' });
+    writeFileSync(
+      transcript,
+      [
+        { type: 'user', cwd: project, sessionId: 's1', message: { content: 'q' } },
+        { type: 'assistant', message: { content: [{ type: 'text', text: 'a' }] } },
+      ]
+        .map((e) => JSON.stringify(e))
+        .join('\n'),
+    );
+    const saved = await saveSnapshotFromTranscript(
+      { clock, runner: isolatedGitRunner(root) },
+      { transcriptPath: transcript, agent: 'worker-1', reason: 'self-initiated' },
+    );
     expect(saved.path).toBe(join(project, '.trailboss/restart/worker-1.md'));
     expect(saved.text).not.toContain('## Recent commits');
   });
@@ -49,7 +65,10 @@ describe('saveSnapshotFromTranscript', () => {
     const root = tempDir();
     const missing = join(root, 'not-here');
     await expect(
-      saveSnapshotFromTranscript({ clock, runner: isolatedGitRunner(root) }, { transcriptPath: FIXTURE, agent: 'claude', reason: 'external', projectDir: missing }),
+      saveSnapshotFromTranscript(
+        { clock, runner: isolatedGitRunner(root) },
+        { transcriptPath: FIXTURE, agent: 'claude', reason: 'external', projectDir: missing },
+      ),
     ).rejects.toThrow(`the project directory ${missing} does not exist`);
     expect(existsSync(missing)).toBe(false);
   });
@@ -58,6 +77,11 @@ describe('saveSnapshotFromTranscript', () => {
     const root = tempDir();
     const transcript = join(root, 't.jsonl');
     writeFileSync(transcript, '{"type":"user","message":{"content":"no cwd"}}\n');
-    await expect(saveSnapshotFromTranscript({ clock, runner: isolatedGitRunner(root) }, { transcriptPath: transcript, agent: 'claude', reason: 'external' })).rejects.toThrow(/records no cwd/);
+    await expect(
+      saveSnapshotFromTranscript(
+        { clock, runner: isolatedGitRunner(root) },
+        { transcriptPath: transcript, agent: 'claude', reason: 'external' },
+      ),
+    ).rejects.toThrow(/records no cwd/);
   });
 });

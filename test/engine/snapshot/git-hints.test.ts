@@ -27,7 +27,10 @@ describe('gitHints', () => {
   it('names the branch, and a detached head as such', async () => {
     const dir = tempDir();
     const runner = isolatedGitRunner(dir);
-    await makeRepo(runner, dir, [{ message: 'first', files: { 'a.txt': '1' } }, { message: 'second', files: { 'a.txt': '2' } }]);
+    await makeRepo(runner, dir, [
+      { message: 'first', files: { 'a.txt': '1' } },
+      { message: 'second', files: { 'a.txt': '2' } },
+    ]);
     await runner.run('git', ['-C', dir, 'switch', '-c', 'feature/resume'], {});
     expect((await gitHints(runner, dir))?.branch).toBe('feature/resume');
     await runner.run('git', ['-C', dir, 'switch', '--detach', 'HEAD~1'], {});
@@ -37,7 +40,11 @@ describe('gitHints', () => {
   it('limits the log and the status', async () => {
     const dir = tempDir();
     const runner = isolatedGitRunner(dir);
-    await makeRepo(runner, dir, [1, 2, 3].map((n) => ({ message: `c${n}`, files: { [`f${n}`]: String(n) } })));
+    await makeRepo(
+      runner,
+      dir,
+      [1, 2, 3].map((n) => ({ message: `c${n}`, files: { [`f${n}`]: String(n) } })),
+    );
     for (let i = 0; i < 5; i++) writeFileSync(join(dir, `u${i}`), 'x');
     const hints = await gitHints(runner, dir, { logCount: 2, maxStatus: 3 });
     expect(hints?.log).toHaveLength(2);

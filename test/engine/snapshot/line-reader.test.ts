@@ -28,7 +28,8 @@ describe('scanLines', () => {
 
   it('keeps multi-byte characters whole across chunk boundaries', async () => {
     const text = 'é数据🚀\nnaïve\n';
-    for (let chunkBytes = 1; chunkBytes < 12; chunkBytes++) expect((await linesOf(text, { chunkBytes })).seen).toEqual(['é数据🚀', 'naïve']);
+    for (let chunkBytes = 1; chunkBytes < 12; chunkBytes++)
+      expect((await linesOf(text, { chunkBytes })).seen).toEqual(['é数据🚀', 'naïve']);
   });
 
   it('skips and counts a line longer than the limit without buffering it', async () => {

@@ -67,9 +67,13 @@ describe('locateTranscript', () => {
 
   it('explains what it could not find', () => {
     const config = tempDir();
-    expect(locateTranscript({ configDir: config, sessionId: SESSION, cwd: '/p' })).toMatchObject({ error: expect.stringContaining(`no transcript for session ${SESSION}`) });
+    expect(locateTranscript({ configDir: config, sessionId: SESSION, cwd: '/p' })).toMatchObject({
+      error: expect.stringContaining(`no transcript for session ${SESSION}`),
+    });
     expect(locateTranscript({ configDir: config, cwd: '/p' })).toMatchObject({ error: expect.stringContaining('no transcript for /p') });
-    expect(locateTranscript({ configDir: config, sessionId: '../../etc' })).toMatchObject({ error: expect.stringContaining('not a session id') });
+    expect(locateTranscript({ configDir: config, sessionId: '../../etc' })).toMatchObject({
+      error: expect.stringContaining('not a session id'),
+    });
     expect(locateTranscript({ configDir: config })).toMatchObject({ error: expect.stringContaining('nothing to locate') });
   });
 });

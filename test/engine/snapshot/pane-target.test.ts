@@ -19,7 +19,9 @@ describe('resolvePaneRef', () => {
   });
 
   it('refuses an ambiguous or unknown name, listing the candidates', () => {
-    expect(resolvePaneRef('claude', agents)).toEqual({ error: '"claude" matches 2 agent panes: %1 (work:0.0, claude), %5 (api:1.0, claude); name one by pane id' });
+    expect(resolvePaneRef('claude', agents)).toEqual({
+      error: '"claude" matches 2 agent panes: %1 (work:0.0, claude), %5 (api:1.0, claude); name one by pane id',
+    });
     expect(resolvePaneRef('nope', [])).toEqual({ error: 'no agent pane matches "nope" (no agent panes found)' });
   });
 });

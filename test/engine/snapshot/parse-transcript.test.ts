@@ -39,7 +39,9 @@ const FIXTURE_COUNTS: Record<string, { prompts: number; replies: number }> = {
 
 describe('parseTranscriptFile over the real captures', () => {
   it('has a count for every captured transcript', () => {
-    const files = [...readdirSync(FIXTURES), ...readdirSync(join(FIXTURES, 'v2.1.197')).map((f) => `v2.1.197/${f}`)].filter((f) => f.endsWith('.jsonl'));
+    const files = [...readdirSync(FIXTURES), ...readdirSync(join(FIXTURES, 'v2.1.197')).map((f) => `v2.1.197/${f}`)].filter((f) =>
+      f.endsWith('.jsonl'),
+    );
     expect(files.sort()).toEqual(Object.keys(FIXTURE_COUNTS).sort());
   });
 
@@ -62,7 +64,11 @@ describe('parseTranscriptFile over the real captures', () => {
   it('reads the bash capture as alternating user and assistant blocks, starting with its first prompt', async () => {
     const parsed = await parseTranscriptFile(join(FIXTURES, 'bash--c3785f75-9237-4c5b-9d00-07f58fc98e78.jsonl'), ALL);
     expect(parsed.blocks[0]).toEqual({ role: 'user', lines: ['lab:bash r1 please list the files in /tmp'], totalLines: 1 });
-    expect(parsed.blocks[1]).toEqual({ role: 'assistant', lines: ["I'll list the files in /tmp.", '', 'Done: I listed /tmp with `ls -la /tmp`.'], totalLines: 3 });
+    expect(parsed.blocks[1]).toEqual({
+      role: 'assistant',
+      lines: ["I'll list the files in /tmp.", '', 'Done: I listed /tmp with `ls -la /tmp`.'],
+      totalLines: 3,
+    });
     // A denied turn keeps the text said before the tool call; the denial itself (a tool result) is gone.
     expect(parsed.blocks[4]).toEqual({ role: 'user', lines: ['lab:bash r3 list /tmp (deny 4)'], totalLines: 1 });
     expect(parsed.blocks[5]).toEqual({ role: 'assistant', lines: ["I'll list the files in /tmp."], totalLines: 1 });
@@ -73,7 +79,13 @@ describe('parseTranscriptFile over the real captures', () => {
 
   it('reads the latest main-chain usage (the v2.1.197 misc capture ends with a real call after a synthetic one)', async () => {
     const parsed = await parseTranscriptFile(join(FIXTURES, 'v2.1.197/misc--da921e4c-b259-4d85-9cdb-61254e6e3401.jsonl'), ALL);
-    expect(parsed.usage).toEqual({ inputTokens: 1234, cacheCreationInputTokens: 0, cacheReadInputTokens: 0, total: 1234, model: 'claude-opus-4-8' });
+    expect(parsed.usage).toEqual({
+      inputTokens: 1234,
+      cacheCreationInputTokens: 0,
+      cacheReadInputTokens: 0,
+      total: 1234,
+      model: 'claude-opus-4-8',
+    });
   });
 });
 
@@ -121,7 +133,10 @@ describe('parseTranscriptFile over generated transcripts', () => {
   });
 
   it('tolerates spaced (pretty) JSON and CRLF line ends', () => {
-    const parsed = parseLines(['{"type": "user", "message": {"content": "hi"}}\r', '{ "type": "assistant", "message": {"content": [{"type": "text", "text": "yo"}]} }']);
+    const parsed = parseLines([
+      '{"type": "user", "message": {"content": "hi"}}\r',
+      '{ "type": "assistant", "message": {"content": [{"type": "text", "text": "yo"}]} }',
+    ]);
     expect(parsed.blocks.map((b) => b.lines)).toEqual([['hi'], ['yo']]);
   });
 });

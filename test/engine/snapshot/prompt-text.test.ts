@@ -1,9 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { assistantTextFromContent, classifyPromptText, promptFromContent, SNAPSHOT_REQUEST_MARKER } from '../../../main/engine/snapshot/prompt-text.ts';
+import {
+  assistantTextFromContent,
+  classifyPromptText,
+  promptFromContent,
+  SNAPSHOT_REQUEST_MARKER,
+} from '../../../main/engine/snapshot/prompt-text.ts';
 
 describe('classifyPromptText', () => {
   it('keeps a typed prompt, trimmed', () => {
-    expect(classifyPromptText('  lab:bash r1 please list the files in /tmp\n')).toEqual({ text: 'lab:bash r1 please list the files in /tmp' });
+    expect(classifyPromptText('  lab:bash r1 please list the files in /tmp\n')).toEqual({
+      text: 'lab:bash r1 please list the files in /tmp',
+    });
   });
 
   it.each([
@@ -43,12 +50,20 @@ describe('classifyPromptText', () => {
 
 describe('promptFromContent', () => {
   it('treats any tool_result block as a tool result, even with text beside it', () => {
-    const content = [{ type: 'tool_result', tool_use_id: 't', content: 'out' }, { type: 'text', text: 'hook says hi' }];
+    const content = [
+      { type: 'tool_result', tool_use_id: 't', content: 'out' },
+      { type: 'text', text: 'hook says hi' },
+    ];
     expect(promptFromContent(content)).toEqual({ skip: 'tool-result' });
   });
 
   it('joins text blocks and marks images', () => {
-    expect(promptFromContent([{ type: 'text', text: 'look' }, { type: 'image', source: {} }])).toEqual({ text: 'look\n\n[image]' });
+    expect(
+      promptFromContent([
+        { type: 'text', text: 'look' },
+        { type: 'image', source: {} },
+      ]),
+    ).toEqual({ text: 'look\n\n[image]' });
   });
 
   it('reads a non-array, non-string content as empty', () => {

@@ -3,11 +3,29 @@ import { freshClaudeArgv, relaunchArgv, shellCommandLine, shellQuote } from '../
 
 describe('freshClaudeArgv', () => {
   it('keeps the program and its options', () => {
-    expect(freshClaudeArgv(['claude', '--model', 'opus', '--permission-mode=plan', '--verbose'])).toEqual(['claude', '--model', 'opus', '--permission-mode=plan', '--verbose']);
+    expect(freshClaudeArgv(['claude', '--model', 'opus', '--permission-mode=plan', '--verbose'])).toEqual([
+      'claude',
+      '--model',
+      'opus',
+      '--permission-mode=plan',
+      '--verbose',
+    ]);
   });
 
   it('drops resume, continue, session id and print flags', () => {
-    expect(freshClaudeArgv(['claude', '-r', '67394c8a-6c70-4514-8995-3cc730f52394', '--continue', '-c', '--session-id', 'x', '--fork-session', '-p'])).toEqual(['claude']);
+    expect(
+      freshClaudeArgv([
+        'claude',
+        '-r',
+        '67394c8a-6c70-4514-8995-3cc730f52394',
+        '--continue',
+        '-c',
+        '--session-id',
+        'x',
+        '--fork-session',
+        '-p',
+      ]),
+    ).toEqual(['claude']);
     expect(freshClaudeArgv(['claude', '--resume=67394c8a-6c70-4514-8995-3cc730f52394', '--session-id=abc'])).toEqual(['claude']);
   });
 
@@ -38,7 +56,9 @@ describe('freshClaudeArgv', () => {
       '--max-old-space-size=4096',
       '/usr/lib/node_modules/@anthropic-ai/claude-code/cli.js',
     ]);
-    expect(freshClaudeArgv(['/home/u/.local/share/claude/versions/2.1.329', '--continue'])).toEqual(['/home/u/.local/share/claude/versions/2.1.329']);
+    expect(freshClaudeArgv(['/home/u/.local/share/claude/versions/2.1.329', '--continue'])).toEqual([
+      '/home/u/.local/share/claude/versions/2.1.329',
+    ]);
   });
 });
 
@@ -48,9 +68,12 @@ describe('relaunchArgv', () => {
     expect(relaunchArgv({ runtime: 'codex', argv: ['codex', '--model', 'o5'] }, 'codex')).toEqual(['codex', '--model', 'o5']);
   });
 
-  it("starts another runtime with its default command, or the one given", () => {
+  it('starts another runtime with its default command, or the one given', () => {
     expect(relaunchArgv({ runtime: 'claude', argv: ['claude'] }, 'kiro')).toEqual(['kiro-cli', 'chat']);
-    expect(relaunchArgv({ runtime: 'claude', argv: ['claude'] }, 'codex', ['/opt/codex', '--full-auto'])).toEqual(['/opt/codex', '--full-auto']);
+    expect(relaunchArgv({ runtime: 'claude', argv: ['claude'] }, 'codex', ['/opt/codex', '--full-auto'])).toEqual([
+      '/opt/codex',
+      '--full-auto',
+    ]);
   });
 });
 

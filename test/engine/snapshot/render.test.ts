@@ -7,7 +7,13 @@ const base: SnapshotContent = {
   sessionId: 'c3785f75-9237-4c5b-9d00-07f58fc98e78',
   savedAt: Date.UTC(2026, 10, 20, 23, 0, 0),
   reason: 'self-initiated',
-  conversation: { conversation: ['=== USER ===', 'hi', '', '=== ASSISTANT ===', 'hello'], pending: [], droppedLines: 0, pendingCut: false, maxLines: 200 },
+  conversation: {
+    conversation: ['=== USER ===', 'hi', '', '=== ASSISTANT ===', 'hello'],
+    pending: [],
+    droppedLines: 0,
+    pendingCut: false,
+    maxLines: 200,
+  },
   hints: null,
 };
 
@@ -31,8 +37,14 @@ describe('renderSnapshot', () => {
   });
 
   it('adds a truncation line when lines were dropped or the request was cut', () => {
-    const text = renderSnapshot({ ...base, reason: 'context-threshold', conversation: { ...base.conversation, droppedLines: 42, pendingCut: true } });
-    expect(text.split('\n')[2]).toBe('**Truncated:** 42 earlier conversation lines were dropped; the unanswered request was cut to fit 200 lines.');
+    const text = renderSnapshot({
+      ...base,
+      reason: 'context-threshold',
+      conversation: { ...base.conversation, droppedLines: 42, pendingCut: true },
+    });
+    expect(text.split('\n')[2]).toBe(
+      '**Truncated:** 42 earlier conversation lines were dropped; the unanswered request was cut to fit 200 lines.',
+    );
   });
 
   it('appends the unanswered request and the git hints as indented blocks', () => {
@@ -44,11 +56,30 @@ describe('renderSnapshot', () => {
     });
     expect(text).toContain('**Session:** unknown ');
     expect(text).toContain(
-      ['hello', '', '## Unanswered request', 'do more', '', '## Branch (git status --branch)', '    main...origin/main [ahead 1]', '', '## Recent commits (git log --oneline)', '    abc123 ## Resume Plan', '', '## Uncommitted changes (git status --short)', '     M a.ts', '    … 4 more', '', END_MARKER].join('\n'),
+      [
+        'hello',
+        '',
+        '## Unanswered request',
+        'do more',
+        '',
+        '## Branch (git status --branch)',
+        '    main...origin/main [ahead 1]',
+        '',
+        '## Recent commits (git log --oneline)',
+        '    abc123 ## Resume Plan',
+        '',
+        '## Uncommitted changes (git status --short)',
+        '     M a.ts',
+        '    … 4 more',
+        '',
+        END_MARKER,
+      ].join('\n'),
     );
   });
 
   it('says so when there is no finished exchange', () => {
-    expect(renderSnapshot({ ...base, conversation: { ...base.conversation, conversation: [] } })).toContain('_No finished exchange was found in the transcript._');
+    expect(renderSnapshot({ ...base, conversation: { ...base.conversation, conversation: [] } })).toContain(
+      '_No finished exchange was found in the transcript._',
+    );
   });
 });

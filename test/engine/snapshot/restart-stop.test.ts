@@ -10,8 +10,22 @@ import type { RestartDeps } from '../../../main/engine/snapshot/restart-types.ts
 import type { PaneInfo, TmuxClient } from '../../../main/engine/tmux/types.ts';
 
 const basePane: PaneInfo = {
-  paneId: '%3', sessionName: 's', sessionId: '$1', windowIndex: 0, windowId: '@1', paneIndex: 0, target: 's:0.0',
-  pid: 100, currentCommand: 'claude', currentPath: '/p', width: 120, height: 40, alternateOn: true, dead: false, windowActivity: 0, title: '',
+  paneId: '%3',
+  sessionName: 's',
+  sessionId: '$1',
+  windowIndex: 0,
+  windowId: '@1',
+  paneIndex: 0,
+  target: 's:0.0',
+  pid: 100,
+  currentCommand: 'claude',
+  currentPath: '/p',
+  width: 120,
+  height: 40,
+  alternateOn: true,
+  dead: false,
+  windowActivity: 0,
+  title: '',
 };
 
 /** A process that ignores the signals in `ignores`; the pane dies with it (remain-on-exit). */
@@ -35,7 +49,16 @@ function world(ignores: readonly NodeJS.Signals[]) {
     command: async (args: readonly string[]) => (commands.push([...args]), ''),
   } as unknown as TmuxClient;
   const audits: AuditRecord[] = [];
-  const deps: RestartDeps = { tmux, runtimes: RUNTIMES, processes, clock: systemClock, runner: { run: async () => ({ stdout: '', stderr: '', exitCode: 1 }) }, audit: (a) => audits.push(a), claudeConfigDir: '/nonexistent', logger: silentLogger };
+  const deps: RestartDeps = {
+    tmux,
+    runtimes: RUNTIMES,
+    processes,
+    clock: systemClock,
+    runner: { run: async () => ({ stdout: '', stderr: '', exitCode: 1 }) },
+    audit: (a) => audits.push(a),
+    claudeConfigDir: '/nonexistent',
+    logger: silentLogger,
+  };
   return { deps, signals, commands, audits };
 }
 
@@ -57,7 +80,11 @@ describe('stopAgent', () => {
     const w = world(['SIGTERM']);
     expect(await stopAgent(w.deps, req, plan, 'L:fake|%3')).toEqual({ previousRemainOnExit: '' });
     expect(w.signals).toEqual(['SIGTERM', 'SIGKILL']);
-    expect(w.audits.map((a) => `${a.payload} → ${a.outcome}`)).toEqual(['SIGTERM 100 → sending', 'SIGKILL 100 → still running after SIGTERM', 'pid 100 → stopped']);
+    expect(w.audits.map((a) => `${a.payload} → ${a.outcome}`)).toEqual([
+      'SIGTERM 100 → sending',
+      'SIGKILL 100 → still running after SIGTERM',
+      'pid 100 → stopped',
+    ]);
   });
 
   it('reports a process that survives both, and puts remain-on-exit back', async () => {

@@ -17,7 +17,10 @@ import { startPrivateTmux, type PrivateTmux } from '../../support/tmux-server.ts
 import { agentLaunch, agentPid, restartDeps, seedClaudeSession, submissions } from './support/restart-harness.ts';
 import { poll } from '../../support/poll.ts';
 
-const TRANSCRIPT = readFileSync(join(import.meta.dirname, '../../fixtures/transcripts/claude/bash--c3785f75-9237-4c5b-9d00-07f58fc98e78.jsonl'), 'utf8');
+const TRANSCRIPT = readFileSync(
+  join(import.meta.dirname, '../../fixtures/transcripts/claude/bash--c3785f75-9237-4c5b-9d00-07f58fc98e78.jsonl'),
+  'utf8',
+);
 const SESSION = 'c3785f75-9237-4c5b-9d00-07f58fc98e78';
 const TIMING = { pollMs: 50, startTimeoutMs: 20_000, readyTimeoutMs: 20_000, stopTimeoutMs: 5000 } as const;
 
@@ -48,8 +51,15 @@ describe('restartAgent on a private tmux server', () => {
     const deps = await restartDeps(tmux, mkdtempSync(join(tmux.dir, 'claude-')), audits);
     const path = join(tmux.dir, '.trailboss/restart/claude.md');
     // The stand-in cannot write files: when the save request arrives, the test writes what the agent would.
-    const saver = poll(() => submissions(old).find((t) => t.startsWith(SNAPSHOT_REQUEST_MARKER)), 'the snapshot request typed to the agent', { timeoutMs: 20_000 }).then((request) => {
-      writeSnapshot(path, '# Restart Snapshot — claude\n\n=== USER ===\nbuild it\n\n=== ASSISTANT ===\nhalf done\n\n## Resume Plan\n1. finish it\n');
+    const saver = poll(
+      () => submissions(old).find((t) => t.startsWith(SNAPSHOT_REQUEST_MARKER)),
+      'the snapshot request typed to the agent',
+      { timeoutMs: 20_000 },
+    ).then((request) => {
+      writeSnapshot(
+        path,
+        '# Restart Snapshot — claude\n\n=== USER ===\nbuild it\n\n=== ASSISTANT ===\nhalf done\n\n## Resume Plan\n1. finish it\n',
+      );
       return request;
     });
 
@@ -98,7 +108,15 @@ describe('restartAgent on a private tmux server', () => {
     let primed: string | null = null;
     const hook = agentPid(next, 30_000).then(() => (primed = takeSnapshot(path)));
 
-    const result = await restartAgent(deps, { paneId, mode: 'graceful', command: next.argv, surface: 'cli', gracefulTimeoutMs: 1000, hookPrimes: true, ...TIMING });
+    const result = await restartAgent(deps, {
+      paneId,
+      mode: 'graceful',
+      command: next.argv,
+      surface: 'cli',
+      gracefulTimeoutMs: 1000,
+      hookPrimes: true,
+      ...TIMING,
+    });
     await hook;
 
     expect(result).toMatchObject({ outcome: 'restarted', snapshotFrom: 'transcript', delivery: 'hook' });
@@ -117,7 +135,13 @@ describe('restartAgent on a private tmux server', () => {
   it('force, to another runtime: Claude is replaced by Codex, which gets the briefing typed at its first prompt', async () => {
     const tmux = await server();
     const old = agentLaunch(tmux.dir, claudeIdleWorking());
-    const codex = assertScenario({ name: 'codex-idle', runtime: 'codex', initial: 'idle', fixturesRoot: FIXTURES_ROOT, states: { ...codexWorkingStates(50), idle: codexIdle('idle-after-turn') } });
+    const codex = assertScenario({
+      name: 'codex-idle',
+      runtime: 'codex',
+      initial: 'idle',
+      fixturesRoot: FIXTURES_ROOT,
+      states: { ...codexWorkingStates(50), idle: codexIdle('idle-after-turn') },
+    });
     const next = agentLaunch(tmux.dir, codex);
     const paneId = await tmux.newPane(`exec ${old.argv.map(shellQuote).join(' ')}`);
     const oldPid = await agentPid(old);
@@ -128,7 +152,12 @@ describe('restartAgent on a private tmux server', () => {
 
     const result = await restartAgent(deps, { paneId, mode: 'force', runtime: 'codex', command: next.argv, surface: 'cli', ...TIMING });
 
-    expect(result).toMatchObject({ outcome: 'restarted', snapshotFrom: 'transcript', delivery: 'typed', snapshotPath: join(tmux.dir, '.trailboss/restart/codex.md') });
+    expect(result).toMatchObject({
+      outcome: 'restarted',
+      snapshotFrom: 'transcript',
+      delivery: 'typed',
+      snapshotPath: join(tmux.dir, '.trailboss/restart/codex.md'),
+    });
     expect(result.outcome === 'restarted' && result.message).toMatch(/^restarted Codex/);
     const briefings = submissions(next);
     expect(briefings).toHaveLength(1);
@@ -139,23 +168,30 @@ describe('restartAgent on a private tmux server', () => {
 
   it.each([
     ['force', 'only Claude Code keeps one; Codex does not'],
-    ['graceful', 'it is not at an empty input prompt (it shows: permission), so it was not asked to save a snapshot; it keeps no transcript'],
-  ] as const)('refuses a %s restart of a Codex agent at a permission prompt, and changes nothing', async (mode, why) => {
-    const tmux = await server();
-    const old = agentLaunch(tmux.dir, codexExecApproval());
-    const paneId = await tmux.newPane(`exec ${old.argv.map(shellQuote).join(' ')}`);
-    const oldPid = await agentPid(old);
-    await poll(() => states(old.recordPath).length > 0, 'the old agent started');
-    const audits: AuditRecord[] = [];
-    const deps = await restartDeps(tmux, mkdtempSync(join(tmux.dir, 'claude-')), audits);
+    [
+      'graceful',
+      'it is not at an empty input prompt (it shows: permission), so it was not asked to save a snapshot; it keeps no transcript',
+    ],
+  ] as const)(
+    'refuses a %s restart of a Codex agent at a permission prompt, and changes nothing',
+    async (mode, why) => {
+      const tmux = await server();
+      const old = agentLaunch(tmux.dir, codexExecApproval());
+      const paneId = await tmux.newPane(`exec ${old.argv.map(shellQuote).join(' ')}`);
+      const oldPid = await agentPid(old);
+      await poll(() => states(old.recordPath).length > 0, 'the old agent started');
+      const audits: AuditRecord[] = [];
+      const deps = await restartDeps(tmux, mkdtempSync(join(tmux.dir, 'claude-')), audits);
 
-    const result = await restartAgent(deps, { paneId, mode, surface: 'cli', ...TIMING });
+      const result = await restartAgent(deps, { paneId, mode, surface: 'cli', ...TIMING });
 
-    expect(result).toEqual({ outcome: 'refused', message: expect.stringContaining(why) });
-    expect(procAgentProcesses().alive(oldPid)).toBe(true);
-    expect(readRecords(old.recordPath).filter((r) => r.type === 'key')).toEqual([]);
-    expect(audits.map((a) => a.reason)).toEqual(mode === 'force' ? [] : ['restart: inspect']);
-  }, 60_000);
+      expect(result).toEqual({ outcome: 'refused', message: expect.stringContaining(why) });
+      expect(procAgentProcesses().alive(oldPid)).toBe(true);
+      expect(readRecords(old.recordPath).filter((r) => r.type === 'key')).toEqual([]);
+      expect(audits.map((a) => a.reason)).toEqual(mode === 'force' ? [] : ['restart: inspect']);
+    },
+    60_000,
+  );
 
   it('reports the pane state when the new agent cannot start, and keeps the snapshot', async () => {
     const tmux = await server();
@@ -166,12 +202,21 @@ describe('restartAgent on a private tmux server', () => {
     seedClaudeSession(configDir, oldPid, tmux.dir, SESSION, TRANSCRIPT);
     const deps = await restartDeps(tmux, configDir, []);
 
-    const result = await restartAgent(deps, { paneId, mode: 'force', command: [join(tmux.dir, 'no-such-claude')], surface: 'cli', ...TIMING, startTimeoutMs: 1500 });
+    const result = await restartAgent(deps, {
+      paneId,
+      mode: 'force',
+      command: [join(tmux.dir, 'no-such-claude')],
+      surface: 'cli',
+      ...TIMING,
+      startTimeoutMs: 1500,
+    });
 
     expect(result).toMatchObject({
       outcome: 'failed',
       step: 'start',
-      message: expect.stringContaining('the new agent did not start within 2 s (remain-on-exit stays on for the pane, so its last output can be read)'),
+      message: expect.stringContaining(
+        'the new agent did not start within 2 s (remain-on-exit stays on for the pane, so its last output can be read)',
+      ),
     });
     expect(result.outcome === 'failed' && result.paneState).toMatch(new RegExp(`^pane ${paneId} is dead`));
     expect(existsSync(join(tmux.dir, '.trailboss/restart/claude.md'))).toBe(true);

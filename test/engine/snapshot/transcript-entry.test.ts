@@ -11,7 +11,10 @@ const assistant = (content: unknown, extra: Record<string, unknown> = {}, model 
 
 describe('classifyEntry', () => {
   it('keeps a typed prompt', () => {
-    expect(classifyEntry({ type: 'user', isSidechain: false, message: { role: 'user', content: 'do it' } })).toEqual({ kind: 'prompt', text: 'do it' });
+    expect(classifyEntry({ type: 'user', isSidechain: false, message: { role: 'user', content: 'do it' } })).toEqual({
+      kind: 'prompt',
+      text: 'do it',
+    });
   });
 
   it('keeps assistant text with its usage', () => {
@@ -29,7 +32,10 @@ describe('classifyEntry', () => {
 
   it('skips meta and compact-summary user entries', () => {
     expect(classifyEntry({ type: 'user', isMeta: true, message: { content: 'x' } })).toEqual({ kind: 'skip', reason: 'meta' });
-    expect(classifyEntry({ type: 'user', isCompactSummary: true, message: { content: 'x' } })).toEqual({ kind: 'skip', reason: 'compact-summary' });
+    expect(classifyEntry({ type: 'user', isCompactSummary: true, message: { content: 'x' } })).toEqual({
+      kind: 'skip',
+      reason: 'compact-summary',
+    });
   });
 
   it.each(['system', 'attachment', 'api-request', 'file-history-snapshot', 'last-prompt', undefined])('skips a %s entry', (type) => {
@@ -50,7 +56,11 @@ describe('classifyEntry', () => {
   });
 
   it('keeps the text of a synthetic (interrupted) answer, without usage', () => {
-    expect(classifyEntry(assistant([{ type: 'text', text: 'chunk 1.' }], {}, '<synthetic>'))).toEqual({ kind: 'reply', text: 'chunk 1.', usage: null });
+    expect(classifyEntry(assistant([{ type: 'text', text: 'chunk 1.' }], {}, '<synthetic>'))).toEqual({
+      kind: 'reply',
+      text: 'chunk 1.',
+      usage: null,
+    });
   });
 
   it('survives junk', () => {

@@ -28,7 +28,8 @@ function randomMessages(r: () => number): Message[] {
   return out;
 }
 
-const render = (blocks: readonly Block[]): string[] => blocks.flatMap((b, i) => [...(i > 0 ? [''] : []), b.role === 'user' ? USER_HEADER : ASSISTANT_HEADER, ...b.lines]);
+const render = (blocks: readonly Block[]): string[] =>
+  blocks.flatMap((b, i) => [...(i > 0 ? [''] : []), b.role === 'user' ? USER_HEADER : ASSISTANT_HEADER, ...b.lines]);
 
 /** Brute force: the earliest USER block whose blocks through the last answer fit the budget. */
 function bestStart(blocks: readonly Block[], last: number, budget: number): number {
@@ -89,7 +90,13 @@ describe('truncateConversation (cases)', () => {
 
   it('keeps a short conversation whole, uncut', () => {
     const t = truncateConversation(collect(msgs(['user', 'hi'], ['assistant', 'hello']), 200), 200);
-    expect(t).toEqual({ conversation: [USER_HEADER, 'hi', '', ASSISTANT_HEADER, 'hello'], pending: [], droppedLines: 0, pendingCut: false, maxLines: 200 });
+    expect(t).toEqual({
+      conversation: [USER_HEADER, 'hi', '', ASSISTANT_HEADER, 'hello'],
+      pending: [],
+      droppedLines: 0,
+      pendingCut: false,
+      maxLines: 200,
+    });
   });
 
   it('drops a leading answer that has no request before it', () => {
@@ -118,7 +125,11 @@ describe('truncateConversation (cases)', () => {
   it('keeps an unanswered request apart, cut to a fifth of the limit', () => {
     const pending = Array.from({ length: 30 }, (_, i) => `p${i}`).join('\n');
     const t = truncateConversation(collect(msgs(['user', 'q'], ['assistant', 'a'], ['user', pending]), 50), 50);
-    expect(t.pending).toEqual([PENDING_HEADING, ...Array.from({ length: 8 }, (_, i) => `p${i}`), '[… 22 more lines of this request not shown]']);
+    expect(t.pending).toEqual([
+      PENDING_HEADING,
+      ...Array.from({ length: 8 }, (_, i) => `p${i}`),
+      '[… 22 more lines of this request not shown]',
+    ]);
     expect(t.pendingCut).toBe(true);
   });
 

@@ -3,12 +3,24 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseTranscriptFile } from '../../../main/engine/snapshot/parse-transcript.ts';
 import type { ContextUsage } from '../../../main/engine/snapshot/types.ts';
-import { autoRestartCheck, contextPercent, DEFAULT_CONTEXT_WINDOW, readLatestUsage, shouldAutoRestart } from '../../../main/engine/snapshot/usage.ts';
+import {
+  autoRestartCheck,
+  contextPercent,
+  DEFAULT_CONTEXT_WINDOW,
+  readLatestUsage,
+  shouldAutoRestart,
+} from '../../../main/engine/snapshot/usage.ts';
 import { generateTranscript } from './support/transcript-gen.ts';
 import { useTempDirs } from './support/temp-dir.ts';
 
 const tempDir = useTempDirs();
-const usage = (total: number): ContextUsage => ({ inputTokens: total, cacheCreationInputTokens: 0, cacheReadInputTokens: 0, total, model: 'm' });
+const usage = (total: number): ContextUsage => ({
+  inputTokens: total,
+  cacheCreationInputTokens: 0,
+  cacheReadInputTokens: 0,
+  total,
+  model: 'm',
+});
 
 describe('shouldAutoRestart', () => {
   it.each([
@@ -24,7 +36,12 @@ describe('shouldAutoRestart', () => {
   });
 
   it('measures input plus both cache counts', () => {
-    expect(contextPercent({ inputTokens: 10_000, cacheCreationInputTokens: 40_000, cacheReadInputTokens: 50_000, total: 100_000, model: null }, 200_000)).toBe(50);
+    expect(
+      contextPercent(
+        { inputTokens: 10_000, cacheCreationInputTokens: 40_000, cacheReadInputTokens: 50_000, total: 100_000, model: null },
+        200_000,
+      ),
+    ).toBe(50);
   });
 });
 
@@ -36,13 +53,18 @@ describe('readLatestUsage', () => {
       writeFileSync(file, `${lines.join('\n')}\n`);
       const forward = (await parseTranscriptFile(file, 200)).usage;
       expect(forward).not.toBeNull();
-      for (const chunkBytes of [64, 1000, 1 << 20]) expect(await readLatestUsage(file, { chunkBytes }), `seed ${seed} chunk ${chunkBytes}`).toEqual(forward);
+      for (const chunkBytes of [64, 1000, 1 << 20])
+        expect(await readLatestUsage(file, { chunkBytes }), `seed ${seed} chunk ${chunkBytes}`).toEqual(forward);
     }
   });
 
   it('passes over a cut last line, sidechain and synthetic entries', async () => {
     const file = join(tempDir(), 't.jsonl');
-    const main = { type: 'assistant', isSidechain: false, message: { model: 'claude-opus-5-5', content: [], usage: { input_tokens: 5000, cache_read_input_tokens: 7 } } };
+    const main = {
+      type: 'assistant',
+      isSidechain: false,
+      message: { model: 'claude-opus-5-5', content: [], usage: { input_tokens: 5000, cache_read_input_tokens: 7 } },
+    };
     const side = { ...main, isSidechain: true, message: { ...main.message, usage: { input_tokens: 1 } } };
     const synthetic = { ...main, message: { ...main.message, model: '<synthetic>', usage: { input_tokens: 0 } } };
     writeFileSync(file, [main, side, synthetic].map((e) => JSON.stringify(e)).join('\n') + '\n{"type":"assistant","mess');
@@ -64,7 +86,13 @@ describe('readLatestUsage', () => {
 describe('autoRestartCheck', () => {
   it('is due once the latest usage passes the threshold', async () => {
     const file = join(tempDir(), 't.jsonl');
-    writeFileSync(file, JSON.stringify({ type: 'assistant', message: { model: 'm', content: [], usage: { input_tokens: 2000, cache_read_input_tokens: 168_000 } } }) + '\n');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        type: 'assistant',
+        message: { model: 'm', content: [], usage: { input_tokens: 2000, cache_read_input_tokens: 168_000 } },
+      }) + '\n',
+    );
     expect(await autoRestartCheck(file, 80)).toEqual({ due: true, usage: expect.objectContaining({ total: 170_000 }), percent: 85 });
     expect((await autoRestartCheck(file, 90)).due).toBe(false);
   });

@@ -34,7 +34,15 @@ describe('claims across processes', () => {
       for (let i = 0; i < ITEMS; i++) {
         const key = `default|%${i}`;
         store.panes.observe(seen(key));
-        store.items.open({ paneKey: key, kind: 'permission', prompt: null, fingerprint: null, summary: '', firstSeen: i, expiresAt: i + 1 });
+        store.items.open({
+          paneKey: key,
+          kind: 'permission',
+          prompt: null,
+          fingerprint: null,
+          summary: '',
+          firstSeen: i,
+          expiresAt: i + 1,
+        });
       }
     });
     const a = startWorker(file, 'proc-a', 'proc-b');

@@ -14,8 +14,21 @@ import type { NewAuditEntry, Store } from '../../../main/engine/store/index.ts';
 import { tempDir } from '../hooks/http-helpers.ts';
 
 const opts = { clock: systemClock, logger: new MemoryLogger() };
-const entry = (payload: string): NewAuditEntry => ({ paneKey: 'p', runtime: 'claude', action: 'text', payload, reason: 'r', surface: 'cli', itemId: null, outcome: 'sent' });
-const payloads = (store: Store) => store.audit.list().map((e) => e.payload).sort();
+const entry = (payload: string): NewAuditEntry => ({
+  paneKey: 'p',
+  runtime: 'claude',
+  action: 'text',
+  payload,
+  reason: 'r',
+  surface: 'cli',
+  itemId: null,
+  outcome: 'sent',
+});
+const payloads = (store: Store) =>
+  store.audit
+    .list()
+    .map((e) => e.payload)
+    .sort();
 
 let cleanups: (() => void)[] = [];
 afterEach(() => {

@@ -30,12 +30,29 @@ describe.skipIf(process.platform === 'win32')('owner-only files', () => {
     chmodSync(home, 0o755);
     const undo: UndoList = [];
     const f = openFoundation(
-      { env: { TRAILBOSS_HOME: home }, platform: process.platform, homedir: tmp.dir, cwd: tmp.dir, clock: systemClock, logger: new MemoryLogger(), pid: process.pid },
+      {
+        env: { TRAILBOSS_HOME: home },
+        platform: process.platform,
+        homedir: tmp.dir,
+        cwd: tmp.dir,
+        clock: systemClock,
+        logger: new MemoryLogger(),
+        pid: process.pid,
+      },
       undo,
     );
     try {
       // A write, so the WAL and shared-memory files exist.
-      f.store.audit.append({ paneKey: 'p', runtime: 'claude', action: 'text', payload: 'secret reply', reason: 'r', surface: 'cli', itemId: null, outcome: 'sent' });
+      f.store.audit.append({
+        paneKey: 'p',
+        runtime: 'claude',
+        action: 'text',
+        payload: 'secret reply',
+        reason: 'r',
+        surface: 'cli',
+        itemId: null,
+        outcome: 'sent',
+      });
       expect(modeOf(home)).toBe('700');
       expect(modeOf(f.paths.database)).toBe('600');
       expect(modeOf(`${f.paths.database}-wal`)).toBe('600');
@@ -50,7 +67,16 @@ describe.skipIf(process.platform === 'win32')('owner-only files', () => {
     cleanup = tmp.cleanup;
     const file = join(tmp.dir, 'trailboss.db');
     const first = openStore(file, { clock: systemClock, logger: new MemoryLogger() });
-    first.audit.append({ paneKey: 'p', runtime: 'claude', action: 'text', payload: 'secret', reason: 'r', surface: 'cli', itemId: null, outcome: 'sent' });
+    first.audit.append({
+      paneKey: 'p',
+      runtime: 'claude',
+      action: 'text',
+      payload: 'secret',
+      reason: 'r',
+      surface: 'cli',
+      itemId: null,
+      outcome: 'sent',
+    });
     first.close();
     writeFileSync(`${file}-wal`, '');
     writeFileSync(`${file}-shm`, '');

@@ -6,7 +6,9 @@ describe('HistoryRepo', () => {
     const { store } = tempStore();
     expect(store.history.begin('default|%1', 'permission', 100)).toBe(true);
     expect(store.history.end('default|%1', 250)).toBe(true);
-    expect(store.history.list({ since: 0 })).toEqual([{ id: 1, paneKey: 'default|%1', reason: 'permission', startedAt: 100, endedAt: 250 }]);
+    expect(store.history.list({ since: 0 })).toEqual([
+      { id: 1, paneKey: 'default|%1', reason: 'permission', startedAt: 100, endedAt: 250 },
+    ]);
   });
 
   it('writes nothing when the pane already waits for the same reason', () => {

@@ -29,7 +29,16 @@ const prompt: PermissionPrompt = {
 };
 
 function newItem(paneKey: string, over: Partial<NewItem> = {}): NewItem {
-  return { paneKey, kind: 'permission', prompt, fingerprint: 'fp1', summary: 'rm -rf build', firstSeen: T, expiresAt: T + 8 * 3600_000, ...over };
+  return {
+    paneKey,
+    kind: 'permission',
+    prompt,
+    fingerprint: 'fp1',
+    summary: 'rm -rf build',
+    firstSeen: T,
+    expiresAt: T + 8 * 3600_000,
+    ...over,
+  };
 }
 
 function withPanes(store: Store, ...keys: string[]) {
@@ -171,7 +180,15 @@ describe('ItemsRepo', () => {
     const a = store.items.open(newItem('default|%1')).item;
     store.items.claim(a.id, 'tray');
     const resolved = store.items.resolve(a.id, 'approved', 'tray');
-    expect(resolved).toMatchObject({ id: a.id, prompt, summary: 'rm -rf build', claimedBy: 'tray', how: 'approved', by: 'tray', resolvedAt: clock.now() });
+    expect(resolved).toMatchObject({
+      id: a.id,
+      prompt,
+      summary: 'rm -rf build',
+      claimedBy: 'tray',
+      how: 'approved',
+      by: 'tray',
+      resolvedAt: clock.now(),
+    });
     expect(store.items.get(a.id)).toBeNull();
     expect(store.resolved.get(a.id)).toEqual(resolved);
     expect(store.items.resolve(a.id, 'denied', 'cli')).toBeNull();

@@ -34,7 +34,13 @@ function storeErrorOf(fn: () => unknown): StoreError {
 /** Snapshot of every file in a directory and its bytes' hash. */
 function dirState(dir: string): Record<string, string> {
   return Object.fromEntries(
-    fs.readdirSync(dir).map((f) => [f, crypto.createHash('sha256').update(fs.readFileSync(path.join(dir, f))).digest('hex')]),
+    fs.readdirSync(dir).map((f) => [
+      f,
+      crypto
+        .createHash('sha256')
+        .update(fs.readFileSync(path.join(dir, f)))
+        .digest('hex'),
+    ]),
   );
 }
 
@@ -82,14 +88,22 @@ describe('openStore', () => {
     const file = path.join(dir, 'trailboss.db');
     fs.writeFileSync(file, crypto.randomBytes(8192));
     const before = dirState(dir);
-    expectKind(storeErrorOf(() => open(file)), 'corrupt', file);
+    expectKind(
+      storeErrorOf(() => open(file)),
+      'corrupt',
+      file,
+    );
     expect(dirState(dir)).toEqual(before);
   });
 
   it('reports a file shorter than a SQLite header as corrupt', () => {
     const file = path.join(tempDir(), 'trailboss.db');
     fs.writeFileSync(file, 'SQLite format 3\0');
-    expectKind(storeErrorOf(() => open(file)), 'corrupt', file);
+    expectKind(
+      storeErrorOf(() => open(file)),
+      'corrupt',
+      file,
+    );
     expect(fs.readFileSync(file, 'latin1')).toBe('SQLite format 3\0');
   });
 
@@ -98,7 +112,11 @@ describe('openStore', () => {
     const bytes = fs.readFileSync(file);
     fs.writeFileSync(file, bytes.subarray(0, Math.floor(bytes.length / 2)));
     const before = fs.readFileSync(file);
-    expectKind(storeErrorOf(() => open(file)), 'corrupt', file);
+    expectKind(
+      storeErrorOf(() => open(file)),
+      'corrupt',
+      file,
+    );
     expect(fs.readFileSync(file).equals(before)).toBe(true);
   });
 
@@ -107,7 +125,11 @@ describe('openStore', () => {
     const bytes = fs.readFileSync(file);
     bytes.fill(0xab, 4096 * 2, 4096 * 3);
     fs.writeFileSync(file, bytes);
-    expectKind(storeErrorOf(() => open(file)), 'corrupt', file);
+    expectKind(
+      storeErrorOf(() => open(file)),
+      'corrupt',
+      file,
+    );
     expect(fs.readFileSync(file).equals(bytes)).toBe(true);
   });
 
@@ -130,7 +152,11 @@ describe('openStore', () => {
     onCleanup(() => other.close());
     other.exec('BEGIN EXCLUSIVE');
     const started = performance.now();
-    expectKind(storeErrorOf(() => store.panes.observe(seen())), 'locked', file);
+    expectKind(
+      storeErrorOf(() => store.panes.observe(seen())),
+      'locked',
+      file,
+    );
     expect(performance.now() - started).toBeGreaterThanOrEqual(140);
     other.exec('ROLLBACK');
     expect(store.panes.observe(seen())).toBe('inserted');
@@ -141,21 +167,33 @@ describe('openStore', () => {
     const other = new Database(file);
     onCleanup(() => other.close());
     other.exec('CREATE TABLE t (x); BEGIN EXCLUSIVE; INSERT INTO t VALUES (1);');
-    expectKind(storeErrorOf(() => open(file, { busyTimeoutMs: 100 })), 'locked', file);
+    expectKind(
+      storeErrorOf(() => open(file, { busyTimeoutMs: 100 })),
+      'locked',
+      file,
+    );
     other.exec('ROLLBACK');
   });
 
   it('reports a database file that cannot be written as read-only, at open', () => {
     const file = populatedDatabase();
     makeReadOnly(file);
-    expectKind(storeErrorOf(() => open(file)), 'read-only', file);
+    expectKind(
+      storeErrorOf(() => open(file)),
+      'read-only',
+      file,
+    );
   });
 
   it('refuses writes through a store opened read-only', () => {
     const file = populatedDatabase();
     const store = open(file, { readonly: true });
     expect(store.audit.list({ limit: 1 })).toHaveLength(1);
-    expectKind(storeErrorOf(() => store.panes.observe(seen())), 'read-only', file);
+    expectKind(
+      storeErrorOf(() => store.panes.observe(seen())),
+      'read-only',
+      file,
+    );
   });
 
   it('refuses to open read-only a database that needs migrating', () => {
@@ -163,12 +201,20 @@ describe('openStore', () => {
     const raw = new Database(file);
     migrate(raw, file, MIGRATIONS, { to: 1, logger: silentLogger });
     raw.close();
-    expectKind(storeErrorOf(() => open(file, { readonly: true })), 'read-only', file);
+    expectKind(
+      storeErrorOf(() => open(file, { readonly: true })),
+      'read-only',
+      file,
+    );
   });
 
   it('reports a path that is a directory as an io error', () => {
     const file = tempDir();
-    expectKind(storeErrorOf(() => open(file)), 'io', file);
+    expectKind(
+      storeErrorOf(() => open(file)),
+      'io',
+      file,
+    );
   });
 });
 

@@ -6,7 +6,15 @@ describe('ResolvedRepo', () => {
     const { store } = tempStore();
     const resolveAt = (paneKey: string, at: number) => {
       store.panes.observe(seen(paneKey));
-      const { item } = store.items.open({ paneKey, kind: 'idle', prompt: null, fingerprint: null, summary: paneKey, firstSeen: 0, expiresAt: 1 });
+      const { item } = store.items.open({
+        paneKey,
+        kind: 'idle',
+        prompt: null,
+        fingerprint: null,
+        summary: paneKey,
+        firstSeen: 0,
+        expiresAt: 1,
+      });
       store.items.resolve(item.id, 'replied', 'cli', at);
     };
     resolveAt('default|%1', 10);

@@ -11,7 +11,10 @@ import { countingRunner, processCount } from './support/counting-runner.ts';
 import { showTextCommand } from './support/pane-programs.ts';
 import { poll } from '../../support/poll.ts';
 
-describeTmuxClientContract('control mode', (server, runner) => new ControlModeClient(server, runner, { logger: silentLogger, clock: systemClock }));
+describeTmuxClientContract(
+  'control mode',
+  (server, runner) => new ControlModeClient(server, runner, { logger: silentLogger, clock: systemClock }),
+);
 
 describe('control-mode client', () => {
   let t: PrivateTmux;
@@ -76,7 +79,9 @@ describe('control-mode client', () => {
   it('leaves no watcher session behind when the process holding the client is killed', async () => {
     await t.newPane('cat', { session: 'work' });
     const script = fileURLToPath(new URL('./support/hold-control-client.ts', import.meta.url));
-    const child = realRunner.spawnLongLived(process.execPath, ['--import', 'tsx', script, t.name], { env: { TMUX: undefined, TMUX_PANE: undefined } });
+    const child = realRunner.spawnLongLived(process.execPath, ['--import', 'tsx', script, t.name], {
+      env: { TMUX: undefined, TMUX_PANE: undefined },
+    });
     let out = '';
     child.onStdout((c) => (out += c.toString()));
     const watcher = await poll(() => (out.includes('\n') ? out.trim() : null), 'child reports its watcher', { timeoutMs: 15_000 });
@@ -104,7 +109,10 @@ describe('control-mode client', () => {
     const term = await t.attachClient('work', { cols: 91, rows: 27 });
     try {
       const sizes = async (): Promise<string> =>
-        (await t.tmux(['list-panes', '-a', '-F', '#{session_name} #{pane_id} #{pane_width}x#{pane_height}'])).split('\n').filter((l) => !l.startsWith('trailboss-')).join('\n');
+        (await t.tmux(['list-panes', '-a', '-F', '#{session_name} #{pane_id} #{pane_width}x#{pane_height}']))
+          .split('\n')
+          .filter((l) => !l.startsWith('trailboss-'))
+          .join('\n');
       await poll(async () => (await sizes()).includes(`work ${a} 91x26`), 'terminal size applied');
       const before = await sizes();
       const client = open();
@@ -122,7 +130,9 @@ describe('control-mode client', () => {
 
   it('lists other control clients (a terminal integration) but not its own', async () => {
     await t.newPane('cat', { session: 'work' });
-    const other = realRunner.spawnLongLived('tmux', ['-L', t.name, '-C', 'attach', '-t', 'work'], { env: { TMUX: undefined, TMUX_PANE: undefined } });
+    const other = realRunner.spawnLongLived('tmux', ['-L', t.name, '-C', 'attach', '-t', 'work'], {
+      env: { TMUX: undefined, TMUX_PANE: undefined },
+    });
     try {
       const client = open();
       const listed = await poll(async () => {

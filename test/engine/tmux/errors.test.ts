@@ -28,12 +28,26 @@ describe('tmuxFailure', () => {
 
 describe('tmuxProcessFailure', () => {
   it('maps a missing binary to not-installed', () => {
-    const pe = new ProcessError('tmux', ['ls'], { exitCode: null, signal: null, timedOut: false, aborted: false, stderr: '', code: 'ENOENT' });
+    const pe = new ProcessError('tmux', ['ls'], {
+      exitCode: null,
+      signal: null,
+      timedOut: false,
+      aborted: false,
+      stderr: '',
+      code: 'ENOENT',
+    });
     expect(tmuxProcessFailure('list-panes', pe)).toMatchObject({ kind: 'not-installed', subcommand: 'list-panes' });
   });
 
   it('maps a timeout to failed', () => {
-    const pe = new ProcessError('tmux', ['ls'], { exitCode: null, signal: 'SIGTERM', timedOut: true, aborted: false, stderr: '', code: null });
+    const pe = new ProcessError('tmux', ['ls'], {
+      exitCode: null,
+      signal: 'SIGTERM',
+      timedOut: true,
+      aborted: false,
+      stderr: '',
+      code: null,
+    });
     expect(tmuxProcessFailure('list-panes', pe)).toMatchObject({ kind: 'failed' });
   });
 });

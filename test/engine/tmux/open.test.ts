@@ -22,7 +22,11 @@ describe('openTmuxClient', () => {
     await t.kill();
   });
 
-  async function open(mode: 'auto' | 'control' | 'batch', runner = countingRunner().runner, logger = new MemoryLogger()): Promise<TmuxClient> {
+  async function open(
+    mode: 'auto' | 'control' | 'batch',
+    runner = countingRunner().runner,
+    logger = new MemoryLogger(),
+  ): Promise<TmuxClient> {
     const c = await openTmuxClient(t.server, runner, { mode, logger });
     opened.push(c);
     return c;

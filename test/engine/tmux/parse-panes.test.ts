@@ -6,9 +6,35 @@ import { parsePaneLine, parsePaneList } from '../../../main/engine/tmux/parse-pa
 // Recorded with PANE_FORMAT from tmux 3.3a (see the record notes in fixtures/README.md).
 const recorded = readFileSync(new URL('./fixtures/list-panes.tmux-3.3a.txt', import.meta.url), 'utf8');
 
-function line(fields: Partial<Record<'id' | 'session' | 'sid' | 'wid' | 'widx' | 'pidx' | 'pid' | 'w' | 'h' | 'alt' | 'dead' | 'act' | 'cmd' | 'path' | 'title', string>> = {}): string {
-  const f = { id: '%3', sid: '$1', wid: '@2', widx: '1', pidx: '0', pid: '4242', w: '120', h: '40', alt: '0', dead: '0', act: '1795218369', session: 'work', cmd: 'claude', path: '/home/dev/p', title: 'x', ...fields };
-  return [f.id, f.sid, f.wid, f.widx, f.pidx, f.pid, f.w, f.h, f.alt, f.dead, f.act, f.session, f.cmd, f.path, f.title].join(FIELD_SEPARATOR);
+function line(
+  fields: Partial<
+    Record<
+      'id' | 'session' | 'sid' | 'wid' | 'widx' | 'pidx' | 'pid' | 'w' | 'h' | 'alt' | 'dead' | 'act' | 'cmd' | 'path' | 'title',
+      string
+    >
+  > = {},
+): string {
+  const f = {
+    id: '%3',
+    sid: '$1',
+    wid: '@2',
+    widx: '1',
+    pidx: '0',
+    pid: '4242',
+    w: '120',
+    h: '40',
+    alt: '0',
+    dead: '0',
+    act: '1795218369',
+    session: 'work',
+    cmd: 'claude',
+    path: '/home/dev/p',
+    title: 'x',
+    ...fields,
+  };
+  return [f.id, f.sid, f.wid, f.widx, f.pidx, f.pid, f.w, f.h, f.alt, f.dead, f.act, f.session, f.cmd, f.path, f.title].join(
+    FIELD_SEPARATOR,
+  );
 }
 
 describe('parsePaneList over recorded tmux 3.3a output', () => {

@@ -39,8 +39,22 @@ let fusion: ClaudeFusion;
 
 function observed(paneId: string, pid: number, runtime: RuntimeId = 'claude', socket = SOCKET): ObservedPane {
   const info = {
-    paneId, sessionName: 'work', sessionId: '$0', windowIndex: 0, windowId: '@0', paneIndex: 0, target: `work:0.${paneId.slice(1)}`, pid,
-    currentCommand: runtime, currentPath: '/', width: 120, height: 40, alternateOn: true, dead: false, windowActivity: 0, title: '',
+    paneId,
+    sessionName: 'work',
+    sessionId: '$0',
+    windowIndex: 0,
+    windowId: '@0',
+    paneIndex: 0,
+    target: `work:0.${paneId.slice(1)}`,
+    pid,
+    currentCommand: runtime,
+    currentPath: '/',
+    width: 120,
+    height: 40,
+    alternateOn: true,
+    dead: false,
+    windowActivity: 0,
+    title: '',
   };
   return { key: `S:${socket}|${paneId}`, info, runtime, screen: null, stableCount: 0, changedAt: 0, tail: [] };
 }
@@ -85,7 +99,15 @@ describe('ClaudeFusion.deliver', () => {
   it("applies a hook fact to the Claude pane named by the hook's TMUX_PANE and socket", () => {
     deliver('PermissionRequest.json', { tmuxPane: '%1', tmuxSocket: SOCKET });
     expect(applied).toEqual([
-      [{ kind: 'hook', pane: `S:${SOCKET}|%1`, at: clock.now(), sessionId: SESSION, signal: { kind: 'permission-request', tool: 'Bash', subject: 'ls -la /tmp' } }],
+      [
+        {
+          kind: 'hook',
+          pane: `S:${SOCKET}|%1`,
+          at: clock.now(),
+          sessionId: SESSION,
+          signal: { kind: 'permission-request', tool: 'Bash', subject: 'ls -la /tmp' },
+        },
+      ],
     ]);
   });
 
@@ -119,7 +141,9 @@ describe('ClaudeFusion.deliver', () => {
       [500, { pid: 500, ppid: 1, comm: 'bash', argv: 'bash' }],
     ]);
     deliver('UserPromptSubmit.json', { ppid: 777 });
-    expect(applied.flat()).toMatchObject([{ kind: 'hook', pane: `S:${SOCKET}|%1`, signal: { kind: 'working', event: 'UserPromptSubmit' } }]);
+    expect(applied.flat()).toMatchObject([
+      { kind: 'hook', pane: `S:${SOCKET}|%1`, signal: { kind: 'working', event: 'UserPromptSubmit' } },
+    ]);
   });
 
   it('a session once mapped stays on its pane when a later hook lost its tmux environment', () => {
@@ -162,7 +186,7 @@ describe('ClaudeFusion.reconcile', () => {
     expect(applied).toEqual([]);
   });
 
-  it("turns a current status file into a hint for its pane, and ignores one whose pid was reused", async () => {
+  it('turns a current status file into a hint for its pane, and ignores one whose pid was reused', async () => {
     const status = JSON.parse(readFileSync(STATUS_FIXTURE, 'utf8')) as Record<string, unknown>;
     mkdirSync(join(dir, 'sessions'));
     writeFileSync(join(dir, 'sessions', '16501.json'), JSON.stringify({ ...status, tmux: 'work:@0.%1' }));

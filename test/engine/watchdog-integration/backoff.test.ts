@@ -62,7 +62,9 @@ describe('watchdog backoff on a real engine', () => {
     h = await startWatchdogEngine(ACTIVE_CLAUDE);
     const agent = await startScriptedAgent(h.tmux, claudeIdleWorking(), { session: 'work' });
     // Each nudge makes the agent work for 0.9 s: less than workResetMs (30 s), so it does not count.
-    const item = await poll(async () => (await queue(h!)).find((i) => i.reason === 'idle-after-nudges'), 'the escalated item', { timeoutMs: 35_000 });
+    const item = await poll(async () => (await queue(h!)).find((i) => i.reason === 'idle-after-nudges'), 'the escalated item', {
+      timeoutMs: 35_000,
+    });
     expect(item.subject).toBe('idle after 3 nudges');
     expect(item.paneKey.endsWith(`|${agent.paneId}`)).toBe(true);
     const times = await nudgeTimes();

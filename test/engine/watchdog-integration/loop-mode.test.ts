@@ -25,7 +25,8 @@ async function setLoop(paneKey: string, mode: LoopModeDto, directive: string | n
   return env.value;
 }
 
-const idleItemOf = (paneKey: string) => poll(async () => (await queue(h!)).find((i) => i.paneKey === paneKey && i.reason === 'idle'), 'the idle item');
+const idleItemOf = (paneKey: string) =>
+  poll(async () => (await queue(h!)).find((i) => i.paneKey === paneKey && i.reason === 'idle'), 'the idle item');
 
 describe('pane:loop', () => {
   it('active on an agent already idle: its idle item leaves the queue and it is nudged 2 s later', async () => {
@@ -91,7 +92,7 @@ describe('config rules', () => {
     expect(await day.keys()).toEqual([]);
   }, 30_000);
 
-  it('agents:list reports the mode in force: a rule\'s until the user chooses, then the user\'s', async () => {
+  it("agents:list reports the mode in force: a rule's until the user chooses, then the user's", async () => {
     h = await startWatchdogEngine({ rules: [{ sessionPattern: '^night-', mode: 'active' }] });
     const night = await startScriptedAgent(h.tmux, claudeIdleWorking(), { session: 'night-shift' });
     const day = await startScriptedAgent(h.tmux, claudeIdleWorking(), { session: 'day-shift' });

@@ -51,10 +51,15 @@ describe('watchdog across an engine restart', () => {
   it('an agent the watchdog gave up on stays queued as idle after 3 nudges, and is not nudged again', async () => {
     h = await startWatchdogEngine({ ...ACTIVE_CLAUDE, firstDelayMs: 1000, factor: 2, capMs: 2000 });
     const agent = await startScriptedAgent(h.tmux, claudeIdleWorking(), { session: 'work' });
-    const before = await poll(async () => (await queue(h!)).find((i) => i.reason === 'idle-after-nudges'), 'the escalated item', { timeoutMs: 25_000 });
+    const before = await poll(async () => (await queue(h!)).find((i) => i.reason === 'idle-after-nudges'), 'the escalated item', {
+      timeoutMs: 25_000,
+    });
     await h.restart();
     const restartedAt = Date.now();
-    const after = await poll(async () => (await queue(h!)).find((i) => i.reason === 'idle-after-nudges' && i.subject === 'idle after 3 nudges'), 'the item after restart');
+    const after = await poll(
+      async () => (await queue(h!)).find((i) => i.reason === 'idle-after-nudges' && i.subject === 'idle after 3 nudges'),
+      'the item after restart',
+    );
     expect(after.id).toBe(before.id);
     // The old engine would have nudged again by now (waits of at most 2 s) had the give-up been forgotten.
     await poll(() => Date.now() >= restartedAt + 6000, 'three more backoff periods', { timeoutMs: 10_000 });

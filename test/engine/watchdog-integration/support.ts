@@ -32,7 +32,10 @@ export function writeConfig(home: string, config: unknown): void {
 }
 
 /** A real engine on a private tmux whose watchdog uses FAST_WATCHDOG plus `watchdog` overrides. */
-export function startWatchdogEngine(watchdog: Record<string, unknown> = {}, opts: { api?: boolean; config?: Record<string, unknown> } = {}): Promise<EngineHarness> {
+export function startWatchdogEngine(
+  watchdog: Record<string, unknown> = {},
+  opts: { api?: boolean; config?: Record<string, unknown> } = {},
+): Promise<EngineHarness> {
   return startEngineHarness({
     api: opts.api ?? false,
     beforeStart: (home) => writeConfig(home, { ...opts.config, watchdog: { ...FAST_WATCHDOG, ...watchdog } }),
@@ -63,10 +66,14 @@ export function paneKeyOf(h: EngineHarness, agent: ScriptedAgent): Promise<strin
 
 /** Wait until the agent has submitted `count` texts; returns them. */
 export function submissionsReach(agent: ScriptedAgent, count: number, timeoutMs: number) {
-  return poll(async () => {
-    const list = await agent.submissions();
-    return list.length >= count ? list : null;
-  }, `${count} submissions from ${agent.paneId}`, { timeoutMs });
+  return poll(
+    async () => {
+      const list = await agent.submissions();
+      return list.length >= count ? list : null;
+    },
+    `${count} submissions from ${agent.paneId}`,
+    { timeoutMs },
+  );
 }
 
 /** When the agent's input prompt was first drawn (epoch ms): idleness cannot have begun earlier. */
@@ -118,11 +125,16 @@ export interface AttachedHuman {
 export async function attachHuman(tmux: PrivateTmux, session: string): Promise<AttachedHuman> {
   const base = tmux.server.kind === 'socket' ? ['-S', tmux.server.path] : ['-L', tmux.name];
   const before = new Set((await tmux.run(['list-clients', '-F', '#{client_tty}'])).stdout.split('\n').filter(Boolean));
-  const command = ['tmux', ...base, '-f', '/dev/null', '-u', 'attach-session', '-t', `=${session}`].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
+  const command = ['tmux', ...base, '-f', '/dev/null', '-u', 'attach-session', '-t', `=${session}`]
+    .map((a) => `'${a.replace(/'/g, `'\\''`)}'`)
+    .join(' ');
   const proc = realRunner.spawnLongLived('script', ['-qfc', `stty cols 100 rows 30; exec ${command}`, '/dev/null'], {
     env: { ...testTmuxEnv(tmux.dir), TERM: 'xterm-256color' },
   });
-  const tty = await poll(async () => (await tmux.run(['list-clients', '-F', '#{client_tty}'])).stdout.split('\n').find((t) => t && !before.has(t)), `a terminal attached to ${session}`);
+  const tty = await poll(
+    async () => (await tmux.run(['list-clients', '-F', '#{client_tty}'])).stdout.split('\n').find((t) => t && !before.has(t)),
+    `a terminal attached to ${session}`,
+  );
   return {
     tty,
     type: (text) => void proc.write(text),

@@ -11,8 +11,19 @@ const T0 = 1_700_000_000_000;
 const DUE = T0 + 300_000;
 const idleState = observeAgentState(initialWatchdogState('default|%1'), 'idle', T0, CFG);
 const nobody = { clients: [] as ClientInfo[], session: 'work' };
-const humanAt = (ms: number) => ({ clients: [{ tty: '/dev/pts/1', pid: 1, sessionName: 'work', activity: ms / 1000, termName: 'xterm' }], session: 'work' });
-const input = (over: Partial<NudgeInput> = {}): NudgeInput => ({ state: idleState, cfg: CFG, text: 'continue', screen: idle(), human: nobody, now: DUE, ...over });
+const humanAt = (ms: number) => ({
+  clients: [{ tty: '/dev/pts/1', pid: 1, sessionName: 'work', activity: ms / 1000, termName: 'xterm' }],
+  session: 'work',
+});
+const input = (over: Partial<NudgeInput> = {}): NudgeInput => ({
+  state: idleState,
+  cfg: CFG,
+  text: 'continue',
+  screen: idle(),
+  human: nobody,
+  now: DUE,
+  ...over,
+});
 
 describe('decideNudge', () => {
   it('types the text when due, idle, nobody there and no draft', () => {
@@ -80,7 +91,14 @@ describe('decideWake', () => {
 });
 
 describe('decideDismissal', () => {
-  const overlay: DialogScreen = { kind: 'dialog', runtime: 'codex', dialogId: 'codex.startup-warnings', question: 'Warnings · 1 of 1 · Startup', options: [], highlighted: null };
+  const overlay: DialogScreen = {
+    kind: 'dialog',
+    runtime: 'codex',
+    dialogId: 'codex.startup-warnings',
+    question: 'Warnings · 1 of 1 · Startup',
+    options: [],
+    highlighted: null,
+  };
 
   it('presses the catalog key while the same dialog shows and nobody is there', () => {
     expect(decideDismissal(overlay, overlay, nobody, DUE, CFG)).toEqual({ kind: 'press', key: 'Escape' });

@@ -11,26 +11,91 @@ const FIXTURES = fileURLToPath(new URL('../../fixtures/panes/', import.meta.url)
 
 /** The first line of a capture matching `re`, trimmed — so every dialog below is grounded in a real capture. */
 function lineOf(capture: string, re: RegExp): string {
-  const line = readFileSync(`${FIXTURES}${capture}.txt`, 'utf8').split('\n').find((l) => re.test(l));
+  const line = readFileSync(`${FIXTURES}${capture}.txt`, 'utf8')
+    .split('\n')
+    .find((l) => re.test(l));
   if (!line) throw new Error(`${capture}.txt has no line matching ${re}`);
   return line.trim();
 }
 
 function dialog(runtime: RuntimeId, dialogId: string | null, question: string, options: [string, OptionKind][] = []): DialogScreen {
-  return { kind: 'dialog', runtime, dialogId, question, options: options.map(([label, kind]) => ({ key: null, label, kind })), highlighted: 0 };
+  return {
+    kind: 'dialog',
+    runtime,
+    dialogId,
+    question,
+    options: options.map(([label, kind]) => ({ key: null, label, kind })),
+    highlighted: 0,
+  };
 }
 
 /** Every blocking dialog captured that must go to the queue, as a parser would present it. */
 const unsafe: [string, DialogScreen][] = [
-  ['claude trust folder (Enter/Esc exit the CLI)', dialog('claude', 'claude.trust-folder', lineOf('claude/startup-trust-folder', /Quick safety check/), [['No, exit', 'deny'], ['Yes, I trust this folder', 'always']])],
-  ['claude API key (Enter/Esc reject the key)', dialog('claude', 'claude.api-key', lineOf('claude/startup-api-key-confirm', /Do you want to use this API key/), [['Yes', 'once'], ['No (recommended)', 'deny']])],
-  ['claude auto-mode offer', dialog('claude', 'claude.auto-mode-offer', lineOf('claude/startup-auto-mode-default-offer', /Make auto mode your default/), [['Yes, set auto mode as my default permission mode', 'always'], ['No, keep manual mode', 'deny']])],
-  ['claude AskUserQuestion', dialog('claude', 'claude.ask-user-question', lineOf('claude/ask-user-question', /Which color/), [['Red', 'other'], ['Blue', 'other']])],
-  ['claude plan approval', dialog('claude', 'claude.plan-approval', lineOf('claude/plan-approval', /Exit plan mode\?/), [['Yes, and switch to default (ask each time) for this session', 'always'], ['No', 'deny']])],
-  ['codex model migration (Esc ACCEPTS the new model)', dialog('codex', 'codex.model-migration', lineOf('codex/dialog-model-migration', /Meet GPT-6 Sol/), [['Try new model', 'other'], ['Use existing model', 'other']])],
-  ['codex trust', dialog('codex', 'codex.trust', lineOf('codex/dialog-trust', /Trust this folder\?/), [['Trust and continue', 'always'], ['Back to Agent Command Center', 'other']])],
-  ['codex login', dialog('codex', 'codex.login', lineOf('codex/dialog-login', /Choose how you want to use Codex/), [['Sign in with ChatGPT', 'other']])],
-  ['opencode always-allow confirmation (Enter = allow always)', dialog('opencode', 'opencode.always-allow-confirm', lineOf('opencode/dialog-always-allow-confirm', /This will allow the following patterns/), [['Confirm', 'always'], ['Cancel', 'deny']])],
+  [
+    'claude trust folder (Enter/Esc exit the CLI)',
+    dialog('claude', 'claude.trust-folder', lineOf('claude/startup-trust-folder', /Quick safety check/), [
+      ['No, exit', 'deny'],
+      ['Yes, I trust this folder', 'always'],
+    ]),
+  ],
+  [
+    'claude API key (Enter/Esc reject the key)',
+    dialog('claude', 'claude.api-key', lineOf('claude/startup-api-key-confirm', /Do you want to use this API key/), [
+      ['Yes', 'once'],
+      ['No (recommended)', 'deny'],
+    ]),
+  ],
+  [
+    'claude auto-mode offer',
+    dialog('claude', 'claude.auto-mode-offer', lineOf('claude/startup-auto-mode-default-offer', /Make auto mode your default/), [
+      ['Yes, set auto mode as my default permission mode', 'always'],
+      ['No, keep manual mode', 'deny'],
+    ]),
+  ],
+  [
+    'claude AskUserQuestion',
+    dialog('claude', 'claude.ask-user-question', lineOf('claude/ask-user-question', /Which color/), [
+      ['Red', 'other'],
+      ['Blue', 'other'],
+    ]),
+  ],
+  [
+    'claude plan approval',
+    dialog('claude', 'claude.plan-approval', lineOf('claude/plan-approval', /Exit plan mode\?/), [
+      ['Yes, and switch to default (ask each time) for this session', 'always'],
+      ['No', 'deny'],
+    ]),
+  ],
+  [
+    'codex model migration (Esc ACCEPTS the new model)',
+    dialog('codex', 'codex.model-migration', lineOf('codex/dialog-model-migration', /Meet GPT-6 Sol/), [
+      ['Try new model', 'other'],
+      ['Use existing model', 'other'],
+    ]),
+  ],
+  [
+    'codex trust',
+    dialog('codex', 'codex.trust', lineOf('codex/dialog-trust', /Trust this folder\?/), [
+      ['Trust and continue', 'always'],
+      ['Back to Agent Command Center', 'other'],
+    ]),
+  ],
+  [
+    'codex login',
+    dialog('codex', 'codex.login', lineOf('codex/dialog-login', /Choose how you want to use Codex/), [['Sign in with ChatGPT', 'other']]),
+  ],
+  [
+    'opencode always-allow confirmation (Enter = allow always)',
+    dialog(
+      'opencode',
+      'opencode.always-allow-confirm',
+      lineOf('opencode/dialog-always-allow-confirm', /This will allow the following patterns/),
+      [
+        ['Confirm', 'always'],
+        ['Cancel', 'deny'],
+      ],
+    ),
+  ],
 ];
 
 describe('dismissalFor', () => {
@@ -109,7 +174,9 @@ describe('dismissalFor over every capture, through the real runtime parsers', ()
   });
 
   it('dismisses only the Codex startup-warnings overlay, with Escape', () => {
-    const dismissed = captures.flatMap((c) => (c.screen.kind === 'dialog' && dismissalFor(c.screen) !== null ? [[c.name, dismissalFor(c.screen)]] : []));
+    const dismissed = captures.flatMap((c) =>
+      c.screen.kind === 'dialog' && dismissalFor(c.screen) !== null ? [[c.name, dismissalFor(c.screen)]] : [],
+    );
     expect(dismissed).toEqual([['codex/overlay-warnings.txt', 'Escape']]);
   });
 });

@@ -12,10 +12,19 @@ import { askDialog, bashPrompt, idle, working } from '../sessions/builders.ts';
 const S = 1_000;
 const T0 = 1_700_000_000_000;
 const PANE = 'default|%1';
-const overlay: DialogScreen = { kind: 'dialog', runtime: 'codex', dialogId: 'codex.warnings', question: 'Warnings · 1 of 1 · Startup', options: [], highlighted: null };
+const overlay: DialogScreen = {
+  kind: 'dialog',
+  runtime: 'codex',
+  dialogId: 'codex.warnings',
+  question: 'Warnings · 1 of 1 · Startup',
+  options: [],
+  highlighted: null,
+};
 
 /** A fake engine around one pane: what it shows, who is attached, and everything the watchdog did. */
-function harness(opts: { mode?: LoopMode; directive?: string | null; restored?: WatchdogState; start?: number; cfg?: Partial<WatchdogConfig> } = {}) {
+function harness(
+  opts: { mode?: LoopMode; directive?: string | null; restored?: WatchdogState; start?: number; cfg?: Partial<WatchdogConfig> } = {},
+) {
   const clock = new ManualClock(opts.start ?? T0);
   const pane = { screen: idle() as Screen | null, clients: [] as ClientInfo[], failType: false };
   const log: string[] = [];
@@ -129,7 +138,14 @@ describe('WatchdogScheduler backoff', () => {
   });
 
   it('after a long downtime nudges once at restart, not once per missed slot', async () => {
-    const persisted: WatchdogState = { paneKey: PANE, idleSince: T0, activeSince: null, nudgesSent: 1, lastNudgeAt: T0 + 300 * S, escalated: false };
+    const persisted: WatchdogState = {
+      paneKey: PANE,
+      idleSince: T0,
+      activeSince: null,
+      nudgesSent: 1,
+      lastNudgeAt: T0 + 300 * S,
+      escalated: false,
+    };
     const h = harness({ start: T0 + 3_000 * S, restored: persisted });
     h.show('idle', T0, idle());
     await h.at(3_000 * S);

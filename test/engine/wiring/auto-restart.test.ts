@@ -11,13 +11,31 @@ import type { PaneState } from '../../../main/engine/sessions/pane-state.ts';
 function transcript(inputTokens: number): string {
   const dir = mkdtempSync(join(tmpdir(), 'tb-auto-'));
   const file = join(dir, 't.jsonl');
-  const line = { type: 'assistant', isSidechain: false, message: { role: 'assistant', content: [{ type: 'text', text: 'done' }], usage: { input_tokens: inputTokens, cache_read_input_tokens: 0, cache_creation_input_tokens: 0, output_tokens: 10 } } };
+  const line = {
+    type: 'assistant',
+    isSidechain: false,
+    message: {
+      role: 'assistant',
+      content: [{ type: 'text', text: 'done' }],
+      usage: { input_tokens: inputTokens, cache_read_input_tokens: 0, cache_creation_input_tokens: 0, output_tokens: 10 },
+    },
+  };
   writeFileSync(file, JSON.stringify(line) + '\n');
   return file;
 }
 
 function session(file: string): ClaudeSessionContext {
-  return { sessionId: 's', pane: 'S:/x|%1', transcriptPath: file, cwd: '/tmp', lastEvent: 'Stop', lastSignal: null, lastAt: 0, lastAssistantMessage: null, ended: false };
+  return {
+    sessionId: 's',
+    pane: 'S:/x|%1',
+    transcriptPath: file,
+    cwd: '/tmp',
+    lastEvent: 'Stop',
+    lastSignal: null,
+    lastAt: 0,
+    lastAssistantMessage: null,
+    ended: false,
+  };
 }
 
 function setup(file: string, state: PaneState['state'], threshold: number) {

@@ -32,17 +32,13 @@ describe('loopModeOf', () => {
     expect(loopModeOf(pane, withRules([{ runtime: 'claude', mode: 'active' }]))).toBe('paused');
   });
 
-  it('prefers the user\'s explicit mode over a matching rule', () => {
+  it("prefers the user's explicit mode over a matching rule", () => {
     const pane = { ...base, loopMode: 'task-only', loopModeExplicit: true } as const;
     expect(loopModeOf(pane, withRules([{ mode: 'active' }]))).toBe('task-only');
   });
 
   it('follows the first matching rule when the user never chose', () => {
-    const config = withRules([
-      { runtime: 'codex', mode: 'active' },
-      { sessionPattern: '^night-', mode: 'task-only' },
-      { mode: 'active' },
-    ]);
+    const config = withRules([{ runtime: 'codex', mode: 'active' }, { sessionPattern: '^night-', mode: 'task-only' }, { mode: 'active' }]);
     expect(loopModeOf(base, config)).toBe('task-only');
   });
 

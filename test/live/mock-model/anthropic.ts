@@ -8,7 +8,12 @@ type Block = Record<string, unknown> & { type?: string };
 type Message = { role?: string; content?: string | Block[] };
 
 const textOf = (content: Message['content']): string =>
-  typeof content === 'string' ? content : (content ?? []).filter((b) => b.type === 'text').map((b) => String(b.text ?? '')).join('\n');
+  typeof content === 'string'
+    ? content
+    : (content ?? [])
+        .filter((b) => b.type === 'text')
+        .map((b) => String(b.text ?? ''))
+        .join('\n');
 const isToolResultMessage = (m: Message) => Array.isArray(m.content) && m.content.some((b) => b.type === 'tool_result');
 /** Text Claude Code adds beside a tool result on its own (reminders, ToolSearch's note): not typed by the user. */
 const withoutReminders = (text: string) =>
@@ -65,7 +70,9 @@ function toolCall(intent: ToolIntent): { name: string; input: Record<string, unk
 /** Claude Code's steps for a script: a fetch first loads the deferred WebFetch tool through ToolSearch. */
 export function expandAnthropic(steps: readonly Step[]): Step[] {
   return steps.flatMap((s): Step[] =>
-    'tool' in s && s.tool.kind === 'fetch' ? [{ tool: { kind: 'raw', name: 'ToolSearch', input: { query: 'select:WebFetch', max_results: 1 } } }, s] : [s],
+    'tool' in s && s.tool.kind === 'fetch'
+      ? [{ tool: { kind: 'raw', name: 'ToolSearch', input: { query: 'select:WebFetch', max_results: 1 } } }, s]
+      : [s],
   );
 }
 
@@ -82,11 +89,36 @@ export async function answerAnthropic(ctx: AnswerContext): Promise<void> {
     const content: Block[] = [];
     if (say) content.push({ type: 'text', text: say });
     if (call) content.push({ type: 'tool_use', id: callId, name: call.name, input: call.input });
-    sendJson(res, 200, { id: ctx.id('msg_'), type: 'message', role: 'assistant', model, content, stop_reason: call ? 'tool_use' : 'end_turn', stop_sequence: null, usage });
+    sendJson(res, 200, {
+      id: ctx.id('msg_'),
+      type: 'message',
+      role: 'assistant',
+      model,
+      content,
+      stop_reason: call ? 'tool_use' : 'end_turn',
+      stop_sequence: null,
+      usage,
+    });
     return;
   }
   startSse(res);
-  sendEvent(res, { type: 'message_start', message: { id: ctx.id('msg_'), type: 'message', role: 'assistant', model, content: [], stop_reason: null, stop_sequence: null, usage } }, 'message_start');
+  sendEvent(
+    res,
+    {
+      type: 'message_start',
+      message: {
+        id: ctx.id('msg_'),
+        type: 'message',
+        role: 'assistant',
+        model,
+        content: [],
+        stop_reason: null,
+        stop_sequence: null,
+        usage,
+      },
+    },
+    'message_start',
+  );
   let index = 0;
   if (say) {
     sendEvent(res, { type: 'content_block_start', index, content_block: { type: 'text', text: '' } }, 'content_block_start');
@@ -99,11 +131,23 @@ export async function answerAnthropic(ctx: AnswerContext): Promise<void> {
     index++;
   }
   if (call) {
-    sendEvent(res, { type: 'content_block_start', index, content_block: { type: 'tool_use', id: callId, name: call.name, input: {} } }, 'content_block_start');
-    sendEvent(res, { type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: JSON.stringify(call.input) } }, 'content_block_delta');
+    sendEvent(
+      res,
+      { type: 'content_block_start', index, content_block: { type: 'tool_use', id: callId, name: call.name, input: {} } },
+      'content_block_start',
+    );
+    sendEvent(
+      res,
+      { type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: JSON.stringify(call.input) } },
+      'content_block_delta',
+    );
     sendEvent(res, { type: 'content_block_stop', index }, 'content_block_stop');
   }
-  sendEvent(res, { type: 'message_delta', delta: { stop_reason: call ? 'tool_use' : 'end_turn', stop_sequence: null }, usage: { output_tokens: 5 } }, 'message_delta');
+  sendEvent(
+    res,
+    { type: 'message_delta', delta: { stop_reason: call ? 'tool_use' : 'end_turn', stop_sequence: null }, usage: { output_tokens: 5 } },
+    'message_delta',
+  );
   sendEvent(res, { type: 'message_stop' }, 'message_stop');
   res.end();
 }

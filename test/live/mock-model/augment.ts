@@ -16,7 +16,10 @@ const promptText = (message: unknown, nodes: Node[]) =>
 /** Read a chat-stream request. */
 export function viewAugment(body: Record<string, unknown>): TurnView {
   const history = (Array.isArray(body.chat_history) ? body.chat_history : []) as Exchange[];
-  const exchanges = [...history.map((e) => ({ message: e.request_message, nodes: nodesOf(e.request_nodes) })), { message: body.message, nodes: nodesOf(body.nodes) }];
+  const exchanges = [
+    ...history.map((e) => ({ message: e.request_message, nodes: nodesOf(e.request_nodes) })),
+    { message: body.message, nodes: nodesOf(body.nodes) },
+  ];
   let promptAt = -1;
   for (let i = exchanges.length - 1; i >= 0; i--) {
     if (!isContinuation(exchanges[i]!.nodes)) {
@@ -43,7 +46,10 @@ function toolCall(intent: ToolIntent): { name: string; input: Record<string, unk
     case 'write':
       return { name: 'save-file', input: { path: intent.path, file_content: intent.content } };
     case 'edit':
-      return { name: 'str-replace-editor', input: { command: 'str_replace', path: intent.path, str_replace_entries: [{ old_str: intent.oldText, new_str: intent.newText }] } };
+      return {
+        name: 'str-replace-editor',
+        input: { command: 'str_replace', path: intent.path, str_replace_entries: [{ old_str: intent.oldText, new_str: intent.newText }] },
+      };
     case 'read':
       return { name: 'view', input: { path: intent.path, type: 'file' } };
     case 'fetch':
@@ -56,7 +62,11 @@ function toolCall(intent: ToolIntent): { name: string; input: Record<string, unk
 /** The start-up and bookkeeping calls: models, remote tools; `{}` for the rest. */
 export function answerAugmentSide(path: string, res: ServerResponse): void {
   if (path === '/get-models') {
-    sendJson(res, 200, { default_model: 'mock-model', models: [{ name: 'mock-model', internal_name: 'mock-model', suggested_prefix_char_count: 0, suggested_suffix_char_count: 0 }], feature_flags: {} });
+    sendJson(res, 200, {
+      default_model: 'mock-model',
+      models: [{ name: 'mock-model', internal_name: 'mock-model', suggested_prefix_char_count: 0, suggested_suffix_char_count: 0 }],
+      feature_flags: {},
+    });
     return;
   }
   if (path === '/agents/list-remote-tools') {
@@ -85,7 +95,11 @@ export async function answerAugment(ctx: AnswerContext): Promise<void> {
     const call = toolCall(step.tool);
     const id = ctx.id('tooluse_');
     ctx.rememberCall(id, call.name);
-    line({ text: '', nodes: [{ id: 2, type: 5, content: '', tool_use: { tool_use_id: id, tool_name: call.name, input_json: JSON.stringify(call.input) } }], stop_reason: 3 });
+    line({
+      text: '',
+      nodes: [{ id: 2, type: 5, content: '', tool_use: { tool_use_id: id, tool_name: call.name, input_json: JSON.stringify(call.input) } }],
+      stop_reason: 3,
+    });
   } else {
     line({ text: '', nodes: [{ id: 1, type: 0, content: say ?? '' }], stop_reason: 1 });
   }

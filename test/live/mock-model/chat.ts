@@ -26,7 +26,12 @@ export function viewChat(body: Record<string, unknown>): TurnView {
     .filter((m) => m.role === 'tool')
     .map((m) => {
       const content = contentText(m.content);
-      return { callId: String(m.tool_call_id), tool: null, content, isError: /^(Error|The user rejected|.*permission.*rejected)/i.test(content) };
+      return {
+        callId: String(m.tool_call_id),
+        tool: null,
+        content,
+        isError: /^(Error|The user rejected|.*permission.*rejected)/i.test(content),
+      };
     });
   const prompt = promptAt < 0 ? null : contentText(messages[promptAt]!.content);
   return { prompt, answered, results, aux: tools.length === 0, tools };
@@ -59,7 +64,13 @@ export async function answerChat(ctx: AnswerContext): Promise<void> {
   const { step, res, body } = ctx;
   const id = ctx.id('chatcmpl-');
   const model = String(body.model ?? 'mock-model');
-  const chunk = (delta: Record<string, unknown>, finish: string | null) => ({ id, object: 'chat.completion.chunk', created: 0, model, choices: [{ index: 0, delta, finish_reason: finish }] });
+  const chunk = (delta: Record<string, unknown>, finish: string | null) => ({
+    id,
+    object: 'chat.completion.chunk',
+    created: 0,
+    model,
+    choices: [{ index: 0, delta, finish_reason: finish }],
+  });
   const call = 'tool' in step ? toolCall(step.tool) : null;
   const callId = call ? ctx.id('call_') : '';
   if (call) ctx.rememberCall(callId, call.name);
@@ -67,7 +78,14 @@ export async function answerChat(ctx: AnswerContext): Promise<void> {
   if (body.stream !== true) {
     const message: Record<string, unknown> = { role: 'assistant', content: say ?? null };
     if (call) message.tool_calls = [{ id: callId, type: 'function', function: { name: call.name, arguments: JSON.stringify(call.args) } }];
-    sendJson(res, 200, { id, object: 'chat.completion', created: 0, model, choices: [{ index: 0, message, finish_reason: call ? 'tool_calls' : 'stop' }], usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 } });
+    sendJson(res, 200, {
+      id,
+      object: 'chat.completion',
+      created: 0,
+      model,
+      choices: [{ index: 0, message, finish_reason: call ? 'tool_calls' : 'stop' }],
+      usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 },
+    });
     return;
   }
   startSse(res);
@@ -79,9 +97,23 @@ export async function answerChat(ctx: AnswerContext): Promise<void> {
       sendEvent(res, chunk({ content: piece }, null));
     }
   }
-  if (call) sendEvent(res, chunk({ tool_calls: [{ index: 0, id: callId, type: 'function', function: { name: call.name, arguments: JSON.stringify(call.args) } }] }, null));
+  if (call)
+    sendEvent(
+      res,
+      chunk(
+        { tool_calls: [{ index: 0, id: callId, type: 'function', function: { name: call.name, arguments: JSON.stringify(call.args) } }] },
+        null,
+      ),
+    );
   sendEvent(res, chunk({}, call ? 'tool_calls' : 'stop'));
-  sendEvent(res, { id, object: 'chat.completion.chunk', created: 0, model, choices: [], usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 } });
+  sendEvent(res, {
+    id,
+    object: 'chat.completion.chunk',
+    created: 0,
+    model,
+    choices: [],
+    usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 },
+  });
   sendEvent(res, '[DONE]');
   res.end();
 }

@@ -10,7 +10,11 @@ afterEach(async () => {
 });
 
 async function post(path: string, body: unknown): Promise<string> {
-  const res = await fetch(`${mock!.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${mock!.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   expect(res.status).toBe(200);
   return res.text();
 }
@@ -31,7 +35,10 @@ describe('mock model server', () => {
     const start = first.find((e) => e.type === 'content_block_start' && (e.content_block as { type: string }).type === 'tool_use');
     const call = start!.content_block as { id: string; name: string };
     expect(call.name).toBe('Bash');
-    const json = first.filter((e) => e.type === 'content_block_delta').map((e) => (e.delta as { partial_json?: string }).partial_json ?? '').join('');
+    const json = first
+      .filter((e) => e.type === 'content_block_delta')
+      .map((e) => (e.delta as { partial_json?: string }).partial_json ?? '')
+      .join('');
     expect(JSON.parse(json)).toMatchObject({ command: 'echo hi' });
     expect(first.find((e) => e.type === 'message_delta')).toMatchObject({ delta: { stop_reason: 'tool_use' } });
 
@@ -41,7 +48,12 @@ describe('mock model server', () => {
       { role: 'user', content: [{ type: 'tool_result', tool_use_id: call.id, content: 'hi', is_error: false }] },
     ];
     const second = events(await post('/v1/messages', { stream: true, tools, messages }));
-    expect(second.filter((e) => e.type === 'content_block_delta').map((e) => (e.delta as { text: string }).text).join('')).toBe(DONE_REPLY);
+    expect(
+      second
+        .filter((e) => e.type === 'content_block_delta')
+        .map((e) => (e.delta as { text: string }).text)
+        .join(''),
+    ).toBe(DONE_REPLY);
     expect(mock.results()).toEqual([{ protocol: 'anthropic', callId: call.id, tool: 'Bash', content: 'hi', isError: false }]);
   });
 
@@ -77,15 +89,21 @@ describe('mock model server', () => {
   it('responses: an unscripted prompt gets the default text; a function_call_output is recorded', async () => {
     mock = await startMockModel();
     const tools = [{ type: 'function', name: 'exec_command' }];
-    const hello = events(await post('/v1/responses', { tools, input: [{ type: 'message', role: 'user', content: [{ type: 'input_text', text: 'hello' }] }] }));
+    const hello = events(
+      await post('/v1/responses', { tools, input: [{ type: 'message', role: 'user', content: [{ type: 'input_text', text: 'hello' }] }] }),
+    );
     expect(hello.find((e) => e.type === 'response.output_text.delta')).toMatchObject({ delta: DEFAULT_REPLY });
     expect(hello.at(-1)).toMatchObject({ type: 'response.completed' });
     mock.script('[[run]]', [{ tool: { kind: 'shell', command: 'touch x' } }]);
     const user = { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'do [[run]]' }] };
-    const call = events(await post('/v1/responses', { tools, input: [user] })).find((e) => e.type === 'response.output_item.done')!.item as Record<string, string>;
+    const call = events(await post('/v1/responses', { tools, input: [user] })).find((e) => e.type === 'response.output_item.done')!
+      .item as Record<string, string>;
     expect(call).toMatchObject({ type: 'function_call', name: 'exec_command' });
     expect(JSON.parse(call.arguments!)).toMatchObject({ cmd: 'touch x', sandbox_permissions: 'require_escalated' });
-    await post('/v1/responses', { tools, input: [user, call, { type: 'function_call_output', call_id: call.call_id, output: 'Exit code: 0' }] });
+    await post('/v1/responses', {
+      tools,
+      input: [user, call, { type: 'function_call_output', call_id: call.call_id, output: 'Exit code: 0' }],
+    });
     expect(mock.results()).toMatchObject([{ protocol: 'responses', tool: 'exec_command', content: 'Exit code: 0' }]);
   });
 
@@ -95,11 +113,17 @@ describe('mock model server', () => {
     const tools = [{ type: 'function', function: { name: 'write' } }];
     const user = { role: 'user', content: 'go [[write]]' };
     const first = events(await post('/v1/chat/completions', { stream: true, tools, messages: [user] }));
-    const delta = first.map((e) => (e.choices as { delta?: { tool_calls?: { id: string; function: { name: string; arguments: string } }[] } }[])[0]?.delta).find((d) => d?.tool_calls);
+    const delta = first
+      .map((e) => (e.choices as { delta?: { tool_calls?: { id: string; function: { name: string; arguments: string } }[] } }[])[0]?.delta)
+      .find((d) => d?.tool_calls);
     const tc = delta!.tool_calls![0]!;
     expect(tc.function.name).toBe('write');
     expect(JSON.parse(tc.function.arguments)).toEqual({ filePath: 'a.txt', content: 'x' });
-    await post('/v1/chat/completions', { stream: true, tools, messages: [user, { role: 'assistant', tool_calls: [tc] }, { role: 'tool', tool_call_id: tc.id, content: 'Wrote file successfully.' }] });
+    await post('/v1/chat/completions', {
+      stream: true,
+      tools,
+      messages: [user, { role: 'assistant', tool_calls: [tc] }, { role: 'tool', tool_call_id: tc.id, content: 'Wrote file successfully.' }],
+    });
     expect(mock.results()).toMatchObject([{ protocol: 'chat', tool: 'write', isError: false }]);
     const models = (await (await fetch(`${mock.url}/v1/models`)).json()) as { data: { id: string }[] };
     expect(models.data.map((m) => m.id)).toEqual(['mock-model']);
@@ -110,7 +134,9 @@ describe('mock model server', () => {
     mock.script('[[shell]]', [{ tool: { kind: 'shell', command: 'echo a' } }]);
     const models = JSON.parse(await post('/get-models', {})) as { default_model: string };
     expect(models.default_model).toBe('mock-model');
-    const lines = (await post('/chat-stream', { message: 'x [[shell]]', nodes: [], chat_history: [], tool_definitions: [{ name: 'launch-process' }] }))
+    const lines = (
+      await post('/chat-stream', { message: 'x [[shell]]', nodes: [], chat_history: [], tool_definitions: [{ name: 'launch-process' }] })
+    )
       .trim()
       .split('\n')
       .map((l) => JSON.parse(l) as { stop_reason?: number; nodes: { tool_use?: { tool_use_id: string; tool_name: string } }[] });
@@ -120,9 +146,13 @@ describe('mock model server', () => {
     await post('/chat-stream', {
       message: '',
       chat_history: [{ request_message: 'x [[shell]]', request_nodes: [] }],
-      nodes: [{ id: 1, type: 1, tool_result_node: { tool_use_id: id, content: 'Tool execution denied by user: launch-process', is_error: true } }],
+      nodes: [
+        { id: 1, type: 1, tool_result_node: { tool_use_id: id, content: 'Tool execution denied by user: launch-process', is_error: true } },
+      ],
     });
-    expect(mock.results()).toEqual([{ protocol: 'augment', callId: id, tool: 'launch-process', content: 'Tool execution denied by user: launch-process', isError: true }]);
+    expect(mock.results()).toEqual([
+      { protocol: 'augment', callId: id, tool: 'launch-process', content: 'Tool execution denied by user: launch-process', isError: true },
+    ]);
   });
 
   it('a slow stream stops when the client goes away', async () => {
@@ -146,7 +176,10 @@ describe('mock model server', () => {
 describe('screen normalising', () => {
   it('masks the temp dir, port, times, durations and random verbs, keeps the rest', async () => {
     const { normaliseScreen } = await import('../screens.ts');
-    const screen = 'Claude Code v2.1.332\n● Reading\n/tmp/tb-live-claude-AbC123/project  \n✻ Brewed for 12s · done 10:47 PM\n✽ Ruminating…\nhttp://127.0.0.1:40111/v1\n❯ 1. Yes\n\n\n';
-    expect(normaliseScreen(screen)).toBe('Claude Code v<version>\n  Reading\n<root>/project\n✻ <verb> for <n>s · done <time>\n✽ <verb>…\nhttp://127.0.0.1:<port>/v1\n❯ 1. Yes\n');
+    const screen =
+      'Claude Code v2.1.332\n● Reading\n/tmp/tb-live-claude-AbC123/project  \n✻ Brewed for 12s · done 10:47 PM\n✽ Ruminating…\nhttp://127.0.0.1:40111/v1\n❯ 1. Yes\n\n\n';
+    expect(normaliseScreen(screen)).toBe(
+      'Claude Code v<version>\n  Reading\n<root>/project\n✻ <verb> for <n>s · done <time>\n✽ <verb>…\nhttp://127.0.0.1:<port>/v1\n❯ 1. Yes\n',
+    );
   });
 });

@@ -13,7 +13,10 @@ const contentText = (content: unknown): string =>
   typeof content === 'string' ? content : Array.isArray(content) ? content.map((c: Item) => String(c.text ?? '')).join('\n') : '';
 
 /** Codex sends its environment and instructions as user messages too; the prompt is the newest one that is neither. */
-const isPrompt = (item: Item) => item.type === 'message' && item.role === 'user' && !/^\s*<(environment_context|user_instructions|permissions)/.test(contentText(item.content));
+const isPrompt = (item: Item) =>
+  item.type === 'message' &&
+  item.role === 'user' &&
+  !/^\s*<(environment_context|user_instructions|permissions)/.test(contentText(item.content));
 
 /** Read a Responses request. */
 export function viewResponses(body: Record<string, unknown>): TurnView {
@@ -39,20 +42,33 @@ export function viewResponses(body: Record<string, unknown>): TurnView {
 
 function patchFor(intent: Extract<ToolIntent, { kind: 'write' | 'edit' }>): string {
   if (intent.kind === 'write') {
-    const lines = intent.content.replace(/\n$/, '').split('\n').map((l) => `+${l}`);
+    const lines = intent.content
+      .replace(/\n$/, '')
+      .split('\n')
+      .map((l) => `+${l}`);
     return ['*** Begin Patch', `*** Add File: ${intent.path}`, ...lines, '*** End Patch', ''].join('\n');
   }
-  return ['*** Begin Patch', `*** Update File: ${intent.path}`, '@@', `-${intent.oldText}`, `+${intent.newText}`, '*** End Patch', ''].join('\n');
+  return ['*** Begin Patch', `*** Update File: ${intent.path}`, '@@', `-${intent.oldText}`, `+${intent.newText}`, '*** End Patch', ''].join(
+    '\n',
+  );
 }
 
 /** The output item Codex runs for an intent, shaped after the tools the request offered. */
 function callItem(intent: ToolIntent, tools: readonly string[], offered: readonly Item[], callId: string, id: string): Item {
-  const fn = (name: string, args: Record<string, unknown>): Item => ({ type: 'function_call', id, call_id: callId, name, arguments: JSON.stringify(args) });
+  const fn = (name: string, args: Record<string, unknown>): Item => ({
+    type: 'function_call',
+    id,
+    call_id: callId,
+    name,
+    arguments: JSON.stringify(args),
+  });
   switch (intent.kind) {
     case 'shell': {
       const justification = intent.reason ?? 'The task needs this command.';
-      if (tools.includes('exec_command')) return fn('exec_command', { cmd: intent.command, sandbox_permissions: 'require_escalated', justification });
-      if (tools.includes('shell_command')) return fn('shell_command', { command: intent.command, with_escalated_permissions: true, justification });
+      if (tools.includes('exec_command'))
+        return fn('exec_command', { cmd: intent.command, sandbox_permissions: 'require_escalated', justification });
+      if (tools.includes('shell_command'))
+        return fn('shell_command', { command: intent.command, with_escalated_permissions: true, justification });
       return fn('shell', { command: ['bash', '-lc', intent.command], with_escalated_permissions: true, justification });
     }
     case 'write':
@@ -63,9 +79,15 @@ function callItem(intent: ToolIntent, tools: readonly string[], offered: readonl
       return fn('apply_patch', { input: patch });
     }
     case 'read':
-      return fn(tools.includes('exec_command') ? 'exec_command' : 'shell', tools.includes('exec_command') ? { cmd: `cat ${intent.path}` } : { command: ['cat', intent.path] });
+      return fn(
+        tools.includes('exec_command') ? 'exec_command' : 'shell',
+        tools.includes('exec_command') ? { cmd: `cat ${intent.path}` } : { command: ['cat', intent.path] },
+      );
     case 'fetch':
-      return fn(tools.includes('exec_command') ? 'exec_command' : 'shell', tools.includes('exec_command') ? { cmd: `curl -s ${intent.url}` } : { command: ['curl', '-s', intent.url] });
+      return fn(
+        tools.includes('exec_command') ? 'exec_command' : 'shell',
+        tools.includes('exec_command') ? { cmd: `curl -s ${intent.url}` } : { command: ['curl', '-s', intent.url] },
+      );
     case 'raw':
       return fn(intent.name, { ...intent.input });
   }
@@ -81,11 +103,19 @@ export async function answerResponses(ctx: AnswerContext): Promise<void> {
   const say = step.say;
   if (say) {
     const itemId = ctx.id('msg_');
-    sendEvent(res, { type: 'response.output_item.added', output_index: index, item: { type: 'message', id: itemId, role: 'assistant', content: [] } }, 'response.output_item.added');
+    sendEvent(
+      res,
+      { type: 'response.output_item.added', output_index: index, item: { type: 'message', id: itemId, role: 'assistant', content: [] } },
+      'response.output_item.added',
+    );
     const slow = 'slow' in step ? step.slow : undefined;
     for (const piece of chunksOf(say, slow?.chunks ?? 1)) {
       if (slow && !(await pace(res, slow.delayMs))) return;
-      sendEvent(res, { type: 'response.output_text.delta', item_id: itemId, output_index: index, content_index: 0, delta: piece }, 'response.output_text.delta');
+      sendEvent(
+        res,
+        { type: 'response.output_text.delta', item_id: itemId, output_index: index, content_index: 0, delta: piece },
+        'response.output_text.delta',
+      );
     }
     const item = { type: 'message', id: itemId, role: 'assistant', content: [{ type: 'output_text', text: say, annotations: [] }] };
     sendEvent(res, { type: 'response.output_item.done', output_index: index, item }, 'response.output_item.done');
@@ -99,7 +129,13 @@ export async function answerResponses(ctx: AnswerContext): Promise<void> {
     sendEvent(res, { type: 'response.output_item.added', output_index: index, item }, 'response.output_item.added');
     sendEvent(res, { type: 'response.output_item.done', output_index: index, item }, 'response.output_item.done');
   }
-  const usage = { input_tokens: 10, input_tokens_details: { cached_tokens: 0 }, output_tokens: 5, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 15 };
+  const usage = {
+    input_tokens: 10,
+    input_tokens_details: { cached_tokens: 0 },
+    output_tokens: 5,
+    output_tokens_details: { reasoning_tokens: 0 },
+    total_tokens: 15,
+  };
   sendEvent(res, { type: 'response.completed', response: { id: responseId, usage } }, 'response.completed');
   res.end();
 }

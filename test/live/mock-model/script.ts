@@ -11,9 +11,7 @@ export type ToolIntent =
   | { readonly kind: 'raw'; readonly name: string; readonly input: Readonly<Record<string, unknown>> };
 
 /** One model answer: text (ends the turn) or a tool call (the CLI answers with the tool's result). */
-export type Step =
-  | { readonly say: string; readonly slow?: SlowStream }
-  | { readonly tool: ToolIntent; readonly say?: string };
+export type Step = { readonly say: string; readonly slow?: SlowStream } | { readonly tool: ToolIntent; readonly say?: string };
 
 /** Stream the text in `chunks` pieces, `delayMs` apart: a turn that takes a while (the working screens). */
 export interface SlowStream {

@@ -49,11 +49,15 @@ describe('ApiMethods', () => {
   });
 
   it('restart may name another runtime', () => {
-    expectTypeOf<Method<'item:restart'>>().toEqualTypeOf<(args: { readonly id: string; readonly runtime: RuntimeIdDto | null }) => Outcome>();
+    expectTypeOf<Method<'item:restart'>>().toEqualTypeOf<
+      (args: { readonly id: string; readonly runtime: RuntimeIdDto | null }) => Outcome
+    >();
   });
 
   it('pane:mute answers the agent', () => {
-    expectTypeOf<Method<'pane:mute'>>().toEqualTypeOf<(args: { readonly paneKey: string; readonly muted: boolean }) => Promise<Envelope<AgentDto>>>();
+    expectTypeOf<Method<'pane:mute'>>().toEqualTypeOf<
+      (args: { readonly paneKey: string; readonly muted: boolean }) => Promise<Envelope<AgentDto>>
+    >();
   });
 
   it('agents:list answers every agent', () => {
@@ -62,7 +66,9 @@ describe('ApiMethods', () => {
 
   it('settings:get and settings:set answer the settings state', () => {
     expectTypeOf<Method<'settings:get'>>().toEqualTypeOf<(args: Empty) => Promise<Envelope<SettingsStateDto>>>();
-    expectTypeOf<Method<'settings:set'>>().toEqualTypeOf<(args: { readonly settings: SettingsDto }) => Promise<Envelope<SettingsStateDto>>>();
+    expectTypeOf<Method<'settings:set'>>().toEqualTypeOf<
+      (args: { readonly settings: SettingsDto }) => Promise<Envelope<SettingsStateDto>>
+    >();
   });
 
   it('hooks channels answer the hooks status', () => {

@@ -18,7 +18,18 @@ describe('events', () => {
 
   it('names exactly the events of the contract', () => {
     expect([...EVENT_NAMES].sort()).toEqual(
-      ['action:outcome', 'agents:changed', 'engine:error', 'host:changed', 'item:added', 'item:resolved', 'item:updated', 'queue:changed', 'reminder', 'settings:changed'].sort(),
+      [
+        'action:outcome',
+        'agents:changed',
+        'engine:error',
+        'host:changed',
+        'item:added',
+        'item:resolved',
+        'item:updated',
+        'queue:changed',
+        'reminder',
+        'settings:changed',
+      ].sort(),
     );
   });
 

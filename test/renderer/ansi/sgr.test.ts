@@ -50,7 +50,11 @@ describe('applySgr', () => {
 describe('parseLine', () => {
   it('splits text into spans at style changes', () => {
     const { spans } = parseLine('a\x1b[1mb\x1b[0mc');
-    expect(spans.map((s) => [s.text, s.bold])).toEqual([['a', false], ['b', true], ['c', false]]);
+    expect(spans.map((s) => [s.text, s.bold])).toEqual([
+      ['a', false],
+      ['b', true],
+      ['c', false],
+    ]);
   });
 
   it('merges adjacent text in the same style', () => {

@@ -8,7 +8,11 @@ describe('spanCss', () => {
   });
 
   it('sets colours and weight', () => {
-    expect(spanCss({ ...PLAIN, fg: '#ff0000', bg: '#000000', bold: true })).toEqual({ color: '#ff0000', backgroundColor: '#000000', fontWeight: 'bold' });
+    expect(spanCss({ ...PLAIN, fg: '#ff0000', bg: '#000000', bold: true })).toEqual({
+      color: '#ff0000',
+      backgroundColor: '#000000',
+      fontWeight: 'bold',
+    });
   });
 
   it('swaps colours for inverse video, using theme defaults where unset', () => {

@@ -63,7 +63,10 @@ describe('httpBridge calls', () => {
   });
 
   it('answers the server envelope unchanged', async () => {
-    const envelope = { ok: false, error: { code: 'invalid', message: 'bad', issues: [{ path: 'watchdog.maxTries', message: 'must be ≥ 1' }] } };
+    const envelope = {
+      ok: false,
+      error: { code: 'invalid', message: 'bad', issues: [{ path: 'watchdog.maxTries', message: 'must be ≥ 1' }] },
+    };
     const { base } = await serve(() => ({ status: 200, body: JSON.stringify(envelope) }));
     const bridge = httpBridge({ baseUrl: base, token: 't', fetch, openEvents: noEvents() });
     expect(await bridge.api['queue:list']({})).toEqual(envelope);

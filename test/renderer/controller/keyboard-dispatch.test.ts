@@ -44,7 +44,9 @@ describe('keyboard commands', () => {
   });
 
   it('acts on the first waiting item, never on a snoozed one listed after it', async () => {
-    const { fake, controller, queue } = setup([queueItem({ id: 'a', snoozedUntil: NOW + 1 }), queueItem({ id: 'b' })], { 'item:approve': outcome('b', 'approve') });
+    const { fake, controller, queue } = setup([queueItem({ id: 'a', snoozedUntil: NOW + 1 }), queueItem({ id: 'b' })], {
+      'item:approve': outcome('b', 'approve'),
+    });
     queue().selectionMoved('first', NOW);
     controller.key('approve');
     await poll(() => fake.callsTo('item:approve').length === 1, '1 call(s) to item:approve');

@@ -16,7 +16,9 @@ describe('approve', () => {
   });
 
   it('records the engine outcome on the item', async () => {
-    const { controller, queue } = setup([queueItem({ id: 'a' })], { 'item:approve': outcome('a', 'approve', 'unconfirmed', 'prompt still shown after 5 s') });
+    const { controller, queue } = setup([queueItem({ id: 'a' })], {
+      'item:approve': outcome('a', 'approve', 'unconfirmed', 'prompt still shown after 5 s'),
+    });
     await controller.approve('a');
     expect(queue().outcomes.a).toMatchObject({ outcome: 'unconfirmed', message: 'prompt still shown after 5 s', target: 'api-worker:1.0' });
   });
@@ -38,19 +40,25 @@ describe('approve', () => {
   });
 
   it('reloads the queue when the pane changed under the user', async () => {
-    const { fake, controller } = setup([queueItem({ id: 'a' })], { 'item:approve': outcome('a', 'approve', 'changed', 'the prompt changed') });
+    const { fake, controller } = setup([queueItem({ id: 'a' })], {
+      'item:approve': outcome('a', 'approve', 'changed', 'the prompt changed'),
+    });
     await controller.approve('a');
     expect(fake.callsTo('queue:list')).toHaveLength(1);
   });
 
   it('shows an error envelope coded gone as the outcome gone', async () => {
-    const { controller, queue } = setup([queueItem({ id: 'a' })], { 'item:approve': () => ({ ok: false, error: { code: 'not-found', message: 'no such item' } }) });
+    const { controller, queue } = setup([queueItem({ id: 'a' })], {
+      'item:approve': () => ({ ok: false, error: { code: 'not-found', message: 'no such item' } }),
+    });
     await controller.approve('a');
     expect(queue().outcomes.a?.outcome).toBe('gone');
   });
 
   it('shows a transport failure as failed', async () => {
-    const { controller, queue } = setup([queueItem({ id: 'a' })], { 'item:approve': () => ({ ok: false, error: { code: 'unavailable', message: 'engine down' } }) });
+    const { controller, queue } = setup([queueItem({ id: 'a' })], {
+      'item:approve': () => ({ ok: false, error: { code: 'unavailable', message: 'engine down' } }),
+    });
     await controller.approve('a');
     expect(queue().outcomes.a).toMatchObject({ outcome: 'failed', message: 'engine down' });
   });
@@ -79,7 +87,9 @@ describe('reply', () => {
   });
 
   it('keeps the box open when the reply was refused', async () => {
-    const { controller, queue } = setup([idleItem({ id: 'a' })], { 'item:reply': outcome('a', 'reply', 'refused', 'not at an input prompt') });
+    const { controller, queue } = setup([idleItem({ id: 'a' })], {
+      'item:reply': outcome('a', 'reply', 'refused', 'not at an input prompt'),
+    });
     queue().replyOpened('a');
     await controller.reply('a', 'go on');
     expect(queue().replyFor).toBe('a');

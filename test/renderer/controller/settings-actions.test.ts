@@ -14,13 +14,22 @@ describe('settings actions', () => {
 
   it('keeps the validation issues of a rejected save', async () => {
     const issues = [{ path: 'watchdog.maxTries', message: 'must be at least 1' }];
-    const { controller, stores } = setup([], { 'settings:set': () => ({ ok: false, error: { code: 'invalid', message: 'invalid config', issues } }) });
+    const { controller, stores } = setup([], {
+      'settings:set': () => ({ ok: false, error: { code: 'invalid', message: 'invalid config', issues } }),
+    });
     const saved = await controller.saveSettings(settings);
     expect([saved, stores.settings.getState().issues]).toEqual([false, issues]);
   });
 
   it('installs hooks and shows the new status', async () => {
-    const hooks = { state: 'installed', settingsPath: '/h/.claude/settings.json', events: ['Stop'], missing: [], lastHookAt: null, problem: null };
+    const hooks = {
+      state: 'installed',
+      settingsPath: '/h/.claude/settings.json',
+      events: ['Stop'],
+      missing: [],
+      lastHookAt: null,
+      problem: null,
+    };
     const { controller, stores } = setup([], { 'hooks:install': () => ({ ok: true, value: hooks }) });
     await controller.installHooks();
     expect(stores.settings.getState().hooks).toEqual(hooks);

@@ -11,16 +11,26 @@ import { fakeBridge } from '../support/fake-bridge.ts';
 export const NOW = 50_000;
 
 /** Builds the controller with the queue already loaded with `items`. */
-export function setup(items: QueueItemDto[], answers: Partial<Record<Channel, (args: unknown) => Envelope<unknown> | Promise<Envelope<unknown>>>> = {}) {
+export function setup(
+  items: QueueItemDto[],
+  answers: Partial<Record<Channel, (args: unknown) => Envelope<unknown> | Promise<Envelope<unknown>>>> = {},
+) {
   const fake = fakeBridge({ 'queue:list': () => ({ ok: true, value: items }), ...answers });
-  const stores: Stores = { queue: createQueueStore(), settings: createSettingsStore(), activity: createActivityStore(), app: createAppStore() };
+  const stores: Stores = {
+    queue: createQueueStore(),
+    settings: createSettingsStore(),
+    activity: createActivityStore(),
+    app: createAppStore(),
+  };
   stores.queue.getState().queueLoaded(items);
   const controller = createController({ bridge: fake.bridge, stores, clock: { now: () => NOW } });
   return { fake, stores, controller, queue: () => stores.queue.getState() };
 }
 
 /** An engine answer for an item action. */
-export const outcome = (itemId: string, action: string, kind = 'confirmed', message = 'ok') => (): Envelope<unknown> => ({
-  ok: true,
-  value: { itemId, action, outcome: kind, message },
-});
+export const outcome =
+  (itemId: string, action: string, kind = 'confirmed', message = 'ok') =>
+  (): Envelope<unknown> => ({
+    ok: true,
+    value: { itemId, action, outcome: kind, message },
+  });

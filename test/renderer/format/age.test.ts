@@ -56,7 +56,10 @@ describe('parseDuration', () => {
 
 describe('parseDurationList', () => {
   it('parses the default reminder cadence', () => {
-    expect(parseDurationList('0, 5m, 15m, 45m, 2h, 4h')).toEqual({ ok: true, values: [0, 300_000, 900_000, 2_700_000, 7_200_000, 14_400_000] });
+    expect(parseDurationList('0, 5m, 15m, 45m, 2h, 4h')).toEqual({
+      ok: true,
+      values: [0, 300_000, 900_000, 2_700_000, 7_200_000, 14_400_000],
+    });
   });
 
   it('names the first bad entry', () => {

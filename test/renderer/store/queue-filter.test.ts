@@ -30,7 +30,14 @@ describe('the queue filter', () => {
     expect(rememberedFilter(memory)).toBe('prompts');
     map.set('trailboss.queue.filter', 'bogus');
     expect(rememberedFilter(memory)).toBe('all');
-    const refusing = { getItem: () => { throw new Error('denied'); }, setItem: () => { throw new Error('full'); } };
+    const refusing = {
+      getItem: () => {
+        throw new Error('denied');
+      },
+      setItem: () => {
+        throw new Error('full');
+      },
+    };
     expect(rememberedFilter(refusing)).toBe('all');
     expect(() => rememberFilter(refusing, 'prompts')).not.toThrow();
   });

@@ -3,7 +3,11 @@ import * as r from '../../../renderer/store/queue-state.ts';
 import { queueItem } from '../../support/queue-items.ts';
 
 const NOW = 10_000;
-const loaded = (...ids: string[]) => r.queueLoaded(r.initialQueueState, ids.map((id) => queueItem({ id, target: `work:${id}.0` })));
+const loaded = (...ids: string[]) =>
+  r.queueLoaded(
+    r.initialQueueState,
+    ids.map((id) => queueItem({ id, target: `work:${id}.0` })),
+  );
 const ids = (s: r.QueueState) => s.items.map((i) => i.id);
 const note = (itemId: string, over: Partial<r.OutcomeNote> = {}): r.OutcomeNote => ({
   itemId,
@@ -39,22 +43,44 @@ describe('queueLoadFailed', () => {
 
 describe('queueChanged', () => {
   it('takes the engine order', () => {
-    expect(ids(r.queueChanged(loaded('a', 'b', 'c'), ['b', 'c', 'a'].map((id) => queueItem({ id }))))).toEqual(['b', 'c', 'a']);
+    expect(
+      ids(
+        r.queueChanged(
+          loaded('a', 'b', 'c'),
+          ['b', 'c', 'a'].map((id) => queueItem({ id })),
+        ),
+      ),
+    ).toEqual(['b', 'c', 'a']);
   });
 
   it('keeps the selection on the same item when it moves', () => {
     const s = r.itemSelected(loaded('a', 'b', 'c'), 'b');
-    expect(r.queueChanged(s, ['c', 'a', 'b'].map((id) => queueItem({ id }))).selectedId).toBe('b');
+    expect(
+      r.queueChanged(
+        s,
+        ['c', 'a', 'b'].map((id) => queueItem({ id })),
+      ).selectedId,
+    ).toBe('b');
   });
 
   it('moves the selection to the item that took the place of a resolved one', () => {
     const s = r.itemSelected(loaded('a', 'b', 'c'), 'b');
-    expect(r.queueChanged(s, ['a', 'c'].map((id) => queueItem({ id }))).selectedId).toBe('c');
+    expect(
+      r.queueChanged(
+        s,
+        ['a', 'c'].map((id) => queueItem({ id })),
+      ).selectedId,
+    ).toBe('c');
   });
 
   it('selects the new last item when the selected last one left', () => {
     const s = r.itemSelected(loaded('a', 'b', 'c'), 'c');
-    expect(r.queueChanged(s, ['a', 'b'].map((id) => queueItem({ id }))).selectedId).toBe('b');
+    expect(
+      r.queueChanged(
+        s,
+        ['a', 'b'].map((id) => queueItem({ id })),
+      ).selectedId,
+    ).toBe('b');
   });
 
   it('closes the reply box of an item that left', () => {
@@ -107,19 +133,34 @@ describe('selectionMoved', () => {
 
   it('jumps to the first and the last', () => {
     const s = loaded('a', 'b', 'c');
-    expect([r.selectionMoved(s, 'last', NOW).selectedId, r.selectionMoved(r.selectionMoved(s, 'last', NOW), 'first', NOW).selectedId]).toEqual(['c', 'a']);
+    expect([
+      r.selectionMoved(s, 'last', NOW).selectedId,
+      r.selectionMoved(r.selectionMoved(s, 'last', NOW), 'first', NOW).selectedId,
+    ]).toEqual(['c', 'a']);
   });
 
   it('walks snoozed items after the waiting ones', () => {
-    const s = r.queueLoaded(r.initialQueueState, [queueItem({ id: 'a', snoozedUntil: NOW + 1 }), queueItem({ id: 'b' }), queueItem({ id: 'c' })]);
-    const walk = [1, 1].reduce((acc, d) => [...acc, r.selectionMoved(acc[acc.length - 1] ?? s, d, NOW)], [r.selectionMoved(s, 'first', NOW)]);
+    const s = r.queueLoaded(r.initialQueueState, [
+      queueItem({ id: 'a', snoozedUntil: NOW + 1 }),
+      queueItem({ id: 'b' }),
+      queueItem({ id: 'c' }),
+    ]);
+    const walk = [1, 1].reduce(
+      (acc, d) => [...acc, r.selectionMoved(acc[acc.length - 1] ?? s, d, NOW)],
+      [r.selectionMoved(s, 'first', NOW)],
+    );
     expect(walk.map((x) => x.selectedId)).toEqual(['b', 'c', 'a']);
   });
 });
 
 describe('displayOrder', () => {
   it('puts snoozed items last, soonest to wake first', () => {
-    const items = [queueItem({ id: 'a', snoozedUntil: NOW + 500 }), queueItem({ id: 'b' }), queueItem({ id: 'c', snoozedUntil: NOW + 100 }), queueItem({ id: 'd' })];
+    const items = [
+      queueItem({ id: 'a', snoozedUntil: NOW + 500 }),
+      queueItem({ id: 'b' }),
+      queueItem({ id: 'c', snoozedUntil: NOW + 100 }),
+      queueItem({ id: 'd' }),
+    ];
     expect(r.displayOrder(items, NOW).map((i) => i.id)).toEqual(['b', 'd', 'c', 'a']);
   });
 

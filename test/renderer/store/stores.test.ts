@@ -27,8 +27,13 @@ describe('createSettingsStore', () => {
   it('keeps the engine issues of a rejected save', () => {
     const store = createSettingsStore();
     store.getState().saveStarted();
-    store.getState().saveRejected({ code: 'invalid', message: 'bad config', issues: [{ path: 'watchdog.maxTries', message: 'must be at least 1' }] });
-    expect([store.getState().saving, store.getState().issues]).toEqual([false, [{ path: 'watchdog.maxTries', message: 'must be at least 1' }]]);
+    store
+      .getState()
+      .saveRejected({ code: 'invalid', message: 'bad config', issues: [{ path: 'watchdog.maxTries', message: 'must be at least 1' }] });
+    expect([store.getState().saving, store.getState().issues]).toEqual([
+      false,
+      [{ path: 'watchdog.maxTries', message: 'must be at least 1' }],
+    ]);
   });
 
   it('clears issues when a save succeeds', () => {
@@ -66,7 +71,19 @@ describe('createAppStore', () => {
 describe('createActivityStore', () => {
   it('replaces one agent after a mute', () => {
     const agent = (paneKey: string, muted: boolean): AgentDto => ({
-      paneKey, target: 't', host: null, unreachable: null, sessionName: 's', runtime: 'codex', runtimeVerified: true, state: 'idle', since: 0, muted, loopMode: 'paused', prompt: null, draft: null,
+      paneKey,
+      target: 't',
+      host: null,
+      unreachable: null,
+      sessionName: 's',
+      runtime: 'codex',
+      runtimeVerified: true,
+      state: 'idle',
+      since: 0,
+      muted,
+      loopMode: 'paused',
+      prompt: null,
+      draft: null,
     });
     const store = createActivityStore();
     store.getState().agentsChanged([agent('p1', false), agent('p2', false)]);

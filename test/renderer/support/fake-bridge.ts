@@ -1,5 +1,12 @@
 /** An in-memory Bridge for renderer tests: scripted answers per channel, recorded calls, events the test emits. */
-import { CHANNEL_NAMES, type ApiMethods, type Channel, type Envelope, type EventName, type EventPayload } from '../../../preload/contract/index.ts';
+import {
+  CHANNEL_NAMES,
+  type ApiMethods,
+  type Channel,
+  type Envelope,
+  type EventName,
+  type EventPayload,
+} from '../../../preload/contract/index.ts';
 import type { Bridge } from '../../../renderer/bridge/bridge.ts';
 
 type Answer = (args: unknown) => Envelope<unknown> | Promise<Envelope<unknown>>;
@@ -52,4 +59,3 @@ export function fakeBridge(answers: Partial<Record<Channel, Answer>> = {}) {
     },
   };
 }
-

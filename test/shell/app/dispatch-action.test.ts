@@ -67,6 +67,14 @@ describe('dispatchAction', () => {
     await dispatchAction(p, { kind: 'resume' });
     await dispatchAction(p, { kind: 'start-at-login', enabled: true });
     await dispatchAction(p, { kind: 'quit' });
-    expect(p.seen).toEqual(['queue:x', 'settings', `pause:${NOW + 3_600_000}`, `pause:${PAUSED_INDEFINITELY}`, 'pause:null', 'login:true', 'quit']);
+    expect(p.seen).toEqual([
+      'queue:x',
+      'settings',
+      `pause:${NOW + 3_600_000}`,
+      `pause:${PAUSED_INDEFINITELY}`,
+      'pause:null',
+      'login:true',
+      'quit',
+    ]);
   });
 });

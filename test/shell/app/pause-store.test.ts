@@ -23,7 +23,10 @@ describe('persistPausedUntil', () => {
   it('keeps the user’s other keys, and the engine reads the pause back', () => {
     writeFileSync(file, JSON.stringify({ hotkeys: { jumpOldest: null }, notifications: { enabled: false } }));
     persistPausedUntil(file, PAUSED_INDEFINITELY);
-    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ hotkeys: { jumpOldest: null }, notifications: { enabled: false, pausedUntil: PAUSED_INDEFINITELY } });
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({
+      hotkeys: { jumpOldest: null },
+      notifications: { enabled: false, pausedUntil: PAUSED_INDEFINITELY },
+    });
     const loaded = loadConfig(file);
     expect(loaded.ok && loaded.config.notifications).toMatchObject({ enabled: false, pausedUntil: PAUSED_INDEFINITELY });
   });

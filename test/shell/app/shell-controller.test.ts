@@ -22,7 +22,15 @@ import { poll } from '../../support/poll.ts';
 const T0 = 10_000_000;
 
 /** A controller over a fake engine with recording ports. */
-function harness(opts: { platform?: NodeJS.Platform; registerOk?: boolean; notificationApi?: ApiMethods; problem?: ShellProblem; hostOutages?: () => readonly HostChangeDto[] } = {}) {
+function harness(
+  opts: {
+    platform?: NodeJS.Platform;
+    registerOk?: boolean;
+    notificationApi?: ApiMethods;
+    problem?: ShellProblem;
+    hostOutages?: () => readonly HostChangeDto[];
+  } = {},
+) {
   const engine = new FakeEngine();
   const clock = new ManualClock(T0);
   const renders: { menu: TrayMenuModel; icon: TrayIconSpec; onAction: (a: ShellAction) => void }[] = [];
@@ -56,16 +64,38 @@ function harness(opts: { platform?: NodeJS.Platform; registerOk?: boolean; notif
       apply: (p, onPressed) => {
         plans.push([...p]);
         pressed = onPressed;
-        return p.map((x) => ({ name: x.name, accelerator: x.accelerator, registered: x.kind === 'register' && (opts.registerOk ?? true), problem: null }));
+        return p.map((x) => ({
+          name: x.name,
+          accelerator: x.accelerator,
+          registered: x.kind === 'register' && (opts.registerOk ?? true),
+          problem: null,
+        }));
       },
     },
-    windows: { openQueue: (id) => void opened.push(`queue:${id}`), openSettings: () => void opened.push('settings'), broadcast: (event, payload) => void broadcasts.push({ event, payload }) },
+    windows: {
+      openQueue: (id) => void opened.push(`queue:${id}`),
+      openSettings: () => void opened.push('settings'),
+      broadcast: (event, payload) => void broadcasts.push({ event, payload }),
+    },
     quit: () => void opened.push('quit'),
     clockTime: (ms) => `t${ms}`,
     problem: opts.problem ?? null,
     ...(opts.hostOutages ? { hostOutages: opts.hostOutages } : {}),
   });
-  return { engine, clock, controller, renders, ops, notices, broadcasts, opened, plans, press: (n: HotkeyName) => pressed?.(n), jumps: () => jumps, callbacks: () => callbacks };
+  return {
+    engine,
+    clock,
+    controller,
+    renders,
+    ops,
+    notices,
+    broadcasts,
+    opened,
+    plans,
+    press: (n: HotkeyName) => pressed?.(n),
+    jumps: () => jumps,
+    callbacks: () => callbacks,
+  };
 }
 
 let current: ReturnType<typeof harness> | null = null;
@@ -83,7 +113,9 @@ describe('ShellController start-up', () => {
   it('with tmux missing, the tray headline says so and one notification gives the fix', async () => {
     const h = harness({ problem: { headline: 'tmux not found: nothing is watched', fix: 'Install it with `brew install tmux`.' } });
     await start(h);
-    expect(h.notices).toEqual([expect.objectContaining({ title: 'Trail Boss: tmux not found: nothing is watched', body: 'Install it with `brew install tmux`.' })]);
+    expect(h.notices).toEqual([
+      expect.objectContaining({ title: 'Trail Boss: tmux not found: nothing is watched', body: 'Install it with `brew install tmux`.' }),
+    ]);
     expect(h.renders[0]?.menu.entries[0]).toMatchObject({ label: '⚠ tmux not found: nothing is watched' });
     expect(h.renders[0]?.icon).toMatchObject({ tone: 'stuck', badge: '!', toolTip: 'Trail Boss — tmux not found: nothing is watched' });
     h.engine.emit('queue:changed', { items: [] });
@@ -128,7 +160,12 @@ describe('ShellController events', () => {
 
   it("shows one notification for a host's outage and replaces it when the host is back", async () => {
     const h = await start(harness());
-    h.engine.emit('host:changed', { host: 'gpu', state: 'unreachable', since: 0, reason: 'host gpu unreachable since 1970-01-01T00:00:00.000Z: the host cannot be reached' });
+    h.engine.emit('host:changed', {
+      host: 'gpu',
+      state: 'unreachable',
+      since: 0,
+      reason: 'host gpu unreachable since 1970-01-01T00:00:00.000Z: the host cannot be reached',
+    });
     h.engine.emit('host:changed', { host: 'gpu', state: 'reachable', since: 60_000 });
     expect(h.ops.map((o) => [o.op, o.tag, o.op === 'show' ? o.text.title : null])).toEqual([
       ['show', hostNotificationTag('gpu'), 'Host gpu unreachable'],
@@ -137,7 +174,12 @@ describe('ShellController events', () => {
   });
 
   it('tells at start a host outage the engine announced before the shell listened, once', async () => {
-    const outage: HostChangeDto = { host: 'gpu', state: 'unreachable', since: 0, reason: 'host gpu unreachable since 1970-01-01T00:00:00.000Z: refused' };
+    const outage: HostChangeDto = {
+      host: 'gpu',
+      state: 'unreachable',
+      since: 0,
+      reason: 'host gpu unreachable since 1970-01-01T00:00:00.000Z: refused',
+    };
     const h = await start(harness({ hostOutages: () => [outage] }));
     h.engine.emit('host:changed', { host: 'gpu', state: 'reachable', since: 5 });
     expect(h.ops.map((o) => [o.op, o.tag, o.op === 'show' ? o.text.title : null])).toEqual([
@@ -177,7 +219,13 @@ describe('ShellController events', () => {
   it('re-registers hotkeys only when they change', async () => {
     const h = await start(harness());
     h.engine.emit('settings:changed', { settings: settingsDto(), configPath: '/c', hotkeys: [], loadError: null, logFile: null });
-    h.engine.emit('settings:changed', { settings: settingsDto({ hotkeys: { jumpOldest: 'Control+Alt+Shift+M', openQueue: null } }), configPath: '/c', hotkeys: [], loadError: null, logFile: null });
+    h.engine.emit('settings:changed', {
+      settings: settingsDto({ hotkeys: { jumpOldest: 'Control+Alt+Shift+M', openQueue: null } }),
+      configPath: '/c',
+      hotkeys: [],
+      loadError: null,
+      logFile: null,
+    });
     expect(h.plans.map((p) => p[0]?.accelerator)).toEqual(['CommandOrControl+Alt+Shift+J', 'Control+Alt+Shift+M']);
   });
 });

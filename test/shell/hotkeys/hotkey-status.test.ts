@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { hotkeyEnvironment, hotkeyStatus, planHotkeys, registrationFailureHint, withHotkeyStatus } from '../../../main/shell/hotkeys/hotkey-status.ts';
+import {
+  hotkeyEnvironment,
+  hotkeyStatus,
+  planHotkeys,
+  registrationFailureHint,
+  withHotkeyStatus,
+} from '../../../main/shell/hotkeys/hotkey-status.ts';
 import type { SettingsStateDto } from '../../../preload/contract/settings.ts';
 
 const x11 = hotkeyEnvironment({ DISPLAY: ':0', XDG_SESSION_TYPE: 'x11' }, 'linux', true);
@@ -34,7 +40,10 @@ describe('planHotkeys', () => {
   });
 
   it('registers a clashing one but carries the warning', () => {
-    expect(planHotkeys({ jumpOldest: 'CommandOrControl+Alt+J', openQueue: null }, 'darwin')[0]).toMatchObject({ kind: 'register', warning: expect.stringContaining('Chrome') });
+    expect(planHotkeys({ jumpOldest: 'CommandOrControl+Alt+J', openQueue: null }, 'darwin')[0]).toMatchObject({
+      kind: 'register',
+      warning: expect.stringContaining('Chrome'),
+    });
   });
 });
 
@@ -42,7 +51,12 @@ describe('registration failures', () => {
   const plan = { name: 'jumpOldest', kind: 'register', accelerator: 'Control+Alt+Shift+J', warning: null } as const;
 
   it('on X11 say another app has the key', () => {
-    expect(hotkeyStatus(plan, false, x11)).toEqual({ name: 'jumpOldest', accelerator: 'Control+Alt+Shift+J', registered: false, problem: expect.stringContaining('taken by another app') });
+    expect(hotkeyStatus(plan, false, x11)).toEqual({
+      name: 'jumpOldest',
+      accelerator: 'Control+Alt+Shift+J',
+      registered: false,
+      problem: expect.stringContaining('taken by another app'),
+    });
   });
 
   it('on Wayland name the GlobalShortcuts portal and a way around it', () => {
@@ -65,7 +79,12 @@ describe('registration failures', () => {
   });
 
   it('keep the reason of a skipped hotkey', () => {
-    expect(hotkeyStatus({ name: 'openQueue', kind: 'skip', accelerator: 'J', problem: 'bad' }, true, x11)).toEqual({ name: 'openQueue', accelerator: 'J', registered: false, problem: 'bad' });
+    expect(hotkeyStatus({ name: 'openQueue', kind: 'skip', accelerator: 'J', problem: 'bad' }, true, x11)).toEqual({
+      name: 'openQueue',
+      accelerator: 'J',
+      registered: false,
+      problem: 'bad',
+    });
   });
 });
 

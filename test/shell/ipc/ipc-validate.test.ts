@@ -11,7 +11,15 @@ const settings = {
   notifications: { enabled: true, sound: false, actionButtons: true },
   terminal: { command: null },
   tmux: { includeDefault: true, sockets: ['/tmp/s'] },
-  watchdog: { enabled: false, message: 'continue', backoffMs: [300_000], capMs: 7_200_000, maxTries: 3, humanActiveMs: 120_000, dismissKnownDialogs: true },
+  watchdog: {
+    enabled: false,
+    message: 'continue',
+    backoffMs: [300_000],
+    capMs: 7_200_000,
+    maxTries: 3,
+    humanActiveMs: 120_000,
+    dismissKnownDialogs: true,
+  },
   restart: { defaultRuntime: null },
 };
 
@@ -37,15 +45,24 @@ describe('senderProblem', () => {
 
 describe('validateCall', () => {
   it('passes a well-formed call through with its arguments', () => {
-    expect(validateCall('item:approve', { id: 'a', fingerprint: 'f' }, good, OURS)).toEqual({ ok: true, call: { channel: 'item:approve', args: { id: 'a', fingerprint: 'f' } } });
+    expect(validateCall('item:approve', { id: 'a', fingerprint: 'f' }, good, OURS)).toEqual({
+      ok: true,
+      call: { channel: 'item:approve', args: { id: 'a', fingerprint: 'f' } },
+    });
   });
 
   it('answers unauthorized to a foreign sender before looking at anything else', () => {
-    expect(validateCall('nope', 1, { ...good, webContentsId: 99 }, OURS)).toMatchObject({ ok: false, envelope: { ok: false, error: { code: 'unauthorized' } } });
+    expect(validateCall('nope', 1, { ...good, webContentsId: 99 }, OURS)).toMatchObject({
+      ok: false,
+      envelope: { ok: false, error: { code: 'unauthorized' } },
+    });
   });
 
   it('refuses a channel outside the contract', () => {
-    expect(validateCall('shell:exec', {}, good, OURS)).toMatchObject({ ok: false, envelope: { error: { code: 'invalid', message: expect.stringContaining('unknown channel') } } });
+    expect(validateCall('shell:exec', {}, good, OURS)).toMatchObject({
+      ok: false,
+      envelope: { error: { code: 'invalid', message: expect.stringContaining('unknown channel') } },
+    });
   });
 
   it('refuses approve without the fingerprint of the prompt the user saw', () => {
@@ -72,7 +89,10 @@ describe('validateCall', () => {
   it('accepts a whole settings object and names the bad key of a broken one', () => {
     expect(validateCall('settings:set', { settings }, good, OURS).ok).toBe(true);
     const broken = { settings: { ...settings, watchdog: { ...settings.watchdog, maxTries: 'three' } } };
-    expect(validateCall('settings:set', broken, good, OURS)).toMatchObject({ ok: false, envelope: { error: { issues: [{ path: 'settings.watchdog.maxTries' }] } } });
+    expect(validateCall('settings:set', broken, good, OURS)).toMatchObject({
+      ok: false,
+      envelope: { error: { issues: [{ path: 'settings.watchdog.maxTries' }] } },
+    });
   });
 
   it('has a schema for every channel that accepts a minimal valid call', () => {

@@ -26,14 +26,28 @@ function recorder(name: string, log: string[]) {
   };
 }
 
-const show = (tag: string): NotificationOp => ({ op: 'show', tag, itemId: tag, text: { title: 't', body: 'b', sentence: 's' }, buttons: [], silent: false, urgency: 'critical', category: 'x-trailboss.permission' });
+const show = (tag: string): NotificationOp => ({
+  op: 'show',
+  tag,
+  itemId: tag,
+  text: { title: 't', body: 'b', sentence: 's' },
+  buttons: [],
+  silent: false,
+  urgency: 'critical',
+  category: 'x-trailboss.permission',
+});
 const callbacks = { onAction: () => {}, onDismissed: () => {} };
 
 describe('LinuxNotifier', () => {
   it('keeps each notification with the notifier that showed it when the choice changes', async () => {
     const log: string[] = [];
     let mode: DbusNotifierMode = 'actions';
-    const dbus = { ...recorder('dbus', log), mode: () => mode, hasButtons: () => mode === 'actions', close: async () => void log.push('dbus:close') };
+    const dbus = {
+      ...recorder('dbus', log),
+      mode: () => mode,
+      hasButtons: () => mode === 'actions',
+      close: async () => void log.push('dbus:close'),
+    };
     const n = new LinuxNotifier(dbus, recorder('electron', log), () => 'auto');
     n.apply(show('a'), callbacks);
     expect(n.hasButtons()).toBe(true);
@@ -47,6 +61,15 @@ describe('LinuxNotifier', () => {
     mode = 'actions';
     n.apply(show('c'), callbacks);
     await n.closeAll();
-    expect(log).toEqual(['dbus:show:a', 'electron:show:b', 'dbus:close:a', 'electron:show:c', 'electron:close:c', 'dbus:show:c', 'electron:closeAll', 'dbus:close']);
+    expect(log).toEqual([
+      'dbus:show:a',
+      'electron:show:b',
+      'dbus:close:a',
+      'electron:show:c',
+      'electron:close:c',
+      'dbus:show:c',
+      'electron:closeAll',
+      'dbus:close',
+    ]);
   });
 });

@@ -15,7 +15,15 @@ export function settingsDto(over: Partial<SettingsDto> = {}): SettingsDto {
     notifications: { enabled: true, sound: true, actionButtons: true },
     terminal: { command: null },
     tmux: { includeDefault: true, sockets: [] },
-    watchdog: { enabled: false, message: 'continue', backoffMs: [300_000], capMs: 7_200_000, maxTries: 3, humanActiveMs: 120_000, dismissKnownDialogs: true },
+    watchdog: {
+      enabled: false,
+      message: 'continue',
+      backoffMs: [300_000],
+      capMs: 7_200_000,
+      maxTries: 3,
+      humanActiveMs: 120_000,
+      dismissKnownDialogs: true,
+    },
     restart: { defaultRuntime: null },
     ...over,
   };
@@ -32,15 +40,29 @@ export class FakeEngine implements EngineApi {
   readonly api: ApiMethods;
 
   constructor() {
-    const outcome = (itemId: string, action: ActionOutcomeDto['action']): ActionOutcomeDto => ({ itemId, action, outcome: 'confirmed', message: `${action} done` });
-    const state = (): SettingsStateDto => ({ settings: this.settings, configPath: '/home/u/.config/trailboss/config.json', hotkeys: [], loadError: null, logFile: null });
+    const outcome = (itemId: string, action: ActionOutcomeDto['action']): ActionOutcomeDto => ({
+      itemId,
+      action,
+      outcome: 'confirmed',
+      message: `${action} done`,
+    });
+    const state = (): SettingsStateDto => ({
+      settings: this.settings,
+      configPath: '/home/u/.config/trailboss/config.json',
+      hotkeys: [],
+      loadError: null,
+      logFile: null,
+    });
     const record = <C extends Channel>(channel: C, args: unknown): void => void this.calls.push({ channel, args });
     this.api = {
       'queue:list': async (a) => (record('queue:list', a), ok(this.items)),
       'item:approve': async (a) => (record('item:approve', a), ok(outcome(a.id, 'approve'))),
       'item:deny': async (a) => (record('item:deny', a), ok(outcome(a.id, 'deny'))),
       'item:reply': async (a) => (record('item:reply', a), ok(outcome(a.id, 'reply'))),
-      'item:jump': async (a) => (record('item:jump', a), ok({ itemId: a.id, action: 'jump', outcome: 'refused', message: 'jump needs the desktop app' })),
+      'item:jump': async (a) => (
+        record('item:jump', a),
+        ok({ itemId: a.id, action: 'jump', outcome: 'refused', message: 'jump needs the desktop app' })
+      ),
       'item:skip': async (a) => (record('item:skip', a), ok(outcome(a.id, 'skip'))),
       'item:snooze': async (a) => (record('item:snooze', a), ok(outcome(a.id, 'snooze'))),
       'item:restart': async (a) => (record('item:restart', a), ok(outcome(a.id, 'restart'))),

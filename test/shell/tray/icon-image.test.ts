@@ -5,7 +5,8 @@ import { trayIconSpec } from '../../../main/shell/tray/tray-icon.ts';
 const pixel = (b: Bitmap, x: number, y: number): number[] => [...b.rgba.subarray((y * b.width + x) * 4, (y * b.width + x) * 4 + 4)];
 const inkCount = (b: Bitmap, rgb: number[]): number => {
   let n = 0;
-  for (let i = 0; i < b.rgba.length; i += 4) if (b.rgba[i] === rgb[0] && b.rgba[i + 1] === rgb[1] && b.rgba[i + 2] === rgb[2] && b.rgba[i + 3] === 255) n++;
+  for (let i = 0; i < b.rgba.length; i += 4)
+    if (b.rgba[i] === rgb[0] && b.rgba[i + 1] === rgb[1] && b.rgba[i + 2] === rgb[2] && b.rgba[i + 3] === 255) n++;
   return n;
 };
 

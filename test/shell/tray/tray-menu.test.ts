@@ -5,7 +5,8 @@ import { idleItem, queueItem } from '../../support/queue-items.ts';
 
 const NOW = 2_000_000;
 const clockTime = (ms: number): string => `t${ms}`;
-const build = (items = [queueItem()], pausedUntil: number | null = null, maxItems?: number) => buildTrayMenu({ items, now: NOW, pausedUntil, clockTime, maxItems });
+const build = (items = [queueItem()], pausedUntil: number | null = null, maxItems?: number) =>
+  buildTrayMenu({ items, now: NOW, pausedUntil, clockTime, maxItems });
 const labels = (entries: readonly TrayMenuEntry[]): string[] => entries.map((e) => (e.type === 'separator' ? '---' : e.label));
 const find = (entries: readonly TrayMenuEntry[], id: string) => flattenMenu(entries).find((e) => e.id === id);
 const submenu = (entries: readonly TrayMenuEntry[], id: string) => {
@@ -17,7 +18,15 @@ const submenu = (entries: readonly TrayMenuEntry[], id: string) => {
 describe('buildTrayMenu', () => {
   it('with nothing waiting shows the headline and the app entries only', () => {
     const menu = build([]);
-    expect(labels(menu.entries)).toEqual(['No agent is waiting', '---', 'Open queue', 'Pause notifications', 'Settings…', '---', 'Quit Trail Boss']);
+    expect(labels(menu.entries)).toEqual([
+      'No agent is waiting',
+      '---',
+      'Open queue',
+      'Pause notifications',
+      'Settings…',
+      '---',
+      'Quit Trail Boss',
+    ]);
     expect(menu.count).toBe(0);
   });
 
@@ -29,7 +38,11 @@ describe('buildTrayMenu', () => {
   it('labels approve with the exact single-use option label and carries the shown fingerprint', () => {
     const menu = build([queueItem({ id: 'a', approveLabel: 'Yes, proceed', fingerprint: 'fp-seen' })]);
     const approve = find(menu.entries, 'item:a:approve');
-    expect(approve).toMatchObject({ label: 'Approve: Yes, proceed', enabled: true, action: { kind: 'approve', itemId: 'a', fingerprint: 'fp-seen' } });
+    expect(approve).toMatchObject({
+      label: 'Approve: Yes, proceed',
+      enabled: true,
+      action: { kind: 'approve', itemId: 'a', fingerprint: 'fp-seen' },
+    });
   });
 
   it('shows approve disabled, with the reason, when a permission prompt has no approvable option', () => {
@@ -48,7 +61,13 @@ describe('buildTrayMenu', () => {
 
   it('offers deny with its option label, jump and show-in-queue for each item', () => {
     const menu = build([queueItem({ id: 'a', denyLabel: 'No' })]);
-    expect(labels(submenu(menu.entries, 'item:a'))).toEqual(['wants to run `rm -rf build`', 'Approve: Yes', 'Deny: No', 'Jump to the pane', 'Show in queue']);
+    expect(labels(submenu(menu.entries, 'item:a'))).toEqual([
+      'wants to run `rm -rf build`',
+      'Approve: Yes',
+      'Deny: No',
+      'Jump to the pane',
+      'Show in queue',
+    ]);
     expect(find(menu.entries, 'item:a:deny')?.action).toEqual({ kind: 'deny', itemId: 'a', fingerprint: 'fp-a' });
     expect(find(menu.entries, 'item:a:jump')?.action).toEqual({ kind: 'jump', itemId: 'a' });
   });

@@ -28,9 +28,12 @@ describe('appUrlToFile', () => {
     expect(appUrlToFile('app://trailboss/assets/main-abc.js?x=1', ROOT)).toBe(path.join(ROOT, 'assets/main-abc.js'));
   });
 
-  it.each(['app://trailboss/../../etc/passwd', 'app://trailboss/%2e%2e/%2e%2e/etc/passwd'])('keeps %s inside the build (the URL parser resolves dot segments)', (url) => {
-    expect(appUrlToFile(url, ROOT)).toBe(path.join(ROOT, 'etc/passwd'));
-  });
+  it.each(['app://trailboss/../../etc/passwd', 'app://trailboss/%2e%2e/%2e%2e/etc/passwd'])(
+    'keeps %s inside the build (the URL parser resolves dot segments)',
+    (url) => {
+      expect(appUrlToFile(url, ROOT)).toBe(path.join(ROOT, 'etc/passwd'));
+    },
+  );
 
   it.each([
     'app://trailboss/assets/%2e%2e%2f%2e%2e%2f..%2fetc/passwd',

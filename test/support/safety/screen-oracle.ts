@@ -90,7 +90,7 @@ export function choiceFor(key: string, lines: readonly string[], ansiLines?: rea
   }
   if (/^[a-z]$/.test(key)) {
     const hinted = options.filter((o) => o.label.toLowerCase().endsWith(`(${key})`));
-    return hinted.length === 1 ? hinted[0]?.label ?? null : null;
+    return hinted.length === 1 ? (hinted[0]?.label ?? null) : null;
   }
   return null;
 }

@@ -78,7 +78,15 @@ export function numberedVariants(lines: readonly string[]): ScreenVariant[] {
       out.push({ name: `swap ${i + 1}<->${j + 1}`, lines: rewrite(lines, opts, swapped, markedAt) });
     }
     out.push({ name: `highlight on ${i + 1}`, lines: rewrite(lines, opts, labels, i) });
-    out.push({ name: `remove ${i + 1}`, lines: rewrite(lines, opts, labels.filter((_, k) => k !== i), Math.min(markedAt, labels.length - 2)) });
+    out.push({
+      name: `remove ${i + 1}`,
+      lines: rewrite(
+        lines,
+        opts,
+        labels.filter((_, k) => k !== i),
+        Math.min(markedAt, labels.length - 2),
+      ),
+    });
   }
   for (const tempting of TEMPTING_LABELS) {
     for (let at = 0; at <= labels.length; at++) {
@@ -108,7 +116,9 @@ export function highlightVariants(lines: readonly string[], ansiLines: readonly 
   // opencode draws the buttons on background 234 and the highlighted one on 215.
   // eslint-disable-next-line no-control-regex -- opencode draws its highlight with this exact SGR.
   const plainHighlight = line.replace(/\x1b\[48;5;215m/g, '\x1b[48;5;234m');
-  const out: ScreenVariant[] = [{ name: 'no highlight', lines: [...lines], ansiLines: ansiLines.map((l, i) => (i === row ? plainHighlight : l)) }];
+  const out: ScreenVariant[] = [
+    { name: 'no highlight', lines: [...lines], ansiLines: ansiLines.map((l, i) => (i === row ? plainHighlight : l)) },
+  ];
   for (const button of ['Allow once', 'Allow always', 'Reject']) {
     const moved = plainHighlight.replace(new RegExp(`(\x1b\\[[0-9;]*m)(${button})`), '$1\x1b[48;5;215m$2\x1b[48;5;234m');
     out.push({ name: `highlight on ${button}`, lines: [...lines], ansiLines: ansiLines.map((l, i) => (i === row ? moved : l)) });

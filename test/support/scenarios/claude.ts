@@ -67,7 +67,13 @@ function claudePrompt(name: string, prompt: string, answers: PromptAnswers, opts
     states[at(i)] = {
       screen: screen(prompt),
       ...(i === 0 ? {} : { lines: claudeOptionLines(screen(prompt), i), note: `marker on option ${i + 1} (synthesized)` }),
-      keys: { ...digits, ...(i === 0 ? answers.extraKeys : {}), Enter: enter, Up: at(Math.max(0, i - 1)), Down: at(Math.min(count - 1, i + 1)) },
+      keys: {
+        ...digits,
+        ...(i === 0 ? answers.extraKeys : {}),
+        Enter: enter,
+        Up: at(Math.max(0, i - 1)),
+        Down: at(Math.min(count - 1, i + 1)),
+      },
     };
   }
   return assertScenario({ name, runtime: 'claude', initial: 'prompt', fixturesRoot: FIXTURES_ROOT, states });
@@ -91,7 +97,13 @@ export function claudePermBash(opts: ClaudeScenarioOptions = {}): Scenario {
       enter: ['approved-enter', 'perm-bash-after-enter'],
       escape: ['denied-esc', 'perm-bash-after-esc'],
       extraKeys: { Tab: 'amend' },
-      extraStates: { amend: { screen: screen('perm-bash-tab-amend'), keys: { Escape: 'denied-esc' }, note: 'Tab: option 1 became a text field; Esc denies' } },
+      extraStates: {
+        amend: {
+          screen: screen('perm-bash-tab-amend'),
+          keys: { Escape: 'denied-esc' },
+          note: 'Tab: option 1 became a text field; Esc denies',
+        },
+      },
     },
     opts,
   );

@@ -25,7 +25,12 @@ export function codexIdle(name: string, note?: string): StateSpec {
 /** working-stream-1 → 2 → 3 → idle; Esc interrupts (interrupted-esc). */
 export function codexWorkingStates(stepMs: number): Record<string, StateSpec> {
   const keys = { Escape: 'interrupted' };
-  const work = (n: number, next: string): StateSpec => ({ screen: screen(`working-stream-${n}`), altScreen: true, keys, after: { ms: stepMs, next } });
+  const work = (n: number, next: string): StateSpec => ({
+    screen: screen(`working-stream-${n}`),
+    altScreen: true,
+    keys,
+    after: { ms: stepMs, next },
+  });
   return {
     'working-1': work(1, 'working-2'),
     'working-2': work(2, 'working-3'),
@@ -51,7 +56,15 @@ function alwaysApprovedLines(): Record<string, string> {
  */
 export function codexExecApproval(opts: CodexScenarioOptions = {}): Scenario {
   const prompt = screen('approval-exec');
-  const direct = { '1': 'approved', y: 'approved', '3': 'denied', n: 'denied', Escape: 'denied-esc', p: 'approved-always', '2': 'approved-always' };
+  const direct = {
+    '1': 'approved',
+    y: 'approved',
+    '3': 'denied',
+    n: 'denied',
+    Escape: 'denied-esc',
+    p: 'approved-always',
+    '2': 'approved-always',
+  };
   const at = (n: number, enter: string, up: string, down: string): StateSpec => ({
     screen: prompt,
     altScreen: true,
@@ -69,7 +82,11 @@ export function codexExecApproval(opts: CodexScenarioOptions = {}): Scenario {
       'prompt-2': { ...at(1, 'approved-always', 'prompt', 'prompt-3'), note: 'marker on option 2 (always): Enter here writes a rule' },
       'prompt-3': { ...at(2, 'denied', 'prompt-2', 'prompt-3'), note: 'marker on option 3: Enter denies' },
       approved: codexIdle('approval-exec-after-approve-1'),
-      'approved-always': { ...codexIdle('approval-exec-after-approve-1'), lines: alwaysApprovedLines(), note: 'p: approved and a prefix rule written' },
+      'approved-always': {
+        ...codexIdle('approval-exec-after-approve-1'),
+        lines: alwaysApprovedLines(),
+        note: 'p: approved and a prefix rule written',
+      },
       denied: codexIdle('approval-exec-after-deny-3'),
       'denied-esc': codexIdle('approval-exec-after-esc'),
     },
@@ -90,7 +107,11 @@ export function codexModelMigration(opts: CodexScenarioOptions = {}): Scenario {
     fixturesRoot: FIXTURES_ROOT,
     states: {
       ...codexWorkingStates(opts.workingStepMs ?? 300),
-      migration: { screen: dialog, altScreen: true, keys: { Escape: 'new-model', Enter: 'new-model', '2': 'existing-model', Down: 'migration-2' } },
+      migration: {
+        screen: dialog,
+        altScreen: true,
+        keys: { Escape: 'new-model', Enter: 'new-model', '2': 'existing-model', Down: 'migration-2' },
+      },
       'migration-2': {
         screen: dialog,
         altScreen: true,

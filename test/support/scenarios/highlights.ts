@@ -16,8 +16,7 @@ export function codexMenuLines(screen: string, highlight: number): Record<string
   const lines: Record<string, string> = {};
   rows.forEach((row, i) => {
     const label = (text[row] ?? '').slice(2).trimEnd();
-    lines[String(row)] =
-      i === highlight ? `\x1b[1;7m› ${label}` : `  ${label.replace(/\((\w+)\)$/, '(\x1b[1m$1\x1b[0m\x1b[39m\x1b[49m)')}`;
+    lines[String(row)] = i === highlight ? `\x1b[1;7m› ${label}` : `  ${label.replace(/\((\w+)\)$/, '(\x1b[1m$1\x1b[0m\x1b[39m\x1b[49m)')}`;
   });
   return lines;
 }

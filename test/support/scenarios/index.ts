@@ -1,5 +1,14 @@
 /** Ready-made scenarios for scripted agents (see test/support/scripted-agent/README.md). */
-export { claudePermBash, claudePermWrite, claudePermEdit, claudePermWebFetch, claudeIdleWorking, claudeTrustDialog, claudeAutoModeOffer, claudeIdle } from './claude.ts';
+export {
+  claudePermBash,
+  claudePermWrite,
+  claudePermEdit,
+  claudePermWebFetch,
+  claudeIdleWorking,
+  claudeTrustDialog,
+  claudeAutoModeOffer,
+  claudeIdle,
+} from './claude.ts';
 export type { ClaudeScenarioOptions } from './claude.ts';
 export { codexExecApproval, codexModelMigration, codexWarningsOverlay, codexIdle } from './codex.ts';
 export type { CodexScenarioOptions } from './codex.ts';

@@ -12,8 +12,17 @@ import { opencodeBashApproval } from './opencode.ts';
 export function promptAfter(scenario: Scenario, ms: number, waitingScreen: string): Scenario {
   // The waiting screen uses the same screen mode as the prompt it leads to.
   const alt = scenario.states[scenario.initial]?.altScreen;
-  const waiting: StateSpec = { screen: waitingScreen, after: { ms, next: scenario.initial }, ...(alt === undefined ? {} : { altScreen: alt }) };
-  return assertScenario({ ...scenario, name: `${scenario.name}-after-${ms}ms`, initial: 'waiting', states: { ...scenario.states, waiting } });
+  const waiting: StateSpec = {
+    screen: waitingScreen,
+    after: { ms, next: scenario.initial },
+    ...(alt === undefined ? {} : { altScreen: alt }),
+  };
+  return assertScenario({
+    ...scenario,
+    name: `${scenario.name}-after-${ms}ms`,
+    initial: 'waiting',
+    states: { ...scenario.states, waiting },
+  });
 }
 
 /**

@@ -23,8 +23,17 @@ export function opencodeIdle(name: string, note?: string): StateSpec {
 
 /** working-stream-1 → 2 → 3 → idle. */
 export function opencodeWorkingStates(stepMs: number): Record<string, StateSpec> {
-  const work = (n: number, next: string): StateSpec => ({ screen: screen(`working-stream-${n}`), altScreen: true, after: { ms: stepMs, next } });
-  return { 'working-1': work(1, 'working-2'), 'working-2': work(2, 'working-3'), 'working-3': work(3, 'idle'), idle: opencodeIdle('idle-after-turn') };
+  const work = (n: number, next: string): StateSpec => ({
+    screen: screen(`working-stream-${n}`),
+    altScreen: true,
+    after: { ms: stepMs, next },
+  });
+  return {
+    'working-1': work(1, 'working-2'),
+    'working-2': work(2, 'working-3'),
+    'working-3': work(3, 'idle'),
+    idle: opencodeIdle('idle-after-turn'),
+  };
 }
 
 /** The three highlight positions of the bash prompt, in Right order. */
@@ -54,7 +63,11 @@ export function opencodeBashApproval(opts: OpencodeScenarioOptions = {}): Scenar
       },
     };
   });
-  states['always-confirm'] = { screen: screen('dialog-always-allow-confirm'), altScreen: true, keys: { Enter: 'allowed-always', Escape: 'prompt' } };
+  states['always-confirm'] = {
+    screen: screen('dialog-always-allow-confirm'),
+    altScreen: true,
+    keys: { Enter: 'allowed-always', Escape: 'prompt' },
+  };
   states['allowed-once'] = opencodeIdle('approval-bash-after-allow-once');
   states['allowed-always'] = opencodeIdle('approval-bash-after-allow-once', 'no capture after "always": the allow-once screen stands in');
   states['rejected'] = opencodeIdle('approval-bash-after-reject');

@@ -133,7 +133,14 @@ class Agent {
     const state = this.#current;
     if (!state || this.#done) return;
     const reaction = react(state.spec, this.#draft, key);
-    const base = { type: 'key', t: now(), state: state.name, key: key.name, raw: key.raw, ...(key.text !== undefined ? { text: key.text } : {}) } as const;
+    const base = {
+      type: 'key',
+      t: now(),
+      state: state.name,
+      key: key.name,
+      raw: key.raw,
+      ...(key.text !== undefined ? { text: key.text } : {}),
+    } as const;
     switch (reaction.kind) {
       case 'ignore':
         this.#record({ ...base, action: 'ignore' });

@@ -11,14 +11,44 @@ export interface Key {
 }
 
 const CSI_NAMES: Readonly<Record<string, string>> = {
-  A: 'Up', B: 'Down', C: 'Right', D: 'Left', H: 'Home', F: 'End', Z: 'BTab',
-  '1~': 'Home', '2~': 'IC', '3~': 'DC', '4~': 'End', '5~': 'PPage', '6~': 'NPage', '7~': 'Home', '8~': 'End',
+  A: 'Up',
+  B: 'Down',
+  C: 'Right',
+  D: 'Left',
+  H: 'Home',
+  F: 'End',
+  Z: 'BTab',
+  '1~': 'Home',
+  '2~': 'IC',
+  '3~': 'DC',
+  '4~': 'End',
+  '5~': 'PPage',
+  '6~': 'NPage',
+  '7~': 'Home',
+  '8~': 'End',
 };
 const SS3_NAMES: Readonly<Record<string, string>> = {
-  A: 'Up', B: 'Down', C: 'Right', D: 'Left', H: 'Home', F: 'End', P: 'F1', Q: 'F2', R: 'F3', S: 'F4',
+  A: 'Up',
+  B: 'Down',
+  C: 'Right',
+  D: 'Left',
+  H: 'Home',
+  F: 'End',
+  P: 'F1',
+  Q: 'F2',
+  R: 'F3',
+  S: 'F4',
 };
 // xterm modifier parameter (`ESC[1;5A`) → tmux prefix.
-const MODIFIERS: Readonly<Record<string, string>> = { '2': 'S-', '3': 'M-', '4': 'M-S-', '5': 'C-', '6': 'C-S-', '7': 'C-M-', '8': 'C-M-S-' };
+const MODIFIERS: Readonly<Record<string, string>> = {
+  '2': 'S-',
+  '3': 'M-',
+  '4': 'M-S-',
+  '5': 'C-',
+  '6': 'C-S-',
+  '7': 'C-M-',
+  '8': 'C-M-S-',
+};
 const PASTE_START = '\x1b[200~';
 const PASTE_END = '\x1b[201~';
 
@@ -126,8 +156,27 @@ function takeKey(buf: string, i: number, final: boolean): { key: Key; end: numbe
 }
 
 const NAMED = new Set([
-  'Enter', 'Escape', 'Tab', 'BTab', 'Space', 'BSpace', 'Up', 'Down', 'Left', 'Right', 'Home', 'End',
-  'IC', 'DC', 'PPage', 'NPage', 'F1', 'F2', 'F3', 'F4', 'Paste',
+  'Enter',
+  'Escape',
+  'Tab',
+  'BTab',
+  'Space',
+  'BSpace',
+  'Up',
+  'Down',
+  'Left',
+  'Right',
+  'Home',
+  'End',
+  'IC',
+  'DC',
+  'PPage',
+  'NPage',
+  'F1',
+  'F2',
+  'F3',
+  'F4',
+  'Paste',
 ]);
 
 /**

@@ -78,7 +78,8 @@ export function scenarioProblems(scenario: Scenario): string[] {
       target(`${name}.keys[${JSON.stringify(key)}]`, next);
       const canonical = canonicalKeyName(key);
       if (canonical === null) problems.push(`${name}.keys: ${JSON.stringify(key)} is not one key`);
-      else if (seen.has(canonical)) problems.push(`${name}.keys: ${JSON.stringify(key)} and ${JSON.stringify(seen.get(canonical))} are the same key`);
+      else if (seen.has(canonical))
+        problems.push(`${name}.keys: ${JSON.stringify(key)} and ${JSON.stringify(seen.get(canonical))} are the same key`);
       else seen.set(canonical, key);
     }
     if (state.after) {

@@ -72,7 +72,10 @@ export interface ScriptedAgent {
    * Poll the capture until `expected` (lines, trailing spaces ignored; or a test) holds — tmux
    * draws asynchronously, so a state record can come before the pane shows it. Returns the lines.
    */
-  waitForScreen(expected: readonly string[] | ((lines: string[]) => boolean), opts?: { colour?: boolean; timeoutMs?: number }): Promise<string[]>;
+  waitForScreen(
+    expected: readonly string[] | ((lines: string[]) => boolean),
+    opts?: { colour?: boolean; timeoutMs?: number },
+  ): Promise<string[]>;
   /** `send-keys` with tmux key names, in one call. */
   send(...keys: string[]): Promise<void>;
   /** Whatever the program wrote to stderr (empty when all is well). */
@@ -103,7 +106,13 @@ export function shellQuote(s: string): string {
  * `binDir`, so `pane_current_command` and `ps` say `claude`, not `node`). stderr goes to `errPath`
  * so a warning can never scroll the drawn screen. For benches that make their own panes.
  */
-export function scriptedAgentCommand(p: { scenarioPath: string; recordPath: string; binDir: string; processName: string; errPath: string }): string {
+export function scriptedAgentCommand(p: {
+  scenarioPath: string;
+  recordPath: string;
+  binDir: string;
+  processName: string;
+  errPath: string;
+}): string {
   const bin = join(p.binDir, p.processName);
   try {
     symlinkSync(process.execPath, bin);
@@ -115,7 +124,11 @@ export function scriptedAgentCommand(p: { scenarioPath: string; recordPath: stri
 }
 
 /** Start a scripted agent in a new pane of `tmux`; resolves once its first screen is drawn. */
-export async function startScriptedAgent(tmux: PrivateTmux, scenario: Scenario | string, opts: StartScriptedAgentOptions = {}): Promise<ScriptedAgent> {
+export async function startScriptedAgent(
+  tmux: PrivateTmux,
+  scenario: Scenario | string,
+  opts: StartScriptedAgentOptions = {},
+): Promise<ScriptedAgent> {
   const dir = mkdtempSync(join(tmux.dir, 'agent-'));
   const parsed = assertScenario(typeof scenario === 'string' ? (JSON.parse(readFileSync(scenario, 'utf8')) as Scenario) : scenario);
   const scenarioPath = typeof scenario === 'string' ? scenario : join(dir, 'scenario.json');
@@ -135,8 +148,14 @@ export async function startScriptedAgent(tmux: PrivateTmux, scenario: Scenario |
   const stderr = (): string => readFileSync(errPath, 'utf8');
   const all = (): AgentRecord[] => readRecords(recordPath);
   const states = (): StateRecord[] => all().filter((r): r is StateRecord => r.type === 'state');
-  const waitForRecord = <R extends AgentRecord>(test: (r: AgentRecord) => r is R, o: { timeoutMs?: number; what?: string } = {}): Promise<R> =>
-    poll(() => all().find(test), `${o.what ?? 'record'} from ${parsed.name} in ${paneId}; stderr: ${stderr()}`, { timeoutMs: o.timeoutMs ?? 5000, intervalMs: 10 });
+  const waitForRecord = <R extends AgentRecord>(
+    test: (r: AgentRecord) => r is R,
+    o: { timeoutMs?: number; what?: string } = {},
+  ): Promise<R> =>
+    poll(() => all().find(test), `${o.what ?? 'record'} from ${parsed.name} in ${paneId}; stderr: ${stderr()}`, {
+      timeoutMs: o.timeoutMs ?? 5000,
+      intervalMs: 10,
+    });
   await waitForRecord((r): r is StateRecord => r.type === 'state', { timeoutMs: opts.readyTimeoutMs ?? 10_000, what: 'first screen' });
   const capture = async (o: { colour?: boolean } = {}): Promise<string[]> => {
     const out = await tmux.tmux(['capture-pane', '-p', ...(o.colour ? ['-e'] : []), '-t', paneId]);
@@ -161,7 +180,13 @@ export async function startScriptedAgent(tmux: PrivateTmux, scenario: Scenario |
       const latest = seen.at(-1);
       if (o.afterSeq === undefined && latest?.state === name) return latest;
       const after = o.afterSeq ?? latest?.seq ?? 0;
-      return poll(() => states().find((r) => r.seq > after && r.state === name), `state "${name}" in ${paneId} (seen: ${states().map((r) => r.state).join(' → ')}; stderr: ${stderr()})`, { timeoutMs: o.timeoutMs ?? 5000, intervalMs: 10 });
+      return poll(
+        () => states().find((r) => r.seq > after && r.state === name),
+        `state "${name}" in ${paneId} (seen: ${states()
+          .map((r) => r.state)
+          .join(' → ')}; stderr: ${stderr()})`,
+        { timeoutMs: o.timeoutMs ?? 5000, intervalMs: 10 },
+      );
     },
     waitForRecord,
     capture,
@@ -173,7 +198,10 @@ export async function startScriptedAgent(tmux: PrivateTmux, scenario: Scenario |
           async () => {
             last = await capture(o.colour ? { colour: true } : {});
             return test(last) ? last : null;
-          }, 'the expected screen', { timeoutMs: o.timeoutMs ?? 5000, intervalMs: 10 });
+          },
+          'the expected screen',
+          { timeoutMs: o.timeoutMs ?? 5000, intervalMs: 10 },
+        );
       } catch {
         const want = typeof expected === 'function' ? '(a test)' : expected.join('\n');
         throw new Error(`screen of ${paneId} never matched.\n--- expected\n${want}\n--- last capture\n${last.join('\n')}`);

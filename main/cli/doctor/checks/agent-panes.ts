@@ -20,7 +20,10 @@ export const agentPanesCheck: DoctorCheck = {
     }
     const known = RUNTIMES.map((r) => r.id).join(', ');
     if (perRuntime.size === 0) {
-      return advice(`no agent found in ${panes} watched pane${panes === 1 ? '' : 's'} (looks for ${known})`, 'start your coding agent inside a tmux pane of a watched server');
+      return advice(
+        `no agent found in ${panes} watched pane${panes === 1 ? '' : 's'} (looks for ${known})`,
+        'start your coding agent inside a tmux pane of a watched server',
+      );
     }
     return ok([...perRuntime].map(([runtime, n]) => `${runtime}: ${n}`).join(', '));
   },

@@ -12,6 +12,9 @@ export const configCheck: DoctorCheck = {
     const loaded = loadConfig(file);
     if (loaded.ok) return ok(`${file} is valid`);
     const errors = loaded.errors.map((e) => `${e.path || '(file)'}: ${e.message}`).join('; ');
-    return problem(`${file} has ${loaded.errors.length} error${loaded.errors.length === 1 ? '' : 's'}: ${errors}`, `edit ${file} to fix ${loaded.errors.length === 1 ? 'it' : 'them'} (or move it away to use the defaults)`);
+    return problem(
+      `${file} has ${loaded.errors.length} error${loaded.errors.length === 1 ? '' : 's'}: ${errors}`,
+      `edit ${file} to fix ${loaded.errors.length === 1 ? 'it' : 'them'} (or move it away to use the defaults)`,
+    );
   },
 };

@@ -17,7 +17,10 @@ export const dataDirCheck: DoctorCheck = {
         accessSync(parent, constants.W_OK | constants.X_OK);
         return ok(`${home} (created on first start)`);
       } catch {
-        return problem(`${home} does not exist and ${parent} is not writable, so it cannot be created`, `mkdir -p '${home}' as a user who may, ${ELSEWHERE}`);
+        return problem(
+          `${home} does not exist and ${parent} is not writable, so it cannot be created`,
+          `mkdir -p '${home}' as a user who may, ${ELSEWHERE}`,
+        );
       }
     }
     if (!statSync(home).isDirectory()) return problem(`${home} is not a directory`, `move that file away, ${ELSEWHERE}`);
@@ -27,7 +30,10 @@ export const dataDirCheck: DoctorCheck = {
       writeFileSync(probe, 'ok');
       rmSync(probe);
     } catch (error) {
-      return problem(`${home} is not readable and writable: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, `chmod u+rwx '${home}' (and check its owner), ${ELSEWHERE}`);
+      return problem(
+        `${home} is not readable and writable: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+        `chmod u+rwx '${home}' (and check its owner), ${ELSEWHERE}`,
+      );
     }
     return ok(`${home} is writable`);
   },

@@ -16,7 +16,8 @@ export const databaseCheck: DoctorCheck = {
       openStore(file, { clock: ctx.clock, logger: silentLogger, readonly: true, integrityCheck: true }).close();
       return ok(`${file} passes the integrity check`);
     } catch (error) {
-      if (!(error instanceof StoreError)) return problem(`${file} cannot be opened: ${error instanceof Error ? error.message : String(error)}`, aside);
+      if (!(error instanceof StoreError))
+        return problem(`${file} cannot be opened: ${error instanceof Error ? error.message : String(error)}`, aside);
       switch (error.kind) {
         case 'read-only':
           return advice(`${file} has an older schema; the engine migrates it when it starts`, null);

@@ -14,9 +14,15 @@ export const hooksCheck: DoctorCheck = {
       case 'installed':
         return ok(`installed in ${status.settingsPath}; ${last}`);
       case 'partial':
-        return advice(`partly installed or outdated in ${status.settingsPath} (missing: ${status.missing.join(', ')}); ${last}`, 'trailboss hooks install');
+        return advice(
+          `partly installed or outdated in ${status.settingsPath} (missing: ${status.missing.join(', ')}); ${last}`,
+          'trailboss hooks install',
+        );
       case 'absent':
-        return advice(`not installed (optional: Claude then reports prompts and turns the moment they happen, not only what its screen shows)`, 'trailboss hooks install');
+        return advice(
+          `not installed (optional: Claude then reports prompts and turns the moment they happen, not only what its screen shows)`,
+          'trailboss hooks install',
+        );
     }
   },
 };

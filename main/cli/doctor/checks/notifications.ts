@@ -10,9 +10,14 @@ export const notificationsCheck: DoctorCheck = {
   async run({ ctx, paths }) {
     if (ctx.platform === 'darwin') return ok('macOS Notification Center (allow Trail Boss in System Settings > Notifications)');
     if (ctx.platform !== 'linux') return advice(`desktop notifications are not checked on ${ctx.platform}`, null);
-    const bus = ctx.env['DBUS_SESSION_BUS_ADDRESS'] ?? (process.getuid && existsSync(`/run/user/${process.getuid()}/bus`) ? `unix:path=/run/user/${process.getuid()}/bus` : undefined);
+    const bus =
+      ctx.env['DBUS_SESSION_BUS_ADDRESS'] ??
+      (process.getuid && existsSync(`/run/user/${process.getuid()}/bus`) ? `unix:path=/run/user/${process.getuid()}/bus` : undefined);
     if (!bus) {
-      return advice('no D-Bus session bus: desktop notifications cannot appear here (the queue, tray and `trailboss queue` still work)', 'run Trail Boss inside your desktop session, where DBUS_SESSION_BUS_ADDRESS is set');
+      return advice(
+        'no D-Bus session bus: desktop notifications cannot appear here (the queue, tray and `trailboss queue` still work)',
+        'run Trail Boss inside your desktop session, where DBUS_SESSION_BUS_ADDRESS is set',
+      );
     }
     // The notification server itself: is one running, and does it have the actions our buttons need?
     const loaded = loadConfig(paths.config);

@@ -43,9 +43,15 @@ export const tmuxServersCheck: DoctorCheck = {
   async run(env) {
     if (env.tmux.kind === 'missing') return advice('not checked: tmux is not installed', null);
     const found = await panesPerServer(env);
-    const parts = found.map(({ server, panes }) => `${server.kind === 'default' ? 'default server ' : ''}${socketOf(server, env)}: ${panes === null ? 'not running' : `${panes.length} pane${panes.length === 1 ? '' : 's'}`}`);
+    const parts = found.map(
+      ({ server, panes }) =>
+        `${server.kind === 'default' ? 'default server ' : ''}${socketOf(server, env)}: ${panes === null ? 'not running' : `${panes.length} pane${panes.length === 1 ? '' : 's'}`}`,
+    );
     if (found.every((f) => f.panes === null)) {
-      return advice(`no watched tmux server is running (${parts.join('; ')})`, 'start tmux and run your coding agents inside it; other sockets go in config.json under tmux.sockets');
+      return advice(
+        `no watched tmux server is running (${parts.join('; ')})`,
+        'start tmux and run your coding agents inside it; other sockets go in config.json under tmux.sockets',
+      );
     }
     return ok(parts.join('; '));
   },

@@ -21,7 +21,10 @@ export const tmuxCheck: DoctorCheck = {
     // Found the way the desktop app finds it (tmux.path, PATH, the login shell's PATH, the usual places).
     if (binary.kind === 'missing') {
       const text = tmuxMissingText(binary, ctx.platform);
-      return problem(`${text.headline} (searched ${binary.searched.length} places: ${binary.searched.slice(0, 4).join(', ')}…)`, binary.configured !== null ? text.body : INSTALL);
+      return problem(
+        `${text.headline} (searched ${binary.searched.length} places: ${binary.searched.slice(0, 4).join(', ')}…)`,
+        binary.configured !== null ? text.body : INSTALL,
+      );
     }
     const path = binary.path;
     let text: string;

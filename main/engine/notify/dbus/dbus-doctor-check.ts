@@ -28,8 +28,10 @@ const SERVERS = 'dunst, mako, GNOME Shell, KDE Plasma, xfce4-notifyd';
 
 /** Runs the check (connects to the session bus for a moment). */
 export async function checkDbusNotifications(input: DbusCheckInput): Promise<DoctorCheckResult> {
-  if (input.platform !== 'linux') return { id: ID, status: 'skip', detail: 'not Linux: the desktop app uses the system’s own notifications', fix: null };
-  if (input.setting === false) return { id: ID, status: 'skip', detail: 'notifications.dbus is false: Electron’s notifications, without buttons', fix: null };
+  if (input.platform !== 'linux')
+    return { id: ID, status: 'skip', detail: 'not Linux: the desktop app uses the system’s own notifications', fix: null };
+  if (input.setting === false)
+    return { id: ID, status: 'skip', detail: 'notifications.dbus is false: Electron’s notifications, without buttons', fix: null };
   const address = input.env['DBUS_SESSION_BUS_ADDRESS'];
   if (address === undefined || address === '') {
     return {
@@ -45,13 +47,33 @@ export async function checkDbusNotifications(input: DbusCheckInput): Promise<Doc
     const server = notifier.serverName() ?? 'the notification server';
     switch (mode) {
       case 'actions':
-        return { id: ID, status: 'ok', detail: `${server} on the session bus has actions: notifications carry Approve/Deny/Jump`, fix: null };
+        return {
+          id: ID,
+          status: 'ok',
+          detail: `${server} on the session bus has actions: notifications carry Approve/Deny/Jump`,
+          fix: null,
+        };
       case 'plain':
-        return { id: ID, status: 'warn', detail: `${server} has no actions: notifications show without buttons (answer from the queue window)`, fix: `use a notification server with actions (${SERVERS})` };
+        return {
+          id: ID,
+          status: 'warn',
+          detail: `${server} has no actions: notifications show without buttons (answer from the queue window)`,
+          fix: `use a notification server with actions (${SERVERS})`,
+        };
       case 'no-server':
-        return { id: ID, status: 'warn', detail: 'no notification server on the session bus (org.freedesktop.Notifications has no owner)', fix: `start one (${SERVERS})` };
+        return {
+          id: ID,
+          status: 'warn',
+          detail: 'no notification server on the session bus (org.freedesktop.Notifications has no owner)',
+          fix: `start one (${SERVERS})`,
+        };
       case 'unavailable':
-        return { id: ID, status: 'warn', detail: `cannot connect to the session bus at ${address}`, fix: 'check DBUS_SESSION_BUS_ADDRESS: it must name the bus of your desktop session' };
+        return {
+          id: ID,
+          status: 'warn',
+          detail: `cannot connect to the session bus at ${address}`,
+          fix: 'check DBUS_SESSION_BUS_ADDRESS: it must name the bus of your desktop session',
+        };
       default:
         return assertNever(mode);
     }

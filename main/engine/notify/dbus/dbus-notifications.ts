@@ -26,7 +26,10 @@ export interface DbusNotifications {
 }
 
 /** Connects to the session bus at `address` and starts notifying. Never throws for a missing bus or server. */
-export async function startDbusNotifications(engine: NotifyingEngine, opts: { address: string | undefined; clock: Clock; logger: Logger; icon?: string }): Promise<DbusNotifications> {
+export async function startDbusNotifications(
+  engine: NotifyingEngine,
+  opts: { address: string | undefined; clock: Clock; logger: Logger; icon?: string },
+): Promise<DbusNotifications> {
   const notifier = await DbusNotifier.open({ address: opts.address, icon: opts.icon ?? '', logger: opts.logger });
   const driver = new EngineNotifications({
     on: (name, listener) => engine.on(name, listener),

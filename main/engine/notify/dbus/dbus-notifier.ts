@@ -122,7 +122,8 @@ export class DbusNotifier implements NotificationSink {
 
   notice(text: NotificationText): void {
     this.enqueue(async () => {
-      if (this.mode() === 'actions' || this.mode() === 'plain') await this.notify(noticeRequest(text, { caps: this.capsOrPlain(), icon: this.opts.icon }));
+      if (this.mode() === 'actions' || this.mode() === 'plain')
+        await this.notify(noticeRequest(text, { caps: this.capsOrPlain(), icon: this.opts.icon }));
     });
   }
 
@@ -149,7 +150,9 @@ export class DbusNotifier implements NotificationSink {
     });
     try {
       // Signals first, so a server starting between the owner query and the match is not missed.
-      await bus.addMatch(`type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',member='NameOwnerChanged',arg0='${SERVICE}'`);
+      await bus.addMatch(
+        `type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',member='NameOwnerChanged',arg0='${SERVICE}'`,
+      );
       await bus.addMatch(`type='signal',interface='${SERVICE}',path='${PATH}'`);
       const has = await bus.nameHasOwner(SERVICE);
       const owner = has ? await bus.getNameOwner(SERVICE) : '';
@@ -165,18 +168,23 @@ export class DbusNotifier implements NotificationSink {
     if (!this.connected) return;
     this.connected = false;
     this.owner = null;
-    this.logOnce('unavailable', 'warn', 'notifications.dbus.unavailable', { reason: error === null ? 'the session bus closed the connection' : message(error) });
+    this.logOnce('unavailable', 'warn', 'notifications.dbus.unavailable', {
+      reason: error === null ? 'the session bus closed the connection' : message(error),
+    });
   }
 
   private enqueue(task: () => Promise<void>): void {
-    this.chain = this.chain.then(task).catch((error: unknown) => this.opts.logger.log('warn', 'notifications.dbus.failed', { error: message(error) }));
+    this.chain = this.chain
+      .then(task)
+      .catch((error: unknown) => this.opts.logger.log('warn', 'notifications.dbus.failed', { error: message(error) }));
   }
 
   private async signal(msg: Message): Promise<void> {
     const body = msg.body ?? [];
     // Only the bus itself says who owns the name: a client could send us a unicast "NameOwnerChanged"
     // naming itself, then "ActionInvoked" as the owner.
-    if (msg.member === 'NameOwnerChanged') return msg.sender === BUS && body[0] === SERVICE ? this.ownerChanged(String(body[2] ?? '')) : undefined;
+    if (msg.member === 'NameOwnerChanged')
+      return msg.sender === BUS && body[0] === SERVICE ? this.ownerChanged(String(body[2] ?? '')) : undefined;
     if (msg.interface !== SERVICE || msg.sender !== this.owner || this.owner === null) return;
     if (msg.member === 'ActionInvoked') this.actionInvoked(Number(body[0]), String(body[1]));
     if (msg.member === 'NotificationClosed') this.closed(Number(body[0]));
@@ -205,7 +213,11 @@ export class DbusNotifier implements NotificationSink {
     // One answer holds name, vendor, version and spec version; some libraries give only the first.
     this.server = (Array.isArray(info) ? info.slice(0, 3).map(String).join(' ') : typeof info === 'string' ? info : '') || null;
     this.opts.logger.log('info', 'notifications.dbus.server', { owner: this.owner, server: this.server, capabilities: this.caps.all });
-    if (!this.caps.actions) this.logOnce(`plain:${this.owner}`, 'warn', 'notifications.dbus.no-actions', { server: this.server, note: 'plain notifications: no Approve/Deny/Jump buttons' });
+    if (!this.caps.actions)
+      this.logOnce(`plain:${this.owner}`, 'warn', 'notifications.dbus.no-actions', {
+        server: this.server,
+        note: 'plain notifications: no Approve/Deny/Jump buttons',
+      });
     for (const [, entry] of [...this.live]) await this.show(entry.op, entry.callbacks);
   }
 
@@ -247,7 +259,12 @@ export class DbusNotifier implements NotificationSink {
       return;
     }
     this.generation += 1;
-    const { request, actions } = showRequest(op, { replacesId: before?.id ?? 0, caps: this.capsOrPlain(), icon: this.opts.icon, generation: this.generation });
+    const { request, actions } = showRequest(op, {
+      replacesId: before?.id ?? 0,
+      caps: this.capsOrPlain(),
+      icon: this.opts.icon,
+      generation: this.generation,
+    });
     // Remembered before the call: a close arriving meanwhile finds it.
     this.live.set(op.tag, { ...keep, actions });
     const id = await this.notify(request);
@@ -268,7 +285,9 @@ export class DbusNotifier implements NotificationSink {
     if (entry === undefined || entry.id === null) return;
     this.byId.delete(entry.id);
     if (this.owner === null) return;
-    await this.call('CloseNotification', 'u', [entry.id]).catch((error: unknown) => this.opts.logger.log('warn', 'notifications.dbus.close-failed', { error: message(error) }));
+    await this.call('CloseNotification', 'u', [entry.id]).catch((error: unknown) =>
+      this.opts.logger.log('warn', 'notifications.dbus.close-failed', { error: message(error) }),
+    );
   }
 
   private async notify(r: NotifyRequest): Promise<number | null> {
@@ -278,7 +297,16 @@ export class DbusNotifier implements NotificationSink {
       'suppress-sound': new dbus.Variant('b', r.hints.suppressSound),
     };
     try {
-      const id = await this.call<number>('Notify', 'susssasa{sv}i', [r.appName, r.replacesId, r.appIcon, r.summary, r.body, [...r.actions], hints, r.expireTimeout]);
+      const id = await this.call<number>('Notify', 'susssasa{sv}i', [
+        r.appName,
+        r.replacesId,
+        r.appIcon,
+        r.summary,
+        r.body,
+        [...r.actions],
+        hints,
+        r.expireTimeout,
+      ]);
       return Number(id);
     } catch (error) {
       this.opts.logger.log('warn', 'notifications.dbus.notify-failed', { error: message(error) });

@@ -70,7 +70,10 @@ function bodyFor(text: string, caps: ServerCaps): string {
  * not match the new content's buttons. A key never carries pane text.
  */
 /** `icon`: a theme icon name or an absolute path; empty picks one per kind of wait. */
-export function showRequest(op: Extract<NotificationOp, { op: 'show' }>, opts: { replacesId: number; caps: ServerCaps; icon: string; generation: number }): ShowRequest {
+export function showRequest(
+  op: Extract<NotificationOp, { op: 'show' }>,
+  opts: { replacesId: number; caps: ServerCaps; icon: string; generation: number },
+): ShowRequest {
   const actions = new Map<string, NotificationAction>();
   const pairs: string[] = [];
   if (opts.caps.actions) {

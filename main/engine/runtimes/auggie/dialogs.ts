@@ -44,6 +44,9 @@ function indexingDialog(rows: readonly string[]): DialogScreen | null {
 
 /** A first-run dialog ending the screen, or null. */
 export function parseAuggieDialog(lines: readonly string[]): DialogScreen | null {
-  const rows = lines.slice(-40).map(unbox).filter((r) => r !== '');
+  const rows = lines
+    .slice(-40)
+    .map(unbox)
+    .filter((r) => r !== '');
   return continueDialog(rows) ?? indexingDialog(rows);
 }

@@ -7,5 +7,7 @@ export function matchesAuggieProcess(command: string, argv?: string): boolean {
   const name = base(command.trim());
   if (name === 'auggie') return true;
   if (!argv || !['node', 'bun', 'npx'].includes(name)) return false;
-  return argv.includes('@augmentcode/auggie') || argv.split(/\s+/).some((token) => base(token) === 'auggie' || base(token) === 'augment.mjs');
+  return (
+    argv.includes('@augmentcode/auggie') || argv.split(/\s+/).some((token) => base(token) === 'auggie' || base(token) === 'augment.mjs')
+  );
 }

@@ -35,7 +35,10 @@ export function findAuggieComposer(lines: readonly string[]): AuggieComposer | n
   const input = lines.slice(top + 1, last - 1);
   const first = input[0] ?? '';
   if (first !== '›' && !first.startsWith('› ')) return null;
-  const draft = [first.slice(1), ...input.slice(1)].map((l) => l.trim()).join('\n').trim();
+  const draft = [first.slice(1), ...input.slice(1)]
+    .map((l) => l.trim())
+    .join('\n')
+    .trim();
   return { top, draft };
 }
 

@@ -54,9 +54,7 @@ export function readPermissionBody(lines: readonly string[], ruleIndex: number, 
   const close = dashed[dashed.length - 1];
   const hasBox = dashed.length === 2 && open !== undefined && close !== undefined;
   const beforeLines = hasBox ? rest.slice(0, open) : rest;
-  const before = beforeLines
-    .map((l) => l.trim())
-    .filter((l) => l !== '' && !l.startsWith('Tip:'));
+  const before = beforeLines.map((l) => l.trim()).filter((l) => l !== '' && !l.startsWith('Tip:'));
   const box = hasBox ? dedent(trimBlank(rest.slice(open + 1, close))) : null;
   const loose = hasBox ? [] : before;
   return { header, question, questionAdjacent: questionAt === optionsTop - 1, before: hasBox ? before : [], box, loose };

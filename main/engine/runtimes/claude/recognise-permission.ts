@@ -31,7 +31,12 @@ function numberedInOrder(block: OptionBlock): boolean {
 }
 
 /** Build the prompt. Confidence is high only when every part had exactly the shape seen in real captures. */
-export function recognisePermission(lines: readonly string[], ruleIndex: number, block: OptionBlock, body: PermissionBody): PermissionPrompt {
+export function recognisePermission(
+  lines: readonly string[],
+  ruleIndex: number,
+  block: OptionBlock,
+  body: PermissionBody,
+): PermissionPrompt {
   const options: PromptOption[] = block.options.map((o) => {
     // A wrapped label continues on the lines below it; classify the whole text, never a prefix.
     const label = [o.text, ...o.more].join(' ');

@@ -26,7 +26,10 @@ export function cleanLine(raw: string): string {
   const line = String(raw);
   // trimEnd, not /\s+$/: the regex is quadratic on the long space runs of right-aligned hints.
   if (!NEEDS_CLEANING.test(line)) return line.trimEnd();
-  return stripAnsi(line).replace(/[\u00a0\t]/g, ' ').replace(CONTROLS, '').trimEnd();
+  return stripAnsi(line)
+    .replace(/[\u00a0\t]/g, ' ')
+    .replace(CONTROLS, '')
+    .trimEnd();
 }
 
 /** The cleaned bottom of a capture: at most WINDOW lines, trailing blank lines dropped. */

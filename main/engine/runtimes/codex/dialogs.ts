@@ -71,7 +71,12 @@ function modelMigration(lines: readonly string[]): DialogScreen | null {
   if (!block) return null;
   const title = lines.find((l) => /^ {2}Meet \S/.test(l));
   // Verified: `2` chose "Use existing model" at once; digits select directly in this list.
-  return dialog('codex.model-migration', (title ?? lineAbove(lines, block.start)).trim(), numbered(block, String), markedIndex(block.options));
+  return dialog(
+    'codex.model-migration',
+    (title ?? lineAbove(lines, block.start)).trim(),
+    numbered(block, String),
+    markedIndex(block.options),
+  );
 }
 
 function login(lines: readonly string[]): DialogScreen | null {
@@ -93,7 +98,12 @@ function hooksReview(lines: readonly string[]): DialogScreen | null {
   if (at < 0 || !lines.some((l) => l.trim() === 'Hooks need review')) return null;
   const block = optionBlockAbove(lines, at - 1);
   if (!block) return null;
-  return dialog('codex.hooks-review', 'Hooks need review', numbered(block, () => null), markedIndex(block.options));
+  return dialog(
+    'codex.hooks-review',
+    'Hooks need review',
+    numbered(block, () => null),
+    markedIndex(block.options),
+  );
 }
 
 /** A generic numbered selection with a "Press enter to …" footer: a dialog nobody has named yet. */
@@ -102,7 +112,12 @@ function generic(lines: readonly string[]): DialogScreen | null {
   if (!/^Press enter to \w+/.test(last)) return null;
   const block = optionBlockAbove(lines, lines.length - 2);
   if (!block) return null;
-  return dialog(null, lineAbove(lines, block.start), numbered(block, () => null), markedIndex(block.options));
+  return dialog(
+    null,
+    lineAbove(lines, block.start),
+    numbered(block, () => null),
+    markedIndex(block.options),
+  );
 }
 
 /** The dialog at the bottom of the screen, or null. */

@@ -8,9 +8,7 @@ import type { PermissionPrompt } from '../types.ts';
  */
 export function approveKeyFor(prompt: PermissionPrompt): string | null {
   if (prompt.confidence !== 'high') return null;
-  const once = prompt.options
-    .map((option, index) => ({ option, index }))
-    .filter(({ option }) => option.kind === 'once');
+  const once = prompt.options.map((option, index) => ({ option, index })).filter(({ option }) => option.kind === 'once');
   if (once.length !== 1) return null;
   const only = once[0];
   if (!only) return null;
@@ -29,7 +27,7 @@ export function approveKeyFor(prompt: PermissionPrompt): string | null {
  */
 export function denyKeyFor(prompt: PermissionPrompt): string | null {
   const deny = prompt.options.filter((o) => o.kind === 'deny');
-  const direct = deny.length === 1 ? deny[0]?.key ?? null : null;
+  const direct = deny.length === 1 ? (deny[0]?.key ?? null) : null;
   if (prompt.confidence === 'high' && direct && direct !== 'Enter' && direct !== 'Space') return direct;
   return prompt.escapeDenies ? 'Escape' : null;
 }

@@ -28,5 +28,8 @@ export function keyOfHint(hint: string): string | null {
 
 /** Does the hint say Escape triggers this option? */
 export function hintMentionsEscape(hint: string): boolean {
-  return hint.toLowerCase().split(/\s+or\s+|\s*\/\s*/).includes('esc');
+  return hint
+    .toLowerCase()
+    .split(/\s+or\s+|\s*\/\s*/)
+    .includes('esc');
 }

@@ -19,5 +19,12 @@ export function parseCursorTrust(lines: readonly string[]): DialogScreen | null 
   });
   if (options.length === 0) return null;
   const asked = rows.find((r) => r.text.endsWith('?'));
-  return { kind: 'dialog', runtime: 'cursor', dialogId: 'cursor.workspace-trust', question: (asked ?? question).text, options, highlighted: null };
+  return {
+    kind: 'dialog',
+    runtime: 'cursor',
+    dialogId: 'cursor.workspace-trust',
+    question: (asked ?? question).text,
+    options,
+    highlighted: null,
+  };
 }

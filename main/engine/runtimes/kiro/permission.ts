@@ -13,9 +13,26 @@ import { toolRequestAbove } from './subject.ts';
 const CLASSIC = 'Allow this action?';
 const TRUST_TEXT = 'Trust (always allow) this tool for the session';
 
-function prompt(question: string, tool: string | null, subject: string, options: PromptOption[], highlighted: number | null): PermissionPrompt {
+function prompt(
+  question: string,
+  tool: string | null,
+  subject: string,
+  options: PromptOption[],
+  highlighted: number | null,
+): PermissionPrompt {
   // Esc is not documented to deny in either UI ("esc to close" may only hide the panel).
-  return { kind: 'permission', runtime: 'kiro', tool, question, subject, options, highlighted, confidence: 'low', escapeDenies: false, approveByEnterOnHighlight: false };
+  return {
+    kind: 'permission',
+    runtime: 'kiro',
+    tool,
+    question,
+    subject,
+    options,
+    highlighted,
+    confidence: 'low',
+    escapeDenies: false,
+    approveByEnterOnHighlight: false,
+  };
 }
 
 function classic(lines: readonly string[]): PermissionPrompt | null {

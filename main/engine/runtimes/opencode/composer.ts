@@ -7,9 +7,7 @@ const PLACEHOLDER = /^Ask anything… "[^"]*"$/;
 const BUSY = /\besc (?:again to )?interrupt\b/;
 
 /** What the bottom of an opencode screen with a composer says. */
-export type ComposerState =
-  | { readonly kind: 'busy'; readonly footer: string }
-  | { readonly kind: 'idle'; readonly draft: string };
+export type ComposerState = { readonly kind: 'busy'; readonly footer: string } | { readonly kind: 'idle'; readonly draft: string };
 
 /**
  * Find the composer near the bottom and read the footer: busy (spinner + esc interrupt), idle

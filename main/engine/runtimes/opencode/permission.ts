@@ -15,7 +15,11 @@ export function parsePermissionBox(box: PromptBox, ansiLines?: readonly string[]
   const header = headerAt >= 0 ? (box.body[headerAt] ?? '') : '';
   const parsed = parseHeader(header, box.body.slice(headerAt + 1));
   const options = box.buttons.map((b) => ({ key: null, label: b.label, kind: classifyOptionLabel(b.label) }));
-  const exact = box.row !== null && parsed !== null && parsed.subject !== '' && box.buttons.map((b) => b.label).join('|') === VERIFIED_BUTTONS.join('|');
+  const exact =
+    box.row !== null &&
+    parsed !== null &&
+    parsed.subject !== '' &&
+    box.buttons.map((b) => b.label).join('|') === VERIFIED_BUTTONS.join('|');
   return {
     kind: 'permission',
     runtime: 'opencode',

@@ -21,4 +21,3 @@ export function tempDir(): string {
 export function onCleanup(fn: () => void): void {
   cleanups.push(fn);
 }
-

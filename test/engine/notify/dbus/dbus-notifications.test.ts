@@ -39,11 +39,18 @@ afterEach(async () => {
 });
 
 /** The item's buttons as dunst offers them (its context menu), once they are there. */
-async function offered(d: PrivateDesktop, test: (entries: MenuEntry[]) => boolean = (e) => e.some((x) => x.key.startsWith('approve-'))): Promise<MenuEntry[]> {
-  return poll(async () => {
-    const entries = (await d.menu()).filter((e) => e.summary === TITLE);
-    return test(entries) ? entries : null;
-  }, `the notification's buttons in dunst (${d.dunstLog()})`, { timeoutMs: 15_000 });
+async function offered(
+  d: PrivateDesktop,
+  test: (entries: MenuEntry[]) => boolean = (e) => e.some((x) => x.key.startsWith('approve-')),
+): Promise<MenuEntry[]> {
+  return poll(
+    async () => {
+      const entries = (await d.menu()).filter((e) => e.summary === TITLE);
+      return test(entries) ? entries : null;
+    },
+    `the notification's buttons in dunst (${d.dunstLog()})`,
+    { timeoutMs: 15_000 },
+  );
 }
 
 /** Waits until dunst has closed notification `id` (into its history); the agent's next, idle, notification is another one. */
@@ -53,10 +60,14 @@ async function closed(d: PrivateDesktop, id: number): Promise<HistoryEntry> {
 
 async function agentAtPrompt(harness: EngineHarness, scenario = claudePermBash()): Promise<ScriptedAgent> {
   const agent = await startScriptedAgent(harness.tmux, scenario, { session: 'api-worker' });
-  await poll(async () => {
-    const q = await harness.engine.api['queue:list']({});
-    return q.ok && q.value.some((i) => i.reason === 'permission' && i.approveLabel !== null);
-  }, 'a permission item with an approve label', { timeoutMs: 15_000 });
+  await poll(
+    async () => {
+      const q = await harness.engine.api['queue:list']({});
+      return q.ok && q.value.some((i) => i.reason === 'permission' && i.approveLabel !== null);
+    },
+    'a permission item with an approve label',
+    { timeoutMs: 15_000 },
+  );
   return agent;
 }
 
@@ -85,7 +96,12 @@ describe('notifications over D-Bus to dunst', { timeout: 60_000 }, () => {
     expect(n.notifier.mode()).toBe('actions');
     const entries = await offered(desktop);
     // dunst lists a notification's actions in its own order.
-    expect(entries.map((e) => `${e.key.replace(/-\d+$/, '')}=${e.label}`).sort()).toEqual(['approve=Approve: Yes', 'default=Jump', 'deny=Deny', 'jump=Jump']);
+    expect(entries.map((e) => `${e.key.replace(/-\d+$/, '')}=${e.label}`).sort()).toEqual([
+      'approve=Approve: Yes',
+      'default=Jump',
+      'deny=Deny',
+      'jump=Jump',
+    ]);
     expect(new Set(entries.map((e) => e.id)).size).toBe(1);
     expect(await desktop.displayed()).toBe(1);
   });
@@ -135,7 +151,11 @@ describe('notifications over D-Bus to dunst', { timeout: 60_000 }, () => {
     const scenario = assertScenario({
       ...bash,
       name: 'bash-then-webfetch',
-      states: { ...bash.states, prompt: { ...bash.states['prompt']!, keys: { ...bash.states['prompt']!.keys, F4: 'webfetch' } }, webfetch: { screen: web.states['prompt']!.screen } },
+      states: {
+        ...bash.states,
+        prompt: { ...bash.states['prompt']!, keys: { ...bash.states['prompt']!.keys, F4: 'webfetch' } },
+        webfetch: { screen: web.states['prompt']!.screen },
+      },
     });
     const agent = await agentAtPrompt(h, scenario);
     // The user looks at the notification while the engine's updates have not reached it yet.
@@ -152,10 +172,14 @@ describe('notifications over D-Bus to dunst', { timeout: 60_000 }, () => {
     holding = true;
     await agent.send('F4');
     await agent.waitForState('webfetch');
-    await poll(async () => {
-      const q = await h.engine.api['queue:list']({});
-      return q.ok && q.value.some((i) => i.subject.includes('http'));
-    }, 'the engine saw the new prompt', { timeoutMs: 15_000 });
+    await poll(
+      async () => {
+        const q = await h.engine.api['queue:list']({});
+        return q.ok && q.value.some((i) => i.subject.includes('http'));
+      },
+      'the engine saw the new prompt',
+      { timeoutMs: 15_000 },
+    );
     await desktop.invoke(approve.id, approve.key);
     await poll(() => h.logger.entries.find((e) => e.event === 'notifications.action'), 'the action outcome', { timeoutMs: 15_000 });
     expect(h.logger.entries.find((e) => e.event === 'notifications.action')?.fields).toMatchObject({ kind: 'approve' });
@@ -206,11 +230,32 @@ describe('notifications over D-Bus to dunst', { timeout: 60_000 }, () => {
     const forger = dbus.sessionBus({ busAddress: desktop.busAddress });
     cleanups.push(() => forger.close());
     await forger.getId();
-    const ours = await poll(() => h.logger.entries.find((e) => e.event === 'notifications.dbus.server')?.fields['owner'], 'the server owner');
+    const ours = await poll(
+      () => h.logger.entries.find((e) => e.event === 'notifications.dbus.server')?.fields['owner'],
+      'the server owner',
+    );
     const victim = n.notifier.busName() ?? '';
     // Unicast to the notifier: delivered whatever its match rules say.
-    forger.connection.message({ type: 4, serial: forger.serial++, destination: victim, path: '/org/freedesktop/DBus', interface: 'org.freedesktop.DBus', member: 'NameOwnerChanged', signature: 'sss', body: ['org.freedesktop.Notifications', ours as string, forger.name ?? ''] });
-    forger.connection.message({ type: 4, serial: forger.serial++, destination: victim, path: '/org/freedesktop/Notifications', interface: 'org.freedesktop.Notifications', member: 'ActionInvoked', signature: 'us', body: [approve.id, approve.key] });
+    forger.connection.message({
+      type: 4,
+      serial: forger.serial++,
+      destination: victim,
+      path: '/org/freedesktop/DBus',
+      interface: 'org.freedesktop.DBus',
+      member: 'NameOwnerChanged',
+      signature: 'sss',
+      body: ['org.freedesktop.Notifications', ours as string, forger.name ?? ''],
+    });
+    forger.connection.message({
+      type: 4,
+      serial: forger.serial++,
+      destination: victim,
+      path: '/org/freedesktop/Notifications',
+      interface: 'org.freedesktop.Notifications',
+      member: 'ActionInvoked',
+      signature: 'us',
+      body: [approve.id, approve.key],
+    });
     // A real click on Deny afterwards: only it may act, and the server it came from is still trusted.
     await desktop.invoke(approve.id, 'deny-' + approve.key.split('-')[1]);
     await poll(async () => (await agent.keyNames()).length > 0, 'a key at the agent', { timeoutMs: 15_000 });
@@ -254,7 +299,9 @@ describe('notifications over D-Bus: degraded', () => {
     const n = await notify(h.engine, `unix:path=${h.home}/no-bus-here`);
     expect(n.notifier.mode()).toBe('unavailable');
     await n.notifier.settled();
-    expect(h.logger.entries.filter((e) => e.event.startsWith('notifications.dbus')).map((e) => e.event)).toEqual(['notifications.dbus.unavailable']);
+    expect(h.logger.entries.filter((e) => e.event.startsWith('notifications.dbus')).map((e) => e.event)).toEqual([
+      'notifications.dbus.unavailable',
+    ]);
   });
 
   it('a server without actions gets plain notifications, and that is logged once', async () => {

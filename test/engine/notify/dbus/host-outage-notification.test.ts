@@ -40,10 +40,14 @@ describe('a host outage over D-Bus', () => {
 
     await r.sshd.stop();
     await poll(() => hostOps().length > 0, 'the outage notification', { timeoutMs: 20_000 });
-    await poll(() => {
-      const s = r!.h.engine.hosts.views()[0]?.status;
-      return s?.kind === 'down' && s.failures >= 3;
-    }, 'three failed reconnects', { timeoutMs: 30_000 });
+    await poll(
+      () => {
+        const s = r!.h.engine.hosts.views()[0]?.status;
+        return s?.kind === 'down' && s.failures >= 3;
+      },
+      'three failed reconnects',
+      { timeoutMs: 30_000 },
+    );
     expect(hostOps()).toEqual([expect.objectContaining({ op: 'show', text: expect.objectContaining({ title: 'Host box unreachable' }) })]);
 
     await r.sshd.start();
@@ -52,10 +56,14 @@ describe('a host outage over D-Bus', () => {
 
     // dunst shows it as one notification: replaced in place, so closing everything files one "Host box" entry.
     await desktop.dunstctl('close-all');
-    const history = await poll(async () => {
-      const h = await desktop!.history();
-      return h.some((e) => e.summary.startsWith('Host box')) ? h : null;
-    }, 'the host notification in dunst history', { timeoutMs: 10_000 });
+    const history = await poll(
+      async () => {
+        const h = await desktop!.history();
+        return h.some((e) => e.summary.startsWith('Host box')) ? h : null;
+      },
+      'the host notification in dunst history',
+      { timeoutMs: 10_000 },
+    );
     const hostEntries = history.filter((e) => e.summary.startsWith('Host box'));
     expect(hostEntries.map((e) => e.summary)).toEqual(['Host box is back']);
     expect(hostEntries[0]).toMatchObject({ category: 'x-trailboss.host', body: expect.stringContaining('Reachable again since') });
@@ -70,7 +78,8 @@ describe('a host outage over D-Bus', () => {
     await poll(() => r!.h.engine.hosts.outages().length === 1, 'the outage announced', { timeoutMs: 20_000 });
     notes = await startDbusNotifications(r.h.engine, { address: desktop.busAddress, clock: systemClock, logger: r.h.logger });
     const tag = hostNotificationTag(REMOTE_HOST);
-    expect(notes.driver.log().filter((o) => o.tag === tag)).toEqual([expect.objectContaining({ op: 'show', text: expect.objectContaining({ title: 'Host box unreachable' }) })]);
+    expect(notes.driver.log().filter((o) => o.tag === tag)).toEqual([
+      expect.objectContaining({ op: 'show', text: expect.objectContaining({ title: 'Host box unreachable' }) }),
+    ]);
   }, 120_000);
 });
-

@@ -41,7 +41,12 @@ export async function startNoActionsServer(busAddress: string): Promise<NoAction
       methods: {
         GetCapabilities: ['', 'as', [], ['capabilities']],
         GetServerInformation: ['', 'ssss', [], ['name', 'vendor', 'version', 'spec_version']],
-        Notify: ['susssasa{sv}i', 'u', ['app_name', 'replaces_id', 'app_icon', 'summary', 'body', 'actions', 'hints', 'expire_timeout'], ['id']],
+        Notify: [
+          'susssasa{sv}i',
+          'u',
+          ['app_name', 'replaces_id', 'app_icon', 'summary', 'body', 'actions', 'hints', 'expire_timeout'],
+          ['id'],
+        ],
         CloseNotification: ['u', '', ['id'], []],
       },
       signals: { NotificationClosed: ['uu', 'id', 'reason'], ActionInvoked: ['us', 'id', 'action_key'] },

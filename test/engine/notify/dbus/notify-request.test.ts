@@ -17,9 +17,17 @@ function shown(i: QueueItemDto): Extract<NotificationOp, { op: 'show' }> {
 
 describe('showRequest', () => {
   it("names another machine's host in the body, and that it cannot be reached", () => {
-    const { request } = showRequest(shown(queueItem({ host: 'gpu', target: 'work:1.0', unreachable: 'host gpu unreachable since …' })), { replacesId: 0, caps: PLAIN, icon: '', generation: 1 });
+    const { request } = showRequest(shown(queueItem({ host: 'gpu', target: 'work:1.0', unreachable: 'host gpu unreachable since …' })), {
+      replacesId: 0,
+      caps: PLAIN,
+      icon: '',
+      generation: 1,
+    });
     expect(request.body).toContain('gpu: work:1.0 · claude · host unreachable');
-    expect(showRequest(shown(queueItem({ host: null, target: 'work:1.0' })), { replacesId: 0, caps: PLAIN, icon: '', generation: 1 }).request.body).not.toContain(': work:1.0');
+    expect(
+      showRequest(shown(queueItem({ host: null, target: 'work:1.0' })), { replacesId: 0, caps: PLAIN, icon: '', generation: 1 }).request
+        .body,
+    ).not.toContain(': work:1.0');
   });
 
   it("shows a host's outage without buttons, with the network icon", () => {
@@ -32,7 +40,12 @@ describe('showRequest', () => {
   });
 
   it('offers Approve with the exact option label, Deny and Jump, and a body click that jumps', () => {
-    const { request, actions } = showRequest(shown(queueItem({ id: 'x', approveLabel: 'Yes', fingerprint: 'f1' })), { replacesId: 0, caps: DUNST, icon: 'dialog-warning', generation: 3 });
+    const { request, actions } = showRequest(shown(queueItem({ id: 'x', approveLabel: 'Yes', fingerprint: 'f1' })), {
+      replacesId: 0,
+      caps: DUNST,
+      icon: 'dialog-warning',
+      generation: 3,
+    });
     expect(request.actions).toEqual(['default', 'Jump', 'approve-3', 'Approve: Yes', 'deny-3', 'Deny', 'jump-3', 'Jump']);
     expect(actions.get('approve-3')).toEqual({ kind: 'approve', itemId: 'x', fingerprint: 'f1' });
     expect(actions.get('deny-3')).toEqual({ kind: 'deny', itemId: 'x', fingerprint: 'f1' });
@@ -40,10 +53,20 @@ describe('showRequest', () => {
   });
 
   it('has no approve action where approve is impossible', () => {
-    const { request, actions } = showRequest(shown(queueItem({ approveLabel: null })), { replacesId: 0, caps: DUNST, icon: '', generation: 3 });
+    const { request, actions } = showRequest(shown(queueItem({ approveLabel: null })), {
+      replacesId: 0,
+      caps: DUNST,
+      icon: '',
+      generation: 3,
+    });
     expect([...actions.values()].map((a) => a.kind)).toEqual(['jump', 'deny', 'jump']);
     expect(request.actions.filter((_, i) => i % 2 === 1)).toEqual(['Jump', 'Deny', 'Jump']);
-    expect(showRequest(shown(idleItem()), { replacesId: 0, caps: DUNST, icon: '', generation: 3 }).request.actions).toEqual(['default', 'Jump', 'jump-3', 'Jump']);
+    expect(showRequest(shown(idleItem()), { replacesId: 0, caps: DUNST, icon: '', generation: 3 }).request.actions).toEqual([
+      'default',
+      'Jump',
+      'jump-3',
+      'Jump',
+    ]);
   });
 
   it('keys the buttons of each content apart, so a click on replaced content matches nothing', () => {
@@ -61,7 +84,9 @@ describe('showRequest', () => {
 
   it('escapes pane text where the server renders body markup, and only there', () => {
     const op = shown(queueItem({ subject: 'echo <b>hi</b> && rm x' }));
-    expect(showRequest(op, { replacesId: 0, caps: DUNST, icon: '', generation: 3 }).request.body).toContain('echo &lt;b&gt;hi&lt;/b&gt; &amp;&amp; rm x');
+    expect(showRequest(op, { replacesId: 0, caps: DUNST, icon: '', generation: 3 }).request.body).toContain(
+      'echo &lt;b&gt;hi&lt;/b&gt; &amp;&amp; rm x',
+    );
     expect(showRequest(op, { replacesId: 0, caps: PLAIN, icon: '', generation: 3 }).request.body).toContain('echo <b>hi</b> && rm x');
   });
 
@@ -72,7 +97,9 @@ describe('showRequest', () => {
     const idle = showRequest(shown(idleItem()), { replacesId: 0, caps: DUNST, icon: '', generation: 3 }).request;
     expect(idle.hints.urgency).toBe(1);
     expect(idle.appIcon).toBe('dialog-information');
-    expect(showRequest(shown(queueItem()), { replacesId: 0, caps: DUNST, icon: '', generation: 3 }).request.appIcon).toBe('dialog-question');
+    expect(showRequest(shown(queueItem()), { replacesId: 0, caps: DUNST, icon: '', generation: 3 }).request.appIcon).toBe(
+      'dialog-question',
+    );
   });
 });
 

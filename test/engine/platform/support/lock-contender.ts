@@ -16,7 +16,9 @@ lines.on('line', (line) => {
       held = acquireEngineLock(arg!, process.pid);
       process.stdout.write('won\n');
     } catch (error) {
-      process.stdout.write(error instanceof EngineLockedError ? `locked ${error.ownerPid}\n` : `error ${String(error).replaceAll('\n', ' ')}\n`);
+      process.stdout.write(
+        error instanceof EngineLockedError ? `locked ${error.ownerPid}\n` : `error ${String(error).replaceAll('\n', ' ')}\n`,
+      );
     }
   } else if (command === 'release') {
     held?.release();

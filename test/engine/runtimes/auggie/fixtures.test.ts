@@ -30,7 +30,8 @@ const TABLE: Record<string, Expected> = {
   'approval-shell-long': {
     kind: 'permission',
     tool: 'Terminal',
-    subject: 'echo this-is-a-deliberately-long-command-line-to-see-how-the-approval-box-wraps-or-truncates-it >>\nlab-long-command-output.txt && echo done',
+    subject:
+      'echo this-is-a-deliberately-long-command-line-to-see-how-the-approval-box-wraps-or-truncates-it >>\nlab-long-command-output.txt && echo done',
   },
   'approval-shell-multiline': { kind: 'permission', tool: 'Terminal', subject: 'echo first line of a two-line command\necho second line' },
   'approval-shell-permission-flag': { kind: 'permission', tool: 'Terminal', subject: 'echo flag >> lab-flag-count.txt' },

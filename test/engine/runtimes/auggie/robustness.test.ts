@@ -10,12 +10,19 @@ describe('auggie robustness', () => {
   });
 
   it('is unknown for binary garbage', () => {
-    const lines = Array.from({ length: 40 }, (_, i) => String.fromCharCode(...Array.from({ length: 120 }, (_, k) => (i * 7919 + k * 104729) % 0xffff)));
+    const lines = Array.from({ length: 40 }, (_, i) =>
+      String.fromCharCode(...Array.from({ length: 120 }, (_, k) => (i * 7919 + k * 104729) % 0xffff)),
+    );
     expect(auggieRuntime.classify({ lines }).kind).toBe('unknown');
   });
 
   it('handles very long lines quickly', () => {
-    const lines = [' '.repeat(200_000) + 'x', 'Run this command?' + ' ('.repeat(50_000) + ')', '│ ' + '(a) '.repeat(50_000) + '│', '> ' + '['.repeat(100_000)];
+    const lines = [
+      ' '.repeat(200_000) + 'x',
+      'Run this command?' + ' ('.repeat(50_000) + ')',
+      '│ ' + '(a) '.repeat(50_000) + '│',
+      '> ' + '['.repeat(100_000),
+    ];
     const started = performance.now();
     auggieRuntime.classify({ lines });
     for (const line of lines) auggieRuntime.isVolatileLine(line);

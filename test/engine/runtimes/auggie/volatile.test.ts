@@ -13,12 +13,16 @@ describe('auggie volatile lines', () => {
     expect(auggieRuntime.isVolatileLine(line)).toBe(true);
   });
 
-  it.each(['› a draft that is not sent', ' [A]llow [D]eny', '│  Tool Approval Required  │', '● Hello from the mock Augment API.', '~ Thinking step 1..', ' ? to show shortcuts'])(
-    '%s is not volatile',
-    (line) => {
-      expect(auggieRuntime.isVolatileLine(line)).toBe(false);
-    },
-  );
+  it.each([
+    '› a draft that is not sent',
+    ' [A]llow [D]eny',
+    '│  Tool Approval Required  │',
+    '● Hello from the mock Augment API.',
+    '~ Thinking step 1..',
+    ' ? to show shortcuts',
+  ])('%s is not volatile', (line) => {
+    expect(auggieRuntime.isVolatileLine(line)).toBe(false);
+  });
 
   it('two captures of one waiting turn differ only in the status line', () => {
     const strip = (name: string) => loadCapture('auggie', name).lines.filter((l) => !auggieRuntime.isVolatileLine(l));

@@ -28,17 +28,26 @@ describe('claude durations and counts', () => {
     expect(claudeRuntime.isVolatileLine(spinner)).toBe(true);
   });
 
-  it.each(ELAPSED.flatMap((e) => [`✻ Baked for ${e} · done 10:59 PM`, `✻ Worked for ${e} · done 23:59`, `✻ Cooked for ${e}`]))('finished line "%s" stays idle', (done) => {
-    const lines = finishedWith(done);
-    expect(lines).toContain(done);
-    expect(claudeRuntime.classify({ lines }).kind).toBe('idle');
-  });
+  it.each(ELAPSED.flatMap((e) => [`✻ Baked for ${e} · done 10:59 PM`, `✻ Worked for ${e} · done 23:59`, `✻ Cooked for ${e}`]))(
+    'finished line "%s" stays idle',
+    (done) => {
+      const lines = finishedWith(done);
+      expect(lines).toContain(done);
+      expect(claudeRuntime.classify({ lines }).kind).toBe('idle');
+    },
+  );
 
-  it.each(ELAPSED.flatMap((e) => [`  ⎿  Running… (${e})`, `  ⎿  $ sleep 15; echo slept (${e})`, `● Running the requested command · ${e}`]))('tool timer "%s" is volatile', (line) => {
-    expect(claudeRuntime.isVolatileLine(line)).toBe(true);
-  });
+  it.each(ELAPSED.flatMap((e) => [`  ⎿  Running… (${e})`, `  ⎿  $ sleep 15; echo slept (${e})`, `● Running the requested command · ${e}`]))(
+    'tool timer "%s" is volatile',
+    (line) => {
+      expect(claudeRuntime.isVolatileLine(line)).toBe(true);
+    },
+  );
 
-  it.each(['  ⎿  Read 12 lines (ctrl+o to expand)', '● Bash(sleep 15)', '✻ Worked for 1m 2s · done 10:59 PM'])('"%s" is not volatile', (line) => {
-    expect(claudeRuntime.isVolatileLine(line)).toBe(false);
-  });
+  it.each(['  ⎿  Read 12 lines (ctrl+o to expand)', '● Bash(sleep 15)', '✻ Worked for 1m 2s · done 10:59 PM'])(
+    '"%s" is not volatile',
+    (line) => {
+      expect(claudeRuntime.isVolatileLine(line)).toBe(false);
+    },
+  );
 });

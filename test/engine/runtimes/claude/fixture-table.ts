@@ -17,7 +17,13 @@ export type Expected =
       readonly approve: string | null;
       readonly deny: string;
     }
-  | { readonly kind: 'dialog'; readonly dialogId: string; readonly highlighted: number; readonly labels: readonly string[]; readonly keys: readonly (string | null)[] }
+  | {
+      readonly kind: 'dialog';
+      readonly dialogId: string;
+      readonly highlighted: number;
+      readonly labels: readonly string[];
+      readonly keys: readonly (string | null)[];
+    }
   | { readonly kind: 'idle'; readonly draft: string }
   | { readonly kind: 'working'; readonly indicator: string }
   | { readonly kind: 'unknown' };
@@ -29,7 +35,15 @@ const PROCEED = 'Do you want to proceed?';
 const FETCH_Q = 'Do you want to allow Claude to fetch this content?';
 const URL = 'http://127.0.0.1:18080/lab-page.html';
 
-function perm(tool: string, subject: string, question: string, kinds: readonly OptionKind[], approve: string | null, deny: string, confidence: 'high' | 'low' = 'high'): Expected {
+function perm(
+  tool: string,
+  subject: string,
+  question: string,
+  kinds: readonly OptionKind[],
+  approve: string | null,
+  deny: string,
+  confidence: 'high' | 'low' = 'high',
+): Expected {
   return { kind: 'permission', tool, subject, question, kinds, highlighted: 0, confidence, approve, deny };
 }
 
@@ -39,7 +53,13 @@ const bash329 = (cmd: string) => perm('Bash command', cmd, PROCEED, ['once', 'al
 const bash197 = (cmd: string) => perm('Bash command', cmd, PROCEED, ['once', 'always', 'deny'], '1', '3');
 const three = (tool: string, subject: string, question: string) => perm(tool, subject, question, ['once', 'always', 'deny'], '1', '3');
 
-const dialog = (dialogId: string, highlighted: number, labels: readonly string[], keys: readonly (string | null)[]): Expected => ({ kind: 'dialog', dialogId, highlighted, labels, keys });
+const dialog = (dialogId: string, highlighted: number, labels: readonly string[], keys: readonly (string | null)[]): Expected => ({
+  kind: 'dialog',
+  dialogId,
+  highlighted,
+  labels,
+  keys,
+});
 const ASK_LABELS = ['Red', 'Blue', 'Type something.', 'Chat about this'];
 const ASK_KEYS = ['1', '2', '3', '4'];
 
@@ -105,7 +125,12 @@ export const CLAUDE_2_1_329: Readonly<Record<string, Expected>> = {
   // Unnumbered options: no key selects one directly (the note: "2" did nothing on the trust dialog).
   'startup-api-key-confirm': dialog('claude.api-key', 1, ['Yes', 'No (recommended)'], [null, null]),
   'startup-api-key-confirm-yes-selected': dialog('claude.api-key', 0, ['Yes', 'No (recommended)'], [null, null]),
-  'startup-auto-mode-default-offer': dialog('claude.auto-mode-offer', 0, ['Yes, set auto mode as my default permission mode', 'No, keep manual mode'], [null, null]),
+  'startup-auto-mode-default-offer': dialog(
+    'claude.auto-mode-offer',
+    0,
+    ['Yes, set auto mode as my default permission mode', 'No, keep manual mode'],
+    [null, null],
+  ),
   'startup-first-idle-auto-mode-notice': idle,
   // The CLI exited (wrapper printed "EXITED rc=1"): nothing to answer, not idle.
   'startup-onboarding-connect-error': { kind: 'unknown' },

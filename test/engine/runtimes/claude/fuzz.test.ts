@@ -8,7 +8,19 @@ import { claudeRuntime } from '../../../../main/engine/runtimes/claude/index.ts'
 import { approveKeyFor, denyKeyFor } from '../../../../main/engine/runtimes/common/keys.ts';
 import { CLAUDE_FIXTURES, V197, captureNames, plainLines } from './load-fixture.ts';
 
-const JUNK = ['', '❯ ', '❯ 1. Yes', '   2. No', '─'.repeat(120), '╌'.repeat(120), ' Esc to cancel', '\x00\x1b[31m', '🎉'.repeat(80), ' Bash command', ' Do you want to proceed?'];
+const JUNK = [
+  '',
+  '❯ ',
+  '❯ 1. Yes',
+  '   2. No',
+  '─'.repeat(120),
+  '╌'.repeat(120),
+  ' Esc to cancel',
+  '\x00\x1b[31m',
+  '🎉'.repeat(80),
+  ' Bash command',
+  ' Do you want to proceed?',
+];
 
 function rng(seed: number): () => number {
   let x = seed || 1;

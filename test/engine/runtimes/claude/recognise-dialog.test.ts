@@ -8,7 +8,16 @@ const classify = (lines: readonly string[]) => claudeRuntime.classify({ lines })
 
 describe('dialogs', () => {
   it('an unknown menu with a cursor is a generic dialog', () => {
-    const lines = [RULE, ' Select model', '', ' Which model should Claude use?', ' ❯ 1. Opus', '   2. Sonnet', '', ' Enter to confirm · Esc to exit'];
+    const lines = [
+      RULE,
+      ' Select model',
+      '',
+      ' Which model should Claude use?',
+      ' ❯ 1. Opus',
+      '   2. Sonnet',
+      '',
+      ' Enter to confirm · Esc to exit',
+    ];
     expect(classify(lines)).toEqual({
       kind: 'dialog',
       runtime: 'claude',

@@ -9,7 +9,11 @@ const classify = (lines: readonly string[]) => claudeRuntime.classify({ lines })
 describe('idle input box', () => {
   it('joins a wrapped draft with newlines', () => {
     const lines = ['● Done.', '', RULE, '❯ first line of a long request that', '  wraps onto a second line', RULE, '  ⏸ manual mode on'];
-    expect(classify(lines)).toEqual({ kind: 'idle', runtime: 'claude', draft: 'first line of a long request that\nwraps onto a second line' });
+    expect(classify(lines)).toEqual({
+      kind: 'idle',
+      runtime: 'claude',
+      draft: 'first line of a long request that\nwraps onto a second line',
+    });
   });
 
   it('reads the NBSP after ❯ as a space', () => {
@@ -54,7 +58,17 @@ describe('working above the input box', () => {
   });
 
   it('a spinner far up in the scrollback does not count', () => {
-    const lines = ['· Seasoning… (2s · ↓ 29 tokens)', '● answer', '', '✻ Worked for 2s', '', RULE, '❯ ', RULE, '  ⏸ manual mode on · ? for shortcuts'];
+    const lines = [
+      '· Seasoning… (2s · ↓ 29 tokens)',
+      '● answer',
+      '',
+      '✻ Worked for 2s',
+      '',
+      RULE,
+      '❯ ',
+      RULE,
+      '  ⏸ manual mode on · ? for shortcuts',
+    ];
     expect(classify(lines).kind).toBe('idle');
   });
 });

@@ -49,22 +49,54 @@ function permutations<T>(items: readonly T[]): T[][] {
   return items.flatMap((item, i) => permutations([...items.slice(0, i), ...items.slice(i + 1)]).map((rest) => [item, ...rest]));
 }
 
-const REWORDINGS = ['Yes, and remember this', 'Yes, for this session', 'Yes please', 'Allow always', 'Yes, proceed', 'Yes, allow once for all files', 'Sure'];
+const REWORDINGS = [
+  'Yes, and remember this',
+  'Yes, for this session',
+  'Yes please',
+  'Allow always',
+  'Yes, proceed',
+  'Yes, allow once for all files',
+  'Sure',
+];
 
 function variants(lines: readonly string[]): Variant[] {
   const { start, drawn } = optionsOf(lines);
   const out: Variant[] = [];
   for (const order of permutations(drawn)) {
     const tag = order.map((o) => o.number).join('');
-    out.push({ name: `order ${tag}, renumbered`, lines: draw(lines, start, drawn.length, order.map((o, i) => ({ ...o, number: i + 1 }))) });
+    out.push({
+      name: `order ${tag}, renumbered`,
+      lines: draw(
+        lines,
+        start,
+        drawn.length,
+        order.map((o, i) => ({ ...o, number: i + 1 })),
+      ),
+    });
     out.push({ name: `order ${tag}, numbers kept`, lines: draw(lines, start, drawn.length, order) });
   }
   drawn.forEach((_, h) => {
-    out.push({ name: `highlight on ${h + 1}`, lines: draw(lines, start, drawn.length, drawn.map((o, i) => ({ ...o, highlighted: i === h }))) });
+    out.push({
+      name: `highlight on ${h + 1}`,
+      lines: draw(
+        lines,
+        start,
+        drawn.length,
+        drawn.map((o, i) => ({ ...o, highlighted: i === h })),
+      ),
+    });
   });
   drawn.forEach((_, target) => {
     for (const label of REWORDINGS) {
-      out.push({ name: `option ${target + 1} reworded "${label}"`, lines: draw(lines, start, drawn.length, drawn.map((o, i) => (i === target ? { ...o, label } : o))) });
+      out.push({
+        name: `option ${target + 1} reworded "${label}"`,
+        lines: draw(
+          lines,
+          start,
+          drawn.length,
+          drawn.map((o, i) => (i === target ? { ...o, label } : o)),
+        ),
+      });
     }
   });
   const extra = [...drawn, { number: drawn.length + 1, label: 'Yes', highlighted: false }];
@@ -99,7 +131,9 @@ function problems(v: Variant): string[] {
 
 const PERMISSION_CAPTURES = [
   ...Object.entries(CLAUDE_2_1_329).flatMap(([name, e]) => (e.kind === 'permission' ? [{ folder: CLAUDE_FIXTURES, name }] : [])),
-  ...Object.entries(CLAUDE_2_1_197).flatMap(([name, e]) => (e.kind === 'permission' ? [{ folder: join(CLAUDE_FIXTURES, V197), name: name }] : [])),
+  ...Object.entries(CLAUDE_2_1_197).flatMap(([name, e]) =>
+    e.kind === 'permission' ? [{ folder: join(CLAUDE_FIXTURES, V197), name: name }] : [],
+  ),
 ];
 
 describe('approve and deny over generated variants of every Claude permission capture', () => {
@@ -121,7 +155,12 @@ describe('approve and deny over generated variants of every Claude permission ca
     const lines = plainLines(CLAUDE_FIXTURES, 'perm-bash');
     const { start, drawn } = optionsOf(lines);
     // Swap the labels of 1 and 3 but keep the cursor: an approve key of '1' would now mean auto mode.
-    const swapped = draw(lines, start, drawn.length, drawn.map((o, i) => ({ ...o, label: drawn[i === 0 ? 2 : i === 2 ? 0 : i]?.label ?? '' })));
+    const swapped = draw(
+      lines,
+      start,
+      drawn.length,
+      drawn.map((o, i) => ({ ...o, label: drawn[i === 0 ? 2 : i === 2 ? 0 : i]?.label ?? '' })),
+    );
     expect(labelOnScreen(swapped, '1')).toMatch(/auto mode/);
     const screen = claudeRuntime.classify({ lines: swapped });
     expect(screen.kind === 'permission' ? approveKeyFor(screen) : null).toBe('3');
@@ -130,7 +169,12 @@ describe('approve and deny over generated variants of every Claude permission ca
   it('two single-use options leave approve with no key', () => {
     const lines = plainLines(CLAUDE_FIXTURES, 'perm-bash');
     const { start, drawn } = optionsOf(lines);
-    const twice = draw(lines, start, drawn.length, drawn.map((o, i) => (i === 2 ? { ...o, label: 'Yes' } : o)));
+    const twice = draw(
+      lines,
+      start,
+      drawn.length,
+      drawn.map((o, i) => (i === 2 ? { ...o, label: 'Yes' } : o)),
+    );
     const screen = claudeRuntime.classify({ lines: twice });
     expect(screen.kind).toBe('permission');
     expect(screen.kind === 'permission' ? approveKeyFor(screen) : 'not a prompt').toBeNull();

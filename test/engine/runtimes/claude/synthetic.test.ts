@@ -24,7 +24,12 @@ describe('claude in chrome prompt (synthetic)', () => {
     it(name, () => {
       const screen = claudeRuntime.classify({ lines: plainLines(SYNTHETIC, name) });
       if (screen.kind !== 'permission') throw new Error(`${name}: ${screen.kind}`);
-      expect([screen.tool, screen.subject, screen.confidence, screen.highlighted]).toEqual(['Claude in Chrome', expected.subject, 'high', expected.highlighted]);
+      expect([screen.tool, screen.subject, screen.confidence, screen.highlighted]).toEqual([
+        'Claude in Chrome',
+        expected.subject,
+        'high',
+        expected.highlighted,
+      ]);
       expect(screen.options.map((o) => o.kind)).toEqual(expected.kinds);
       expect(approveKeyFor(screen)).toBe('1');
       expect(denyKeyFor(screen)).toBe(expected.deny);

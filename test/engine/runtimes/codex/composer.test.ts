@@ -45,7 +45,18 @@ describe('codex composer', () => {
   });
 
   it('does not count a status line that sits above the last user message', () => {
-    const lines = ['• Working (3s • esc to interrupt)', '', '› next', '', '• Done.', '', '  Worked for 1s • 10:00', '', '› Ask Codex to do anything', ...FOOTER];
+    const lines = [
+      '• Working (3s • esc to interrupt)',
+      '',
+      '› next',
+      '',
+      '• Done.',
+      '',
+      '  Worked for 1s • 10:00',
+      '',
+      '› Ask Codex to do anything',
+      ...FOOTER,
+    ];
     expect(codexRuntime.classify({ lines }).kind).toBe('idle');
   });
 

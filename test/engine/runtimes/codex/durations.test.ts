@@ -17,25 +17,35 @@ function idleWith(worked: string): string[] {
 }
 
 describe('codex durations', () => {
-  it.each(ELAPSED.flatMap((e) => [`  Worked for ${e} • 20:29`, `  Worked for ${e} • 8:05 PM`, `  Worked for ${e}`, `─ Worked for ${e} ──────────`]))(
-    'turn ended: "%s" reads as idle',
-    (worked) => {
-      expect(codexRuntime.classify({ lines: idleWith(worked) }).kind).toBe('idle');
-    },
-  );
+  it.each(
+    ELAPSED.flatMap((e) => [
+      `  Worked for ${e} • 20:29`,
+      `  Worked for ${e} • 8:05 PM`,
+      `  Worked for ${e}`,
+      `─ Worked for ${e} ──────────`,
+    ]),
+  )('turn ended: "%s" reads as idle', (worked) => {
+    expect(codexRuntime.classify({ lines: idleWith(worked) }).kind).toBe('idle');
+  });
 
   it('a line that only mentions working for a while does not end a turn', () => {
     expect(codexRuntime.classify({ lines: idleWith('  Worked for a while on it') }).kind).toBe('working');
   });
 
-  it.each(ELAPSED.flatMap((e) => [`• Working (${e} • esc to interrupt)`, `◦ Thinking about it (${e} • esc to interrupt)`, `• Working (${e} • esc to interrupt) · 1 background terminal running`]))(
-    'status line: "%s" is volatile',
+  it.each(
+    ELAPSED.flatMap((e) => [
+      `• Working (${e} • esc to interrupt)`,
+      `◦ Thinking about it (${e} • esc to interrupt)`,
+      `• Working (${e} • esc to interrupt) · 1 background terminal running`,
+    ]),
+  )('status line: "%s" is volatile', (line) => {
+    expect(codexRuntime.isVolatileLine(line)).toBe(true);
+  });
+
+  it.each(['• Working (soon • esc to interrupt)', '  Worked for <1s • 20:29', '• Working (2.3k tokens • esc to interrupt)'])(
+    '"%s" is not a status line',
     (line) => {
-      expect(codexRuntime.isVolatileLine(line)).toBe(true);
+      expect(codexRuntime.isVolatileLine(line)).toBe(false);
     },
   );
-
-  it.each(['• Working (soon • esc to interrupt)', '  Worked for <1s • 20:29', '• Working (2.3k tokens • esc to interrupt)'])('"%s" is not a status line', (line) => {
-    expect(codexRuntime.isVolatileLine(line)).toBe(false);
-  });
 });

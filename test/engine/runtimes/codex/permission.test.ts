@@ -73,7 +73,9 @@ describe('codex approval prompt', () => {
   });
 
   it('never offers an approve key when two options are single-use', () => {
-    const lines = exec().map((l) => l.replace("2. Yes, and don't ask again for commands that start with `touch lab-approve-1.txt` (p)", '2. Yes'));
+    const lines = exec().map((l) =>
+      l.replace("2. Yes, and don't ask again for commands that start with `touch lab-approve-1.txt` (p)", '2. Yes'),
+    );
     expect(approveKeyFor(permission(classify(lines)))).toBeNull();
   });
 });

@@ -18,13 +18,41 @@ interface Expected {
 }
 
 const TABLE: Record<string, Expected> = {
-  'network-access': { tool: 'network', subject: 'registry.npmjs.org', kinds: ['once', 'always', 'always', 'other', 'deny'], confidence: 'high', approve: '1', deny: '5' },
-  'network-access-no-hints': { tool: 'network', subject: 'registry.npmjs.org', kinds: ['once', 'always', 'other', 'deny'], confidence: 'high', approve: '1', deny: '4' },
+  'network-access': {
+    tool: 'network',
+    subject: 'registry.npmjs.org',
+    kinds: ['once', 'always', 'always', 'other', 'deny'],
+    confidence: 'high',
+    approve: '1',
+    deny: '5',
+  },
+  'network-access-no-hints': {
+    tool: 'network',
+    subject: 'registry.npmjs.org',
+    kinds: ['once', 'always', 'other', 'deny'],
+    confidence: 'high',
+    approve: '1',
+    deny: '4',
+  },
   // Digits select directly: the highlight on the conversation grant does not move approve off `1`.
-  'network-access-second-selected': { tool: 'network', subject: 'example.com', kinds: ['once', 'always', 'deny'], confidence: 'high', approve: '1', deny: '3' },
+  'network-access-second-selected': {
+    tool: 'network',
+    subject: 'example.com',
+    kinds: ['once', 'always', 'deny'],
+    confidence: 'high',
+    approve: '1',
+    deny: '3',
+  },
   // What "these permissions" are is not read with certainty: no approve key, Escape cancels.
   'grant-permissions': { tool: null, subject: '', kinds: ['once', 'always', 'deny'], confidence: 'low', approve: null, deny: 'Escape' },
-  'grant-permissions-turn': { tool: null, subject: '', kinds: ['always', 'always', 'deny'], confidence: 'low', approve: null, deny: 'Escape' },
+  'grant-permissions-turn': {
+    tool: null,
+    subject: '',
+    kinds: ['always', 'always', 'deny'],
+    confidence: 'low',
+    approve: null,
+    deny: 'Escape',
+  },
 };
 
 describe('codex synthetic prompts (seen in the wild, not captured)', () => {

@@ -9,7 +9,7 @@ describe('classifyOptionLabel', () => {
     ['Yes, allow reading from /tmp from this project', 'always'],
     ['Yes, and switch to auto mode · auto mode handles these prompts for you', 'always'],
     ["Yes, and don't ask again for 127.0.0.1", 'always'],
-    ['Yes, and don\'t ask again for commands that start with `touch x` (p)', 'always'],
+    ["Yes, and don't ask again for commands that start with `touch x` (p)", 'always'],
     ["Yes, and don't ask again for these files (a)", 'always'],
     ['Yes, allow all edits during this session (shift+tab)', 'always'],
     ['Yes, and switch to accept edits (auto-approve file edits and common file commands) for this session (shift+tab)', 'always'],

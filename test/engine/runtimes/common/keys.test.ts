@@ -6,16 +6,31 @@ const opt = (key: string | null, label: string, kind: PromptOption['kind']): Pro
 
 function prompt(over: Partial<PermissionPrompt>): PermissionPrompt {
   return {
-    kind: 'permission', runtime: 'claude', tool: 'Bash command', question: 'Do you want to proceed?', subject: 'ls',
-    options: [opt('1', 'Yes', 'once'), opt('2', 'Yes, and don\'t ask again', 'always'), opt('3', 'Yes, and switch to auto mode', 'always'), opt('4', 'No', 'deny')],
-    highlighted: 0, confidence: 'high', escapeDenies: true, approveByEnterOnHighlight: false, ...over,
+    kind: 'permission',
+    runtime: 'claude',
+    tool: 'Bash command',
+    question: 'Do you want to proceed?',
+    subject: 'ls',
+    options: [
+      opt('1', 'Yes', 'once'),
+      opt('2', "Yes, and don't ask again", 'always'),
+      opt('3', 'Yes, and switch to auto mode', 'always'),
+      opt('4', 'No', 'deny'),
+    ],
+    highlighted: 0,
+    confidence: 'high',
+    escapeDenies: true,
+    approveByEnterOnHighlight: false,
+    ...over,
   };
 }
 
 describe('approveKeyFor', () => {
   it('picks the key of the single once option, wherever it sits', () => {
     expect(approveKeyFor(prompt({}))).toBe('1');
-    expect(approveKeyFor(prompt({ options: [opt('1', 'No', 'deny'), opt('2', 'Allow always', 'always'), opt('3', 'Yes', 'once')] }))).toBe('3');
+    expect(approveKeyFor(prompt({ options: [opt('1', 'No', 'deny'), opt('2', 'Allow always', 'always'), opt('3', 'Yes', 'once')] }))).toBe(
+      '3',
+    );
   });
 
   it('refuses when the parse is not confident', () => {

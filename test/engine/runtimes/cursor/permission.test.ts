@@ -21,7 +21,9 @@ describe('cursor approval block', () => {
 
   it('is no prompt with a single option left on screen (cut off)', () => {
     const lines = perm();
-    expect(cursorRuntime.classify({ lines: lines.slice(0, lines.findIndex((l) => l.includes('Run (once)')) + 1) }).kind).not.toBe('permission');
+    expect(cursorRuntime.classify({ lines: lines.slice(0, lines.findIndex((l) => l.includes('Run (once)')) + 1) }).kind).not.toBe(
+      'permission',
+    );
   });
 
   it('keeps a command containing " in " but drops the trailing cwd note', () => {

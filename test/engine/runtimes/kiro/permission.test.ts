@@ -21,7 +21,14 @@ describe('kiro prompts', () => {
   });
 
   it('reads the subject of an MCP tool call from its "Running … with the param" line', () => {
-    const lines = ['🛠️  Using tool: search_documentation from mcp server aws-docs', ' ⋮', ' ● Running search_documentation with the param:', ' ⋮  {}', '', "Allow this action? Use 't' to trust (always allow) this tool for the session. [y/n/t]:"];
+    const lines = [
+      '🛠️  Using tool: search_documentation from mcp server aws-docs',
+      ' ⋮',
+      ' ● Running search_documentation with the param:',
+      ' ⋮  {}',
+      '',
+      "Allow this action? Use 't' to trust (always allow) this tool for the session. [y/n/t]:",
+    ];
     const screen = kiroRuntime.classify({ lines });
     expect(screen.kind === 'permission' && [screen.tool, screen.subject]).toEqual(['search_documentation', 'search_documentation']);
   });

@@ -10,12 +10,19 @@ describe('kiro robustness', () => {
   });
 
   it('is unknown for binary garbage', () => {
-    const lines = Array.from({ length: 40 }, (_, i) => String.fromCharCode(...Array.from({ length: 120 }, (_, k) => (i * 7919 + k * 104729) % 0xffff)));
+    const lines = Array.from({ length: 40 }, (_, i) =>
+      String.fromCharCode(...Array.from({ length: 120 }, (_, k) => (i * 7919 + k * 104729) % 0xffff)),
+    );
     expect(kiroRuntime.classify({ lines }).kind).toBe('unknown');
   });
 
   it('handles very long lines quickly', () => {
-    const lines = [' '.repeat(200_000) + 'x', 'Run this command?' + ' ('.repeat(50_000) + ')', '│ ' + '(a) '.repeat(50_000) + '│', '> ' + '['.repeat(100_000)];
+    const lines = [
+      ' '.repeat(200_000) + 'x',
+      'Run this command?' + ' ('.repeat(50_000) + ')',
+      '│ ' + '(a) '.repeat(50_000) + '│',
+      '> ' + '['.repeat(100_000),
+    ];
     const started = performance.now();
     kiroRuntime.classify({ lines });
     for (const line of lines) kiroRuntime.isVolatileLine(line);
@@ -25,7 +32,9 @@ describe('kiro robustness', () => {
   it('keeps wide Unicode intact in what it reads', () => {
     let checked = 0;
     for (const name of captureNames('kiro')) {
-      const lines = loadCapture('kiro', name).lines.map((l) => l.replace(/rm -rf build|npm test(?= in)|git status --short|git push origin main/, 'rm -rf 日本語-🚀'));
+      const lines = loadCapture('kiro', name).lines.map((l) =>
+        l.replace(/rm -rf build|npm test(?= in)|git status --short|git push origin main/, 'rm -rf 日本語-🚀'),
+      );
       const screen = kiroRuntime.classify({ lines });
       if (screen.kind === 'permission') {
         expect(screen.subject, name).toContain('日本語-🚀');

@@ -7,7 +7,11 @@ describe('kiro volatile lines', () => {
     expect(kiroRuntime.isVolatileLine(line)).toBe(true);
   });
 
-  it.each(['[default] >', "Allow this action? Use 't' to trust (always allow) this tool for the session. [y/n/t]:", ' ❯ Yes, single permission'])('%s is not volatile', (line) => {
+  it.each([
+    '[default] >',
+    "Allow this action? Use 't' to trust (always allow) this tool for the session. [y/n/t]:",
+    ' ❯ Yes, single permission',
+  ])('%s is not volatile', (line) => {
     expect(kiroRuntime.isVolatileLine(line)).toBe(false);
   });
 });

@@ -20,7 +20,13 @@ const TABLE: Record<string, Expected> = {
   'approval-bash-after-end-key': { kind: 'permission', tool: BASH, subject: 'touch lab-end-key.txt', highlighted: 0, approve: 'Enter' },
   'approval-bash-reject-selected': { kind: 'permission', tool: BASH, subject: 'touch lab-allow-once.txt', highlighted: 2, approve: null },
   'approval-edit': { kind: 'permission', tool: 'Edit', subject: 'lab-edit-demo.txt', highlighted: 0, approve: 'Enter' },
-  'approval-external-dir': { kind: 'permission', tool: 'Access external directory', subject: '/home/dev/lab-codex/work', highlighted: 0, approve: 'Enter' },
+  'approval-external-dir': {
+    kind: 'permission',
+    tool: 'Access external directory',
+    subject: '/home/dev/lab-codex/work',
+    highlighted: 0,
+    approve: 'Enter',
+  },
   // The header says Edit even for the write tool.
   'approval-write': { kind: 'permission', tool: 'Edit', subject: 'lab-edit-demo.txt', highlighted: 0, approve: 'Enter' },
   'approval-bash-after-allow-once': { kind: 'idle', draft: '' },

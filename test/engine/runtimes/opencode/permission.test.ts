@@ -59,7 +59,14 @@ describe('opencode permission box', () => {
   });
 
   it('treats the reject-message box as a dialog', () => {
-    const lines = ['  ┃', '  ┃  △ Reject permission', '  ┃  Tell OpenCode what to do differently', '  ┃', '  ┃  enter confirm  esc cancel', '  ┃'];
+    const lines = [
+      '  ┃',
+      '  ┃  △ Reject permission',
+      '  ┃  Tell OpenCode what to do differently',
+      '  ┃',
+      '  ┃  enter confirm  esc cancel',
+      '  ┃',
+    ];
     const screen = opencodeRuntime.classify({ lines });
     expect(screen.kind === 'dialog' && screen.dialogId).toBe('opencode.reject-message');
   });

@@ -10,12 +10,19 @@ describe('opencode robustness', () => {
   });
 
   it('is unknown for binary garbage', () => {
-    const lines = Array.from({ length: 40 }, (_, i) => String.fromCharCode(...Array.from({ length: 120 }, (_, k) => (i * 7919 + k * 104729) % 0xffff)));
+    const lines = Array.from({ length: 40 }, (_, i) =>
+      String.fromCharCode(...Array.from({ length: 120 }, (_, k) => (i * 7919 + k * 104729) % 0xffff)),
+    );
     expect(opencodeRuntime.classify({ lines, ansiLines: lines }).kind).toBe('unknown');
   });
 
   it('handles very long lines quickly', () => {
-    const lines = ['  ┃  △ Permission required', '  ┃' + ' '.repeat(200_000) + 'x', '  ┃ ' + 'Allow once  '.repeat(20_000) + 'enter confirm', '  ┃'];
+    const lines = [
+      '  ┃  △ Permission required',
+      '  ┃' + ' '.repeat(200_000) + 'x',
+      '  ┃ ' + 'Allow once  '.repeat(20_000) + 'enter confirm',
+      '  ┃',
+    ];
     const ansiLines = lines.map((l) => '\x1b[48;5;234m' + l);
     const started = performance.now();
     opencodeRuntime.classify({ lines, ansiLines });

@@ -4,12 +4,24 @@ import { realRunner } from '../../../../main/engine/platform/run.ts';
 
 /** A runner whose git sees `home` as $HOME and no system config. */
 export function isolatedGitRunner(home: string): Runner {
-  const env = { HOME: home, XDG_CONFIG_HOME: `${home}/.config`, GIT_CONFIG_NOSYSTEM: '1', GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' };
+  const env = {
+    HOME: home,
+    XDG_CONFIG_HOME: `${home}/.config`,
+    GIT_CONFIG_NOSYSTEM: '1',
+    GIT_AUTHOR_NAME: 't',
+    GIT_AUTHOR_EMAIL: 't@example.com',
+    GIT_COMMITTER_NAME: 't',
+    GIT_COMMITTER_EMAIL: 't@example.com',
+  };
   return { run: (file, args, opts = {}) => realRunner.run(file, args, { ...opts, env: { ...env, ...opts.env } }) };
 }
 
 /** `git init` a repo at `dir` with the given commits (message → files written before committing). */
-export async function makeRepo(runner: Runner, dir: string, commits: readonly { message: string; files: Record<string, string> }[]): Promise<void> {
+export async function makeRepo(
+  runner: Runner,
+  dir: string,
+  commits: readonly { message: string; files: Record<string, string> }[],
+): Promise<void> {
   const { writeFileSync } = await import('node:fs');
   const git = async (...args: string[]) => {
     const r = await runner.run('git', ['-C', dir, ...args]);

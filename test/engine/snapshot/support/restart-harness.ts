@@ -39,7 +39,11 @@ export function agentLaunch(dir: string, scenario: Scenario, name = scenario.run
 
 /** The pid the agent recorded at start (waits for it). */
 export function agentPid(launch: AgentLaunch, timeoutMs = 15_000): Promise<number> {
-  return poll(() => readRecords(launch.recordPath).find((r): r is StartRecord => r.type === 'start')?.pid, `start of ${launch.recordPath}`, { timeoutMs });
+  return poll(
+    () => readRecords(launch.recordPath).find((r): r is StartRecord => r.type === 'start')?.pid,
+    `start of ${launch.recordPath}`,
+    { timeoutMs },
+  );
 }
 
 /** Texts the agent got submitted at its prompt. */
@@ -48,7 +52,11 @@ export function submissions(launch: AgentLaunch): string[] {
 }
 
 /** Pipeline collaborators over the private server; audits collected in `audits`. */
-export async function restartDeps(tmux: PrivateTmux, claudeConfigDir: string, audits: AuditRecord[]): Promise<RestartDeps & { tmux: TmuxClient }> {
+export async function restartDeps(
+  tmux: PrivateTmux,
+  claudeConfigDir: string,
+  audits: AuditRecord[],
+): Promise<RestartDeps & { tmux: TmuxClient }> {
   const client = await openTmuxClient(tmux.server, realRunner, { mode: 'batch', logger: silentLogger });
   return {
     tmux: client,

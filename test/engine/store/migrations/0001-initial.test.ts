@@ -24,9 +24,60 @@ describe('migration 0001-initial', () => {
 
   it('creates exactly the version-1 tables and columns', () => {
     expect(tables(freshAtVersion1())).toEqual({
-      panes: ['pane_key', 'server', 'pane_id', 'target', 'runtime', 'pid', 'state', 'state_since', 'muted', 'ignored', 'enrolled', 'loop_mode', 'directive', 'last_seen'],
-      items: ['id', 'pane_key', 'kind', 'prompt_json', 'fingerprint', 'summary', 'first_seen', 'queue_order', 'reminder_step', 'next_reminder_at', 'snoozed_until', 'skip_cooldown_until', 'stuck', 'claimed_by', 'claimed_at', 'expires_at', 'tail_json', 'context'],
-      resolved_items: ['id', 'pane_key', 'kind', 'prompt_json', 'fingerprint', 'summary', 'first_seen', 'reminder_step', 'stuck', 'claimed_by', 'expires_at', 'tail_json', 'context', 'resolved_at', 'how', 'resolved_by'],
+      panes: [
+        'pane_key',
+        'server',
+        'pane_id',
+        'target',
+        'runtime',
+        'pid',
+        'state',
+        'state_since',
+        'muted',
+        'ignored',
+        'enrolled',
+        'loop_mode',
+        'directive',
+        'last_seen',
+      ],
+      items: [
+        'id',
+        'pane_key',
+        'kind',
+        'prompt_json',
+        'fingerprint',
+        'summary',
+        'first_seen',
+        'queue_order',
+        'reminder_step',
+        'next_reminder_at',
+        'snoozed_until',
+        'skip_cooldown_until',
+        'stuck',
+        'claimed_by',
+        'claimed_at',
+        'expires_at',
+        'tail_json',
+        'context',
+      ],
+      resolved_items: [
+        'id',
+        'pane_key',
+        'kind',
+        'prompt_json',
+        'fingerprint',
+        'summary',
+        'first_seen',
+        'reminder_step',
+        'stuck',
+        'claimed_by',
+        'expires_at',
+        'tail_json',
+        'context',
+        'resolved_at',
+        'how',
+        'resolved_by',
+      ],
       watchdog: ['pane_key', 'nudges_sent', 'last_nudge_at', 'next_nudge_at', 'idle_since', 'escalated'],
       audit: ['id', 'at', 'pane_key', 'runtime', 'action', 'payload', 'reason', 'surface', 'item_id', 'outcome', 'ref'],
     });
@@ -34,7 +85,14 @@ describe('migration 0001-initial', () => {
 
   it('creates the indexes and the append-only triggers', () => {
     const db = freshAtVersion1();
-    expect(objects(db, 'index')).toEqual(['audit_by_item', 'audit_by_pane', 'items_by_pane', 'items_by_queue_order', 'resolved_by_pane', 'resolved_by_time']);
+    expect(objects(db, 'index')).toEqual([
+      'audit_by_item',
+      'audit_by_pane',
+      'items_by_pane',
+      'items_by_queue_order',
+      'resolved_by_pane',
+      'resolved_by_time',
+    ]);
     expect(objects(db, 'trigger')).toEqual(['audit_no_delete', 'audit_no_update']);
   });
 
@@ -48,14 +106,17 @@ describe('migration 0001-initial', () => {
   it('rejects an item for a pane that does not exist', () => {
     const db = freshAtVersion1();
     expect(() =>
-      db.exec(`INSERT INTO items (id, pane_key, kind, summary, first_seen, queue_order, expires_at) VALUES ('a', 'nope|%9', 'idle', '', 0, 1, 0)`),
+      db.exec(
+        `INSERT INTO items (id, pane_key, kind, summary, first_seen, queue_order, expires_at) VALUES ('a', 'nope|%9', 'idle', '', 0, 1, 0)`,
+      ),
     ).toThrow(/FOREIGN KEY/);
   });
 
   it('allows one open item per pane only', () => {
     const db = freshAtVersion1();
     db.exec(insertPane);
-    const item = (id: string) => `INSERT INTO items (id, pane_key, kind, summary, first_seen, queue_order, expires_at) VALUES ('${id}', 'default|%1', 'idle', '', 0, 1, 0)`;
+    const item = (id: string) =>
+      `INSERT INTO items (id, pane_key, kind, summary, first_seen, queue_order, expires_at) VALUES ('${id}', 'default|%1', 'idle', '', 0, 1, 0)`;
     db.exec(item('a'));
     expect(() => db.exec(item('b'))).toThrow(/UNIQUE/);
   });

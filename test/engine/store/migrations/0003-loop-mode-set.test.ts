@@ -28,8 +28,21 @@ describe('migration 0003-loop-mode-set', () => {
     const { db, file } = fresh();
     migrate(db, file, MIGRATIONS, { to: 3, logger: silentLogger });
     expect(tables(db)['panes']).toEqual([
-      'pane_key', 'server', 'pane_id', 'target', 'runtime', 'pid', 'state', 'state_since',
-      'muted', 'ignored', 'enrolled', 'loop_mode', 'directive', 'last_seen', 'loop_mode_set',
+      'pane_key',
+      'server',
+      'pane_id',
+      'target',
+      'runtime',
+      'pid',
+      'state',
+      'state_since',
+      'muted',
+      'ignored',
+      'enrolled',
+      'loop_mode',
+      'directive',
+      'last_seen',
+      'loop_mode_set',
     ]);
   });
 
@@ -41,7 +54,7 @@ describe('migration 0003-loop-mode-set', () => {
     expect(() => db.exec(`UPDATE panes SET loop_mode_set = 2`)).toThrow(/CHECK/);
   });
 
-  it('keeps version-2 panes, marking a stored non-paused mode as the user\'s choice', () => {
+  it("keeps version-2 panes, marking a stored non-paused mode as the user's choice", () => {
     const { db, file } = fresh();
     migrate(db, file, MIGRATIONS, { to: 2, logger: silentLogger });
     db.exec(insertPane('default|%1', 'paused'));

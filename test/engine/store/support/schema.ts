@@ -15,7 +15,13 @@ export function tables(db: Database.Database): Record<string, string[]> {
     .all()
     .map((r) => r.name);
   return Object.fromEntries(
-    names.map((name) => [name, db.prepare<[], { name: string }>(`SELECT name FROM pragma_table_info('${name}')`).all().map((c) => c.name)]),
+    names.map((name) => [
+      name,
+      db
+        .prepare<[], { name: string }>(`SELECT name FROM pragma_table_info('${name}')`)
+        .all()
+        .map((c) => c.name),
+    ]),
   );
 }
 

@@ -62,7 +62,8 @@ const all: Array<[string, Scenario]> = [
 describe('ready-made scenarios', () => {
   it.each(all)('%s is sound and every screen it draws is a copied fixture', (_name, scenario) => {
     expect(scenarioProblems(scenario)).toEqual([]);
-    for (const state of Object.values(scenario.states)) expect(existsSync(join(FIXTURES_ROOT, `${state.screen}.ansi`)), state.screen).toBe(true);
+    for (const state of Object.values(scenario.states))
+      expect(existsSync(join(FIXTURES_ROOT, `${state.screen}.ansi`)), state.screen).toBe(true);
   });
 });
 
@@ -213,6 +214,7 @@ describe('latency loop', () => {
   });
 
   it('goes back to the prompt after each answer', () => {
-    for (const name of ['approved', 'approved-enter', 'denied', 'denied-esc']) expect(s.states[name]?.after).toEqual({ ms: 500, next: 'prompt' });
+    for (const name of ['approved', 'approved-enter', 'denied', 'denied-esc'])
+      expect(s.states[name]?.after).toEqual({ ms: 500, next: 'prompt' });
   });
 });

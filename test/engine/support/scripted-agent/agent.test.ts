@@ -84,7 +84,9 @@ describe('scripted agent in tmux', () => {
     const agent = await start(opencodeBashApproval());
     await agent.send('Right');
     await agent.waitForState('prompt-always');
-    const lines = await agent.waitForScreen((l) => l.some((line) => line.includes('\x1b[48;5;215m \x1b[38;5;232mAllow always')), { colour: true });
+    const lines = await agent.waitForScreen((l) => l.some((line) => line.includes('\x1b[48;5;215m \x1b[38;5;232mAllow always')), {
+      colour: true,
+    });
     expect(lines.filter((line) => line.includes('48;5;215m ')).length).toBe(1);
     await agent.send('End');
     await agent.send('Home');
@@ -149,9 +151,17 @@ describe('scripted agent in tmux', () => {
     await codex.send('-l', 'draft text the user has not sent yet');
     await opencode.send('-l', 'draft text the user has not sent yet');
     const c = await codex.waitForScreen((l) => l[36] === '› draft text the user has not sent yet');
-    expect(c.slice(36).map((l) => l.trimEnd())).toEqual(text('panes/codex/idle-with-draft').slice(36).map((l) => l.trimEnd()));
+    expect(c.slice(36).map((l) => l.trimEnd())).toEqual(
+      text('panes/codex/idle-with-draft')
+        .slice(36)
+        .map((l) => l.trimEnd()),
+    );
     const o = await opencode.waitForScreen((l) => l[34]?.trimEnd() === '  ┃  draft text the user has not sent yet');
-    expect(o.slice(33).map((l) => l.trimEnd())).toEqual(text('panes/opencode/idle-with-draft').slice(33).map((l) => l.trimEnd()));
+    expect(o.slice(33).map((l) => l.trimEnd())).toEqual(
+      text('panes/opencode/idle-with-draft')
+        .slice(33)
+        .map((l) => l.trimEnd()),
+    );
   });
 
   it('claude trust dialog: Enter exits the program with the "not trusted" message; the pane stays, dead', async () => {

@@ -14,7 +14,17 @@ describe('KeyDecoder', () => {
 
   it('decodes arrows, Home/End and BTab in CSI and SS3 forms', () => {
     expect(decode('\x1b[A\x1b[B\x1b[C\x1b[D\x1b[1~\x1b[4~\x1b[H\x1b[F\x1bOA\x1bOH\x1b[Z')).toEqual([
-      'Up', 'Down', 'Right', 'Left', 'Home', 'End', 'Home', 'End', 'Up', 'Home', 'BTab',
+      'Up',
+      'Down',
+      'Right',
+      'Left',
+      'Home',
+      'End',
+      'Home',
+      'End',
+      'Up',
+      'Home',
+      'BTab',
     ]);
   });
 
@@ -45,7 +55,10 @@ describe('KeyDecoder', () => {
   it('returns a bracketed paste as one Paste key with its text', () => {
     const d = new KeyDecoder();
     const keys = [...d.feed('\x1b[200~hello\rworld\x1b[201~\r')];
-    expect(keys.map((k) => [k.name, k.text])).toEqual([['Paste', 'hello\rworld'], ['Enter', undefined]]);
+    expect(keys.map((k) => [k.name, k.text])).toEqual([
+      ['Paste', 'hello\rworld'],
+      ['Enter', undefined],
+    ]);
   });
 
   it('waits for the end of a paste split across reads', () => {
@@ -68,9 +81,14 @@ describe('KeyDecoder', () => {
 
 describe('canonicalKeyName', () => {
   it('passes tmux names through and decodes raw bytes', () => {
-    expect([canonicalKeyName('Enter'), canonicalKeyName('\r'), canonicalKeyName('\x1b'), canonicalKeyName('\x1b[B'), canonicalKeyName('C-u'), canonicalKeyName('y')]).toEqual([
-      'Enter', 'Enter', 'Escape', 'Down', 'C-u', 'y',
-    ]);
+    expect([
+      canonicalKeyName('Enter'),
+      canonicalKeyName('\r'),
+      canonicalKeyName('\x1b'),
+      canonicalKeyName('\x1b[B'),
+      canonicalKeyName('C-u'),
+      canonicalKeyName('y'),
+    ]).toEqual(['Enter', 'Enter', 'Escape', 'Down', 'C-u', 'y']);
   });
 
   it('rejects more than one key', () => {

@@ -4,7 +4,11 @@ import type { StateSpec } from '../../../support/scripted-agent/scenario.ts';
 
 const key = (name: string, raw = name): { name: string; raw: string } => ({ name, raw });
 const prompt: StateSpec = { screen: 'x', keys: { '1': 'approved', '\x1b': 'denied' } };
-const idle: StateSpec = { screen: 'x', keys: { Escape: 'interrupted' }, input: { row: 1, col: 2, template: '❯ {draft}', submit: 'working' } };
+const idle: StateSpec = {
+  screen: 'x',
+  keys: { Escape: 'interrupted' },
+  input: { row: 1, col: 2, template: '❯ {draft}', submit: 'working' },
+};
 
 describe('react', () => {
   it('follows a mapped key', () => {
@@ -52,6 +56,9 @@ describe('react', () => {
   });
 
   it('ignores Meta keys and arrows in the line editor', () => {
-    expect([react(idle, 'a', key('M-x', '\x1bx')), react(idle, 'a', key('Up', '\x1b[A'))]).toEqual([{ kind: 'ignore' }, { kind: 'ignore' }]);
+    expect([react(idle, 'a', key('M-x', '\x1bx')), react(idle, 'a', key('Up', '\x1b[A'))]).toEqual([
+      { kind: 'ignore' },
+      { kind: 'ignore' },
+    ]);
   });
 });

@@ -20,7 +20,9 @@ describe('scenario validation', () => {
   });
 
   it('rejects a key that is several keys', () => {
-    expect(scenarioProblems({ ...ok, states: { ...ok.states, a: { screen: 's', keys: { yes: 'b' } } } })).toEqual(['a.keys: "yes" is not one key']);
+    expect(scenarioProblems({ ...ok, states: { ...ok.states, a: { screen: 's', keys: { yes: 'b' } } } })).toEqual([
+      'a.keys: "yes" is not one key',
+    ]);
   });
 
   it('rejects the same key twice under different spellings', () => {
@@ -29,7 +31,10 @@ describe('scenario validation', () => {
   });
 
   it('requires {draft} in an input template', () => {
-    const noDraft: Scenario = { ...ok, states: { ...ok.states, a: { screen: 's', input: { row: 0, col: 0, template: '❯ ', submit: 'b' } } } };
+    const noDraft: Scenario = {
+      ...ok,
+      states: { ...ok.states, a: { screen: 's', input: { row: 0, col: 0, template: '❯ ', submit: 'b' } } },
+    };
     expect(() => assertScenario(noDraft)).toThrow('a.input.template has no {draft}');
   });
 });

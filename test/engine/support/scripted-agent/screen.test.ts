@@ -77,8 +77,17 @@ function expectedText(state: StateSpec): string[] {
 /** Every distinct screen (fixture + overrides) of the ready-made scenarios, plus highlight calibrations. */
 function slides(): Slide[] {
   const scenarios: Scenario[] = [
-    claudePermBash(), claudePermWrite(), claudePermEdit(), claudePermWebFetch(), claudeIdleWorking(), claudeTrustDialog(),
-    codexExecApproval(), codexModelMigration(), opencodeBashApproval(), claudeAutoModeOffer(), codexWarningsOverlay(),
+    claudePermBash(),
+    claudePermWrite(),
+    claudePermEdit(),
+    claudePermWebFetch(),
+    claudeIdleWorking(),
+    claudeTrustDialog(),
+    codexExecApproval(),
+    codexModelMigration(),
+    opencodeBashApproval(),
+    claudeAutoModeOffer(),
+    codexWarningsOverlay(),
   ];
   const seen = new Set<string>();
   const out: Slide[] = [];
@@ -99,9 +108,21 @@ function slides(): Slide[] {
   const trust = 'panes/claude/startup-trust-folder';
   const trustYes = fixture('panes/claude/startup-trust-folder-yes-selected').ansi;
   out.push(
-    { state: { screen: exec, altScreen: true, lines: codexMenuLines(exec, 0) }, label: 'codex menu, option 1 synthesized', ansi: fixture(exec).ansi },
-    { state: { screen: migration, altScreen: true, lines: codexMenuLines(migration, 0) }, label: 'codex migration, option 1 synthesized', ansi: fixture(migration).ansi },
-    { state: { screen: bash, altScreen: true, lines: { [rejectRow.row]: opencodeButtonLine(bash, 0).line } }, label: 'opencode Allow once synthesized', ansi: fixture(bash).ansi },
+    {
+      state: { screen: exec, altScreen: true, lines: codexMenuLines(exec, 0) },
+      label: 'codex menu, option 1 synthesized',
+      ansi: fixture(exec).ansi,
+    },
+    {
+      state: { screen: migration, altScreen: true, lines: codexMenuLines(migration, 0) },
+      label: 'codex migration, option 1 synthesized',
+      ansi: fixture(migration).ansi,
+    },
+    {
+      state: { screen: bash, altScreen: true, lines: { [rejectRow.row]: opencodeButtonLine(bash, 0).line } },
+      label: 'opencode Allow once synthesized',
+      ansi: fixture(bash).ansi,
+    },
     {
       state: { screen: bash, altScreen: true, lines: { [rejectRow.row]: rejectRow.line } },
       label: 'opencode Reject synthesized',
@@ -109,8 +130,18 @@ function slides(): Slide[] {
       ansiRows: { [rejectRow.row]: fixture('panes/opencode/approval-bash-reject-selected').ansi[rejectRow.row] ?? '' },
     },
     // Row 14 as captured leaves the space in "No, exit" uncoloured (an Ink quirk): text-only there.
-    { state: { screen: trust, lines: claudeMenuLines(trust, 0) }, label: 'claude trust, "No, exit" synthesized', ansi: null, ansiRows: { 15: fixture(trust).ansi[15] ?? '' } },
-    { state: { screen: trust, lines: claudeMenuLines(trust, 1) }, label: 'claude trust, "Yes" synthesized', ansi: null, ansiRows: { 14: trustYes[14] ?? '', 15: trustYes[15] ?? '' } },
+    {
+      state: { screen: trust, lines: claudeMenuLines(trust, 0) },
+      label: 'claude trust, "No, exit" synthesized',
+      ansi: null,
+      ansiRows: { 15: fixture(trust).ansi[15] ?? '' },
+    },
+    {
+      state: { screen: trust, lines: claudeMenuLines(trust, 1) },
+      label: 'claude trust, "Yes" synthesized',
+      ansi: null,
+      ansiRows: { 14: trustYes[14] ?? '', 15: trustYes[15] ?? '' },
+    },
     {
       state: { screen: exec, altScreen: true, lines: codexMenuLines(exec, 1) },
       label: 'codex menu, option 2 synthesized',
@@ -131,7 +162,12 @@ describe('every scenario screen on a real tmux pane', () => {
     const states: Record<string, StateSpec> = {};
     all.forEach((slide, i) => {
       const { screen, lines, altScreen } = slide.state;
-      states[`s${i}`] = { screen, ...(lines ? { lines } : {}), ...(altScreen === undefined ? {} : { altScreen }), keys: { n: `s${(i + 1) % all.length}` } };
+      states[`s${i}`] = {
+        screen,
+        ...(lines ? { lines } : {}),
+        ...(altScreen === undefined ? {} : { altScreen }),
+        keys: { n: `s${(i + 1) % all.length}` },
+      };
     });
     agent = await startScriptedAgent(tmux, { name: 'slideshow', runtime: 'claude', initial: 's0', fixturesRoot: FIXTURES_ROOT, states });
   });

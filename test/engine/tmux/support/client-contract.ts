@@ -25,7 +25,11 @@ async function caught(p: Promise<unknown>): Promise<unknown> {
 }
 
 /** The shared behaviour of both clients. */
-export function describeTmuxClientContract(name: string, make: MakeClient, opts: { missingBinary?: { kind: TmuxErrorKind; what: string } } = {}): void {
+export function describeTmuxClientContract(
+  name: string,
+  make: MakeClient,
+  opts: { missingBinary?: { kind: TmuxErrorKind; what: string } } = {},
+): void {
   const missingBinary = opts.missingBinary ?? { kind: 'not-installed', what: 'tmux' };
   describe(`${name}: TmuxClient contract`, () => {
     let t: PrivateTmux;
@@ -47,10 +51,13 @@ export function describeTmuxClientContract(name: string, make: MakeClient, opts:
     }
 
     async function received(paneId: string, expected: string): Promise<string> {
-      return poll(async () => {
-        const got = receivedText(await screen(paneId));
-        return got === expected ? got : null;
-      }, `pane ${paneId} receives ${JSON.stringify(expected)}`).catch(async (e: unknown) => {
+      return poll(
+        async () => {
+          const got = receivedText(await screen(paneId));
+          return got === expected ? got : null;
+        },
+        `pane ${paneId} receives ${JSON.stringify(expected)}`,
+      ).catch(async (e: unknown) => {
         throw new Error(`${(e as Error).message}; received ${JSON.stringify(receivedText(await screen(paneId)))}`);
       });
     }
@@ -67,10 +74,22 @@ export function describeTmuxClientContract(name: string, make: MakeClient, opts:
       // The shell tmux starts execs the command a moment later: wait until both show their program.
       const panes = await poll(async () => {
         const p = await client.listPanes();
-        return p.map((x) => x.currentCommand).sort().join() === 'cat,sleep' ? p : null;
+        return p
+          .map((x) => x.currentCommand)
+          .sort()
+          .join() === 'cat,sleep'
+          ? p
+          : null;
       }, 'both panes running their program');
       expect(panes.map((p) => p.paneId).sort()).toEqual([a, b].sort());
-      expect(panes.find((p) => p.paneId === a)).toMatchObject({ sessionName: 'work', target: 'work:0.0', width: 100, height: 30, dead: false, currentCommand: 'cat' });
+      expect(panes.find((p) => p.paneId === a)).toMatchObject({
+        sessionName: 'work',
+        target: 'work:0.0',
+        width: 100,
+        height: 30,
+        dead: false,
+        currentCommand: 'cat',
+      });
       expect(panes.find((p) => p.paneId === b)).toMatchObject({ target: 'work:1.0', currentCommand: 'sleep' });
     });
 
@@ -96,8 +115,12 @@ export function describeTmuxClientContract(name: string, make: MakeClient, opts:
     });
 
     async function drawn(name: string): Promise<{ cap: PaneScreenCapture; txt: string[]; ansi: string[]; pane: string }> {
-      const txt = readFileSync(fixture(`${name}.txt`), 'utf8').split('\n').slice(0, 40);
-      const ansi = readFileSync(fixture(`${name}.ansi`), 'utf8').split('\n').slice(0, 40);
+      const txt = readFileSync(fixture(`${name}.txt`), 'utf8')
+        .split('\n')
+        .slice(0, 40);
+      const ansi = readFileSync(fixture(`${name}.ansi`), 'utf8')
+        .split('\n')
+        .slice(0, 40);
       const pane = await t.newPane(drawFileCommand(fixture(`${name}.ansi`)), { width: 120, height: 40 });
       const cap = await poll(async () => {
         const [c] = await client.capture([{ paneId: pane, colour: true }]);
@@ -122,7 +145,8 @@ export function describeTmuxClientContract(name: string, make: MakeClient, opts:
       const row = cap.lines.findIndex((l) => l.includes('Allow once'));
       const chars = Array.from(cap.lines[row]!);
       const cells = styledCells(cap.ansiLines ?? [])[row]!;
-      const bgAt = (label: string): string | undefined => /"bg","(p\d+)"/.exec(cells[Array.from(chars.join('').slice(0, chars.join('').indexOf(label))).length]!)?.[1];
+      const bgAt = (label: string): string | undefined =>
+        /"bg","(p\d+)"/.exec(cells[Array.from(chars.join('').slice(0, chars.join('').indexOf(label))).length]!)?.[1];
       expect(bgAt('Allow once')).toBe('p215');
       expect(bgAt('Allow always')).toBe('p234');
       // Byte for byte what `tmux capture-pane -p -e` prints for the same screen.
@@ -131,7 +155,8 @@ export function describeTmuxClientContract(name: string, make: MakeClient, opts:
 
     it('captures many panes in one batch, leaving out a pane that is gone', async () => {
       const panes: string[] = [];
-      for (let i = 0; i < 8; i++) panes.push(await t.newPane(showTextCommand(`pane ${i} é✳日本`), { session: 'many', width: 80, height: 10 }));
+      for (let i = 0; i < 8; i++)
+        panes.push(await t.newPane(showTextCommand(`pane ${i} é✳日本`), { session: 'many', width: 80, height: 10 }));
       const gone = await t.newPane('cat', { session: 'many' });
       await t.tmux(['kill-pane', '-t', gone]);
       const requests = [...panes.slice(0, 4), gone, ...panes.slice(4)].map((paneId, i) => ({ paneId, colour: i % 2 === 0 }));
@@ -144,14 +169,19 @@ export function describeTmuxClientContract(name: string, make: MakeClient, opts:
         expect(c.lines[0]).toBe(`pane ${i} é✳日本`);
         expect(c.lines).toHaveLength(10);
       });
-      expect(caps.filter((c) => c.ansiLines).map((c) => c.paneId)).toEqual(requests.filter((r) => r.colour && r.paneId !== gone).map((r) => r.paneId));
+      expect(caps.filter((c) => c.ansiLines).map((c) => c.paneId)).toEqual(
+        requests.filter((r) => r.colour && r.paneId !== gone).map((r) => r.paneId),
+      );
     });
 
     it('keeps capturing the others when a pane dies while the batch is in flight', async () => {
       const panes: string[] = [];
       for (let i = 0; i < 30; i++) panes.push(await t.newPane(showTextCommand(`p${i}`), { session: 'many', width: 60, height: 20 }));
       const victim = panes[15]!;
-      const [caps] = await Promise.all([client.capture(panes.map((paneId) => ({ paneId, colour: true }))), t.tmux(['kill-pane', '-t', victim])]);
+      const [caps] = await Promise.all([
+        client.capture(panes.map((paneId) => ({ paneId, colour: true }))),
+        t.tmux(['kill-pane', '-t', victim]),
+      ]);
       expect(caps.map((c) => c.paneId).filter((id) => id !== victim)).toEqual(panes.filter((id) => id !== victim));
     });
 
@@ -241,8 +271,11 @@ export function describeTmuxClientContract(name: string, make: MakeClient, opts:
       const term = await t.attachClient('here');
       try {
         await client.focusPane(there, term.tty);
-        const sessionOf = async (): Promise<string> => (await t.tmux(['display-message', '-p', '-c', term.tty, '#{client_session}'])).trim();
-        expect(await poll(async () => ((await sessionOf()) === 'there' ? 'there' : null), 'the client switched to session there')).toBe('there');
+        const sessionOf = async (): Promise<string> =>
+          (await t.tmux(['display-message', '-p', '-c', term.tty, '#{client_session}'])).trim();
+        expect(await poll(async () => ((await sessionOf()) === 'there' ? 'there' : null), 'the client switched to session there')).toBe(
+          'there',
+        );
       } finally {
         await term.detach();
       }
@@ -268,7 +301,10 @@ export function describeTmuxClientContract(name: string, make: MakeClient, opts:
 
     it('names the subcommand when an arbitrary command fails', async () => {
       await t.newPane('cat', { session: 'work' });
-      await expect(client.command(['show-buffer', '-b', 'tb-nonexistent'])).rejects.toMatchObject({ kind: 'failed', subcommand: 'show-buffer' });
+      await expect(client.command(['show-buffer', '-b', 'tb-nonexistent'])).rejects.toMatchObject({
+        kind: 'failed',
+        subcommand: 'show-buffer',
+      });
     });
 
     it('reads unusual directory names and titles back as one pane each', async () => {

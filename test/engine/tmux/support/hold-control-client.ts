@@ -5,7 +5,10 @@ import { silentLogger } from '../../../../main/engine/platform/log.ts';
 import { realRunner } from '../../../../main/engine/platform/run.ts';
 import { ControlModeClient } from '../../../../main/engine/tmux/control-client.ts';
 
-const client = new ControlModeClient({ kind: 'name', name: process.argv[2] ?? '' }, realRunner, { logger: silentLogger, clock: systemClock });
+const client = new ControlModeClient({ kind: 'name', name: process.argv[2] ?? '' }, realRunner, {
+  logger: silentLogger,
+  clock: systemClock,
+});
 await client.connect();
 process.stdout.write(`${client.watcherSession}\n`);
 setInterval(() => {}, 60_000);

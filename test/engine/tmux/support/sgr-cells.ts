@@ -27,8 +27,7 @@ function apply(style: Style, params: number[]): void {
     else if (p === 22) {
       delete style.a1;
       delete style.a2;
-    }
-    else if (p >= 23 && p <= 29) delete style[`a${p - 20}`];
+    } else if (p >= 23 && p <= 29) delete style[`a${p - 20}`];
     else style[`a${p}`] = '1';
   }
 }

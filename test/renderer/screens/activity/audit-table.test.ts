@@ -3,7 +3,18 @@ import { sentText } from '../../../../renderer/screens/activity/audit-table.tsx'
 import type { AuditEntryDto } from '../../../../preload/contract/index.ts';
 
 const entry = (over: Partial<AuditEntryDto>): AuditEntryDto => ({
-  id: 1, at: 0, paneKey: 'default|%1', target: 'w:1.0', host: null, keys: [], text: null, why: '', origin: 'window', itemId: null, outcome: null, ...over,
+  id: 1,
+  at: 0,
+  paneKey: 'default|%1',
+  target: 'w:1.0',
+  host: null,
+  keys: [],
+  text: null,
+  why: '',
+  origin: 'window',
+  itemId: null,
+  outcome: null,
+  ...over,
 });
 
 describe('sentText', () => {

@@ -14,7 +14,14 @@ let menuTemplate = [];
 let protocolHandler = null;
 
 function serialiseMenu(items) {
-  return items.map((i) => ({ id: i.id, label: i.label, enabled: i.enabled !== false, type: i.type ?? 'normal', checked: i.checked, submenu: i.submenu ? serialiseMenu(i.submenu) : undefined }));
+  return items.map((i) => ({
+    id: i.id,
+    label: i.label,
+    enabled: i.enabled !== false,
+    type: i.type ?? 'normal',
+    checked: i.checked,
+    submenu: i.submenu ? serialiseMenu(i.submenu) : undefined,
+  }));
 }
 function findMenuItem(items, id) {
   for (const i of items) {
@@ -29,58 +36,128 @@ class App extends EventEmitter {
   isPackaged = false;
   commandLine = { appendSwitch: (name, value) => emit('switch', { name, value }) };
   dock = { hide: () => emit('dock-hide') };
-  setPath(name, value) { emit('set-path', { name, value }); }
-  requestSingleInstanceLock() { return true; }
-  whenReady() { return new Promise((resolve) => setImmediate(() => { emit('ready'); resolve(); })); }
+  setPath(name, value) {
+    emit('set-path', { name, value });
+  }
+  requestSingleInstanceLock() {
+    return true;
+  }
+  whenReady() {
+    return new Promise((resolve) =>
+      setImmediate(() => {
+        emit('ready');
+        resolve();
+      }),
+    );
+  }
   focus() {}
-  getAppPath() { return process.cwd(); }
-  getLoginItemSettings() { return { openAtLogin: false, wasOpenedAtLogin: false }; }
-  setLoginItemSettings(s) { emit('login-item', s); }
+  getAppPath() {
+    return process.cwd();
+  }
+  getLoginItemSettings() {
+    return { openAtLogin: false, wasOpenedAtLogin: false };
+  }
+  setLoginItemSettings(s) {
+    emit('login-item', s);
+  }
   quit() {
-    const event = { defaultPrevented: false, preventDefault() { this.defaultPrevented = true; } };
+    const event = {
+      defaultPrevented: false,
+      preventDefault() {
+        this.defaultPrevented = true;
+      },
+    };
     this.emit('before-quit', event);
     if (!event.defaultPrevented) this.exit(0);
   }
-  exit(code = 0) { emit('exit', { code }); process.exit(code); }
+  exit(code = 0) {
+    emit('exit', { code });
+    process.exit(code);
+  }
 }
 export const app = new App();
 
 export const dialog = { showErrorBox: (title, content) => emit('error-box', { title, content }) };
 
 const webRequest = { onHeadersReceived: (listener) => emit('csp-hook', { set: typeof listener === 'function' }) };
-export const session = { defaultSession: { webRequest, setPermissionRequestHandler: () => emit('permissions-denied'), setPermissionCheckHandler: () => {} } };
+export const session = {
+  defaultSession: { webRequest, setPermissionRequestHandler: () => emit('permissions-denied'), setPermissionCheckHandler: () => {} },
+};
 
 export const protocol = {
   registerSchemesAsPrivileged: (schemes) => emit('schemes', { schemes }),
-  handle: (scheme, handler) => { protocolHandler = handler; emit('protocol', { scheme }); },
+  handle: (scheme, handler) => {
+    protocolHandler = handler;
+    emit('protocol', { scheme });
+  },
 };
 
 export const nativeImage = {
-  createEmpty: () => { const reps = []; return { reps, addRepresentation: (r) => reps.push({ scaleFactor: r.scaleFactor, bytes: r.buffer.length }) }; },
+  createEmpty: () => {
+    const reps = [];
+    return { reps, addRepresentation: (r) => reps.push({ scaleFactor: r.scaleFactor, bytes: r.buffer.length }) };
+  },
   createFromBuffer: (buffer) => ({ bytes: buffer.length, png: buffer.subarray(1, 4).toString('latin1') === 'PNG' }),
 };
 
 export const powerMonitor = new (class extends EventEmitter {
-  on(name, listener) { emit('power-monitor-on', { name }); return super.on(name, listener); }
+  on(name, listener) {
+    emit('power-monitor-on', { name });
+    return super.on(name, listener);
+  }
 })();
 
 export class Tray extends EventEmitter {
-  constructor(image) { super(); emit('tray-create', { reps: image.reps }); }
-  setImage(image) { emit('tray-image', { reps: image.reps }); }
-  setTitle(title) { emit('tray-title', { title }); }
-  setToolTip(toolTip) { emit('tray-tooltip', { toolTip }); }
-  setContextMenu(menu) { menuTemplate = menu.template; emit('tray-menu', { menu: serialiseMenu(menu.template) }); }
-  isDestroyed() { return false; }
-  destroy() { emit('tray-destroy'); }
+  constructor(image) {
+    super();
+    emit('tray-create', { reps: image.reps });
+  }
+  setImage(image) {
+    emit('tray-image', { reps: image.reps });
+  }
+  setTitle(title) {
+    emit('tray-title', { title });
+  }
+  setToolTip(toolTip) {
+    emit('tray-tooltip', { toolTip });
+  }
+  setContextMenu(menu) {
+    menuTemplate = menu.template;
+    emit('tray-menu', { menu: serialiseMenu(menu.template) });
+  }
+  isDestroyed() {
+    return false;
+  }
+  destroy() {
+    emit('tray-destroy');
+  }
 }
 export const Menu = { buildFromTemplate: (template) => ({ template }) };
 
 export class Notification extends EventEmitter {
-  static isSupported() { return true; }
-  static remove(id) { emit('notification-remove', { id }); }
-  constructor(options) { super(); this.options = options; }
-  show() { emit('notification-show', { id: this.options.id, title: this.options.title, body: this.options.body, silent: this.options.silent, actions: this.options.actions }); }
-  close() { emit('notification-close', { id: this.options.id }); this.emit('close'); }
+  static isSupported() {
+    return true;
+  }
+  static remove(id) {
+    emit('notification-remove', { id });
+  }
+  constructor(options) {
+    super();
+    this.options = options;
+  }
+  show() {
+    emit('notification-show', {
+      id: this.options.id,
+      title: this.options.title,
+      body: this.options.body,
+      silent: this.options.silent,
+      actions: this.options.actions,
+    });
+  }
+  close() {
+    emit('notification-close', { id: this.options.id });
+    this.emit('close');
+  }
 }
 
 export const globalShortcut = {
@@ -90,21 +167,44 @@ export const globalShortcut = {
     emit('shortcut', { accelerator, ok: !taken });
     return !taken;
   },
-  unregister(accelerator) { shortcuts.delete(accelerator); },
+  unregister(accelerator) {
+    shortcuts.delete(accelerator);
+  },
 };
 
 export const ipcMain = {
-  handle(channel, handler) { handlers.set(channel, handler); emit('ipc-handle', { channel }); },
-  removeHandler(channel) { handlers.delete(channel); },
+  handle(channel, handler) {
+    handlers.set(channel, handler);
+    emit('ipc-handle', { channel });
+  },
+  removeHandler(channel) {
+    handlers.delete(channel);
+  },
 };
 
 class WebContents extends EventEmitter {
-  constructor() { super(); this.id = nextId++; this.url = ''; this.destroyed = false; }
-  setWindowOpenHandler(h) { this.openHandler = h; }
-  executeJavaScript(code) { emit('execute-js', { id: this.id, code }); return Promise.resolve(); }
-  send(channel, payload) { emit('send', { id: this.id, channel, payload }); }
-  isDestroyed() { return this.destroyed; }
-  getURL() { return this.url; }
+  constructor() {
+    super();
+    this.id = nextId++;
+    this.url = '';
+    this.destroyed = false;
+  }
+  setWindowOpenHandler(h) {
+    this.openHandler = h;
+  }
+  executeJavaScript(code) {
+    emit('execute-js', { id: this.id, code });
+    return Promise.resolve();
+  }
+  send(channel, payload) {
+    emit('send', { id: this.id, channel, payload });
+  }
+  isDestroyed() {
+    return this.destroyed;
+  }
+  getURL() {
+    return this.url;
+  }
 }
 
 export class BrowserWindow extends EventEmitter {
@@ -113,15 +213,35 @@ export class BrowserWindow extends EventEmitter {
     this.webContents = new WebContents();
     this.destroyed = false;
     windows.set(this.webContents.id, this);
-    emit('window-create', { id: this.webContents.id, webPreferences: { ...options.webPreferences, preload: Boolean(options.webPreferences.preload) }, show: options.show, icon: options.icon ?? null });
+    emit('window-create', {
+      id: this.webContents.id,
+      webPreferences: { ...options.webPreferences, preload: Boolean(options.webPreferences.preload) },
+      show: options.show,
+      icon: options.icon ?? null,
+    });
   }
-  async loadURL(url) { this.webContents.url = url; emit('window-load', { id: this.webContents.id, url }); setImmediate(() => this.emit('ready-to-show')); }
-  isMinimized() { return false; }
+  async loadURL(url) {
+    this.webContents.url = url;
+    emit('window-load', { id: this.webContents.id, url });
+    setImmediate(() => this.emit('ready-to-show'));
+  }
+  isMinimized() {
+    return false;
+  }
   restore() {}
-  show() { emit('window-show', { id: this.webContents.id }); }
+  show() {
+    emit('window-show', { id: this.webContents.id });
+  }
   focus() {}
-  isDestroyed() { return this.destroyed; }
-  destroy() { this.destroyed = true; this.webContents.destroyed = true; windows.delete(this.webContents.id); this.emit('closed'); }
+  isDestroyed() {
+    return this.destroyed;
+  }
+  destroy() {
+    this.destroyed = true;
+    this.webContents.destroyed = true;
+    windows.delete(this.webContents.id);
+    this.emit('closed');
+  }
 }
 
 /** Commands from the test, one JSON object per line; each answers with `result` and its `seq`. */
@@ -147,7 +267,13 @@ async function perform(cmd) {
     }
     case 'navigate': {
       const contents = windows.get(cmd.windowId)?.webContents;
-      const event = { url: cmd.url, defaultPrevented: false, preventDefault() { this.defaultPrevented = true; } };
+      const event = {
+        url: cmd.url,
+        defaultPrevented: false,
+        preventDefault() {
+          this.defaultPrevented = true;
+        },
+      };
       contents?.emit('will-navigate', event);
       return { prevented: event.defaultPrevented };
     }
@@ -163,7 +289,12 @@ async function perform(cmd) {
       app.quit();
       return { quitting: true };
     case 'shutdown': {
-      const event = { defaultPrevented: false, preventDefault() { this.defaultPrevented = true; } };
+      const event = {
+        defaultPrevented: false,
+        preventDefault() {
+          this.defaultPrevented = true;
+        },
+      };
       powerMonitor.emit('shutdown', event);
       return { prevented: event.defaultPrevented };
     }
@@ -184,4 +315,17 @@ createInterface({ input: process.stdin }).on('line', (line) => {
   );
 });
 
-export default { app, dialog, session, protocol, nativeImage, powerMonitor, Tray, Menu, Notification, globalShortcut, ipcMain, BrowserWindow };
+export default {
+  app,
+  dialog,
+  session,
+  protocol,
+  nativeImage,
+  powerMonitor,
+  Tray,
+  Menu,
+  Notification,
+  globalShortcut,
+  ipcMain,
+  BrowserWindow,
+};
