@@ -3,9 +3,6 @@
  * once; status files and transcripts read periodically as further evidence (the transcript settles
  * "answered in the pane" and dropped hooks). The pane still decides which key is sent.
  */
-import { hostOfPaneKey } from '../hosts/host-spec.ts';
-import type { WatchedPane as ClaudeWatchedPane } from '../claude-signals/session-pane.ts';
-import { resolveSessionPane } from '../claude-signals/session-pane.ts';
 import { ClaudeSessionDirectory } from '../claude-signals/session-directory.ts';
 import type { ProcessIdentityReader } from '../claude-signals/pid-guard.ts';
 import { readStatusFiles } from '../claude-signals/status-dir.ts';
@@ -18,7 +15,7 @@ import type { Clock } from '../platform/clock.ts';
 import type { Logger } from '../platform/log.ts';
 import type { ProcessTable } from '../platform/process-table.ts';
 import type { Fact } from '../sessions/facts.ts';
-import { parsePaneKey } from '../tmux/pane-key.ts';
+import { deliverHook, localWatchedPanes } from './hook-delivery.ts';
 
 export interface ClaudeFusionDeps {
   /** Only its list of watched panes is needed. */
@@ -39,34 +36,9 @@ export class ClaudeFusion {
 
   constructor(private readonly deps: ClaudeFusionDeps) {}
 
-  /** Claude panes the observer watches, in the mapping's terms. */
-  private watched(): ClaudeWatchedPane[] {
-    return (
-      this.deps.observer
-        .snapshot()
-        // Status files, transcripts and pids are this machine's: a remote pane's pid may be anyone here.
-        .filter((p) => p.runtime === 'claude' && hostOfPaneKey(p.key) === null)
-        .map((p) => {
-          const server = parsePaneKey(p.key)?.server;
-          return { pane: p.key, paneId: p.info.paneId, socketPath: server?.kind === 'socket' ? server.path : null, pid: p.info.pid };
-        })
-    );
-  }
-
   /** A hook arrived (after the HTTP answer was sent): map it to its pane and apply it now. */
   deliver(delivery: HookDelivery): void {
-    const watched = this.watched();
-    // Process ancestry only when the hook could not say its pane (a hook outside tmux's env).
-    const processes = delivery.origin.tmuxPane ? null : this.deps.processTable.snapshot();
-    const mapping = resolveSessionPane({
-      watched,
-      origin: delivery.origin,
-      processes,
-      knownPane: this.directory.knownPane(delivery.sessionId),
-    });
-    const fact = this.directory.ingest(delivery, mapping);
-    if (fact) this.deps.apply([fact]);
-    else this.deps.logger.log('debug', 'claude.hook-unmapped', { event: delivery.event, session: delivery.sessionId });
+    deliverHook(this.deps, this.directory, 'claude', delivery);
   }
 
   /** Read status files and transcripts of mapped sessions; apply what they say. Never overlaps itself. */
@@ -75,7 +47,7 @@ export class ClaudeFusion {
     this.reconciling = true;
     try {
       const at = this.deps.clock.now();
-      const watched = this.watched();
+      const watched = localWatchedPanes(this.deps.observer, 'claude');
       if (watched.length === 0) return;
       const facts: Fact[] = statusHintFacts({
         files: readStatusFiles(this.deps.sessionsDir, this.deps.logger),

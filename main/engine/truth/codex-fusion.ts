@@ -5,15 +5,13 @@
  * Codex has no status file; after a deny it sends no Stop, so the pane alone says "idle again".
  * The pane still decides which key is sent.
  */
-import type { WatchedPane } from '../claude-signals/session-pane.ts';
-import { resolveSessionPane } from '../claude-signals/session-pane.ts';
 import { ClaudeSessionDirectory } from '../claude-signals/session-directory.ts';
 import type { HookDelivery } from '../hooks/hook-ingest.ts';
 import type { PaneObserver } from '../observe/observer.ts';
 import type { Logger } from '../platform/log.ts';
 import type { ProcessTable } from '../platform/process-table.ts';
 import type { Fact } from '../sessions/facts.ts';
-import { parsePaneKey } from '../tmux/pane-key.ts';
+import { deliverHook } from './hook-delivery.ts';
 
 export interface CodexFusionDeps {
   readonly observer: Pick<PaneObserver, 'snapshot'>;
@@ -29,28 +27,8 @@ export class CodexFusion {
 
   constructor(private readonly deps: CodexFusionDeps) {}
 
-  private watched(): WatchedPane[] {
-    return this.deps.observer
-      .snapshot()
-      .filter((p) => p.runtime === 'codex')
-      .map((p) => {
-        const server = parsePaneKey(p.key)?.server;
-        return { pane: p.key, paneId: p.info.paneId, socketPath: server?.kind === 'socket' ? server.path : null, pid: p.info.pid };
-      });
-  }
-
   /** A Codex hook arrived (after the HTTP answer was sent): map it to its pane and apply it now. */
   deliver(delivery: HookDelivery): void {
-    const watched = this.watched();
-    const processes = delivery.origin.tmuxPane ? null : this.deps.processTable.snapshot();
-    const mapping = resolveSessionPane({
-      watched,
-      origin: delivery.origin,
-      processes,
-      knownPane: this.directory.knownPane(delivery.sessionId),
-    });
-    const fact = this.directory.ingest(delivery, mapping);
-    if (fact) this.deps.apply([fact]);
-    else this.deps.logger.log('debug', 'codex.hook-unmapped', { event: delivery.event, session: delivery.sessionId });
+    deliverHook(this.deps, this.directory, 'codex', delivery);
   }
 }
