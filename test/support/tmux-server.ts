@@ -117,7 +117,9 @@ export async function startPrivateTmux(opts: { socketPath?: string } = {}): Prom
     killServer,
     async kill() {
       await killServer();
-      rmSync(dir, { recursive: true, force: true });
+      // kill-server returns before the panes' processes are gone: a dying agent may still write its
+      // record file here for a moment (ENOTEMPTY), so the removal retries briefly.
+      rmSync(dir, { recursive: true, force: true, maxRetries: 20, retryDelay: 50 });
     },
   };
 }

@@ -8,6 +8,7 @@ import { realRunner } from '../../engine/platform/run.ts';
 import { runnerWithEnv } from '../../engine/platform/runner-with-env.ts';
 import { resolvePaths } from '../../engine/platform/paths.ts';
 import { StoreError } from '../../engine/store/index.ts';
+import type { Holders } from '../parent-watch.ts';
 import { holdersOf, watchHolders } from '../parent-watch.ts';
 import { setUpTmux } from '../../engine/tmux/locate.ts';
 import { parseCommandLine, read } from '../program.ts';
@@ -17,6 +18,9 @@ import { EXIT } from '../context.ts';
 import { startDaemonNotifications } from './daemon-notify.ts';
 
 export async function daemonCommand(ctx: CliContext): Promise<number> {
+  // Who started us, read now: read after the engine is up, a launcher or npx killed meanwhile would
+  // already have left us re-parented, and the daemon would outlive it holding the lock.
+  const holders = holdersOf(ctx.env, process.ppid, () => procProcessTable().snapshot());
   const args = parseCommandLine('daemon', ctx.argv);
   const sockets = read.list(args, 'tmuxSocket');
   const wantUi = read.bool(args, 'ui');
@@ -75,7 +79,7 @@ export async function daemonCommand(ctx: CliContext): Promise<number> {
   ctx.stdout(`Trail Boss engine running (pid ${process.pid}); data in ${engine.paths.home}; API on 127.0.0.1:${engine.apiPort}\n`);
   if (wantUi) ctx.stdout(`Open the queue: http://127.0.0.1:${engine.apiPort}/#token=${engine.apiToken}\n`);
   const notifications = await startDaemonNotifications(engine, ctx, logger, read.bool(args, 'notify'));
-  await untilStopped(ctx);
+  await untilStopped(ctx, holders);
   // Before the engine: our notifications' buttons would answer nobody.
   await notifications?.stop();
   await engine.stop();
@@ -87,8 +91,7 @@ export async function daemonCommand(ctx: CliContext): Promise<number> {
  * Until SIGINT/SIGTERM — or, when the launcher started us, until it (or npx above it) is gone: a
  * SIGKILLed launcher cannot forward a signal, and the daemon must not live on holding the lock.
  */
-async function untilStopped(ctx: CliContext): Promise<void> {
-  const holders = holdersOf(ctx.env, process.ppid, () => procProcessTable().snapshot());
+async function untilStopped(ctx: CliContext, holders: Holders | null): Promise<void> {
   const stopped = new AbortController();
   const watch =
     holders === null
