@@ -5,6 +5,7 @@
 // to run Trail Boss reaches the one-line message below instead of a syntax error or a crash.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import nodeModule from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -13,6 +14,10 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const NEEDED = [22, 12];
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+// Node 22.1+ keeps the compiled bundle on disk (in the OS temp dir) between runs: every command after
+// the first starts without compiling the CLI again. Older Node has no such function and skips this.
+if (typeof nodeModule.enableCompileCache === 'function') nodeModule.enableCompileCache();
 
 // `trailboss hook <Event>` may run on every Claude Code tool call: it must exit within ~50 ms when no
 // engine runs, so it runs the plain-JS forwarder (any Node >= 18) and nothing else.
