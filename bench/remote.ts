@@ -19,6 +19,7 @@ import { startSshd } from '../test/support/sshd.ts';
 import type { PrivateTmux } from '../test/support/tmux-server.ts';
 import { startPrivateTmux } from '../test/support/tmux-server.ts';
 import { startHost } from './child-host.ts';
+import type { BenchPlan } from './options.ts';
 import type { HostMessage } from './host-protocol.ts';
 import { preciseNow } from './host-protocol.ts';
 import { childPids, procCpu } from './proc-cpu.ts';
@@ -26,15 +27,8 @@ import { loopingPrompt } from './scenarios.ts';
 import type { Summary } from './stats.ts';
 import { summarize } from './stats.ts';
 
-/** Sizes of the remote phase. */
-export interface RemoteOptions {
-  readonly hosts: number;
-  readonly panesPerHost: number;
-  readonly loopingPerHost: number;
-  readonly windowMs: number;
-  readonly warmupMs: number;
-  readonly idleMs: number;
-}
+/** Sizes of the remote phase: the plan's own section, declared once in options.ts. */
+export type RemoteOptions = BenchPlan['remote'];
 
 /** One watching mode's figures. */
 export interface RemoteRow {
