@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startApiEndpoint } from '../main/engine/hooks/api-endpoint.ts';
+import { startApiEndpoint } from '../main/engine/http/api-endpoint.ts';
 import { MemoryHookEventCounter } from '../main/engine/hooks/hook-event-counter.ts';
 import { registerHookIngest } from '../main/engine/hooks/hook-ingest.ts';
 import { systemClock } from '../main/engine/platform/clock.ts';

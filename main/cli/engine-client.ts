@@ -4,7 +4,7 @@ import { request } from 'node:http';
 import type { ApiArgs, ApiResult } from '../../preload/contract/api.ts';
 import type { Channel } from '../../preload/contract/channels.ts';
 import type { Envelope } from '../../preload/contract/envelope.ts';
-import { readEndpointFile } from '../engine/hooks/endpoint-file.ts';
+import { readEndpointFile } from '../engine/http/endpoint-file.ts';
 import { resolvePaths } from '../engine/platform/paths.ts';
 import type { CliContext } from './context.ts';
 

@@ -13,7 +13,7 @@ import type { Surface } from './actions/types.ts';
 import type { EngineEvents } from './api/events.ts';
 import { storeHookCounter } from './api/hooks-service.ts';
 import type { Config, ConfigWatcher } from './config/index.ts';
-import type { ApiEndpoint } from './hooks/api-endpoint.ts';
+import type { ApiEndpoint } from './http/api-endpoint.ts';
 import type { HostSet } from './hosts/host-set.ts';
 import type { PaneObserver } from './observe/observer.ts';
 import type { Clock, TimerHandle } from './platform/clock.ts';

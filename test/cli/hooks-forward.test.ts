@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { hookEnvelope } from '../../main/cli/commands/hook.ts';
 import type { CliContext } from '../../main/cli/context.ts';
 import { runCli } from '../../main/cli/run-cli.ts';
-import { writeEndpointFile } from '../../main/engine/hooks/endpoint-file.ts';
+import { writeEndpointFile } from '../../main/engine/http/endpoint-file.ts';
 import { parseHookEnvelope } from '../../main/engine/hooks/hook-envelope.ts';
 import { systemClock } from '../../main/engine/platform/clock.ts';
 import { claudePermBash } from '../support/scenarios/index.ts';

@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { HOOK_PATH } from '../../main/engine/hooks/endpoint-file.ts';
+import { HOOK_PATH } from '../../main/engine/http/endpoint-file.ts';
 import { INSTALLED_EVENTS } from '../../main/engine/hooks/install.ts';
 import { systemClock } from '../../main/engine/platform/clock.ts';
 import { silentLogger } from '../../main/engine/platform/log.ts';
@@ -15,7 +15,7 @@ import { openStore } from '../../main/engine/store/index.ts';
 import { cli } from '../support/cli-context.ts';
 import type { EngineHarness } from '../support/engine-harness.ts';
 import { startEngineHarness } from '../support/engine-harness.ts';
-import { postJson } from '../engine/hooks/http-helpers.ts';
+import { postJson } from '../engine/http/http-helpers.ts';
 import { hookExample } from '../engine/hooks/fixture-hooks.ts';
 import { poll } from '../support/poll.ts';
 

@@ -15,7 +15,7 @@ import path from 'node:path';
 import { extractFile, listPackage } from '@electron/asar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { depsOf } from '../../main/engine/api/hooks-service.ts';
-import { writeEndpointFile } from '../../main/engine/hooks/endpoint-file.ts';
+import { writeEndpointFile } from '../../main/engine/http/endpoint-file.ts';
 import { installHooks } from '../../main/engine/hooks/install.ts';
 import { runtimeFiles, type RuntimeLayout } from '../../main/engine/hooks/runtime-layout.ts';
 import { systemClock } from '../../main/engine/platform/clock.ts';

@@ -2,7 +2,7 @@
 import type { ApiMethods } from '../../../preload/contract/api.ts';
 import { CHANNEL_NAMES } from '../../../preload/contract/channels.ts';
 import type { Channel } from '../../../preload/contract/channels.ts';
-import type { LoopbackServer } from '../hooks/server.ts';
+import type { LoopbackServer } from '../http/server.ts';
 import type { Logger } from '../platform/log.ts';
 import type { EngineEvents } from './events.ts';
 import type { Surface } from '../actions/types.ts';

@@ -5,15 +5,15 @@
  */
 import type { Clock } from '../platform/clock.ts';
 import type { HookSignal } from '../sessions/facts.ts';
-import { HOOK_PATH } from './endpoint-file.ts';
+import { HOOK_PATH } from '../http/endpoint-file.ts';
 import type { HookEventCounter } from './hook-event-counter.ts';
 import type { HookOrigin } from './hook-envelope.ts';
 import { parseHookEnvelope } from './hook-envelope.ts';
 import type { HookEventName, HookPayload } from './hook-schemas.ts';
 import { parseHookPayload } from './hook-schemas.ts';
 import { hookToSignal } from './hook-signal.ts';
-import { ApiRefusal } from './router.ts';
-import type { LoopbackServer } from './server.ts';
+import { ApiRefusal } from '../http/router.ts';
+import type { LoopbackServer } from '../http/server.ts';
 
 /** One accepted hook, ready for session mapping and the state machine. */
 export interface HookDelivery {

@@ -4,7 +4,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import { readEndpointFile } from '../../../main/engine/hooks/endpoint-file.ts';
+import { readEndpointFile } from '../../../main/engine/http/endpoint-file.ts';
 import type { AuditEvidence } from './key-evidence.ts';
 import type { ItemTimes } from './reminder-evidence.ts';
 

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHANNEL_NAMES } from '../../../preload/contract/channels.ts';
 import type { Channel } from '../../../preload/contract/channels.ts';
 import type { QueueItemDto } from '../../../preload/contract/queue-item.ts';
-import { postJson } from '../hooks/http-helpers.ts';
+import { postJson } from '../http/http-helpers.ts';
 import type { EngineHarness } from '../../support/engine-harness.ts';
 import { startEngineHarness } from '../../support/engine-harness.ts';
 import { claudePermBash } from '../../support/scenarios/index.ts';

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { checkStatusOwner, parseProcStat, procIdentityReader } from '../../../main/engine/claude-signals/pid-guard.ts';
 import type { ClaudeStatusFile } from '../../../main/engine/claude-signals/status-file.ts';
 import { parseStatusFile } from '../../../main/engine/claude-signals/status-file.ts';
-import { tempDir } from '../hooks/http-helpers.ts';
+import { tempDir } from '../http/http-helpers.ts';
 
 function statusFile(json: string): ClaudeStatusFile {
   const r = parseStatusFile(json, null);

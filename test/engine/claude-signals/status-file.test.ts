@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readStatusFile, readStatusFiles } from '../../../main/engine/claude-signals/status-dir.ts';
 import { parseStatusFile, parseTmuxField, statusHintOf } from '../../../main/engine/claude-signals/status-file.ts';
 import { MemoryLogger, silentLogger } from '../../../main/engine/platform/log.ts';
-import { tempDir } from '../hooks/http-helpers.ts';
+import { tempDir } from '../http/http-helpers.ts';
 
 const DIRS = ['test/fixtures/transcripts/claude/sessions-pid-json', 'test/fixtures/transcripts/claude/v2.1.197/sessions-pid-json'];
 const fixture = (dir: string, name: string): string => readFileSync(path.join(dir, name), 'utf8');

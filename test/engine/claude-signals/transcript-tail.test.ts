@@ -2,7 +2,7 @@ import { statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TranscriptStateCache, readTranscriptTail, transcriptStateOfFile } from '../../../main/engine/claude-signals/transcript-tail.ts';
-import { tempDir } from '../hooks/http-helpers.ts';
+import { tempDir } from '../http/http-helpers.ts';
 import { blocksOf, findLine, transcriptLines } from './transcript-fixtures.ts';
 
 const HOOKS = 'test/fixtures/transcripts/claude/hooks--67394c8a-6c70-4514-8995-3cc730f52394.jsonl';

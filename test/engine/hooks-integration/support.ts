@@ -7,13 +7,13 @@ import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import type { QueueItemDto } from '../../../preload/contract/queue-item.ts';
 import type { Engine } from '../../../main/engine/engine.ts';
-import { HOOK_PATH } from '../../../main/engine/hooks/endpoint-file.ts';
+import { HOOK_PATH } from '../../../main/engine/http/endpoint-file.ts';
 import type { PaneState } from '../../../main/engine/sessions/pane-state.ts';
 import type { Scenario } from '../../support/scripted-agent/scenario.ts';
 import { assertScenario } from '../../support/scripted-agent/scenario.ts';
 import type { ScriptedAgent } from '../../support/scripted-agent/start.ts';
-import type { RawResponse } from '../hooks/http-helpers.ts';
-import { postJson, rawRequest } from '../hooks/http-helpers.ts';
+import type { RawResponse } from '../http/http-helpers.ts';
+import { postJson, rawRequest } from '../http/http-helpers.ts';
 import { allRecordedHooks, hookExample } from '../hooks/fixture-hooks.ts';
 import { poll } from '../../support/poll.ts';
 

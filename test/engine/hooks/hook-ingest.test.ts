@@ -1,15 +1,15 @@
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startApiEndpoint } from '../../../main/engine/hooks/api-endpoint.ts';
-import type { ApiEndpoint } from '../../../main/engine/hooks/api-endpoint.ts';
-import { HOOK_PATH, readEndpointFile } from '../../../main/engine/hooks/endpoint-file.ts';
+import { startApiEndpoint } from '../../../main/engine/http/api-endpoint.ts';
+import type { ApiEndpoint } from '../../../main/engine/http/api-endpoint.ts';
+import { HOOK_PATH, readEndpointFile } from '../../../main/engine/http/endpoint-file.ts';
 import { MemoryHookEventCounter } from '../../../main/engine/hooks/hook-event-counter.ts';
 import { registerHookIngest } from '../../../main/engine/hooks/hook-ingest.ts';
 import type { HookDelivery } from '../../../main/engine/hooks/hook-ingest.ts';
 import { ManualClock } from '../../support/manual-clock.ts';
 import { silentLogger } from '../../../main/engine/platform/log.ts';
 import { allRecordedHooks, hookExample } from './fixture-hooks.ts';
-import { postJson, reasonOf, tempDir } from './http-helpers.ts';
+import { postJson, reasonOf, tempDir } from '../http/http-helpers.ts';
 import { poll } from '../../support/poll.ts';
 
 let home: string;

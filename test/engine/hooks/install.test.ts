@@ -14,7 +14,7 @@ import { markerFor } from '../../../main/engine/hooks/hook-command.ts';
 import { MemoryHookEventCounter } from '../../../main/engine/hooks/hook-event-counter.ts';
 import { SettingsError } from '../../../main/engine/hooks/settings-json.ts';
 import { ManualClock } from '../../support/manual-clock.ts';
-import { tempDir } from './http-helpers.ts';
+import { tempDir } from '../http/http-helpers.ts';
 
 const FIXTURES = 'test/fixtures/hooks/settings';
 /** Every valid shape: install then uninstall must give back these exact bytes. */

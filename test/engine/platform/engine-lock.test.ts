@@ -12,7 +12,7 @@ import type { Interface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acquireEngineLock, EngineLockedError } from '../../../main/engine/platform/engine-lock.ts';
-import { tempDir } from '../hooks/http-helpers.ts';
+import { tempDir } from '../http/http-helpers.ts';
 
 const CONTENDER = fileURLToPath(new URL('./support/lock-contender.ts', import.meta.url));
 const NODE = fileURLToPath(new URL('../../../node_modules/.bin/node', import.meta.url));

@@ -11,7 +11,7 @@ import { MemoryLogger } from '../../../main/engine/platform/log.ts';
 import { guardDatabaseFile } from '../../../main/engine/store/file-guard.ts';
 import { openStore } from '../../../main/engine/store/index.ts';
 import type { NewAuditEntry, Store } from '../../../main/engine/store/index.ts';
-import { tempDir } from '../hooks/http-helpers.ts';
+import { tempDir } from '../http/http-helpers.ts';
 
 const opts = { clock: systemClock, logger: new MemoryLogger() };
 const entry = (payload: string): NewAuditEntry => ({

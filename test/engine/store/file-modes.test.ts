@@ -11,7 +11,7 @@ import { MemoryLogger } from '../../../main/engine/platform/log.ts';
 import { openStore } from '../../../main/engine/store/index.ts';
 import type { UndoList } from '../../../main/engine/wiring/foundation.ts';
 import { openFoundation } from '../../../main/engine/wiring/foundation.ts';
-import { tempDir } from '../hooks/http-helpers.ts';
+import { tempDir } from '../http/http-helpers.ts';
 
 const modeOf = (path: string) => (statSync(path).mode & 0o777).toString(8);
 

@@ -1,7 +1,7 @@
 import { chmodSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { TokenFileError, loadOrCreateToken, tokensEqual } from '../../../main/engine/hooks/token.ts';
+import { TokenFileError, loadOrCreateToken, tokensEqual } from '../../../main/engine/http/token.ts';
 import { tempDir } from './http-helpers.ts';
 
 let dir: string;

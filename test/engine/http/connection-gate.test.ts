@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConnectionGate } from '../../../main/engine/hooks/connection-gate.ts';
-import type { GateSocket } from '../../../main/engine/hooks/connection-gate.ts';
+import { ConnectionGate } from '../../../main/engine/http/connection-gate.ts';
+import type { GateSocket } from '../../../main/engine/http/connection-gate.ts';
 import { ManualClock } from '../../support/manual-clock.ts';
 
 class FakeSocket implements GateSocket {

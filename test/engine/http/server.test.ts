@@ -2,8 +2,8 @@ import { connect } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../support/manual-clock.ts';
 import { MemoryLogger } from '../../../main/engine/platform/log.ts';
-import { ApiRefusal } from '../../../main/engine/hooks/router.ts';
-import { LoopbackServer } from '../../../main/engine/hooks/server.ts';
+import { ApiRefusal } from '../../../main/engine/http/router.ts';
+import { LoopbackServer } from '../../../main/engine/http/server.ts';
 import { postJson, rawRequest, reasonOf } from './http-helpers.ts';
 import { poll } from '../../support/poll.ts';
 

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { readEndpointFile, removeEndpointFile, writeEndpointFile } from '../../../main/engine/hooks/endpoint-file.ts';
+import { readEndpointFile, removeEndpointFile, writeEndpointFile } from '../../../main/engine/http/endpoint-file.ts';
 import { tempDir } from './http-helpers.ts';
 
 let dir: string;

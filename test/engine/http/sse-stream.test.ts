@@ -3,8 +3,8 @@ import type { ClientRequest, IncomingMessage } from 'node:http';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../support/manual-clock.ts';
 import { silentLogger } from '../../../main/engine/platform/log.ts';
-import { LoopbackServer } from '../../../main/engine/hooks/server.ts';
-import type { SseStream } from '../../../main/engine/hooks/sse-stream.ts';
+import { LoopbackServer } from '../../../main/engine/http/server.ts';
+import type { SseStream } from '../../../main/engine/http/sse-stream.ts';
 import { poll } from '../../support/poll.ts';
 
 const TOKEN = 'c'.repeat(64);
