@@ -22,6 +22,17 @@ export interface HostHandle {
   stderr(): string;
 }
 
+/**
+ * `BENCH_CPU_PROF=<dir>` runs the engine host under V8's sampling profiler; each engine writes a
+ * `.cpuprofile` into `<dir>` when it stops (summarise with `bench/cpu-profile-summary.ts`). Off by
+ * default: the profiler itself costs CPU, so profiled runs are for finding where it goes, not for figures.
+ */
+function profileArgs(script: string): string[] {
+  const dir = process.env['BENCH_CPU_PROF'];
+  if (!dir || script !== 'engine-host.ts') return [];
+  return ['--cpu-prof', `--cpu-prof-dir=${dir}`, '--cpu-prof-interval=500'];
+}
+
 /** Start `bench/<script>` under tsx on the pinned Node with its JSON config; resolves once it says `ready`. */
 export async function startHost(
   script: 'engine-host.ts' | 'observer-host.ts',
@@ -31,7 +42,7 @@ export async function startHost(
   // tsx (not Node's type stripping): the engine uses constructor parameter properties.
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', fileURLToPath(new URL(`./${script}`, import.meta.url)), JSON.stringify(config)],
+    [...profileArgs(script), '--import', 'tsx', fileURLToPath(new URL(`./${script}`, import.meta.url)), JSON.stringify(config)],
     {
       cwd: REPO,
       env: { ...process.env, TMUX: undefined, TMUX_PANE: undefined },

@@ -9,6 +9,7 @@ import type { PaneKey } from '../sessions/facts.ts';
 import { randomItemId } from './item-id.ts';
 import { mapResolvedRow, type ResolvedRow } from './resolved-repo.ts';
 import { fromItemRow, toWritable, type ItemRow, type Writable } from './item-row.ts';
+import { compareBinary, RowCache } from './row-cache.ts';
 import { atomically, definedOnly, type Db } from './sql.ts';
 import type { Item, ItemKind, ItemPatch, ResolvedItem, Resolution, Surface } from './types.ts';
 
@@ -92,6 +93,14 @@ export function createItemsRepo({ db, clock, newId = randomItemId }: ItemsRepoDe
   const deleteRow = db.prepare('DELETE FROM items WHERE id = ?');
   const resolvedById = db.prepare<[string], ResolvedRow>('SELECT * FROM resolved_items WHERE id = ?');
 
+  // The queue is read whole on every change; rows are read again only after they were written.
+  const cache = new RowCache<Item>(db, {
+    all: () => all.all().map(fromItemRow),
+    one: (id) => mapOrNull(byId.get(id)),
+    keyOf: (item) => item.id,
+    order: (a, b) => a.queueOrder - b.queueOrder || a.firstSeen - b.firstSeen || compareBinary(a.id, b.id),
+  });
+
   const freshId = (): string => {
     // 40 random bits make a clash vanishingly rare; checking both tables makes it impossible,
     // so an id a user typed yesterday never names a different item today.
@@ -108,6 +117,7 @@ export function createItemsRepo({ db, clock, newId = randomItemId }: ItemsRepoDe
         const existing = byPaneKey.get(item.paneKey);
         if (existing) return { item: fromItemRow(existing), created: false };
         const id = freshId();
+        cache.touch(id);
         insert.run({
           id,
           paneKey: item.paneKey,
@@ -124,9 +134,9 @@ export function createItemsRepo({ db, clock, newId = randomItemId }: ItemsRepoDe
         });
         return { item: fromItemRow(byId.get(id)!), created: true };
       }),
-    get: (id) => mapOrNull(byId.get(id)),
-    byPane: (paneKey) => mapOrNull(byPaneKey.get(paneKey)),
-    list: () => all.all().map(fromItemRow),
+    get: (id) => cache.get(id),
+    byPane: (paneKey) => cache.find((item) => item.paneKey === paneKey),
+    list: () => cache.list(),
     update: (id, patch) =>
       atomically(db, () => {
         const row = byId.get(id);
@@ -134,6 +144,7 @@ export function createItemsRepo({ db, clock, newId = randomItemId }: ItemsRepoDe
         const next = toWritable({ ...fromItemRow(row), ...definedOnly(patch) });
         const current = toWritable(fromItemRow(row));
         if (Object.keys(next).every((k) => next[k as keyof Writable] === current[k as keyof Writable])) return false;
+        cache.touch(id);
         updateRow.run({ id, ...next });
         return true;
       }),
@@ -144,14 +155,25 @@ export function createItemsRepo({ db, clock, newId = randomItemId }: ItemsRepoDe
         const max = maxOrder.get()?.m ?? 0;
         const order = row.queue_order === max ? max : max + 1;
         if (order === row.queue_order && cooldownUntil === row.skip_cooldown_until) return false;
+        cache.touch(id);
         setOrder.run(order, cooldownUntil, id);
         return true;
       }),
-    claim: (id, by) => claimRow.run(by, clock.now(), id).changes === 1,
-    release: (id, by) => releaseRow.run(id, by).changes === 1,
-    releaseClaimsBefore: (at) => releaseOld.run(at).changes,
+    claim: (id, by) => {
+      cache.touch(id);
+      return claimRow.run(by, clock.now(), id).changes === 1;
+    },
+    release: (id, by) => {
+      cache.touch(id);
+      return releaseRow.run(id, by).changes === 1;
+    },
+    releaseClaimsBefore: (at) => {
+      cache.touchAll();
+      return releaseOld.run(at).changes;
+    },
     resolve: (id, how, by, at = clock.now()) =>
       atomically(db, () => {
+        cache.touch(id);
         if (moveToResolved.run(at, how, by, id).changes === 0) return null;
         deleteRow.run(id);
         return mapResolvedRow(resolvedById.get(id)!);

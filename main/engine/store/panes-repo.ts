@@ -1,6 +1,7 @@
 /** Watched panes: upserted by the observer, state set by the state machine, settings by the user. */
 import type { RuntimeId } from '../runtimes/types.ts';
 import type { PaneKey } from '../sessions/facts.ts';
+import { compareBinary, RowCache } from './row-cache.ts';
 import { atomically, definedOnly, toBit, type Db } from './sql.ts';
 import type { LoopMode, Pane, PaneSettings, PaneState } from './types.ts';
 
@@ -76,6 +77,17 @@ export function createPanesRepo(db: Db): PanesRepo {
   const hasItem = db.prepare<[string], { one: number }>('SELECT 1 AS one FROM items WHERE pane_key = ?');
   const remove = db.prepare('DELETE FROM panes WHERE pane_key = ?');
 
+  // Every queue read and every observer tick reads the panes; rows are read again only after they were written.
+  const cache = new RowCache<Pane>(db, {
+    all: () => selectAll.all().map(fromRow),
+    one: (paneKey) => {
+      const row = selectOne.get(paneKey);
+      return row ? fromRow(row) : null;
+    },
+    keyOf: (pane) => pane.paneKey,
+    order: (a, b) => compareBinary(a.paneKey, b.paneKey),
+  });
+
   const mustGet = (paneKey: PaneKey): Pane => {
     const row = selectOne.get(paneKey);
     if (!row) throw new Error(`Unknown pane ${paneKey}`);
@@ -88,6 +100,7 @@ export function createPanesRepo(db: Db): PanesRepo {
         const row = selectOne.get(seen.paneKey);
         if (!row) {
           const s = withSettings(DEFAULT_SETTINGS, settings);
+          cache.touch(seen.paneKey);
           insert.run({ ...seen, ...s, ...bits(s) });
           return 'inserted';
         }
@@ -98,12 +111,14 @@ export function createPanesRepo(db: Db): PanesRepo {
           row.runtime === seen.runtime &&
           row.pid === seen.pid;
         if (same && seen.at - row.last_seen < LAST_SEEN_GRANULARITY_MS) return 'unchanged';
+        cache.touch(seen.paneKey);
         updateSeen.run({ ...seen, at: Math.max(seen.at, row.last_seen) });
         return 'updated';
       }),
     setState: (paneKey, state, since) =>
       atomically(db, () => {
         if (mustGet(paneKey).state === state) return false;
+        cache.touch(paneKey);
         updateState.run(state, since, paneKey);
         return true;
       }),
@@ -112,17 +127,16 @@ export function createPanesRepo(db: Db): PanesRepo {
         const current = mustGet(paneKey);
         const next = withSettings(settingsOf(current), patch);
         if (sameSettings(settingsOf(current), next)) return false;
+        cache.touch(paneKey);
         updateSettings.run({ paneKey, ...next, ...bits(next) });
         return true;
       }),
-    get: (paneKey) => {
-      const row = selectOne.get(paneKey);
-      return row ? fromRow(row) : null;
-    },
-    list: () => selectAll.all().map(fromRow),
+    get: (paneKey) => cache.get(paneKey),
+    list: () => cache.list(),
     forget: (paneKey) =>
       atomically(db, () => {
         if (hasItem.get(paneKey)) return false;
+        cache.touch(paneKey);
         return remove.run(paneKey).changes > 0;
       }),
   };
