@@ -16,6 +16,21 @@ function sessionOf(target: string): string {
   return colon < 0 ? target : target.slice(0, colon);
 }
 
+/**
+ * Previews by prompt object: the queue is rebuilt on every change and its items' prompts are the same
+ * (immutable) objects until their row changes, so each prompt's options are classified once.
+ */
+const previews = new WeakMap<PermissionPrompt, { approve: { label: string | null; blocked: string | null }; deny: string | null }>();
+
+function previewsOf(prompt: PermissionPrompt): { approve: { label: string | null; blocked: string | null }; deny: string | null } {
+  let found = previews.get(prompt);
+  if (!found) {
+    found = { approve: approvePreview(prompt), deny: denyPreview(prompt) };
+    previews.set(prompt, found);
+  }
+  return found;
+}
+
 /** Exact label approve would choose, or why it cannot. */
 export function approvePreview(prompt: PermissionPrompt): { label: string | null; blocked: string | null } {
   const key = approveKeyFor(prompt);
@@ -46,8 +61,9 @@ export function itemDto(
   const runtime = pane?.runtime ?? live?.runtime ?? 'claude';
   const prompt = item.prompt;
   const permission = prompt?.kind === 'permission' ? prompt : null;
-  const approve = permission
-    ? approvePreview(permission)
+  const preview = permission ? previewsOf(permission) : null;
+  const approve = preview
+    ? preview.approve
     : {
         label: null,
         blocked: item.kind === 'permission' ? 'the pane has not shown the prompt yet — wait a moment or jump' : 'not a permission prompt',
@@ -72,7 +88,7 @@ export function itemDto(
         : [],
     approveLabel: approve.label,
     approveBlockedReason: approve.label ? null : approve.blocked,
-    denyLabel: permission ? denyPreview(permission) : null,
+    denyLabel: preview ? preview.deny : null,
     fingerprint: item.fingerprint ?? '',
     canReply: live?.state === 'idle',
     firstSeen: item.firstSeen,

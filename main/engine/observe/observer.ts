@@ -191,7 +191,8 @@ export class PaneObserver {
     const now = this.deps.clock.now();
     const panes = await client.listPanes();
     if (this.downServers.delete(server)) this.deps.logger.log('info', 'observer.server-back', { server });
-    const watchedHere = [...this.watched.values()].filter((w) => w.client === client).length;
+    let watchedHere = 0;
+    for (const w of this.watched.values()) if (w.client === client) watchedHere++;
     // No server (or an empty one) answers with no panes: say so once, the panes below are reported gone.
     if (panes.length === 0 && watchedHere > 0) this.deps.logger.log('info', 'observer.server-gone', { server, panes: watchedHere });
     const overrides = this.deps.overrides?.() ?? NO_OVERRIDES;
@@ -231,8 +232,9 @@ export class PaneObserver {
     for (const [key, w] of this.watched) {
       if (w.client === client && !seen.has(key)) this.forget(key, 'pane-closed', now, facts);
     }
+    const listed = new Set(panes.map((p) => paneKey(server, p.paneId)));
     for (const key of this.detected.keys()) {
-      if (key.startsWith(`${server}|`) && !panes.some((p) => paneKey(server, p.paneId) === key)) this.detected.delete(key);
+      if (key.startsWith(`${server}|`) && !listed.has(key)) this.detected.delete(key);
     }
   }
 

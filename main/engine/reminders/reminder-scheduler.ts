@@ -26,6 +26,11 @@ export interface ReminderSchedulerOptions {
 /** One timer for all reminders. `dispose()` leaves no timer behind. */
 export class ReminderScheduler {
   private readonly items = new Map<string, ReminderFields>();
+  /**
+   * When each item's next step is due (absent: nothing more fires), computed when the item or the
+   * cadence changes — re-arming on every change of a long queue must not plan every item again.
+   */
+  private readonly due = new Map<string, number>();
   private cadence: readonly number[];
   private timer: TimerHandle | null = null;
   private disposed = false;
@@ -46,17 +51,20 @@ export class ReminderScheduler {
         ? { ...item, reminderStep: Math.max(known.reminderStep, item.reminderStep), stuck: known.stuck || item.stuck }
         : item;
     this.items.set(item.id, merged);
+    this.plan(merged, this.opts.clock.now());
     this.arm();
   }
 
   /** Forget an item (resolved), then re-arm. */
   remove(id: string): void {
+    this.due.delete(id);
     if (this.items.delete(id)) this.arm();
   }
 
   /** Apply a new cadence (config edit) to every item. */
   setCadence(cadence: readonly number[]): void {
     this.cadence = cadence;
+    this.planAll();
     this.arm();
   }
 
@@ -68,10 +76,7 @@ export class ReminderScheduler {
   /** When the armed timer fires; null when none is armed. */
   nextAt(): number | null {
     let earliest: number | null = null;
-    for (const item of this.items.values()) {
-      const plan = nextReminder(item, this.cadence, this.opts.clock.now());
-      if (plan.kind !== 'done' && (earliest === null || plan.at < earliest)) earliest = plan.at;
-    }
+    for (const at of this.due.values()) if (earliest === null || at < earliest) earliest = at;
     return earliest;
   }
 
@@ -81,6 +86,22 @@ export class ReminderScheduler {
     this.timer?.cancel();
     this.timer = null;
     this.items.clear();
+    this.due.clear();
+  }
+
+  /**
+   * Plan one item. A step already due (a catch-up) plans for the moment of planning, which is never
+   * later than when it would have been planned at arming: the timer fires at once either way.
+   */
+  private plan(item: ReminderFields, now: number): void {
+    const next = nextReminder(item, this.cadence, now);
+    if (next.kind === 'done') this.due.delete(item.id);
+    else this.due.set(item.id, next.at);
+  }
+
+  private planAll(): void {
+    const now = this.opts.clock.now();
+    for (const item of this.items.values()) this.plan(item, now);
   }
 
   private arm(): void {
@@ -103,6 +124,7 @@ export class ReminderScheduler {
       events.push({ kind: plan.kind, itemId: item.id, step: plan.step, skipped: plan.skipped, at: now });
     }
     // State first, then the timer, then the callbacks: a callback may upsert or remove re-entrantly.
+    this.planAll();
     this.arm();
     for (const event of events) this.opts.onEvent(event);
   }
