@@ -27,7 +27,8 @@ export interface RowSource<V> {
 /** The rows of one table, kept while nothing changed them. Rows are shared: they must be immutable. */
 export class RowCache<V> {
   private rows: Map<string, V> | null = null;
-  private sorted: readonly V[] = [];
+  /** The rows in the table's order, kept in order row by row (a full sort of long keys per write added up). */
+  private sorted: V[] = [];
   private readonly stale = new Set<string>();
   private readonly dataVersion: () => number;
   private version = -1;
@@ -82,16 +83,32 @@ export class RowCache<V> {
       this.stale.clear();
       return this.rows;
     }
-    if (this.stale.size > 0) {
-      for (const key of this.stale) {
-        const row = this.source.one(key);
-        if (row) this.rows.set(key, row);
-        else this.rows.delete(key);
+    for (const key of this.stale) {
+      const before = this.rows.get(key);
+      const row = this.source.one(key);
+      if (before && row && this.source.order(before, row) === 0) {
+        this.sorted[this.sorted.indexOf(before)] = row;
+      } else {
+        if (before) this.sorted.splice(this.sorted.indexOf(before), 1);
+        if (row) this.sorted.splice(this.insertionPoint(row), 0, row);
       }
-      this.stale.clear();
-      this.sorted = [...this.rows.values()].sort(this.source.order);
+      if (row) this.rows.set(key, row);
+      else this.rows.delete(key);
     }
+    this.stale.clear();
     return this.rows;
+  }
+
+  /** Where `row` goes in `sorted` (after its equals, as a stable sort would put a newcomer). */
+  private insertionPoint(row: V): number {
+    let lo = 0;
+    let hi = this.sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.source.order(this.sorted[mid]!, row) <= 0) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
   }
 }
 

@@ -101,6 +101,33 @@ describe('read cache of items and panes', () => {
     expect(store.items.list().map((i) => i.id)).toEqual([ids[2], ids[3], ids[0]]);
   });
 
+  it('stays equal to SQLite through a long run of mixed writes', () => {
+    const { store, file, clock } = tempStore();
+    const keys = Array.from({ length: 12 }, (_, i) => `S:/tmp/s${i % 3}|%${i}`);
+    withPanes(store, ...keys);
+    let seed = 7;
+    const random = (n: number): number => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;
+    const states = ['working', 'idle', 'permission'] as const;
+    for (let step = 0; step < 300; step++) {
+      clock.advance(1);
+      const key = keys[random(keys.length)]!;
+      const open = store.items.byPane(key);
+      const op = random(5);
+      if (!open) store.items.open(newItem(key, { firstSeen: T + random(3) }));
+      else if (op === 0) store.items.resolve(open.id, 'answered-in-pane', 'engine');
+      else if (op === 1) store.items.skipToTail(open.id, clock.now());
+      else if (op === 2) store.items.update(open.id, { summary: `s${step}` });
+      else if (op === 3) store.items.claim(open.id, 'tray');
+      else store.panes.setState(key, states[random(3)]!, clock.now());
+      const items = rawRows(file, 'SELECT id, summary, claimed_by FROM items ORDER BY queue_order, first_seen, id');
+      expect(store.items.list().map((i) => [i.id, i.summary, i.claimedBy])).toEqual(
+        items.map((r) => [r['id'], r['summary'], r['claimed_by']]),
+      );
+      const panes = rawRows(file, 'SELECT pane_key, state FROM panes ORDER BY pane_key');
+      expect(store.panes.list().map((p) => [p.paneKey, p.state])).toEqual(panes.map((r) => [r['pane_key'], r['state']]));
+    }
+  });
+
   it('orders pane keys as SQLite does, astral characters included', () => {
     const { store, file } = tempStore();
     store.panes.list();
