@@ -26,6 +26,8 @@ export interface TrackerState {
   readonly unexplainedReported: boolean;
   readonly lastScreen: Screen | null;
   readonly tail: readonly string[];
+  /** The last capture exactly as taken (colour or not): the same text again is the same screen, not parsed again. */
+  readonly captured: string | null;
 }
 
 export const initialTracker: TrackerState = {
@@ -36,6 +38,7 @@ export const initialTracker: TrackerState = {
   unexplainedReported: false,
   lastScreen: null,
   tail: [],
+  captured: null,
 };
 
 /** A short identity for a classified screen: two captures with equal identity mean the same situation. */
@@ -62,13 +65,17 @@ export function trackCapture(
   now: number,
   opts: TrackerOptions,
 ): { state: TrackerState; facts: Fact[] } {
-  const digest = digestOf(capture.lines, runtime);
-  const screen = runtime.classify(capture);
+  // Classification is a pure function of the capture: the stability re-check of an unchanged pane
+  // (half of all captures) needs no second parse, digest or tail.
+  const captured = capture.ansiLines ? `e\n${capture.ansiLines.join('\n')}` : `p\n${capture.lines.join('\n')}`;
+  const repeat = captured === prev.captured && prev.lastScreen !== null && prev.digest !== null;
+  const digest = repeat ? prev.digest : digestOf(capture.lines, runtime);
+  const screen = repeat ? prev.lastScreen! : runtime.classify(capture);
   const identity = screenIdentity(screen);
-  const sameAsBefore = digest === prev.digest && prev.lastScreen !== null && screenIdentity(prev.lastScreen) === identity;
+  const sameAsBefore = repeat || (digest === prev.digest && prev.lastScreen !== null && screenIdentity(prev.lastScreen) === identity);
   const stableCount = sameAsBefore ? prev.stableCount + 1 : 1;
   const changedAt = sameAsBefore ? prev.changedAt : now;
-  const tail = displayTail(capture.ansiLines ?? capture.lines);
+  const tail = repeat ? prev.tail : displayTail(capture.ansiLines ?? capture.lines);
   const facts: Fact[] = [];
   let reported = prev.reported;
   // Working needs no stability: it never raises an alert, and a busy screen rarely holds still.
@@ -84,7 +91,7 @@ export function trackCapture(
     reported = identity;
   }
   return {
-    state: { digest, stableCount, changedAt, reported, unexplainedReported, lastScreen: screen, tail },
+    state: { digest, stableCount, changedAt, reported, unexplainedReported, lastScreen: screen, tail, captured },
     facts,
   };
 }

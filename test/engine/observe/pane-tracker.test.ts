@@ -75,6 +75,30 @@ describe('trackCapture', () => {
     expect(facts).toEqual([]);
   });
 
+  it('parses an unchanged capture once, and still needs the second capture to call it stable', () => {
+    let parses = 0;
+    const counting: RuntimeModule = { ...toy, classify: (c) => (parses++, toy.classify(c)) };
+    let state: TrackerState = initialTracker;
+    const facts = [];
+    for (const at of [0, 250, 1000]) {
+      const r = trackCapture(state, 'p', counting, cap('ASK rm -rf build'), at, opts);
+      state = r.state;
+      facts.push(...r.facts);
+      if (at === 0) expect(r.facts).toEqual([]);
+    }
+    expect(parses).toBe(1);
+    expect(facts).toMatchObject([{ kind: 'screen', at: 250, stableCount: 2, screen: { kind: 'permission' } }]);
+    expect(state.stableCount).toBe(3);
+  });
+
+  it('parses again when the same text comes with colour (a highlight may decide the screen)', () => {
+    let parses = 0;
+    const counting: RuntimeModule = { ...toy, classify: (c) => (parses++, toy.classify(c)) };
+    const plain = trackCapture(initialTracker, 'p', counting, cap('> '), 0, opts).state;
+    trackCapture(plain, 'p', counting, { lines: ['> '], ansiLines: ['\x1b[7m> \x1b[0m'] }, 250, opts);
+    expect(parses).toBe(2);
+  });
+
   it('reports working at once: it never alerts and busy screens rarely hold still', () => {
     const { facts } = feed([[0, cap('output', '~ spinning 1s')]]);
     expect(facts).toMatchObject([{ kind: 'screen', screen: { kind: 'working' } }]);
