@@ -3,7 +3,7 @@ import type { ActionStore, AuditRecord } from './types.ts';
 import type { ResolvedItem, Store } from '../store/index.ts';
 import type { RuntimeId } from '../runtimes/types.ts';
 
-/** Adapter; `onResolved` tells the engine (events, reminders, history). */
+/** Adapter; the item's wait interval ends with it; `onResolved` tells the engine (events, reminders). */
 export function storeForActions(
   store: Store,
   onResolved: (item: ResolvedItem, how: 'approved' | 'denied' | 'replied') => void,
@@ -45,7 +45,12 @@ export function storeForActions(
     },
     appendAudit: (audit) => void store.audit.append(toEntry(audit)),
     resolve: (id, how, by) => {
-      const resolved = store.items.resolve(id, how, by);
+      // One commit for the item and its wait interval; the events follow once both are stored.
+      const resolved = store.transaction(() => {
+        const done = store.items.resolve(id, how, by);
+        if (done) store.history.end(done.paneKey, done.resolvedAt);
+        return done;
+      });
       if (resolved) onResolved(resolved, how);
     },
   };

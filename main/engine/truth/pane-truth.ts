@@ -185,10 +185,14 @@ export class PaneTruth {
   private open(draft: Extract<AttentionChange, { kind: 'open' }>['draft'], state: PaneState): void {
     const { store } = this.deps;
     const context = draft.reason === 'idle' || draft.reason === 'idle-after-nudges' ? (this.lastMessage.get(state.pane) ?? null) : null;
-    const { item, created } = store.items.open(newItemOf(draft, this.deps.expiryMs(), context));
+    // The item and its wait interval together: one commit, and never one without the other.
+    const { item, created } = store.transaction(() => {
+      const opened = store.items.open(newItemOf(draft, this.deps.expiryMs(), context));
+      if (opened.created) store.history.begin(state.pane, kindOfReason(draft.reason), opened.item.firstSeen);
+      return opened;
+    });
     this.extras.set(item.id, { hookRequest: draft.hookRequest, nudges: draft.nudges });
     if (!created) return;
-    store.history.begin(state.pane, kindOfReason(draft.reason), item.firstSeen);
     this.deps.reminders.upsert(item);
     this.deps.onItem('item:added', item.id);
   }
@@ -196,11 +200,14 @@ export class PaneTruth {
   /** Resolve an item as the engine saw it end (also used by expiry). */
   resolve(id: string, how: Resolution): void {
     const { store } = this.deps;
-    const resolved = store.items.resolve(id, how, 'engine');
+    const resolved = store.transaction(() => {
+      const done = store.items.resolve(id, how, 'engine');
+      if (done) store.history.end(done.paneKey, done.resolvedAt);
+      return done;
+    });
     this.extras.delete(id);
     this.deps.reminders.remove(id);
     if (!resolved) return;
-    store.history.end(resolved.paneKey, resolved.resolvedAt);
     this.deps.events.emit('item:resolved', { id, resolution: how === 'dismissed' || how === 'expired' ? 'recovered' : how });
   }
 }

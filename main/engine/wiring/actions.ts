@@ -29,7 +29,6 @@ export function buildActionParts(
   const { store, events, now } = f;
   const actionStore = storeForActions(store, (item, how) => {
     attention.reminders.remove(item.id);
-    store.history.end(item.paneKey, item.resolvedAt);
     events.emit('item:resolved', { id: item.id, resolution: how });
     events.emit('queue:changed', { items: queueDtos(store, attention.truth, now(), false, reach) });
   });

@@ -11,7 +11,7 @@ import type { Fact } from '../../../main/engine/sessions/facts.ts';
 import { DEFAULT_STATE_MACHINE_CONFIG } from '../../../main/engine/sessions/pane-state.ts';
 import { policyFor } from '../../../main/engine/truth/policy.ts';
 import { PaneTruth } from '../../../main/engine/truth/pane-truth.ts';
-import { claudePrompt, idle } from '../actions/support/fake-panes.ts';
+import { claudePrompt, idle, working } from '../actions/support/fake-panes.ts';
 import { tempStore } from '../store/support/temp-store.ts';
 
 const PANE = 'default|%1';
@@ -146,5 +146,16 @@ describe('PaneTruth', () => {
     t.truth.expireDue();
     expect(t.open()).toHaveLength(0);
     expect(t.resolved).toEqual([`${item!.id}:recovered`]);
+  });
+  it('stores each item with its wait interval: opened together, ended together when the pane moves on', () => {
+    const t = setup();
+    t.truth.apply([t.seen(), t.screen(claudePrompt())]);
+    const [item] = t.open();
+    expect(t.store.history.list({ since: 0 })).toMatchObject([{ paneKey: PANE, reason: 'permission', endedAt: null }]);
+    t.clock.advance(2000);
+    t.truth.apply([t.screen(working)]);
+    expect(t.open()).toHaveLength(0);
+    expect(t.resolved).toEqual([`${item!.id}:answered-in-pane`]);
+    expect(t.store.history.list({ since: 0 })).toMatchObject([{ paneKey: PANE, reason: 'permission', endedAt: t.clock.now() }]);
   });
 });
