@@ -50,6 +50,22 @@ function denyPreview(prompt: PermissionPrompt): string | null {
   return prompt.options.find((o) => o.key === key)?.label ?? key;
 }
 
+/** A built DTO and what it was built from, besides the item itself and the clock. */
+interface BuiltDto {
+  readonly pane: Pane | null;
+  readonly liveRuntime: string | undefined;
+  readonly liveTarget: string | null | undefined;
+  readonly canReply: boolean;
+  readonly unreachable: string | null;
+  readonly dto: QueueItemDto;
+}
+
+/**
+ * DTOs by item object. The whole queue is rebuilt on every change, and an item's row object is the
+ * same (immutable, from the store's read cache) until the row is written: only its wait time moves.
+ */
+const built = new WeakMap<Item, BuiltDto>();
+
 /** One queue item for the surfaces. `live` is the pane's current state (reply is possible only when idle). */
 export function itemDto(
   item: Item,
@@ -57,6 +73,33 @@ export function itemDto(
   live: PaneState | undefined,
   now: number,
   reach: Reachability = LOCAL_ONLY,
+): QueueItemDto {
+  const unreachable = reach.unreachable(item.paneKey)?.reason ?? null;
+  const canReply = live?.state === 'idle';
+  const waitedMs = Math.max(0, now - item.firstSeen);
+  const known = built.get(item);
+  if (
+    known &&
+    known.pane === pane &&
+    known.liveRuntime === live?.runtime &&
+    known.liveTarget === live?.target &&
+    known.canReply === canReply &&
+    known.unreachable === unreachable
+  ) {
+    return { ...known.dto, waitedMs };
+  }
+  const dto = buildItemDto(item, pane, live, unreachable, canReply, waitedMs);
+  built.set(item, { pane, liveRuntime: live?.runtime, liveTarget: live?.target, canReply, unreachable, dto });
+  return dto;
+}
+
+function buildItemDto(
+  item: Item,
+  pane: Pane | null,
+  live: PaneState | undefined,
+  unreachable: string | null,
+  canReply: boolean,
+  waitedMs: number,
 ): QueueItemDto {
   const runtime = pane?.runtime ?? live?.runtime ?? 'claude';
   const prompt = item.prompt;
@@ -74,7 +117,7 @@ export function itemDto(
     paneKey: item.paneKey,
     target,
     host: hostOfPaneKey(item.paneKey),
-    unreachable: reach.unreachable(item.paneKey)?.reason ?? null,
+    unreachable,
     sessionName: sessionOf(target),
     runtime,
     runtimeVerified: runtimeById(runtime).verified,
@@ -90,9 +133,9 @@ export function itemDto(
     approveBlockedReason: approve.label ? null : approve.blocked,
     denyLabel: preview ? preview.deny : null,
     fingerprint: item.fingerprint ?? '',
-    canReply: live?.state === 'idle',
+    canReply,
     firstSeen: item.firstSeen,
-    waitedMs: Math.max(0, now - item.firstSeen),
+    waitedMs,
     reminderStep: item.reminderStep,
     stuck: item.stuck,
     snoozedUntil: item.snoozedUntil,
