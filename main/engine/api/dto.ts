@@ -86,11 +86,43 @@ export function itemDto(
     known.canReply === canReply &&
     known.unreachable === unreachable
   ) {
-    return { ...known.dto, waitedMs };
+    return withWaited(known.dto, waitedMs);
   }
   const dto = buildItemDto(item, pane, live, unreachable, canReply, waitedMs);
   built.set(item, { pane, liveRuntime: live?.runtime, liveTarget: live?.target, canReply, unreachable, dto });
   return dto;
+}
+
+/** The same DTO with another wait time. Field by field: a spread of this many fields cost as much as building it. */
+function withWaited(d: QueueItemDto, waitedMs: number): QueueItemDto {
+  return {
+    id: d.id,
+    paneKey: d.paneKey,
+    target: d.target,
+    host: d.host,
+    unreachable: d.unreachable,
+    sessionName: d.sessionName,
+    runtime: d.runtime,
+    runtimeVerified: d.runtimeVerified,
+    reason: d.reason,
+    subject: d.subject,
+    tool: d.tool,
+    question: d.question,
+    options: d.options,
+    approveLabel: d.approveLabel,
+    approveBlockedReason: d.approveBlockedReason,
+    denyLabel: d.denyLabel,
+    fingerprint: d.fingerprint,
+    canReply: d.canReply,
+    firstSeen: d.firstSeen,
+    waitedMs,
+    reminderStep: d.reminderStep,
+    stuck: d.stuck,
+    snoozedUntil: d.snoozedUntil,
+    skippedUntil: d.skippedUntil,
+    tail: d.tail,
+    context: d.context,
+  };
 }
 
 function buildItemDto(
