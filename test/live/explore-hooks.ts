@@ -16,7 +16,7 @@ import { startPrivateTmux } from '../support/tmux-server.ts';
 import type { LiveCliId } from './install.ts';
 import { installCli, readPins } from './install.ts';
 import { startMockModel } from './mock-model/server.ts';
-import { makeSandbox } from './sandbox.ts';
+import { isolatedCommand, makeSandbox } from './sandbox.ts';
 import { scriptStandardTurns } from './turns.ts';
 
 const CODEX_EVENTS = ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PermissionRequest', 'PostToolUse', 'Stop'];
@@ -82,7 +82,7 @@ if (id === 'opencode') {
 }
 const env = id === 'claude' ? { ...sandbox.env, TB_HOOK_TOKEN: 'tb-explore-token-0123456789' } : sandbox.env;
 const tmux = await startPrivateTmux();
-const pane = await tmux.newPane(sandbox.command, { env, cwd: sandbox.project, width: 120, height: 40 });
+const pane = await tmux.newPane(isolatedCommand(env, sandbox.argv), { cwd: sandbox.project, width: 120, height: 40 });
 const shot = async () => console.log(`----- ${new Date().toISOString()}\n${await tmux.tmux(['capture-pane', '-p', '-t', pane])}`);
 try {
   for (const step of steps) {

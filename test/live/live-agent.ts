@@ -62,15 +62,25 @@ export async function resolveCli(id: LiveCliId): Promise<InstalledCli> {
   return installCli(id, isLatestRun() ? { package: pin.package, version: await latestVersion(pin.package) } : pin);
 }
 
+/** How to start a live agent, beyond the sandbox's options. */
+export interface LiveAgentOptions extends SandboxOptions {
+  readonly session?: string;
+  /** Start the engine with its loopback endpoint (hook ingest, API): needed when the CLI's hooks post to it. */
+  readonly api?: boolean;
+  /** Runs after the sandbox and the engine exist, before the CLI starts (install hooks, plugins…). */
+  readonly beforeStart?: (ctx: { readonly sandbox: CliSandbox; readonly h: EngineHarness }) => Promise<void> | void;
+}
+
 /** Start `id` under a real engine. */
-export async function startLiveAgent(id: LiveCliId, opts: SandboxOptions & { session?: string } = {}): Promise<LiveAgent> {
+export async function startLiveAgent(id: LiveCliId, opts: LiveAgentOptions = {}): Promise<LiveAgent> {
   const cli = await resolveCli(id);
   const mock = await startMockModel();
   const sandbox = makeSandbox(cli, mock.url, opts);
   scriptStandardTurns(mock, sandbox);
-  const h = await startEngineHarness();
+  const h = await startEngineHarness({ api: opts.api ?? false });
+  await opts.beforeStart?.({ sandbox, h });
   const session = opts.session ?? `live-${id}`;
-  const paneId = await h.tmux.newPane(sandbox.command, { session, env: sandbox.env, cwd: sandbox.project, width: 120, height: 40 });
+  const paneId = await h.tmux.newPane(sandbox.command, { session, cwd: sandbox.project, width: 120, height: 40 });
   const screens = screenBook(id, cli.version);
 
   const agent = async (): Promise<AgentDto> => {
@@ -154,7 +164,15 @@ export async function startLiveAgent(id: LiveCliId, opts: SandboxOptions & { ses
             .find((t) => t.prompt?.includes(text)),
         `the mock to receive ${JSON.stringify(text)}`,
         { timeoutMs: 60_000, intervalMs: 100 },
-      );
+      ).catch(async (error: unknown) => {
+        const seen = mock
+          .turns()
+          .slice(before)
+          .map((t) => t.prompt);
+        throw new Error(`${String(error)} (turns since: ${JSON.stringify(seen)}); the pane shows:\n${await capture(false)}`, {
+          cause: error,
+        });
+      });
     },
     file(name) {
       try {
