@@ -44,6 +44,20 @@ describe('opencode events', () => {
     });
   });
 
+  it('the other prompts the live suite causes: file, outside directory, URL', () => {
+    const subject = (name: string) => opencodeToSignal(parsed(fixture(name)));
+    expect(subject('permission.asked-write.json')).toMatchObject({
+      tool: 'edit',
+      subject: expect.stringMatching(/\/project\/written\.txt$/),
+    });
+    expect(subject('permission.asked-edit.json')).toMatchObject({ tool: 'edit', subject: expect.stringMatching(/\/project\/notes\.txt$/) });
+    expect(subject('permission.asked-external_directory.json')).toMatchObject({
+      tool: 'external_directory',
+      subject: expect.stringMatching(/\/outside\/secret\.txt$/),
+    });
+    expect(subject('permission.asked-webfetch.json')).toMatchObject({ tool: 'webfetch', subject: 'http://127.0.0.1:9/fetch-target' });
+  });
+
   it('a reply means running again; session.status busy is working and idle is the end of the turn', () => {
     expect(opencodeToSignal(parsed(fixture('permission.replied-once.json')))).toEqual({ kind: 'working', event: 'PermissionReplied' });
     expect(opencodeToSignal(parsed(fixture('permission.replied-reject.json')))).toEqual({ kind: 'working', event: 'PermissionReplied' });
