@@ -88,7 +88,12 @@ describe('electron-builder.yml', () => {
   it('unpacks exactly what the hook commands run and the opencode plugin install copies, and never ships --no-sandbox', () => {
     const config = builderConfig();
     expect([...config.asarUnpack].sort()).toEqual(
-      [FORWARDER_SCRIPT, OPENCODE_PLUGIN_SCRIPT, `${BUNDLED_CLI.split('/').slice(0, -1).join('/')}/**`, 'node_modules/better-sqlite3/**'].sort(),
+      [
+        FORWARDER_SCRIPT,
+        OPENCODE_PLUGIN_SCRIPT,
+        `${BUNDLED_CLI.split('/').slice(0, -1).join('/')}/**`,
+        'node_modules/better-sqlite3/**',
+      ].sort(),
     );
     expect(JSON.stringify(builderConfigRaw())).not.toContain('no-sandbox');
   });
