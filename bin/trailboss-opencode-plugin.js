@@ -19,6 +19,9 @@ const REQUEST_TIMEOUT_MS = 300;
 // Posts waiting behind a slow one; beyond this, events are dropped rather than piling up in opencode.
 const MAX_QUEUED = 64;
 const FORWARDED = new Set(['permission.asked', 'permission.replied', 'session.status']);
+// Subagent sessions (those with a parent) go idle while the main one still works: their status is not
+// the pane's. Their permissions are, so those still go.
+const MAX_CHILD_SESSIONS = 1000;
 const ROUTE = '/hooks/opencode';
 
 function endpointPath(env) {
@@ -111,11 +114,19 @@ function envelope(event) {
 export const TrailBossPlugin = async () => {
   let tail = Promise.resolve();
   let queued = 0;
+  const children = new Set();
   return {
     event: async (input) => {
       try {
         const event = input && input.event;
-        if (!event || typeof event.type !== 'string' || !FORWARDED.has(event.type)) return;
+        if (!event || typeof event.type !== 'string') return;
+        const props = event.properties || {};
+        if ((event.type === 'session.created' || event.type === 'session.updated') && props.info && props.info.parentID) {
+          if (children.size >= MAX_CHILD_SESSIONS) children.clear();
+          children.add(props.info.id);
+        }
+        if (!FORWARDED.has(event.type)) return;
+        if (event.type === 'session.status' && children.has(props.sessionID)) return;
         if (queued >= MAX_QUEUED) return;
         const body = envelope(event);
         queued++;

@@ -95,6 +95,21 @@ describe('the opencode plugin script', () => {
     expect(received[1]!.body).toMatchObject({ event: 'permission.asked', payload: sent[2] });
   }, 30_000);
 
+  it("a subagent session's status is not the pane's: dropped, while its permissions still go", async () => {
+    const { received, endpointFile } = await fakeEndpoint();
+    const child = { id: 'ses_child', parentID: 'ses_a', title: 'subagent' };
+    const sent = [
+      { id: 'evt_1', type: 'session.created', properties: { sessionID: 'ses_child', info: child } },
+      { id: 'evt_2', type: 'session.status', properties: { sessionID: 'ses_child', status: { type: 'busy' } } },
+      { id: 'evt_3', type: 'permission.asked', properties: { id: 'per_1', sessionID: 'ses_child', permission: 'bash', patterns: ['ls'] } },
+      { id: 'evt_4', type: 'session.status', properties: { sessionID: 'ses_child', status: { type: 'idle' } } },
+      status(5, 'busy'),
+    ];
+    const run = await runOpencodePlugin({ endpointFile, events: sent, env: {}, tempDirs: dirs });
+    expect(run).toMatchObject({ code: 0, stderr: '' });
+    expect(received.map((r) => (r.body['payload'] as { id: string }).id)).toEqual(['evt_3', 'evt_5']);
+  }, 30_000);
+
   it('a stuck engine costs each post at most the request cap, and the next event still goes', async () => {
     const { received, endpointFile } = await fakeEndpoint({ stuck: (n) => n === 1 });
     const started = performance.now();
