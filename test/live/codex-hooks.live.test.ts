@@ -76,7 +76,7 @@ describe('live codex hooks', () => {
     a = await startLiveAgent('codex', {
       api: true,
       session: 'live-codex-hooks',
-      async beforeStart({ sandbox, h }) {
+      async beforeStart(sandbox, h) {
         const codexHome = sandbox.env['CODEX_HOME']!;
         tapFile = join(sandbox.root, 'tap.jsonl');
         const own = Object.fromEntries(

@@ -62,13 +62,13 @@ export async function resolveCli(id: LiveCliId): Promise<InstalledCli> {
   return installCli(id, isLatestRun() ? { package: pin.package, version: await latestVersion(pin.package) } : pin);
 }
 
-/** How to start a live agent, beyond the sandbox's options. */
+/** How to start a live agent beyond its sandbox. */
 export interface LiveAgentOptions extends SandboxOptions {
   readonly session?: string;
-  /** Start the engine with its loopback endpoint (hook ingest, API): needed when the CLI's hooks post to it. */
+  /** Run the engine with its loopback endpoint (hooks and plugins post there). */
   readonly api?: boolean;
-  /** Runs after the sandbox and the engine exist, before the CLI starts (install hooks, plugins…). */
-  readonly beforeStart?: (ctx: { readonly sandbox: CliSandbox; readonly h: EngineHarness }) => Promise<void> | void;
+  /** Runs after the engine started and before the CLI does (install hooks or a plugin into the sandbox). */
+  readonly beforeStart?: (sandbox: CliSandbox, h: EngineHarness) => Promise<void> | void;
 }
 
 /** Start `id` under a real engine. */
@@ -78,7 +78,7 @@ export async function startLiveAgent(id: LiveCliId, opts: LiveAgentOptions = {})
   const sandbox = makeSandbox(cli, mock.url, opts);
   scriptStandardTurns(mock, sandbox);
   const h = await startEngineHarness({ api: opts.api ?? false });
-  await opts.beforeStart?.({ sandbox, h });
+  await opts.beforeStart?.(sandbox, h);
   const session = opts.session ?? `live-${id}`;
   const paneId = await h.tmux.newPane(sandbox.command, { session, cwd: sandbox.project, width: 120, height: 40 });
   const screens = screenBook(id, cli.version);
