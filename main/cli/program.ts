@@ -93,9 +93,21 @@ export function buildProgram(
     .command('hooks')
     .description('agent hooks: Claude Code (~/.claude/settings.json) or Codex ($CODEX_HOME/hooks.json)');
   const hookRuntime = () => new Option('--runtime <runtime>', 'whose hooks').choices(['claude', 'codex']).default('claude');
-  hooks.command('install').description('add the Trail Boss hooks (a backup is kept)').addOption(hookRuntime()).addOption(json());
-  hooks.command('uninstall').description('remove them again').addOption(hookRuntime()).addOption(json());
-  hooks.command('status').description('installed? when did the last event arrive?').addOption(hookRuntime()).addOption(json());
+  const hookHost = () => new Option('--host <name>', "a configured host's Claude hooks (over ssh; see `hosts`)");
+  hooks
+    .command('install')
+    .description('add the Trail Boss hooks (a backup is kept)')
+    .addOption(hookRuntime())
+    .addOption(hookHost())
+    .option('--node <path>', 'with --host: the Node.js on the host to run the hook with (found there when absent)')
+    .addOption(json());
+  hooks.command('uninstall').description('remove them again').addOption(hookRuntime()).addOption(hookHost()).addOption(json());
+  hooks
+    .command('status')
+    .description('installed? when did the last event arrive?')
+    .addOption(hookRuntime())
+    .addOption(hookHost())
+    .addOption(json());
   const hosts = program.command('hosts').description('other machines whose agents are watched over ssh');
   hosts
     .command('add')
