@@ -119,11 +119,22 @@ function killTree(pid: number): void {
   }
 }
 
+/** Options of a private sshd. */
+export interface SshdOptions {
+  /**
+   * Environment of every session (sshd's `SetEnv`, which overrides what sshd sets itself): a test
+   * gives the "remote" user its own HOME or CLAUDE_CONFIG_DIR in a temp dir. Values without spaces.
+   */
+  readonly sessionEnv?: Readonly<Record<string, string>>;
+}
+
 /**
  * Start a private sshd. The test user is whoever runs the tests (root here, hence
  * PermitRootLogin prohibit-password); StrictModes is off because the keys live in a temp dir.
  */
-export async function startSshd(): Promise<TestSshd> {
+export async function startSshd(opts: SshdOptions = {}): Promise<TestSshd> {
+  const sessionEnv = Object.entries(opts.sessionEnv ?? {});
+  for (const [k, v] of sessionEnv) if (/[\s"]/.test(k + v)) throw new Error(`sessionEnv ${k}: no spaces or quotes`);
   const dir = mkdtempSync(join(tmpdir(), 'tb-sshd-'));
   // sshd running as root insists on its privilege separation directory (made at boot by the service).
   if (process.getuid?.() === 0) mkdirSync('/run/sshd', { recursive: true, mode: 0o755 });
@@ -153,6 +164,7 @@ export async function startSshd(): Promise<TestSshd> {
       'AllowStreamLocalForwarding yes',
       'StreamLocalBindUnlink yes',
       'PrintMotd no',
+      ...(sessionEnv.length ? [`SetEnv ${sessionEnv.map(([k, v]) => `${k}=${v}`).join(' ')}`] : []),
       'LogLevel VERBOSE',
       '',
     ].join('\n'),

@@ -64,7 +64,7 @@ describe('deliverHook with a host tag (a delivery through a host\'s forwarded so
   const panes = [observed(local, '%1', 'claude'), observed(gpu, '%1', 'claude'), observed(box, '%1', 'claude')];
   const observer = { snapshot: () => panes };
   // This machine's process table would lead ppid 777 to the local pane (pid 4242).
-  const processTable = { snapshot: () => new Map([[777, { ppid: 4242 }]]) };
+  const processTable = { snapshot: () => new Map([[777, { pid: 777, ppid: 4242, comm: 'sh', argv: 'sh' }]]) };
 
   function run(directory: ClaudeSessionDirectory, host: string | null, origin: HookOrigin, sessionId = 'sess-1'): Fact[] {
     const reading = readHookDelivery(
