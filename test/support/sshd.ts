@@ -126,6 +126,11 @@ export interface SshdOptions {
    * gives the "remote" user its own HOME or CLAUDE_CONFIG_DIR in a temp dir. Values without spaces.
    */
   readonly sessionEnv?: Readonly<Record<string, string>>;
+  /**
+   * sshd's StreamLocalBindUnlink (default here: yes). `false` is OpenSSH's own default: a socket file
+   * a dropped connection left stops the next remote forward to that path from binding.
+   */
+  readonly streamLocalBindUnlink?: boolean;
 }
 
 /**
@@ -162,7 +167,7 @@ export async function startSshd(opts: SshdOptions = {}): Promise<TestSshd> {
       'KbdInteractiveAuthentication no',
       'UsePAM no',
       'AllowStreamLocalForwarding yes',
-      'StreamLocalBindUnlink yes',
+      `StreamLocalBindUnlink ${opts.streamLocalBindUnlink === false ? 'no' : 'yes'}`,
       'PrintMotd no',
       ...(sessionEnv.length ? [`SetEnv ${sessionEnv.map(([k, v]) => `${k}=${v}`).join(' ')}`] : []),
       'LogLevel VERBOSE',

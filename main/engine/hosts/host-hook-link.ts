@@ -6,10 +6,12 @@
  * exists on the host only while that connection does, with sshd's owner-only mode in our 0700
  * directory. A host without the forwarder gets no forward at all: nothing listens there.
  * When the master goes (a drop, a kill), the forward goes with it, and the next master gets a new one.
+ * A connected host without the forwarder (or whose forward failed) is looked at again every
+ * `recheckMs` over its open connection, so `hooks install --host` takes effect without a reconnect.
  */
 import { join } from 'node:path';
 import type { HookDelivery } from '../hooks/hook-ingest.ts';
-import type { Clock } from '../platform/clock.ts';
+import type { Clock, TimerHandle } from '../platform/clock.ts';
 import type { Logger } from '../platform/log.ts';
 import type { Runner } from '../platform/run.ts';
 import type { HostLinkStatus } from './host-client.ts';
@@ -35,7 +37,12 @@ export interface HostHookLinksDeps {
   readonly deliver: (delivery: HookDelivery) => void;
   /** Per ssh run (prepare, forward, clean-up). Default 15 s. */
   readonly timeoutMs?: number;
+  /** How often a connected host without a forward is looked at again. Default 30 s. */
+  readonly recheckMs?: number;
 }
+
+/** Default period of looking again at a connected host without a forward (one short run on its master). */
+export const HOOK_RECHECK_MS = 30_000;
 
 /** Where one host's hook forward stands (for logs and tests). */
 export type HookLinkState =
@@ -59,6 +66,7 @@ interface Link {
   /** A status change arrived while busy: look again when done. */
   again: boolean;
   gone: boolean;
+  recheck: TimerHandle | null;
 }
 
 /** Every host's hook link; follows the hosts' link statuses. */
@@ -78,7 +86,7 @@ export class HostHookLinks {
     if (this.disposed) return;
     let link = this.links.get(host);
     if (!link) {
-      link = { state: { kind: 'off' }, socket: null, busy: false, again: false, gone: false };
+      link = { state: { kind: 'off' }, socket: null, busy: false, again: false, gone: false, recheck: null };
       this.links.set(host, link);
     }
     void this.sync(host, link);
@@ -89,6 +97,7 @@ export class HostHookLinks {
     const link = this.links.get(host);
     if (!link) return;
     link.gone = true;
+    link.recheck?.cancel();
     this.links.delete(host);
     await link.socket?.close();
   }
@@ -103,6 +112,7 @@ export class HostHookLinks {
     await Promise.all(
       [...this.links.entries()].map(async ([host, link]) => {
         link.gone = true;
+        link.recheck?.cancel();
         const masters = this.deps.hosts.mastersUp(host);
         if (link.state.kind === 'forwarded' && masters && masters.controlPaths.includes(link.state.controlPath))
           await this.ssh(sshArgv(masters.spec, link.state.controlPath, 'client', ['sh', '-c', REMOVE_SOCKET_SH]), 3_000).catch(() => null);
@@ -129,6 +139,19 @@ export class HostHookLinks {
     } finally {
       link.busy = false;
     }
+    this.scheduleRecheck(host, link);
+  }
+
+  /** Not forwarded while a master is up: look again later (a master going or coming calls sync anyway). */
+  private scheduleRecheck(host: string, link: Link): void {
+    link.recheck?.cancel();
+    link.recheck = null;
+    if (link.gone || this.disposed || link.state.kind === 'forwarded') return;
+    if ((this.deps.hosts.mastersUp(host)?.controlPaths.length ?? 0) === 0) return;
+    link.recheck = this.deps.clock.setTimeout(() => {
+      link.recheck = null;
+      if (!link.gone && !this.disposed) void this.sync(host, link);
+    }, this.deps.recheckMs ?? HOOK_RECHECK_MS);
   }
 
   /** One look: keep a forward whose master is still up; otherwise forward on the first master up. */

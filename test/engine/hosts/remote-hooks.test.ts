@@ -115,7 +115,8 @@ describe('Claude hooks on a remote host', () => {
     let deps: RemoteHooksDeps | null = null;
     r = await startRemoteHarness({
       api: true,
-      sshd: { sessionEnv: { HOME: home } },
+      // OpenSSH's default: sshd never unlinks a stale socket file itself, so the engine must.
+      sshd: { sessionEnv: { HOME: home }, streamLocalBindUnlink: false },
       beforeEngine: async (sshd, socket) => {
         deps = depsFor(sshd, socket);
         const installed = await installRemoteHooks(deps);
