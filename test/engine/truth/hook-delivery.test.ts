@@ -56,7 +56,7 @@ describe('localWatchedPanes', () => {
   });
 });
 
-describe('deliverHook with a host tag (a delivery through a host\'s forwarded socket)', () => {
+describe("deliverHook with a host tag (a delivery through a host's forwarded socket)", () => {
   // The same pane id, socket path and pane pid on this machine and on two hosts: only the tag can tell them apart.
   const local = `S:${SOCKET}|%1`;
   const gpu = `@gpu:S:${SOCKET}|%1`;
