@@ -21,9 +21,14 @@ import { realRunner } from '../../../main/engine/platform/run.ts';
 import { claudePermBash } from '../../support/scenarios/index.ts';
 import { startScriptedAgent } from '../../support/scripted-agent/start.ts';
 import { poll } from '../../support/poll.ts';
+import type { EngineHarness } from '../../support/engine-harness.ts';
+import { startEngineHarness } from '../../support/engine-harness.ts';
 import type { RemoteHarness } from '../../support/remote-harness.ts';
-import { REMOTE_HOST, startRemoteHarness } from '../../support/remote-harness.ts';
+import { REMOTE_HOST, remoteHostConfig, startRemoteHarness } from '../../support/remote-harness.ts';
 import type { TestSshd } from '../../support/sshd.ts';
+import { startSshd } from '../../support/sshd.ts';
+import type { PrivateTmux } from '../../support/tmux-server.ts';
+import { startPrivateTmux } from '../../support/tmux-server.ts';
 import { heldWorking, paneKeyOf, payload, queue, waitForTruth } from '../hooks-integration/support.ts';
 
 const FORWARDER = resolve('bin/trailboss-hook.mjs');
@@ -32,10 +37,13 @@ const ORIGINAL =
   '{\n\t"model": "opus",\n\t"hooks": {\n\t\t"Stop": [{ "hooks": [{ "type": "command", "command": "echo mine" }] }]\n\t}\n}\n';
 
 let r: RemoteHarness | null = null;
+/** Clean-ups of the two-host test, run in reverse. */
+const undo: (() => Promise<void>)[] = [];
 const temps: string[] = [];
 afterEach(async () => {
   await r?.dispose();
   r = null;
+  for (const step of undo.splice(0).reverse()) await step();
   for (const t of temps.splice(0)) rmSync(t, { recursive: true, force: true });
 });
 
@@ -45,13 +53,13 @@ function temp(prefix: string): string {
   return dir;
 }
 
-function hostOf(sshd: TestSshd, socket: string): HostSpec {
-  return { name: REMOTE_HOST, destination: sshd.alias, sockets: [socket], sshConfig: sshd.sshConfig, enabled: true };
+function hostOf(sshd: TestSshd, socket: string, name = REMOTE_HOST): HostSpec {
+  return { name, destination: sshd.alias, sockets: [socket], sshConfig: sshd.sshConfig, enabled: true };
 }
 
-function depsFor(sshd: TestSshd, socket: string): RemoteHooksDeps {
+function depsFor(sshd: TestSshd, socket: string, name = REMOTE_HOST): RemoteHooksDeps {
   return {
-    host: hostOf(sshd, socket),
+    host: hostOf(sshd, socket, name),
     runner: realRunner,
     clock: systemClock,
     controlPath: join(temp('tb-rh-ctl-'), 'c'),
@@ -216,4 +224,61 @@ describe('Claude hooks on a remote host', () => {
     );
     expect(existsSync(join(home, '.trailboss-remote'))).toBe(false);
   }, 60_000);
+
+  it("a hook from host A lands on A's pane only: never on B's pane with the same id, not even when it names B's tmux socket", async () => {
+    /** One "host": its own sshd with its own HOME, its own tmux server, hooks installed there. */
+    async function host(name: string) {
+      const home = temp(`tb-rh-${name}-`);
+      const sshd = await startSshd({ sessionEnv: { HOME: home } });
+      undo.push(() => sshd.dispose());
+      const socket = join(sshd.dir, 'remote-tmux.sock');
+      const tmux: PrivateTmux = await startPrivateTmux({ socketPath: socket });
+      undo.push(() => tmux.kill());
+      await installRemoteHooks(depsFor(sshd, socket, name));
+      const settings = join(home, '.claude', 'settings.json');
+      return { name, home, sshd, socket, tmux, settings, hookSocket: join(home, '.trailboss-remote', 'hook.sock') };
+    }
+    const a = await host('alpha');
+    const b = await host('beta');
+    const h: EngineHarness = await startEngineHarness({
+      api: true,
+      beforeStart: (dir) => {
+        mkdirSync(join(dir, 'tb'), { recursive: true });
+        writeFileSync(
+          join(dir, 'tb', 'config.json'),
+          JSON.stringify({ hosts: [remoteHostConfig(a.sshd, a.socket, 'alpha'), remoteHostConfig(b.sshd, b.socket, 'beta')] }),
+        );
+      },
+    });
+    undo.push(() => h.dispose());
+    const agentA = await startScriptedAgent(a.tmux, heldWorking(claudePermBash()), { session: 'a-worker' });
+    const agentB = await startScriptedAgent(b.tmux, heldWorking(claudePermBash()), { session: 'b-worker' });
+    const local = await startScriptedAgent(h.tmux, heldWorking(claudePermBash()), { session: 'l-worker' });
+    expect(new Set([agentA.paneId, agentB.paneId, local.paneId]).size).toBe(1);
+    const paneA = `@alpha:S:${a.socket}|${agentA.paneId}`;
+    const paneB = `@beta:S:${b.socket}|${agentB.paneId}`;
+    const paneLocal = paneKeyOf(h.socket, local);
+    for (const pane of [paneA, paneB, paneLocal])
+      await waitForTruth(h.engine, pane, (s) => s.state === 'working', `${pane} seen working`, 20_000);
+    for (const x of [a, b])
+      await poll(async () => ((await listening(x.hookSocket)) ? true : null), `${x.name}'s forwarded socket`, { timeoutMs: 20_000 });
+
+    // From alpha, claiming beta's tmux socket, then this machine's: nothing anywhere.
+    const command = installedCommand(a.settings, 'PermissionRequest');
+    const asB = await runOnHost(a.sshd, command, { TMUX: `${b.socket},1,0`, TMUX_PANE: agentB.paneId }, payload('PermissionRequest.json'));
+    const asLocal = await runOnHost(
+      a.sshd,
+      command,
+      { TMUX: `${h.socket},1,0`, TMUX_PANE: local.paneId },
+      payload('PermissionRequest.json'),
+    );
+    expect([asB.exitCode, asLocal.exitCode]).toEqual([0, 0]);
+    // Then its own: the item appears on alpha's pane (so the two before had been delivered, and dropped).
+    await runOnHost(a.sshd, command, { TMUX: `${a.socket},1,0`, TMUX_PANE: agentA.paneId }, payload('PermissionRequest.json'));
+    await poll(async () => (await queue(h.engine)).find((i) => i.paneKey === paneA), "the item on alpha's pane", { timeoutMs: 20_000 });
+    expect((await queue(h.engine)).map((i) => i.paneKey)).toEqual([paneA]);
+    expect(h.engine.truth.get(paneB)?.state).toBe('working');
+    expect(h.engine.truth.get(paneLocal)?.state).toBe('working');
+    expect(h.logger.entries.filter((e) => e.event === 'claude.hook-unmapped')).toHaveLength(2);
+  }, 180_000);
 });
