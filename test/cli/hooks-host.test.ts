@@ -38,6 +38,8 @@ describe('trailboss hooks --host', () => {
     expect(installed.stdout).toMatch(/node on gpu: \/\S+ \(v\d+\./);
     expect(readFileSync(settings, 'utf8')).toContain(`--socket '${join(remoteHome, '.trailboss-remote', 'hook.sock')}'`);
 
+    const hostEntry = () => (JSON.parse(readFileSync(join(home, 'config.json'), 'utf8')) as { hosts: Record<string, unknown>[] }).hosts[0];
+    expect(hostEntry()).toMatchObject({ name: 'gpu', hooks: true });
     const again = await cli(['hooks', 'install', '--host', 'gpu'], { home });
     expect(again.stdout).toContain('nothing to change in the settings on gpu');
 
@@ -50,6 +52,7 @@ describe('trailboss hooks --host', () => {
       forwarderUpToDate: true,
       socketState: 'absent',
       settingsPath: settings,
+      forwarding: true,
     });
 
     const removed = await cli(['hooks', 'uninstall', '--host', 'gpu'], { home });
@@ -57,6 +60,7 @@ describe('trailboss hooks --host', () => {
     expect(removed.stdout).toContain('the file is back to exactly what it was before install');
     expect(existsSync(settings)).toBe(false);
     expect(existsSync(join(remoteHome, '.trailboss-remote'))).toBe(false);
+    expect(hostEntry()).not.toHaveProperty('hooks');
   }, 60_000);
 
   it('refuses a malformed settings file on the host without touching it, an unknown host, and a --node that is not there', async () => {

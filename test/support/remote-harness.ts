@@ -34,6 +34,8 @@ export function remoteHostConfig(sshd: TestSshd, socket: string, name = REMOTE_H
 export async function startRemoteHarness(
   opts: {
     config?: Record<string, unknown>;
+    /** More fields of the host's config entry (`hooks: true`, …). */
+    hostConfig?: Record<string, unknown>;
     api?: boolean;
     sshd?: SshdOptions;
     /** Runs once sshd and the remote tmux are up, before the engine starts (e.g. install hooks on the host). */
@@ -48,7 +50,10 @@ export async function startRemoteHarness(
     api: opts.api,
     beforeStart: (home) => {
       mkdirSync(join(home, 'tb'), { recursive: true });
-      writeFileSync(join(home, 'tb', 'config.json'), JSON.stringify({ hosts: [remoteHostConfig(sshd, socket)], ...(opts.config ?? {}) }));
+      writeFileSync(
+        join(home, 'tb', 'config.json'),
+        JSON.stringify({ hosts: [{ ...remoteHostConfig(sshd, socket), ...opts.hostConfig }], ...(opts.config ?? {}) }),
+      );
     },
   });
   return {

@@ -1,7 +1,8 @@
 /**
  * `trailboss hooks install|uninstall|status --host NAME [--node PATH] [--json]`: Claude hooks on a
- * configured host, over ssh (engine/hosts/remote-hooks.ts). Works with no engine running; the
- * engine forwards the host's hook socket whenever it is connected to a host that has them.
+ * configured host, over ssh (engine/hosts/remote-hooks.ts). Works with no engine running. Install
+ * and uninstall also turn the host's `hooks` on or off in config.json: a running engine follows the
+ * file and starts (or stops) forwarding the host's hook socket at once.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,6 +17,8 @@ import { resolvePaths } from '../../engine/platform/paths.ts';
 import { realRunner } from '../../engine/platform/run.ts';
 import { runnerWithEnv } from '../../engine/platform/runner-with-env.ts';
 import { hostSpecs } from '../../engine/wiring/hosts.ts';
+import { rawConfig, save } from './hosts.ts';
+import { withHostHooks } from './hosts-config.ts';
 import { UsageError } from '../program.ts';
 import type { CliContext } from '../context.ts';
 import { EXIT } from '../context.ts';
@@ -63,7 +66,23 @@ export async function remoteHooksCommand(
         : action === 'uninstall'
           ? await uninstallRemoteHooks(deps)
           : await remoteHooksStatus(deps);
-    ctx.stdout(opts.json ? toJson(result) : toText(action, result));
+    if (action !== 'status') {
+      const edit = withHostHooks(rawConfig(configFile), host.name, action === 'install');
+      if (!edit.ok || !save(ctx, configFile, edit.config)) {
+        ctx.stderr(
+          `trailboss: the host's settings were changed, but config.json could not say so: ${edit.ok ? 'not saved' : edit.message}\n`,
+        );
+        return EXIT.refused;
+      }
+    }
+    const forwarding = action === 'status' ? host.hooks === true : action === 'install';
+    ctx.stdout(opts.json ? toJson(result, forwarding) : toText(action, result, forwarding));
+    if (!opts.json && action !== 'status')
+      ctx.stdout(
+        action === 'install'
+          ? `a running engine forwards ${host.name}'s hooks over its ssh connection from now on (config: hooks on)\n`
+          : `a running engine stops forwarding ${host.name}'s hooks (config: hooks off)\n`,
+      );
     return EXIT.ok;
   } catch (error) {
     // Nothing was written on the host: the snapshot was refused before any change was sent.
@@ -75,7 +94,7 @@ export async function remoteHooksCommand(
   }
 }
 
-function toJson(r: RemoteHooksResult): string {
+function toJson(r: RemoteHooksResult, forwarding: boolean): string {
   const { state, settingsPath, events, missing, problem } = r.status;
   return (
     JSON.stringify(
@@ -94,6 +113,7 @@ function toJson(r: RemoteHooksResult): string {
         forwarderUpToDate: r.facts.forwarderUpToDate,
         socket: r.facts.socket,
         socketState: r.facts.socketState,
+        forwarding,
       },
       null,
       2,
@@ -101,7 +121,7 @@ function toJson(r: RemoteHooksResult): string {
   );
 }
 
-function toText(action: RemoteHooksAction, r: RemoteHooksResult): string {
+function toText(action: RemoteHooksAction, r: RemoteHooksResult, forwarding: boolean): string {
   const h = r.facts.host;
   const lines: string[] = [];
   if (action !== 'status') {
@@ -121,6 +141,7 @@ function toText(action: RemoteHooksAction, r: RemoteHooksResult): string {
     lines.push(`Claude Code hooks on ${h}: ${r.status.state} (${r.status.events.length} of ${r.status.details.length} events)`);
     lines.push(`settings: ${r.status.settingsPath}`);
     if (r.status.missing.length > 0 && r.status.state !== 'absent') lines.push(`missing or outdated: ${r.status.missing.join(', ')}`);
+    lines.push(`forwarding by the engine: ${forwarding ? 'on' : 'off (config.json; `hooks install --host` turns it on)'}`);
   }
   if (action !== 'uninstall') {
     lines.push(`node on ${h}: ${r.facts.node} (v${r.facts.nodeVersion})`);

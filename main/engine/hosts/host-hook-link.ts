@@ -1,6 +1,7 @@
 /**
- * Claude hooks of remote hosts, carried by the hosts' own ssh connections. When a host's master
- * comes up and the host has our forwarder installed (`trailboss hooks install --host`), this opens
+ * Claude hooks of remote hosts, carried by the hosts' own ssh connections. Only hosts whose config
+ * says `hooks: true` (`trailboss hooks install --host` sets it) are looked at: for any other, nothing
+ * runs on the host but tmux. When such a host's master comes up and the host has our forwarder, this opens
  * the host's local hook socket (host-hook-socket.ts, owner-only, in the private ssh directory) and
  * asks the master to forward a socket on the host to it (`ssh -O forward -R remote:local`): it
  * exists on the host only while that connection does, with sshd's owner-only mode in our 0700
@@ -67,11 +68,15 @@ interface Link {
   again: boolean;
   gone: boolean;
   recheck: TimerHandle | null;
+  /** The sync in flight: a release waits for it, so a forward being made is not left behind. */
+  running: Promise<void> | null;
 }
 
 /** Every host's hook link; follows the hosts' link statuses. */
 export class HostHookLinks {
   private readonly links = new Map<string, Link>();
+  /** Hosts whose hooks are wanted (enabled, `hooks: true`). */
+  private wanted = new Set<string>();
   private disposed = false;
 
   constructor(private readonly deps: HostHookLinksDeps) {}
@@ -81,12 +86,20 @@ export class HostHookLinks {
     return this.links.get(host)?.state ?? { kind: 'off' };
   }
 
-  /** A host client's status changed: forward on a master that is up, once per master. */
-  onStatus(host: string, _status: HostLinkStatus): void {
+  /** The config's hosts: links for those that want hooks, and let go of those that no longer do. */
+  async apply(hosts: readonly HostSpec[]): Promise<void> {
     if (this.disposed) return;
+    this.wanted = new Set(hosts.filter((h) => h.enabled && h.hooks === true).map((h) => h.name));
+    for (const [host, link] of [...this.links]) if (!this.wanted.has(host)) await this.release(host, link, 'cancel');
+    for (const host of this.wanted) this.onStatus(host);
+  }
+
+  /** A host client's status changed (or hooks were turned on): forward on a master that is up, once per master. */
+  onStatus(host: string, _status?: HostLinkStatus): void {
+    if (this.disposed || !this.wanted.has(host)) return;
     let link = this.links.get(host);
     if (!link) {
-      link = { state: { kind: 'off' }, socket: null, busy: false, again: false, gone: false, recheck: null };
+      link = { state: { kind: 'off' }, socket: null, busy: false, again: false, gone: false, recheck: null, running: null };
       this.links.set(host, link);
     }
     void this.sync(host, link);
@@ -94,12 +107,9 @@ export class HostHookLinks {
 
   /** The host left the config: close its socket (its masters are being closed by the host set). */
   async onRemoved(host: string): Promise<void> {
+    this.wanted.delete(host);
     const link = this.links.get(host);
-    if (!link) return;
-    link.gone = true;
-    link.recheck?.cancel();
-    this.links.delete(host);
-    await link.socket?.close();
+    if (link) await this.release(host, link, 'none');
   }
 
   /**
@@ -109,25 +119,52 @@ export class HostHookLinks {
    */
   async dispose(): Promise<void> {
     this.disposed = true;
-    await Promise.all(
-      [...this.links.entries()].map(async ([host, link]) => {
-        link.gone = true;
-        link.recheck?.cancel();
-        const masters = this.deps.hosts.mastersUp(host);
-        if (link.state.kind === 'forwarded' && masters && masters.controlPaths.includes(link.state.controlPath))
-          await this.ssh(sshArgv(masters.spec, link.state.controlPath, 'client', ['sh', '-c', REMOVE_SOCKET_SH]), 3_000).catch(() => null);
-        await link.socket?.close();
-      }),
-    );
-    this.links.clear();
+    await Promise.all([...this.links.entries()].map(([host, link]) => this.release(host, link, 'remove')));
   }
 
-  private async sync(host: string, link: Link): Promise<void> {
+  /**
+   * Stop a host's link. `remove`: the remote socket file goes (the master closes next, taking the
+   * forward with it); `cancel`: the forward is cancelled on the master too (it stays up); `none`:
+   * the master is going anyway and the next connection's prepare cleans up.
+   */
+  private async release(host: string, link: Link, how: 'remove' | 'cancel' | 'none'): Promise<void> {
+    link.gone = true;
+    link.recheck?.cancel();
+    this.links.delete(host);
+    await link.running;
+    const masters = this.deps.hosts.mastersUp(host);
+    const state = link.state;
+    if (how !== 'none' && state.kind === 'forwarded' && masters && masters.controlPaths.includes(state.controlPath)) {
+      if (how === 'cancel')
+        await this.ssh(
+          [
+            ...sshOptions(masters.spec, state.controlPath, 'client'),
+            '-O',
+            'cancel',
+            '-R',
+            `${state.remoteSocket}:${state.localSocket}`,
+            '--',
+            masters.spec.destination,
+          ],
+          5_000,
+        ).catch(() => null);
+      await this.ssh(sshArgv(masters.spec, state.controlPath, 'client', ['sh', '-c', REMOVE_SOCKET_SH]), 5_000).catch(() => null);
+    }
+    await link.socket?.close();
+    this.deps.logger.log('info', 'host.hook-released', { host });
+  }
+
+  private sync(host: string, link: Link): Promise<void> {
     if (link.busy) {
       link.again = true;
-      return;
+      return link.running ?? Promise.resolve();
     }
     link.busy = true;
+    link.running = this.syncNow(host, link).finally(() => (link.running = null));
+    return link.running;
+  }
+
+  private async syncNow(host: string, link: Link): Promise<void> {
     try {
       do {
         link.again = false;

@@ -25,6 +25,7 @@ export function hostSpecs(config: Config): HostSpec[] {
     sockets: h.sockets,
     sshConfig: h.sshConfig,
     enabled: h.enabled,
+    hooks: h.hooks,
   }));
 }
 
@@ -78,8 +79,13 @@ export function wireHosts(
   hookLinks = links;
   undo.push(() => hosts.dispose());
   undo.push(() => links.dispose());
-  const apply = (config: Config) =>
-    void hosts.apply(hostSpecs(config)).catch((e: unknown) => logger.log('error', 'hosts.apply-failed', { error: String(e) }));
+  const apply = (config: Config) => {
+    const specs = hostSpecs(config);
+    void hosts
+      .apply(specs)
+      .then(() => links.apply(specs))
+      .catch((e: unknown) => logger.log('error', 'hosts.apply-failed', { error: String(e) }));
+  };
   apply(f.config());
   f.watcher.onChange(apply);
   return { hosts, hookLinks: links };

@@ -90,6 +90,12 @@ describe('host hook link', () => {
       recheckMs: 300,
     });
     await set.apply([host]);
+    // Hooks off for the host (the default): nothing is run there for them, even once connected.
+    await links.apply([host]);
+    await poll(() => (set!.views()[0]?.status?.kind === 'up' ? true : null), 'the host connected', { timeoutMs: 20_000 });
+    links.onStatus('gpu');
+    expect(links.state('gpu')).toEqual({ kind: 'off' });
+    await links.apply([{ ...host, hooks: true }]);
     await poll(() => (links!.state('gpu').kind === 'not-installed' ? true : null), 'no forwarder on the host yet', { timeoutMs: 20_000 });
 
     await installRemoteHooks({

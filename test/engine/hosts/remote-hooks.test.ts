@@ -123,6 +123,7 @@ describe('Claude hooks on a remote host', () => {
     let deps: RemoteHooksDeps | null = null;
     r = await startRemoteHarness({
       api: true,
+      hostConfig: { hooks: true },
       // OpenSSH's default: sshd never unlinks a stale socket file itself, so the engine must.
       sshd: { sessionEnv: { HOME: home }, streamLocalBindUnlink: false },
       beforeEngine: async (sshd, socket) => {
@@ -213,7 +214,7 @@ describe('Claude hooks on a remote host', () => {
 
   it('a host without our forwarder gets no forward: nothing listens there', async () => {
     const home = temp('tb-rh-home-');
-    r = await startRemoteHarness({ sshd: { sessionEnv: { HOME: home } } });
+    r = await startRemoteHarness({ sshd: { sessionEnv: { HOME: home } }, hostConfig: { hooks: true } });
     await startScriptedAgent(r.remote, heldWorking(claudePermBash()), { session: 'gpu-worker' });
     await poll(
       () => (r!.h.logger.entries.some((e) => e.event === 'host.hooks-not-installed') ? true : null),
@@ -246,7 +247,12 @@ describe('Claude hooks on a remote host', () => {
         mkdirSync(join(dir, 'tb'), { recursive: true });
         writeFileSync(
           join(dir, 'tb', 'config.json'),
-          JSON.stringify({ hosts: [remoteHostConfig(a.sshd, a.socket, 'alpha'), remoteHostConfig(b.sshd, b.socket, 'beta')] }),
+          JSON.stringify({
+            hosts: [
+              { ...remoteHostConfig(a.sshd, a.socket, 'alpha'), hooks: true },
+              { ...remoteHostConfig(b.sshd, b.socket, 'beta'), hooks: true },
+            ],
+          }),
         );
       },
     });
