@@ -91,8 +91,8 @@ export function buildProgram(
 
   const hooks = program
     .command('hooks')
-    .description('agent hooks: Claude Code (~/.claude/settings.json) or Codex ($CODEX_HOME/hooks.json)');
-  const hookRuntime = () => new Option('--runtime <runtime>', 'whose hooks').choices(['claude', 'codex']).default('claude');
+    .description('agent hooks: Claude Code (~/.claude/settings.json), Codex ($CODEX_HOME/hooks.json) or the opencode plugin');
+  const hookRuntime = () => new Option('--runtime <runtime>', 'whose hooks').choices(['claude', 'codex', 'opencode']).default('claude');
   const hookHost = () => new Option('--host <name>', "a configured host's Claude hooks (over ssh; see `hosts`)");
   hooks
     .command('install')
