@@ -4,11 +4,11 @@
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cli } from '../support/cli-context.ts';
 import type { TestSshd } from '../support/sshd.ts';
-import { startSshd } from '../support/sshd.ts';
+import { REMOTE_PATH_WITH_NODE, startSshd } from '../support/sshd.ts';
 
 let sshd: TestSshd;
 let remoteHome: string;
@@ -17,7 +17,7 @@ let home: string;
 beforeAll(async () => {
   remoteHome = mkdtempSync(join(tmpdir(), 'tb-cli-rhome-'));
   home = mkdtempSync(join(tmpdir(), 'tb-cli-hh-'));
-  sshd = await startSshd({ sessionEnv: { HOME: remoteHome } });
+  sshd = await startSshd({ sessionEnv: { HOME: remoteHome, PATH: REMOTE_PATH_WITH_NODE } });
   writeFileSync(
     join(home, 'config.json'),
     JSON.stringify({ hosts: [{ name: 'gpu', destination: sshd.alias, sockets: ['/tmp/none.sock'], sshConfig: sshd.sshConfig }] }),
@@ -35,7 +35,8 @@ describe('trailboss hooks --host', () => {
     expect(installed).toMatchObject({ code: 0, stderr: '' });
     expect(installed.stdout).toContain(`Trail Boss hooks installed on gpu in ${settings}`);
     expect(installed.stdout).toContain('there was no settings file before');
-    expect(installed.stdout).toMatch(/node on gpu: \/\S+ \(v\d+\./);
+    // Found on the host's PATH (the sessions' PATH starts with the pinned Node), written as an absolute path.
+    expect(installed.stdout).toContain(`node on gpu: ${resolve('node_modules/node/bin/node')} (v`);
     expect(readFileSync(settings, 'utf8')).toContain(`--socket '${join(remoteHome, '.trailboss-remote', 'hook.sock')}'`);
 
     const hostEntry = () => (JSON.parse(readFileSync(join(home, 'config.json'), 'utf8')) as { hosts: Record<string, unknown>[] }).hosts[0];

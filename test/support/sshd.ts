@@ -10,7 +10,7 @@ import { closeSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync,
 import { createConnection, createServer } from 'node:net';
 import type { Server, Socket } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { realRunner } from '../../main/engine/platform/run.ts';
 import { poll } from './poll.ts';
@@ -53,6 +53,12 @@ export function sshdAvailable(): boolean {
     return false;
   }
 }
+
+/**
+ * PATH for the "remote" sessions: the repository's pinned Node first, so a test that needs Node on the
+ * host finds it there whether or not the machine has a system Node.
+ */
+export const REMOTE_PATH_WITH_NODE = `${resolve('node_modules/node/bin')}:/usr/local/bin:/usr/bin:/bin`;
 
 /** A free loopback port (bound, then released: the caller binds it right after). */
 export async function freePort(): Promise<number> {

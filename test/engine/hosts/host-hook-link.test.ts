@@ -21,7 +21,7 @@ import { realRunner } from '../../../main/engine/platform/run.ts';
 import type { TmuxClient } from '../../../main/engine/tmux/types.ts';
 import { poll } from '../../support/poll.ts';
 import type { TestSshd } from '../../support/sshd.ts';
-import { startSshd } from '../../support/sshd.ts';
+import { REMOTE_PATH_WITH_NODE, startSshd } from '../../support/sshd.ts';
 import type { PrivateTmux } from '../../support/tmux-server.ts';
 import { startPrivateTmux } from '../../support/tmux-server.ts';
 import { payload } from '../hooks-integration/support.ts';
@@ -65,7 +65,7 @@ function post(socketPath: string, path: string, body: unknown, method = 'POST'):
 describe('host hook link', () => {
   it('forwards once hooks are installed on a connected host, tags deliveries with the host, and takes hook ingest only', async () => {
     const home = temp('tb-hl-home-');
-    sshd = await startSshd({ sessionEnv: { HOME: home } });
+    sshd = await startSshd({ sessionEnv: { HOME: home, PATH: REMOTE_PATH_WITH_NODE } });
     const socket = join(sshd.dir, 'remote-tmux.sock');
     tmux = await startPrivateTmux({ socketPath: socket });
     const paneId = await tmux.newPane('sleep 600');

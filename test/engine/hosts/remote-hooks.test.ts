@@ -26,7 +26,7 @@ import { startEngineHarness } from '../../support/engine-harness.ts';
 import type { RemoteHarness } from '../../support/remote-harness.ts';
 import { REMOTE_HOST, remoteHostConfig, startRemoteHarness } from '../../support/remote-harness.ts';
 import type { TestSshd } from '../../support/sshd.ts';
-import { startSshd } from '../../support/sshd.ts';
+import { REMOTE_PATH_WITH_NODE, startSshd } from '../../support/sshd.ts';
 import type { PrivateTmux } from '../../support/tmux-server.ts';
 import { startPrivateTmux } from '../../support/tmux-server.ts';
 import { heldWorking, paneKeyOf, payload, queue, waitForTruth } from '../hooks-integration/support.ts';
@@ -125,7 +125,7 @@ describe('Claude hooks on a remote host', () => {
       api: true,
       hostConfig: { hooks: true },
       // OpenSSH's default: sshd never unlinks a stale socket file itself, so the engine must.
-      sshd: { sessionEnv: { HOME: home }, streamLocalBindUnlink: false },
+      sshd: { sessionEnv: { HOME: home, PATH: REMOTE_PATH_WITH_NODE }, streamLocalBindUnlink: false },
       beforeEngine: async (sshd, socket) => {
         deps = depsFor(sshd, socket);
         const installed = await installRemoteHooks(deps);
@@ -214,7 +214,7 @@ describe('Claude hooks on a remote host', () => {
 
   it('a host without our forwarder gets no forward: nothing listens there', async () => {
     const home = temp('tb-rh-home-');
-    r = await startRemoteHarness({ sshd: { sessionEnv: { HOME: home } }, hostConfig: { hooks: true } });
+    r = await startRemoteHarness({ sshd: { sessionEnv: { HOME: home, PATH: REMOTE_PATH_WITH_NODE } }, hostConfig: { hooks: true } });
     await startScriptedAgent(r.remote, heldWorking(claudePermBash()), { session: 'gpu-worker' });
     await poll(
       () => (r!.h.logger.entries.some((e) => e.event === 'host.hooks-not-installed') ? true : null),
@@ -230,7 +230,7 @@ describe('Claude hooks on a remote host', () => {
     /** One "host": its own sshd with its own HOME, its own tmux server, hooks installed there. */
     async function host(name: string) {
       const home = temp(`tb-rh-${name}-`);
-      const sshd = await startSshd({ sessionEnv: { HOME: home } });
+      const sshd = await startSshd({ sessionEnv: { HOME: home, PATH: REMOTE_PATH_WITH_NODE } });
       undo.push(() => sshd.dispose());
       const socket = join(sshd.dir, 'remote-tmux.sock');
       const tmux: PrivateTmux = await startPrivateTmux({ socketPath: socket });
