@@ -31,8 +31,10 @@ export function remoteHostConfig(sshd: TestSshd, socket: string, name = REMOTE_H
 }
 
 /** Start sshd, the remote tmux, and an engine whose config lists the host. */
-export async function startRemoteHarness(opts: { config?: Record<string, unknown>; api?: boolean } = {}): Promise<RemoteHarness> {
-  const sshd = await startSshd();
+export async function startRemoteHarness(
+  opts: { config?: Record<string, unknown>; api?: boolean; sessionEnv?: Record<string, string> } = {},
+): Promise<RemoteHarness> {
+  const sshd = await startSshd({ ...(opts.sessionEnv ? { sessionEnv: opts.sessionEnv } : {}) });
   const socket = join(sshd.dir, 'remote-tmux.sock');
   const remote = await startPrivateTmux({ socketPath: socket });
   const h = await startEngineHarness({

@@ -119,11 +119,20 @@ function killTree(pid: number): void {
   }
 }
 
+/** Options of startSshd. */
+export interface SshdOptions {
+  /**
+   * Environment of every session (sshd's `SetEnv`, applied after sshd's own, so `HOME` here gives
+   * the "remote" user a home of its own in a temp dir: its ~/.claude is not this machine's).
+   */
+  readonly sessionEnv?: Readonly<Record<string, string>>;
+}
+
 /**
  * Start a private sshd. The test user is whoever runs the tests (root here, hence
  * PermitRootLogin prohibit-password); StrictModes is off because the keys live in a temp dir.
  */
-export async function startSshd(): Promise<TestSshd> {
+export async function startSshd(opts: SshdOptions = {}): Promise<TestSshd> {
   const dir = mkdtempSync(join(tmpdir(), 'tb-sshd-'));
   // sshd running as root insists on its privilege separation directory (made at boot by the service).
   if (process.getuid?.() === 0) mkdirSync('/run/sshd', { recursive: true, mode: 0o755 });
@@ -154,6 +163,7 @@ export async function startSshd(): Promise<TestSshd> {
       'StreamLocalBindUnlink yes',
       'PrintMotd no',
       'LogLevel VERBOSE',
+      ...Object.entries(opts.sessionEnv ?? {}).map(([k, v]) => `SetEnv ${k}="${v}"`),
       '',
     ].join('\n'),
   );
