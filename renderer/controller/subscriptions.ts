@@ -20,6 +20,7 @@ export function subscribeAll({ bridge, stores, clock }: ControllerDeps, reload: 
     bridge.on('agents:changed', (p) => stores.activity.getState().agentsChanged(p.agents)),
     bridge.on('settings:changed', (p) => stores.settings.getState().settingsChangedElsewhere(p)),
     bridge.on('engine:error', (p) => stores.app.getState().engineErrorReported(p.message)),
+    bridge.on('host:changed', (p) => stores.app.getState().hostChanged(p)),
     bridge.onConnection((up) => {
       queue().connectionChanged(up);
       if (!up) wasDown = true;

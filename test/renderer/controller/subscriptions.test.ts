@@ -35,6 +35,15 @@ describe('start', () => {
     expect(stores.app.getState().engineErrors).toEqual(['tmux is not installed']);
   });
 
+  it('shows a banner per unreachable host until it is back', () => {
+    const { controller, fake, stores } = setup([]);
+    controller.start();
+    fake.emit('host:changed', { host: 'gpu', state: 'unreachable', since: 1000, reason: 'host gpu unreachable since …: refused' });
+    expect(stores.app.getState().hostOutages.map((o) => o.host)).toEqual(['gpu']);
+    fake.emit('host:changed', { host: 'gpu', state: 'reachable', since: 9000 });
+    expect(stores.app.getState().hostOutages).toEqual([]);
+  });
+
   it('reloads the queue when the event stream comes back', async () => {
     const { controller, fake, queue } = setup([]);
     controller.start();
