@@ -4,7 +4,6 @@
  * refused at once, with the reason, while the host cannot be reached — never queued for later.
  */
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { RuntimeIdDto } from '../../../preload/contract/agent.ts';
 import type { ActionResult, ActionStore, Surface } from '../actions/types.ts';
 import { claudeConfigDir, claudeSettingsFile } from '../claude-signals/config-dir.ts';
@@ -20,6 +19,7 @@ import { procAgentProcesses } from '../snapshot/agent-process.ts';
 import type { AgentSite } from '../snapshot/agent-site.ts';
 import { primeHookInstalled } from '../snapshot/cli-support.ts';
 import { remoteSite } from '../snapshot/remote-site.ts';
+import { remoteSnapshotsDir } from '../snapshot/snapshot-index.ts';
 import { restartAgent } from '../snapshot/restart.ts';
 
 export interface RestartActionDeps {
@@ -34,11 +34,7 @@ export interface RestartActionDeps {
   /** Where the snapshots of agents on configured hosts are kept on this machine (one directory per host). */
   readonly remoteSnapshotsDir: string;
 }
-
-/** The directory under Trail Boss's home that keeps remote agents' snapshots. */
-export function remoteSnapshotsDir(trailbossHome: string): string {
-  return join(trailbossHome, 'snapshots');
-}
+export { remoteSnapshotsDir };
 
 function readIfExists(file: string): string | null {
   try {
