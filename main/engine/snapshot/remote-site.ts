@@ -122,8 +122,9 @@ export function parsePsTable(text: string): Map<number, ProcessEntry> {
     if (!m) continue;
     const pid = Number(m[1]);
     const argv = m[4]!.trim();
-    // Darwin's comm is the full path; Linux's is the name (perhaps a renamed thread).
-    const comm = programName(path.posix.basename(m[3]!), argv.split(' ')[0]);
+    // Darwin's comm is the full path; Linux's is the name (perhaps a renamed thread, or `kworker/0:1`).
+    const raw = m[3]!;
+    const comm = programName(raw.startsWith('/') ? path.posix.basename(raw) : raw, argv.split(' ')[0]);
     table.set(pid, { pid, ppid: Number(m[2]), comm, argv });
   }
   return table;

@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { AuditRecord } from '../../../main/engine/actions/types.ts';
 import type { HostTmuxClient } from '../../../main/engine/hosts/host-client.ts';
 import { HostSet } from '../../../main/engine/hosts/host-set.ts';
+import { HostShellError } from '../../../main/engine/hosts/host-shell.ts';
 import { systemClock } from '../../../main/engine/platform/clock.ts';
 import { silentLogger } from '../../../main/engine/platform/log.ts';
 import { realRunner } from '../../../main/engine/platform/run.ts';
@@ -241,6 +242,25 @@ describe('restart of a remote pane', () => {
     });
     expect(procAgentProcesses().alive(pid)).toBe(true);
   }, 60_000);
+});
+
+describe('the host shell', () => {
+  it('runs and streams (3 MB, chunk by chunk) on the host; with sshd gone a run fails with a HostShellError naming the host', async () => {
+    const r = await startRemote();
+    const shell = r.client.shell!;
+    expect((await shell.run(['sh', '-c', 'exit 3'])).exitCode).toBe(3);
+    const chunks: number[] = [];
+    const streamed = await shell.stream(['sh', '-c', 'head -c 3000000 /dev/zero'], (c) => chunks.push(c.length));
+    expect([streamed.exitCode, chunks.reduce((a, b) => a + b, 0)]).toEqual([0, 3_000_000]);
+    await r.sshd.stop();
+    // sshd's stop kills every session, the master too: the next run connects on its own and is refused.
+    const failed = await shell.run(['true']).then(
+      (ok) => ok,
+      (e: unknown) => e,
+    );
+    expect(failed).toBeInstanceOf(HostShellError);
+    expect((failed as HostShellError).message).toMatch(new RegExp(`^host ${REMOTE_HOST}: the host cannot be reached`));
+  }, 90_000);
 });
 
 describe('restart through the engine', () => {
