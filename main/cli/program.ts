@@ -91,8 +91,8 @@ export function buildProgram(
 
   const hooks = program
     .command('hooks')
-    .description('agent hooks: Claude Code (~/.claude/settings.json) or Codex ($CODEX_HOME/hooks.json)');
-  const hookRuntime = () => new Option('--runtime <runtime>', 'whose hooks').choices(['claude', 'codex']).default('claude');
+    .description('agent hooks: Claude Code (~/.claude/settings.json), Codex ($CODEX_HOME/hooks.json) or the opencode plugin');
+  const hookRuntime = () => new Option('--runtime <runtime>', 'whose hooks').choices(['claude', 'codex', 'opencode']).default('claude');
   hooks.command('install').description('add the Trail Boss hooks (a backup is kept)').addOption(hookRuntime()).addOption(json());
   hooks.command('uninstall').description('remove them again').addOption(hookRuntime()).addOption(json());
   hooks.command('status').description('installed? when did the last event arrive?').addOption(hookRuntime()).addOption(json());
