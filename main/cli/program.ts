@@ -146,6 +146,11 @@ export function buildProgram(
     .addOption(agentName())
     .addOption(projectDir());
   snapshot.command('check').description('exit 0 when there is a snapshot, 1 when not').addOption(agentName()).addOption(projectDir());
+  snapshot
+    .command('list')
+    .description('the snapshots waiting here and those kept for agents on hosts, each with its host')
+    .addOption(projectDir())
+    .option('--json', 'machine-readable output');
   program.command('prime').description("print a restarted session's briefing, once").addOption(agentName()).addOption(projectDir());
   program
     .command('restart')

@@ -38,11 +38,13 @@ export async function startRemoteHarness(
     hostConfig?: Record<string, unknown>;
     api?: boolean;
     sshd?: SshdOptions;
+    /** Environment of the host's ssh sessions (shorthand for `sshd.sessionEnv`). */
+    sessionEnv?: Record<string, string>;
     /** Runs once sshd and the remote tmux are up, before the engine starts (e.g. install hooks on the host). */
     beforeEngine?: (sshd: TestSshd, remoteSocket: string) => Promise<void>;
   } = {},
 ): Promise<RemoteHarness> {
-  const sshd = await startSshd(opts.sshd);
+  const sshd = await startSshd({ ...opts.sshd, ...(opts.sessionEnv ? { sessionEnv: opts.sessionEnv } : {}) });
   const socket = join(sshd.dir, 'remote-tmux.sock');
   const remote = await startPrivateTmux({ socketPath: socket });
   await opts.beforeEngine?.(sshd, socket);

@@ -17,6 +17,7 @@ import type { HostLinkStatus } from './host-client.ts';
 import { HostTmuxClient, unreachableReason } from './host-client.ts';
 import type { HostChangeDto } from '../../../preload/contract/events.ts';
 import type { HostReach } from './host-reachability.ts';
+import { hostShell } from './host-shell.ts';
 import { hostReach, reachChange } from './host-reachability.ts';
 import type { HostSpec } from './host-spec.ts';
 import { hostOfPaneKey, hostServers } from './host-spec.ts';
@@ -88,13 +89,14 @@ export class HostSet implements Reachability {
         const controlPath = join(this.socketDir(), `${spec.name}.${++this.socketCount}`);
         entry.controlPaths.push(controlPath);
         const launcher = sshTmuxLauncher(spec, controlPath, this.deps.timings);
+        const shell = hostShell(spec, controlPath, { runner: this.deps.runner, clock: this.deps.clock }, this.deps.timings);
         const inner = new ControlModeClient(server, this.deps.runner, {
           logger: this.deps.logger,
           clock: this.deps.clock,
           timeoutMs: this.deps.timeoutMs ?? 15_000,
           launcher,
         });
-        return new HostTmuxClient(inner, spec.name, { clock: this.deps.clock, logger: this.deps.logger, onStatus });
+        return new HostTmuxClient(inner, spec.name, { clock: this.deps.clock, logger: this.deps.logger, onStatus, shell });
       });
       entry.clients = clients;
       this.entries.set(name, entry);

@@ -50,11 +50,9 @@ export function wireHosts(
 ): WiredHosts {
   const { logger, events } = f;
   // One announcement per change of a host (down with why, back, removed), never per server or retry:
-  // `host:changed` for the notifications, and the outage as an engine error for the windows' banner.
-  const announce = (change: HostChangeDto) => {
-    events.emit('host:changed', change);
-    if (change.state === 'unreachable') events.emit('engine:error', { code: 'unavailable', message: change.reason });
-  };
+  // `host:changed` drives the notifications and the windows' per-host banner (cleared on return), so
+  // an outage is not also an engine error, whose banner would stay after the host is back.
+  const announce = (change: HostChangeDto) => events.emit('host:changed', change);
   let hookLinks: HostHookLinks | null = null;
   const hosts = new HostSet({
     clients,
