@@ -93,9 +93,21 @@ export function buildProgram(
     .command('hooks')
     .description('agent hooks: Claude Code (~/.claude/settings.json), Codex ($CODEX_HOME/hooks.json) or the opencode plugin');
   const hookRuntime = () => new Option('--runtime <runtime>', 'whose hooks').choices(['claude', 'codex', 'opencode']).default('claude');
-  hooks.command('install').description('add the Trail Boss hooks (a backup is kept)').addOption(hookRuntime()).addOption(json());
-  hooks.command('uninstall').description('remove them again').addOption(hookRuntime()).addOption(json());
-  hooks.command('status').description('installed? when did the last event arrive?').addOption(hookRuntime()).addOption(json());
+  const hookHost = () => new Option('--host <name>', "a configured host's Claude hooks (over ssh; see `hosts`)");
+  hooks
+    .command('install')
+    .description('add the Trail Boss hooks (a backup is kept)')
+    .addOption(hookRuntime())
+    .addOption(hookHost())
+    .option('--node <path>', 'with --host: the Node.js on the host to run the hook with (found there when absent)')
+    .addOption(json());
+  hooks.command('uninstall').description('remove them again').addOption(hookRuntime()).addOption(hookHost()).addOption(json());
+  hooks
+    .command('status')
+    .description('installed? when did the last event arrive?')
+    .addOption(hookRuntime())
+    .addOption(hookHost())
+    .addOption(json());
   const hosts = program.command('hosts').description('other machines whose agents are watched over ssh');
   hosts
     .command('add')
@@ -134,6 +146,11 @@ export function buildProgram(
     .addOption(agentName())
     .addOption(projectDir());
   snapshot.command('check').description('exit 0 when there is a snapshot, 1 when not').addOption(agentName()).addOption(projectDir());
+  snapshot
+    .command('list')
+    .description('the snapshots waiting here and those kept for agents on hosts, each with its host')
+    .addOption(projectDir())
+    .option('--json', 'machine-readable output');
   program.command('prime').description("print a restarted session's briefing, once").addOption(agentName()).addOption(projectDir());
   program
     .command('restart')
