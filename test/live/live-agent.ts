@@ -2,7 +2,7 @@
  * One real agent CLI under the real engine: a mock model, a sandbox, the CLI in the engine harness's private
  * tmux, and the helpers scenarios use (wait for an engine state, ask through the engine, keep screens).
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import type { AgentDto, AgentStateDto } from '../../preload/contract/agent.ts';
 import type { QueueItemDto } from '../../preload/contract/queue-item.ts';
 import type { EngineHarness } from '../support/engine-harness.ts';
@@ -182,8 +182,15 @@ export async function startLiveAgent(id: LiveCliId, opts: LiveAgentOptions = {})
       }
     },
     async dispose() {
+      const pid = Number((await h.tmux.run(['display-message', '-p', '-t', paneId, '#{pane_pid}'])).stdout.trim());
       await h.dispose();
       await mock.close();
+      // The CLI (the pane's process: `exec env -i` keeps its pid) still writes its state files while it exits
+      // after tmux hangs up; removing the sandbox before that left half-removed dirs in the temp dir.
+      if (pid > 0)
+        await poll(() => !existsSync(`/proc/${pid}`), `${id} (pid ${pid}) to exit`, { timeoutMs: 15_000, intervalMs: 50 }).catch(
+          () => undefined,
+        );
       sandbox.dispose();
     },
   };
