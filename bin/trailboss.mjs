@@ -3,20 +3,25 @@
 // very process: one Node, no TypeScript loader. In a clone (main/ present) it runs the sources
 // through tsx, also in-process. Kept to syntax that old Node versions parse, so that one too old
 // to run Trail Boss reaches the one-line message below instead of a syntax error or a crash.
-import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import nodeModule from 'node:module';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+
+// Built-ins come from process.getBuiltinModule where Node has it (22.3+), not from ES module imports:
+// importing node:fs or node:module makes Node build a facade that reads every export (fs.promises,
+// the watchers, the source-map support...), several ms of CPU on every command before any work.
+const builtin = (name) => (typeof process.getBuiltinModule === 'function' ? process.getBuiltinModule(name) : import(name));
+const { existsSync } = await builtin('node:fs');
+const { join } = await builtin('node:path');
 
 // better-sqlite3 13 (the database) and commander 15 (the command line) need Node 22.12 or newer;
 // older Node crashes inside the native addon instead of failing cleanly. Keep in step with "engines".
 const NEEDED = [22, 12];
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+// import.meta.dirname is Node 20.11+; older Node (which only gets the message below) takes the long way.
+const here = import.meta.dirname || (await import('node:url')).fileURLToPath(new URL('.', import.meta.url));
+const root = join(here, '..');
 
 // Node 22.1+ keeps the compiled bundle on disk (in the OS temp dir) between runs: every command after
 // the first starts without compiling the CLI again. Older Node has no such function and skips this.
+const nodeModule = await builtin('node:module');
 if (typeof nodeModule.enableCompileCache === 'function') nodeModule.enableCompileCache();
 
 // `trailboss hook <Event>` may run on every Claude Code tool call: it must exit within ~50 ms when no
@@ -25,10 +30,11 @@ if (process.argv[2] === 'hook') {
   process.argv.splice(2, 1);
   await import('./trailboss-hook.mjs');
 } else if (!newEnough(process.versions.node)) {
-  tooOld();
+  await tooOld();
 } else if (existsSync(join(root, 'main', 'cli', 'main.ts')) && existsSync(join(root, 'node_modules', 'tsx'))) {
   const { register } = await import('tsx/esm/api');
   register();
+  const { pathToFileURL } = await import('node:url');
   await import(pathToFileURL(join(root, 'main', 'cli', 'main.ts')).href);
 } else if (existsSync(join(root, 'dist', 'cli', 'trailboss.mjs'))) {
   await import('../dist/cli/trailboss.mjs');
@@ -44,7 +50,7 @@ function newEnough(version) {
 
 // A clone carries a pinned Node (devDependency "node") and uses it whatever `node` started this file;
 // an installed package has none and says, in one line, what the user needs.
-function tooOld() {
+async function tooOld() {
   const pinned = join(root, 'node_modules', 'node', 'bin', 'node');
   if (!existsSync(pinned) || process.env.TRAILBOSS_NODE === pinned) {
     process.stderr.write(
@@ -58,6 +64,8 @@ function tooOld() {
     );
     process.exit(2);
   }
+  const { spawn } = await import('node:child_process');
+  const { fileURLToPath } = await import('node:url');
   const child = spawn(pinned, [fileURLToPath(import.meta.url)].concat(process.argv.slice(2)), {
     stdio: 'inherit',
     // The child watches this pid (main/cli/parent-watch.ts where present): if we are SIGKILLed, it stops by itself.

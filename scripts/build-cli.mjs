@@ -3,21 +3,22 @@
 // loader at run time): main/cli/main.ts -> dist/cli/trailboss.mjs plus chunks that load on demand,
 // so `trailboss --help` parses only the command table and commander, not the engine.
 // better-sqlite3 stays external: a native addon, loaded from node_modules.
-import { rmSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { useGetBuiltinModule } from './builtin-imports.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 // CommonJS dependencies bundled into ESM still call require() for Node built-ins; give them one.
-const REQUIRE_SHIM =
-  "import { createRequire as __tbCreateRequire } from 'node:module'; const require = __tbCreateRequire(import.meta.url);";
+// From getBuiltinModule, as every other built-in (builtin-imports.mjs says why).
+const REQUIRE_SHIM = "const require = globalThis.process.getBuiltinModule('node:module').createRequire(import.meta.url);";
 
 /** Build into `outDir` (default dist/cli, emptied first). Resolves with the entry file written. */
 export async function buildCli({ outDir = join(ROOT, 'dist', 'cli') } = {}) {
   rmSync(outDir, { recursive: true, force: true });
-  await build({
+  const result = await build({
     absWorkingDir: ROOT,
     entryPoints: { trailboss: join(ROOT, 'main/cli/main.ts') },
     outdir: outDir,
@@ -37,7 +38,19 @@ export async function buildCli({ outDir = join(ROOT, 'dist', 'cli') } = {}) {
     minifyWhitespace: true,
     legalComments: 'none',
     logLevel: 'warning',
+    write: false,
+    metafile: true,
   });
+  for (const file of result.outputFiles) {
+    const { code, count } = useGetBuiltinModule(file.text);
+    // Every import statement of a built-in esbuild wrote must have been rewritten, and nothing else.
+    const expected = result.metafile.outputs[relative(ROOT, file.path)]?.imports.filter(
+      (i) => i.external && i.kind === 'import-statement' && i.path.startsWith('node:'),
+    ).length;
+    if (count !== expected) throw new Error(`${file.path}: rewrote ${count} built-in imports, esbuild wrote ${expected}`);
+    mkdirSync(dirname(file.path), { recursive: true });
+    writeFileSync(file.path, code);
+  }
   return join(outDir, 'trailboss.mjs');
 }
 
