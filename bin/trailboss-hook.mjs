@@ -6,7 +6,7 @@
 // It must never break or slow Claude Code: it prints nothing and exits 0 in every case — no engine,
 // no endpoint file, connection refused, slow engine (300 ms request cap). Plain JS, built-ins only,
 // any Node >= 18, so it starts fast. Envelope fields: see main/engine/hooks/hook-envelope.ts;
-// endpoint file fields: main/engine/http/endpoint-file.ts.
+// endpoint file fields: main/engine/http/endpoint-info.ts.
 import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
