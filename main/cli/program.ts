@@ -6,19 +6,9 @@
 import { Argument, Command, CommanderError, Option } from 'commander';
 import { RUNTIME_IDS } from '../engine/runtimes/types.ts';
 import { SNAPSHOT_REASONS } from '../engine/snapshot/types.ts';
+import { HelpShown, UsageError } from './cli-errors.ts';
 
-/** Thrown for bad command lines; the CLI prints the message and exits 2. */
-export class UsageError extends Error {
-  override readonly name = 'UsageError';
-}
-
-/** Thrown when the command line asked for help (or the version): the CLI prints `text` and exits 0. */
-export class HelpShown extends Error {
-  override readonly name = 'HelpShown';
-  constructor(readonly text: string) {
-    super('help shown');
-  }
-}
+export { HelpShown, UsageError } from './cli-errors.ts';
 
 const collect = (value: string, previous: string[] | undefined): string[] => [...(previous ?? []), value];
 const tmuxSocket = (): Option =>
