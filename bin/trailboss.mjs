@@ -19,10 +19,16 @@ const NEEDED = [22, 12];
 const here = import.meta.dirname || (await import('node:url')).fileURLToPath(new URL('.', import.meta.url));
 const root = join(here, '..');
 
-// Node 22.1+ keeps the compiled bundle on disk (in the OS temp dir) between runs: every command after
-// the first starts without compiling the CLI again. Older Node has no such function and skips this.
+// Node 22.1+ keeps the compiled bundle on disk between runs: every command after the first starts
+// without compiling the CLI again. In the user's own cache directory: Node's default, one directory in
+// the shared temp dir, is writable only by whoever created it first, and another user of the machine
+// could plant compiled code there. Older Node has no such function and skips this; a directory that
+// cannot be created costs only the speed-up (Node then returns a status, it does not throw).
 const nodeModule = await builtin('node:module');
-if (typeof nodeModule.enableCompileCache === 'function') nodeModule.enableCompileCache();
+if (typeof nodeModule.enableCompileCache === 'function') {
+  const { homedir } = await builtin('node:os');
+  nodeModule.enableCompileCache(compileCacheDir(process.env, process.platform, homedir()));
+}
 
 // `trailboss hook <Event>` may run on every Claude Code tool call: it must exit within ~50 ms when no
 // engine runs, so it runs the plain-JS forwarder (any Node >= 18) and nothing else.
@@ -41,6 +47,14 @@ if (process.argv[2] === 'hook') {
 } else {
   process.stderr.write('trailboss: the CLI is not built in ' + root + ' (run `npm run build:cli`)\n');
   process.exitCode = 2;
+}
+
+function compileCacheDir(env, platform, home) {
+  if (platform === 'win32') return join(env.LOCALAPPDATA || join(home, 'AppData', 'Local'), 'trailboss', 'compile-cache');
+  if (platform === 'darwin') return join(home, 'Library', 'Caches', 'trailboss', 'compile-cache');
+  // XDG: a relative XDG_CACHE_HOME is invalid and must be ignored.
+  const base = env.XDG_CACHE_HOME && env.XDG_CACHE_HOME.startsWith('/') ? env.XDG_CACHE_HOME : join(home, '.cache');
+  return join(base, 'trailboss', 'compile-cache');
 }
 
 function newEnough(version) {
