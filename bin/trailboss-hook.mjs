@@ -7,9 +7,13 @@
 // no endpoint file, connection refused, slow engine (300 ms request cap). Plain JS, built-ins only,
 // any Node >= 18, so it starts fast. Envelope fields: see main/engine/hooks/hook-envelope.ts;
 // endpoint file fields: main/engine/http/endpoint-info.ts.
-import { readFileSync } from 'node:fs';
-import { homedir } from 'node:os';
-import { join } from 'node:path';
+// Built-ins from process.getBuiltinModule where Node has it (20.16+, 22.3+): an ES module import of
+// node:fs makes Node build a facade that reads every export (fs.promises, the watchers...), a few ms
+// of CPU on every hook. Older Node takes the import.
+const builtin = (name) => (typeof process.getBuiltinModule === 'function' ? process.getBuiltinModule(name) : import(name));
+const { readFileSync } = await builtin('node:fs');
+const { homedir } = await builtin('node:os');
+const { join } = await builtin('node:path');
 
 // The engine answers before doing any work, so 300 ms from connect to answer means it is stuck.
 const REQUEST_TIMEOUT_MS = 300;
@@ -101,7 +105,7 @@ async function main() {
   });
   // A raw HTTP/1.1 request over node:net, which reading stdin from a pipe has already loaded;
   // importing node:http would cost more startup than everything else here together.
-  const { connect } = await import('node:net');
+  const { connect } = await builtin('node:net');
   const socket = connect({ host: '127.0.0.1', port: target.port });
   socket.setTimeout(REQUEST_TIMEOUT_MS, done);
   socket.on('error', done);
