@@ -22,7 +22,7 @@ const itemRef = 'an item id, a pane id like %3, or a tmux target like work:1.0';
 /** Declares one top-level command (and its subcommands) on the program. */
 type Declaration = (program: Command) => void;
 
-const hookRuntime = () => new Option('--runtime <runtime>', 'whose hooks').choices(['claude', 'codex']).default('claude');
+const hookRuntime = () => new Option('--runtime <runtime>', 'whose hooks').choices(['claude', 'codex', 'opencode']).default('claude');
 
 /** Every top-level command, in the order the help lists them. */
 const DECLARATIONS: readonly (readonly [name: string, declare: Declaration])[] = [
@@ -111,7 +111,7 @@ const DECLARATIONS: readonly (readonly [name: string, declare: Declaration])[] =
     (program) => {
       const hooks = program
         .command('hooks')
-        .description('agent hooks: Claude Code (~/.claude/settings.json) or Codex ($CODEX_HOME/hooks.json)');
+        .description('agent hooks: Claude Code (~/.claude/settings.json), Codex ($CODEX_HOME/hooks.json) or the opencode plugin');
       hooks.command('install').description('add the Trail Boss hooks (a backup is kept)').addOption(hookRuntime()).addOption(json());
       hooks.command('uninstall').description('remove them again').addOption(hookRuntime()).addOption(json());
       hooks.command('status').description('installed? when did the last event arrive?').addOption(hookRuntime()).addOption(json());

@@ -3,7 +3,7 @@
  * uses — the tray app in-process, `trailboss daemon`, and through the API the CLI and the browser UI.
  * The parts are built by named wiring steps (main/engine/wiring/) in the order `build()` shows:
  * foundation (lock, config, store, events) → tmux clients → attention (truth, reminders) → observer →
- * action parts → watchdog → Claude fusion → Codex fusion → per-surface API and loopback endpoint → live config →
+ * action parts → watchdog → Claude fusion → Codex fusion → opencode fusion → per-surface API and loopback endpoint → live config →
  * running (observe, reminders, periodic work: settle and expire, the database file's check, Claude).
  * Decisions live in the parts; this file only connects them.
  */
@@ -33,6 +33,7 @@ import type { AutoRestart } from './wiring/auto-restart.ts';
 import { buildAutoRestart, buildClaudeFusion } from './wiring/claude.ts';
 import { DATABASE_CHECK_MS, databaseFileCheck } from './wiring/database-file.ts';
 import { buildCodexFusion } from './wiring/codex.ts';
+import { buildOpencodeFusion } from './wiring/opencode.ts';
 import { followConfig } from './wiring/follow-config.ts';
 import { wireHosts } from './wiring/hosts.ts';
 import type { UndoList } from './wiring/foundation.ts';
@@ -171,6 +172,7 @@ export class Engine {
     const claudeOpts = { env: opts.env, homedir: opts.homedir, processTable: opts.processTable, runner: opts.runner };
     const fusion = buildClaudeFusion(f, observer, claudeOpts, onFacts);
     const codexFusion = buildCodexFusion(f, observer, opts.processTable, onFacts);
+    const opencodeFusion = buildOpencodeFusion(f, observer, opts.processTable, onFacts);
     const hookCounter = storeHookCounter(f.store, f.clock);
     const apiFor = apiPerSurface({
       store: f.store,
@@ -203,6 +205,7 @@ export class Engine {
               hookCounter,
               deliverHook: (d) => fusion.deliver(d),
               deliverCodexHook: (d) => codexFusion.deliver(d),
+              deliverOpencodeEvent: (d) => opencodeFusion.deliver(d),
             },
             undo,
           );

@@ -4,8 +4,8 @@
  * the sandbox), runs the CLI against the mock in a private tmux, plays the given steps, prints every
  * screen and payload. `tsx test/live/explore-hooks.ts <codex|claude|opencode> [step ...]`, steps as in
  * explore.ts plus `save:<name>` (with OUT=<dir>: keep the screen as a fixture pair and the payloads).
- * opencode: a recording plugin in <config>/opencode/plugin/ (not yet seen running: opencode 1.18.33
- * drew nothing in this sandbox within 20 s).
+ * opencode: a recording plugin in <config>/opencode/plugin/ (1.18.33 loads it; it takes 60–100 s to draw
+ * its first screen in this sandbox, so start with `wait:100000`).
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';

@@ -62,13 +62,23 @@ export async function resolveCli(id: LiveCliId): Promise<InstalledCli> {
   return installCli(id, isLatestRun() ? { package: pin.package, version: await latestVersion(pin.package) } : pin);
 }
 
+/** How to start a live agent beyond its sandbox. */
+export interface LiveAgentOptions extends SandboxOptions {
+  readonly session?: string;
+  /** Run the engine with its loopback endpoint (hooks and plugins post there). */
+  readonly api?: boolean;
+  /** Runs after the engine started and before the CLI does (install hooks or a plugin into the sandbox). */
+  readonly beforeStart?: (sandbox: CliSandbox, h: EngineHarness) => Promise<void> | void;
+}
+
 /** Start `id` under a real engine. */
-export async function startLiveAgent(id: LiveCliId, opts: SandboxOptions & { session?: string } = {}): Promise<LiveAgent> {
+export async function startLiveAgent(id: LiveCliId, opts: LiveAgentOptions = {}): Promise<LiveAgent> {
   const cli = await resolveCli(id);
   const mock = await startMockModel();
   const sandbox = makeSandbox(cli, mock.url, opts);
   scriptStandardTurns(mock, sandbox);
-  const h = await startEngineHarness();
+  const h = await startEngineHarness({ api: opts.api ?? false });
+  await opts.beforeStart?.(sandbox, h);
   const session = opts.session ?? `live-${id}`;
   const paneId = await h.tmux.newPane(sandbox.command, { session, env: sandbox.env, cwd: sandbox.project, width: 120, height: 40 });
   const screens = screenBook(id, cli.version);

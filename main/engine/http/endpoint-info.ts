@@ -11,6 +11,8 @@ import { readFileSync } from 'node:fs';
 export const HOOK_PATH = '/hooks/claude';
 /** Where Codex CLI hooks arrive (the forwarder's `--runtime codex`). */
 export const CODEX_HOOK_PATH = '/hooks/codex';
+/** Where the opencode plugin's events arrive (bin/trailboss-opencode-plugin.js posts here by itself). */
+export const OPENCODE_HOOK_PATH = '/hooks/opencode';
 
 /** Name of the token file inside the Trail Boss home directory. */
 export const TOKEN_FILE_NAME = 'api-token';
