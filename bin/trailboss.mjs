@@ -8,7 +8,7 @@
 // importing node:fs or node:module makes Node build a facade that reads every export (fs.promises,
 // the watchers, the source-map support...), several ms of CPU on every command before any work.
 const builtin = (name) => (typeof process.getBuiltinModule === 'function' ? process.getBuiltinModule(name) : import(name));
-const { existsSync } = await builtin('node:fs');
+const { existsSync, readFileSync } = await builtin('node:fs');
 const { join } = await builtin('node:path');
 
 // better-sqlite3 13 (the database) and commander 15 (the command line) need Node 22.12 or newer;
@@ -43,10 +43,30 @@ if (process.argv[2] === 'hook') {
   const { pathToFileURL } = await import('node:url');
   await import(pathToFileURL(join(root, 'main', 'cli', 'main.ts')).href);
 } else if (existsSync(join(root, 'dist', 'cli', 'trailboss.mjs'))) {
-  await import('../dist/cli/trailboss.mjs');
+  if (!printedPrebuiltHelp()) await import('../dist/cli/trailboss.mjs');
 } else {
   process.stderr.write('trailboss: the CLI is not built in ' + root + ' (run `npm run build:cli`)\n');
   process.exitCode = 2;
+}
+
+// `trailboss --help` exactly as commander prints it, rendered when the package was built
+// (scripts/prebuilt-help.mjs) for the widths where the text cannot differ: 80 columns (commander's
+// width for a pipe or a file) and terminals at least as wide as its longest line. Printing it skips
+// loading the CLI and building its command tree; any other width, or no such file, runs the CLI.
+function printedPrebuiltHelp() {
+  const args = process.argv.slice(2);
+  if (args.length !== 1 || (args[0] !== '--help' && args[0] !== '-h')) return false;
+  let help;
+  try {
+    help = JSON.parse(readFileSync(join(root, 'dist', 'cli', 'help.json'), 'utf8'));
+  } catch {
+    return false;
+  }
+  const width = process.stdout.isTTY ? process.stdout.columns : 80;
+  const text = width === 80 ? help.at80 : width >= help.wideFrom && width <= help.wideTo ? help.wide : undefined;
+  if (typeof text !== 'string') return false;
+  process.stdout.write(text);
+  return true;
 }
 
 function compileCacheDir(env, platform, home) {

@@ -3,11 +3,12 @@
 // loader at run time): main/cli/main.ts -> dist/cli/trailboss.mjs plus chunks that load on demand,
 // so `trailboss --help` parses only the command table and commander, not the engine.
 // better-sqlite3 stays external: a native addon, loaded from node_modules.
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { useGetBuiltinModule } from './builtin-imports.mjs';
+import { prebuiltHelp } from './prebuilt-help.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -51,6 +52,12 @@ export async function buildCli({ outDir = join(ROOT, 'dist', 'cli') } = {}) {
     mkdirSync(dirname(file.path), { recursive: true });
     writeFileSync(file.path, code);
   }
+  // The launcher prints `trailboss --help` from this file without loading the CLI (prebuilt-help.mjs).
+  const programChunk = Object.entries(result.metafile.outputs).find(([, o]) => o.exports.includes('buildProgram'))?.[0];
+  if (!programChunk) throw new Error('no chunk exports buildProgram');
+  const { buildProgram } = await import(pathToFileURL(join(ROOT, programChunk)).href);
+  const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
+  writeFileSync(join(outDir, 'help.json'), JSON.stringify(prebuiltHelp(buildProgram, version)));
   return join(outDir, 'trailboss.mjs');
 }
 
