@@ -24,8 +24,10 @@ const root = join(here, '..');
 // the shared temp dir, is writable only by whoever created it first, and another user of the machine
 // could plant compiled code there. Older Node has no such function and skips this; a directory that
 // cannot be created costs only the speed-up (Node then returns a status, it does not throw).
-const nodeModule = await builtin('node:module');
-if (typeof nodeModule.enableCompileCache === 'function') {
+// Turned on just before loading code; printing the prebuilt help loads none.
+async function turnOnCompileCache() {
+  const nodeModule = await builtin('node:module');
+  if (typeof nodeModule.enableCompileCache !== 'function') return;
   const { homedir } = await builtin('node:os');
   nodeModule.enableCompileCache(compileCacheDir(process.env, process.platform, homedir()));
 }
@@ -34,16 +36,21 @@ if (typeof nodeModule.enableCompileCache === 'function') {
 // engine runs, so it runs the plain-JS forwarder (any Node >= 18) and nothing else.
 if (process.argv[2] === 'hook') {
   process.argv.splice(2, 1);
+  await turnOnCompileCache();
   await import('./trailboss-hook.mjs');
 } else if (!newEnough(process.versions.node)) {
   await tooOld();
 } else if (existsSync(join(root, 'main', 'cli', 'main.ts')) && existsSync(join(root, 'node_modules', 'tsx'))) {
+  await turnOnCompileCache();
   const { register } = await import('tsx/esm/api');
   register();
   const { pathToFileURL } = await import('node:url');
   await import(pathToFileURL(join(root, 'main', 'cli', 'main.ts')).href);
 } else if (existsSync(join(root, 'dist', 'cli', 'trailboss.mjs'))) {
-  if (!printedPrebuiltHelp()) await import('../dist/cli/trailboss.mjs');
+  if (!printedPrebuiltHelp()) {
+    await turnOnCompileCache();
+    await import('../dist/cli/trailboss.mjs');
+  }
 } else {
   process.stderr.write('trailboss: the CLI is not built in ' + root + ' (run `npm run build:cli`)\n');
   process.exitCode = 2;
