@@ -23,6 +23,7 @@ const itemRef = 'an item id, a pane id like %3, or a tmux target like work:1.0';
 type Declaration = (program: Command) => void;
 
 const hookRuntime = () => new Option('--runtime <runtime>', 'whose hooks').choices(['claude', 'codex', 'opencode']).default('claude');
+const hookHost = () => new Option('--host <name>', "a configured host's Claude hooks (over ssh; see `hosts`)");
 
 /** Every top-level command, in the order the help lists them. */
 const DECLARATIONS: readonly (readonly [name: string, declare: Declaration])[] = [
@@ -112,9 +113,20 @@ const DECLARATIONS: readonly (readonly [name: string, declare: Declaration])[] =
       const hooks = program
         .command('hooks')
         .description('agent hooks: Claude Code (~/.claude/settings.json), Codex ($CODEX_HOME/hooks.json) or the opencode plugin');
-      hooks.command('install').description('add the Trail Boss hooks (a backup is kept)').addOption(hookRuntime()).addOption(json());
-      hooks.command('uninstall').description('remove them again').addOption(hookRuntime()).addOption(json());
-      hooks.command('status').description('installed? when did the last event arrive?').addOption(hookRuntime()).addOption(json());
+      hooks
+        .command('install')
+        .description('add the Trail Boss hooks (a backup is kept)')
+        .addOption(hookRuntime())
+        .addOption(hookHost())
+        .option('--node <path>', 'with --host: the Node.js on the host to run the hook with (found there when absent)')
+        .addOption(json());
+      hooks.command('uninstall').description('remove them again').addOption(hookRuntime()).addOption(hookHost()).addOption(json());
+      hooks
+        .command('status')
+        .description('installed? when did the last event arrive?')
+        .addOption(hookRuntime())
+        .addOption(hookHost())
+        .addOption(json());
     },
   ],
   [
@@ -168,6 +180,11 @@ const DECLARATIONS: readonly (readonly [name: string, declare: Declaration])[] =
         .addOption(agentName())
         .addOption(projectDir());
       snapshot.command('check').description('exit 0 when there is a snapshot, 1 when not').addOption(agentName()).addOption(projectDir());
+      snapshot
+        .command('list')
+        .description('the snapshots waiting here and those kept for agents on hosts, each with its host')
+        .addOption(projectDir())
+        .option('--json', 'machine-readable output');
     },
   ],
   [

@@ -15,6 +15,8 @@ import { storeHookCounter } from './api/hooks-service.ts';
 import type { Config, ConfigWatcher } from './config/index.ts';
 import type { ApiEndpoint } from './http/api-endpoint.ts';
 import type { HostSet } from './hosts/host-set.ts';
+import type { HostHookLinks } from './hosts/host-hook-link.ts';
+import type { HookDelivery } from './hooks/hook-ingest.ts';
 import type { PaneObserver } from './observe/observer.ts';
 import type { Clock, TimerHandle } from './platform/clock.ts';
 import type { Logger } from './platform/log.ts';
@@ -73,6 +75,7 @@ interface Parts {
   readonly lock: { release(): void };
   readonly clients: TmuxClient[];
   readonly hosts: HostSet;
+  readonly hookLinks: HostHookLinks;
   readonly reminders: ReminderScheduler;
   readonly watchdog: WatchdogScheduler;
   readonly fusion: ClaudeFusion;
@@ -149,7 +152,8 @@ export class Engine {
     const f = openFoundation(opts, undo);
     const clients = await openTmuxClients(f, serversToWatch(opts.servers, f.config()), opts.runner, undo);
     const observerLate = new Late<PaneObserver>('observer');
-    const hosts = wireHosts(f, clients, opts.runner, observerLate, undo);
+    const remoteHookSink = new Late<(delivery: HookDelivery) => void>('remote hook sink');
+    const { hosts, hookLinks } = wireHosts(f, clients, opts.runner, observerLate, undo, remoteHookSink);
     const watchdogLate = new Late<WatchdogWiring>('watchdog');
     const attention = buildAttention(f, watchdogLate, undo, hosts);
     const onFacts = factSink(f.store, attention.truth, watchdogLate);
@@ -171,6 +175,7 @@ export class Engine {
     undo.push(() => watchdog.scheduler.dispose());
     const claudeOpts = { env: opts.env, homedir: opts.homedir, processTable: opts.processTable, runner: opts.runner };
     const fusion = buildClaudeFusion(f, observer, claudeOpts, onFacts);
+    remoteHookSink.bind((d) => fusion.deliver(d));
     const codexFusion = buildCodexFusion(f, observer, opts.processTable, onFacts);
     const opencodeFusion = buildOpencodeFusion(f, observer, opts.processTable, onFacts);
     const hookCounter = storeHookCounter(f.store, f.clock);
@@ -215,6 +220,7 @@ export class Engine {
       lock: f.lock,
       clients,
       hosts,
+      hookLinks,
       reminders: attention.reminders,
       watchdog: watchdog.scheduler,
       fusion,
@@ -287,6 +293,8 @@ export class Engine {
     this.parts.watchdog.dispose();
     this.parts.watcher.dispose();
     await this.parts.endpoint?.close();
+    // Over the host connections still open: no remote hook socket stays behind.
+    await this.parts.hookLinks.dispose();
     await Promise.all(this.parts.clients.map((c) => c.close()));
     await this.parts.hosts.dispose();
     this.store.close();

@@ -34,6 +34,7 @@ import { UsageError, parseCommandLine, read } from '../program.ts';
 import type { CliContext } from '../context.ts';
 import { EXIT } from '../context.ts';
 import { NoEngineError, engineClient } from '../engine-client.ts';
+import { remoteHooksCommand } from './hooks-remote.ts';
 
 type Arrivals = Partial<Record<HookEventName, HookEventStats>>;
 
@@ -172,6 +173,17 @@ function change(ctx: CliContext, what: 'install' | 'uninstall', json: boolean, r
   return EXIT.ok;
 }
 
+/** `--host NAME`: Claude's hooks on that host (Codex's and opencode's stay local-only), or null for this machine. */
+function remoteHost(parsed: Parsed): string | null {
+  const host = read.string(parsed, 'host');
+  if (host === undefined) {
+    if (read.string(parsed, 'node') !== undefined) throw new UsageError('--node goes with --host (the Node.js on that host)');
+    return null;
+  }
+  if (runtimeOf(parsed) !== 'claude') throw new UsageError('--host is for Claude Code hooks only');
+  return host;
+}
+
 /** opencode's counted arrivals from the store file, read-only; empty when there is none or it cannot be read. */
 function opencodeStoreArrivals(ctx: CliContext): OpencodeArrivals {
   const { database } = resolvePaths({ env: ctx.env, platform: ctx.platform, homedir: ctx.homedir, cwd: ctx.cwd });
@@ -248,12 +260,16 @@ export async function hooksCommand(ctx: CliContext): Promise<number> {
     case 'install':
     case 'uninstall': {
       const parsed = parseCommandLine(`hooks ${sub}`, rest);
+      const host = remoteHost(parsed);
+      if (host !== null) return remoteHooksCommand(ctx, sub, host, { json: read.bool(parsed, 'json'), node: read.string(parsed, 'node') });
       const runtime = runtimeOf(parsed);
       if (runtime === 'opencode') return opencodeCommand(ctx, sub, read.bool(parsed, 'json'));
       return change(ctx, sub, read.bool(parsed, 'json'), runtime);
     }
     case 'status': {
       const parsed = parseCommandLine('hooks status', rest);
+      const host = remoteHost(parsed);
+      if (host !== null) return remoteHooksCommand(ctx, 'status', host, { json: read.bool(parsed, 'json') });
       const runtime = runtimeOf(parsed);
       if (runtime === 'opencode') return opencodeCommand(ctx, 'status', read.bool(parsed, 'json'));
       return status(ctx, read.bool(parsed, 'json'), runtime);
