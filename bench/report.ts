@@ -391,7 +391,7 @@ export function formatReport(r: BenchResults): string {
       const bare = r.cli.rows[0]?.wall.p50 ?? null;
       section(
         `${title}; tarball ${round(r.cli.tarballKB, 0)} kB`,
-        ['command', 'n', 'p50', 'p95', 'max', '× bare node p50', 'peak MB'],
+        ['command', 'n', 'p50', 'p95', 'max', '× bare node p50', 'paired bare p50', '× paired bare', 'peak MB'],
         r.cli.rows.map((x) => [
           x.name,
           x.wall.n,
@@ -399,6 +399,8 @@ export function formatReport(r: BenchResults): string {
           ms(x.wall.p95),
           ms(x.wall.max),
           round(ratio(x.wall.p50, bare), 1),
+          x.pairedBareP50 === undefined ? '' : ms(x.pairedBareP50),
+          x.pairedBareP50 === undefined ? '' : round(ratio(x.wall.p50, x.pairedBareP50), 2),
           round(x.peakMB, 1),
         ]),
       );

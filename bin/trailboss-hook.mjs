@@ -9,10 +9,14 @@
 // It must never break or slow Claude Code: it prints nothing and exits 0 in every case — no engine,
 // no endpoint file, connection refused, slow engine (300 ms request cap). Plain JS, built-ins only,
 // any Node >= 18, so it starts fast. Envelope fields: see main/engine/hooks/hook-envelope.ts;
-// endpoint file fields: main/engine/http/endpoint-file.ts.
-import { readFileSync, statSync } from 'node:fs';
-import { homedir } from 'node:os';
-import { join } from 'node:path';
+// endpoint file fields: main/engine/http/endpoint-info.ts.
+// Built-ins from process.getBuiltinModule where Node has it (20.16+, 22.3+): an ES module import of
+// node:fs makes Node build a facade that reads every export (fs.promises, the watchers...), a few ms
+// of CPU on every hook. Older Node takes the import.
+const builtin = (name) => (typeof process.getBuiltinModule === 'function' ? process.getBuiltinModule(name) : import(name));
+const { readFileSync, statSync } = await builtin('node:fs');
+const { homedir } = await builtin('node:os');
+const { join } = await builtin('node:path');
 
 // The engine answers before doing any work, so 300 ms from connect to answer means it is stuck.
 const REQUEST_TIMEOUT_MS = 300;
@@ -112,7 +116,7 @@ async function main() {
   });
   // A raw HTTP/1.1 request over node:net, which reading stdin from a pipe has already loaded;
   // importing node:http would cost more startup than everything else here together.
-  const { connect } = await import('node:net');
+  const { connect } = await builtin('node:net');
   const conn = target.socketPath ? connect({ path: target.socketPath }) : connect({ host: '127.0.0.1', port: target.port });
   conn.setTimeout(REQUEST_TIMEOUT_MS, done);
   conn.on('error', done);
