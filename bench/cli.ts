@@ -24,6 +24,12 @@ export interface CliRow {
   readonly name: string;
   readonly wall: Summary;
   readonly peakMB: number;
+  /**
+   * p50 of a bare `node -e 0` run just before each of this command's runs: on a machine whose load
+   * swings within seconds, the ratio to this is the figure that travels (the first row's block of
+   * bare runs may have met a calmer or busier moment than the command's block).
+   */
+  readonly pairedBareP50?: number;
 }
 
 /** The phase's figures. */
@@ -41,14 +47,18 @@ export interface CliPlan {
   readonly snapshotRuns: number;
 }
 
-async function repeat(name: string, n: number, once: () => Promise<TreeRun>): Promise<CliRow> {
+async function repeat(name: string, n: number, once: () => Promise<TreeRun>, bare?: () => Promise<TreeRun>): Promise<CliRow> {
   const runs: TreeRun[] = [];
+  const bareMs: number[] = [];
   for (let i = 0; i < n; i++) {
+    if (bare) bareMs.push((await bare()).ms);
     const r = await once();
     if (r.code !== 0) throw new Error(`${name} exited ${r.code}: ${r.stderr.slice(-500)}`);
     runs.push(r);
   }
-  return { name, wall: summarize(runs.map((r) => r.ms)), peakMB: Math.max(...runs.map((r) => r.peakMB)) };
+  const row = { name, wall: summarize(runs.map((r) => r.ms)), peakMB: Math.max(...runs.map((r) => r.peakMB)) };
+  const bareP50 = bare ? summarize(bareMs).p50 : null;
+  return bareP50 === null ? row : { ...row, pairedBareP50: bareP50 };
 }
 
 /** Start the installed daemon on a private tmux socket; resolves once its API listens. */
@@ -78,8 +88,9 @@ export async function runCliBench(plan: CliPlan): Promise<CliResult> {
   try {
     // Warm the file cache once, as a user's second command would find it.
     await run(['--help']);
-    rows.push(await repeat('node -e 0 (bare Node, same machine now)', plan.samples, () => run(['-e', '0'], 0, node)));
-    rows.push(await repeat('trailboss --help', plan.samples, () => run(['--help'])));
+    const bare = () => run(['-e', '0'], 0, node);
+    rows.push(await repeat('node -e 0 (bare Node, same machine now)', plan.samples, bare));
+    rows.push(await repeat('trailboss --help', plan.samples, () => run(['--help']), bare));
 
     const fleet = await startFleet(
       Array.from({ length: plan.statusPanes }, (_, i) => (i % 2 === 0 ? promptingAgent(runtimeAt(i)) : idleAgent(runtimeAt(i)))),
@@ -92,7 +103,7 @@ export async function runCliBench(plan: CliPlan): Promise<CliResult> {
       );
       const stop = await startDaemon(pkg, fleet.socket);
       try {
-        rows.push(await repeat('trailboss queue --json (running engine)', plan.samples, () => run(['queue', '--json'])));
+        rows.push(await repeat('trailboss queue --json (running engine)', plan.samples, () => run(['queue', '--json']), bare));
       } finally {
         await stop();
       }

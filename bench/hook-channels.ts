@@ -1,14 +1,20 @@
 /**
- * `tsx bench/hook-channels.ts [--agents N] [--seconds S]`: event → queue item for every runtime with
- * its own event channel (Claude Code hooks, Codex hooks), through the real engine with looping
- * scripted panes: direct POST → `item:added` and forwarder started → `item:added`, p50/p95/max per
- * runtime against the 100 ms target. Runnable alone; `npm run bench -- --only hooks` runs it too.
+ * `tsx bench/hook-channels.ts [--agents N] [--seconds S] [--runtime R]…`: event → queue item for every
+ * runtime with its own event channel (Claude Code hooks, Codex hooks, the opencode plugin), through the
+ * real engine with looping scripted panes: direct POST → `item:added` and forwarder started (opencode:
+ * event handed to the installed plugin in its running host) → `item:added`, p50/p95/max per runtime
+ * against the 100 ms target. Runnable alone; `npm run bench -- --only hooks` runs it too.
  */
 import { runHookFusion } from './hook-fusion.ts';
 import type { HookRuntime } from './hook-post.ts';
 import { TARGETS } from './targets.ts';
 
-const RUNTIMES: readonly HookRuntime[] = ['claude', 'codex'];
+const ALL: readonly HookRuntime[] = ['claude', 'codex', 'opencode'];
+/** `--runtime opencode` (repeatable) measures only those. */
+const RUNTIMES: readonly HookRuntime[] = (() => {
+  const picked = process.argv.flatMap((a, i) => (process.argv[i - 1] === '--runtime' ? [a] : []));
+  return picked.length > 0 ? ALL.filter((r) => picked.includes(r)) : ALL;
+})();
 
 function arg(name: string, fallback: number): number {
   const at = process.argv.indexOf(`--${name}`);
@@ -30,7 +36,7 @@ for (const runtime of RUNTIMES) {
   }
   for (const [path, s] of [
     ['POST → item:added', r.postToItem],
-    ['forwarder → item:added', r.forwarderToItem],
+    [runtime === 'opencode' ? 'plugin → item:added' : 'forwarder → item:added', r.forwarderToItem],
   ] as const) {
     const ok = s !== null && s.p95 !== null && s.p95 <= TARGETS.hookToItemP95Ms;
     if (path.startsWith('POST') && !ok) failed = true;

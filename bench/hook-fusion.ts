@@ -12,7 +12,8 @@ import { readRecords } from '../test/support/scripted-agent/record.ts';
 import { startHost } from './child-host.ts';
 import { startFleet } from './fleet.ts';
 import type { HookRuntime } from './hook-post.ts';
-import { hookPayload, postHook, runForwarder } from './hook-post.ts';
+import type { PluginHost } from './hook-post.ts';
+import { hookPayload, postHook, runForwarder, startPluginHost } from './hook-post.ts';
 import type { HostMessage } from './host-protocol.ts';
 import { preciseNow } from './host-protocol.ts';
 import { loopingPrompt } from './scenarios.ts';
@@ -27,7 +28,10 @@ export interface HookFusionResult {
   readonly probeStatus: number;
   /** Direct POST of PermissionRequest → `item:added` for that pane (null when not wired). */
   readonly postToItem: Summary | null;
-  /** Forwarder started → `item:added`: the hook's end to end to the notification event (null when not wired). */
+  /**
+   * Forwarder started → `item:added`: the hook's end to end to the notification event (null when not
+   * wired). For opencode: the event handed to the installed plugin in its running host → `item:added`.
+   */
   readonly forwarderToItem: Summary | null;
   /** Hooks sent with no item before the pane's next prompt. */
   readonly missed: number;
@@ -70,6 +74,17 @@ export async function runHookFusion(opts: { agents: number; windowMs: number; ru
       // Prompts drawn before now had no hook sent in time: only later ones count.
       const seen = fleet.agents.map((_, i) => promptsOf(i).length);
       const sessions = fleet.agents.map(() => randomUUID());
+      // opencode's plugin lives in the agent's own long-running process: one host per pane, started once.
+      const plugins: PluginHost[] =
+        runtime === 'opencode'
+          ? fleet.agents.map((agent) =>
+              startPluginHost(fleet.dir, join(home, 'endpoint.json'), {
+                tmuxPane: agent.paneId,
+                tmux: `${fleet.socket},${fleet.serverPid},0`,
+              }),
+            )
+          : [];
+      await sleep(runtime === 'opencode' ? 1000 : 0);
       const end = preciseNow() + opts.windowMs;
       let turn = 0;
       const pending: Promise<unknown>[] = [];
@@ -85,6 +100,8 @@ export async function runHookFusion(opts: { agents: number; windowMs: number; ru
           if (via === 'post') {
             sent.push({ paneKey, via, t: preciseNow() });
             pending.push(postHook(target, payload, { tmuxPane: agent.paneId, tmuxSocket: fleet.socket }, runtime));
+          } else if (runtime === 'opencode') {
+            sent.push({ paneKey, via, t: plugins[i]!.send(payload) });
           } else {
             sent.push({ paneKey, via, t: preciseNow() });
             pending.push(
@@ -101,6 +118,7 @@ export async function runHookFusion(opts: { agents: number; windowMs: number; ru
       }
       await Promise.allSettled(pending);
       await sleep(2000);
+      for (const p of plugins) p.stop();
       const post: number[] = [];
       const forwarder: number[] = [];
       let missed = 0;

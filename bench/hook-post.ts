@@ -1,18 +1,28 @@
 /**
- * Ways a hook reaches the engine in the bench: the real forwarder (bin/trailboss-hook.mjs) or a direct
- * POST, for each runtime with a hook channel (Claude Code, Codex CLI).
+ * Ways a hook reaches the engine in the bench: the real forwarder (bin/trailboss-hook.mjs), the opencode
+ * plugin (bin/trailboss-opencode-plugin.js, as installed) in a long-lived process like opencode's, or a
+ * direct POST, for each runtime with its own channel (Claude Code, Codex CLI, opencode).
  */
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pluginText } from '../main/engine/hooks/opencode-plugin.ts';
 import { preciseNow } from './host-protocol.ts';
 
 const FORWARDER = fileURLToPath(new URL('../bin/trailboss-hook.mjs', import.meta.url));
 
 /** Runtimes whose own event channel the engine hears. */
-export type HookRuntime = 'claude' | 'codex';
+export type HookRuntime = 'claude' | 'codex' | 'opencode';
 
-const ROUTE: Readonly<Record<HookRuntime, string>> = { claude: '/hooks/claude', codex: '/hooks/codex' };
+const ROUTE: Readonly<Record<HookRuntime, string>> = { claude: '/hooks/claude', codex: '/hooks/codex', opencode: '/hooks/opencode' };
+
+/** opencode's recorded events standing in for Claude's hook names (test/fixtures/hooks/opencode, 1.18.33). */
+const OPENCODE_FIXTURE: Readonly<Record<string, string>> = {
+  'PermissionRequest.json': 'permission.asked-bash.json',
+  'Stop.json': 'session.status-idle.json',
+};
 
 /**
  * A recorded payload (test/fixtures/hooks/<runtime>/<name>: Claude Code 2.1.329, Codex 0.169.0),
@@ -23,9 +33,13 @@ export function hookPayload(
   sessionId?: string,
   runtime: HookRuntime = 'claude',
 ): Record<string, unknown> {
-  const file = fileURLToPath(new URL(`../test/fixtures/hooks/${runtime}/${name}`, import.meta.url));
+  const fixture = runtime === 'opencode' ? OPENCODE_FIXTURE[name] : name;
+  if (!fixture) throw new Error(`no ${runtime} fixture stands for ${name}`);
+  const file = fileURLToPath(new URL(`../test/fixtures/hooks/${runtime}/${fixture}`, import.meta.url));
   const payload = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-  return sessionId ? { ...payload, session_id: sessionId } : payload;
+  if (!sessionId) return payload;
+  if (runtime !== 'opencode') return { ...payload, session_id: sessionId };
+  return { ...payload, properties: { ...(payload['properties'] as Record<string, unknown>), sessionID: sessionId } };
 }
 
 /** Where the hook ran, as the forwarder puts it in the envelope. */
@@ -41,7 +55,8 @@ export async function postHook(
   place: HookPlace,
   runtime: HookRuntime = 'claude',
 ): Promise<number> {
-  const event = typeof payload['hook_event_name'] === 'string' ? payload['hook_event_name'] : null;
+  const name = payload['hook_event_name'] ?? payload['type'];
+  const event = typeof name === 'string' ? name : null;
   const res = await fetch(`http://127.0.0.1:${target.port}${ROUTE[runtime]}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${target.token}`, 'content-type': 'application/json' },
@@ -78,4 +93,41 @@ export function runForwarder(
     child.stdin.on('error', () => {}); // it may leave before reading all of stdin
     child.stdin.end(JSON.stringify(payload));
   });
+}
+
+/** The opencode plugin as installed, running in a process of its own the way opencode hosts it (one per pane). */
+export interface PluginHost {
+  /** Hand one bus event to the plugin's `event` hook; resolves with when it was handed over. */
+  send(event: Record<string, unknown>): number;
+  stop(): void;
+}
+
+/** Start a plugin host for one pane: the installed plugin text for `endpointFile`, TMUX/TMUX_PANE of that pane. */
+export function startPluginHost(dir: string, endpointFile: string, env: { tmuxPane: string; tmux: string }): PluginHost {
+  const template = readFileSync(fileURLToPath(new URL('../bin/trailboss-opencode-plugin.js', import.meta.url)), 'utf8');
+  const home = join(dir, 'opencode-plugins');
+  mkdirSync(home, { recursive: true });
+  writeFileSync(join(home, 'package.json'), '{"type":"module"}\n');
+  const file = join(home, `trailboss-${env.tmuxPane.slice(1)}.js`);
+  writeFileSync(file, pluginText(template, endpointFile));
+  // Events arrive one JSON per stdin line and go to the plugin's hook as opencode's bus would hand them.
+  const script = [
+    `const { TrailBossPlugin } = await import(${JSON.stringify(pathToFileURL(file).href)});`,
+    'const hooks = await TrailBossPlugin({});',
+    "const { createInterface } = await import('node:readline');",
+    "createInterface({ input: process.stdin }).on('line', (line) => void hooks.event({ event: JSON.parse(line) }));",
+  ].join('\n');
+  const child: ChildProcessWithoutNullStreams = spawn(process.execPath, ['--input-type=module', '-e', script], {
+    env: { PATH: process.env['PATH'] ?? '', TMUX_PANE: env.tmuxPane, TMUX: env.tmux },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  child.stdin.on('error', () => {});
+  return {
+    send(event) {
+      const t = preciseNow();
+      child.stdin.write(JSON.stringify(event) + '\n');
+      return t;
+    },
+    stop: () => void child.kill(),
+  };
 }

@@ -22,7 +22,14 @@ export interface PhaseError {
 export interface BenchResults {
   detection?: readonly DetectionResult[] | PhaseError;
   cpu?: readonly CpuResult[] | PhaseError;
-  hooks?: { readonly ingest: HookIngestResult; readonly fusion: HookFusionResult; readonly codexFusion?: HookFusionResult } | PhaseError;
+  hooks?:
+    | {
+        readonly ingest: HookIngestResult;
+        readonly fusion: HookFusionResult;
+        readonly codexFusion?: HookFusionResult;
+        readonly opencodeFusion?: HookFusionResult;
+      }
+    | PhaseError;
   tmuxCapture?: TmuxCaptureResult | PhaseError;
   snapshot?: SnapshotResult | PhaseError;
   remote?: RemoteResult | PhaseError;
@@ -78,6 +85,10 @@ export function verdicts(r: BenchResults): Verdict[] {
     if (r.hooks.codexFusion?.wired) {
       p95('Codex hook POST → item queued', r.hooks.codexFusion.postToItem, TARGETS.hookToItemP95Ms);
       p95('Codex hook fired (forwarder) → item:added', r.hooks.codexFusion.forwarderToItem, TARGETS.hookEndToEndP95Ms);
+    }
+    if (r.hooks.opencodeFusion?.wired) {
+      p95('opencode event POST → item queued', r.hooks.opencodeFusion.postToItem, TARGETS.hookToItemP95Ms);
+      p95('opencode event (plugin) → item:added', r.hooks.opencodeFusion.forwarderToItem, TARGETS.hookToItemP95Ms);
     }
   }
   if (r.remote && !isError(r.remote)) {
@@ -245,7 +256,7 @@ export function formatReport(r: BenchResults): string {
     const title = 'Hooks — Claude and Codex PermissionRequest (ms)';
     if (isError(r.hooks)) failed(title, r.hooks);
     else {
-      const { ingest, fusion, codexFusion } = r.hooks;
+      const { ingest, fusion, codexFusion, opencodeFusion } = r.hooks;
       const row = (name: string, s: Summary | null, target: number | null): Cell[] => [
         name,
         s?.n ?? 0,
@@ -270,6 +281,19 @@ export function formatReport(r: BenchResults): string {
         rows.push(row('engine, Codex: forwarder started → item:added', codexFusion.forwarderToItem, TARGETS.hookEndToEndP95Ms));
       } else if (codexFusion)
         rows.push([`engine: Codex hooks not accepted (HTTP ${codexFusion.probeStatus}) — not measured`, 0, null, null, null, '', null]);
+      if (opencodeFusion?.wired) {
+        rows.push(row('engine, opencode: POST → item:added', opencodeFusion.postToItem, TARGETS.hookToItemP95Ms));
+        rows.push(row('engine, opencode: plugin event → item:added', opencodeFusion.forwarderToItem, TARGETS.hookToItemP95Ms));
+      } else if (opencodeFusion)
+        rows.push([
+          `engine: opencode plugin events not accepted (HTTP ${opencodeFusion.probeStatus}) — not measured`,
+          0,
+          null,
+          null,
+          null,
+          '',
+          null,
+        ]);
       section(
         `${title}${fusion.wired && fusion.missed > 0 ? `; ${fusion.missed} hooks without an item` : ''}`,
         ['path', 'n', 'p50', 'p95', 'max', 'target', 'ok'],
@@ -367,7 +391,7 @@ export function formatReport(r: BenchResults): string {
       const bare = r.cli.rows[0]?.wall.p50 ?? null;
       section(
         `${title}; tarball ${round(r.cli.tarballKB, 0)} kB`,
-        ['command', 'n', 'p50', 'p95', 'max', '× bare node p50', 'peak MB'],
+        ['command', 'n', 'p50', 'p95', 'max', '× bare node p50', 'paired bare p50', '× paired bare', 'peak MB'],
         r.cli.rows.map((x) => [
           x.name,
           x.wall.n,
@@ -375,6 +399,8 @@ export function formatReport(r: BenchResults): string {
           ms(x.wall.p95),
           ms(x.wall.max),
           round(ratio(x.wall.p50, bare), 1),
+          x.pairedBareP50 === undefined ? '' : ms(x.pairedBareP50),
+          x.pairedBareP50 === undefined ? '' : round(ratio(x.wall.p50, x.pairedBareP50), 2),
           round(x.peakMB, 1),
         ]),
       );

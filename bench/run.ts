@@ -90,7 +90,9 @@ async function runPhase(phase: Phase, p: BenchPlan): Promise<void> {
       const fusion = await runHookFusion({ agents: p.hooks.fusionAgents, windowMs: p.hooks.fusionWindowMs });
       progress(`hooks: engine with ${p.hooks.fusionAgents} Codex panes`);
       const codexFusion = await runHookFusion({ agents: p.hooks.fusionAgents, windowMs: p.hooks.fusionWindowMs, runtime: 'codex' });
-      results.hooks = { ingest, fusion, codexFusion };
+      progress(`hooks: engine with ${p.hooks.fusionAgents} opencode panes (plugin)`);
+      const opencodeFusion = await runHookFusion({ agents: p.hooks.fusionAgents, windowMs: p.hooks.fusionWindowMs, runtime: 'opencode' });
+      results.hooks = { ingest, fusion, codexFusion, opencodeFusion };
       return;
     }
     case 'tmux-capture':

@@ -1,15 +1,22 @@
 #!/usr/bin/env node
-// Agent hook forwarder: `trailboss-hook.mjs [--endpoint <file>] [--runtime codex] <Event>`
+// Agent hook forwarder: `trailboss-hook.mjs [--endpoint <file> | --socket <path>] [--runtime codex] <Event>`
 // (Claude Code by default; Codex CLI 0.169+ hooks with `--runtime codex`, posted to /hooks/codex).
+// `--socket`: on a remote host, the Unix socket the engine's ssh connection forwards there; it
+// accepts only hook ingest and needs no token (none ever leaves the desktop), and it exists only
+// while the connection does (a file a dropped connection left refuses the connect: we exit then).
 // Reads the hook payload from stdin, wraps it with what only this process can see (tmux pane and
 // socket, parent pid), and posts it to the running Trail Boss engine with the install token.
 // It must never break or slow Claude Code: it prints nothing and exits 0 in every case — no engine,
 // no endpoint file, connection refused, slow engine (300 ms request cap). Plain JS, built-ins only,
 // any Node >= 18, so it starts fast. Envelope fields: see main/engine/hooks/hook-envelope.ts;
-// endpoint file fields: main/engine/http/endpoint-file.ts.
-import { readFileSync } from 'node:fs';
-import { homedir } from 'node:os';
-import { join } from 'node:path';
+// endpoint file fields: main/engine/http/endpoint-info.ts.
+// Built-ins from process.getBuiltinModule where Node has it (20.16+, 22.3+): an ES module import of
+// node:fs makes Node build a facade that reads every export (fs.promises, the watchers...), a few ms
+// of CPU on every hook. Older Node takes the import.
+const builtin = (name) => (typeof process.getBuiltinModule === 'function' ? process.getBuiltinModule(name) : import(name));
+const { readFileSync, statSync } = await builtin('node:fs');
+const { homedir } = await builtin('node:os');
+const { join } = await builtin('node:path');
 
 // The engine answers before doing any work, so 300 ms from connect to answer means it is stuck.
 const REQUEST_TIMEOUT_MS = 300;
@@ -27,12 +34,20 @@ function parseArgs(argv) {
   let endpoint = null;
   let event = null;
   let runtime = null;
+  let socket = null;
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === '--endpoint') endpoint = argv[++i] ?? null;
+    else if (argv[i] === '--socket') socket = argv[++i] ?? null;
     else if (argv[i] === '--runtime') runtime = argv[++i] ?? null;
     else if (event === null) event = argv[i];
   }
-  return { endpoint, event, runtime };
+  return { endpoint, event, runtime, socket };
+}
+
+// The forwarded socket: only a socket file counts (no engine connected: usually no file at all).
+function socketTarget(path, runtime) {
+  if (!path || !statSync(path).isSocket()) return null;
+  return { socketPath: path, path: RUNTIME_PATHS[runtime] ?? '/hooks/claude', token: null };
 }
 
 function endpointPath(explicit, env) {
@@ -73,10 +88,10 @@ function readStdin() {
 }
 
 async function main() {
-  const { endpoint, event, runtime } = parseArgs(process.argv.slice(2));
+  const { endpoint, event, runtime, socket } = parseArgs(process.argv.slice(2));
   let target;
   try {
-    target = readEndpoint(endpointPath(endpoint, process.env), runtime);
+    target = socket !== null ? socketTarget(socket, runtime) : readEndpoint(endpointPath(endpoint, process.env), runtime);
   } catch {
     target = null;
   }
@@ -101,19 +116,19 @@ async function main() {
   });
   // A raw HTTP/1.1 request over node:net, which reading stdin from a pipe has already loaded;
   // importing node:http would cost more startup than everything else here together.
-  const { connect } = await import('node:net');
-  const socket = connect({ host: '127.0.0.1', port: target.port });
-  socket.setTimeout(REQUEST_TIMEOUT_MS, done);
-  socket.on('error', done);
+  const { connect } = await builtin('node:net');
+  const conn = target.socketPath ? connect({ path: target.socketPath }) : connect({ host: '127.0.0.1', port: target.port });
+  conn.setTimeout(REQUEST_TIMEOUT_MS, done);
+  conn.on('error', done);
   // The engine answers only after reading the whole body: the first response bytes mean delivered.
-  socket.on('data', done);
-  socket.on('close', done);
-  socket.on('connect', () => {
-    socket.write(
-      `POST ${target.path} HTTP/1.1\r\nHost: 127.0.0.1:${target.port}\r\nAuthorization: Bearer ${target.token}\r\n` +
-        `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n`,
-    );
-    socket.write(body);
+  conn.on('data', done);
+  conn.on('close', done);
+  conn.on('connect', () => {
+    const head = target.socketPath
+      ? `POST ${target.path} HTTP/1.1\r\nHost: localhost\r\n`
+      : `POST ${target.path} HTTP/1.1\r\nHost: 127.0.0.1:${target.port}\r\nAuthorization: Bearer ${target.token}\r\n`;
+    conn.write(`${head}Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n`);
+    conn.write(body);
   });
 }
 

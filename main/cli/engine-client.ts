@@ -1,12 +1,12 @@
 /** The CLI's way to the running engine: the endpoint file names the port, the token file the secret. */
 import { readFileSync } from 'node:fs';
-import { request } from 'node:http';
 import type { ApiArgs, ApiResult } from '../../preload/contract/api.ts';
 import type { Channel } from '../../preload/contract/channels.ts';
 import type { Envelope } from '../../preload/contract/envelope.ts';
-import { readEndpointFile } from '../engine/http/endpoint-file.ts';
+import { readEndpointFile } from '../engine/http/endpoint-info.ts';
 import { resolvePaths } from '../engine/platform/paths.ts';
 import type { CliContext } from './context.ts';
+import { loopbackPost } from './loopback-post.ts';
 
 /** No engine answers for this TRAILBOSS_HOME (exit 2). */
 export class NoEngineError extends Error {
@@ -35,7 +35,13 @@ export function engineClient(ctx: Pick<CliContext, 'env' | 'platform' | 'homedir
     async call(channel, args) {
       let answer: { status: number; body: string };
       try {
-        answer = await post(endpoint.port, `/api/${channel}`, token, JSON.stringify(args), timeoutMs);
+        answer = await loopbackPost(
+          endpoint.port,
+          `/api/${channel}`,
+          { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', 'X-Trailboss-Surface': 'cli' },
+          JSON.stringify(args),
+          timeoutMs,
+        );
       } catch (error) {
         throw new NoEngineError(`the engine at ${base} does not answer (${(error as Error).message}); is \`trailboss daemon\` running?`);
       }
@@ -50,37 +56,4 @@ export function engineClient(ctx: Pick<CliContext, 'env' | 'platform' | 'homedir
       return body;
     },
   };
-}
-
-/**
- * One POST to the loopback API with node:http: every queue command is a short-lived process, and
- * fetch's first use costs a CLI run more start-up time than the whole request.
- */
-function post(port: number, path: string, token: string, body: string, timeoutMs: number): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: '127.0.0.1',
-        port,
-        path,
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${token}`,
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(body),
-          'x-trailboss-surface': 'cli',
-        },
-        timeout: timeoutMs,
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
-        res.on('error', reject);
-      },
-    );
-    req.on('timeout', () => req.destroy(new Error(`no answer within ${timeoutMs} ms`)));
-    req.on('error', reject);
-    req.end(body);
-  });
 }

@@ -36,7 +36,7 @@ export function formatQueueTable(items: readonly QueueItemDto[], now: number): s
   );
 }
 
-/** One line per outcome. */
-export function formatOutcome(o: ActionOutcomeDto): string {
-  return `${o.action} ${o.itemId}: ${o.outcome} — ${o.message}\n`;
+/** One line per outcome; an item of another machine names its host. */
+export function formatOutcome(o: ActionOutcomeDto, host: string | null = null): string {
+  return `${o.action} ${o.itemId}${host === null ? '' : ` on host ${host}`}: ${o.outcome} — ${o.message}\n`;
 }

@@ -6,19 +6,9 @@
 import { Argument, Command, CommanderError, Option } from 'commander';
 import { RUNTIME_IDS } from '../engine/runtimes/types.ts';
 import { SNAPSHOT_REASONS } from '../engine/snapshot/types.ts';
+import { HelpShown, UsageError } from './cli-errors.ts';
 
-/** Thrown for bad command lines; the CLI prints the message and exits 2. */
-export class UsageError extends Error {
-  override readonly name = 'UsageError';
-}
-
-/** Thrown when the command line asked for help (or the version): the CLI prints `text` and exits 0. */
-export class HelpShown extends Error {
-  override readonly name = 'HelpShown';
-  constructor(readonly text: string) {
-    super('help shown');
-  }
-}
+export { HelpShown, UsageError } from './cli-errors.ts';
 
 const collect = (value: string, previous: string[] | undefined): string[] => [...(previous ?? []), value];
 const tmuxSocket = (): Option =>
@@ -29,10 +19,221 @@ const agentName = (): Option =>
 const projectDir = (): Option => new Option('--cwd <dir>', 'the project directory (default: the nearest one with snapshots)');
 const itemRef = 'an item id, a pane id like %3, or a tmux target like work:1.0';
 
-/** Build the whole command tree; `out` receives help and error text (stdout/stderr of the CLI context). */
+/** Declares one top-level command (and its subcommands) on the program. */
+type Declaration = (program: Command) => void;
+
+const hookRuntime = () => new Option('--runtime <runtime>', 'whose hooks').choices(['claude', 'codex', 'opencode']).default('claude');
+const hookHost = () => new Option('--host <name>', "a configured host's Claude hooks (over ssh; see `hosts`)");
+
+/** Every top-level command, in the order the help lists them. */
+const DECLARATIONS: readonly (readonly [name: string, declare: Declaration])[] = [
+  [
+    'status',
+    (program) => program.command('status').description('every agent pane and its state').addOption(json()).addOption(tmuxSocket()),
+  ],
+  [
+    'daemon',
+    (program) =>
+      program
+        .command('daemon')
+        .description('run the engine without the desktop shell, until Ctrl-C')
+        .addOption(tmuxSocket())
+        .option('--ui', 'also serve the queue UI in a browser (prints its address)')
+        .option('--notify', 'desktop notifications with Approve/Deny/Jump buttons (Linux, over D-Bus; also notifications.dbus: true)')
+        .option('--verbose', 'log debug detail'),
+  ],
+  ['queue', (program) => program.command('queue').description('the waiting agents, oldest first').addOption(json())],
+  ['approve', (program) => program.command('approve').description('allow once (never more)').argument('<item>', itemRef).addOption(json())],
+  ['deny', (program) => program.command('deny').description('say no').argument('<item>', itemRef).addOption(json())],
+  [
+    'reply',
+    (program) =>
+      program
+        .command('reply')
+        .description('type into an idle agent, or answer a prompt (y/n)')
+        .argument('<item>', itemRef)
+        .argument('<text...>', 'what to type; on a permission prompt only y/yes/n/no')
+        .addOption(json()),
+  ],
+  [
+    'jump',
+    (program) =>
+      program
+        .command('jump')
+        .description('bring the terminal with a pane forward (bind a desktop shortcut to it on Wayland)')
+        .argument('[target]', `oldest (the default: the oldest waiting item), ${itemRef}, or any watched pane`),
+  ],
+  [
+    'skip',
+    (program) => program.command('skip').description('move an item to the end of the queue').argument('<item>', itemRef).addOption(json()),
+  ],
+  [
+    'snooze',
+    (program) =>
+      program
+        .command('snooze')
+        .description('hide an item for a while')
+        .argument('<item>', itemRef)
+        .argument('<duration>', 'how long: 30m, 2h')
+        .addOption(json()),
+  ],
+  [
+    'mute',
+    (program) =>
+      program
+        .command('mute')
+        .description('ignore (or stop ignoring) a pane')
+        .argument('<pane>', 'pane id, pane key or tmux target')
+        .option('--off', 'stop ignoring it'),
+  ],
+  [
+    'wake',
+    (program) =>
+      program
+        .command('wake')
+        .description('type work into an idle agent now (even while you work)')
+        .argument('<pane>', 'pane id, pane key or tmux target')
+        .argument('[message...]', "what to type (default: the watchdog's continue message)")
+        .addOption(json()),
+  ],
+  [
+    'loop',
+    (program) =>
+      program
+        .command('loop')
+        .description('the idle watchdog for one agent')
+        .argument('<pane>', 'pane id, pane key or tmux target')
+        .argument('<mode>', 'paused, task-only or active')
+        .option('--directive <text>', 'what task-only mode re-injects')
+        .addOption(json()),
+  ],
+  [
+    'hooks',
+    (program) => {
+      const hooks = program
+        .command('hooks')
+        .description('agent hooks: Claude Code (~/.claude/settings.json), Codex ($CODEX_HOME/hooks.json) or the opencode plugin');
+      hooks
+        .command('install')
+        .description('add the Trail Boss hooks (a backup is kept)')
+        .addOption(hookRuntime())
+        .addOption(hookHost())
+        .option('--node <path>', 'with --host: the Node.js on the host to run the hook with (found there when absent)')
+        .addOption(json());
+      hooks.command('uninstall').description('remove them again').addOption(hookRuntime()).addOption(hookHost()).addOption(json());
+      hooks
+        .command('status')
+        .description('installed? when did the last event arrive?')
+        .addOption(hookRuntime())
+        .addOption(hookHost())
+        .addOption(json());
+    },
+  ],
+  [
+    'hosts',
+    (program) => {
+      const hosts = program.command('hosts').description('other machines whose agents are watched over ssh');
+      hosts
+        .command('add')
+        .description('watch a host (a running engine picks it up at once)')
+        .argument('<name>', 'short name shown everywhere (letters, digits, . _ -)')
+        .argument('<destination>', 'what ssh connects to: an alias, host or user@host')
+        .addOption(
+          new Option('--tmux-socket <path>', 'a tmux socket on the host (repeatable; default: its default server)').argParser(collect),
+        )
+        .option('--ssh-config <file>', 'an ssh config file, passed as ssh -F')
+        .option('--disabled', 'configure it, but do not watch it yet');
+      hosts.command('remove').description('stop watching a host').argument('<name>', 'the host');
+      hosts.command('list').description('the configured hosts').addOption(json());
+      hosts
+        .command('test')
+        .description('connect, print the remote tmux version and the agent panes; exit 0 when it can be watched')
+        .argument('<name>', 'the host');
+    },
+  ],
+  [
+    'hook',
+    (program) =>
+      program
+        .command('hook')
+        .description('forward a Claude hook (payload on stdin) to the engine')
+        .argument('<event>', 'the hook event name')
+        .option('--endpoint <file>', 'endpoint file'),
+  ],
+  [
+    'snapshot',
+    (program) => {
+      const snapshot = program.command('snapshot').description('conversation snapshots of Claude Code sessions');
+      snapshot
+        .command('save')
+        .description('write the snapshot of a Claude session (the one this runs under, $TMUX_PANE, or the newest here)')
+        .addOption(new Option('--reason <reason>', 'why it is taken').choices(SNAPSHOT_REASONS))
+        .option('--pane <pane>', 'the pane whose Claude session to snapshot')
+        .addOption(new Option('--agent <name>', 'agent name of the snapshot').default('claude'))
+        .addOption(projectDir())
+        .option('--transcript <file>', 'read this transcript file')
+        .option('--max-lines <n>', 'keep at most this many lines')
+        .addOption(tmuxSocket());
+      snapshot
+        .command('restore')
+        .description('print the snapshot and delete it (exit 1 when there is none)')
+        .addOption(agentName())
+        .addOption(projectDir());
+      snapshot.command('check').description('exit 0 when there is a snapshot, 1 when not').addOption(agentName()).addOption(projectDir());
+      snapshot
+        .command('list')
+        .description('the snapshots waiting here and those kept for agents on hosts, each with its host')
+        .addOption(projectDir())
+        .option('--json', 'machine-readable output');
+    },
+  ],
+  [
+    'prime',
+    (program) =>
+      program.command('prime').description("print a restarted session's briefing, once").addOption(agentName()).addOption(projectDir()),
+  ],
+  [
+    'restart',
+    (program) =>
+      program
+        .command('restart')
+        .description('fresh session with a snapshot')
+        .argument('<pane>', 'pane id, tmux target or agent name')
+        .option('--force', 'do not wait for the agent to finish its turn')
+        .addOption(new Option('--runtime <runtime>', 'the agent runtime in that pane').choices(RUNTIME_IDS))
+        .option('--agent <name>', 'agent name of the snapshot')
+        .addOption(new Option('--reason <reason>', 'why').choices(SNAPSHOT_REASONS))
+        .addOption(tmuxSocket()),
+  ],
+  ['app', (program) => program.command('app').description('start the desktop app (tray, notifications, queue window)')],
+  [
+    'doctor',
+    (program) =>
+      program
+        .command('doctor')
+        .description('check tmux, agents, hooks, engine, data, config, UI and notifications; say how to fix what is wrong')
+        .addOption(json())
+        .addOption(tmuxSocket()),
+  ],
+  [
+    'completion',
+    (program) =>
+      program
+        .command('completion')
+        .description('print a shell completion script')
+        .addArgument(new Argument('<shell>', 'bash or zsh').choices(['bash', 'zsh'])),
+  ],
+];
+
+/**
+ * Build the command tree; `out` receives help and error text (stdout/stderr of the CLI context).
+ * With `only`, just that top-level command is declared (with its subcommands): what a command needs
+ * to parse its own arguments and print its own help, at a fraction of the cost of all of them.
+ */
 export function buildProgram(
   version: string,
   out: { stdout: (t: string) => void; stderr: (t: string) => void } = { stdout: () => {}, stderr: () => {} },
+  only?: string,
 ): Command {
   const program = new Command('trailboss')
     .description('Watches AI coding agents in tmux panes and tells you the moment one waits.')
@@ -41,119 +242,7 @@ export function buildProgram(
     .configureOutput({ writeOut: out.stdout, writeErr: out.stderr, outputError: () => {} })
     .showSuggestionAfterError(true)
     .exitOverride();
-
-  program.command('status').description('every agent pane and its state').addOption(json()).addOption(tmuxSocket());
-  program
-    .command('daemon')
-    .description('run the engine without the desktop shell, until Ctrl-C')
-    .addOption(tmuxSocket())
-    .option('--ui', 'also serve the queue UI in a browser (prints its address)')
-    .option('--notify', 'desktop notifications with Approve/Deny/Jump buttons (Linux, over D-Bus; also notifications.dbus: true)')
-    .option('--verbose', 'log debug detail');
-  program.command('queue').description('the waiting agents, oldest first').addOption(json());
-  program.command('approve').description('allow once (never more)').argument('<item>', itemRef).addOption(json());
-  program.command('deny').description('say no').argument('<item>', itemRef).addOption(json());
-  program
-    .command('reply')
-    .description('type into an idle agent, or answer a prompt (y/n)')
-    .argument('<item>', itemRef)
-    .argument('<text...>', 'what to type; on a permission prompt only y/yes/n/no')
-    .addOption(json());
-  program
-    .command('jump')
-    .description('bring the terminal with a pane forward (bind a desktop shortcut to it on Wayland)')
-    .argument('[target]', `oldest (the default: the oldest waiting item), ${itemRef}, or any watched pane`);
-  program.command('skip').description('move an item to the end of the queue').argument('<item>', itemRef).addOption(json());
-  program
-    .command('snooze')
-    .description('hide an item for a while')
-    .argument('<item>', itemRef)
-    .argument('<duration>', 'how long: 30m, 2h')
-    .addOption(json());
-  program
-    .command('mute')
-    .description('ignore (or stop ignoring) a pane')
-    .argument('<pane>', 'pane id, pane key or tmux target')
-    .option('--off', 'stop ignoring it');
-  program
-    .command('wake')
-    .description('type work into an idle agent now (even while you work)')
-    .argument('<pane>', 'pane id, pane key or tmux target')
-    .argument('[message...]', "what to type (default: the watchdog's continue message)")
-    .addOption(json());
-  program
-    .command('loop')
-    .description('the idle watchdog for one agent')
-    .argument('<pane>', 'pane id, pane key or tmux target')
-    .argument('<mode>', 'paused, task-only or active')
-    .option('--directive <text>', 'what task-only mode re-injects')
-    .addOption(json());
-
-  const hooks = program
-    .command('hooks')
-    .description('agent hooks: Claude Code (~/.claude/settings.json) or Codex ($CODEX_HOME/hooks.json)');
-  const hookRuntime = () => new Option('--runtime <runtime>', 'whose hooks').choices(['claude', 'codex']).default('claude');
-  hooks.command('install').description('add the Trail Boss hooks (a backup is kept)').addOption(hookRuntime()).addOption(json());
-  hooks.command('uninstall').description('remove them again').addOption(hookRuntime()).addOption(json());
-  hooks.command('status').description('installed? when did the last event arrive?').addOption(hookRuntime()).addOption(json());
-  const hosts = program.command('hosts').description('other machines whose agents are watched over ssh');
-  hosts
-    .command('add')
-    .description('watch a host (a running engine picks it up at once)')
-    .argument('<name>', 'short name shown everywhere (letters, digits, . _ -)')
-    .argument('<destination>', 'what ssh connects to: an alias, host or user@host')
-    .addOption(new Option('--tmux-socket <path>', 'a tmux socket on the host (repeatable; default: its default server)').argParser(collect))
-    .option('--ssh-config <file>', 'an ssh config file, passed as ssh -F')
-    .option('--disabled', 'configure it, but do not watch it yet');
-  hosts.command('remove').description('stop watching a host').argument('<name>', 'the host');
-  hosts.command('list').description('the configured hosts').addOption(json());
-  hosts
-    .command('test')
-    .description('connect, print the remote tmux version and the agent panes; exit 0 when it can be watched')
-    .argument('<name>', 'the host');
-  program
-    .command('hook')
-    .description('forward a Claude hook (payload on stdin) to the engine')
-    .argument('<event>', 'the hook event name')
-    .option('--endpoint <file>', 'endpoint file');
-
-  const snapshot = program.command('snapshot').description('conversation snapshots of Claude Code sessions');
-  snapshot
-    .command('save')
-    .description('write the snapshot of a Claude session (the one this runs under, $TMUX_PANE, or the newest here)')
-    .addOption(new Option('--reason <reason>', 'why it is taken').choices(SNAPSHOT_REASONS))
-    .option('--pane <pane>', 'the pane whose Claude session to snapshot')
-    .addOption(new Option('--agent <name>', 'agent name of the snapshot').default('claude'))
-    .addOption(projectDir())
-    .option('--transcript <file>', 'read this transcript file')
-    .option('--max-lines <n>', 'keep at most this many lines')
-    .addOption(tmuxSocket());
-  snapshot
-    .command('restore')
-    .description('print the snapshot and delete it (exit 1 when there is none)')
-    .addOption(agentName())
-    .addOption(projectDir());
-  snapshot.command('check').description('exit 0 when there is a snapshot, 1 when not').addOption(agentName()).addOption(projectDir());
-  program.command('prime').description("print a restarted session's briefing, once").addOption(agentName()).addOption(projectDir());
-  program
-    .command('restart')
-    .description('fresh session with a snapshot')
-    .argument('<pane>', 'pane id, tmux target or agent name')
-    .option('--force', 'do not wait for the agent to finish its turn')
-    .addOption(new Option('--runtime <runtime>', 'the agent runtime in that pane').choices(RUNTIME_IDS))
-    .option('--agent <name>', 'agent name of the snapshot')
-    .addOption(new Option('--reason <reason>', 'why').choices(SNAPSHOT_REASONS))
-    .addOption(tmuxSocket());
-  program.command('app').description('start the desktop app (tray, notifications, queue window)');
-  program
-    .command('doctor')
-    .description('check tmux, agents, hooks, engine, data, config, UI and notifications; say how to fix what is wrong')
-    .addOption(json())
-    .addOption(tmuxSocket());
-  program
-    .command('completion')
-    .description('print a shell completion script')
-    .addArgument(new Argument('<shell>', 'bash or zsh').choices(['bash', 'zsh']));
+  for (const [name, declare] of DECLARATIONS) if (only === undefined || name === only) declare(program);
   return program;
 }
 
@@ -180,7 +269,7 @@ export function findCommand(program: Command, path: string): Command {
  */
 export function parseCommandLine(path: string, argv: readonly string[]): Parsed {
   let text = '';
-  const program = buildProgram('', { stdout: (t) => void (text += t), stderr: () => {} });
+  const program = buildProgram('', { stdout: (t) => void (text += t), stderr: () => {} }, path.split(' ')[0]);
   const cmd = findCommand(program, path);
   let parsed: Parsed = { args: [], opts: {} };
   cmd.action((...all: unknown[]) => {

@@ -1,7 +1,7 @@
 /** Dispatches `trailboss <command>`; every command gets the injected context and returns an exit code. */
 import type { CliContext } from './context.ts';
 import { EXIT } from './context.ts';
-import { HelpShown, UsageError, buildProgram, toCliError } from './program.ts';
+import { HelpShown, UsageError } from './cli-errors.ts';
 import { cliVersion } from './version.ts';
 
 type Command = (ctx: CliContext) => Promise<number>;
@@ -64,7 +64,14 @@ export async function runCli(ctx: CliContext): Promise<number> {
 }
 
 /** No known command first: help, the version, or a usage error (with a suggestion for a typo). */
-function programOnly(ctx: CliContext): number {
+async function programOnly(ctx: CliContext): Promise<number> {
+  // The version needs no command tree: commander would print exactly this.
+  if (ctx.argv.length === 1 && (ctx.argv[0] === '--version' || ctx.argv[0] === '-V')) {
+    ctx.stdout(`${cliVersion()}\n`);
+    return EXIT.ok;
+  }
+  // Loaded here: a command loads commander with its own module, and the version above not at all.
+  const { buildProgram, toCliError } = await import('./program.ts');
   let text = '';
   const program = buildProgram(cliVersion(), { stdout: (t) => void (text += t), stderr: () => {} });
   if (ctx.argv.length === 0) {

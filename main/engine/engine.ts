@@ -3,7 +3,7 @@
  * uses — the tray app in-process, `trailboss daemon`, and through the API the CLI and the browser UI.
  * The parts are built by named wiring steps (main/engine/wiring/) in the order `build()` shows:
  * foundation (lock, config, store, events) → tmux clients → attention (truth, reminders) → observer →
- * action parts → watchdog → Claude fusion → Codex fusion → per-surface API and loopback endpoint → live config →
+ * action parts → watchdog → Claude fusion → Codex fusion → opencode fusion → per-surface API and loopback endpoint → live config →
  * running (observe, reminders, periodic work: settle and expire, the database file's check, Claude).
  * Decisions live in the parts; this file only connects them.
  */
@@ -15,6 +15,8 @@ import { storeHookCounter } from './api/hooks-service.ts';
 import type { Config, ConfigWatcher } from './config/index.ts';
 import type { ApiEndpoint } from './http/api-endpoint.ts';
 import type { HostSet } from './hosts/host-set.ts';
+import type { HostHookLinks } from './hosts/host-hook-link.ts';
+import type { HookDelivery } from './hooks/hook-ingest.ts';
 import type { PaneObserver } from './observe/observer.ts';
 import type { Clock, TimerHandle } from './platform/clock.ts';
 import type { Logger } from './platform/log.ts';
@@ -33,6 +35,7 @@ import type { AutoRestart } from './wiring/auto-restart.ts';
 import { buildAutoRestart, buildClaudeFusion } from './wiring/claude.ts';
 import { DATABASE_CHECK_MS, databaseFileCheck } from './wiring/database-file.ts';
 import { buildCodexFusion } from './wiring/codex.ts';
+import { buildOpencodeFusion } from './wiring/opencode.ts';
 import { followConfig } from './wiring/follow-config.ts';
 import { wireHosts } from './wiring/hosts.ts';
 import type { UndoList } from './wiring/foundation.ts';
@@ -72,6 +75,7 @@ interface Parts {
   readonly lock: { release(): void };
   readonly clients: TmuxClient[];
   readonly hosts: HostSet;
+  readonly hookLinks: HostHookLinks;
   readonly reminders: ReminderScheduler;
   readonly watchdog: WatchdogScheduler;
   readonly fusion: ClaudeFusion;
@@ -148,7 +152,8 @@ export class Engine {
     const f = openFoundation(opts, undo);
     const clients = await openTmuxClients(f, serversToWatch(opts.servers, f.config()), opts.runner, undo);
     const observerLate = new Late<PaneObserver>('observer');
-    const hosts = wireHosts(f, clients, opts.runner, observerLate, undo);
+    const remoteHookSink = new Late<(delivery: HookDelivery) => void>('remote hook sink');
+    const { hosts, hookLinks } = wireHosts(f, clients, opts.runner, observerLate, undo, remoteHookSink);
     const watchdogLate = new Late<WatchdogWiring>('watchdog');
     const attention = buildAttention(f, watchdogLate, undo, hosts);
     const onFacts = factSink(f.store, attention.truth, watchdogLate);
@@ -170,7 +175,9 @@ export class Engine {
     undo.push(() => watchdog.scheduler.dispose());
     const claudeOpts = { env: opts.env, homedir: opts.homedir, processTable: opts.processTable, runner: opts.runner };
     const fusion = buildClaudeFusion(f, observer, claudeOpts, onFacts);
+    remoteHookSink.bind((d) => fusion.deliver(d));
     const codexFusion = buildCodexFusion(f, observer, opts.processTable, onFacts);
+    const opencodeFusion = buildOpencodeFusion(f, observer, opts.processTable, onFacts);
     const hookCounter = storeHookCounter(f.store, f.clock);
     const apiFor = apiPerSurface({
       store: f.store,
@@ -203,6 +210,7 @@ export class Engine {
               hookCounter,
               deliverHook: (d) => fusion.deliver(d),
               deliverCodexHook: (d) => codexFusion.deliver(d),
+              deliverOpencodeEvent: (d) => opencodeFusion.deliver(d),
             },
             undo,
           );
@@ -212,6 +220,7 @@ export class Engine {
       lock: f.lock,
       clients,
       hosts,
+      hookLinks,
       reminders: attention.reminders,
       watchdog: watchdog.scheduler,
       fusion,
@@ -284,6 +293,8 @@ export class Engine {
     this.parts.watchdog.dispose();
     this.parts.watcher.dispose();
     await this.parts.endpoint?.close();
+    // Over the host connections still open: no remote hook socket stays behind.
+    await this.parts.hookLinks.dispose();
     await Promise.all(this.parts.clients.map((c) => c.close()));
     await this.parts.hosts.dispose();
     this.store.close();

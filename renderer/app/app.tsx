@@ -1,6 +1,7 @@
 /** The window frame: navigation between Queue, Settings and Activity, and banners for engine trouble. */
-import { useApp, useQueue } from './context.tsx';
+import { useApp, useNow, useQueue } from './context.tsx';
 import type { View } from '../store/app-store.ts';
+import { hostOutageText } from '../store/host-outages.ts';
 import { QueueScreen } from '../screens/queue/queue-screen.tsx';
 import { SettingsScreen } from '../screens/settings/settings-screen.tsx';
 import { ActivityScreen } from '../screens/activity/activity-screen.tsx';
@@ -37,6 +38,7 @@ export function App() {
           Lost the connection to Trail Boss; reconnecting…
         </p>
       ) : null}
+      <HostOutages />
       {latest !== undefined ? (
         <div className="banner error" role="alert">
           <span>{latest}</span>
@@ -51,5 +53,20 @@ export function App() {
         {view === 'activity' ? <ActivityScreen /> : null}
       </main>
     </div>
+  );
+}
+
+/** A banner per host that cannot be reached; its age ticks here, not in the whole window. */
+function HostOutages() {
+  const outages = useApp((s) => s.hostOutages);
+  const now = useNow();
+  return (
+    <>
+      {outages.map((o) => (
+        <p key={o.host} className="banner warn host-outage" role="status" data-host={o.host}>
+          {hostOutageText(o, now, (ms) => new Date(ms).toLocaleTimeString())}
+        </p>
+      ))}
+    </>
   );
 }

@@ -20,6 +20,11 @@ export function subscribeAll({ bridge, stores, clock }: ControllerDeps, reload: 
     bridge.on('agents:changed', (p) => stores.activity.getState().agentsChanged(p.agents)),
     bridge.on('settings:changed', (p) => stores.settings.getState().settingsChangedElsewhere(p)),
     bridge.on('engine:error', (p) => stores.app.getState().engineErrorReported(p.message)),
+    bridge.on('host:changed', (p) => {
+      stores.app.getState().hostChanged(p);
+      // The host's items now read (or no longer read) "host unreachable": no queue event says so.
+      void reload();
+    }),
     bridge.onConnection((up) => {
       queue().connectionChanged(up);
       if (!up) wasDown = true;

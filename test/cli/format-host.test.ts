@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatQueueTable } from '../../main/cli/format-queue.ts';
+import { formatOutcome, formatQueueTable } from '../../main/cli/format-queue.ts';
 import type { AgentStatus } from '../../main/cli/format-status.ts';
 import { formatStatusJson, formatStatusTable } from '../../main/cli/format-status.ts';
 import { queueItem as item } from '../support/queue-items.ts';
@@ -36,5 +36,11 @@ describe('CLI lines name the host', () => {
     expect(table).toMatch(/^PANE\s+HOST\s+TARGET/);
     expect(table).toMatch(/gpu\s+w:1\.0\s+claude\s+unreachable\s+\S+\s+host gpu unreachable since/);
     expect(JSON.parse(formatStatusJson([base, remote])).agents.map((a: AgentStatus) => a.host)).toEqual([null, 'gpu']);
+  });
+
+  it('an action outcome on a remote item names the host; a local one reads as before', () => {
+    const o = { itemId: 'b', action: 'approve', outcome: 'refused', message: 'host gpu unreachable since …; nothing was sent' } as const;
+    expect(formatOutcome(o, 'gpu')).toBe('approve b on host gpu: refused — host gpu unreachable since …; nothing was sent\n');
+    expect(formatOutcome({ ...o, itemId: 'a', outcome: 'confirmed', message: 'sent 1' })).toBe('approve a: confirmed — sent 1\n');
   });
 });

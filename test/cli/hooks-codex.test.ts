@@ -84,7 +84,7 @@ describe('trailboss hooks --runtime codex', () => {
   });
 
   it('refuses a runtime it does not know', async () => {
-    const run = await cli(['hooks', 'install', '--runtime', 'opencode'], { home: tempHome() });
+    const run = await cli(['hooks', 'install', '--runtime', 'kiro'], { home: tempHome() });
     expect(run.code).not.toBe(0);
   });
 });

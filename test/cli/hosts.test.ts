@@ -62,7 +62,14 @@ describe('trailboss hosts', () => {
     const listed = await cli(['hosts', 'list', '--json'], { home: dir });
     expect(JSON.parse(listed.stdout)).toEqual({
       hosts: [
-        { name: 'gpu', destination: 'me@gpu.example', sockets: ['/tmp/agents.sock'], sshConfig: '/etc/tb/ssh_config', enabled: true },
+        {
+          name: 'gpu',
+          destination: 'me@gpu.example',
+          sockets: ['/tmp/agents.sock'],
+          sshConfig: '/etc/tb/ssh_config',
+          enabled: true,
+          hooks: false,
+        },
       ],
     });
     expect(await cli(['hosts', 'remove', 'gpu'], { home: dir })).toMatchObject({ code: 0 });

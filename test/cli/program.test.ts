@@ -2,7 +2,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { completionTable } from '../../main/cli/completion.ts';
-import { buildProgram } from '../../main/cli/program.ts';
+import type { Command } from 'commander';
+import { buildProgram, findCommand } from '../../main/cli/program.ts';
 import { cli } from '../support/cli-context.ts';
 
 const home = '/nonexistent-home';
@@ -55,5 +56,23 @@ describe('trailboss command line', () => {
     const bash = await cli(['completion', 'bash'], { home });
     expect(bash).toMatchObject({ code: 0, stdout: expect.stringContaining('complete -o default -F _trailboss_complete trailboss') });
     expect((await cli(['completion', 'zsh'], { home })).stdout).toContain('bashcompinit');
+  });
+
+  it('gives a command declared alone (what it parses with) the same help as in the whole tree', () => {
+    const paths: string[] = [];
+    const walk = (cmd: Command, path: string): void => {
+      for (const sub of cmd.commands) {
+        const next = path === '' ? sub.name() : `${path} ${sub.name()}`;
+        paths.push(next);
+        walk(sub, next);
+      }
+    };
+    walk(buildProgram('1.2.3'), '');
+    expect(paths).toEqual(expect.arrayContaining(['queue', 'hooks install', 'snapshot save', 'hosts test']));
+    for (const path of paths) {
+      const alone = buildProgram('1.2.3', undefined, path.split(' ')[0]);
+      expect(alone.commands.map((c) => c.name())).toEqual([path.split(' ')[0]]);
+      expect(findCommand(alone, path).helpInformation(), path).toBe(findCommand(buildProgram('1.2.3'), path).helpInformation());
+    }
   });
 });

@@ -4,8 +4,8 @@
  * the sandbox), runs the CLI against the mock in a private tmux, plays the given steps, prints every
  * screen and payload. `tsx test/live/explore-hooks.ts <codex|claude|opencode> [step ...]`, steps as in
  * explore.ts plus `save:<name>` (with OUT=<dir>: keep the screen as a fixture pair and the payloads).
- * opencode: a recording plugin in <config>/opencode/plugin/ (not yet seen running: opencode 1.18.33
- * drew nothing in this sandbox within 20 s).
+ * opencode: a recording plugin in <config>/opencode/plugin/ (1.18.33 loads it; it takes 60–100 s to draw
+ * its first screen in this sandbox, so start with `wait:100000`).
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -16,7 +16,7 @@ import { startPrivateTmux } from '../support/tmux-server.ts';
 import type { LiveCliId } from './install.ts';
 import { installCli, readPins } from './install.ts';
 import { startMockModel } from './mock-model/server.ts';
-import { makeSandbox } from './sandbox.ts';
+import { isolatedCommand, makeSandbox } from './sandbox.ts';
 import { scriptStandardTurns } from './turns.ts';
 
 const CODEX_EVENTS = ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PermissionRequest', 'PostToolUse', 'Stop'];
@@ -82,7 +82,7 @@ if (id === 'opencode') {
 }
 const env = id === 'claude' ? { ...sandbox.env, TB_HOOK_TOKEN: 'tb-explore-token-0123456789' } : sandbox.env;
 const tmux = await startPrivateTmux();
-const pane = await tmux.newPane(sandbox.command, { env, cwd: sandbox.project, width: 120, height: 40 });
+const pane = await tmux.newPane(isolatedCommand(env, sandbox.argv), { cwd: sandbox.project, width: 120, height: 40 });
 const shot = async () => console.log(`----- ${new Date().toISOString()}\n${await tmux.tmux(['capture-pane', '-p', '-t', pane])}`);
 try {
   for (const step of steps) {

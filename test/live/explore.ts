@@ -20,7 +20,7 @@ const mock = await startMockModel();
 const sandbox = makeSandbox(cli, mock.url, { dialogs: rest.includes('--dialogs') });
 scriptStandardTurns(mock, sandbox);
 const tmux = await startPrivateTmux();
-const pane = await tmux.newPane(sandbox.command, { env: sandbox.env, cwd: sandbox.project, width: 120, height: 40 });
+const pane = await tmux.newPane(sandbox.command, { cwd: sandbox.project, width: 120, height: 40 });
 const shot = async () => console.log(`----- ${new Date().toISOString()}\n${await tmux.tmux(['capture-pane', '-p', '-t', pane])}`);
 try {
   for (const step of rest.filter((s) => !s.startsWith('--'))) {

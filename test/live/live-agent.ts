@@ -2,7 +2,7 @@
  * One real agent CLI under the real engine: a mock model, a sandbox, the CLI in the engine harness's private
  * tmux, and the helpers scenarios use (wait for an engine state, ask through the engine, keep screens).
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import type { AgentDto, AgentStateDto } from '../../preload/contract/agent.ts';
 import type { QueueItemDto } from '../../preload/contract/queue-item.ts';
 import type { EngineHarness } from '../support/engine-harness.ts';
@@ -62,15 +62,25 @@ export async function resolveCli(id: LiveCliId): Promise<InstalledCli> {
   return installCli(id, isLatestRun() ? { package: pin.package, version: await latestVersion(pin.package) } : pin);
 }
 
+/** How to start a live agent beyond its sandbox. */
+export interface LiveAgentOptions extends SandboxOptions {
+  readonly session?: string;
+  /** Run the engine with its loopback endpoint (hooks and plugins post there). */
+  readonly api?: boolean;
+  /** Runs after the engine started and before the CLI does (install hooks or a plugin into the sandbox). */
+  readonly beforeStart?: (sandbox: CliSandbox, h: EngineHarness) => Promise<void> | void;
+}
+
 /** Start `id` under a real engine. */
-export async function startLiveAgent(id: LiveCliId, opts: SandboxOptions & { session?: string } = {}): Promise<LiveAgent> {
+export async function startLiveAgent(id: LiveCliId, opts: LiveAgentOptions = {}): Promise<LiveAgent> {
   const cli = await resolveCli(id);
   const mock = await startMockModel();
   const sandbox = makeSandbox(cli, mock.url, opts);
   scriptStandardTurns(mock, sandbox);
-  const h = await startEngineHarness();
+  const h = await startEngineHarness({ api: opts.api ?? false });
+  await opts.beforeStart?.(sandbox, h);
   const session = opts.session ?? `live-${id}`;
-  const paneId = await h.tmux.newPane(sandbox.command, { session, env: sandbox.env, cwd: sandbox.project, width: 120, height: 40 });
+  const paneId = await h.tmux.newPane(sandbox.command, { session, cwd: sandbox.project, width: 120, height: 40 });
   const screens = screenBook(id, cli.version);
 
   const agent = async (): Promise<AgentDto> => {
@@ -154,7 +164,15 @@ export async function startLiveAgent(id: LiveCliId, opts: SandboxOptions & { ses
             .find((t) => t.prompt?.includes(text)),
         `the mock to receive ${JSON.stringify(text)}`,
         { timeoutMs: 60_000, intervalMs: 100 },
-      );
+      ).catch(async (error: unknown) => {
+        const seen = mock
+          .turns()
+          .slice(before)
+          .map((t) => t.prompt);
+        throw new Error(`${String(error)} (turns since: ${JSON.stringify(seen)}); the pane shows:\n${await capture(false)}`, {
+          cause: error,
+        });
+      });
     },
     file(name) {
       try {
@@ -164,8 +182,15 @@ export async function startLiveAgent(id: LiveCliId, opts: SandboxOptions & { ses
       }
     },
     async dispose() {
+      const pid = Number((await h.tmux.run(['display-message', '-p', '-t', paneId, '#{pane_pid}'])).stdout.trim());
       await h.dispose();
       await mock.close();
+      // The CLI (the pane's process: `exec env -i` keeps its pid) still writes its state files while it exits
+      // after tmux hangs up; removing the sandbox before that left half-removed dirs in the temp dir.
+      if (pid > 0)
+        await poll(() => !existsSync(`/proc/${pid}`), `${id} (pid ${pid}) to exit`, { timeoutMs: 15_000, intervalMs: 50 }).catch(
+          () => undefined,
+        );
       sandbox.dispose();
     },
   };

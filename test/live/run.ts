@@ -40,13 +40,22 @@ if (latest) {
   mkdirSync(candidates, { recursive: true });
 }
 const vitest = join(PROJECT_ROOT, 'node_modules', '.bin', 'vitest');
+// Every scenario has its own limit (suite.ts); this cap only catches what those cannot (vitest itself stuck).
+const capMinutes = Number(process.env.TB_LIVE_MAX_MINUTES ?? 30);
 const code = await new Promise<number>((resolve) => {
   const child = spawn(vitest, ['run', '-c', 'vitest.live.config.ts', ...rest], {
     cwd: PROJECT_ROOT,
     stdio: 'inherit',
     env: { ...process.env, TB_LIVE_LATEST: latest ? '1' : '' },
   });
-  child.on('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0)));
+  const cap = setTimeout(() => {
+    console.error(`live: stopped after ${capMinutes} min (TB_LIVE_MAX_MINUTES): the suite did not finish`);
+    child.kill('SIGTERM');
+  }, capMinutes * 60_000);
+  child.on('exit', (c, signal) => {
+    clearTimeout(cap);
+    resolve(c ?? (signal ? 1 : 0));
+  });
 });
 const seconds = Math.round((performance.now() - started) / 1000);
 console.log(`live: finished in ${seconds} s (exit ${code})`);

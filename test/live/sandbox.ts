@@ -16,10 +16,15 @@ export interface CliSandbox {
   readonly project: string;
   /** A directory outside the project, with `secret.txt` in it (reads of it ask). */
   readonly outside: string;
-  /** Environment for the pane (TERM and the isolation variables). */
+  /** The CLI's whole environment (TERM, PATH and the isolation variables; nothing else reaches it). */
   readonly env: Readonly<Record<string, string>>;
-  /** The shell command line that starts the CLI. */
+  /**
+   * The shell command line that starts the CLI with exactly `env` (plus the pane's TMUX, TMUX_PANE):
+   * `exec env -i …`, so nothing of the machine running the suite leaks in.
+   */
   readonly command: string;
+  /** The program and its arguments (to build another command line with `isolatedCommand`). */
+  readonly argv: readonly string[];
   dispose(): void;
 }
 
@@ -27,10 +32,23 @@ export interface CliSandbox {
 export interface SandboxOptions {
   /** Leave the first-run dialogs in (no onboarding/trust seeds). */
   readonly dialogs?: boolean;
+  /** More environment for the CLI (it sees only the sandbox's; see `isolatedCommand`). */
+  readonly env?: Readonly<Record<string, string>>;
 }
 
 const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 const API_KEY = 'sk-live-suite-mock-key-0123456789abcdef';
+
+/**
+ * `exec env -i` with exactly `env`, then the program. The pane's own TMUX and TMUX_PANE pass through (hooks
+ * map a delivery to its pane with them). Without `-i` the pane inherits the machine's environment through
+ * the tmux server: a CI runner's `CI=true` makes Ink-based CLIs (auggie) draw their start screen once and
+ * never again, with no input box — the suite then waits on a screen that never comes.
+ */
+export function isolatedCommand(env: Readonly<Record<string, string>>, argv: readonly string[]): string {
+  const vars = Object.entries(env).map(([k, v]) => quote(`${k}=${v}`));
+  return ['exec', 'env', '-i', 'TMUX="$TMUX"', 'TMUX_PANE="$TMUX_PANE"', ...vars, ...argv.map(quote)].join(' ');
+}
 
 function baseEnv(root: string, home: string): Record<string, string> {
   const dirs = {
@@ -45,6 +63,9 @@ function baseEnv(root: string, home: string): Record<string, string> {
   return {
     HOME: home,
     ...dirs,
+    // The machine's PATH (sh, git, the pinned node); everything else is fixed here.
+    PATH: process.env.PATH ?? '/usr/local/bin:/usr/bin:/bin',
+    SHELL: '/bin/bash',
     TERM: 'tmux-256color',
     LANG: 'C.UTF-8',
     NO_PROXY: '127.0.0.1,localhost',
@@ -196,14 +217,17 @@ export function makeSandbox(cli: InstalledCli, mockUrl: string, opts: SandboxOpt
       extra = auggieSetup({ home, project, mock: mockUrl, dialogs });
       break;
   }
+  const all = { ...env, ...extra, ...opts.env };
+  const argv = [...cli.argv, ...args];
   return {
     id: cli.id,
     root,
     home,
     project,
     outside,
-    env: { ...env, ...extra },
-    command: [...cli.argv, ...args].map(quote).join(' '),
+    env: all,
+    command: isolatedCommand(all, argv),
+    argv,
     dispose: () => rmSync(root, { recursive: true, force: true }),
   };
 }

@@ -9,6 +9,7 @@ import { poll } from '../support/poll.ts';
 import type { LiveCliId } from './install.ts';
 import type { LiveAgent } from './live-agent.ts';
 import { START_TIMEOUT_MS, startLiveAgent } from './live-agent.ts';
+import { ScenarioHang, withDeadline } from './deadline.ts';
 import { DONE_REPLY } from './mock-model/server.ts';
 import { EDITED_FILE, RAN_FILE, TRIGGERS, WRITTEN_FILE } from './turns.ts';
 
@@ -28,6 +29,10 @@ export interface LiveSpec {
 
 /** Text in a result that means the CLI refused to run the tool. */
 const DENIAL = /denied|reject|doesn't want|does not want|declined|cancel|not allowed|aborted/i;
+
+/** Limits per scenario (generous for a loaded 2-core machine; a passing scenario takes seconds). */
+export const SCENARIO_LIMIT_MS = 150_000;
+const START_LIMIT_MS = START_TIMEOUT_MS + 30_000;
 
 /** The option a key selects (Enter/Space: the highlighted one). */
 function optionFor(prompt: AgentPromptDto, key: string) {
@@ -61,24 +66,48 @@ export function defineLiveSuite(spec: LiveSpec): void {
       await a?.dispose();
     });
 
-    it('fresh start: the engine sees the real CLI idle and queues it', async () => {
-      const agent = await a.waitState('idle', `${spec.id} idle after start`, START_TIMEOUT_MS);
-      expect(agent.runtime).toBe(spec.id);
-      await poll(async () => (await a.items()).find((i) => i.reason === 'idle'), 'an idle queue item', {
-        timeoutMs: 60_000,
-        intervalMs: 100,
-      });
-      await a.settle('idle-startup');
-    });
+    // Once the CLI failed to start or a scenario hung, the rest would start from an unknown screen and
+    // each wait its full limit: they fail at once, naming the first failure.
+    let broken: string | null = null;
+    const scenario = (name: string, limitMs: number, body: () => Promise<void>, opts: { critical?: boolean } = {}) =>
+      it(
+        name,
+        async () => {
+          if (broken) throw new Error(`not run: ${broken}`);
+          try {
+            await withDeadline(`live ${spec.id}: ${name}`, limitMs, () => a.h.tmux.tmux(['capture-pane', '-p', '-t', a.paneId]), body);
+          } catch (error) {
+            if (opts.critical || error instanceof ScenarioHang)
+              broken = `${spec.id} ${error instanceof ScenarioHang ? 'hung in' : 'failed'} "${name}" (see that failure)`;
+            throw error;
+          }
+        },
+        limitMs + 30_000,
+      );
 
-    it('a reply through the engine reaches the model; the answer ends idle', async () => {
+    scenario(
+      'fresh start: the engine sees the real CLI idle and queues it',
+      START_LIMIT_MS,
+      async () => {
+        const agent = await a.waitState('idle', `${spec.id} idle after start`, START_TIMEOUT_MS);
+        expect(agent.runtime).toBe(spec.id);
+        await poll(async () => (await a.items()).find((i) => i.reason === 'idle'), 'an idle queue item', {
+          timeoutMs: 60_000,
+          intervalMs: 100,
+        });
+        await a.settle('idle-startup');
+      },
+      { critical: true },
+    );
+
+    scenario('a reply through the engine reaches the model; the answer ends idle', SCENARIO_LIMIT_MS, async () => {
       const turn = await a.ask('hello from the live suite');
       await poll(() => turn.state === 'finished', 'the mock to finish its answer', { timeoutMs: 60_000, intervalMs: 100 });
       await a.settle('idle-after-turn');
       await a.waitState('idle', 'idle after the answer');
     });
 
-    it('working: while the model streams slowly the engine says working, then idle', async () => {
+    scenario('working: while the model streams slowly the engine says working, then idle', SCENARIO_LIMIT_MS, async () => {
       const turn = await a.ask(`${TRIGGERS.slow} take your time`);
       await a.waitState('working', 'working while the model streams', 60_000);
       expect(turn.state).toBe('streaming');
@@ -93,70 +122,74 @@ export function defineLiveSuite(spec: LiveSpec): void {
     });
 
     for (const c of spec.cases) {
-      it(`${c.tool} prompt: the engine's ${c.decision} key ${c.decision === 'approve' ? 'runs the tool exactly once' : 'keeps the tool from running'}`, async () => {
-        const name = `perm-${c.tool}-${c.decision}`;
-        const callsBefore = a.mock.calls().length;
-        const before = effect(a, c.tool);
-        await a.ask(`${TRIGGERS[c.tool]} then ${c.decision}`);
-        const agent = await a.waitState('permission', `a ${c.tool} permission prompt`, 90_000);
-        await a.settle(name);
-        const prompt = agent.prompt!;
-        expect(prompt.kind).toBe('permission');
-        // Approve chooses the single-use option; deny a refusal (its option, or Esc where Esc refuses).
-        expect(prompt.approveKey, `approve key for ${JSON.stringify(prompt)}`).not.toBeNull();
-        expect(optionFor(prompt, prompt.approveKey!)?.kind).toBe('once');
-        expect(prompt.denyKey, `deny key for ${JSON.stringify(prompt)}`).not.toBeNull();
-        if (prompt.denyKey !== 'Escape') expect(optionFor(prompt, prompt.denyKey!)?.kind).toBe('deny');
+      scenario(
+        `${c.tool} prompt: the engine's ${c.decision} key ${c.decision === 'approve' ? 'runs the tool exactly once' : 'keeps the tool from running'}`,
+        SCENARIO_LIMIT_MS,
+        async () => {
+          const name = `perm-${c.tool}-${c.decision}`;
+          const callsBefore = a.mock.calls().length;
+          const before = effect(a, c.tool);
+          await a.ask(`${TRIGGERS[c.tool]} then ${c.decision}`);
+          const agent = await a.waitState('permission', `a ${c.tool} permission prompt`, 90_000);
+          await a.settle(name);
+          const prompt = agent.prompt!;
+          expect(prompt.kind).toBe('permission');
+          // Approve chooses the single-use option; deny a refusal (its option, or Esc where Esc refuses).
+          expect(prompt.approveKey, `approve key for ${JSON.stringify(prompt)}`).not.toBeNull();
+          expect(optionFor(prompt, prompt.approveKey!)?.kind).toBe('once');
+          expect(prompt.denyKey, `deny key for ${JSON.stringify(prompt)}`).not.toBeNull();
+          if (prompt.denyKey !== 'Escape') expect(optionFor(prompt, prompt.denyKey!)?.kind).toBe('deny');
 
-        const item = await poll(
-          async () => (await a.items()).find((i) => i.reason === 'permission' && i.fingerprint),
-          'the permission item',
-          { timeoutMs: 30_000, intervalMs: 100 },
-        );
-        const answer = await a.h.engine.api[c.decision === 'approve' ? 'item:approve' : 'item:deny']({
-          id: item.id,
-          fingerprint: item.fingerprint,
-        });
-        expect(answer).toMatchObject({ ok: true, value: { outcome: 'confirmed' } });
-
-        // The scenario's calls: the one prompted for (plus any the script made first, such as Claude's read before an edit).
-        const ours = () => a.mock.calls().slice(callsBefore);
-        const results = () => a.mock.results().filter((r) => ours().some((c2) => c2.callId === r.callId));
-        if (c.decision === 'approve') {
-          await poll(
-            () =>
-              a.mock
-                .turns()
-                .some(
-                  (t) => t.prompt?.includes(TRIGGERS[c.tool]) && 'say' in t.step && t.step.say === DONE_REPLY && t.state === 'finished',
-                ),
-            'the model to be told the tool ran',
-            { timeoutMs: 90_000, intervalMs: 100 },
+          const item = await poll(
+            async () => (await a.items()).find((i) => i.reason === 'permission' && i.fingerprint),
+            'the permission item',
+            { timeoutMs: 30_000, intervalMs: 100 },
           );
-          await a.settle(`${name}-after`);
-          await a.waitState('idle', 'idle after the approved tool', 60_000);
-          const last = results().at(-1);
-          expect(last, 'the tool result of the approved call').toBeDefined();
-          expect(last!.isError).toBe(false);
-          expect(last!.content).not.toMatch(DENIAL);
-          expect(results().filter((r) => r.callId === ours().at(-1)!.callId)).toHaveLength(1);
-          if (c.tool === 'shell') expect(a.file(RAN_FILE).split('\n').length - before.split('\n').length).toBe(1);
-          if (c.tool === 'write') expect(a.file(WRITTEN_FILE)).toContain('written by the mock model');
-          if (c.tool === 'edit') expect(a.file(EDITED_FILE)).toContain('second line, edited');
-          if (c.tool === 'read') expect(last!.content).toContain('a file outside the project');
-        } else {
-          await poll(() => !a.mock.turns().some((t) => t.state === 'streaming'), 'the model to finish answering', {
-            timeoutMs: 90_000,
-            intervalMs: 100,
+          const answer = await a.h.engine.api[c.decision === 'approve' ? 'item:approve' : 'item:deny']({
+            id: item.id,
+            fingerprint: item.fingerprint,
           });
-          await a.settle(`${name}-after`);
-          await a.waitState('idle', 'idle after the denied tool', 90_000);
-          expect(effect(a, c.tool)).toBe(before);
-          const asked = ours().at(-1)!;
-          for (const r of results().filter((r2) => r2.callId === asked.callId))
-            expect(r.isError || DENIAL.test(r.content), `result of the denied call: ${r.content}`).toBe(true);
-        }
-      }, 300_000);
+          expect(answer).toMatchObject({ ok: true, value: { outcome: 'confirmed' } });
+
+          // The scenario's calls: the one prompted for (plus any the script made first, such as Claude's read before an edit).
+          const ours = () => a.mock.calls().slice(callsBefore);
+          const results = () => a.mock.results().filter((r) => ours().some((c2) => c2.callId === r.callId));
+          if (c.decision === 'approve') {
+            await poll(
+              () =>
+                a.mock
+                  .turns()
+                  .some(
+                    (t) => t.prompt?.includes(TRIGGERS[c.tool]) && 'say' in t.step && t.step.say === DONE_REPLY && t.state === 'finished',
+                  ),
+              'the model to be told the tool ran',
+              { timeoutMs: 90_000, intervalMs: 100 },
+            );
+            await a.settle(`${name}-after`);
+            await a.waitState('idle', 'idle after the approved tool', 60_000);
+            const last = results().at(-1);
+            expect(last, 'the tool result of the approved call').toBeDefined();
+            expect(last!.isError).toBe(false);
+            expect(last!.content).not.toMatch(DENIAL);
+            expect(results().filter((r) => r.callId === ours().at(-1)!.callId)).toHaveLength(1);
+            if (c.tool === 'shell') expect(a.file(RAN_FILE).split('\n').length - before.split('\n').length).toBe(1);
+            if (c.tool === 'write') expect(a.file(WRITTEN_FILE)).toContain('written by the mock model');
+            if (c.tool === 'edit') expect(a.file(EDITED_FILE)).toContain('second line, edited');
+            if (c.tool === 'read') expect(last!.content).toContain('a file outside the project');
+          } else {
+            await poll(() => !a.mock.turns().some((t) => t.state === 'streaming'), 'the model to finish answering', {
+              timeoutMs: 90_000,
+              intervalMs: 100,
+            });
+            await a.settle(`${name}-after`);
+            await a.waitState('idle', 'idle after the denied tool', 90_000);
+            expect(effect(a, c.tool)).toBe(before);
+            const asked = ours().at(-1)!;
+            for (const r of results().filter((r2) => r2.callId === asked.callId))
+              expect(r.isError || DENIAL.test(r.content), `result of the denied call: ${r.content}`).toBe(true);
+          }
+        },
+      );
     }
   });
 
@@ -169,17 +202,20 @@ export function defineLiveSuite(spec: LiveSpec): void {
       it(
         'the first-run dialog is a dialog to the engine: queued, never approved by a key',
         async () => {
-          a = await startLiveAgent(spec.id, { dialogs: true, session: `live-${spec.id}-first-run` });
-          const agent = await a.waitState('dialog', `${spec.id} first-run dialog`, START_TIMEOUT_MS);
-          await a.settle('dialog-first-run');
-          expect(agent.prompt?.kind).toBe('dialog');
-          expect(agent.prompt?.approveKey ?? null).toBeNull();
-          await poll(async () => (await a!.items()).find((i) => i.reason === 'dialog'), 'a dialog queue item', {
-            timeoutMs: 60_000,
-            intervalMs: 100,
+          const screen = async () => (a ? a.h.tmux.tmux(['capture-pane', '-p', '-t', a.paneId]) : '(the CLI was not started yet)');
+          await withDeadline(`live ${spec.id}: first-run dialog`, START_LIMIT_MS, screen, async () => {
+            a = await startLiveAgent(spec.id, { dialogs: true, session: `live-${spec.id}-first-run` });
+            const agent = await a.waitState('dialog', `${spec.id} first-run dialog`, START_TIMEOUT_MS);
+            await a.settle('dialog-first-run');
+            expect(agent.prompt?.kind).toBe('dialog');
+            expect(agent.prompt?.approveKey ?? null).toBeNull();
+            await poll(async () => (await a!.items()).find((i) => i.reason === 'dialog'), 'a dialog queue item', {
+              timeoutMs: 60_000,
+              intervalMs: 100,
+            });
           });
         },
-        START_TIMEOUT_MS + 120_000,
+        START_LIMIT_MS + 30_000,
       );
     });
   }

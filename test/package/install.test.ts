@@ -64,6 +64,15 @@ describe('the installed package', () => {
     for (const name of ['status', 'daemon', 'doctor', 'app', 'snapshot']) expect(help.stdout).toMatch(new RegExp(`^  ${name}\\b`, 'm'));
   });
 
+  it('prints --help from the text built with the package, exactly as commander prints it', () => {
+    expect(existsSync(join(pkg.packageDir, 'dist/cli/help.json'))).toBe(true);
+    const prebuilt = run(['--help']);
+    // The bundle run without the launcher builds the command tree with commander (stdout is a pipe: 80 columns).
+    const commander = run([join(pkg.packageDir, 'dist/cli/trailboss.mjs'), '--help'], userEnv(), join(work, 'node-bin', 'node'));
+    expect(prebuilt).toEqual({ code: 0, stdout: commander.stdout, stderr: '' });
+    expect(commander).toMatchObject({ code: 0, stdout: expect.stringContaining('Usage: trailboss [options] [command]') });
+  });
+
   it('runs doctor --json with the UI found in the package', () => {
     const r = run(['doctor', '--json', '--tmux-socket', join(work, 'no-tmux-here')]);
     const report = JSON.parse(r.stdout) as { checks: { id: string; status: string; detail: string }[] };

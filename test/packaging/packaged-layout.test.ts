@@ -169,6 +169,12 @@ describe('hooks installed from the packaged app', () => {
     expect(commands.get('SessionStart')?.some((c) => c.includes(`'${app.unpacked}/dist/cli/trailboss.mjs' prime`))).toBe(true);
   });
 
+  it('the opencode plugin install copies is a real file outside the archive', () => {
+    const plugin = runtimeFiles(layout).opencodePlugin;
+    expect(plugin).toBe(path.join(app.unpacked, 'bin', 'trailboss-opencode-plugin.js'));
+    expect(readFileSync(plugin, 'utf8')).toMatch(/^\/\/ trailboss:opencode-plugin\n/);
+  });
+
   it('the forwarder delivers the event to the engine with the install token', async () => {
     const forward = commands.get('PermissionRequest')?.[0] ?? '';
     const payload = { session_id: 's-1', hook_event_name: 'PermissionRequest', tool_name: 'Bash', tool_input: { command: 'ls' } };

@@ -7,7 +7,7 @@ import { writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { EngineHarness } from './engine-harness.ts';
 import { startEngineHarness } from './engine-harness.ts';
-import type { TestSshd } from './sshd.ts';
+import type { SshdOptions, TestSshd } from './sshd.ts';
 import { startSshd } from './sshd.ts';
 import type { PrivateTmux } from './tmux-server.ts';
 import { startPrivateTmux } from './tmux-server.ts';
@@ -31,15 +31,31 @@ export function remoteHostConfig(sshd: TestSshd, socket: string, name = REMOTE_H
 }
 
 /** Start sshd, the remote tmux, and an engine whose config lists the host. */
-export async function startRemoteHarness(opts: { config?: Record<string, unknown>; api?: boolean } = {}): Promise<RemoteHarness> {
-  const sshd = await startSshd();
+export async function startRemoteHarness(
+  opts: {
+    config?: Record<string, unknown>;
+    /** More fields of the host's config entry (`hooks: true`, …). */
+    hostConfig?: Record<string, unknown>;
+    api?: boolean;
+    sshd?: SshdOptions;
+    /** Environment of the host's ssh sessions (shorthand for `sshd.sessionEnv`). */
+    sessionEnv?: Record<string, string>;
+    /** Runs once sshd and the remote tmux are up, before the engine starts (e.g. install hooks on the host). */
+    beforeEngine?: (sshd: TestSshd, remoteSocket: string) => Promise<void>;
+  } = {},
+): Promise<RemoteHarness> {
+  const sshd = await startSshd({ ...opts.sshd, ...(opts.sessionEnv ? { sessionEnv: opts.sessionEnv } : {}) });
   const socket = join(sshd.dir, 'remote-tmux.sock');
   const remote = await startPrivateTmux({ socketPath: socket });
+  await opts.beforeEngine?.(sshd, socket);
   const h = await startEngineHarness({
     api: opts.api,
     beforeStart: (home) => {
       mkdirSync(join(home, 'tb'), { recursive: true });
-      writeFileSync(join(home, 'tb', 'config.json'), JSON.stringify({ hosts: [remoteHostConfig(sshd, socket)], ...(opts.config ?? {}) }));
+      writeFileSync(
+        join(home, 'tb', 'config.json'),
+        JSON.stringify({ hosts: [{ ...remoteHostConfig(sshd, socket), ...opts.hostConfig }], ...(opts.config ?? {}) }),
+      );
     },
   });
   return {

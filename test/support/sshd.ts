@@ -10,7 +10,7 @@ import { closeSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync,
 import { createConnection, createServer } from 'node:net';
 import type { Server, Socket } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { realRunner } from '../../main/engine/platform/run.ts';
 import { poll } from './poll.ts';
@@ -53,6 +53,12 @@ export function sshdAvailable(): boolean {
     return false;
   }
 }
+
+/**
+ * PATH for the "remote" sessions: the repository's pinned Node first, so a test that needs Node on the
+ * host finds it there whether or not the machine has a system Node.
+ */
+export const REMOTE_PATH_WITH_NODE = `${resolve('node_modules/node/bin')}:/usr/local/bin:/usr/bin:/bin`;
 
 /** A free loopback port (bound, then released: the caller binds it right after). */
 export async function freePort(): Promise<number> {
@@ -119,11 +125,27 @@ function killTree(pid: number): void {
   }
 }
 
+/** Options of a private sshd. */
+export interface SshdOptions {
+  /**
+   * Environment of every session (sshd's `SetEnv`, which overrides what sshd sets itself): a test
+   * gives the "remote" user its own HOME or CLAUDE_CONFIG_DIR in a temp dir. Values without spaces.
+   */
+  readonly sessionEnv?: Readonly<Record<string, string>>;
+  /**
+   * sshd's StreamLocalBindUnlink (default here: yes). `false` is OpenSSH's own default: a socket file
+   * a dropped connection left stops the next remote forward to that path from binding.
+   */
+  readonly streamLocalBindUnlink?: boolean;
+}
+
 /**
  * Start a private sshd. The test user is whoever runs the tests (root here, hence
  * PermitRootLogin prohibit-password); StrictModes is off because the keys live in a temp dir.
  */
-export async function startSshd(): Promise<TestSshd> {
+export async function startSshd(opts: SshdOptions = {}): Promise<TestSshd> {
+  const sessionEnv = Object.entries(opts.sessionEnv ?? {});
+  for (const [k, v] of sessionEnv) if (/[\s"]/.test(k + v)) throw new Error(`sessionEnv ${k}: no spaces or quotes`);
   const dir = mkdtempSync(join(tmpdir(), 'tb-sshd-'));
   // sshd running as root insists on its privilege separation directory (made at boot by the service).
   if (process.getuid?.() === 0) mkdirSync('/run/sshd', { recursive: true, mode: 0o755 });
@@ -151,8 +173,9 @@ export async function startSshd(): Promise<TestSshd> {
       'KbdInteractiveAuthentication no',
       'UsePAM no',
       'AllowStreamLocalForwarding yes',
-      'StreamLocalBindUnlink yes',
+      `StreamLocalBindUnlink ${opts.streamLocalBindUnlink === false ? 'no' : 'yes'}`,
       'PrintMotd no',
+      ...(sessionEnv.length ? [`SetEnv ${sessionEnv.map(([k, v]) => `${k}=${v}`).join(' ')}`] : []),
       'LogLevel VERBOSE',
       '',
     ].join('\n'),

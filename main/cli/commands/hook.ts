@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { HookEnvelope } from '../../engine/hooks/hook-envelope.ts';
-import { readEndpointFile } from '../../engine/http/endpoint-file.ts';
+import { readEndpointFile } from '../../engine/http/endpoint-info.ts';
 import type { Clock } from '../../engine/platform/clock.ts';
 import { resolvePaths } from '../../engine/platform/paths.ts';
 import type { CliContext } from '../context.ts';

@@ -1,17 +1,29 @@
 /**
- * `trailboss hooks install | uninstall | status [--runtime claude|codex] [--json]`: edits Claude's
- * settings (or Codex's hooks.json) directly (the
+ * `trailboss hooks install | uninstall | status [--runtime claude|codex|opencode] [--json]`: edits
+ * Claude's settings (or Codex's hooks.json, or writes our opencode plugin file) directly (the
  * same code the settings view calls through the engine), so it works with no engine running.
  * Status adds when hooks last arrived: from the running engine, else from the store file.
  */
 import { existsSync } from 'node:fs';
-import { depsOf } from '../../engine/api/hooks-service.ts';
+import { currentLayout, depsOf } from '../../engine/api/hooks-service.ts';
 import { storeHookCounter } from '../../engine/api/hooks-service.ts';
 import type { HookEventCounter, HookEventStats } from '../../engine/hooks/hook-event-counter.ts';
 import type { HookEventName } from '../../engine/hooks/hook-schemas.ts';
 import { codexInstallerDeps } from '../../engine/hooks/codex-hooks.ts';
 import type { HooksChange, HooksInstallerDeps } from '../../engine/hooks/install.ts';
 import { hooksStatus, installHooks, uninstallHooks } from '../../engine/hooks/install.ts';
+import type { OpencodeArrivals } from '../../engine/hooks/opencode-arrivals.ts';
+import { readOpencodeArrivals } from '../../engine/hooks/opencode-arrivals.ts';
+import type { OpencodePluginChange, OpencodePluginDeps, OpencodePluginStatus } from '../../engine/hooks/opencode-plugin.ts';
+import {
+  OpencodePluginError,
+  installOpencodePlugin,
+  opencodeConfigDir,
+  opencodePluginPath,
+  opencodePluginStatus,
+  uninstallOpencodePlugin,
+} from '../../engine/hooks/opencode-plugin.ts';
+import { runtimeFiles } from '../../engine/hooks/runtime-layout.ts';
 import type { HooksStatus } from '../../engine/hooks/settings-status.ts';
 import { SettingsError } from '../../engine/hooks/settings-json.ts';
 import { silentLogger } from '../../engine/platform/log.ts';
@@ -22,14 +34,16 @@ import { UsageError, parseCommandLine, read } from '../program.ts';
 import type { CliContext } from '../context.ts';
 import { EXIT } from '../context.ts';
 import { NoEngineError, engineClient } from '../engine-client.ts';
+import { remoteHooksCommand } from './hooks-remote.ts';
 
 type Arrivals = Partial<Record<HookEventName, HookEventStats>>;
 
 /** Where the "last hook" times came from. */
 export type ArrivalSource = 'engine' | 'store' | 'none';
 
-/** Whose hooks a command works on. */
+/** Whose hooks a command works on (opencode: our plugin, handled by its own functions below). */
 export type HookRuntime = 'claude' | 'codex';
+type AnyRuntime = HookRuntime | 'opencode';
 
 /** The installer's inputs for this context, with arrivals read once (they only feed status). */
 export function installerDeps(ctx: CliContext, arrivals: Arrivals, runtime: HookRuntime = 'claude'): HooksInstallerDeps {
@@ -39,7 +53,10 @@ export function installerDeps(ctx: CliContext, arrivals: Arrivals, runtime: Hook
   return runtime === 'codex' ? codexInstallerDeps(claude, { env: ctx.env, homedir: ctx.homedir }) : claude;
 }
 
-const runtimeOf = (p: Parsed): HookRuntime => (read.string(p, 'runtime') === 'codex' ? 'codex' : 'claude');
+const runtimeOf = (p: Parsed): AnyRuntime => {
+  const r = read.string(p, 'runtime');
+  return r === 'codex' || r === 'opencode' ? r : 'claude';
+};
 const TITLE: Record<HookRuntime, string> = { claude: 'Claude Code hooks', codex: 'Codex hooks' };
 
 /** Per-event arrivals from the store file, read-only; null when there is none or it cannot be read. */
@@ -156,6 +173,86 @@ function change(ctx: CliContext, what: 'install' | 'uninstall', json: boolean, r
   return EXIT.ok;
 }
 
+/** `--host NAME`: Claude's hooks on that host (Codex's and opencode's stay local-only), or null for this machine. */
+function remoteHost(parsed: Parsed): string | null {
+  const host = read.string(parsed, 'host');
+  if (host === undefined) {
+    if (read.string(parsed, 'node') !== undefined) throw new UsageError('--node goes with --host (the Node.js on that host)');
+    return null;
+  }
+  if (runtimeOf(parsed) !== 'claude') throw new UsageError('--host is for Claude Code hooks only');
+  return host;
+}
+
+/** opencode's counted arrivals from the store file, read-only; empty when there is none or it cannot be read. */
+function opencodeStoreArrivals(ctx: CliContext): OpencodeArrivals {
+  const { database } = resolvePaths({ env: ctx.env, platform: ctx.platform, homedir: ctx.homedir, cwd: ctx.cwd });
+  if (!existsSync(database)) return {};
+  try {
+    const store = openStore(database, { clock: ctx.clock, logger: silentLogger, readonly: true, integrityCheck: false });
+    try {
+      return readOpencodeArrivals(store);
+    } finally {
+      store.close();
+    }
+  } catch {
+    return {};
+  }
+}
+
+/** The opencode plugin's inputs for this context: opencode's config dir, this copy's template, the engine's endpoint file. */
+export function opencodeDeps(ctx: CliContext): OpencodePluginDeps {
+  const paths = resolvePaths({ env: ctx.env, platform: ctx.platform, homedir: ctx.homedir, cwd: ctx.cwd });
+  return {
+    pluginPath: opencodePluginPath(opencodeConfigDir({ env: ctx.env, homedir: ctx.homedir })),
+    templatePath: runtimeFiles(currentLayout()).opencodePlugin,
+    endpointFile: paths.endpoint,
+    arrivals: opencodeStoreArrivals(ctx),
+  };
+}
+
+function formatOpencode(status: OpencodePluginStatus, now: number): string {
+  const lines = [`opencode plugin: ${status.state}`, `plugin: ${status.pluginPath}`];
+  lines.push(
+    status.lastEventAt === null
+      ? 'last event: none seen'
+      : `last event: ${new Date(status.lastEventAt).toISOString()} (${ago(status.lastEventAt, now)})`,
+  );
+  for (const d of status.details)
+    lines.push(`  ${d.event.padEnd(20)} ${d.lastAt === null ? 'none received' : `${d.count} received, last ${ago(d.lastAt, now)}`}`);
+  if (status.problem) lines.push(`problem: ${status.problem}`);
+  return lines.join('\n') + '\n';
+}
+
+function opencodeCommand(ctx: CliContext, what: 'install' | 'uninstall' | 'status', json: boolean): number {
+  const deps = opencodeDeps(ctx);
+  if (what === 'status') {
+    const s = opencodePluginStatus(deps);
+    ctx.stdout(json ? JSON.stringify(s, null, 2) + '\n' : formatOpencode(s, ctx.clock.now()));
+    return EXIT.ok;
+  }
+  let result: OpencodePluginChange;
+  try {
+    result = what === 'install' ? installOpencodePlugin(deps) : uninstallOpencodePlugin(deps);
+  } catch (error) {
+    // A file we did not write is never overwritten or removed: say why, change nothing.
+    if (!(error instanceof OpencodePluginError)) throw error;
+    ctx.stderr(`trailboss hooks ${what} --runtime opencode: ${error.message}\n`);
+    return EXIT.refused;
+  }
+  if (json) {
+    ctx.stdout(JSON.stringify({ changed: result.changed, state: result.status.state, pluginPath: deps.pluginPath }, null, 2) + '\n');
+    return EXIT.ok;
+  }
+  if (!result.changed)
+    ctx.stdout(
+      `nothing to change: the Trail Boss plugin is ${what === 'install' ? 'already installed' : 'not installed'} at ${deps.pluginPath}\n`,
+    );
+  else if (what === 'install') ctx.stdout(`Trail Boss plugin installed at ${deps.pluginPath}\nopencode loads it at its next start\n`);
+  else ctx.stdout(`Trail Boss plugin removed from ${deps.pluginPath}\n`);
+  return EXIT.ok;
+}
+
 /** Run `trailboss hooks <install|uninstall|status>`. */
 export async function hooksCommand(ctx: CliContext): Promise<number> {
   const [sub, ...rest] = ctx.argv;
@@ -163,11 +260,19 @@ export async function hooksCommand(ctx: CliContext): Promise<number> {
     case 'install':
     case 'uninstall': {
       const parsed = parseCommandLine(`hooks ${sub}`, rest);
-      return change(ctx, sub, read.bool(parsed, 'json'), runtimeOf(parsed));
+      const host = remoteHost(parsed);
+      if (host !== null) return remoteHooksCommand(ctx, sub, host, { json: read.bool(parsed, 'json'), node: read.string(parsed, 'node') });
+      const runtime = runtimeOf(parsed);
+      if (runtime === 'opencode') return opencodeCommand(ctx, sub, read.bool(parsed, 'json'));
+      return change(ctx, sub, read.bool(parsed, 'json'), runtime);
     }
     case 'status': {
       const parsed = parseCommandLine('hooks status', rest);
-      return status(ctx, read.bool(parsed, 'json'), runtimeOf(parsed));
+      const host = remoteHost(parsed);
+      if (host !== null) return remoteHooksCommand(ctx, 'status', host, { json: read.bool(parsed, 'json') });
+      const runtime = runtimeOf(parsed);
+      if (runtime === 'opencode') return opencodeCommand(ctx, 'status', read.bool(parsed, 'json'));
+      return status(ctx, read.bool(parsed, 'json'), runtime);
     }
     default:
       throw new UsageError(

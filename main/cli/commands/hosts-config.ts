@@ -7,6 +7,7 @@ export interface HostEntryInput {
   readonly sockets?: readonly string[];
   readonly sshConfig?: string | null;
   readonly enabled?: boolean;
+  readonly hooks?: boolean;
 }
 
 /** The edited config object, or why not. */
@@ -22,6 +23,18 @@ export function withHostAdded(config: Record<string, unknown>, entry: HostEntryI
   if (hosts.some((h) => h.name === entry.name))
     return { ok: false, message: `host "${entry.name}" is already configured (remove it first to change it)` };
   return { ok: true, config: { ...config, hosts: [...hosts, entry] } };
+}
+
+/** Turn the forwarding of a host's Claude hooks on or off (`hooks install|uninstall --host`); off leaves the key out. */
+export function withHostHooks(config: Record<string, unknown>, name: string, on: boolean): HostsEdit {
+  const hosts = hostsOf(config);
+  if (!hosts.some((h) => h.name === name)) return { ok: false, message: `no host "${name}" is configured` };
+  const edited = hosts.map((h) => {
+    if (h.name !== name) return h;
+    const { hooks: _old, ...rest } = h;
+    return on ? { ...rest, hooks: true } : rest;
+  });
+  return { ok: true, config: { ...config, hosts: edited } };
 }
 
 /** Remove a host by name. */

@@ -51,14 +51,15 @@ function configFile(ctx: CliContext): string {
 }
 
 /** The file's JSON as written (partial), so a save keeps it short; `{}` when there is none. */
-function rawConfig(file: string): Record<string, unknown> {
+export function rawConfig(file: string): Record<string, unknown> {
   if (!existsSync(file)) return {};
   const value: unknown = JSON.parse(readFileSync(file, 'utf8'));
   if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new UsageError(`${file}: not a JSON object`);
   return value as Record<string, unknown>;
 }
 
-function save(ctx: CliContext, file: string, config: Record<string, unknown>): boolean {
+/** Save the edited config (validated); says why on stderr when it cannot. */
+export function save(ctx: CliContext, file: string, config: Record<string, unknown>): boolean {
   const saved = saveConfig(file, config as ConfigInput);
   if (saved.ok) return true;
   ctx.stderr(`trailboss: not saved: ${saved.errors.map((e) => `${e.path || file}: ${e.message}`).join('; ')}\n`);

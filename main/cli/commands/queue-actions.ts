@@ -41,12 +41,12 @@ function engineCommand(
   };
 }
 
-function report(ctx: CliContext, env: Envelope<ActionOutcomeDto>, json: boolean): number {
+function report(ctx: CliContext, env: Envelope<ActionOutcomeDto>, json: boolean, host: string | null): number {
   if (!env.ok) {
     ctx.stderr(`trailboss: ${env.error.message}\n`);
     return env.error.code === 'invalid' ? EXIT.usage : EXIT.refused;
   }
-  ctx.stdout(json ? JSON.stringify(env.value) + '\n' : formatOutcome(env.value));
+  ctx.stdout(json ? JSON.stringify(env.value) + '\n' : formatOutcome(env.value, host));
   return env.value.outcome === 'confirmed' ? EXIT.ok : EXIT.refused;
 }
 
@@ -86,7 +86,7 @@ const answer = (action: 'approve' | 'deny') =>
     const item = await itemFor(ctx, client, read.arg(args, 0));
     if (!item || unanswerable(ctx, item)) return EXIT.refused;
     const env = await client.call(action === 'approve' ? 'item:approve' : 'item:deny', { id: item.id, fingerprint: item.fingerprint });
-    return report(ctx, env, read.bool(args, 'json'));
+    return report(ctx, env, read.bool(args, 'json'), item.host);
   });
 
 export const approveCommand = answer('approve');
@@ -107,15 +107,15 @@ export const replyCommand = engineCommand('reply', async (ctx, client, args) => 
     }
     if (unanswerable(ctx, item)) return EXIT.refused;
     const env = await client.call(token.kind === 'approve' ? 'item:approve' : 'item:deny', { id: item.id, fingerprint: item.fingerprint });
-    return report(ctx, env, read.bool(args, 'json'));
+    return report(ctx, env, read.bool(args, 'json'), item.host);
   }
-  return report(ctx, await client.call('item:reply', { id: item.id, text }), read.bool(args, 'json'));
+  return report(ctx, await client.call('item:reply', { id: item.id, text }), read.bool(args, 'json'), item.host);
 });
 
 export const skipCommand = engineCommand('skip', async (ctx, client, args) => {
   const item = await itemFor(ctx, client, read.arg(args, 0));
   if (!item) return EXIT.refused;
-  return report(ctx, await client.call('item:skip', { id: item.id }), read.bool(args, 'json'));
+  return report(ctx, await client.call('item:skip', { id: item.id }), read.bool(args, 'json'), item.host);
 });
 
 export const snoozeCommand = engineCommand('snooze', async (ctx, client, args) => {
@@ -127,7 +127,7 @@ export const snoozeCommand = engineCommand('snooze', async (ctx, client, args) =
   if (forMs > MAX_SNOOZE_MS) throw new UsageError(`snooze for at most ${formatDurationMs(MAX_SNOOZE_MS)} (got ${span})`);
   const item = await itemFor(ctx, client, ref);
   if (!item) return EXIT.refused;
-  return report(ctx, await client.call('item:snooze', { id: item.id, forMs }), read.bool(args, 'json'));
+  return report(ctx, await client.call('item:snooze', { id: item.id, forMs }), read.bool(args, 'json'), item.host);
 });
 
 export const muteCommand = engineCommand('mute', async (ctx, client, args) => {

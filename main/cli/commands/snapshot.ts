@@ -3,6 +3,7 @@
  *   save [--reason R] [--pane P] [--agent NAME] [--cwd DIR] [--transcript FILE] [--max-lines N] [--tmux-socket PATH]...
  *   restore [--agent NAME] [--cwd DIR]   print the snapshot and delete it (exit 1 when there is none)
  *   check [--agent NAME] [--cwd DIR]     exit 0 when there is one, 1 when not; prints nothing
+ *   list [--cwd DIR] [--json]            the project's snapshots and those kept for agents on hosts (HOST column)
  * `save` without --pane/--transcript finds the Claude session it runs under (an agent calling it from
  * its shell tool), else the pane in $TMUX_PANE, else the newest transcript of the directory.
  */
@@ -25,6 +26,7 @@ import { locateTranscript } from '../../engine/snapshot/locate.ts';
 import { agentPanes, resolvePaneRef } from '../../engine/snapshot/pane-target.ts';
 import { isAgentName, snapshotPath, takeSnapshot } from '../../engine/snapshot/snapshot-file.ts';
 import { isSnapshotReason, SNAPSHOT_REASONS } from '../../engine/snapshot/types.ts';
+import { listAllSnapshots, remoteSnapshotsDir, type SnapshotEntry } from '../../engine/snapshot/snapshot-index.ts';
 import { openTmuxClient } from '../../engine/tmux/open.ts';
 import type { TmuxServer } from '../../engine/tmux/types.ts';
 import { UsageError, parseCommandLine, read, type Parsed } from '../program.ts';
@@ -84,8 +86,17 @@ export async function snapshotCommand(ctx: CliContext, deps: SnapshotCommandDeps
       ctx.stdout(text);
       return EXIT.ok;
     }
+    case 'list': {
+      const args = parseCommandLine('snapshot list', rest);
+      const cwdFlag = read.string(args, 'cwd');
+      const project = cwdFlag ? path.resolve(ctx.cwd, cwdFlag) : projectWithSnapshots(ctx.cwd);
+      const home = resolvePaths({ env: ctx.env, platform: ctx.platform, homedir: ctx.homedir, cwd: ctx.cwd }).home;
+      const found = listAllSnapshots(project, remoteSnapshotsDir(home));
+      ctx.stdout(read.bool(args, 'json') ? `${JSON.stringify({ snapshots: found }, null, 2)}\n` : formatSnapshotList(found));
+      return EXIT.ok;
+    }
     default:
-      throw new UsageError('usage: trailboss snapshot save|restore|check [options]');
+      throw new UsageError('usage: trailboss snapshot save|restore|check|list [options]');
   }
 }
 
@@ -205,4 +216,15 @@ async function claudeInPane(deps: SnapshotCommandDeps, ref: string, servers: rea
     }
   }
   return lastError;
+}
+
+/** `HOST  AGENT  SAVED  FILE`, one line per snapshot (`-` for this machine); a line saying none when empty. */
+export function formatSnapshotList(found: readonly SnapshotEntry[]): string {
+  if (found.length === 0) return 'No snapshots.\n';
+  const rows = [
+    ['HOST', 'AGENT', 'SAVED', 'FILE'],
+    ...found.map((s) => [s.host ?? '-', s.agent, new Date(s.savedAt).toISOString(), s.path]),
+  ];
+  const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
+  return rows.map((r) => r.map((cell, c) => (c === r.length - 1 ? cell : cell.padEnd(widths[c]!))).join('  ')).join('\n') + '\n';
 }

@@ -6,7 +6,7 @@
 import type { Clock } from '../platform/clock.ts';
 import type { PaneKey } from '../sessions/facts.ts';
 import { sleep } from '../platform/clock.ts';
-import type { ActionResult, ActionStore, AuditRecord, PaneAccess, Surface } from './types.ts';
+import type { ActionResult, ActionStore, AuditRecord, PaneAccess, PaneLook, Surface } from './types.ts';
 import { typedTextProblem } from './typed-text.ts';
 
 export interface TypeTextDeps {
@@ -15,6 +15,29 @@ export interface TypeTextDeps {
   readonly clock: Clock;
   /** When Escape was last sent into each pane: Claude reads Esc+char as Meta, so text waits ~1 s after it. */
   readonly lastEscapeAt?: (paneKey: PaneKey) => number | null;
+}
+
+/** How long a pasted text may take to be drawn before the screen is judged anyway. */
+export const SETTLE_MAX_MS = 1500;
+const SETTLE_STEP_MS = 50;
+
+/**
+ * The pane as it reads after the paste. A long paste is drawn in pieces, and a capture taken mid-draw
+ * (a fast control-mode client right after the paste) reads as neither idle nor a dialog: then look
+ * again until two looks in a row agree (bounded by SETTLE_MAX_MS), and let that screen decide.
+ * Nothing is sent meanwhile, and only an idle screen ever gets the Enter.
+ */
+async function settledLook(panes: PaneAccess, paneKey: PaneKey, clock: Clock): Promise<PaneLook> {
+  let last = await panes.look(paneKey);
+  if (last.kind === 'gone' || last.screen.kind === 'idle') return last;
+  const deadline = clock.now() + SETTLE_MAX_MS;
+  while (clock.now() < deadline) {
+    await sleep(clock, SETTLE_STEP_MS);
+    const next = await panes.look(paneKey);
+    if (next.kind === 'gone' || JSON.stringify(next.screen) === JSON.stringify(last.screen)) return next;
+    last = next;
+  }
+  return last;
 }
 
 /** Pause needed after an Escape before typing (Claude reads ESC followed by a char as Meta-char). */
@@ -65,7 +88,7 @@ export async function typeIntoIdle(deps: TypeTextDeps, req: TypeTextRequest): Pr
   await panes.sendKeys(req.paneKey, ['C-u']);
   await panes.pasteText(req.paneKey, req.text);
   // Look once more before Enter: if a prompt or dialog appeared meanwhile, Enter would answer it.
-  const before = await panes.look(req.paneKey);
+  const before = await settledLook(panes, req.paneKey, clock);
   if (before.kind === 'gone' || before.screen.kind !== 'idle') {
     store.appendAudit({ ...audit, action: 'key', payload: '(Enter withheld)', outcome: 'aborted: screen changed before Enter' });
     return { outcome: 'changed', message: 'the screen changed while typing; Enter was not sent' };

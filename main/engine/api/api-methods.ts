@@ -16,7 +16,7 @@ import type { Pane } from '../store/index.ts';
 import type { HooksServiceInput } from './hooks-service.ts';
 import { hooksService } from './hooks-service.ts';
 import { jumpToPane } from '../actions/jump-in-tmux.ts';
-import { restartPane } from '../wiring/restart-action.ts';
+import { remoteSnapshotsDir, restartPane } from '../wiring/restart-action.ts';
 import { settledLooks } from '../actions/settled-look.ts';
 import type { Runner } from '../platform/run.ts';
 import type { Config } from '../config/index.ts';
@@ -208,6 +208,7 @@ function unvalidatedMethods(deps: ApiDeps): ApiMethods {
             config: deps.config,
             env: deps.hooks.env,
             homedir: deps.hooks.homedir,
+            remoteSnapshotsDir: remoteSnapshotsDir(deps.paths.home),
           },
           item.paneKey,
           args.runtime,

@@ -3,6 +3,8 @@
  * watched pane becomes a `hook` Fact for that pane's state machine; one from a session in no
  * watched pane only updates the context here (transcript path, last assistant message) — never a
  * queue item nobody could act on. When the pane is enrolled later, the context is waiting.
+ * Sessions are kept per host (a delivery's `host`): a session id heard from one host never reaches
+ * the context, or the last pane, of a session on another host or on this machine.
  */
 import type { HookDelivery } from '../hooks/hook-ingest.ts';
 import type { HookEventName } from '../hooks/hook-schemas.ts';
@@ -33,7 +35,8 @@ export class ClaudeSessionDirectory {
 
   /** Record a delivery; returns the Fact to feed the state machine, or null when kept as context only. */
   ingest(delivery: HookDelivery, mapping: SessionPane): Fact | null {
-    const prev = this.sessions.get(delivery.sessionId);
+    const key = sessionKey(delivery.sessionId, delivery.host);
+    const prev = this.sessions.get(key);
     const pane = mapping.kind === 'pane' ? mapping.pane : null;
     const payload = delivery.payload;
     const signal = delivery.signal;
@@ -49,21 +52,21 @@ export class ClaudeSessionDirectory {
       ended: signal?.kind === 'session-end' || ((prev?.ended ?? false) && signal?.kind !== 'session-start'),
     };
     // Re-insert so Map order is least-recently-heard first.
-    this.sessions.delete(delivery.sessionId);
-    this.sessions.set(delivery.sessionId, context);
+    this.sessions.delete(key);
+    this.sessions.set(key, context);
     this.evict();
     if (pane === null || signal === null) return null;
     return { kind: 'hook', pane, at: delivery.at, sessionId: delivery.sessionId, signal };
   }
 
-  /** The context of one session. */
-  get(sessionId: string): ClaudeSessionContext | undefined {
-    return this.sessions.get(sessionId);
+  /** The context of one session (of `host`; null: this machine). */
+  get(sessionId: string, host: string | null = null): ClaudeSessionContext | undefined {
+    return this.sessions.get(sessionKey(sessionId, host));
   }
 
-  /** The pane a session was last mapped to (the `knownPane` input of resolveSessionPane). */
-  knownPane(sessionId: string): PaneKey | null {
-    return this.sessions.get(sessionId)?.pane ?? null;
+  /** The pane a session (of `host`) was last mapped to (the `knownPane` input of resolveSessionPane). */
+  knownPane(sessionId: string, host: string | null = null): PaneKey | null {
+    return this.sessions.get(sessionKey(sessionId, host))?.pane ?? null;
   }
 
   /** Sessions last mapped to a pane, most recently heard last. */
@@ -82,4 +85,9 @@ export class ClaudeSessionDirectory {
       this.sessions.delete(oldest);
     }
   }
+}
+
+/** This machine's sessions by their id; a host's by host and id (host names hold no `\n`). */
+function sessionKey(sessionId: string, host: string | null): string {
+  return host === null ? sessionId : `@${host}\n${sessionId}`;
 }

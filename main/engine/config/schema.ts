@@ -83,6 +83,11 @@ const host = z.strictObject({
   /** An ssh config file (`ssh -F`); null = the user's own ~/.ssh/config. */
   sshConfig: z.string().min(1).nullable().default(null),
   enabled: z.boolean().default(true),
+  /**
+   * Forward the host's Claude hooks over its connection (`trailboss hooks install --host` sets it):
+   * off, the engine runs nothing on the host but tmux, and nothing listens there.
+   */
+  hooks: z.boolean().default(false),
 });
 
 const hosts = z.array(host).superRefine((list, ctx) => {

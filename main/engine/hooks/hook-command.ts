@@ -35,8 +35,10 @@ export interface ForwarderSpec {
   readonly runAsNode: boolean;
   /** Absolute path of bin/trailboss-hook.mjs. */
   readonly scriptPath: string;
-  /** The endpoint file the running engine writes (platform/paths.ts `endpoint`). */
+  /** The endpoint file the running engine writes (platform/paths.ts `endpoint`); unused with `socketPath`. */
   readonly endpointFile: string;
+  /** On a remote host: the Unix socket the engine's ssh connection forwards there (hosts/remote-hook-paths.ts). */
+  readonly socketPath?: string;
   /** Which agent's hooks these are; absent for Claude Code (the forwarder's default route). */
   readonly runtime?: 'codex';
 }
@@ -45,7 +47,8 @@ export interface ForwarderSpec {
 export function forwarderCommand(spec: ForwarderSpec, event: string): string {
   const env = spec.runAsNode ? 'ELECTRON_RUN_AS_NODE=1 ' : '';
   const runtime = spec.runtime ? ` --runtime ${spec.runtime}` : '';
-  return `${env}${shellQuote(spec.nodePath)} ${shellQuote(spec.scriptPath)} --endpoint ${shellQuote(spec.endpointFile)}${runtime} ${event} ${markerFor('hook')}`;
+  const target = spec.socketPath !== undefined ? `--socket ${shellQuote(spec.socketPath)}` : `--endpoint ${shellQuote(spec.endpointFile)}`;
+  return `${env}${shellQuote(spec.nodePath)} ${shellQuote(spec.scriptPath)} ${target}${runtime} ${event} ${markerFor('hook')}`;
 }
 
 /** Read back a forwarder command we wrote; null for anything else. */
@@ -55,11 +58,12 @@ export function parseForwarderCommand(command: string): (ForwarderSpec & { reado
   if (words === null) return null;
   const runAsNode = words[0] === 'ELECTRON_RUN_AS_NODE=1';
   const rest = runAsNode ? words.slice(1) : words;
-  const [nodePath, scriptPath, flag, endpointFile, ...tail] = rest;
-  if (flag !== '--endpoint' || !nodePath || !scriptPath || !endpointFile) return null;
-  if (tail.length === 1 && tail[0]) return { nodePath, runAsNode, scriptPath, endpointFile, event: tail[0] };
+  const [nodePath, scriptPath, flag, target, ...tail] = rest;
+  if ((flag !== '--endpoint' && flag !== '--socket') || !nodePath || !scriptPath || !target) return null;
+  const where = flag === '--socket' ? { endpointFile: '', socketPath: target } : { endpointFile: target };
+  if (tail.length === 1 && tail[0]) return { nodePath, runAsNode, scriptPath, ...where, event: tail[0] };
   if (tail.length === 3 && tail[0] === '--runtime' && tail[1] === 'codex' && tail[2])
-    return { nodePath, runAsNode, scriptPath, endpointFile, runtime: 'codex', event: tail[2] };
+    return { nodePath, runAsNode, scriptPath, ...where, runtime: 'codex', event: tail[2] };
   return null;
 }
 

@@ -25,6 +25,38 @@ export interface HookDelivery {
   readonly payload: HookPayload;
   /** Null for events that carry no state (MessageDisplay, PostToolBatch). */
   readonly signal: HookSignal | null;
+  /**
+   * The configured host it came from (its forwarded socket, hosts/host-hook-socket.ts); null for
+   * this machine's loopback. Only that host's panes may take it (truth/hook-delivery.ts).
+   */
+  readonly host: string | null;
+}
+
+/** A request body read as a delivery, or why it is refused (the ApiRefusal code and message). */
+export type HookReading =
+  | { readonly ok: true; readonly delivery: HookDelivery }
+  | { readonly ok: false; readonly reason: 'schema-invalid' | 'unknown-event'; readonly message: string };
+
+/** Validate a forwarded body into a delivery received at `at` from `host` (null: this machine). */
+export function readHookDelivery(body: unknown, at: number, host: string | null): HookReading {
+  const envelope = parseHookEnvelope(body);
+  if (!envelope.ok) return { ok: false, reason: 'schema-invalid', message: envelope.message };
+  const parsed = parseHookPayload(envelope.envelope.payload);
+  if (!parsed.ok) return { ok: false, reason: parsed.reason, message: parsed.message };
+  const payload = parsed.payload;
+  const { tmuxPane, tmuxSocket, ppid } = envelope.envelope;
+  return {
+    ok: true,
+    delivery: {
+      at,
+      event: payload.hook_event_name,
+      sessionId: payload.session_id,
+      origin: { tmuxPane, tmuxSocket, ppid },
+      payload,
+      signal: hookToSignal(payload),
+      host,
+    },
+  };
 }
 
 /** What the ingest route needs. */
@@ -38,26 +70,14 @@ export interface HookIngestDeps {
 /** Register the hook ingest route on the server (Claude's path unless another is given). */
 export function registerHookIngest(server: LoopbackServer, deps: HookIngestDeps, path: string = HOOK_PATH): void {
   server.route('POST', path, (req) => {
-    const at = deps.clock.now();
-    const envelope = parseHookEnvelope(req.body);
-    if (!envelope.ok) throw new ApiRefusal('schema-invalid', envelope.message);
-    const parsed = parseHookPayload(envelope.envelope.payload);
-    if (!parsed.ok) throw new ApiRefusal(parsed.reason, parsed.message);
-    const payload = parsed.payload;
-    const { tmuxPane, tmuxSocket, ppid } = envelope.envelope;
-    deps.counter.record(payload.hook_event_name, at);
+    const reading = readHookDelivery(req.body, deps.clock.now(), null);
+    if (!reading.ok) throw new ApiRefusal(reading.reason, reading.message);
+    const { delivery } = reading;
+    deps.counter.record(delivery.event, delivery.at);
     return {
       status: 202,
-      body: { ok: true, value: { accepted: payload.hook_event_name } },
-      after: () =>
-        deps.deliver({
-          at,
-          event: payload.hook_event_name,
-          sessionId: payload.session_id,
-          origin: { tmuxPane, tmuxSocket, ppid },
-          payload,
-          signal: hookToSignal(payload),
-        }),
+      body: { ok: true, value: { accepted: delivery.event } },
+      after: () => deps.deliver(delivery),
     };
   });
 }

@@ -5,7 +5,6 @@
  * `trailboss prime` comes in as `extraEntries` (runtime-layout.ts `hookCommandsFor` builds it); its
  * `# trailboss:prime` marker makes it ours: install refreshes it, uninstall removes it.
  */
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Clock } from '../platform/clock.ts';
 import type { ForwarderSpec, OwnedHookEntry } from './hook-command.ts';
@@ -14,7 +13,8 @@ import type { RuntimeLayout } from './runtime-layout.ts';
 import { hookCommandsFor } from './runtime-layout.ts';
 import type { HookEventCounter } from './hook-event-counter.ts';
 import type { HookEventName } from './hook-schemas.ts';
-import { backupSettings, listBackups, readBackup, readSettingsText, writeSettingsText } from './settings-file.ts';
+import type { SettingsFiles } from './settings-file.ts';
+import { LOCAL_SETTINGS_FILES } from './settings-file.ts';
 import { installEntries, uninstallEntries } from './settings-merge.ts';
 import type { HooksStatus } from './settings-status.ts';
 import { hooksStatusOf } from './settings-status.ts';
@@ -48,6 +48,12 @@ export interface HooksInstallerDeps {
   /** The events to install; Claude's INSTALLED_EVENTS when absent (Codex passes its own). */
   readonly events?: readonly string[];
   readonly pathExists?: (file: string) => boolean;
+  /** Whose files: this machine's when absent; a remote host's staged over ssh (hosts/remote-hooks.ts). */
+  readonly files?: SettingsFiles;
+}
+
+function filesOf(deps: HooksInstallerDeps): SettingsFiles {
+  return deps.files ?? LOCAL_SETTINGS_FILES;
 }
 
 /** The result of install or uninstall. */
@@ -84,11 +90,12 @@ export function plannedEntries(deps: HooksInstallerDeps): OwnedHookEntry[] {
 
 /** Merge our entries into the settings (backup first). Throws SettingsError, changing nothing, on a bad file. */
 export function installHooks(deps: HooksInstallerDeps): HooksChange {
-  const text = readSettingsText(deps.settingsPath);
+  const files = filesOf(deps);
+  const text = files.read(deps.settingsPath);
   const result = installEntries(text, plannedEntries(deps), deps.settingsPath);
   if (!result.changed) return { changed: false, backupPath: null, restoredExactly: false, status: hooksStatus(deps) };
-  const backupPath = backupSettings(deps.settingsPath, text, deps.clock);
-  writeSettingsText(deps.settingsPath, result.text);
+  const backupPath = files.backup(deps.settingsPath, text, deps.clock);
+  files.write(deps.settingsPath, result.text);
   return { changed: true, backupPath, restoredExactly: false, status: hooksStatus(deps) };
 }
 
@@ -98,12 +105,13 @@ export function installHooks(deps: HooksInstallerDeps): HooksChange {
  * (tabs, one-line arrays, escapes, a file that did not exist) comes back unchanged too.
  */
 export function uninstallHooks(deps: HooksInstallerDeps): HooksChange {
-  const text = readSettingsText(deps.settingsPath);
+  const files = filesOf(deps);
+  const text = files.read(deps.settingsPath);
   const result = uninstallEntries(text, deps.settingsPath);
   if (!result.changed) return { changed: false, backupPath: null, restoredExactly: false, status: hooksStatus(deps) };
   const exact = exactOriginal(deps, text);
-  const backupPath = backupSettings(deps.settingsPath, text, deps.clock);
-  writeSettingsText(deps.settingsPath, exact === undefined ? result.text : exact);
+  const backupPath = files.backup(deps.settingsPath, text, deps.clock);
+  files.write(deps.settingsPath, exact === undefined ? result.text : exact);
   return { changed: true, backupPath, restoredExactly: exact !== undefined, status: hooksStatus(deps) };
 }
 
@@ -111,7 +119,7 @@ export function uninstallHooks(deps: HooksInstallerDeps): HooksChange {
 export function hooksStatus(deps: HooksInstallerDeps): HooksStatus {
   let text: string | null;
   try {
-    text = readSettingsText(deps.settingsPath);
+    text = filesOf(deps).read(deps.settingsPath);
   } catch (err) {
     text = null;
     const base = hooksStatusOf({
@@ -128,17 +136,18 @@ export function hooksStatus(deps: HooksInstallerDeps): HooksStatus {
     settingsPath: deps.settingsPath,
     planned: plannedEntries(deps),
     arrivals: deps.counter.snapshot(),
-    pathExists: deps.pathExists ?? existsSync,
+    pathExists: deps.pathExists ?? ((file) => filesOf(deps).exists(file)),
   });
 }
 
 /** The newest backup B (without our entries) such that install(B) is exactly `current`; undefined if none. */
 function exactOriginal(deps: HooksInstallerDeps, current: string | null): string | null | undefined {
   const plan = plannedEntries(deps);
-  for (const backup of listBackups(deps.settingsPath)) {
+  const files = filesOf(deps);
+  for (const backup of files.listBackups(deps.settingsPath)) {
     let original: string | null;
     try {
-      original = readBackup(backup);
+      original = files.readBackup(backup);
       if (uninstallEntries(original, backup.path).changed) continue;
       if (installEntries(original, plan, backup.path).text === current) return original;
     } catch {

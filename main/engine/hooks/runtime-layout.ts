@@ -24,6 +24,8 @@ export type RuntimeLayout =
 export const BUNDLED_CLI = path.posix.join('dist', 'cli', 'trailboss.mjs');
 /** The hook forwarder script, relative to the app or package root. */
 export const FORWARDER_SCRIPT = path.posix.join('bin', 'trailboss-hook.mjs');
+/** The opencode plugin `hooks install --runtime opencode` copies, relative to the app or package root. */
+export const OPENCODE_PLUGIN_SCRIPT = path.posix.join('bin', 'trailboss-opencode-plugin.js');
 /** electron-builder puts files matched by `asarUnpack` here, beside app.asar. */
 export const UNPACKED_DIR = 'app.asar.unpacked';
 
@@ -34,6 +36,8 @@ export interface RuntimeFiles {
   /** The program is Electron and must be told to act as Node. */
   readonly runAsNode: boolean;
   readonly forwarderScript: string;
+  /** The opencode plugin's source (copied into opencode's plugin directory, never run from here). */
+  readonly opencodePlugin: string;
   /** The `trailboss` CLI entry that `prime` runs. */
   readonly cliScript: string;
 }
@@ -46,6 +50,7 @@ export function runtimeFiles(layout: RuntimeLayout): RuntimeFiles {
         nodePath: path.join(layout.root, 'node_modules', 'node', 'bin', 'node'),
         runAsNode: false,
         forwarderScript: path.join(layout.root, FORWARDER_SCRIPT),
+        opencodePlugin: path.join(layout.root, OPENCODE_PLUGIN_SCRIPT),
         cliScript: path.join(layout.root, 'bin', 'trailboss.mjs'),
       };
     case 'npm':
@@ -53,6 +58,7 @@ export function runtimeFiles(layout: RuntimeLayout): RuntimeFiles {
         nodePath: layout.nodePath,
         runAsNode: false,
         forwarderScript: path.join(layout.root, FORWARDER_SCRIPT),
+        opencodePlugin: path.join(layout.root, OPENCODE_PLUGIN_SCRIPT),
         cliScript: path.join(layout.root, 'bin', 'trailboss.mjs'),
       };
     case 'packaged': {
@@ -61,6 +67,7 @@ export function runtimeFiles(layout: RuntimeLayout): RuntimeFiles {
         nodePath: layout.execPath,
         runAsNode: true,
         forwarderScript: path.join(unpacked, FORWARDER_SCRIPT),
+        opencodePlugin: path.join(unpacked, OPENCODE_PLUGIN_SCRIPT),
         cliScript: path.join(unpacked, BUNDLED_CLI),
       };
     }

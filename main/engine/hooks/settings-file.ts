@@ -11,7 +11,43 @@ import type { Clock } from '../platform/clock.ts';
 
 const BACKUP_TAG = '.trailboss-backup-';
 /** Older backups beyond this many are removed (the newest are the ones uninstall restores from). */
-const KEEP_BACKUPS = 10;
+export const KEEP_BACKUPS = 10;
+
+/**
+ * The file operations install, uninstall and status use: this machine's files by default
+ * (`LOCAL_SETTINGS_FILES`), or a remote host's, staged over ssh (hosts/remote-settings-files.ts).
+ */
+export interface SettingsFiles {
+  read(file: string): string | null;
+  backup(file: string, text: string | null, clock: Clock): string;
+  listBackups(file: string): SettingsBackup[];
+  readBackup(backup: SettingsBackup): string | null;
+  write(file: string, text: string | null): void;
+  exists(file: string): boolean;
+}
+
+/** Pure: the name of the next backup of `file` at `stamp`, given the names already in its directory. */
+export function nextBackupName(file: string, stamp: string, taken: ReadonlySet<string>, absent: boolean): string {
+  let seq = 0;
+  const nameFor = (n: number): string => `${path.basename(file)}${BACKUP_TAG}${stamp}-${String(n).padStart(3, '0')}`;
+  while (taken.has(nameFor(seq)) || taken.has(`${nameFor(seq)}.absent`)) seq++;
+  return absent ? `${nameFor(seq)}.absent` : nameFor(seq);
+}
+
+/** Pure: a backup's time stamp (UTC, compact, ms precision). */
+export function backupStamp(clock: Clock): string {
+  return new Date(clock.now()).toISOString().replace(/[-:]/g, '').replace('.', '');
+}
+
+/** Pure: our backups of `file` among the names in its directory, newest first. */
+export function backupsAmong(file: string, names: readonly string[]): SettingsBackup[] {
+  const prefix = `${path.basename(file)}${BACKUP_TAG}`;
+  return names
+    .filter((n) => n.startsWith(prefix))
+    .map((n) => ({ name: n.replace(/\.absent$/, ''), path: path.join(path.dirname(file), n), absent: n.endsWith('.absent') }))
+    .sort((a, b) => (a.name < b.name ? 1 : a.name > b.name ? -1 : 0))
+    .map(({ path: p, absent }) => ({ path: p, absent }));
+}
 
 /** The file's text, or null when it does not exist. */
 export function readSettingsText(file: string): string | null {
@@ -33,12 +69,8 @@ export interface SettingsBackup {
 /** Save `text` (null = no file) as a new backup; returns its path. Prunes old backups. */
 export function backupSettings(file: string, text: string | null, clock: Clock): string {
   mkdirSync(path.dirname(file), { recursive: true });
-  const stamp = new Date(clock.now()).toISOString().replace(/[-:]/g, '').replace('.', '');
   const taken = new Set(readdirSync(path.dirname(file)));
-  let seq = 0;
-  const nameFor = (n: number): string => `${path.basename(file)}${BACKUP_TAG}${stamp}-${String(n).padStart(3, '0')}`;
-  while (taken.has(nameFor(seq)) || taken.has(`${nameFor(seq)}.absent`)) seq++;
-  const backup = path.join(path.dirname(file), text === null ? `${nameFor(seq)}.absent` : nameFor(seq));
+  const backup = path.join(path.dirname(file), nextBackupName(file, backupStamp(clock), taken, text === null));
   writeFileAtomic(backup, text ?? '', { mode: 0o600 });
   for (const old of listBackups(file).slice(KEEP_BACKUPS)) unlinkSync(old.path);
   return backup;
@@ -46,18 +78,13 @@ export function backupSettings(file: string, text: string | null, clock: Clock):
 
 /** Our backups of `file`, newest first. */
 export function listBackups(file: string): SettingsBackup[] {
-  const prefix = `${path.basename(file)}${BACKUP_TAG}`;
   let names: string[];
   try {
     names = readdirSync(path.dirname(file));
   } catch {
     return [];
   }
-  return names
-    .filter((n) => n.startsWith(prefix))
-    .map((n) => ({ name: n.replace(/\.absent$/, ''), path: path.join(path.dirname(file), n), absent: n.endsWith('.absent') }))
-    .sort((a, b) => (a.name < b.name ? 1 : a.name > b.name ? -1 : 0))
-    .map(({ path: p, absent }) => ({ path: p, absent }));
+  return backupsAmong(file, names);
 }
 
 /** The content a backup holds (null for an `.absent` backup). */
@@ -76,3 +103,13 @@ export function writeSettingsText(file: string, text: string | null): void {
   const mode = existsSync(target) ? statSync(target).mode & 0o777 : undefined;
   writeFileAtomic(target, text, mode === undefined ? {} : { mode });
 }
+
+/** This machine's files. */
+export const LOCAL_SETTINGS_FILES: SettingsFiles = {
+  read: readSettingsText,
+  backup: backupSettings,
+  listBackups,
+  readBackup,
+  write: writeSettingsText,
+  exists: existsSync,
+};

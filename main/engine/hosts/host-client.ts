@@ -9,6 +9,7 @@ import type { Logger } from '../platform/log.ts';
 import type { ControlModeClient } from '../tmux/control-client.ts';
 import type { CaptureRequest, ClientInfo, PaneInfo, PaneScreenCapture, TmuxClient, TmuxServer } from '../tmux/types.ts';
 import { TmuxError } from '../tmux/types.ts';
+import type { HostShell } from './host-shell.ts';
 import { reconnectDelayMs } from './reconnect-backoff.ts';
 import type { SshFailureKind } from './ssh-failure.ts';
 import { sshFailureOf } from './ssh-launcher.ts';
@@ -40,6 +41,8 @@ export interface HostClientDeps {
   readonly logger: Logger;
   /** Told on every change of link status (notifications, the status view). */
   readonly onStatus?: (host: string, status: HostLinkStatus) => void;
+  /** Commands on the host over the same connection (transcripts, processes, git for a restart). */
+  readonly shell?: HostShell;
 }
 
 /** "host gpu unreachable since 14:02:11 (the host cannot be reached …)": the reason actions and views give. */
@@ -71,6 +74,11 @@ export class HostTmuxClient implements TmuxClient {
 
   get server(): TmuxServer {
     return this.inner.server;
+  }
+
+  /** Commands on the host through this server's connection; null when none was given. */
+  get shell(): HostShell | null {
+    return this.deps.shell ?? null;
   }
 
   /** The link's status now. */

@@ -17,6 +17,7 @@ import type { HostLinkStatus } from './host-client.ts';
 import { HostTmuxClient, unreachableReason } from './host-client.ts';
 import type { HostChangeDto } from '../../../preload/contract/events.ts';
 import type { HostReach } from './host-reachability.ts';
+import { hostShell } from './host-shell.ts';
 import { hostReach, reachChange } from './host-reachability.ts';
 import type { HostSpec } from './host-spec.ts';
 import { hostOfPaneKey, hostServers } from './host-spec.ts';
@@ -78,21 +79,24 @@ export class HostSet implements Reachability {
     }
     for (const [name, spec] of wanted) {
       if (this.entries.has(name)) continue;
-      const entry: Entry = { spec, clients: [], announced: 'reachable', outage: null };
+      const entry: Entry = { spec, clients: [], controlPaths: [], announced: 'reachable', outage: null };
       const onStatus = (host: string, status: HostLinkStatus): void => {
         this.deps.onStatus?.(host, status);
         // A status of a host removed (or replaced) meanwhile is no news.
         if (this.entries.get(name) === entry && !this.disposed) this.announce(entry);
       };
       const clients = hostServers(spec).map((server) => {
-        const launcher = sshTmuxLauncher(spec, join(this.socketDir(), `${spec.name}.${++this.socketCount}`), this.deps.timings);
+        const controlPath = join(this.socketDir(), `${spec.name}.${++this.socketCount}`);
+        entry.controlPaths.push(controlPath);
+        const launcher = sshTmuxLauncher(spec, controlPath, this.deps.timings);
+        const shell = hostShell(spec, controlPath, { runner: this.deps.runner, clock: this.deps.clock }, this.deps.timings);
         const inner = new ControlModeClient(server, this.deps.runner, {
           logger: this.deps.logger,
           clock: this.deps.clock,
           timeoutMs: this.deps.timeoutMs ?? 15_000,
           launcher,
         });
-        return new HostTmuxClient(inner, spec.name, { clock: this.deps.clock, logger: this.deps.logger, onStatus });
+        return new HostTmuxClient(inner, spec.name, { clock: this.deps.clock, logger: this.deps.logger, onStatus, shell });
       });
       entry.clients = clients;
       this.entries.set(name, entry);
@@ -137,6 +141,22 @@ export class HostSet implements Reachability {
     const status = client.status();
     const reason = unreachableReason(host, status);
     return reason === null || (status.kind !== 'down' && status.kind !== 'connecting') ? null : { reason, since: status.since };
+  }
+
+  /**
+   * The control sockets of the host's masters that are up now (its servers' control channels), in
+   * config order: a short ssh run or `ssh -O` on one of them rides that connection.
+   */
+  mastersUp(host: string): { readonly spec: HostSpec; readonly controlPaths: readonly string[] } | null {
+    const entry = this.entries.get(host);
+    if (!entry) return null;
+    const controlPaths = entry.controlPaths.filter((_, i) => entry.clients[i]?.status().kind === 'up');
+    return { spec: entry.spec, controlPaths };
+  }
+
+  /** The private (0700) directory of the control sockets; other per-host sockets of ours go here too. */
+  privateDir(): string {
+    return this.socketDir();
   }
 
   /** Close every host client and remove the socket directory. */
@@ -195,6 +215,8 @@ export class HostSet implements Reachability {
 interface Entry {
   readonly spec: HostSpec;
   clients: HostTmuxClient[];
+  /** Each client's ssh control socket, by index. */
+  readonly controlPaths: string[];
   announced: HostReach['kind'];
   /** The unreachable change last announced, while it stands. */
   outage: HostChangeDto | null;

@@ -13,6 +13,8 @@ export interface HostSpec {
   /** An ssh config file passed as `ssh -F` (set-ups outside `~/.ssh/config`); null = ssh's own. */
   readonly sshConfig: string | null;
   readonly enabled: boolean;
+  /** Forward its Claude hooks (hosts/host-hook-link.ts); absent = no. */
+  readonly hooks?: boolean;
 }
 
 /** Host names: no `:` or `|` (pane keys use both), nothing a shell or ssh could read as an option. */

@@ -6,9 +6,12 @@ import { oneLine } from './text-fit.ts';
 /** Longest subject shown inside a phrase; the queue window shows the whole of it. */
 const SUBJECT_MAX = 80;
 
-/** "claude · api-worker": runtime and tmux session, the way the user named the agent's place. */
+/**
+ * "claude · api-worker": runtime and tmux session, the way the user named the agent's place; on
+ * another machine the host comes first ("claude · gpu:api-worker"), so a title or menu row alone says where.
+ */
 export function agentName(item: QueueItemDto): string {
-  return `${item.runtime} · ${item.sessionName}`;
+  return `${item.runtime} · ${item.host === null ? item.sessionName : `${item.host}:${item.sessionName}`}`;
 }
 
 /** The verb for a permission prompt's tool, read from how the agents name their tools. */

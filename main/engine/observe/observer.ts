@@ -49,6 +49,8 @@ export interface WatchedPane {
   tracker: TrackerState;
   lastCaptureAt: number;
   recheckAt: number | null;
+  /** An agent's own event asked for a look at this time; cleared by a capture taken after it. */
+  lookAt: number | null;
 }
 
 /** What `snapshot()` tells about each watched pane (for one-shot status). */
@@ -128,6 +130,23 @@ export class PaneObserver {
     if (w) w.tracker = { ...w.tracker, reported: null };
   }
 
+  /**
+   * Capture this pane as soon as possible instead of at its next window activity or tick: an agent's
+   * own event (the opencode plugin) said its screen is changing. The capture goes through the usual
+   * stability rules — it only makes the pane's own word arrive sooner.
+   */
+  lookNow(key: PaneKey): void {
+    const w = this.watched.get(key);
+    if (!w || !this.running) return;
+    w.lookAt = this.deps.clock.now();
+    // A waiting timer is brought forward; a tick in flight picks the look up when it reschedules.
+    if (this.timer !== null) {
+      this.timer.cancel();
+      this.timer = null;
+      this.schedule(0);
+    }
+  }
+
   /** Run one full tick now (serialised with the loop: never two at once). */
   async tick(): Promise<void> {
     while (this.inFlight) await this.inFlight;
@@ -153,7 +172,10 @@ export class PaneObserver {
   private delayToNext(): number {
     const now = this.deps.clock.now();
     let next = this.nextFullTickAt;
-    for (const w of this.watched.values()) if (w.recheckAt !== null && w.recheckAt < next) next = w.recheckAt;
+    for (const w of this.watched.values()) {
+      if (w.recheckAt !== null && w.recheckAt < next) next = w.recheckAt;
+      if (w.lookAt !== null) next = now;
+    }
     return Math.max(0, next - now);
   }
 
@@ -226,7 +248,7 @@ export class PaneObserver {
       if (existing) this.forget(key, 'process-exited', now, facts);
       const runtime = this.deps.runtimes.find((r) => r.id === runtimeId);
       if (!runtime) continue;
-      this.watched.set(key, { key, client, info, runtime, tracker: initialTracker, lastCaptureAt: 0, recheckAt: null });
+      this.watched.set(key, { key, client, info, runtime, tracker: initialTracker, lastCaptureAt: 0, recheckAt: null, lookAt: null });
       facts.push({ kind: 'pane-seen', pane: key, at: now, runtime: runtimeId, target: info.target, pid: info.pid });
     }
     for (const [key, w] of this.watched) {
@@ -245,7 +267,7 @@ export class PaneObserver {
     const due: WatchedPane[] = [];
     for (const w of this.watched.values()) {
       if (w.client !== client) continue;
-      const recheck = w.recheckAt !== null && w.recheckAt <= now;
+      const recheck = (w.recheckAt !== null && w.recheckAt <= now) || w.lookAt !== null;
       // window_activity has one-second resolution: activity in the same second as our last capture may be newer.
       const active = opts.captureAll === true || w.lastCaptureAt === 0 || w.info.windowActivity >= Math.floor(w.lastCaptureAt / 1000);
       if (recheck || (!recheckOnly && active)) due.push(w);
@@ -255,6 +277,10 @@ export class PaneObserver {
     // `-e` is the costly part of a capture: take colour only where a highlight matters or a human will look.
     const colourFor = (w: WatchedPane) =>
       w.runtime.needsColour || !w.tracker.lastScreen || ['permission', 'dialog', 'unknown'].includes(w.tracker.lastScreen.kind);
+    // Looks asked for until now are served by this capture (taken even if it fails: no hammering a
+    // failing server); one asked for while it is on its way gets its own.
+    const requested = this.deps.clock.now();
+    for (const w of due) if (w.lookAt !== null && w.lookAt <= requested) w.lookAt = null;
     const captures = await client.capture(due.map((w) => ({ paneId: w.info.paneId, colour: colourFor(w) })));
     const byId = new Map(captures.map((c) => [c.paneId, c]));
     const at = this.deps.clock.now();

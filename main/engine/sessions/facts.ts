@@ -12,11 +12,16 @@ export function paneKey(server: string, paneId: string): PaneKey {
   return `${server}|${paneId}`;
 }
 
-/** What a Claude Code hook told us, reduced to what the state machine needs. */
+/** What an agent's own event channel (Claude Code and Codex hooks, the opencode plugin) told us, reduced to what the state machine needs. */
 export type HookSignal =
   | { readonly kind: 'permission-request'; readonly tool: string; readonly subject: string }
   | { readonly kind: 'stop'; readonly lastAssistantMessage: string | null }
-  | { readonly kind: 'working'; readonly event: 'UserPromptSubmit' | 'PreToolUse' | 'PostToolUse' | 'PostToolUseFailure' | 'PostToolBatch' }
+  | {
+      readonly kind: 'working';
+      /** Claude/Codex hook names; opencode's reply to a permission and its `session.status` busy. */
+      readonly event:
+        'UserPromptSubmit' | 'PreToolUse' | 'PostToolUse' | 'PostToolUseFailure' | 'PostToolBatch' | 'PermissionReplied' | 'SessionBusy';
+    }
   | { readonly kind: 'notification'; readonly notificationType: string; readonly message: string }
   | { readonly kind: 'session-start'; readonly source: string | null }
   | { readonly kind: 'session-end'; readonly reason: string | null };
@@ -52,7 +57,7 @@ export type Fact =
       readonly at: number;
       readonly reason: 'pane-closed' | 'process-exited' | 'server-gone' | 'session-end';
     }
-  /** A Claude hook arrived for the session in this pane. */
+  /** A hook or plugin event (Claude Code, Codex, opencode) arrived for the session in this pane. */
   | { readonly kind: 'hook'; readonly pane: PaneKey; readonly at: number; readonly sessionId: string; readonly signal: HookSignal }
   /** The status file changed. */
   | { readonly kind: 'status-hint'; readonly pane: PaneKey; readonly at: number; readonly hint: StatusHint }

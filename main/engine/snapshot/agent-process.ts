@@ -43,6 +43,18 @@ export interface AgentProcesses {
   signal(pid: number, signal: NodeJS.Signals): void;
 }
 
+/** A value now or later: a remote host's answers come over ssh. */
+export type Awaitable<T> = T | Promise<T>;
+
+/** AgentProcesses where each answer may come later (a host's processes, asked over ssh). */
+export interface AgentProcessOps {
+  table(): Awaitable<Map<number, ProcessEntry>>;
+  argv(pid: number): Awaitable<string[] | null>;
+  cwd(pid: number): Awaitable<string | null>;
+  alive(pid: number): Awaitable<boolean>;
+  signal(pid: number, signal: NodeJS.Signals): Awaitable<void>;
+}
+
 /** The Linux implementation over /proc. */
 export function procAgentProcesses(procDir = '/proc'): AgentProcesses {
   const table = procProcessTable(procDir);

@@ -34,7 +34,8 @@ export interface SavedSnapshot {
   readonly planKept: boolean;
 }
 
-function isDirectory(dir: string): boolean {
+/** True for an existing directory. */
+export function isDirectory(dir: string): boolean {
   try {
     return statSync(dir).isDirectory();
   } catch {
@@ -45,7 +46,15 @@ function isDirectory(dir: string): boolean {
 /** Render a parsed transcript (pure). */
 export function snapshotText(
   parsed: ParsedTranscript,
-  opts: { agent: string; reason: SnapshotReason; savedAt: number; maxLines: number; hints: GitHints | null; sessionId?: string | null },
+  opts: {
+    agent: string;
+    reason: SnapshotReason;
+    savedAt: number;
+    maxLines: number;
+    hints: GitHints | null;
+    sessionId?: string | null;
+    host?: string | null;
+  },
 ): string {
   return renderSnapshot({
     agent: opts.agent,
@@ -54,6 +63,7 @@ export function snapshotText(
     reason: opts.reason,
     conversation: truncateConversation(parsed, opts.maxLines),
     hints: opts.hints,
+    host: opts.host ?? null,
   });
 }
 
@@ -68,10 +78,39 @@ export async function saveSnapshotFromTranscript(
   if (!projectDir) throw new Error(`cannot tell the project directory of ${req.transcriptPath} (the transcript records no cwd): pass one`);
   // Only .trailboss/ is ours to create: a transcript from another machine names a cwd that is not here.
   if (!isDirectory(projectDir)) throw new Error(`the project directory ${projectDir} does not exist: pass the directory to save in`);
-  const path = snapshotPath(projectDir, req.agent);
+  return saveParsedSnapshot(deps, { ...req, parsed, projectDir, file: snapshotPath(projectDir, req.agent), maxLines });
+}
+
+/** A parsed transcript to save: `projectDir` is where git is asked (on the agent's host), `file` where the snapshot goes (here). */
+export interface SaveParsedRequest {
+  readonly parsed: ParsedTranscript;
+  readonly projectDir: string;
+  readonly file: string;
+  readonly agent: string;
+  readonly reason: SnapshotReason;
+  readonly maxLines: number;
+  readonly sessionId?: string | null;
+  /** The host the agent runs on (named in the header); null for this machine. */
+  readonly host?: string | null;
+}
+
+/** Add git hints (via `deps.runner`, wherever it runs git), render and write the snapshot. */
+export async function saveParsedSnapshot(
+  deps: { readonly clock: Clock; readonly runner: Runner },
+  req: SaveParsedRequest,
+): Promise<SavedSnapshot> {
+  const { parsed, projectDir, file, maxLines } = req;
   const hints = await gitHints(deps.runner, projectDir);
   const sessionId = req.sessionId ?? parsed.sessionId;
-  const text = snapshotText(parsed, { agent: req.agent, reason: req.reason, savedAt: deps.clock.now(), maxLines, hints, sessionId });
-  const { planKept } = writeSnapshot(path, text);
-  return { path, text, projectDir, sessionId, stats: parsed.stats, usage: parsed.usage, planKept };
+  const text = snapshotText(parsed, {
+    agent: req.agent,
+    reason: req.reason,
+    savedAt: deps.clock.now(),
+    maxLines,
+    hints,
+    sessionId,
+    host: req.host ?? null,
+  });
+  const { planKept } = writeSnapshot(file, text);
+  return { path: file, text, projectDir, sessionId, stats: parsed.stats, usage: parsed.usage, planKept };
 }

@@ -23,63 +23,86 @@ export interface ScanResult {
 /** Called for each line (without its `\n`); `buf[start, end)` is valid only during the call. */
 export type LineVisitor = (buf: Buffer, start: number, end: number) => void;
 
+/**
+ * Splits a byte stream into lines as chunks arrive (a file read, an ssh pipe). A line spanning
+ * chunks is carried (copied) until its end; one outgrowing `maxLineBytes` is dropped and counted.
+ */
+export class LineSplitter {
+  private readonly maxLineBytes: number;
+  // Pieces of a line that spans chunks; `skipping` once it outgrew maxLineBytes.
+  private carry: Buffer[] = [];
+  private carryBytes = 0;
+  private skipping = false;
+  private bytes = 0;
+  private lines = 0;
+  private oversized = 0;
+
+  constructor(
+    private readonly visit: LineVisitor,
+    opts: Pick<ScanOptions, 'maxLineBytes'> = {},
+  ) {
+    this.maxLineBytes = opts.maxLineBytes ?? 16 << 20;
+  }
+
+  /** Feed `chunk[0, length)`; the chunk may be reused by the caller afterwards. */
+  push(chunk: Buffer, length = chunk.length): void {
+    this.bytes += length;
+    let start = 0;
+    for (;;) {
+      const nl = chunk.indexOf(10, start);
+      if (nl < 0 || nl >= length) break;
+      this.endLine(chunk, start, nl);
+      start = nl + 1;
+    }
+    if (start < length && !this.skipping) {
+      this.carryBytes += length - start;
+      if (this.carryBytes > this.maxLineBytes) {
+        this.skipping = true;
+        this.carry = [];
+      } else {
+        // Copy: the chunk buffer may be reused by the next read.
+        this.carry.push(Buffer.from(chunk.subarray(start, length)));
+      }
+    }
+  }
+
+  /** The input ended: a last line without `\n` (a write cut short) is visited too. */
+  finish(): ScanResult {
+    if (this.carryBytes > 0 || this.skipping) this.endLine(Buffer.alloc(0), 0, 0);
+    return { bytes: this.bytes, lines: this.lines, oversized: this.oversized };
+  }
+
+  private endLine(buf: Buffer, start: number, end: number): void {
+    this.lines++;
+    if (this.skipping || this.carryBytes + (end - start) > this.maxLineBytes) {
+      this.oversized++;
+    } else if (this.carryBytes > 0) {
+      this.carry.push(buf.subarray(start, end));
+      const whole = Buffer.concat(this.carry);
+      this.visit(whole, 0, whole.length);
+    } else {
+      this.visit(buf, start, end);
+    }
+    this.carry = [];
+    this.carryBytes = 0;
+    this.skipping = false;
+  }
+}
+
 /** Visit every line of `path`. A last line without `\n` (a write cut short) is visited too. */
 export async function scanLines(path: string, visit: LineVisitor, opts: ScanOptions = {}): Promise<ScanResult> {
   const chunkBytes = opts.chunkBytes ?? 1 << 20;
-  const maxLineBytes = opts.maxLineBytes ?? 16 << 20;
   const handle = await open(path, 'r');
   const chunk = Buffer.allocUnsafe(chunkBytes);
-  // Pieces of a line that spans chunks; `skipping` once it outgrew maxLineBytes.
-  let carry: Buffer[] = [];
-  let carryBytes = 0;
-  let skipping = false;
-  let bytes = 0;
-  let lines = 0;
-  let oversized = 0;
-  const endLine = (buf: Buffer, start: number, end: number): void => {
-    lines++;
-    if (skipping || carryBytes + (end - start) > maxLineBytes) {
-      oversized++;
-    } else if (carryBytes > 0) {
-      carry.push(buf.subarray(start, end));
-      const whole = Buffer.concat(carry);
-      visit(whole, 0, whole.length);
-    } else {
-      visit(buf, start, end);
-    }
-    carry = [];
-    carryBytes = 0;
-    skipping = false;
-  };
+  const splitter = new LineSplitter(visit, opts);
   try {
     for (;;) {
       const { bytesRead } = await handle.read(chunk, 0, chunkBytes, null);
       if (bytesRead === 0) break;
-      bytes += bytesRead;
-      let start = 0;
-      for (;;) {
-        const nl = chunk.indexOf(10, start);
-        if (nl < 0 || nl >= bytesRead) break;
-        endLine(chunk, start, nl);
-        start = nl + 1;
-      }
-      if (start < bytesRead && !skipping) {
-        carryBytes += bytesRead - start;
-        if (carryBytes > maxLineBytes) {
-          skipping = true;
-          carry = [];
-        } else {
-          // Copy: the chunk buffer is reused by the next read.
-          carry.push(Buffer.from(chunk.subarray(start, bytesRead)));
-        }
-      }
-    }
-    if (carryBytes > 0 || skipping) {
-      const empty = Buffer.alloc(0);
-      endLine(empty, 0, 0);
+      splitter.push(chunk, bytesRead);
     }
   } finally {
     await handle.close();
   }
-  return { bytes, lines, oversized };
+  return splitter.finish();
 }

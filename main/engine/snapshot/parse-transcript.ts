@@ -5,7 +5,7 @@
  * A broken or truncated line is counted, never fatal.
  */
 import { ConversationCollector, type CollectedConversation } from './conversation.ts';
-import { scanLines, type ScanOptions } from './line-reader.ts';
+import { LineSplitter, scanLines, type ScanOptions, type ScanResult } from './line-reader.ts';
 import type { SkipReason } from './prompt-text.ts';
 import { classifyEntry } from './transcript-entry.ts';
 import type { ContextUsage } from './types.ts';
@@ -152,6 +152,25 @@ export class TranscriptAccumulator {
 export async function parseTranscriptFile(path: string, maxLines: number, scan: ScanOptions = {}): Promise<ParsedTranscript> {
   const acc = new TranscriptAccumulator(maxLines);
   const result = await scanLines(path, (buf, start, end) => acc.pushBytes(buf, start, end), scan);
+  return finishWith(acc, result);
+}
+
+/**
+ * Parse a transcript that arrives in chunks (a file on another host, read over ssh): `pump` hands
+ * every chunk to `push` and resolves when the input has ended. Memory bounded as for a file.
+ */
+export async function parseTranscriptChunks(
+  pump: (push: (chunk: Buffer) => void) => Promise<void>,
+  maxLines: number,
+  scan: Pick<ScanOptions, 'maxLineBytes'> = {},
+): Promise<ParsedTranscript> {
+  const acc = new TranscriptAccumulator(maxLines);
+  const splitter = new LineSplitter((buf, start, end) => acc.pushBytes(buf, start, end), scan);
+  await pump((chunk) => splitter.push(chunk));
+  return finishWith(acc, splitter.finish());
+}
+
+function finishWith(acc: TranscriptAccumulator, result: ScanResult): ParsedTranscript {
   acc.addOversized(result.oversized);
   acc.stats.lines += result.oversized;
   acc.stats.bytes = result.bytes;

@@ -14,6 +14,8 @@ export interface SnapshotContent {
   readonly reason: SnapshotReason;
   readonly conversation: TruncatedConversation;
   readonly hints: GitHints | null;
+  /** The configured host the agent ran on; null (or absent) for this machine. */
+  readonly host?: string | null;
 }
 
 // Hint lines are indented as a markdown code block: a commit subject can never pose as a heading.
@@ -43,7 +45,7 @@ function hintSections(h: GitHints): string[] {
 export function renderSnapshot(s: SnapshotContent): string {
   const out: string[] = [
     `# Restart Snapshot — ${s.agent}`,
-    `**Session:** ${s.sessionId ?? 'unknown'} **Saved:** ${new Date(s.savedAt).toISOString()} **Reason:** ${s.reason}`,
+    `**Session:** ${s.sessionId ?? 'unknown'} **Saved:** ${new Date(s.savedAt).toISOString()} **Reason:** ${s.reason}${s.host ? ` **Host:** ${s.host}` : ''}`,
   ];
   const cut = truncationLine(s.conversation);
   if (cut) out.push(cut);

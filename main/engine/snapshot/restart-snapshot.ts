@@ -6,12 +6,11 @@
 import type { ActionStore, AuditRecord, PaneAccess } from '../actions/types.ts';
 import { typeIntoIdle } from '../actions/type-text.ts';
 import { runtimeById } from '../runtimes/catalog.ts';
-import { saveSnapshotFromTranscript } from './extract.ts';
-import { locateTranscript } from './locate.ts';
+import { isDirectory, saveParsedSnapshot } from './extract.ts';
 import { pollUntil } from './poll.ts';
 import type { RestartPlan } from './restart-inspect.ts';
 import type { RestartDeps, RestartRequest } from './restart-types.ts';
-import { RESTART_DEFAULTS, stepAuditor } from './restart-types.ts';
+import { RESTART_DEFAULTS, siteOf, stepAuditor } from './restart-types.ts';
 import { saveRequestText } from './save-request.ts';
 import { fileStamp } from './snapshot-file.ts';
 import { DEFAULT_MAX_LINES } from './types.ts';
@@ -48,7 +47,11 @@ export async function snapshotForRestart(
   const maxLines = req.maxLines ?? DEFAULT_MAX_LINES;
   const reason = req.reason ?? 'external';
   let asked = '';
-  if (req.mode === 'graceful') {
+  if (req.mode === 'graceful' && !siteOf(deps).agentWritesSnapshots) {
+    // The agent would write the file on its host, where Trail Boss neither watches nor reads it.
+    asked = `it runs on host ${plan.host ?? '?'}, so it was not asked to save its own snapshot`;
+    audit('snapshot', runtime, plan.snapshotPath, asked);
+  } else if (req.mode === 'graceful') {
     const look = await panes.look(paneKey);
     const idle = look.kind === 'screen' && look.screen.kind === 'idle' && look.screen.draft.trim() === '';
     if (idle) {
@@ -89,7 +92,7 @@ export async function snapshotForRestart(
   }
   if (runtime !== 'claude') {
     return {
-      refused: `${runtimeById(runtime).displayName} in ${req.paneId}: ${asked}; it keeps no transcript to extract one from. Nothing was restarted.`,
+      refused: `${runtimeById(runtime).displayName} in ${paneLabel(req.paneId, plan.host)}: ${asked}; it keeps no transcript to extract one from. Nothing was restarted.`,
     };
   }
   return extractForRestart(deps, req, plan, audit, maxLines, reason);
@@ -103,28 +106,49 @@ async function extractForRestart(
   maxLines: number,
   reason: NonNullable<RestartRequest['reason']>,
 ): Promise<SnapshotOutcome> {
-  const located = locateTranscript({ configDir: deps.claudeConfigDir, sessionId: plan.sessionId, cwd: plan.projectDir });
-  if ('error' in located) {
-    audit('snapshot', 'claude', '', `no transcript: ${located.error}`);
-    return { refused: `cannot snapshot Claude Code in ${req.paneId}: ${located.error}. Nothing was restarted.` };
-  }
+  const site = siteOf(deps);
+  const where = paneLabel(req.paneId, plan.host);
+  const on = plan.host === null ? '' : ` on host ${plan.host}`;
   try {
-    const saved = await saveSnapshotFromTranscript(
-      { clock: deps.clock, runner: deps.runner },
-      { transcriptPath: located.path, agent: plan.agentName, reason, maxLines, projectDir: plan.projectDir, sessionId: plan.sessionId },
-    );
-    const s = saved.stats;
-    audit(
-      'snapshot',
-      'claude',
-      saved.path,
-      `extracted from ${located.path} (${located.source}; ${s.prompts} prompts, ${s.replies} answers, ${s.malformed} broken lines skipped)`,
-    );
-    return { from: 'transcript' };
+    const located = await site.locateTranscript({ sessionId: plan.sessionId, cwd: plan.projectDir });
+    if ('error' in located) {
+      audit('snapshot', 'claude', '', `no transcript: ${located.error}`);
+      return { refused: `cannot snapshot Claude Code in ${where}: ${located.error}. Nothing was restarted.` };
+    }
+    try {
+      // Only .trailboss/ is ours to create in a project of this machine.
+      if (plan.host === null && !isDirectory(plan.projectDir)) throw new Error(`the project directory ${plan.projectDir} does not exist`);
+      const parsed = await site.parseTranscript(located.path, maxLines);
+      const saved = await saveParsedSnapshot(
+        { clock: deps.clock, runner: site.gitRunner },
+        {
+          parsed,
+          projectDir: plan.projectDir,
+          file: plan.snapshotPath,
+          agent: plan.agentName,
+          reason,
+          maxLines,
+          sessionId: plan.sessionId,
+          host: plan.host,
+        },
+      );
+      const s = saved.stats;
+      audit(
+        'snapshot',
+        'claude',
+        saved.path,
+        `extracted from ${located.path}${on} (${located.source}; ${s.prompts} prompts, ${s.replies} answers, ${s.malformed} broken lines skipped)`,
+      );
+      return { from: 'transcript' };
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      audit('snapshot', 'claude', located.path, `failed: ${message}`);
+      return { refused: `cannot snapshot Claude Code in ${where}: ${message}. Nothing was restarted.` };
+    }
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
-    audit('snapshot', 'claude', located.path, `failed: ${message}`);
-    return { refused: `cannot snapshot Claude Code in ${req.paneId}: ${message}. Nothing was restarted.` };
+    audit('snapshot', 'claude', '', `failed: ${message}`);
+    return { refused: `cannot snapshot Claude Code in ${where}: ${message}. Nothing was restarted.` };
   }
 }
 
@@ -136,4 +160,9 @@ function fileChanged(file: string, before: string | null): boolean {
 async function isIdle(panes: PaneAccess, paneKey: string): Promise<boolean> {
   const look = await panes.look(paneKey);
   return look.kind === 'screen' && look.screen.kind === 'idle';
+}
+
+/** `%3`, or `%3 on host gpu`: every message names the host of a remote pane. */
+export function paneLabel(paneId: string, host: string | null): string {
+  return host === null ? paneId : `${paneId} on host ${host}`;
 }

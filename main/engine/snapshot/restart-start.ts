@@ -11,7 +11,7 @@ import { shellCommandLine } from './relaunch-command.ts';
 import type { RestartPlan } from './restart-inspect.ts';
 import { restoreRemainOnExit, type StoppedAgent } from './restart-stop.ts';
 import type { RestartDeps, RestartRequest } from './restart-types.ts';
-import { RESTART_DEFAULTS, stepAuditor } from './restart-types.ts';
+import { RESTART_DEFAULTS, siteOf, stepAuditor } from './restart-types.ts';
 
 /** The environment variable naming the snapshot a new session should be primed with. */
 export const AGENT_ENV = 'TRAILBOSS_AGENT';
@@ -50,7 +50,7 @@ export async function startAgent(
     async () => {
       const pane = (await deps.tmux.listPanes()).find((p) => p.paneId === paneId);
       if (!pane) return null;
-      const agent = findAgentProcess(pane, deps.runtimes, deps.processes.table());
+      const agent = findAgentProcess(pane, deps.runtimes, await siteOf(deps).processes.table());
       return agent && agent.runtime === plan.target && agent.pid !== plan.agent.pid ? agent : null;
     },
     { timeoutMs: req.startTimeoutMs ?? RESTART_DEFAULTS.startTimeoutMs, intervalMs: req.pollMs ?? RESTART_DEFAULTS.pollMs },

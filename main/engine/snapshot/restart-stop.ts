@@ -8,7 +8,7 @@
 import { pollUntil } from './poll.ts';
 import type { RestartPlan } from './restart-inspect.ts';
 import type { RestartDeps, RestartRequest } from './restart-types.ts';
-import { RESTART_DEFAULTS, stepAuditor } from './restart-types.ts';
+import { RESTART_DEFAULTS, siteOf, stepAuditor } from './restart-types.ts';
 
 /** Shells a launched agent returns to. */
 export const SHELLS = new Set(['bash', 'zsh', 'fish', 'sh', 'dash', 'ksh', 'mksh', 'tcsh', 'csh', 'nu', 'elvish', 'xonsh']);
@@ -35,14 +35,15 @@ export async function stopAgent(
     previousRemainOnExit = (await deps.tmux.command(['show-options', '-p', '-t', paneId, '-v', 'remain-on-exit'])).trim();
     await deps.tmux.command(['set-option', '-p', '-t', paneId, 'remain-on-exit', 'on']);
   }
-  const gone = () => (deps.processes.alive(pid) ? null : true);
+  const { processes } = siteOf(deps);
+  const gone = async () => ((await processes.alive(pid)) ? null : true);
   audit('stop', runtime, `SIGTERM ${pid}`, 'sending');
-  deps.processes.signal(pid, 'SIGTERM');
+  await processes.signal(pid, 'SIGTERM');
   const stopTimeoutMs = req.stopTimeoutMs ?? RESTART_DEFAULTS.stopTimeoutMs;
   let stopped = await pollUntil(deps.clock, gone, { timeoutMs: stopTimeoutMs, intervalMs: poll });
   if (!stopped) {
     audit('stop', runtime, `SIGKILL ${pid}`, 'still running after SIGTERM');
-    deps.processes.signal(pid, 'SIGKILL');
+    await processes.signal(pid, 'SIGKILL');
     // SIGKILL cannot be caught: only a process stuck in the kernel (D state) outlives this.
     stopped = await pollUntil(deps.clock, gone, { timeoutMs: Math.min(5000, stopTimeoutMs), intervalMs: poll });
   }

@@ -5,7 +5,9 @@ import type { Logger } from '../platform/log.ts';
 import type { Runner } from '../platform/run.ts';
 import type { RuntimeId, RuntimeModule } from '../runtimes/types.ts';
 import type { TmuxClient } from '../tmux/types.ts';
-import type { AgentProcesses } from './agent-process.ts';
+import type { AgentProcessOps } from './agent-process.ts';
+import type { AgentSite } from './agent-site.ts';
+import { localSite } from './agent-site.ts';
 import type { SnapshotReason } from './types.ts';
 
 /** Everything the pipeline touches, injected. */
@@ -14,7 +16,8 @@ export interface RestartDeps {
   readonly tmux: TmuxClient;
   /** Runtime modules (the catalog): detection and screen classification. */
   readonly runtimes: readonly RuntimeModule[];
-  readonly processes: AgentProcesses;
+  /** This machine's processes (unused when `site` is given). */
+  readonly processes: AgentProcessOps;
   readonly clock: Clock;
   /** Runs git for the snapshot's hints. */
   readonly runner: Runner;
@@ -23,6 +26,13 @@ export interface RestartDeps {
   /** Claude's config dir (claude/config-dir.ts): status files and transcripts. */
   readonly claudeConfigDir: string;
   readonly logger: Logger;
+  /** Where the agent runs, when not on this machine (remote-site.ts): it replaces `processes`, `runner` and `claudeConfigDir`. */
+  readonly site?: AgentSite;
+}
+
+/** The agent's site: `deps.site`, else this machine through `processes`, `runner` and `claudeConfigDir`. */
+export function siteOf(deps: RestartDeps): AgentSite {
+  return deps.site ?? localSite(deps);
 }
 
 /** `graceful` asks the agent to save its own snapshot first; `force` extracts it from the transcript at once. */

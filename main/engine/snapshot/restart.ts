@@ -9,7 +9,7 @@ import { serverKey } from '../tmux/types.ts';
 import { paneAccess } from './pane-look.ts';
 import { inspectPane } from './restart-inspect.ts';
 import { deliverSnapshot } from './restart-deliver.ts';
-import { snapshotForRestart } from './restart-snapshot.ts';
+import { paneLabel, snapshotForRestart } from './restart-snapshot.ts';
 import { startAgent } from './restart-start.ts';
 import { stopAgent } from './restart-stop.ts';
 import type { RestartDeps, RestartRequest, RestartResult, RestartStep } from './restart-types.ts';
@@ -20,6 +20,7 @@ export async function restartAgent(deps: RestartDeps, req: RestartRequest): Prom
   const key = makePaneKey(serverKey(deps.tmux.server), req.paneId);
   const audit = stepAuditor(deps, key, req.surface);
   let step: RestartStep = 'inspect';
+  const host = deps.site?.host ?? null;
   try {
     const inspected = await inspectPane(deps, req);
     if ('refused' in inspected) return { outcome: 'refused', message: inspected.refused };
@@ -62,7 +63,7 @@ export async function restartAgent(deps: RestartDeps, req: RestartRequest): Prom
     const how = delivered.delivery === 'hook' ? 'primed by its SessionStart hook' : 'briefed at its first prompt';
     return {
       outcome: 'restarted',
-      message: `restarted ${runtime.displayName} in ${req.paneId} (pid ${plan.agent.pid} → ${started.pid}); snapshot ${from} (${plan.snapshotPath}), ${how}`,
+      message: `restarted ${runtime.displayName} in ${paneLabel(req.paneId, plan.host)} (pid ${plan.agent.pid} → ${started.pid}); snapshot ${from} (${plan.snapshotPath}), ${how}`,
       snapshotPath: plan.snapshotPath,
       snapshotFrom: snap.from,
       delivery: delivered.delivery,
@@ -73,7 +74,7 @@ export async function restartAgent(deps: RestartDeps, req: RestartRequest): Prom
     const message = err instanceof Error ? err.message : String(err);
     audit(step, 'unknown', '', `failed: ${message}`);
     if (step === 'inspect' || step === 'snapshot')
-      return { outcome: 'refused', message: `restart of ${req.paneId} stopped before changing anything: ${message}` };
+      return { outcome: 'refused', message: `restart of ${paneLabel(req.paneId, host)} stopped before changing anything: ${message}` };
     return failed(deps, req, step, message, null);
   }
 }

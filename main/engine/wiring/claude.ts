@@ -13,7 +13,7 @@ import type { ActionParts } from './actions.ts';
 import type { Attention } from './attention.ts';
 import { AutoRestart } from './auto-restart.ts';
 import type { Foundation } from './foundation.ts';
-import { restartPane } from './restart-action.ts';
+import { remoteSnapshotsDir, restartPane } from './restart-action.ts';
 
 export interface ClaudeOptions {
   readonly env: Readonly<Record<string, string | undefined>>;
@@ -58,7 +58,17 @@ export function buildAutoRestart(
     stateOf: (pane) => attention.truth.get(pane),
     restart: (pane) =>
       restartPane(
-        { observer, actionStore: actions.actionStore, clock, logger, runner: opts.runner, config, env: opts.env, homedir: opts.homedir },
+        {
+          observer,
+          actionStore: actions.actionStore,
+          clock,
+          logger,
+          runner: opts.runner,
+          config,
+          env: opts.env,
+          homedir: opts.homedir,
+          remoteSnapshotsDir: remoteSnapshotsDir(f.paths.home),
+        },
         pane,
         null,
         'engine',

@@ -14,6 +14,9 @@ import type { HookDelivery } from '../hooks/hook-ingest.ts';
 import { CODEX_HOOK_PATH } from '../http/endpoint-file.ts';
 import { MemoryHookEventCounter } from '../hooks/hook-event-counter.ts';
 import { registerHookIngest } from '../hooks/hook-ingest.ts';
+import { storeOpencodeArrivals } from '../hooks/opencode-arrivals.ts';
+import type { OpencodeDelivery } from '../hooks/opencode-ingest.ts';
+import { registerOpencodeIngest } from '../hooks/opencode-ingest.ts';
 import type { Foundation, UndoList } from './foundation.ts';
 
 /** `apiFor(surface)` gives that surface's method map, made once. */
@@ -39,6 +42,8 @@ export interface EndpointOptions {
   readonly deliverHook: (delivery: HookDelivery) => void;
   /** Codex hook deliveries (POST /hooks/codex); the route is absent without it. */
   readonly deliverCodexHook?: (delivery: HookDelivery) => void;
+  /** opencode plugin deliveries (POST /hooks/opencode); the route is absent without it. */
+  readonly deliverOpencodeEvent?: (delivery: OpencodeDelivery) => void;
 }
 
 /** Start the loopback endpoint (hook ingest + API + optional UI); closed by the undo list. */
@@ -56,6 +61,9 @@ export async function startEndpoint(f: Foundation, opts: EndpointOptions, undo: 
       // Codex arrivals are counted apart: Claude's `hooks status` must not report Codex's events.
       if (opts.deliverCodexHook)
         registerHookIngest(server, { clock, counter: new MemoryHookEventCounter(), deliver: opts.deliverCodexHook }, CODEX_HOOK_PATH);
+      // Counted in the store under their own names, so `hooks status --runtime opencode` sees them from the CLI.
+      if (opts.deliverOpencodeEvent)
+        registerOpencodeIngest(server, { clock, arrivals: storeOpencodeArrivals(f.store), deliver: opts.deliverOpencodeEvent });
       mountApi(server, { apiFor: opts.apiFor, events, uiDir: opts.uiDir, logger });
     },
   });

@@ -35,7 +35,7 @@ export const QueueRow = memo(function QueueRow({ item, position }: { item: Queue
       className={`item${selected ? ' selected' : ''}${item.stuck ? ' stuck' : ''}`}
       tabIndex={-1}
       aria-current={selected ? 'true' : undefined}
-      aria-label={`${position}. ${runtimeName(item.runtime)} in ${item.target}: ${reasonLabel(item.reason)}`}
+      aria-label={`${position}. ${runtimeName(item.runtime)} in ${item.host === null ? item.target : `${item.target} on host ${item.host}`}: ${reasonLabel(item.reason)}`}
       data-item-id={item.id}
       onFocus={() => {
         if (!selected) select(item.id);

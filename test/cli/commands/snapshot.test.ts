@@ -153,3 +153,30 @@ describe('trailboss snapshot restore / check', () => {
     expect((await cmd(['restore'], { TRAILBOSS_AGENT: 'a' })).stdout).toBe('A\n');
   });
 });
+
+describe('trailboss snapshot list', () => {
+  it("lists the project's snapshots and those kept for agents on hosts, each line naming its host", async () => {
+    const home = tempDir();
+    const project = join(home, 'project');
+    writeSnapshot(snapshotPath(project, 'claude'), '# Restart Snapshot — claude\n');
+    const remote = join(home, 'tb', 'snapshots', 'gpu', '-home-dev-api');
+    writeSnapshot(snapshotPath(remote, 'claude'), '# Restart Snapshot — claude\n**Host:** gpu\n');
+    const cmd = (argv: string[]) => runCommand((ctx) => snapshotCommand(ctx, deps()), ['list', ...argv], { home, cwd: project });
+
+    const table = await cmd([]);
+    expect(table.code).toBe(0);
+    const lines = table.stdout.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^HOST\s+AGENT\s+SAVED\s+FILE$/);
+    expect(lines.slice(1)).toEqual([
+      expect.stringMatching(new RegExp(`^-\\s+claude\\s+\\S+Z\\s+${project}/\\.trailboss/restart/claude\\.md$`)),
+      expect.stringMatching(new RegExp(`^gpu\\s+claude\\s+\\S+Z\\s+${remote}/\\.trailboss/restart/claude\\.md$`)),
+    ]);
+    const json = JSON.parse((await cmd(['--json'])).stdout) as { snapshots: { host: string | null; project: string }[] };
+    expect(json.snapshots.map((s) => [s.host, s.project])).toEqual([
+      [null, project],
+      ['gpu', '-home-dev-api'],
+    ]);
+    const empty = tempDir();
+    expect((await runCommand((ctx) => snapshotCommand(ctx, deps()), ['list'], { home: empty })).stdout).toBe('No snapshots.\n');
+  });
+});

@@ -16,6 +16,7 @@ function delivery(name: string, at: number, sessionId?: string): HookDelivery {
     origin: { tmuxPane: '%0', tmuxSocket: null, ppid: null },
     payload: parsed.payload,
     signal: hookToSignal(parsed.payload),
+    host: null,
   };
 }
 

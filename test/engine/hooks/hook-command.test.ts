@@ -27,6 +27,14 @@ describe('forwarder command', () => {
     expect(parseForwarderCommand(forwarderCommand(codex, 'PermissionRequest'))).toEqual({ ...codex, event: 'PermissionRequest' });
   });
 
+  it("writes and reads back the remote form: a host's forwarded socket instead of the endpoint file", () => {
+    const remote: ForwarderSpec = { ...spec, endpointFile: '', socketPath: "/home/o'neil/.trailboss-remote/hook.sock" };
+    const command = forwarderCommand(remote, 'Stop');
+    expect(command).toContain(` --socket '/home/o'\\''neil/.trailboss-remote/hook.sock' Stop # trailboss:hook`);
+    expect(command).not.toContain('--endpoint');
+    expect(parseForwarderCommand(command)).toEqual({ ...remote, event: 'Stop' });
+  });
+
   it('does not read back a runtime it never writes', () => {
     const other = forwarderCommand(spec, 'Stop').replace(' Stop #', ' --runtime opencode Stop #');
     expect(parseForwarderCommand(other)).toBeNull();

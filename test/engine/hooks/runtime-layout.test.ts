@@ -37,6 +37,7 @@ describe('runtime layouts', () => {
       nodePath: '/src/tb/node_modules/node/bin/node',
       runAsNode: false,
       forwarderScript: '/src/tb/bin/trailboss-hook.mjs',
+      opencodePlugin: '/src/tb/bin/trailboss-opencode-plugin.js',
       cliScript: '/src/tb/bin/trailboss.mjs',
     });
     expect(runtimeFiles({ kind: 'npm', root: '/lib/node_modules/trailboss', nodePath: '/usr/local/bin/node' })).toMatchObject({

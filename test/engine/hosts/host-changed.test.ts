@@ -49,7 +49,8 @@ describe('host:changed', () => {
     const down = changes[0]!;
     expect(down).toMatchObject({ host: REMOTE_HOST, state: 'unreachable', reason: expect.stringMatching(/^host box unreachable since /) });
     expect(down.since).toBeGreaterThanOrEqual(killedAt - 1_000);
-    expect(errors.filter((m) => m.includes('host box'))).toHaveLength(1);
+    // The windows' host banner follows host:changed; an outage is not an engine error too.
+    expect(errors.filter((m) => m.includes('host box'))).toEqual([]);
     // What a surface that subscribes now starts from.
     expect(r.h.engine.hosts.outages()).toEqual([down]);
 

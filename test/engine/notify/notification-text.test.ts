@@ -21,6 +21,16 @@ describe('itemNotificationText', () => {
     expect(text.body).toBe('wants to run `rm -rf build`\napi-worker:1.0 · claude');
   });
 
+  it('names the host of an agent on another machine in the title, the body and the summary', () => {
+    const remote = queueItem({ host: 'gpu', unreachable: 'host gpu unreachable since …' });
+    const text = itemNotificationText(remote, T0);
+    expect(text.title).toBe('claude · gpu:api-worker');
+    expect(text.body).toBe('wants to run `rm -rf build`\ngpu: api-worker:1.0 · claude · host unreachable');
+    expect(summaryNotificationText([remote, queueItem({ id: 'b' })]).body).toBe(
+      'claude · gpu:api-worker, claude · api-worker — open the queue to answer them.',
+    );
+  });
+
   it('uses the verb of the tool: edit, create, read, fetch', () => {
     expect(itemNotificationText(queueItem({ tool: 'Edit file', subject: 'src/a.ts' }), T0).sentence).toContain('wants to edit `src/a.ts`');
     expect(itemNotificationText(queueItem({ tool: 'Create file', subject: 'b.ts' }), T0).sentence).toContain('wants to create `b.ts`');

@@ -2,7 +2,8 @@
 // pane is looked at again after `recheckMs` to prove stability, and a screen becomes a fact only
 // once stable; a quiet window is not captured; only agent panes are watched (ignored ones never);
 // a server that is gone takes its panes with it, but a failed call alone is not evidence that panes
-// are gone; a pane whose agent process changed is a new pane; after stop() no timer survives.
+// are gone; a pane whose agent process changed is a new pane; after stop() no timer survives; an
+// agent's own event (lookNow) gets its pane captured at once, not at the next tick.
 import { describe, expect, it } from 'vitest';
 import type { ObserverOptions, PaneOverrides } from '../../../main/engine/observe/observer.ts';
 import { PaneObserver } from '../../../main/engine/observe/observer.ts';
@@ -168,6 +169,44 @@ describe('PaneObserver', () => {
     expect(t.tmux.captured).toHaveLength(2);
     expect(t.kinds()).toEqual(['pane-seen', 'screen:idle']);
     await t.observer.stop();
+  });
+
+  it("lookNow captures a quiet pane at once (an agent's own event said it changed), once per look", async () => {
+    const t = setup();
+    t.tmux.panes = [paneInfo('%1', { windowActivity: Math.floor(T0 / 1000) - 60 })];
+    t.tmux.screens.set('%1', IDLE);
+    const settle = async () => {
+      for (let i = 0; i < 5; i++) await new Promise((r) => setImmediate(r));
+    };
+    t.observer.start();
+    t.clock.advance(0);
+    await settle();
+    t.clock.advance(OPTIONS.recheckMs);
+    await settle();
+    expect(t.tmux.captured).toHaveLength(2); // first look and its stability recheck; then quiet
+    t.clock.advance(100);
+    await settle();
+    expect(t.tmux.captured).toHaveLength(2);
+    t.tmux.screens.set('%1', PERM);
+    const key = t.facts.find((f) => f.kind === 'pane-seen')!.pane;
+    t.observer.lookNow('no-such|%9');
+    t.observer.lookNow(key);
+    t.clock.advance(0);
+    await settle();
+    expect(t.tmux.captured).toHaveLength(3); // well before the next tick (1000 ms)
+    // The changed screen is rechecked as usual and becomes a fact; no further look without a new ask.
+    t.clock.advance(OPTIONS.recheckMs);
+    await settle();
+    expect(t.kinds()).toEqual(['pane-seen', 'screen:idle', 'screen:permission']);
+    const after = t.tmux.captured.length;
+    t.clock.advance(OPTIONS.recheckMs);
+    await settle();
+    expect(t.tmux.captured).toHaveLength(after);
+    await t.observer.stop();
+    t.observer.lookNow(key);
+    t.clock.advance(5000);
+    await settle();
+    expect(t.tmux.captured).toHaveLength(after);
   });
 
   it('never runs two ticks at once', async () => {

@@ -70,6 +70,7 @@ function deliver(file: string, origin: Partial<HookOrigin>, overrides: Record<st
     origin: { tmuxPane: null, tmuxSocket: null, ppid: null, ...origin },
     payload,
     signal: hookToSignal(payload),
+    host: null,
   };
   fusion.deliver(delivery);
 }

@@ -35,6 +35,17 @@ describe('start', () => {
     expect(stores.app.getState().engineErrors).toEqual(['tmux is not installed']);
   });
 
+  it('shows a banner per unreachable host until it is back, and reloads the queue each time (its rows say so)', async () => {
+    const { controller, fake, stores } = setup([]);
+    controller.start();
+    await poll(() => fake.callsTo('queue:list').length === 1, '1 call(s) to queue:list');
+    fake.emit('host:changed', { host: 'gpu', state: 'unreachable', since: 1000, reason: 'host gpu unreachable since …: refused' });
+    expect(stores.app.getState().hostOutages.map((o) => o.host)).toEqual(['gpu']);
+    fake.emit('host:changed', { host: 'gpu', state: 'reachable', since: 9000 });
+    expect(stores.app.getState().hostOutages).toEqual([]);
+    await poll(() => fake.callsTo('queue:list').length === 3, '3 call(s) to queue:list');
+  });
+
   it('reloads the queue when the event stream comes back', async () => {
     const { controller, fake, queue } = setup([]);
     controller.start();

@@ -1,5 +1,5 @@
 /** Doctor check: a Trail Boss engine is running for this data directory and its API answers. */
-import { readEndpointFile } from '../../../engine/http/endpoint-file.ts';
+import { readEndpointFile } from '../../../engine/http/endpoint-info.ts';
 import { NoEngineError, engineClient } from '../../engine-client.ts';
 import { advice, ok, problem, type DoctorCheck } from '../check.ts';
 

@@ -30,11 +30,20 @@ function spinnerAbove(lines: readonly string[], box: InputBox): string | null {
   return null;
 }
 
+/**
+ * A footer line without the hint right-aligned on it: 2.1.332 draws `◐ medium · /effort` at the end of the
+ * mode line (2.1.329 drew it on a line of its own above the box).
+ */
+function withoutRightHint(line: string): string {
+  return line.trim().split(/\s{3,}/)[0] ?? '';
+}
+
 /** The line proving Claude is working while its input box is shown, or null when it is not. */
 export function workingIndicator(lines: readonly string[], box: InputBox): string | null {
   const spinner = spinnerAbove(lines, box);
   if (spinner) return spinner;
-  return box.footer.find((f) => INTERRUPT.test(f)) ?? null;
+  const footer = box.footer.find((f) => INTERRUPT.test(f));
+  return footer === undefined ? null : withoutRightHint(footer);
 }
 
 /** A spinner among the last few non-blank lines when no input box is drawn (a fallback, never preferred). */

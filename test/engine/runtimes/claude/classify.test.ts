@@ -3,13 +3,14 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { claudeRuntime } from '../../../../main/engine/runtimes/claude/index.ts';
 import { approveKeyFor, denyKeyFor } from '../../../../main/engine/runtimes/common/keys.ts';
-import { CLAUDE_2_1_197, CLAUDE_2_1_329 } from './fixture-table.ts';
+import { CLAUDE_2_1_197, CLAUDE_2_1_329, CLAUDE_2_1_332 } from './fixture-table.ts';
 import type { Expected } from './fixture-table.ts';
 import { CLAUDE_FIXTURES, V197, captureNames, loadCapture, plainLines } from './load-fixture.ts';
 
 const FOLDERS: readonly { label: string; folder: string; table: Readonly<Record<string, Expected>> }[] = [
   { label: '2.1.329', folder: CLAUDE_FIXTURES, table: CLAUDE_2_1_329 },
   { label: '2.1.197', folder: join(CLAUDE_FIXTURES, V197), table: CLAUDE_2_1_197 },
+  { label: '2.1.332', folder: join(CLAUDE_FIXTURES, 'v2.1.332'), table: CLAUDE_2_1_332 },
 ];
 
 function check(expected: Expected, folder: string, name: string, withColour: boolean): void {

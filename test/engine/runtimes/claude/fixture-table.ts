@@ -217,3 +217,15 @@ export const CLAUDE_2_1_197: Readonly<Record<string, Expected>> = {
   'working-thinking': working('Flibbertigibbeting… (4s · thinking)'),
   'working-tool-running': working('Sketching…'),
 };
+
+/**
+ * panes/claude/v2.1.332: screens of the live suite's `--latest` run (Claude Code 2.1.332 against the mock,
+ * see that folder's README). Same prompt; the layout is inline (no blank filler, the effort hint at the end
+ * of the mode line) and finished tools read `Bash(cmd)` / `⎿  (No output)`.
+ */
+export const CLAUDE_2_1_332: Readonly<Record<string, Expected>> = {
+  'idle-startup': idle,
+  'perm-shell-approve-after': idle,
+  'perm-shell-deny': perm('Bash command', 'echo ran >> ran.txt', PROCEED, ['once', 'always', 'always', 'deny'], '1', '4'),
+  working: working('⏸ manual mode on · esc to interrupt · ← for agents'),
+};

@@ -6,7 +6,17 @@ import type { OptionKind } from '../../../../main/engine/runtimes/types.ts';
 import { captureNames, loadCapture } from './fixture-files.ts';
 
 type Expected =
-  | { kind: 'permission'; tool: string; subject: string; kinds: OptionKind[]; highlighted: number; approve: string; deny: string }
+  | {
+      kind: 'permission';
+      tool: string | null;
+      subject: string;
+      kinds: OptionKind[];
+      highlighted: number;
+      approve: string | null;
+      deny: string;
+      /** Default: high. */
+      confidence?: 'high' | 'low';
+    }
   | { kind: 'dialog'; dialogId: string; highlighted: number | null }
   | { kind: 'idle'; draft: string }
   | { kind: 'working' }
@@ -55,6 +65,29 @@ const TABLE: Record<string, Expected> = {
     approve: '1',
     deny: '3',
   },
+  // Live suite: a command asking for extra sandbox permissions (network); `1` ran it once.
+  'approval-exec-network': {
+    kind: 'permission',
+    tool: 'command',
+    subject: 'curl -s http://127.0.0.1:9/net-target; echo exit=$?',
+    kinds: ['once', 'deny'],
+    highlighted: 0,
+    approve: '1',
+    deny: '2',
+  },
+  'approval-exec-network-after-approve-1': { kind: 'idle', draft: '' },
+  // Live suite: request_permissions. Every grant lasts the turn or the session: no approve key; Esc refused.
+  'approval-grant-permissions': {
+    kind: 'permission',
+    tool: null,
+    subject: '',
+    kinds: ['always', 'always', 'always', 'deny'],
+    highlighted: 0,
+    approve: null,
+    deny: 'Escape',
+    confidence: 'low',
+  },
+  'approval-grant-permissions-after-esc': { kind: 'idle', draft: '' },
   'approval-edit-after-approve-1': { kind: 'idle', draft: '' },
   'approval-edit-after-deny-3': { kind: 'idle', draft: '' },
   'approval-exec-after-approve-1': { kind: 'idle', draft: '' },
@@ -101,9 +134,9 @@ describe('codex fixtures', () => {
         expect(screen.tool).toBe(expected.tool);
         expect(screen.subject).toBe(expected.subject);
         expect(screen.options.map((o) => o.kind)).toEqual(expected.kinds);
-        expect(screen.options.map((o) => o.key)).toEqual(['1', '2', '3']);
+        expect(screen.options.map((o) => o.key)).toEqual(expected.kinds.map((_, i) => String(i + 1)));
         expect(screen.highlighted).toBe(expected.highlighted);
-        expect(screen.confidence).toBe('high');
+        expect(screen.confidence).toBe(expected.confidence ?? 'high');
         expect(approveKeyFor(screen)).toBe(expected.approve);
         expect(denyKeyFor(screen)).toBe(expected.deny);
       }
