@@ -23,6 +23,7 @@ import type { Logger } from './platform/log.ts';
 import type { TrailbossPaths } from './platform/paths.ts';
 import type { ProcessTable } from './platform/process-table.ts';
 import type { Runner, Spawner } from './platform/run.ts';
+import type { QueuePublisher } from './api/queue-publisher.ts';
 import type { ReminderScheduler } from './reminders/reminder-scheduler.ts';
 import type { Store } from './store/index.ts';
 import type { TmuxClient, TmuxServer } from './tmux/types.ts';
@@ -77,6 +78,7 @@ interface Parts {
   readonly hosts: HostSet;
   readonly hookLinks: HostHookLinks;
   readonly reminders: ReminderScheduler;
+  readonly queue: QueuePublisher;
   readonly watchdog: WatchdogScheduler;
   readonly fusion: ClaudeFusion;
   readonly watcher: ConfigWatcher;
@@ -197,6 +199,7 @@ export class Engine {
       runner: opts.runner,
       reloadConfig: () => void f.watcher.reload(),
       hosts,
+      queueChanged: () => attention.queue.changed(),
     });
     const endpoint =
       opts.api === false
@@ -222,6 +225,7 @@ export class Engine {
       hosts,
       hookLinks,
       reminders: attention.reminders,
+      queue: attention.queue,
       watchdog: watchdog.scheduler,
       fusion,
       watcher: f.watcher,
@@ -290,6 +294,7 @@ export class Engine {
     this.timers = [];
     await this.observer.stop();
     this.parts.reminders.dispose();
+    this.parts.queue.dispose();
     this.parts.watchdog.dispose();
     this.parts.watcher.dispose();
     await this.parts.endpoint?.close();

@@ -61,6 +61,8 @@ export interface ApiDeps {
   readonly surface?: Surface;
   /** Whether a pane's host can be reached (views say `unreachable`); default: every pane is local. */
   readonly hosts?: Reachability;
+  /** Tell listeners the queue changed (the engine's coalescing publisher); default: emit it now. */
+  readonly queueChanged?: () => void;
 }
 
 /** Wrap a handler so an unexpected error becomes an `internal` envelope (and is logged), never a crash. */
@@ -114,7 +116,8 @@ function unvalidatedMethods(deps: ApiDeps): ApiMethods {
     events.emit('action:outcome', dto);
     return ok(dto);
   };
-  const queueChanged = () => events.emit('queue:changed', { items: queueDtos(store, truth, clock.now(), false, reach) });
+  const queueChanged =
+    deps.queueChanged ?? (() => events.emit('queue:changed', { items: queueDtos(store, truth, clock.now(), false, reach) }));
 
   const answer = (action: 'approve' | 'deny') =>
     guarded(`item:${action}`, logger, async (args: { id: string; fingerprint: string }) => {

@@ -6,7 +6,6 @@
 import { storeForActions } from '../actions/action-store.ts';
 import { observerPaneAccess } from '../actions/pane-access.ts';
 import type { ActionStore, PaneAccess } from '../actions/types.ts';
-import { queueDtos } from '../api/queue-view.ts';
 import type { Reachability } from '../hosts/reachability.ts';
 import { LOCAL_ONLY } from '../hosts/reachability.ts';
 import type { PaneObserver } from '../observe/observer.ts';
@@ -26,11 +25,11 @@ export function buildActionParts(
   attention: Attention,
   reach: Reachability = LOCAL_ONLY,
 ): ActionParts {
-  const { store, events, now } = f;
+  const { store, events } = f;
   const actionStore = storeForActions(store, (item, how) => {
     attention.reminders.remove(item.id);
     events.emit('item:resolved', { id: item.id, resolution: how });
-    events.emit('queue:changed', { items: queueDtos(store, attention.truth, now(), false, reach) });
+    attention.queue.changed();
   });
   return { panes: observerPaneAccess(observer, reach), actionStore };
 }

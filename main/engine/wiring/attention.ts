@@ -6,6 +6,7 @@
 import { itemDtoById, queueDtos } from '../api/queue-view.ts';
 import type { Reachability } from '../hosts/reachability.ts';
 import { LOCAL_ONLY } from '../hosts/reachability.ts';
+import { QueuePublisher } from '../api/queue-publisher.ts';
 import { ReminderScheduler } from '../reminders/reminder-scheduler.ts';
 import { PaneTruth } from '../truth/pane-truth.ts';
 import { policyFor } from '../truth/policy.ts';
@@ -17,6 +18,8 @@ import type { WatchdogWiring } from './watchdog-wiring.ts';
 export interface Attention {
   readonly truth: PaneTruth;
   readonly reminders: ReminderScheduler;
+  /** Every queue change goes through it: one `queue:changed` per burst, not one per change. */
+  readonly queue: QueuePublisher;
 }
 
 /** Build the reminders and the truth; `watchdog` is bound by the watchdog step. */
@@ -24,6 +27,10 @@ export function buildAttention(f: Foundation, watchdog: Late<WatchdogWiring>, un
   const { store, events, clock, logger, now, config } = f;
   // Reminders fire for items of the truth, which needs the reminders: the truth is set right below.
   let truth: PaneTruth | null = null;
+  const queue = new QueuePublisher(clock, () => {
+    if (truth) events.emit('queue:changed', { items: queueDtos(store, truth, now(), false, reach) });
+  });
+  undo.push(() => queue.dispose());
   const emitItem = (event: 'item:added' | 'item:updated', id: string) => {
     const dto = truth && itemDtoById(store, truth, id, now(), reach);
     if (dto) events.emit(event, { item: dto });
@@ -35,6 +42,8 @@ export function buildAttention(f: Foundation, watchdog: Late<WatchdogWiring>, un
       store.items.update(event.itemId, { reminderStep: event.step, stuck: event.kind === 'stuck' });
       // Logged as well: a catch-up after a restart fires before any listener can be attached.
       logger.log('info', 'reminder.fired', { item: event.itemId, step: event.step, stuck: event.kind === 'stuck', skipped: event.skipped });
+      // The reminder's listeners take its item from the latest queue: a gathered change goes out first.
+      queue.flush();
       events.emit('reminder', { id: event.itemId, step: event.step, stuck: event.kind === 'stuck' });
       emitItem('item:updated', event.itemId);
     },
@@ -54,9 +63,9 @@ export function buildAttention(f: Foundation, watchdog: Late<WatchdogWiring>, un
     policy: (pane) => policyFor(pane, watchdog.peek()?.view),
     reminders,
     onState: (state) => watchdog.get().scheduler.observe(state),
-    onQueueChanged: () => events.emit('queue:changed', { items: queueDtos(store, built, now(), false, reach) }),
+    onQueueChanged: () => queue.changed(),
     onItem: emitItem,
   });
   truth = built;
-  return { truth: built, reminders };
+  return { truth: built, reminders, queue };
 }
