@@ -135,7 +135,8 @@ export function createItemsRepo({ db, clock, newId = randomItemId }: ItemsRepoDe
         return { item: fromItemRow(byId.get(id)!), created: true };
       }),
     get: (id) => cache.get(id),
-    byPane: (paneKey) => cache.find((item) => item.paneKey === paneKey),
+    // In a transaction the cache reads the whole table again; the pane's index finds its one row.
+    byPane: (paneKey) => (db.inTransaction ? mapOrNull(byPaneKey.get(paneKey)) : cache.find((item) => item.paneKey === paneKey)),
     list: () => cache.list(),
     update: (id, patch) =>
       atomically(db, () => {

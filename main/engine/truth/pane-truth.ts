@@ -44,6 +44,8 @@ export class PaneTruth {
    * screen, the state still shows the old prompt; it must not come back as a new item.
    */
   private readonly answered = new Map<PaneKey, { fingerprint: string; leftAt: number }>();
+  /** What to run once the open batch has committed (announcements, reminders); null outside a batch. */
+  private effects: (() => void)[] | null = null;
 
   constructor(private readonly deps: TruthDeps) {}
 
@@ -99,7 +101,7 @@ export class PaneTruth {
   /** Decide the pane's item again (after a policy change: mute, loop mode, escalation, a released claim). */
   reconsider(pane: PaneKey): void {
     const state = this.states.get(pane);
-    if (state && this.attend(state)) this.deps.onQueueChanged();
+    if (state && this.batch(() => this.attend(state))) this.deps.onQueueChanged();
   }
 
   private applyOne(fact: Fact): boolean {
@@ -133,9 +135,45 @@ export class PaneTruth {
   /** Store a changed state and follow it with the attention decision. True when the queue changed. */
   private commit(state: PaneState): boolean {
     this.states.set(state.pane, state);
-    this.deps.store.panes.setState(state.pane, storedState(state.state), state.since);
-    this.deps.onState?.(state);
-    return this.attend(state);
+    return this.batch(() => {
+      this.deps.store.panes.setState(state.pane, storedState(state.state), state.since);
+      this.deps.onState?.(state);
+      return this.attend(state);
+    });
+  }
+
+  /**
+   * Run `fn` as one transaction (nested calls join the open one): a state, its item and the item's wait
+   * interval are one commit, where each write alone was one, and commits were the engine's largest cost
+   * at a large fleet. Only changes run here (reads in a transaction skip the row cache). What listeners
+   * are told runs after the commit, so nobody hears of a change a rollback took back.
+   */
+  private batch<T>(fn: () => T): T {
+    if (this.effects) return fn();
+    const effects: (() => void)[] = [];
+    this.effects = effects;
+    let result: T;
+    try {
+      result = this.deps.store.transaction(fn);
+    } finally {
+      this.effects = null;
+    }
+    for (const effect of effects) {
+      try {
+        effect();
+      } catch (error) {
+        this.deps.logger.log('error', 'truth.effect-failed', {
+          error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+        });
+      }
+    }
+    return result;
+  }
+
+  /** Run `effect` after the open batch commits, or now outside a batch. */
+  private afterCommit(effect: () => void): void {
+    if (this.effects) this.effects.push(effect);
+    else effect();
   }
 
   private attend(state: PaneState): boolean {
@@ -166,7 +204,7 @@ export class PaneTruth {
       case 'update': {
         const changed = store.items.update(change.item.id, patchOf(change.item));
         this.extras.set(change.item.id, { hookRequest: change.item.hookRequest, nudges: change.item.nudges });
-        if (changed) this.deps.onItem('item:updated', change.item.id);
+        if (changed) this.afterCommit(() => this.deps.onItem('item:updated', change.item.id));
         return changed;
       }
       case 'resolve':
@@ -193,8 +231,10 @@ export class PaneTruth {
     });
     this.extras.set(item.id, { hookRequest: draft.hookRequest, nudges: draft.nudges });
     if (!created) return;
-    this.deps.reminders.upsert(item);
-    this.deps.onItem('item:added', item.id);
+    this.afterCommit(() => {
+      this.deps.reminders.upsert(item);
+      this.deps.onItem('item:added', item.id);
+    });
   }
 
   /** Resolve an item as the engine saw it end (also used by expiry). */
@@ -206,8 +246,10 @@ export class PaneTruth {
       return done;
     });
     this.extras.delete(id);
-    this.deps.reminders.remove(id);
-    if (!resolved) return;
-    this.deps.events.emit('item:resolved', { id, resolution: how === 'dismissed' || how === 'expired' ? 'recovered' : how });
+    this.afterCommit(() => {
+      this.deps.reminders.remove(id);
+      if (resolved)
+        this.deps.events.emit('item:resolved', { id, resolution: how === 'dismissed' || how === 'expired' ? 'recovered' : how });
+    });
   }
 }
