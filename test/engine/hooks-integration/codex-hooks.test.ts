@@ -4,7 +4,6 @@
  * (test/fixtures/hooks/codex) sent through bin/trailboss-hook.mjs `--runtime codex` with the pane's
  * TMUX_PANE and TMUX, as the hooks `trailboss hooks install --runtime codex` writes would run.
  */
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -15,6 +14,7 @@ import { startEngineHarness } from '../../support/engine-harness.ts';
 import { poll } from '../../support/poll.ts';
 import type { EventLog } from './support.ts';
 import { RELEASE_KEY, heldWorking, paneKeyOf, recordItemEvents, waitForTruth } from './support.ts';
+import { runNode } from '../../support/run-node.ts';
 
 const FIXTURES = join(import.meta.dirname, '../../fixtures/hooks/codex');
 const codexPayload = (name: string) => JSON.parse(readFileSync(join(FIXTURES, name), 'utf8')) as Record<string, unknown>;
@@ -29,19 +29,11 @@ afterEach(async () => {
 });
 
 /** The forwarder as Codex runs it from hooks.json: payload on stdin, the pane's tmux variables. */
-function forwardCodex(endpointFile: string, body: Record<string, unknown>, paneId: string, socket: string) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((done, fail) => {
-    const env = { PATH: '/usr/bin:/bin', TMUX_PANE: paneId, TMUX: `${socket},${process.pid},0` };
-    const args = [resolve('bin/trailboss-hook.mjs'), '--endpoint', endpointFile, '--runtime', 'codex', String(body['hook_event_name'])];
-    const child = spawn(resolve('node_modules/node/bin/node'), args, { env });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', fail);
-    child.on('close', (code) => done({ code, stdout, stderr }));
-    child.stdin.end(JSON.stringify(body));
-  });
+async function forwardCodex(endpointFile: string, body: Record<string, unknown>, paneId: string, socket: string) {
+  const env = { TMUX_PANE: paneId, TMUX: `${socket},${process.pid},0` };
+  const args = [resolve('bin/trailboss-hook.mjs'), '--endpoint', endpointFile, '--runtime', 'codex', String(body['hook_event_name'])];
+  const { code, stdout, stderr } = await runNode(args, { env, stdin: JSON.stringify(body) });
+  return { code, stdout, stderr };
 }
 
 async function heldCodex() {
