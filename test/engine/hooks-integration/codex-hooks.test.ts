@@ -109,6 +109,19 @@ describe('codex hooks integration', () => {
     expect((await agent.keyNames()).filter((k) => k !== RELEASE_KEY)).toEqual(['1']);
   }, 90_000);
 
+  it('a request that ends without a prompt (a user hook decided; PostToolUse, or Stop) still clears the hook-born item at once', async () => {
+    const { h, agent } = await heldCodex();
+    for (const [i, end] of ['PostToolUse.json', 'Stop.json'].entries()) {
+      await forwardCodex(h.engine.paths.endpoint, codexPayload('PermissionRequest.json'), agent.paneId, h.socket);
+      const born = await poll(() => events!.added.filter((a) => a.item.reason === 'permission')[i]?.item, `hook-born item ${i + 1}`);
+      await forwardCodex(h.engine.paths.endpoint, codexPayload(end), agent.paneId, h.socket);
+      const gone = await poll(() => events!.resolved.find((r) => r.id === born.id), `the item cleared by ${end}`);
+      expect(gone.resolution).toBe('answered-in-pane');
+    }
+    expect((await queue(h.engine)).filter((i) => i.reason === 'permission')).toEqual([]);
+    expect(await agent.keyNames()).toEqual([]);
+  }, 60_000);
+
   it('a Codex hook from a pane nobody watches queues nothing', async () => {
     const { h, agent, pane } = await heldCodex();
     await forwardCodex(h.engine.paths.endpoint, codexPayload('PermissionRequest.json'), '%999', h.socket);
