@@ -30,6 +30,24 @@ export function heldWorking(scenario: Scenario, screen = 'panes/claude/working-1
   });
 }
 
+/**
+ * `scenario` held on a working screen like `heldWorking`; RELEASE_KEY starts the agent's hooks: the same
+ * working screen for `hooksMs` more, then the prompt (Codex and Claude Code run their PermissionRequest
+ * hooks before they draw it).
+ */
+export function promptAfterHooks(scenario: Scenario, hooksMs: number, screen = 'panes/claude/working-1'): Scenario {
+  const held = heldWorking(scenario, screen);
+  return assertScenario({
+    ...held,
+    name: `${scenario.name}-after-hooks`,
+    states: {
+      ...held.states,
+      held: { screen, keys: { [RELEASE_KEY]: 'hooks-running' }, note: 'working until the test releases it' },
+      'hooks-running': { screen, after: { ms: hooksMs, next: scenario.initial }, note: 'the agent runs its hooks, then draws the prompt' },
+    },
+  });
+}
+
 /** Where a hook ran: the pane id (`$TMUX_PANE`) and the server's socket (first field of `$TMUX`). */
 export interface HookOrigin {
   readonly paneId: string;
