@@ -59,6 +59,36 @@ describe('trailboss doctor', () => {
     for (const id of ['node', 'data-dir', 'database', 'config', 'ui']) expect(check(report, id)?.status).toBe('ok');
   }, 30_000);
 
+  it('advises the Codex hooks and the opencode plugin only to a user who has Codex or opencode, until installed', async () => {
+    const { home, socket } = setup();
+    const none = await doctor(home, socket);
+    expect(check(none.report, 'codex-hooks')).toMatchObject({ status: 'ok', detail: expect.stringContaining('Codex is not set up') });
+    expect(check(none.report, 'opencode-plugin')).toMatchObject({
+      status: 'ok',
+      detail: expect.stringContaining('opencode is not set up'),
+    });
+
+    mkdirSync(join(home, '.codex'));
+    mkdirSync(join(home, '.config', 'opencode'), { recursive: true });
+    const before = await doctor(home, socket);
+    expect(before.code).toBe(0);
+    expect(check(before.report, 'codex-hooks')).toMatchObject({ status: 'advice', fix: expect.stringContaining('--runtime codex') });
+    expect(check(before.report, 'opencode-plugin')).toMatchObject({ status: 'advice', fix: 'trailboss hooks install --runtime opencode' });
+
+    const env = { TRAILBOSS_HOME: join(home, 'tb') };
+    for (const runtime of ['codex', 'opencode'])
+      expect((await cli(['hooks', 'install', '--runtime', runtime], { home, env })).code).toBe(0);
+    const after = await doctor(home, socket);
+    expect(check(after.report, 'codex-hooks')).toMatchObject({
+      status: 'ok',
+      detail: expect.stringContaining(join(home, '.codex', 'hooks.json')),
+    });
+    expect(check(after.report, 'opencode-plugin')).toMatchObject({
+      status: 'ok',
+      detail: expect.stringContaining(join(home, '.config', 'opencode', 'plugins', 'trailboss.js')),
+    });
+  }, 30_000);
+
   it('names a missing tmux with how to fix it, and exits 1', async () => {
     const { home, socket } = setup();
     // PATH alone no longer hides tmux (the login shell's PATH and the usual places are searched, as

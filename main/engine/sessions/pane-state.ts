@@ -63,15 +63,25 @@ export interface PaneState {
 export interface StateMachineConfig {
   /** How long a hook/transcript claim stands against a pane that shows something else. */
   readonly graceMs: number;
+  /**
+   * How long a hook's permission/dialog claim stands against a pane that still shows the agent working:
+   * Codex and Claude Code run their PermissionRequest hooks before they draw the prompt, for up to their
+   * hook timeout. Past it, the pane wins as after the grace period.
+   */
+  readonly hookHoldMs: number;
   /** How long an unexplained screen must stay unchanged before it becomes "needs a look". */
   readonly unexplainedMs: number;
   /** Hook tools whose PermissionRequest is a question to the user, not a tool permission. */
   readonly dialogTools: readonly string[];
 }
 
-/** Defaults: 2 s grace (hooks can be dropped; Esc fires no Stop), 30 s to "needs a look". */
+/**
+ * Defaults: 2 s grace (hooks can be dropped; Esc fires no Stop); a hook's prompt waits 10 min for the
+ * pane to draw it (Codex's default hook timeout, and Claude Code's); 30 s to "needs a look".
+ */
 export const DEFAULT_STATE_MACHINE_CONFIG: StateMachineConfig = {
   graceMs: 2_000,
+  hookHoldMs: 600_000,
   unexplainedMs: 30_000,
   dialogTools: ['AskUserQuestion', 'ExitPlanMode'],
 };

@@ -35,6 +35,7 @@
  * | R28 | transcript tool-pending                | –                                                        | nothing (never creates a permission)                      |
  * | R29 | any transcript                         | within grace after a hook                                | ignored (hooks are fresher)                               |
  * | R30 | settle(at) / any later fact            | pane stably shows another state ≥ grace after the claim  | the pane wins (hooks get dropped; Esc fires no Stop)      |
+ * | R31 | screen working / settle(at)            | hook permission/dialog claim, < hookHold after it        | held, status hint too (hooks run before the prompt draws) |
  *
  * A claim that the pane already agrees with becomes pane evidence at once (source `pane`).
  */
@@ -44,7 +45,7 @@ import { DEFAULT_STATE_MACHINE_CONFIG } from './pane-state.ts';
 import { assertNever } from '../../../preload/contract/assert-never.ts';
 import { applyGone, applyScreen, applySeen, applyUnexplained } from './pane-rules.ts';
 import { applyHook, applyStatus, applyTranscript } from './claim-rules.ts';
-import { differs, paneEvidence, paneOverrules, takePane } from './transition.ts';
+import { claimStandsFor, differs, paneEvidence, paneOverrules, takePane } from './transition.ts';
 
 /** The outcome of one fact. Always keep `state` (timestamps move); `changed` says whether anything a surface shows changed. */
 export interface ReduceResult {
@@ -91,5 +92,5 @@ export function settle(state: PaneState, at: number, cfg: StateMachineConfig = D
 export function settleAt(state: PaneState, cfg: StateMachineConfig = DEFAULT_STATE_MACHINE_CONFIG): number | null {
   if (state.source === 'pane' || state.claimAt === null || state.state === 'gone') return null;
   const evidence = paneEvidence(state);
-  return evidence !== null && evidence !== state.state ? state.claimAt + cfg.graceMs : null;
+  return evidence !== null && evidence !== state.state ? state.claimAt + claimStandsFor(state, evidence, cfg) : null;
 }

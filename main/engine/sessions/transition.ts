@@ -61,15 +61,33 @@ export function takePane(s: PaneState, at: number): PaneState {
 }
 
 /**
+ * Whether the claim is a hook's prompt the pane has not drawn yet while the pane shows the agent at
+ * work. Codex (and Claude Code) run their PermissionRequest hooks before they draw the prompt, so a
+ * working pane is what such a prompt looks like until its hooks are done: no evidence that it ended.
+ */
+export function awaitsPromptDraw(s: PaneState, evidence: AgentState | null): boolean {
+  return s.source === 'hook' && isPromptState(s.state) && evidence === 'working';
+}
+
+/** How long after the claim the pane's `evidence` may overrule it: the hook hold for a prompt not drawn yet, else the grace period. */
+export function claimStandsFor(s: PaneState, evidence: AgentState, cfg: StateMachineConfig): number {
+  return awaitsPromptDraw(s, evidence) ? cfg.hookHoldMs : cfg.graceMs;
+}
+
+/**
  * Whether a hook/transcript claim should give way to the pane now: the pane shows (stably) a
- * different state, and either the grace period since the claim is over or the status hint sides
- * with the pane. Unknown screens never overrule a claim (an unrecognised screen proves nothing).
+ * different state, and either the claim's time is over (the grace period; the hook hold while a
+ * hook's prompt waits to be drawn) or the status hint sides with the pane. Unknown screens never
+ * overrule a claim (an unrecognised screen proves nothing). Ended requests do not wait for the hold:
+ * a later hook (PostToolUse, Stop, …) replaces the claim, and an idle pane wins after the grace period.
  */
 export function paneOverrules(s: PaneState, at: number, cfg: StateMachineConfig): boolean {
   if (s.source === 'pane' || s.claimAt === null || s.state === 'gone') return false;
   const evidence = paneEvidence(s);
   if (evidence === null || evidence === s.state) return false;
-  if (at >= s.claimAt + cfg.graceMs) return true;
+  if (at >= s.claimAt + claimStandsFor(s, evidence, cfg)) return true;
+  // The status hint may say "busy" while the hooks run: it never ends the hold early.
+  if (awaitsPromptDraw(s, evidence)) return false;
   // Inside the grace period only evidence seen at or after the claim, backed by the status hint, wins.
   return s.screenAt !== null && s.screenAt >= s.claimAt && hintAgrees(s, evidence);
 }

@@ -3,7 +3,9 @@
  * (test/fixtures/hooks/codex), so a delivery maps to its pane the same way — `$TMUX_PANE` first,
  * process ancestry when the hook ran outside tmux's environment — and becomes a `hook` Fact at once.
  * Codex has no status file; after a deny it sends no Stop, so the pane alone says "idle again".
- * The pane still decides which key is sent.
+ * Codex runs its PermissionRequest hooks before it draws the prompt: the hook's item waits for the
+ * pane (the state machine's hook hold, R31) and the prompt upgrades it. The pane still decides which
+ * key is sent.
  */
 import { ClaudeSessionDirectory } from '../claude-signals/session-directory.ts';
 import type { HookDelivery } from '../hooks/hook-ingest.ts';

@@ -9,6 +9,7 @@ import { LOCAL_ONLY } from '../hosts/reachability.ts';
 import { QueuePublisher } from '../api/queue-publisher.ts';
 import { ReminderScheduler } from '../reminders/reminder-scheduler.ts';
 import { PaneTruth } from '../truth/pane-truth.ts';
+import { DEFAULT_STATE_MACHINE_CONFIG } from '../sessions/pane-state.ts';
 import { policyFor } from '../truth/policy.ts';
 import type { Foundation, UndoList } from './foundation.ts';
 import type { Late } from './late.ts';
@@ -54,11 +55,7 @@ export function buildAttention(f: Foundation, watchdog: Late<WatchdogWiring>, un
     clock,
     logger,
     events,
-    machineConfig: () => ({
-      graceMs: 2_000,
-      unexplainedMs: config().observe.unexplainedAfterMs,
-      dialogTools: ['AskUserQuestion', 'ExitPlanMode'],
-    }),
+    machineConfig: () => ({ ...DEFAULT_STATE_MACHINE_CONFIG, unexplainedMs: config().observe.unexplainedAfterMs }),
     expiryMs: () => config().queue.itemExpiryMs,
     policy: (pane) => policyFor(pane, watchdog.peek()?.view),
     reminders,

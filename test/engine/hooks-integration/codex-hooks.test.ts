@@ -4,7 +4,6 @@
  * (test/fixtures/hooks/codex) sent through bin/trailboss-hook.mjs `--runtime codex` with the pane's
  * TMUX_PANE and TMUX, as the hooks `trailboss hooks install --runtime codex` writes would run.
  */
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -14,9 +13,12 @@ import type { EngineHarness } from '../../support/engine-harness.ts';
 import { startEngineHarness } from '../../support/engine-harness.ts';
 import { poll } from '../../support/poll.ts';
 import type { EventLog } from './support.ts';
-import { RELEASE_KEY, heldWorking, paneKeyOf, recordItemEvents, waitForTruth } from './support.ts';
+import { RELEASE_KEY, heldWorking, paneKeyOf, promptAfterHooks, queue, recordItemEvents, waitForTruth } from './support.ts';
+import { runNode } from '../../support/run-node.ts';
 
 const FIXTURES = join(import.meta.dirname, '../../fixtures/hooks/codex');
+/** How long the scripted Codex runs its hooks before it draws the prompt: well past the engine's 2 s grace. */
+const HOOKS_MS = 4_000;
 const codexPayload = (name: string) => JSON.parse(readFileSync(join(FIXTURES, name), 'utf8')) as Record<string, unknown>;
 
 let h: EngineHarness | null = null;
@@ -29,19 +31,11 @@ afterEach(async () => {
 });
 
 /** The forwarder as Codex runs it from hooks.json: payload on stdin, the pane's tmux variables. */
-function forwardCodex(endpointFile: string, body: Record<string, unknown>, paneId: string, socket: string) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((done, fail) => {
-    const env = { PATH: '/usr/bin:/bin', TMUX_PANE: paneId, TMUX: `${socket},${process.pid},0` };
-    const args = [resolve('bin/trailboss-hook.mjs'), '--endpoint', endpointFile, '--runtime', 'codex', String(body['hook_event_name'])];
-    const child = spawn(resolve('node_modules/node/bin/node'), args, { env });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', fail);
-    child.on('close', (code) => done({ code, stdout, stderr }));
-    child.stdin.end(JSON.stringify(body));
-  });
+async function forwardCodex(endpointFile: string, body: Record<string, unknown>, paneId: string, socket: string) {
+  const env = { TMUX_PANE: paneId, TMUX: `${socket},${process.pid},0` };
+  const args = [resolve('bin/trailboss-hook.mjs'), '--endpoint', endpointFile, '--runtime', 'codex', String(body['hook_event_name'])];
+  const { code, stdout, stderr } = await runNode(args, { env, stdin: JSON.stringify(body) });
+  return { code, stdout, stderr };
 }
 
 async function heldCodex() {
@@ -81,6 +75,43 @@ describe('codex hooks integration', () => {
     const result = await h.engine.api['item:approve']({ id: upgraded.id, fingerprint: upgraded.fingerprint });
     expect(result).toMatchObject({ ok: true, value: { outcome: 'confirmed' } });
     expect((await agent.keyNames()).filter((k) => k !== RELEASE_KEY)).toEqual(['1']);
+  }, 60_000);
+
+  it('a prompt Codex draws 4 s after the hook (its hooks still running) upgrades the same item: one arrival, nothing resolved', async () => {
+    h = await startEngineHarness({ api: true });
+    const agent = await startScriptedAgent(h.tmux, promptAfterHooks(codexExecApproval(), HOOKS_MS, 'panes/codex/working-wait-1'), {
+      session: 'codex-worker',
+    });
+    const pane = paneKeyOf(h.socket, agent);
+    await waitForTruth(h.engine, pane, (s) => s.state === 'working', 'the codex pane seen working');
+    events = recordItemEvents(h.engine);
+    await forwardCodex(h.engine.paths.endpoint, codexPayload('PermissionRequest.json'), agent.paneId, h.socket);
+    const born = await poll(() => events!.added[0]?.item, 'the hook-born item');
+    await agent.send(RELEASE_KEY);
+    const drawn = await agent.waitForState('prompt', { timeoutMs: HOOKS_MS + 30_000 });
+    // The pane showed working, not the prompt, for longer than the engine's 2 s grace: the item stood.
+    expect(drawn.t - born.firstSeen).toBeGreaterThanOrEqual(HOOKS_MS);
+    const upgraded = await poll(() => events!.updated.find((u) => u.item.approveLabel !== null)?.item, 'the item upgraded by the pane');
+    expect(upgraded).toMatchObject({ id: born.id, firstSeen: born.firstSeen, approveLabel: 'Yes, proceed (y)' });
+    expect((await queue(h.engine)).map((i) => i.id)).toEqual([born.id]);
+    expect(events!.added.map((a) => a.item.id)).toEqual([born.id]);
+    expect(events!.resolved).toEqual([]);
+    const result = await h.engine.api['item:approve']({ id: upgraded.id, fingerprint: upgraded.fingerprint });
+    expect(result).toMatchObject({ ok: true, value: { outcome: 'confirmed' } });
+    expect((await agent.keyNames()).filter((k) => k !== RELEASE_KEY)).toEqual(['1']);
+  }, 90_000);
+
+  it('a request that ends without a prompt (a user hook decided; PostToolUse, or Stop) still clears the hook-born item at once', async () => {
+    const { h, agent } = await heldCodex();
+    for (const [i, end] of ['PostToolUse.json', 'Stop.json'].entries()) {
+      await forwardCodex(h.engine.paths.endpoint, codexPayload('PermissionRequest.json'), agent.paneId, h.socket);
+      const born = await poll(() => events!.added.filter((a) => a.item.reason === 'permission')[i]?.item, `hook-born item ${i + 1}`);
+      await forwardCodex(h.engine.paths.endpoint, codexPayload(end), agent.paneId, h.socket);
+      const gone = await poll(() => events!.resolved.find((r) => r.id === born.id), `the item cleared by ${end}`);
+      expect(gone.resolution).toBe('answered-in-pane');
+    }
+    expect((await queue(h.engine)).filter((i) => i.reason === 'permission')).toEqual([]);
+    expect(await agent.keyNames()).toEqual([]);
   }, 60_000);
 
   it('a Codex hook from a pane nobody watches queues nothing', async () => {

@@ -17,6 +17,7 @@ import {
   paneKeyOf,
   payload,
   postHook,
+  promptAfterHooks,
   queue,
   recordItemEvents,
   runForwarder,
@@ -79,6 +80,24 @@ describe('hooks integration: PermissionRequest', () => {
     expect((await queue(h.engine)).map((i) => i.id)).toEqual([born.id]);
     expect(events!.resolved).toEqual([]);
   });
+
+  it('a prompt drawn 4 s after the hook (slow user hooks) upgrades the same item: one arrival, nothing resolved', async () => {
+    h = await startEngineHarness({ api: true });
+    const agent = await startScriptedAgent(h.tmux, promptAfterHooks(claudePermBash(), 4_000), { session: 'api-worker' });
+    const pane = paneKeyOf(h.socket, agent);
+    await waitForTruth(h.engine, pane, (s) => s.state === 'working', 'the pane seen working');
+    events = recordItemEvents(h.engine);
+    await postHook(h.engine, payload('PermissionRequest.json'), { paneId: agent.paneId, socket: h.socket });
+    const born = await poll(() => events!.added[0]?.item, 'the hook-born item');
+    await agent.send(RELEASE_KEY);
+    const drawn = await agent.waitForState('prompt', { timeoutMs: 30_000 });
+    expect(drawn.t - born.firstSeen).toBeGreaterThanOrEqual(4_000);
+    const upgraded = await poll(() => events!.updated.find((u) => u.item.approveLabel !== null)?.item, 'the item upgraded by the pane');
+    expect(upgraded).toMatchObject({ id: born.id, firstSeen: born.firstSeen, approveLabel: 'Yes' });
+    expect((await queue(h.engine)).map((i) => i.id)).toEqual([born.id]);
+    expect(events!.added.map((a) => a.item.id)).toEqual([born.id]);
+    expect(events!.resolved).toEqual([]);
+  }, 90_000);
 
   it('approve on a hook-born item sends nothing until the pane shows the prompt, then exactly its allow-once key', async () => {
     const { h, agent, origin } = await heldClaude();

@@ -3,7 +3,6 @@
  * hook can arrive before the pane shows anything), the real recorded hook payloads, and posting
  * them the way bin/trailboss-hook.mjs does — straight to the endpoint or through the script.
  */
-import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import type { QueueItemDto } from '../../../preload/contract/queue-item.ts';
 import type { Engine } from '../../../main/engine/engine.ts';
@@ -16,6 +15,7 @@ import type { RawResponse } from '../http/http-helpers.ts';
 import { postJson, rawRequest } from '../http/http-helpers.ts';
 import { allRecordedHooks, hookExample } from '../hooks/fixture-hooks.ts';
 import { poll } from '../../support/poll.ts';
+import { runNode } from '../../support/run-node.ts';
 
 /** The key that releases a held agent (no Claude screen uses F4, and the engine never sends it). */
 export const RELEASE_KEY = 'F4';
@@ -27,6 +27,24 @@ export function heldWorking(scenario: Scenario, screen = 'panes/claude/working-1
     name: `${scenario.name}-held`,
     initial: 'held',
     states: { ...scenario.states, held: { screen, keys: { [RELEASE_KEY]: scenario.initial }, note: 'working until the test releases it' } },
+  });
+}
+
+/**
+ * `scenario` held on a working screen like `heldWorking`; RELEASE_KEY starts the agent's hooks: the same
+ * working screen for `hooksMs` more, then the prompt (Codex and Claude Code run their PermissionRequest
+ * hooks before they draw it).
+ */
+export function promptAfterHooks(scenario: Scenario, hooksMs: number, screen = 'panes/claude/working-1'): Scenario {
+  const held = heldWorking(scenario, screen);
+  return assertScenario({
+    ...held,
+    name: `${scenario.name}-after-hooks`,
+    states: {
+      ...held.states,
+      held: { screen, keys: { [RELEASE_KEY]: 'hooks-running' }, note: 'working until the test releases it' },
+      'hooks-running': { screen, after: { ms: hooksMs, next: scenario.initial }, note: 'the agent runs its hooks, then draws the prompt' },
+    },
   });
 }
 
@@ -81,26 +99,20 @@ export function postHook(
 }
 
 /** Run bin/trailboss-hook.mjs as Claude Code runs it in the pane: payload on stdin, the pane's TMUX env. */
-export function runForwarder(
+export async function runForwarder(
   endpointFile: string,
   body: Record<string, unknown>,
   origin: HookOrigin,
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((done, fail) => {
-    const env = { PATH: '/usr/bin:/bin', TMUX_PANE: origin.paneId, TMUX: `${origin.socket},${process.pid},0` };
-    const child = spawn(
-      resolve('node_modules/node/bin/node'),
-      [resolve('bin/trailboss-hook.mjs'), '--endpoint', endpointFile, String(body['hook_event_name'])],
-      { env },
-    );
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', fail);
-    child.on('close', (code) => done({ code, stdout, stderr }));
-    child.stdin.end(JSON.stringify(body));
-  });
+  const env = { TMUX_PANE: origin.paneId, TMUX: `${origin.socket},${process.pid},0` };
+  const { code, stdout, stderr } = await runNode(
+    [resolve('bin/trailboss-hook.mjs'), '--endpoint', endpointFile, String(body['hook_event_name'])],
+    {
+      env,
+      stdin: JSON.stringify(body),
+    },
+  );
+  return { code, stdout, stderr };
 }
 
 /** The engine's queue now. */

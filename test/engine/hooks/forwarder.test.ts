@@ -16,41 +16,13 @@ import { forwarderSpecFor, plannedEntries } from '../../../main/engine/hooks/ins
 import { hookExample } from './fixture-hooks.ts';
 import { tempDir } from '../http/http-helpers.ts';
 import { poll } from '../../support/poll.ts';
+import { PINNED_NODE, runNode, type NodeRun } from '../../support/run-node.ts';
 
-const NODE = path.resolve('node_modules/node/bin/node');
 const SCRIPT = path.resolve('bin/trailboss-hook.mjs');
 
-interface Run {
-  readonly code: number | null;
-  readonly stdout: string;
-  readonly stderr: string;
-  readonly ms: number;
-  readonly pid: number;
-}
-
 /** Run the forwarder with `stdin` and a clean environment (never the real HOME). */
-function runForwarder(args: string[], stdin: string, env: Record<string, string>): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const child = spawn(NODE, [SCRIPT, ...args], { env: { PATH: '/usr/bin:/bin', ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr, ms: performance.now() - started, pid: child.pid ?? 0 }));
-    child.stdin.end(stdin);
-  });
-}
-
-/** Bare node, for the startup baseline. */
-function runNode(args: string[]): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const child = spawn(NODE, args, { env: { PATH: '/usr/bin:/bin' }, stdio: 'ignore' });
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout: '', stderr: '', ms: performance.now() - started, pid: child.pid ?? 0 }));
-  });
+function runForwarder(args: string[], stdin: string, env: Record<string, string>): Promise<NodeRun> {
+  return runNode([SCRIPT, ...args], { env, stdin });
 }
 
 function percentiles(samples: number[]): { p50: number; p95: number } {
@@ -87,7 +59,7 @@ describe('trailboss-hook.mjs without an engine', () => {
   });
 
   it('does not wait for stdin to close when there is no engine', async () => {
-    const child = spawn(NODE, [SCRIPT, '--endpoint', path.join(home, 'endpoint.json'), 'Stop'], {
+    const child = spawn(PINNED_NODE, [SCRIPT, '--endpoint', path.join(home, 'endpoint.json'), 'Stop'], {
       env: { HOME: home },
       stdio: ['pipe', 'pipe', 'pipe'],
     });

@@ -4,12 +4,12 @@
  * the events in order, as opencode's bus does. Resolves when the child has sent everything and exited;
  * its stdout is how long the hook calls took (ms).
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { pluginText } from '../../../main/engine/hooks/opencode-plugin.ts';
+import { runNode } from '../../support/run-node.ts';
 
 /** The plugin's template in this checkout. */
 export const OPENCODE_PLUGIN_TEMPLATE = readFileSync(resolve(import.meta.dirname, '../../../bin/trailboss-opencode-plugin.js'), 'utf8');
@@ -25,7 +25,7 @@ export function writeInstalledPlugin(endpointFile: string, tempDirs: string[]): 
 }
 
 /** Run the plugin over `events`. */
-export function runOpencodePlugin(opts: {
+export async function runOpencodePlugin(opts: {
   readonly endpointFile: string;
   readonly events: readonly unknown[];
   readonly env: Readonly<Record<string, string>>;
@@ -40,15 +40,6 @@ export function runOpencodePlugin(opts: {
     // The hook hands back at once; the posts go out behind it and keep the process alive until done.
     "process.stdout.write(String(performance.now() - started) + '\\n');",
   ].join('\n');
-  return new Promise((done, fail) => {
-    const child = spawn(resolve(import.meta.dirname, '../../../node_modules/node/bin/node'), ['--input-type=module', '-e', script], {
-      env: { PATH: '/usr/bin:/bin', ...opts.env },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', fail);
-    child.on('close', (code) => done({ code, stdout, stderr }));
-  });
+  const { code, stdout, stderr } = await runNode(['--input-type=module', '-e', script], { env: { ...opts.env } });
+  return { code, stdout, stderr };
 }

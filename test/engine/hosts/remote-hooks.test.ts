@@ -10,7 +10,6 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, wri
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { spawn } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { HostSpec } from '../../../main/engine/hosts/host-spec.ts';
 import type { RemoteHooksDeps } from '../../../main/engine/hosts/remote-hooks.ts';
@@ -30,6 +29,7 @@ import { REMOTE_PATH_WITH_NODE, startSshd } from '../../support/sshd.ts';
 import type { PrivateTmux } from '../../support/tmux-server.ts';
 import { startPrivateTmux } from '../../support/tmux-server.ts';
 import { heldWorking, paneKeyOf, payload, queue, waitForTruth } from '../hooks-integration/support.ts';
+import { runNode } from '../../support/run-node.ts';
 
 const FORWARDER = resolve('bin/trailboss-hook.mjs');
 /** The user's own settings on the host: tabs and a hook of theirs, which must come back exactly. */
@@ -101,17 +101,7 @@ function listening(path: string): Promise<boolean> {
 
 /** Run the forwarder here with `--socket` (no engine behind it). */
 function forwardTo(socket: string): Promise<{ code: number | null; stdout: string; stderr: string; ms: number }> {
-  return new Promise((done, fail) => {
-    const started = Date.now();
-    const child = spawn(resolve('node_modules/node/bin/node'), [FORWARDER, '--socket', socket, 'Stop'], { env: { PATH: '/usr/bin:/bin' } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', fail);
-    child.on('close', (code) => done({ code, stdout, stderr, ms: Date.now() - started }));
-    child.stdin.end(JSON.stringify(payload('Stop.json')));
-  });
+  return runNode([FORWARDER, '--socket', socket, 'Stop'], { stdin: JSON.stringify(payload('Stop.json')) });
 }
 
 describe('Claude hooks on a remote host', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { reduce, settle, settleAt } from '../../../main/engine/sessions/state-machine.ts';
 import { fingerprintOf } from '../../../main/engine/runtimes/common/fingerprint.ts';
+import { DEFAULT_STATE_MACHINE_CONFIG } from '../../../main/engine/sessions/pane-state.ts';
 import { askDialog, bashPrompt, f, fresh, idle, run, unknownScreen, working } from './builders.ts';
 
 const idleAt = (t: number) => run([f.screen(t, idle())]);
@@ -282,6 +283,50 @@ describe('state machine rule table', () => {
     expect(settleAt(run([f.permissionHook(10_000), f.screen(10_500, idle())]))).toBe(12_000);
     expect(settleAt(run([f.permissionHook(10_000)]))).toBeNull();
     expect(settleAt(permissionFromPane(1_000))).toBeNull();
+  });
+});
+
+describe('R31: a hook-born prompt waits for its pane while the agent runs its hooks', () => {
+  const HOLD = DEFAULT_STATE_MACHINE_CONFIG.hookHoldMs;
+  const held = () => run([f.screen(9_000, working(), 1), f.permissionHook(10_000), f.screen(10_500, working(), 1)]);
+
+  it('a working pane does not overrule a permission hook after the grace period, only after the hook hold', () => {
+    const s = held();
+    expect([s.state, s.source]).toEqual(['permission', 'hook']);
+    expect(settle(s, 15_000).state.state).toBe('permission');
+    expect(reduce(s, f.screen(14_000, working(), 1)).state).toMatchObject({ state: 'permission', source: 'hook' });
+    expect(settleAt(s)).toBe(10_000 + HOLD);
+    expect(settle(s, 10_000 + HOLD - 1).state.state).toBe('permission');
+    expect(settle(s, 10_000 + HOLD).state).toMatchObject({ state: 'working', source: 'pane' });
+  });
+
+  it('a dialog hook (AskUserQuestion) waits the same way', () => {
+    const s = run([f.permissionHook(10_000, 'AskUserQuestion', 'Which color?'), f.screen(10_500, working(), 1)]);
+    expect(settle(s, 20_000).state).toMatchObject({ state: 'dialog', source: 'hook' });
+  });
+
+  it('a status hint saying busy does not end the hold (the status may say busy while hooks run)', () => {
+    const s = reduce(held(), f.status(11_000, 'busy')).state;
+    expect([s.state, s.source]).toEqual(['permission', 'hook']);
+  });
+
+  it('the prompt drawn 4 s after the hook is taken from the pane, with its fingerprint', () => {
+    const s = run([f.screen(14_000, bashPrompt())], held());
+    expect([s.state, s.source, s.fingerprint]).toEqual(['permission', 'pane', fingerprintOf(bashPrompt())]);
+  });
+
+  it('the request that ended still clears: PostToolUse, Stop, or an idle pane after the grace period', () => {
+    expect(run([f.workingHook(14_000)], held())).toMatchObject({ state: 'working', hookRequest: null });
+    expect(run([f.stopHook(14_000)], held())).toMatchObject({ state: 'idle', source: 'hook' });
+    expect(run([f.screen(13_000, idle())], held())).toMatchObject({ state: 'idle', source: 'pane' });
+    const early = run([f.screen(11_000, idle())], held());
+    expect(early.state).toBe('permission');
+    expect(settle(early, 12_000).state).toMatchObject({ state: 'idle', source: 'pane' });
+  });
+
+  it('a working hook claim still gives way to an idle pane after the grace period (the hold is for prompts only)', () => {
+    const s = run([f.workingHook(10_000), f.screen(12_000, idle())]);
+    expect([s.state, s.source]).toEqual(['idle', 'pane']);
   });
 });
 

@@ -22,6 +22,7 @@ import type { RuntimeId } from '../../../main/engine/runtimes/types.ts';
 import type { Fact } from '../../../main/engine/sessions/facts.ts';
 import { hookExample } from '../hooks/fixture-hooks.ts';
 import { findLine, transcriptLines } from '../claude-signals/transcript-fixtures.ts';
+import { observedPane } from '../../support/observed-pane.ts';
 
 const SOCKET = '/tmp/tb-fusion/tmux.sock';
 const SESSION = '67394c8a-6c70-4514-8995-3cc730f52394';
@@ -38,25 +39,7 @@ let applied: Fact[][];
 let fusion: ClaudeFusion;
 
 function observed(paneId: string, pid: number, runtime: RuntimeId = 'claude', socket = SOCKET): ObservedPane {
-  const info = {
-    paneId,
-    sessionName: 'work',
-    sessionId: '$0',
-    windowIndex: 0,
-    windowId: '@0',
-    paneIndex: 0,
-    target: `work:0.${paneId.slice(1)}`,
-    pid,
-    currentCommand: runtime,
-    currentPath: '/',
-    width: 120,
-    height: 40,
-    alternateOn: true,
-    dead: false,
-    windowActivity: 0,
-    title: '',
-  };
-  return { key: `S:${socket}|${paneId}`, info, runtime, screen: null, stableCount: 0, changedAt: 0, tail: [] };
+  return observedPane(`S:${socket}|${paneId}`, paneId, runtime, pid);
 }
 
 function deliver(file: string, origin: Partial<HookOrigin>, overrides: Record<string, unknown> = {}): void {

@@ -13,30 +13,11 @@ import type { RuntimeId } from '../../../main/engine/runtimes/types.ts';
 import type { Fact } from '../../../main/engine/sessions/facts.ts';
 import { deliverHook, localWatchedPanes, watchedPanesOf } from '../../../main/engine/truth/hook-delivery.ts';
 import { hookExample } from '../hooks/fixture-hooks.ts';
+import { observedPane } from '../../support/observed-pane.ts';
 
 const SOCKET = '/tmp/tb-hook-delivery/tmux.sock';
 
-function observed(key: string, paneId: string, runtime: RuntimeId): ObservedPane {
-  const info = {
-    paneId,
-    sessionName: 'work',
-    sessionId: '$0',
-    windowIndex: 0,
-    windowId: '@0',
-    paneIndex: 0,
-    target: `work:0.${paneId.slice(1)}`,
-    pid: 4242,
-    currentCommand: runtime,
-    currentPath: '/',
-    width: 120,
-    height: 40,
-    alternateOn: true,
-    dead: false,
-    windowActivity: 0,
-    title: '',
-  };
-  return { key, info, runtime, screen: null, stableCount: 0, changedAt: 0, tail: [] };
-}
+const observed = (key: string, paneId: string, runtime: RuntimeId): ObservedPane => observedPane(key, paneId, runtime);
 
 describe('localWatchedPanes', () => {
   const panes = [

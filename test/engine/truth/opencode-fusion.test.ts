@@ -15,31 +15,12 @@ import { MemoryLogger } from '../../../main/engine/platform/log.ts';
 import type { RuntimeId } from '../../../main/engine/runtimes/types.ts';
 import type { Fact } from '../../../main/engine/sessions/facts.ts';
 import { OpencodeFusion } from '../../../main/engine/truth/opencode-fusion.ts';
+import { observedPane } from '../../support/observed-pane.ts';
 
 const SOCKET = '/tmp/tb-opencode-fusion/tmux.sock';
 const FIXTURES = join(import.meta.dirname, '../../fixtures/hooks/opencode');
 
-function observed(key: string, paneId: string, runtime: RuntimeId): ObservedPane {
-  const info = {
-    paneId,
-    sessionName: 'work',
-    sessionId: '$0',
-    windowIndex: 0,
-    windowId: '@0',
-    paneIndex: 0,
-    target: `work:0.${paneId.slice(1)}`,
-    pid: 4242,
-    currentCommand: runtime,
-    currentPath: '/',
-    width: 120,
-    height: 40,
-    alternateOn: true,
-    dead: false,
-    windowActivity: 0,
-    title: '',
-  };
-  return { key, info, runtime, screen: null, stableCount: 0, changedAt: 0, tail: [] };
-}
+const observed = (key: string, paneId: string, runtime: RuntimeId): ObservedPane => observedPane(key, paneId, runtime);
 
 function delivery(file: string, tmuxPane: string | null, at = 1000): OpencodeDelivery {
   const parsed = parseOpencodeEvent(JSON.parse(readFileSync(join(FIXTURES, file), 'utf8')));

@@ -103,6 +103,33 @@ describe('PaneTruth', () => {
     expect(t.open()).toHaveLength(0);
   });
 
+  it('keeps the hook-born item while the agent runs its hooks, and the prompt drawn 4 s later upgrades that same item', () => {
+    const t = setup();
+    const working: Screen = { kind: 'working', runtime: 'claude', indicator: '· Working…' };
+    const hook = (): Fact => ({
+      kind: 'hook',
+      pane: PANE,
+      at: t.clock.now(),
+      sessionId: 's1',
+      signal: { kind: 'permission-request', tool: 'Bash', subject: 'rm -rf build' },
+    });
+    t.truth.apply([t.seen(), t.screen(working)]);
+    t.clock.advance(500);
+    t.truth.apply([hook()]);
+    const [born] = t.open();
+    expect(born).toMatchObject({ kind: 'permission', fingerprint: null });
+    for (let i = 0; i < 8; i++) {
+      t.clock.advance(500);
+      t.truth.apply([t.screen(working)]);
+      t.truth.settleAll();
+    }
+    expect(t.open().map((i) => i.id)).toEqual([born!.id]);
+    t.truth.apply([t.screen(claudePrompt())]);
+    expect(t.open()).toMatchObject([{ id: born!.id, queueOrder: born!.queueOrder, fingerprint: fingerprintOf(claudePrompt()) }]);
+    expect(t.itemEvents.filter((e) => e.startsWith('item:added'))).toEqual([`item:added:${born!.id}`]);
+    expect(t.resolved).toEqual([]);
+  });
+
   it('keeps a stored item of a pane re-found after a restart until its first real screen', () => {
     const t = setup();
     t.truth.apply([t.seen(), t.screen(claudePrompt())]);

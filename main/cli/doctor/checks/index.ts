@@ -5,7 +5,9 @@ import { configCheck } from './config.ts';
 import { dataDirCheck } from './data-dir.ts';
 import { databaseCheck } from './database.ts';
 import { engineCheck } from './engine.ts';
+import { codexHooksCheck } from './codex-hooks.ts';
 import { hooksCheck } from './hooks.ts';
+import { opencodePluginCheck } from './opencode-plugin.ts';
 import { logFileCheck } from './log-file.ts';
 import { nodeCheck } from './node.ts';
 import { notificationsCheck } from './notifications.ts';
@@ -23,6 +25,8 @@ export const DOCTOR_CHECKS: readonly DoctorCheck[] = [
   configCheck,
   engineCheck,
   hooksCheck,
+  codexHooksCheck,
+  opencodePluginCheck,
   uiCheck,
   notificationsCheck,
   logFileCheck,

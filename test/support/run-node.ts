@@ -1,0 +1,31 @@
+// Runs a script on the pinned Node as an agent would run our forwarders: a clean environment, optional
+// stdin, everything it printed and how long it took.
+import { spawn } from 'node:child_process';
+import { resolve } from 'node:path';
+
+/** The pinned Node (the `node@24` devDependency), never whatever `node` is on PATH. */
+export const PINNED_NODE = resolve(import.meta.dirname, '../../node_modules/node/bin/node');
+
+/** What a finished run printed, its exit code, pid and wall time. */
+export interface NodeRun {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+  readonly ms: number;
+  readonly pid: number;
+}
+
+/** Run `node <args>` with only `PATH=/usr/bin:/bin` plus `env` (never the real HOME), `stdin` piped in and closed. */
+export function runNode(args: readonly string[], opts: { env?: Record<string, string>; stdin?: string } = {}): Promise<NodeRun> {
+  return new Promise((done, fail) => {
+    const started = performance.now();
+    const child = spawn(PINNED_NODE, [...args], { env: { PATH: '/usr/bin:/bin', ...opts.env }, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('error', fail);
+    child.on('close', (code) => done({ code, stdout, stderr, ms: performance.now() - started, pid: child.pid ?? 0 }));
+    child.stdin.end(opts.stdin ?? '');
+  });
+}
