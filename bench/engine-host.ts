@@ -71,6 +71,12 @@ async function approve(id: string, attempt: number): Promise<void> {
   const queue = await engine.api['queue:list']({});
   const item = queue.ok ? queue.value.find((i) => i.id === id) : undefined;
   if (!item || stopping) return; // resolved meanwhile (answered, gone)
+  // The queue offers no approve yet (a hook-born item before its pane is parsed): a user's button is
+  // disabled, so look again shortly instead of sending a request the API must reject.
+  if (item.approveLabel === null) {
+    if (attempt < 20) later(() => approve(id, attempt + 1), 250);
+    return;
+  }
   const tReq = preciseNow();
   const result = await engine.api['item:approve']({ id: item.id, fingerprint: item.fingerprint });
   const outcome = result.ok ? result.value.outcome : `error:${result.error.code}`;
