@@ -2,6 +2,7 @@
 // (`use: { launchOptions: { executablePath: '/usr/bin/chromium' } }`), and the Electron project
 // launches the Electron binary the electron package installed — and skips, saying so, where there is none.
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS } from './test/e2e/support/browser.ts';
 
 export default defineConfig({
   testDir: 'test/e2e',
@@ -28,17 +29,7 @@ export default defineConfig({
       expect: { timeout: 15_000 },
       use: {
         browserName: 'chromium',
-        launchOptions: {
-          executablePath: '/usr/bin/chromium',
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-            '--no-first-run',
-          ],
-        },
+        launchOptions: { executablePath: '/usr/bin/chromium', args: [...CHROMIUM_ARGS] },
         viewport: { width: 1100, height: 900 },
         trace: 'retain-on-failure',
       },

@@ -2,7 +2,7 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser } from '@playwright/test';
 
-/** Flags for a quiet headless Chromium on a shared machine (keep in step with the `browser` project in playwright.config.ts). */
+/** Flags for a quiet headless Chromium on a shared machine (the `browser` project in playwright.config.ts uses them too). */
 export const CHROMIUM_ARGS: readonly string[] = [
   '--no-sandbox',
   '--disable-gpu',
