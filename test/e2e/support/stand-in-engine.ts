@@ -7,6 +7,7 @@ import {
   fail,
   ok,
   type ActionOutcomeDto,
+  type AgentDto,
   type ApiMethods,
   type AuditEntryDto,
   type EventName,
@@ -38,6 +39,23 @@ export const DEFAULT_SETTINGS: SettingsDto = {
   },
   restart: { defaultRuntime: null },
 };
+
+/** The agent row of a queue item's pane, as pane:mute and pane:loop answer it. */
+function paneOf(item: QueueItemDto, now: Pick<AgentDto, 'state' | 'muted' | 'loopMode'>): AgentDto {
+  return {
+    paneKey: item.paneKey,
+    target: item.target,
+    host: null,
+    unreachable: null,
+    sessionName: item.sessionName,
+    runtime: item.runtime,
+    runtimeVerified: true,
+    since: item.firstSeen,
+    prompt: null,
+    draft: null,
+    ...now,
+  };
+}
 
 function validate(s: SettingsDto): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
@@ -158,40 +176,12 @@ export function createStandInEngine(items: QueueItemDto[], emit: Emit, now: () =
     'pane:mute': async ({ paneKey, muted }) => {
       const item = queue.find((i) => i.paneKey === paneKey);
       if (!item) return fail('not-found', `No pane ${paneKey}`);
-      return ok({
-        paneKey,
-        target: item.target,
-        host: null,
-        unreachable: null,
-        sessionName: item.sessionName,
-        runtime: item.runtime,
-        runtimeVerified: true,
-        state: 'permission',
-        since: item.firstSeen,
-        muted,
-        loopMode: 'paused',
-        prompt: null,
-        draft: null,
-      });
+      return ok(paneOf(item, { state: 'permission', muted, loopMode: 'paused' }));
     },
     'pane:loop': async ({ paneKey, mode }) => {
       const item = queue.find((i) => i.paneKey === paneKey);
       if (!item) return fail('not-found', `No pane ${paneKey}`);
-      return ok({
-        paneKey,
-        target: item.target,
-        host: null,
-        unreachable: null,
-        sessionName: item.sessionName,
-        runtime: item.runtime,
-        runtimeVerified: true,
-        state: 'idle',
-        since: item.firstSeen,
-        muted: false,
-        loopMode: mode,
-        prompt: null,
-        draft: null,
-      });
+      return ok(paneOf(item, { state: 'idle', muted: false, loopMode: mode }));
     },
     'pane:wake': async ({ paneKey }) =>
       ok({ itemId: paneKey, action: 'wake', outcome: 'refused', message: 'the stand-in engine types nothing' }),
