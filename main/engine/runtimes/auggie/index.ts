@@ -1,5 +1,6 @@
 /** The Auggie runtime, verified against auggie 0.36.0 captures (test/fixtures/panes/auggie). */
 import type { RuntimeModule } from '../types.ts';
+import { withMenuFallback } from '../common/menu-fallback.ts';
 import { classifyAuggie } from './classify.ts';
 import { matchesAuggieProcess } from './process.ts';
 import { isAuggieVolatileLine } from './volatile.ts';
@@ -12,5 +13,5 @@ export const auggieRuntime: RuntimeModule = {
   needsColour: false,
   matchesProcess: matchesAuggieProcess,
   isVolatileLine: isAuggieVolatileLine,
-  classify: classifyAuggie,
+  classify: withMenuFallback('auggie', classifyAuggie),
 };

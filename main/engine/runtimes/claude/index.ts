@@ -1,5 +1,6 @@
 /** The Claude Code runtime module (verified against captures of Claude Code 2.1.329 and 2.1.197). */
 import type { RuntimeModule } from '../types.ts';
+import { withMenuFallback } from '../common/menu-fallback.ts';
 import { classifyClaude } from './classify.ts';
 import { matchesClaudeProcess } from './process-match.ts';
 import { isClaudeVolatileLine } from './volatile.ts';
@@ -13,5 +14,5 @@ export const claudeRuntime: RuntimeModule = {
   needsColour: false,
   matchesProcess: matchesClaudeProcess,
   isVolatileLine: isClaudeVolatileLine,
-  classify: classifyClaude,
+  classify: withMenuFallback('claude', classifyClaude),
 };

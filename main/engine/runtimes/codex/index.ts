@@ -1,5 +1,6 @@
 /** The Codex CLI runtime (verified against codex-cli 0.169.0 captures). */
 import type { RuntimeModule } from '../types.ts';
+import { withMenuFallback } from '../common/menu-fallback.ts';
 import { classifyCodex } from './classify.ts';
 import { matchesCodexProcess } from './process.ts';
 import { isCodexVolatileLine } from './volatile.ts';
@@ -14,5 +15,5 @@ export const codexRuntime: RuntimeModule = {
   needsColour: false,
   matchesProcess: matchesCodexProcess,
   isVolatileLine: isCodexVolatileLine,
-  classify: classifyCodex,
+  classify: withMenuFallback('codex', classifyCodex),
 };

@@ -3,6 +3,7 @@
  * third-party pane captures, no captures of our own — shown to the user as unverified.
  */
 import type { RuntimeModule } from '../types.ts';
+import { withMenuFallback } from '../common/menu-fallback.ts';
 import { classifyCursor } from './classify.ts';
 import { matchesCursorProcess } from './process.ts';
 import { isCursorVolatileLine } from './volatile.ts';
@@ -15,5 +16,5 @@ export const cursorRuntime: RuntimeModule = {
   needsColour: false,
   matchesProcess: matchesCursorProcess,
   isVolatileLine: isCursorVolatileLine,
-  classify: classifyCursor,
+  classify: withMenuFallback('cursor', classifyCursor),
 };

@@ -3,6 +3,7 @@
  * captures, no captures of our own — shown to the user as unverified.
  */
 import type { RuntimeModule } from '../types.ts';
+import { withMenuFallback } from '../common/menu-fallback.ts';
 import { classifyKiro } from './classify.ts';
 import { matchesKiroProcess } from './process.ts';
 import { isKiroVolatileLine } from './volatile.ts';
@@ -15,5 +16,5 @@ export const kiroRuntime: RuntimeModule = {
   needsColour: false,
   matchesProcess: matchesKiroProcess,
   isVolatileLine: isKiroVolatileLine,
-  classify: classifyKiro,
+  classify: withMenuFallback('kiro', classifyKiro),
 };

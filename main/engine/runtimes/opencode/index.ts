@@ -1,5 +1,6 @@
 /** The opencode runtime (verified against opencode 1.18.33 captures). */
 import type { RuntimeModule } from '../types.ts';
+import { withMenuFallback } from '../common/menu-fallback.ts';
 import { classifyOpencode } from './classify.ts';
 import { matchesOpencodeProcess } from './process.ts';
 import { isOpencodeVolatileLine } from './volatile.ts';
@@ -14,5 +15,5 @@ export const opencodeRuntime: RuntimeModule = {
   needsColour: true,
   matchesProcess: matchesOpencodeProcess,
   isVolatileLine: isOpencodeVolatileLine,
-  classify: classifyOpencode,
+  classify: withMenuFallback('opencode', classifyOpencode),
 };
