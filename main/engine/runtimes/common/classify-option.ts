@@ -8,6 +8,8 @@ import type { OptionKind } from '../types.ts';
 const BROADER_GRANT = [
   /don'?t ask again/,
   /do not ask again/,
+  /\bnever ask\b/,
+  /\bstop asking\b/,
   /\balways\b/,
   /\bremember\b/,
   /\bpermanent/,

@@ -30,7 +30,7 @@ interface ListedOption {
 }
 
 /** The list from `start` to `end` (inclusive), or null when a row there is not part of it. */
-function readList(rows: readonly string[], start: number, end: number, wrapWidth: number): ListedOption[] | null {
+function readList(rows: readonly string[], widths: readonly number[], start: number, end: number, wrapWidth: number): ListedOption[] | null {
   const first = optionRow(rows[start] ?? '');
   if (!first) return null;
   const lettered = /[a-zA-Z]/.test(first.key);
@@ -50,11 +50,12 @@ function readList(rows: readonly string[], start: number, end: number, wrapWidth
       continue;
     }
     const current = options[options.length - 1];
-    const above = rows[i - 1] ?? '';
-    // A wrapped label: indented under its option's text, or the row above filled the pane (tmux wraps at column 0).
-    const continues = current && blanks === 0 && (indentOf(row) > current.row.indent || above.length >= wrapWidth - 1);
+    // A wrapped label: the row above filled the pane (tmux wraps at column 0, mid-word: no space between),
+    // or this row is indented under its option's text (the CLI wrapped it at a word).
+    const filled = (widths[i - 1] ?? 0) >= wrapWidth;
+    const continues = current && blanks === 0 && (filled || indentOf(row) > current.row.indent);
     if (option || !continues || isHintRow(row) || isKeyRow(row)) return null;
-    current.label = `${current.label} ${row.trim()}`;
+    current.label = filled ? `${current.label}${row}` : `${current.label} ${row.trim()}`;
   }
   return options.length >= 2 ? options : null;
 }
@@ -98,7 +99,7 @@ function subjectAbove(rows: readonly string[], question: number): string[] {
 }
 
 /** The question above the list (a wrapped one joined), and the rows between it and the list. */
-function questionAbove(rows: readonly string[], start: number, wrapWidth: number): { question: string; between: string[] } | null {
+function questionAbove(rows: readonly string[], widths: readonly number[], start: number, wrapWidth: number): { question: string; between: string[] } | null {
   const between: string[] = [];
   for (let i = start - 1, seen = 0; i >= 0 && seen < QUESTION_REACH; i--) {
     const row = rows[i] ?? '';
@@ -106,11 +107,10 @@ function questionAbove(rows: readonly string[], start: number, wrapWidth: number
     if (isChromeRow(row) || optionRow(row)) return null;
     seen++;
     if (QUESTION_LIKE.test(row.trim())) {
-      let question = row.trim();
+      let question = row;
       // A question tmux wrapped: the rows above it that fill the pane (a full-width rule is a frame, not words).
-      for (let j = i - 1; j >= 0 && (rows[j] ?? '').length >= wrapWidth - 1 && !isChromeRow(rows[j] ?? ''); j--) {
-        question = `${(rows[j] ?? '').trim()} ${question}`;
-      }
+      for (let j = i - 1; j >= 0 && (widths[j] ?? 0) >= wrapWidth && !isChromeRow(rows[j] ?? ''); j--) question = `${rows[j] ?? ''}${question}`;
+      question = question.trim();
       return { question, between: between.length > 0 ? between.reverse() : subjectAbove(rows, i) };
     }
     between.push(row.trim());
@@ -125,7 +125,8 @@ function questionAbove(rows: readonly string[], start: number, wrapWidth: number
 export function recogniseGenericMenu(lines: readonly string[], runtime: RuntimeId): PermissionPrompt | DialogScreen | null {
   const visible = visibleLines(lines).slice(-WINDOW).map((line) => line.slice(0, MAX_ROW));
   const rows = visible.map((line) => unbordered(line).trimEnd());
-  const wrapWidth = Math.max(40, ...visible.map((line) => line.length));
+  const widths = visible.map((line) => line.length);
+  const wrapWidth = Math.max(40, ...widths);
   const tail = listEnd(rows);
   if (!tail || !tail.hinted) return null;
   let list: ListedOption[] | null = null;
@@ -133,14 +134,14 @@ export function recogniseGenericMenu(lines: readonly string[], runtime: RuntimeI
   for (let i = tail.end; i >= Math.max(0, tail.end - 40) && !list; i--) {
     const row = optionRow(rows[i] ?? '');
     if (row && (row.key === '1' || row.key === 'a' || row.key === 'A')) {
-      list = readList(rows, i, tail.end, wrapWidth);
+      list = readList(rows, widths, i, tail.end, wrapWidth);
       start = i;
     }
   }
   if (!list) return null;
   const marked = list.flatMap((o, index) => (o.row.marked ? [index] : []));
   if (marked.length > 1) return null;
-  const asked = questionAbove(rows, start, wrapWidth);
+  const asked = questionAbove(rows, widths, start, wrapWidth);
   if (!asked) return null;
   const options: PromptOption[] = list.map((o) => ({ key: o.row.key.length === 1 ? o.row.key : null, label: o.label, kind: classifyOptionLabel(o.label) }));
   const highlighted = marked[0] ?? null;

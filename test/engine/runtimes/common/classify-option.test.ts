@@ -28,6 +28,9 @@ describe('classifyOptionLabel', () => {
     ['Yes, and allow this host in the future (p)', 'always'],
     ['Yes, and allow these permissions for this session', 'always'],
     ['Yes, grant these permissions for this turn', 'always'],
+    // Wordings a generic menu may show: a grant that stops the asking is never single-use.
+    ['Run it, and never ask for make', 'always'],
+    ['Yes, and stop asking about git', 'always'],
     ['Yes, grant for this turn with strict auto review', 'always'],
     ['Yes, just this once and for this conversation', 'always'],
     ['No, continue without running it', 'deny'],

@@ -37,6 +37,13 @@ describe('approveKeyFor', () => {
     expect(approveKeyFor(prompt({ confidence: 'low' }))).toBeNull();
   });
 
+  it('refuses a low-confidence prompt even with one once option, its key and the highlight on it', () => {
+    const only = [opt('1', 'Yes', 'once'), opt('2', 'No', 'deny')];
+    expect(approveKeyFor(prompt({ confidence: 'low', options: only, highlighted: 0 }))).toBeNull();
+    expect(approveKeyFor(prompt({ confidence: 'low', options: only, highlighted: 0, approveByEnterOnHighlight: true }))).toBeNull();
+    expect(approveKeyFor(prompt({ confidence: 'low', options: [opt('Enter', 'Yes', 'once')], highlighted: 0 }))).toBeNull();
+  });
+
   it('refuses when there is no once option, or more than one', () => {
     expect(approveKeyFor(prompt({ options: [opt('1', 'Allow always', 'always'), opt('2', 'No', 'deny')] }))).toBeNull();
     expect(approveKeyFor(prompt({ options: [opt('1', 'Yes', 'once'), opt('2', 'Allow once', 'once')] }))).toBeNull();
