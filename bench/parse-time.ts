@@ -57,7 +57,12 @@ const perScreen = all.map(({ runtime, capture }) => {
     runtime.classify(capture);
     times.push(performance.now() - t);
   }
-  return quantile(times.sort((a, b) => a - b), 0.5) * 1000;
+  return (
+    quantile(
+      times.sort((a, b) => a - b),
+      0.5,
+    ) * 1000
+  );
 });
 perScreen.sort((a, b) => a - b);
 console.log(

@@ -11,7 +11,15 @@ import { RUNTIMES } from '../../../main/engine/runtimes/catalog.ts';
 import { approveKeyFor, denyKeyFor } from '../../../main/engine/runtimes/common/keys.ts';
 import type { RuntimeModule } from '../../../main/engine/runtimes/types.ts';
 import { landsOnDeny, landsOnSingleUse } from '../../support/safety/screen-oracle.ts';
-import { highlightVariants, hotkeyVariants, numberedVariants } from '../../support/safety/screen-variants.ts';
+import { TEMPTING_LABELS, highlightVariants, hotkeyVariants, numberedVariants } from '../../support/safety/screen-variants.ts';
+import {
+  borderVariants,
+  colourVariants,
+  seededRandom,
+  tailRowVariants,
+  widthVariants,
+  wrappedTemptingVariants,
+} from '../../support/safety/shape-variants.ts';
 import type { ScreenVariant } from '../../support/safety/screen-variants.ts';
 
 const FIXTURES = join(import.meta.dirname, '../../fixtures/panes');
@@ -34,11 +42,31 @@ function check(runtime: RuntimeModule, v: ScreenVariant): string[] {
   if (screen.kind !== 'permission') return problems;
   const approve = approveKeyFor(screen);
   if (approve !== null && screen.confidence !== 'high') problems.push(`${v.name}: approve key on a low-confidence parse`);
-  if (approve !== null && !landsOnSingleUse(approve, v.lines, v.ansiLines))
+  if (approve !== null && !landsOnSingleUse(approve, v.lines, v.ansiLines, v.continued))
     problems.push(`${v.name}: approve '${approve}' does not land on a single-use option`);
   const deny = denyKeyFor(screen);
-  if (deny !== null && !landsOnDeny(deny, v.lines, v.ansiLines)) problems.push(`${v.name}: deny '${deny}' does not land on a no`);
+  if (deny !== null && !landsOnDeny(deny, v.lines, v.ansiLines, v.continued))
+    problems.push(`${v.name}: deny '${deny}' does not land on a no`);
   return problems;
+}
+
+/** Fixed seed: the same generated widths on every run. */
+const random = seededRandom(25);
+/** Widths drawn per screen: with the other shapes, a few seconds for the whole set on a loaded 2-core machine. */
+const WIDTHS_PER_SCREEN = 4;
+
+/** Every generated shape of one captured screen (the shape variants of the numbered variants too, where cheap). */
+function shapes(lines: string[], ansiLines: string[] | undefined): ScreenVariant[] {
+  return [
+    ...widthVariants(lines, random, WIDTHS_PER_SCREEN),
+    ...wrappedTemptingVariants(
+      lines,
+      TEMPTING_LABELS.map((l) => l.replace(/^yes,?\s*/i, ', ')),
+    ),
+    ...tailRowVariants(lines),
+    ...borderVariants(lines),
+    ...(ansiLines ? colourVariants(lines, ansiLines) : []),
+  ];
 }
 
 const runtimeDirs = readdirSync(FIXTURES).filter((d) => statSync(join(FIXTURES, d)).isDirectory());
@@ -69,6 +97,7 @@ describe('safety invariant over every fixture and generated variants', () => {
           ...numberedVariants(lines),
           ...hotkeyVariants(lines),
           ...(ansiLines ? highlightVariants(lines, ansiLines) : []),
+          ...shapes(lines, ansiLines),
         ];
         const problems = variants.flatMap((v) => check(runtime, v));
         expect(problems).toEqual([]);

@@ -39,6 +39,25 @@ interface NumberedOption {
   readonly marked: boolean;
 }
 
+/**
+ * The screen's logical lines: a row tmux cut at the pane's width (`continued`, known from how the
+ * variant was made, not from a parser) goes on in the next row; box sides are taken off.
+ */
+export function logicalLines(lines: readonly string[], continued?: readonly boolean[]): string[] {
+  const out: string[] = [];
+  let carry = '';
+  for (const [i, row] of lines.entries()) {
+    if (continued?.[i]) {
+      carry += row;
+      continue;
+    }
+    out.push(carry + row);
+    carry = '';
+  }
+  if (carry !== '') out.push(carry);
+  return out.map((l) => l.replace(/\s?[│┃║]\s*$/, '').replace(/^(\s*)[│┃║]\s?/, '$1'));
+}
+
 /** Numbered options in the bottom 30 lines; for a number seen twice the bottom-most wins. */
 export function numberedOptions(lines: readonly string[]): NumberedOption[] {
   const byNumber = new Map<number, NumberedOption>();
@@ -53,8 +72,10 @@ export function numberedOptions(lines: readonly string[]): NumberedOption[] {
 export function highlightedButton(ansiLines: readonly string[]): string | null {
   for (const line of [...ansiLines].reverse()) {
     if (!/Allow once|Reject|Allow always/.test(stripAnsi(line))) continue;
-    const hit = styledRuns(line).find((r) => r.bg === 215 && r.text.trim() !== '');
-    return hit ? hit.text.trim() : null;
+    // The highlighted button is the one drawn on a background none of the others has (any theme's colour).
+    const buttons = styledRuns(line).filter((r) => /^(?:Allow once|Allow always|Reject)$/.test(r.text.trim()));
+    const odd = buttons.filter((b) => buttons.every((o) => o === b || o.bg !== b.bg));
+    return buttons.length >= 2 && odd.length === 1 ? (odd[0]?.text.trim() ?? null) : null;
   }
   return null;
 }
@@ -76,8 +97,14 @@ export function hotkeyChoices(lines: readonly string[]): Map<string, string> | n
 }
 
 /** What pressing `key` selects, as read from the screen: a label, 'ESCAPE', or null when unreadable. */
-export function choiceFor(key: string, lines: readonly string[], ansiLines?: readonly string[]): string | null {
+export function choiceFor(
+  key: string,
+  rows: readonly string[],
+  ansiLines?: readonly string[],
+  continued?: readonly boolean[],
+): string | null {
   if (key === 'Escape') return 'ESCAPE';
+  const lines = logicalLines(rows, continued);
   const hotkeys = hotkeyChoices(lines);
   if (hotkeys && /^[a-z]$/i.test(key)) return hotkeys.get(key.toLowerCase()) || null;
   const options = numberedOptions(lines);
@@ -96,15 +123,20 @@ export function choiceFor(key: string, lines: readonly string[], ansiLines?: rea
 }
 
 /** Does the key land on a verified single-use option? */
-export function landsOnSingleUse(key: string, lines: readonly string[], ansiLines?: readonly string[]): boolean {
-  const choice = choiceFor(key, lines, ansiLines)?.toLowerCase() ?? null;
+export function landsOnSingleUse(
+  key: string,
+  lines: readonly string[],
+  ansiLines?: readonly string[],
+  continued?: readonly boolean[],
+): boolean {
+  const choice = choiceFor(key, lines, ansiLines, continued)?.toLowerCase().replace(/\s+/g, ' ') ?? null;
   if (choice === null) return false;
   if (VERIFIED_SINGLE_USE.has(choice) || SOURCE_SINGLE_USE.has(choice)) return true;
   return choice === 'allow' && lines.some((l) => CHROME_TITLE.test(l));
 }
 
 /** Does the key say no (Escape, or a verified deny label)? */
-export function landsOnDeny(key: string, lines: readonly string[], ansiLines?: readonly string[]): boolean {
-  const choice = choiceFor(key, lines, ansiLines);
+export function landsOnDeny(key: string, lines: readonly string[], ansiLines?: readonly string[], continued?: readonly boolean[]): boolean {
+  const choice = choiceFor(key, lines, ansiLines, continued)?.replace(/\s+/g, ' ') ?? null;
   return choice === 'ESCAPE' || (choice !== null && (VERIFIED_DENY.has(choice.toLowerCase()) || SOURCE_DENY.has(choice.toLowerCase())));
 }

@@ -10,6 +10,8 @@ export interface ScreenVariant {
   readonly name: string;
   readonly lines: string[];
   readonly ansiLines?: string[];
+  /** For a wrapped variant: `continued[i]` when row i was cut by the pane's width and goes on in row i+1. */
+  readonly continued?: readonly boolean[];
 }
 
 /** Labels that must never be approved; inserted and substituted to tempt a parser. */

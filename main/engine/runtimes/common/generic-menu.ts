@@ -30,7 +30,13 @@ interface ListedOption {
 }
 
 /** The list from `start` to `end` (inclusive), or null when a row there is not part of it. */
-function readList(rows: readonly string[], widths: readonly number[], start: number, end: number, wrapWidth: number): ListedOption[] | null {
+function readList(
+  rows: readonly string[],
+  widths: readonly number[],
+  start: number,
+  end: number,
+  wrapWidth: number,
+): ListedOption[] | null {
   const first = optionRow(rows[start] ?? '');
   if (!first) return null;
   const lettered = /[a-zA-Z]/.test(first.key);
@@ -99,7 +105,12 @@ function subjectAbove(rows: readonly string[], question: number): string[] {
 }
 
 /** The question above the list (a wrapped one joined), and the rows between it and the list. */
-function questionAbove(rows: readonly string[], widths: readonly number[], start: number, wrapWidth: number): { question: string; between: string[] } | null {
+function questionAbove(
+  rows: readonly string[],
+  widths: readonly number[],
+  start: number,
+  wrapWidth: number,
+): { question: string; between: string[] } | null {
   const between: string[] = [];
   for (let i = start - 1, seen = 0; i >= 0 && seen < QUESTION_REACH; i--) {
     const row = rows[i] ?? '';
@@ -109,7 +120,8 @@ function questionAbove(rows: readonly string[], widths: readonly number[], start
     if (QUESTION_LIKE.test(row.trim())) {
       let question = row;
       // A question tmux wrapped: the rows above it that fill the pane (a full-width rule is a frame, not words).
-      for (let j = i - 1; j >= 0 && (widths[j] ?? 0) >= wrapWidth && !isChromeRow(rows[j] ?? ''); j--) question = `${rows[j] ?? ''}${question}`;
+      for (let j = i - 1; j >= 0 && (widths[j] ?? 0) >= wrapWidth && !isChromeRow(rows[j] ?? ''); j--)
+        question = `${rows[j] ?? ''}${question}`;
       question = question.trim();
       return { question, between: between.length > 0 ? between.reverse() : subjectAbove(rows, i) };
     }
@@ -123,7 +135,9 @@ function questionAbove(rows: readonly string[], widths: readonly number[], start
  * Never a high-confidence prompt: the result has no approve key, whatever its options say.
  */
 export function recogniseGenericMenu(lines: readonly string[], runtime: RuntimeId): PermissionPrompt | DialogScreen | null {
-  const visible = visibleLines(lines).slice(-WINDOW).map((line) => line.slice(0, MAX_ROW));
+  const visible = visibleLines(lines)
+    .slice(-WINDOW)
+    .map((line) => line.slice(0, MAX_ROW));
   const rows = visible.map((line) => unbordered(line).trimEnd());
   const widths = visible.map((line) => line.length);
   const wrapWidth = Math.max(40, ...widths);
@@ -143,9 +157,14 @@ export function recogniseGenericMenu(lines: readonly string[], runtime: RuntimeI
   if (marked.length > 1) return null;
   const asked = questionAbove(rows, widths, start, wrapWidth);
   if (!asked) return null;
-  const options: PromptOption[] = list.map((o) => ({ key: o.row.key.length === 1 ? o.row.key : null, label: o.label, kind: classifyOptionLabel(o.label) }));
+  const options: PromptOption[] = list.map((o) => ({
+    key: o.row.key.length === 1 ? o.row.key : null,
+    label: o.label,
+    kind: classifyOptionLabel(o.label),
+  }));
   const highlighted = marked[0] ?? null;
-  if (!PERMISSION_QUESTION.test(asked.question)) return { kind: 'dialog', runtime, dialogId: null, question: asked.question, options, highlighted };
+  if (!PERMISSION_QUESTION.test(asked.question))
+    return { kind: 'dialog', runtime, dialogId: null, question: asked.question, options, highlighted };
   return {
     kind: 'permission',
     runtime,

@@ -12,7 +12,9 @@ const CHROME = /^[\s─━═┄┅┈┉╌╍\-_╭╮╯╰┌┐└┘├┤
 /** Cursor markers TUIs put in front of the selected option. */
 const MARKER = '❯>›▸▶→➜►';
 /** An option row: indent, optional marker, key as `1.` `1)` `[1]` `(1)` `a.` `a)` `[a]` `(a)`, then its label. */
-const OPTION = new RegExp(`^(\\s*)(?:([${MARKER}])\\s*)?(?:\\[([1-9][0-9]?|[a-zA-Z])\\]|\\(([1-9][0-9]?|[a-zA-Z])\\)|([1-9][0-9]?|[a-zA-Z])[.)])\\s+(\\S.*)$`);
+const OPTION = new RegExp(
+  `^(\\s*)(?:([${MARKER}])\\s*)?(?:\\[([1-9][0-9]?|[a-zA-Z])\\]|\\(([1-9][0-9]?|[a-zA-Z])\\)|([1-9][0-9]?|[a-zA-Z])[.)])\\s+(\\S.*)$`,
+);
 
 /** A row with the box borders around it taken off. */
 export function unbordered(row: string): string {
@@ -44,7 +46,8 @@ export function optionRow(row: string): OptionRow | null {
 }
 
 /** A key a menu hint names. */
-const HINT_KEY = /(?:\besc(?:ape)?\b|\benter\b|\breturn\b|↵|⏎|\btab\b|\bspace\b|\bctrl[+-]\w\b|[↑↓←→]|\barrows?\b|\bup\/down\b|\b\d\s?-\s?\d\b|\by\/n\b|\bnumbers?\b)/i;
+const HINT_KEY =
+  /(?:\besc(?:ape)?\b|\benter\b|\breturn\b|↵|⏎|\btab\b|\bspace\b|\bctrl[+-]\w\b|[↑↓←→]|\barrows?\b|\bup\/down\b|\b\d\s?-\s?\d\b|\by\/n\b|\bnumbers?\b)/i;
 /** What a menu hint says the key does. Not "interrupt", "exit", "send" or "shortcuts": those are an input prompt's. */
 const HINT_ACTION =
   /\b(?:select|choose|confirm|cancel|navigate|move|submit|answer|go back|back|dismiss|toggle|pick|deny|approve|accept|reject|decline|continue|proceed|respond|skip)\b/i;

@@ -33,7 +33,12 @@ describe('generic menu: list styles', () => {
         'claude',
       ),
     );
-    expect(screen).toMatchObject({ confidence: 'low', question: 'Do you want to run this command?', subject: 'Shell: rm -rf build', highlighted: 0 });
+    expect(screen).toMatchObject({
+      confidence: 'low',
+      question: 'Do you want to run this command?',
+      subject: 'Shell: rm -rf build',
+      highlighted: 0,
+    });
     expect(screen.options.map((o) => [o.key, o.label, o.kind])).toEqual([
       ['1', 'Yes', 'once'],
       ['2', "Yes, and don't ask again for rm", 'always'],
@@ -44,14 +49,24 @@ describe('generic menu: list styles', () => {
   });
 
   it('reads `1)` without a marker as a dialog with no highlight', () => {
-    const screen = recogniseGenericMenu(menu(`Which model should I use for this task?\n  1) Fast\n  2) Careful\n\n↑/↓ to navigate · enter to choose`), 'codex');
-    expect(screen).toMatchObject({ kind: 'dialog', dialogId: null, highlighted: null, question: 'Which model should I use for this task?' });
+    const screen = recogniseGenericMenu(
+      menu(`Which model should I use for this task?\n  1) Fast\n  2) Careful\n\n↑/↓ to navigate · enter to choose`),
+      'codex',
+    );
+    expect(screen).toMatchObject({
+      kind: 'dialog',
+      dialogId: null,
+      highlighted: null,
+      question: 'Which model should I use for this task?',
+    });
     expect(screen?.options.map((o) => o.label)).toEqual(['Fast', 'Careful']);
   });
 
   it('reads `[1]` options with a → marker and two hint rows', () => {
     const screen = recogniseGenericMenu(
-      menu(` Choose an option:\n   → [1] Keep going\n     [2] Stop here\n\n [↑↓] Navigate • [Enter] Confirm\n Press 1/2 to select directly • Esc to skip`),
+      menu(
+        ` Choose an option:\n   → [1] Keep going\n     [2] Stop here\n\n [↑↓] Navigate • [Enter] Confirm\n Press 1/2 to select directly • Esc to skip`,
+      ),
       'auggie',
     );
     expect(screen).toMatchObject({ kind: 'dialog', question: 'Choose an option:', highlighted: 0 });
@@ -59,7 +74,10 @@ describe('generic menu: list styles', () => {
   });
 
   it('reads a lettered list, `a.` and `(a)`, with a > marker', () => {
-    const dotted = recogniseGenericMenu(menu(`Allow fetching https://example.com?\n> a. Allow\n  b. Deny\n\n(press a or b to choose, esc to cancel)`), 'opencode');
+    const dotted = recogniseGenericMenu(
+      menu(`Allow fetching https://example.com?\n> a. Allow\n  b. Deny\n\n(press a or b to choose, esc to cancel)`),
+      'opencode',
+    );
     expect(dotted?.options.map((o) => [o.key, o.kind])).toEqual([
       ['a', 'once'],
       ['b', 'deny'],
@@ -99,7 +117,10 @@ describe('generic menu: list styles', () => {
   });
 
   it('allows extra rows under the menu that name other keys', () => {
-    const screen = recogniseGenericMenu(menu(`Delete this file?\n  → 1. Delete\n    2. Keep\n\nEnter to confirm\n                 ctrl+r to review changed files`), 'cursor');
+    const screen = recogniseGenericMenu(
+      menu(`Delete this file?\n  → 1. Delete\n    2. Keep\n\nEnter to confirm\n                 ctrl+r to review changed files`),
+      'cursor',
+    );
     expect(screen?.options.map((o) => o.label)).toEqual(['Delete', 'Keep']);
   });
 
@@ -112,7 +133,9 @@ describe('generic menu: list styles', () => {
 
 describe('generic menu: what is not a menu', () => {
   it('ignores prose with numbers', () => {
-    expect(recogniseGenericMenu(menu(`I changed 3 files in 2 steps.\n1. Renamed the loader.\n2. Fixed the test.\nDone?`), 'claude')).toBeNull();
+    expect(
+      recogniseGenericMenu(menu(`I changed 3 files in 2 steps.\n1. Renamed the loader.\n2. Fixed the test.\nDone?`), 'claude'),
+    ).toBeNull();
   });
 
   it('ignores a numbered list in an answer above an idle input box', () => {
@@ -128,7 +151,9 @@ describe('generic menu: what is not a menu', () => {
   });
 
   it('ignores a numbered list above a Codex-like composer with its footer', () => {
-    const screen = menu(`Which one do you want?\n  1. Option one\n  2. Option two\n\n› Ask Codex to do anything\n\n  ? for shortcuts · Esc to cancel`);
+    const screen = menu(
+      `Which one do you want?\n  1. Option one\n  2. Option two\n\n› Ask Codex to do anything\n\n  ? for shortcuts · Esc to cancel`,
+    );
     expect(recogniseGenericMenu(screen, 'codex')).toBeNull();
   });
 
@@ -168,7 +193,9 @@ describe('generic menu: behind the runtimes', () => {
   });
 
   it('never gives an approve key, even for a menu whose only yes is single-use', () => {
-    const screen = permission(codexRuntime.classify({ lines: menu(`Allow this command?\n❯ 1. Yes\n  2. No\n\nEnter to confirm · Esc to cancel`) }));
+    const screen = permission(
+      codexRuntime.classify({ lines: menu(`Allow this command?\n❯ 1. Yes\n  2. No\n\nEnter to confirm · Esc to cancel`) }),
+    );
     expect(screen.options.filter((o) => o.kind === 'once')).toHaveLength(1);
     expect(screen.highlighted).toBe(0);
     expect(approveKeyFor(screen)).toBeNull();
