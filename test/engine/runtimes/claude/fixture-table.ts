@@ -227,5 +227,10 @@ export const CLAUDE_2_1_332: Readonly<Record<string, Expected>> = {
   'idle-startup': idle,
   'perm-shell-approve-after': idle,
   'perm-shell-deny': perm('Bash command', 'echo ran >> ran.txt', PROCEED, ['once', 'always', 'always', 'deny'], '1', '4'),
+  // Pinned run of 2026-11-28: the file, read and fetch prompts, unchanged from 2.1.329 (1 ran once, 3 denied).
+  'perm-write-approve': three('Create file', 'written.txt', 'Do you want to create written.txt?'),
+  'perm-edit-deny': three('Edit file', 'notes.txt', 'Do you want to make this edit to notes.txt?'),
+  'perm-read-approve': three('Read file', '/tmp/tb-live-claude-LAB000/outside/secret.txt', PROCEED),
+  'perm-fetch-deny': three('Fetch', 'http://127.0.0.1:9/fetch-target', FETCH_Q),
   working: working('⏸ manual mode on · esc to interrupt · ← for agents'),
 };
