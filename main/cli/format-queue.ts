@@ -1,5 +1,13 @@
 /** Pure formatting of `trailboss queue` and of action outcomes. */
 import type { ActionOutcomeDto, QueueItemDto } from '../../preload/contract/queue-item.ts';
+import { choicesToShow } from '../engine/notify/item-words.ts';
+
+/** The WHAT cell: the subject, and what approve picks or else the choices waiting at the pane. */
+function whatCell(i: QueueItemDto): string {
+  if (i.approveLabel) return `${i.subject} — approve: "${i.approveLabel}"`;
+  const choices = choicesToShow(i);
+  return choices === '' ? i.subject : `${i.subject} — ${choices}`;
+}
 
 function age(ms: number): string {
   const s = Math.floor(ms / 1000);
@@ -20,7 +28,7 @@ export function formatQueueTable(items: readonly QueueItemDto[], now: number): s
       i.runtime,
       age(now - i.firstSeen) + (i.stuck ? ' STUCK' : ''),
       i.reason,
-      (i.approveLabel ? `${i.subject} — approve: "${i.approveLabel}"` : i.subject).replace(/\s+/g, ' ').slice(0, 100),
+      whatCell(i).replace(/\s+/g, ' ').slice(0, 160),
     ]),
   ];
   const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => (r[c] ?? '').length)));

@@ -1,6 +1,7 @@
 /** Pure formatting of `trailboss status`: the JSON shape scripts rely on, and a readable table. */
 import type { AgentPromptDto } from '../../preload/contract/agent.ts';
 import type { RuntimeId } from '../engine/runtimes/types.ts';
+import { optionsInWords } from '../engine/notify/item-words.ts';
 
 /** One agent as `status` reports it. */
 export interface AgentStatus {
@@ -39,10 +40,13 @@ function what(a: AgentStatus): string {
   if (a.prompt?.kind === 'permission') {
     const approve = a.prompt.approveKey
       ? `approve: ${a.prompt.approveKey} (${a.prompt.options.find((o) => o.kind === 'once')?.label ?? '?'})`
-      : 'approve: not possible, jump to it';
-    return `${a.prompt.tool ?? 'permission'}: ${a.prompt.subject ?? ''} — ${approve}`;
+      : `approve: not possible, jump to it — ${optionsInWords(a.prompt.options.map((o) => o.label))}`;
+    const subject = a.prompt.subject || a.prompt.question;
+    return `${a.prompt.tool ?? 'permission'}: ${subject} — ${approve}`;
   }
-  if (a.prompt?.kind === 'dialog') return `${a.prompt.dialogId ?? 'dialog'}: ${a.prompt.question}`;
+  if (a.prompt?.kind === 'dialog') {
+    return `${a.prompt.dialogId ?? 'dialog'}: ${a.prompt.question} — ${optionsInWords(a.prompt.options.map((o) => o.label))}`;
+  }
   if (a.state === 'idle') return a.draft ? `draft: ${a.draft}` : 'waiting for input';
   if (a.state === 'unknown') return 'needs a look: ' + (a.tail?.slice(-1)[0]?.trim() ?? '');
   return '';
@@ -62,7 +66,7 @@ export function formatStatusTable(agents: readonly AgentStatus[], now: number): 
       a.runtime + (a.runtimeVerified ? '' : '*'),
       a.state,
       ago(a.since, now),
-      what(a).replace(/\s+/g, ' ').slice(0, 100),
+      what(a).replace(/\s+/g, ' ').slice(0, 160),
     ]),
   ];
   const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => (r[c] ?? '').length)));

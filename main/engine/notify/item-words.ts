@@ -31,6 +31,23 @@ function quoted(subject: string): string {
   return line === '' ? '' : `\`${line}\``;
 }
 
+/** Longest options line: a notification or a table cell, not the whole menu. */
+const OPTIONS_MAX = 120;
+
+/** A menu's choices on one line, numbered as shown: "1. Yes · 2. Yes, always · 3. No". Empty when none. */
+export function optionsInWords(labels: readonly string[]): string {
+  return oneLine(labels.map((label, i) => `${i + 1}. ${oneLine(label, 60)}`).join(' · '), OPTIONS_MAX);
+}
+
+/**
+ * The options a user must choose from at the pane: shown for a dialog and for a permission that
+ * approve cannot answer (low confidence, no single allow-once), so the user knows what Jump leads to.
+ */
+export function choicesToShow(item: QueueItemDto): string {
+  const ask = item.reason === 'dialog' || (item.reason === 'permission' && item.approveLabel === null);
+  return ask ? optionsInWords(item.options.map((o) => o.label)) : '';
+}
+
 /** What the agent wants, as a predicate that follows its name: "wants to run `ls`", "asks: Trust this folder?". */
 export function wantsPhrase(item: QueueItemDto): string {
   switch (item.reason) {
@@ -39,6 +56,10 @@ export function wantsPhrase(item: QueueItemDto): string {
       const verb = permissionVerb(item.tool);
       if (verb !== null && subject !== '') return `wants to ${verb} ${subject}`;
       if (item.tool !== null && subject !== '') return `asks to use ${oneLine(item.tool, 40)}: ${subject}`;
+      // A prompt read from its menu alone (no tool, nothing but the question to show): say the question.
+      if (item.tool === null && item.question !== null && (item.subject === '' || item.subject === item.question)) {
+        return `asks: ${oneLine(item.question, SUBJECT_MAX)}`;
+      }
       return subject === '' ? 'asks for permission' : `asks for permission: ${subject}`;
     }
     case 'dialog': {

@@ -5,7 +5,7 @@
  */
 import type { HostChangeDto } from '../../../preload/contract/events.ts';
 import type { ActionOutcomeDto, QueueItemDto } from '../../../preload/contract/queue-item.ts';
-import { agentName, wantsPhrase } from './item-words.ts';
+import { agentName, choicesToShow, wantsPhrase } from './item-words.ts';
 import { truncate } from './text-fit.ts';
 import { assertNever } from '../../../preload/contract/assert-never.ts';
 
@@ -70,7 +70,8 @@ export function itemNotificationText(item: QueueItemDto, now: number): Notificat
   const pane = item.host === null ? item.target : `${item.host}: ${item.target}`;
   const where = `${pane} · ${item.runtime}${item.unreachable ? ' · host unreachable' : ''}`;
   const when = item.stuck ? ` · stuck, waiting ${waitedWords(waited)}` : item.reminderStep > 0 ? ` · waiting ${waitedWords(waited)}` : '';
-  return { title, body: `${wants}\n${where}${when}`, sentence: `${name} ${wants}` };
+  const choices = choicesToShow(item);
+  return { title, body: `${wants}${choices === '' ? '' : `\n${choices}`}\n${where}${when}`, sentence: `${name} ${wants}` };
 }
 
 /** The one notification shown instead of many when the app starts with `count` items waiting. */

@@ -68,6 +68,7 @@ export const QueueRow = memo(function QueueRow({ item, position }: { item: Queue
         <code>{item.subject}</code>
       </p>
       {item.question !== null ? <p className="question">{item.question}</p> : null}
+      <Choices item={item} />
       {item.context !== null ? <p className="context">{item.context}</p> : null}
       <PaneTail lines={item.tail} label={`Last lines of ${item.target}`} />
       <ActionBar item={item} />
@@ -77,6 +78,19 @@ export const QueueRow = memo(function QueueRow({ item, position }: { item: Queue
     </article>
   );
 });
+
+/** The options waiting at the pane, for a dialog or a prompt approve cannot answer: what Jump leads to. */
+function Choices({ item }: { item: QueueItemDto }) {
+  const ask = item.reason === 'dialog' || (item.reason === 'permission' && item.approveLabel === null);
+  if (!ask || item.options.length === 0) return null;
+  return (
+    <ol className="choices" aria-label="Options at the pane">
+      {item.options.map((option, i) => (
+        <li key={i}>{option.label}</li>
+      ))}
+    </ol>
+  );
+}
 
 function SnoozedBadge({ item }: { item: QueueItemDto }) {
   const now = useNow();

@@ -89,16 +89,12 @@ function listEnd(rows: readonly string[]): { end: number; hinted: boolean; escap
   return null;
 }
 
-/** Up to three rows right above the question, in its paragraph: a permission's command or path. */
+/** Up to three rows right above the question, in its paragraph (no blank between): a command or path. */
 function subjectAbove(rows: readonly string[], question: number): string[] {
   const found: string[] = [];
   for (let i = question - 1; i >= 0 && found.length < 3; i--) {
     const row = rows[i] ?? '';
-    if (row.trim() === '') {
-      if (found.length > 0) break;
-      continue;
-    }
-    if (isChromeRow(row) || isHintRow(row)) break;
+    if (row.trim() === '' || isChromeRow(row) || isHintRow(row)) break;
     found.unshift(row.trim());
   }
   return found;
