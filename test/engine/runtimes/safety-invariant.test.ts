@@ -11,10 +11,12 @@ import { RUNTIMES } from '../../../main/engine/runtimes/catalog.ts';
 import { approveKeyFor, denyKeyFor } from '../../../main/engine/runtimes/common/keys.ts';
 import type { RuntimeModule } from '../../../main/engine/runtimes/types.ts';
 import { landsOnDeny, landsOnSingleUse } from '../../support/safety/screen-oracle.ts';
-import { highlightVariants, hotkeyVariants, numberedVariants } from '../../support/safety/screen-variants.ts';
+import { highlightVariants, hotkeyVariants, markedListVariants, numberedVariants } from '../../support/safety/screen-variants.ts';
 import type { ScreenVariant } from '../../support/safety/screen-variants.ts';
 
 const FIXTURES = join(import.meta.dirname, '../../fixtures/panes');
+/** Other projects' real captures (one runtime per row of index.tsv). */
+const PEER_SCREENS = join(import.meta.dirname, '../../fixtures/peer-screens');
 
 function captures(dir: string): string[] {
   const out: string[] = [];
@@ -41,6 +43,18 @@ function check(runtime: RuntimeModule, v: ScreenVariant): string[] {
   return problems;
 }
 
+/** The screen as captured and every generated variant of it. */
+function variantsOf(lines: string[], ansiLines: string[] | undefined): ScreenVariant[] {
+  return [
+    { name: 'as captured', lines, ...(ansiLines ? { ansiLines } : {}) },
+    { name: 'plain only', lines },
+    ...numberedVariants(lines),
+    ...hotkeyVariants(lines),
+    ...markedListVariants(lines),
+    ...(ansiLines ? highlightVariants(lines, ansiLines) : []),
+  ];
+}
+
 const runtimeDirs = readdirSync(FIXTURES).filter((d) => statSync(join(FIXTURES, d)).isDirectory());
 
 describe('safety invariant over every fixture and generated variants', () => {
@@ -63,16 +77,31 @@ describe('safety invariant over every fixture and generated variants', () => {
         } catch {
           ansiLines = undefined;
         }
-        const variants: ScreenVariant[] = [
-          { name: 'as captured', lines, ...(ansiLines ? { ansiLines } : {}) },
-          { name: 'plain only', lines },
-          ...numberedVariants(lines),
-          ...hotkeyVariants(lines),
-          ...(ansiLines ? highlightVariants(lines, ansiLines) : []),
-        ];
-        const problems = variants.flatMap((v) => check(runtime, v));
+        const problems = variantsOf(lines, ansiLines).flatMap((v) => check(runtime, v));
         expect(problems).toEqual([]);
       });
     }
+  }
+});
+
+const peerRows = readFileSync(join(PEER_SCREENS, 'index.tsv'), 'utf8')
+  .split('\n')
+  .slice(1)
+  .filter((row) => row.trim() !== '')
+  .map((row) => row.split('\t'));
+
+describe('safety invariant over every peer screen and generated variants', () => {
+  it('has peer screens', () => {
+    expect(peerRows.length).toBeGreaterThan(0);
+  });
+
+  for (const [id = '', runtimeId = ''] of peerRows) {
+    it(`peer-screens/${id} (${runtimeId})`, () => {
+      const runtime = RUNTIMES.find((r) => r.id === runtimeId);
+      expect(runtime, `no runtime module for ${runtimeId}`).toBeDefined();
+      if (!runtime) return;
+      const lines = toLines(readFileSync(join(PEER_SCREENS, 'screens', `${id}.txt`), 'utf8'));
+      expect(variantsOf(lines, undefined).flatMap((v) => check(runtime, v))).toEqual([]);
+    });
   }
 });
