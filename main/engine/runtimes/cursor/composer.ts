@@ -31,7 +31,5 @@ export function cursorComposer(lines: readonly string[]): CursorComposer | null 
   if (text.startsWith('→')) text = text.slice(1).trim();
   // The hint is drawn far right: the last wide gap separates it from the input.
   const gap = /\s{3,}(\S[^]*)$/.exec(text);
-  return gap
-    ? { input: text.slice(0, gap.index).trim(), hint: gap[1] ?? '', topAt }
-    : { input: text, hint: '', topAt };
+  return gap ? { input: text.slice(0, gap.index).trim(), hint: gap[1] ?? '', topAt } : { input: text, hint: '', topAt };
 }
