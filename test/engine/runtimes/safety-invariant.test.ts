@@ -1,5 +1,6 @@
 /**
- * The safety invariant (never loosened): over every captured screen and generated variants,
+ * The safety invariant (never loosened): over every captured screen, every peer screen (other projects'
+ * captures, test/fixtures/peer-screens) and generated variants,
  * approve never lands on anything but a verified single-use option, deny never says yes, and a
  * prompt that cannot be parsed with confidence yields no approve key at all.
  * "Lands on" is judged by an independent screen oracle, not by the parser under test.
@@ -10,13 +11,12 @@ import { describe, expect, it } from 'vitest';
 import { RUNTIMES } from '../../../main/engine/runtimes/catalog.ts';
 import { approveKeyFor, denyKeyFor } from '../../../main/engine/runtimes/common/keys.ts';
 import type { RuntimeModule } from '../../../main/engine/runtimes/types.ts';
+import { peerScreens } from '../../support/peer-screens.ts';
 import { landsOnDeny, landsOnSingleUse } from '../../support/safety/screen-oracle.ts';
 import { highlightVariants, hotkeyVariants, markedListVariants, numberedVariants } from '../../support/safety/screen-variants.ts';
 import type { ScreenVariant } from '../../support/safety/screen-variants.ts';
 
 const FIXTURES = join(import.meta.dirname, '../../fixtures/panes');
-/** Other projects' real captures (one runtime per row of index.tsv). */
-const PEER_SCREENS = join(import.meta.dirname, '../../fixtures/peer-screens');
 
 function captures(dir: string): string[] {
   const out: string[] = [];
@@ -44,7 +44,7 @@ function check(runtime: RuntimeModule, v: ScreenVariant): string[] {
 }
 
 /** The screen as captured and every generated variant of it. */
-function variantsOf(lines: string[], ansiLines: string[] | undefined): ScreenVariant[] {
+function variantsOf(lines: string[], ansiLines?: string[]): ScreenVariant[] {
   return [
     { name: 'as captured', lines, ...(ansiLines ? { ansiLines } : {}) },
     { name: 'plain only', lines },
@@ -84,24 +84,20 @@ describe('safety invariant over every fixture and generated variants', () => {
   }
 });
 
-const peerRows = readFileSync(join(PEER_SCREENS, 'index.tsv'), 'utf8')
-  .split('\n')
-  .slice(1)
-  .filter((row) => row.trim() !== '')
-  .map((row) => row.split('\t'));
+describe('safety invariant over every peer screen (test/fixtures/peer-screens) and generated variants', () => {
+  const screens = peerScreens();
 
-describe('safety invariant over every peer screen and generated variants', () => {
-  it('has peer screens', () => {
-    expect(peerRows.length).toBeGreaterThan(0);
+  it('has the peer corpus', () => {
+    expect(screens.length).toBeGreaterThanOrEqual(56);
   });
 
-  for (const [id = '', runtimeId = ''] of peerRows) {
-    it(`peer-screens/${id} (${runtimeId})`, () => {
-      const runtime = RUNTIMES.find((r) => r.id === runtimeId);
-      expect(runtime, `no runtime module for ${runtimeId}`).toBeDefined();
+  for (const screen of screens) {
+    it(screen.id, () => {
+      const runtime = RUNTIMES.find((r) => r.id === screen.runtime);
+      expect(runtime, `no runtime module for ${screen.runtime}`).toBeDefined();
       if (!runtime) return;
-      const lines = toLines(readFileSync(join(PEER_SCREENS, 'screens', `${id}.txt`), 'utf8'));
-      expect(variantsOf(lines, undefined).flatMap((v) => check(runtime, v))).toEqual([]);
+      const problems = variantsOf(toLines(readFileSync(screen.txt, 'utf8'))).flatMap((v) => check(runtime, v));
+      expect(problems).toEqual([]);
     });
   }
 });
