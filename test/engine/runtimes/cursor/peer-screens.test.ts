@@ -2,12 +2,9 @@
  * Cursor agent 2026.09.26 screens other projects captured (test/fixtures/peer-screens): state,
  * options with their keys and kinds, highlight, and the approve / deny keys their notes require.
  */
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { approveKeyFor, denyKeyFor } from '../../../../main/engine/runtimes/common/keys.ts';
 import { cursorRuntime } from '../../../../main/engine/runtimes/cursor/index.ts';
-import type { Screen } from '../../../../main/engine/runtimes/types.ts';
-import { peerScreens } from '../../../support/peer-screens.ts';
+import { itHoldsToItsNotes, peerScreensOf } from '../peer-screen-notes.ts';
 
 type Row = readonly [key: string | null, label: string, kind: string];
 
@@ -59,25 +56,14 @@ const OPTIONS: Record<string, { readonly kind: string; readonly highlighted: num
   'cursor-agentman-skip-box-2026.09.26': { kind: 'dialog', highlighted: null, options: [] },
 };
 
-const keysOf = (screen: Screen) => (screen.kind === 'permission' ? [approveKeyFor(screen), denyKeyFor(screen)] : [null, null]);
-
 describe('cursor agent peer screens', () => {
-  const screens = peerScreens()
-    .filter((s) => s.runtime === 'cursor')
-    .map((s) => ({ ...s, lines: readFileSync(s.txt, 'utf8').replace(/\n$/, '').split('\n') }));
+  const screens = peerScreensOf('cursor');
 
-  it('has all ten, each with a note', () => {
-    expect(screens.map((s) => s.note === null)).toEqual(Array.from({ length: 10 }, () => false));
+  it('has all ten', () => {
+    expect(screens).toHaveLength(10);
   });
 
-  for (const peer of screens) {
-    it(`${peer.id}: state and keys as its note says`, () => {
-      const screen = cursorRuntime.classify({ lines: peer.lines });
-      expect(screen.runtime).toBe('cursor');
-      expect(peer.note?.states).toContain(screen.kind);
-      expect(keysOf(screen)).toEqual([peer.note?.approveKey, peer.note?.denyKey]);
-    });
-  }
+  itHoldsToItsNotes(cursorRuntime, screens);
 
   for (const [id, want] of Object.entries(OPTIONS)) {
     it(`${id}: options with keys and kinds, highlight`, () => {
