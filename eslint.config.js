@@ -67,6 +67,17 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { ...engineBans, patterns: [...engineBans.patterns, wiringBan] }] },
   },
   {
+    // main/engine/text is the shared cleaning of outside text: pure, so every engine room, the CLI and
+    // the shell may import it; it imports nothing but itself.
+    files: ['main/engine/text/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(?!\\./)', message: 'main/engine/text is pure: it imports nothing outside itself.' }] },
+      ],
+    },
+  },
+  {
     // The contract is shared by every zone, so it may depend on none of them (nor on any package).
     files: ['preload/contract/**/*.ts'],
     rules: {
