@@ -25,6 +25,14 @@ export const TEMPTING_LABELS = [
   'Yes, just this once and for this conversation',
   'Allow all actions on example.com for this session',
   'Yes, and allow this host in the future',
+  // Standing grants on the Cursor agent 2026.09 and Kiro CLI 2.24–2.27 peer screens, and the shapes issue 25 names.
+  'Run Everything',
+  'Add Shell(rm) to allowlist?',
+  'Trust, always allow in this session',
+  'Trust this workspace',
+  'Yes, build locally',
+  'Auto-approve all future requests',
+  'Approve all pending',
 ];
 
 interface Parsed {
