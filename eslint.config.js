@@ -11,6 +11,10 @@ const engineBans = {
   ],
 };
 
+// The CLI may import the client core (the terminal UI is one of its faces); the engine may not.
+const clientBan = { group: ['**/client/**'], message: 'The client core is for the faces (renderer, terminal UI), not the engine.' };
+const engineOnlyBans = { ...engineBans, patterns: [...engineBans.patterns, clientBan] };
+
 export default tseslint.config(
   { ignores: ['node_modules/**', 'dist/**', 'out/**', 'test-results/**', 'playwright-report/**', 'bench/results/**'] },
   js.configs.recommended,
@@ -25,7 +29,7 @@ export default tseslint.config(
   {
     // Type-aware checks where a forgotten promise loses an error or races a key: main/, preload/ and
     // the renderer. The project service reuses the root tsconfig.json (all zones), one program for all.
-    files: ['main/**/*.ts', 'preload/**/*.ts', 'renderer/**/*.ts', 'renderer/**/*.tsx'],
+    files: ['main/**/*.ts', 'preload/**/*.ts', 'renderer/**/*.ts', 'renderer/**/*.tsx', 'client/**/*.ts', 'client/**/*.tsx'],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
@@ -46,7 +50,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          ...engineBans,
+          ...engineOnlyBans,
           paths: [
             ...engineBans.paths,
             { name: 'node:child_process', message: 'Run processes through main/engine/platform/run.ts (injected runner).' },
@@ -58,7 +62,7 @@ export default tseslint.config(
   },
   {
     files: ['main/engine/platform/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', engineBans] },
+    rules: { 'no-restricted-imports': ['error', engineOnlyBans] },
   },
   {
     // The contract is shared by every zone, so it may depend on none of them (nor on any package).
@@ -76,7 +80,12 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/renderer/**'], message: 'The shell never imports the renderer: use the contract and IPC.' }] },
+        {
+          patterns: [
+            { group: ['**/renderer/**'], message: 'The shell never imports the renderer: use the contract and IPC.' },
+            { group: ['**/client/**'], message: 'The client core is for the faces (renderer, terminal UI), not the shell.' },
+          ],
+        },
       ],
     },
   },
@@ -88,7 +97,27 @@ export default tseslint.config(
         'error',
         {
           paths: [{ name: 'electron', message: 'The renderer talks to the bridge only.' }],
-          patterns: [{ group: ['**/main/**', 'node:*'], message: 'The renderer may import only preload/contract and itself.' }],
+          patterns: [{ group: ['**/main/**', 'node:*'], message: 'The renderer may import only client/, preload/contract and itself.' }],
+        },
+      ],
+    },
+  },
+  {
+    // The client core runs in the window and in the terminal UI: no DOM, no Node, no Electron, no face.
+    files: ['client/**/*.ts', 'client/**/*.tsx'],
+    languageOptions: { globals: { ...globals['shared-node-browser'] } },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'electron', message: 'The client core talks to the engine through a bridge only.' }],
+          patterns: [
+            { group: ['node:*'], message: 'The client core runs in the browser too: no Node modules.' },
+            {
+              group: ['**/main/**', '**/renderer/**', '**/preload/index*'],
+              message: 'The client core may import only preload/contract and itself.',
+            },
+          ],
         },
       ],
     },
