@@ -1,70 +1,57 @@
 /**
- * `npx tsx bench/parse-time.ts`: parse time per screen over every pane fixture (test/fixtures/panes) and
- * every peer screen (test/fixtures/peer-screens), through the catalog's classify as the observer calls it.
- * Each screen is parsed `ROUNDS` times after a warm-up; its time is the median; the report gives p50/p95
- * over the screens (µs). Not part of `npm run bench`: a quick before/after figure for parser changes.
+ * Parse time per screen: every fixture screen of the given runtimes (test/fixtures/panes/<id> and the
+ * peer screens of that runtime) classified many times; per screen the median time, then p50/p95 over
+ * the screens. Pure CPU, no tmux. Usage: `npx tsx bench/parse-time.ts [runtime …]` (default: all).
  */
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
-import { basename, join } from 'node:path';
-import { RUNTIMES } from '../main/engine/runtimes/catalog.ts';
-import type { PaneCapture, RuntimeModule } from '../main/engine/runtimes/types.ts';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { runtimeById } from '../main/engine/runtimes/catalog.ts';
+import { RUNTIME_IDS, type RuntimeId } from '../main/engine/runtimes/types.ts';
+import { percentile } from './stats.ts';
 
-const ROOT = join(import.meta.dirname, '..', 'test', 'fixtures');
-const ROUNDS = Number(process.env.ROUNDS ?? 40);
+const FIXTURES = join(import.meta.dirname, '../test/fixtures');
+const RUNS = 300;
 
-function walk(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? walk(path) : [path];
-  });
+function screensOf(runtime: RuntimeId): string[] {
+  const dir = join(FIXTURES, 'panes', runtime);
+  const own = readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((name) => name.endsWith('.txt'))
+    .map((name) => join(dir, name))
+    .filter((path) => statSync(path).isFile());
+  const index = readFileSync(join(FIXTURES, 'peer-screens/index.tsv'), 'utf8').trim().split('\n').slice(1);
+  const peers = index
+    .map((row) => row.split('\t'))
+    .filter((cols) => cols[1] === runtime)
+    .map((cols) => join(FIXTURES, 'peer-screens/screens', `${cols[0] ?? ''}.txt`));
+  return [...own, ...peers];
 }
 
-function lines(text: string): string[] {
-  return text.replace(/\n$/, '').split('\n');
-}
-
-function screens(): { runtime: RuntimeModule; capture: PaneCapture }[] {
-  const out: { runtime: RuntimeModule; capture: PaneCapture }[] = [];
-  for (const runtime of RUNTIMES) {
-    const dir = join(ROOT, 'panes', runtime.id);
-    if (!existsSync(dir)) continue;
-    for (const txt of walk(dir).filter((p) => p.endsWith('.txt'))) {
-      const ansi = txt.replace(/\.txt$/, '.ansi');
-      const capture = existsSync(ansi)
-        ? { lines: lines(readFileSync(txt, 'utf8')), ansiLines: lines(readFileSync(ansi, 'utf8')) }
-        : { lines: lines(readFileSync(txt, 'utf8')) };
-      out.push({ runtime, capture });
-    }
+/** Median microseconds of one classify call on one screen. */
+function timeScreen(runtime: RuntimeId, path: string): number {
+  const lines = readFileSync(path, 'utf8').replace(/\n$/, '').split('\n');
+  const module = runtimeById(runtime);
+  for (let i = 0; i < 20; i++) module.classify({ lines });
+  const samples: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const start = performance.now();
+    module.classify({ lines });
+    samples.push((performance.now() - start) * 1000);
   }
-  const peers = join(ROOT, 'peer-screens', 'screens');
-  for (const txt of existsSync(peers) ? readdirSync(peers) : []) {
-    const runtime = RUNTIMES.find((r) => basename(txt).startsWith(`${r.id}-`));
-    if (runtime) out.push({ runtime, capture: { lines: lines(readFileSync(join(peers, txt), 'utf8')) } });
-  }
-  return out;
+  return percentile(samples, 50) ?? 0;
 }
 
-function quantile(sorted: readonly number[], q: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+const asked = process.argv.slice(2);
+const runtimes =
+  asked.length > 0 ? asked.filter((id): id is RuntimeId => (RUNTIME_IDS as readonly string[]).includes(id)) : [...RUNTIME_IDS];
+const all: number[] = [];
+for (const runtime of runtimes) {
+  const times = screensOf(runtime).map((path) => timeScreen(runtime, path));
+  all.push(...times);
+  const p50 = percentile(times, 50) ?? 0;
+  const p95 = percentile(times, 95) ?? 0;
+  console.log(`${runtime.padEnd(9)} screens ${String(times.length).padStart(3)}  p50 ${p50.toFixed(1)} µs  p95 ${p95.toFixed(1)} µs`);
 }
-
-const all = screens();
-const perScreen = all.map(({ runtime, capture }) => {
-  for (let i = 0; i < 5; i++) runtime.classify(capture);
-  const times: number[] = [];
-  for (let i = 0; i < ROUNDS; i++) {
-    const t = performance.now();
-    runtime.classify(capture);
-    times.push(performance.now() - t);
-  }
-  return (
-    quantile(
-      times.sort((a, b) => a - b),
-      0.5,
-    ) * 1000
-  );
-});
-perScreen.sort((a, b) => a - b);
 console.log(
-  `${all.length} screens, ${ROUNDS} rounds each: p50 ${quantile(perScreen, 0.5).toFixed(1)} µs, p95 ${quantile(perScreen, 0.95).toFixed(1)} µs, max ${perScreen[perScreen.length - 1]?.toFixed(1)} µs`,
+  `all       screens ${String(all.length).padStart(3)}  p50 ${(percentile(all, 50) ?? 0).toFixed(1)} µs  p95 ${(percentile(all, 95) ?? 0).toFixed(1)} µs`,
 );

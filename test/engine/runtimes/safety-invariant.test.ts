@@ -1,5 +1,6 @@
 /**
- * The safety invariant (never loosened): over every captured screen and generated variants,
+ * The safety invariant (never loosened): over every captured screen, every peer screen (other projects'
+ * captures, test/fixtures/peer-screens) and generated variants,
  * approve never lands on anything but a verified single-use option, deny never says yes, and a
  * prompt that cannot be parsed with confidence yields no approve key at all.
  * "Lands on" is judged by an independent screen oracle, not by the parser under test.
@@ -10,8 +11,15 @@ import { describe, expect, it } from 'vitest';
 import { RUNTIMES } from '../../../main/engine/runtimes/catalog.ts';
 import { approveKeyFor, denyKeyFor } from '../../../main/engine/runtimes/common/keys.ts';
 import type { RuntimeModule } from '../../../main/engine/runtimes/types.ts';
+import { peerScreens } from '../../support/peer-screens.ts';
 import { landsOnDeny, landsOnSingleUse } from '../../support/safety/screen-oracle.ts';
-import { TEMPTING_LABELS, highlightVariants, hotkeyVariants, numberedVariants } from '../../support/safety/screen-variants.ts';
+import {
+  TEMPTING_LABELS,
+  highlightVariants,
+  hotkeyVariants,
+  markedListVariants,
+  numberedVariants,
+} from '../../support/safety/screen-variants.ts';
 import {
   borderVariants,
   colourVariants,
@@ -55,7 +63,7 @@ const random = seededRandom(25);
 /** Widths drawn per screen: with the other shapes, a few seconds for the whole set on a loaded 2-core machine. */
 const WIDTHS_PER_SCREEN = 4;
 
-/** Every generated shape of one captured screen (the shape variants of the numbered variants too, where cheap). */
+/** Shapes we generate rather than saw: widths with tmux wrapping, rows under the menu, borders, colour themes. */
 function shapes(lines: string[], ansiLines: string[] | undefined): ScreenVariant[] {
   return [
     ...widthVariants(lines, random, WIDTHS_PER_SCREEN),
@@ -66,6 +74,19 @@ function shapes(lines: string[], ansiLines: string[] | undefined): ScreenVariant
     ...tailRowVariants(lines),
     ...borderVariants(lines),
     ...(ansiLines ? colourVariants(lines, ansiLines) : []),
+  ];
+}
+
+/** The screen as captured and every generated variant of it. */
+function variantsOf(lines: string[], ansiLines?: string[]): ScreenVariant[] {
+  return [
+    { name: 'as captured', lines, ...(ansiLines ? { ansiLines } : {}) },
+    { name: 'plain only', lines },
+    ...numberedVariants(lines),
+    ...hotkeyVariants(lines),
+    ...markedListVariants(lines),
+    ...(ansiLines ? highlightVariants(lines, ansiLines) : []),
+    ...shapes(lines, ansiLines),
   ];
 }
 
@@ -91,17 +112,27 @@ describe('safety invariant over every fixture and generated variants', () => {
         } catch {
           ansiLines = undefined;
         }
-        const variants: ScreenVariant[] = [
-          { name: 'as captured', lines, ...(ansiLines ? { ansiLines } : {}) },
-          { name: 'plain only', lines },
-          ...numberedVariants(lines),
-          ...hotkeyVariants(lines),
-          ...(ansiLines ? highlightVariants(lines, ansiLines) : []),
-          ...shapes(lines, ansiLines),
-        ];
-        const problems = variants.flatMap((v) => check(runtime, v));
+        const problems = variantsOf(lines, ansiLines).flatMap((v) => check(runtime, v));
         expect(problems).toEqual([]);
       });
     }
+  }
+});
+
+describe('safety invariant over every peer screen (test/fixtures/peer-screens) and generated variants', () => {
+  const screens = peerScreens();
+
+  it('has the peer corpus', () => {
+    expect(screens.length).toBeGreaterThanOrEqual(56);
+  });
+
+  for (const screen of screens) {
+    it(screen.id, () => {
+      const runtime = RUNTIMES.find((r) => r.id === screen.runtime);
+      expect(runtime, `no runtime module for ${screen.runtime}`).toBeDefined();
+      if (!runtime) return;
+      const problems = variantsOf(toLines(readFileSync(screen.txt, 'utf8'))).flatMap((v) => check(runtime, v));
+      expect(problems).toEqual([]);
+    });
   }
 });
