@@ -57,6 +57,15 @@ const SINGLE_USE = new Set([
   'just this once',
 ]);
 
+/**
+ * Exact labels whose scope words bound them to the one question on screen, checked before the scope
+ * words above. Each is asked afresh every time its scope ends, so choosing it answers this asking and
+ * nothing later: auggie's workspace-indexing consent asks at every start until the user picks [1] or
+ * [2] (test/fixtures/panes/auggie/dialog-indexing.md); "for this session" is its only such answer.
+ * Exact matches only: "Yes, allow reading from plans/ during this session" stays a broader grant.
+ */
+const ONCE_PER_ASKING = new Set(['index this workspace for this session']);
+
 const NO = /^(no|reject|deny|decline|cancel|don'?t allow|do not allow|disallow|skip)\b/;
 /** A no that also writes a lasting rule ("No, and block this host in the future") is more than this answer. */
 const LASTING_NO = /\bin the future\b|\balways\b|\bblock\b|\bnever\b|\bfrom now on\b|\bsession\b|\bconversation\b|\bproject\b/;
@@ -86,6 +95,7 @@ export function classifyOptionLabel(label: string): OptionKind {
     if (LASTING_NO.test(rest)) return 'other';
     return SAYS_YES.test(rest.replace(/don'?t allow|do not allow/g, '').replace(GO_ON_WITHOUT, '')) ? 'other' : 'deny';
   }
+  if (ONCE_PER_ASKING.has(s)) return 'once';
   if (BROADER_GRANT.some((re) => re.test(s))) return 'always';
   if (SINGLE_USE.has(s)) return 'once';
   // Anything else that says yes grants something we cannot bound: treat as broader than once.
