@@ -216,6 +216,13 @@ describe('a text field under the cursor', () => {
     expect(approveKeyFor(permission(lines))).toBeNull();
   });
 
+  it('a "no" that is a text field is never denied by its digit, wherever the cursor is', () => {
+    const lines = permBash().map((l) => l.replace(/^ {3}4\. No$/, '   4. No, and tell Claude what to do differently'));
+    const prompt = permission(lines);
+    expect(prompt.highlighted).toBe(0);
+    expect(denyKeyFor(prompt)).toBe('Escape');
+  });
+
   it('the same option without the cursor on it leaves the prompt approvable', () => {
     const lines = permBash().map((l) => l.replace(/^ {3}4\. No$/, '   4. Type here to tell Claude what to do differently'));
     expect(approveKeyFor(permission(lines))).toBe('1');
