@@ -12,10 +12,11 @@ import { auggieWorkingLine, findAuggieComposer } from './status.ts';
 /** Classify an Auggie pane. What no rule explains is `unknown`, never idle. */
 export function classifyAuggie(capture: PaneCapture): Screen {
   const lines = visibleLines(capture.lines);
-  const prompt = parseAuggieApproval(lines) ?? parseAuggieIndexing(bottomRows(lines));
-  if (prompt) return prompt;
-  const dialog = parseAuggieDialog(lines);
-  if (dialog) return dialog;
+  const approval = parseAuggieApproval(lines);
+  if (approval) return approval;
+  const rows = bottomRows(lines);
+  const asked = parseAuggieIndexing(rows) ?? parseAuggieDialog(rows);
+  if (asked) return asked;
   const composer = findAuggieComposer(lines);
   if (!composer) return { kind: 'unknown', runtime: 'auggie' };
   const working = auggieWorkingLine(lines, composer.top);

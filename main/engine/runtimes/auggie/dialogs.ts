@@ -27,7 +27,7 @@ export function bottomRows(lines: readonly string[]): string[] {
     .filter((r) => r !== '');
 }
 
-/** A first-run notice ending the screen, or null. */
-export function parseAuggieDialog(lines: readonly string[]): DialogScreen | null {
-  return continueDialog(bottomRows(lines));
+/** A first-run notice ending the screen (`rows` from bottomRows), or null. */
+export function parseAuggieDialog(rows: readonly string[]): DialogScreen | null {
+  return continueDialog(rows);
 }
