@@ -23,6 +23,8 @@ const BORDERLESS_HEIGHT = 20;
 function borderlessBox(lines: readonly string[]): PromptBox | null {
   const end = lines.length - 1;
   const row = lines[end] ?? '';
+  // Most screens end otherwise (composer footer, transcript): skip the tokenising for them.
+  if (!row.includes('enter confirm')) return null;
   const buttons = parseButtonRow(row, false);
   if (!buttons) return null;
   for (let i = end - 1; i >= 0 && i >= end - BORDERLESS_HEIGHT; i--) {
