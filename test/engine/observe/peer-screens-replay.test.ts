@@ -25,11 +25,10 @@ import { startPrivateTmux, testTmuxEnv } from '../../support/tmux-server.ts';
 import type { PrivateTmux } from '../../support/tmux-server.ts';
 
 /**
- * STRICT SWITCH: false while the Cursor agent and Kiro notes (written on branch h/peers-ck) are not on
- * this branch: a screen without its note is then listed as a todo. Set it to true once they are merged:
- * a screen without a note then fails, naming the note to write.
+ * Every peer screen must have its note: a screen without one fails, naming the note to write. (false
+ * would list it as a todo instead: only for a branch that adds screens before their notes.)
  */
-const NOTES_REQUIRED = false;
+const NOTES_REQUIRED = true;
 
 const SCREENS = peerScreens();
 const NOTED = SCREENS.filter((s) => s.note !== null);

@@ -13,7 +13,7 @@ import { approveKeyFor, denyKeyFor } from '../../../main/engine/runtimes/common/
 import type { RuntimeModule } from '../../../main/engine/runtimes/types.ts';
 import { peerScreens } from '../../support/peer-screens.ts';
 import { landsOnDeny, landsOnSingleUse } from '../../support/safety/screen-oracle.ts';
-import { highlightVariants, hotkeyVariants, numberedVariants } from '../../support/safety/screen-variants.ts';
+import { highlightVariants, hotkeyVariants, markedListVariants, numberedVariants } from '../../support/safety/screen-variants.ts';
 import type { ScreenVariant } from '../../support/safety/screen-variants.ts';
 
 const FIXTURES = join(import.meta.dirname, '../../fixtures/panes');
@@ -50,6 +50,7 @@ function variantsOf(lines: string[], ansiLines?: string[]): ScreenVariant[] {
     { name: 'plain only', lines },
     ...numberedVariants(lines),
     ...hotkeyVariants(lines),
+    ...markedListVariants(lines),
     ...(ansiLines ? highlightVariants(lines, ansiLines) : []),
   ];
 }
