@@ -5,8 +5,9 @@
  */
 import { styledRuns, stripAnsi } from '../../../main/engine/runtimes/common/ansi.ts';
 
-const OPTION_LINE = /^\s*(?:[❯›>]\s*)?(\d+)\.\s+(.+?)\s*$/;
-const MARKER = /^\s*[❯›>]\s*\d+\./;
+// `❯ 1. Yes` (Claude, Codex) or `→ [3] Index this workspace…` (auggie's bracketed digits).
+const OPTION_LINE = /^\s*(?:[❯›>→]\s*)?(?:(\d+)\.|\[(\d)\])\s+(.+?)\s*$/;
+const MARKER = /^\s*[❯›>→]\s*(?:\d+\.|\[\d\])/;
 
 /**
  * Single-use labels verified by other projects' real captures (test/fixtures/peer-screens, each
@@ -20,12 +21,17 @@ const PEER_SINGLE_USE = ['run (once) (y)', 'delete (y)', 'yes, single permission
  */
 export const VERIFIED_SINGLE_USE = new Set(['yes', 'yes, proceed (y)', 'allow once', '[a]llow', ...PEER_SINGLE_USE]);
 /**
- * Shapes seen in the wild but not captured (test/fixtures/panes/<runtime>/synthetic): single-use by
- * their source, kept apart from the captured ones. Codex 0.169.0's "Yes, just this once" (label in its
+ * Shapes seen in the wild but not captured (test/fixtures/panes/<runtime>/synthetic), or captured
+ * but single-use only by their source's word: single-use by their source, kept apart from the captured ones. Codex 0.169.0's "Yes, just this once" (label in its
  * binary, bounded by its own words); Claude in Chrome's plain "Allow" (its 2.1.329 handler answers
  * allow without adding a rule) counts only on a screen that shows that prompt's title.
  */
-export const SOURCE_SINGLE_USE = new Set(['yes, just this once', 'yes, just this once (y)']);
+export const SOURCE_SINGLE_USE = new Set([
+  'yes, just this once',
+  'yes, just this once (y)',
+  // Auggie's indexing consent: asked again at the next start (dialog-indexing.md); thrum approves it with 3.
+  'index this workspace for this session',
+]);
 const CHROME_TITLE = /^\s*Claude in Chrome wants to \S/;
 /** Deny labels of the same uncaptured shapes. */
 export const SOURCE_DENY = new Set(['deny (esc)', 'no, continue without running it', 'no, continue without running it (esc)']);
@@ -76,7 +82,8 @@ export function numberedOptions(lines: readonly string[]): NumberedOption[] {
   const byNumber = new Map<number, NumberedOption>();
   for (const line of lines.slice(-30)) {
     const m = OPTION_LINE.exec(line);
-    if (m) byNumber.set(Number(m[1]), { number: Number(m[1]), label: (m[2] ?? '').trim(), marked: MARKER.test(line) });
+    const number = Number(m?.[1] ?? m?.[2]);
+    if (m) byNumber.set(number, { number, label: (m[3] ?? '').trim(), marked: MARKER.test(line) });
   }
   return [...byNumber.values()];
 }

@@ -7,17 +7,30 @@ import { findOptionBlock } from './option-block.ts';
 import type { OptionBlock } from './option-block.ts';
 import { browserTitle, recogniseBrowserPrompt } from './recognise-browser.ts';
 import { knownDialogId, recogniseDialog } from './recognise-dialog.ts';
+import { recogniseForm } from './recognise-form.ts';
 import { findInputBox } from './recognise-idle.ts';
 import { looksLikePermission, permissionBody, recognisePermission } from './recognise-permission.ts';
 import { spinnerNearBottom, workingIndicator } from './recognise-working.ts';
-import { bottomLines, ruleAbove } from './screen-lines.ts';
+import { bottomLines, isBlank, ruleAbove } from './screen-lines.ts';
 
 // How far above the options a prompt's or dialog's top rule may be (an Edit diff preview is the tallest seen).
 const PROMPT_HEIGHT = 80;
 
+/**
+ * Where the prompt's top edge is: its `────` rule, or, with no rule on screen, the blank row above the
+ * first drawn line when only blank rows are above it (the prompt is all the pane shows, so nothing of
+ * it can have scrolled away). -1 when neither.
+ */
+function promptTop(lines: readonly string[], block: OptionBlock): number {
+  const rule = ruleAbove(lines, block.top, PROMPT_HEIGHT);
+  if (rule >= 0) return rule;
+  const first = lines.findIndex((l) => !isBlank(l));
+  return first > 0 && first < block.top ? first - 1 : -1;
+}
+
 /** A prompt or dialog whose options are the bottom of the screen, or null. */
 function promptOrDialog(lines: readonly string[], block: OptionBlock): Screen | null {
-  const ruleIndex = ruleAbove(lines, block.top, PROMPT_HEIGHT);
+  const ruleIndex = promptTop(lines, block);
   const regionStart = ruleIndex >= 0 ? ruleIndex + 1 : Math.max(0, block.top - 40);
   const region = lines.slice(regionStart);
   const optionsTop = block.top - regionStart;
@@ -44,6 +57,8 @@ export function classifyClaude(capture: PaneCapture): Screen {
   const block = findOptionBlock(lines);
   const prompt = block ? promptOrDialog(lines, block) : null;
   if (prompt) return prompt;
+  const form = recogniseForm(lines);
+  if (form) return form;
   const spinner = spinnerNearBottom(lines);
   if (spinner) return { kind: 'working', runtime: 'claude', indicator: spinner };
   return { kind: 'unknown', runtime: 'claude' };

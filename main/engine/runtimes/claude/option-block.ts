@@ -59,10 +59,34 @@ function lastContentLine(lines: readonly string[]): { index: number; footer: str
   return { index: i, footer };
 }
 
+// How far a wrapped label may reach down to the next option when it breaks the indentation rule.
+const BRIDGE_LINES = 4;
+
+/**
+ * The option numbered one less than `below`, at its column, reached upward from `from` over a label
+ * that wrapped the way narrow panes draw it: at most one blank line under the wrapped text (2.1.289),
+ * continuation lines at any indentation (a long path wrapped at the pane edge). Its index, or -1.
+ */
+function bridgeAbove(lines: readonly string[], from: number, below: NumberedLine): number {
+  let blanks = 0;
+  for (let j = from; j >= 0 && j > from - BRIDGE_LINES; j--) {
+    const line = lines[j] ?? '';
+    if (isRule(line)) return -1;
+    if (isBlank(line)) {
+      if (++blanks > 1) return -1;
+      continue;
+    }
+    const opt = numbered(line);
+    if (opt) return opt.number === below.number - 1 && opt.digitCol === below.digitCol && j < from ? j : -1;
+  }
+  return -1;
+}
+
 /**
  * Numbered list ending at `end`, read upward. Lines between options must be indented deeper than the
  * option numbers (wrapped labels, descriptions); a rule is allowed only directly above an option
- * (AskUserQuestion separates "Chat about this" that way). Anything else ends the list.
+ * (AskUserQuestion separates "Chat about this" that way). A blank or shallow line ends the list unless
+ * it sits in a wrapped label between two consecutive options (`bridgeAbove`). Anything else ends it.
  */
 function numberedBlock(lines: readonly string[], end: number, footer: string[]): OptionBlock | null {
   let pending: string[] = [];
@@ -70,6 +94,17 @@ function numberedBlock(lines: readonly string[], end: number, footer: string[]):
   let top = -1;
   for (let i = end; i >= 0 && i > end - 60; i--) {
     const line = lines[i] ?? '';
+    const upper = found[0];
+    if (upper && pending.length === 0 && (isBlank(line) || (indentOf(line) <= upper.line.digitCol && !numbered(line) && !isRule(line)))) {
+      const at = bridgeAbove(lines, i, upper.line);
+      const opt = at >= 0 ? numbered(lines[at] ?? '') : null;
+      if (!opt) break;
+      const more = lines.slice(at + 1, i + 1).filter((l) => !isBlank(l));
+      found.unshift({ line: opt, more: more.map((l) => l.trim()) });
+      top = at;
+      i = at;
+      continue;
+    }
     if (isBlank(line)) break;
     const opt = numbered(line);
     if (opt) {
@@ -79,7 +114,6 @@ function numberedBlock(lines: readonly string[], end: number, footer: string[]):
       top = i;
       continue;
     }
-    const upper = found[0];
     if (isRule(line)) {
       // Only as a separator directly above an option, with more of the list above it.
       if (!upper || pending.length > 0 || isBlank(lines[i - 1]) || isRule(lines[i - 1])) break;

@@ -13,6 +13,16 @@ import { MAX_SANE_LINE } from './screen-lines.ts';
  * so such a prompt is read as low confidence (no approve key; deny falls back to Escape).
  */
 const TEXT_ENTRY = /tell claude what to do next/i;
+/**
+ * An option that is a text field while the cursor is on it: `Type here to tell Claude what to do
+ * differently` (2.1.2) and, after Tab on "No", `No, and tell Claude what to do differently` with the
+ * footer down to `Esc to cancel` (2.1.289). Whether a digit then picks an option or goes into the field
+ * changed between releases (anthropics/claude-code#19182, #23145), so a prompt with the cursor on such a
+ * field is low confidence too: no approve key, and Escape (shown as cancelling) to deny. So is one whose
+ * "no" is such a field: its digit may open the field rather than deny. (The older plain option
+ * `No, and tell Claude what to do differently (esc)` carries its key hint and is not a field.)
+ */
+const TEXT_FIELD = /^type here to tell claude\b|\btell claude what to do (?:next|differently)$/i;
 
 /** Is this block, with what is above it, a tool permission prompt rather than some other dialog? */
 export function looksLikePermission(body: PermissionBody, block: OptionBlock): boolean {
@@ -55,7 +65,7 @@ export function recognisePermission(
     highlighted !== null,
     // Cut off by the pane bottom? Claude lists "No" last; without it, only the key-hint footer proves the end.
     block.footer.length > 0 || last?.kind === 'deny',
-    !options.some((o) => TEXT_ENTRY.test(o.label)),
+    !options.some((o, i) => TEXT_ENTRY.test(o.label) || (TEXT_FIELD.test(o.label) && (i === highlighted || o.kind === 'deny'))),
     lines.slice(Math.max(0, ruleIndex)).every((l) => l.length <= MAX_SANE_LINE),
   ];
   return {

@@ -68,6 +68,15 @@ const SINGLE_USE = new Set([
   'yes, single permission',
 ]);
 
+/**
+ * Exact labels whose scope words bound them to the one question on screen, checked before the scope
+ * words above. Each is asked afresh every time its scope ends, so choosing it answers this asking and
+ * nothing later: auggie's workspace-indexing consent asks at every start until the user picks [1] or
+ * [2] (test/fixtures/panes/auggie/dialog-indexing.md); "for this session" is its only such answer.
+ * Exact matches only: "Yes, allow reading from plans/ during this session" stays a broader grant.
+ */
+const ONCE_PER_ASKING = new Set(['index this workspace for this session']);
+
 /** Exact labels that say no without a no-word: Cursor 2026.09's `Keep (n)` under "Delete this file?". */
 const SINGLE_NO = new Set(['keep']);
 const NO = /^(no|reject|deny|decline|cancel|don'?t allow|do not allow|disallow|skip)\b/;
@@ -100,6 +109,7 @@ export function classifyOptionLabel(label: string): OptionKind {
     if (LASTING_NO.test(rest)) return 'other';
     return SAYS_YES.test(rest.replace(/don'?t allow|do not allow/g, '').replace(GO_ON_WITHOUT, '')) ? 'other' : 'deny';
   }
+  if (ONCE_PER_ASKING.has(s)) return 'once';
   if (BROADER_GRANT.some((re) => re.test(s))) return 'always';
   if (SINGLE_USE.has(s)) return 'once';
   // Anything else that says yes grants something we cannot bound: treat as broader than once.

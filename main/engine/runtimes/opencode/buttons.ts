@@ -16,10 +16,13 @@ const HINT = /^(?:ctrl\+\S+|⇆|enter|esc|tab|shift\+\S+) /;
 
 const MAX_BUTTONS = 6;
 
-/** Buttons of a row that ends in an `enter confirm` hint, or null when the line is no button row. */
-export function parseButtonRow(line: string): Button[] | null {
+/**
+ * Buttons of a row that ends in an `enter confirm` hint, or null when the line is no button row.
+ * `bordered`: the row is inside the `┃` box (as captured); false reads a row drawn without it.
+ */
+export function parseButtonRow(line: string, bordered = true): Button[] | null {
   const bar = line.indexOf('┃');
-  if (bar < 0) return null;
+  if (bordered ? bar < 0 : bar >= 0) return null;
   // Words separated by single spaces form one token; two or more spaces separate tokens.
   const tokens = [...line.slice(bar + 1).matchAll(/\S+(?: \S+)*/g)].map((m) => ({ text: m[0], at: bar + 1 + m.index }));
   const firstHint = tokens.findIndex((t) => HINT.test(t.text));

@@ -13,10 +13,33 @@ export interface PromptBox {
   readonly buttons: readonly Button[];
 }
 
-/** The titled box that ends the screen, or null. */
+// How far above a borderless button row its `△` title may be.
+const BORDERLESS_HEIGHT = 20;
+
+/**
+ * The same prompt drawn without its `┃` left border (opencode 1.4.3 as copied in thrum's samples):
+ * the button row with its `enter confirm` hint is the last line and a `△ <title>` line is above it.
+ */
+function borderlessBox(lines: readonly string[]): PromptBox | null {
+  const end = lines.length - 1;
+  const row = lines[end] ?? '';
+  // Most screens end otherwise (composer footer, transcript): skip the tokenising for them.
+  if (!row.includes('enter confirm')) return null;
+  const buttons = parseButtonRow(row, false);
+  if (!buttons) return null;
+  for (let i = end - 1; i >= 0 && i >= end - BORDERLESS_HEIGHT; i--) {
+    const line = (lines[i] ?? '').trim();
+    if (line.includes('┃')) return null;
+    if (!line.startsWith('△ ')) continue;
+    return { title: line.slice(2).trim(), body: lines.slice(i + 1, end).map((l) => l.trim()), row, buttons };
+  }
+  return null;
+}
+
+/** The titled box that ends the screen (with or without its border), or null. */
 export function promptBoxAtBottom(lines: readonly string[]): PromptBox | null {
   const box = boxAtBottom(lines);
-  if (!box) return null;
+  if (!box) return borderlessBox(lines);
   // The title opens the box; a `△` further down is body text (a diff, a command).
   const titleAt = box.inner.findIndex((l) => l.trim().startsWith('△ '));
   if (titleAt < 0) return null;

@@ -8,6 +8,7 @@ import { captureNames, loadCapture } from '../codex/fixture-files.ts';
 type Expected =
   | { kind: 'permission'; tool: string; subject: string }
   | { kind: 'dialog'; dialogId: string; highlighted: number | null }
+  | { kind: 'indexing'; highlighted: number | null }
   | { kind: 'idle'; draft: string }
   | { kind: 'working'; indicator: string };
 
@@ -39,8 +40,8 @@ const TABLE: Record<string, Expected> = {
   'approval-write': { kind: 'permission', tool: 'Save File', subject: 'lab-write-demo.txt' },
   'approval-write-after-allow': idle,
   'default-no-prompt': idle,
-  'dialog-indexing': { kind: 'dialog', dialogId: 'auggie.indexing', highlighted: null },
-  'dialog-indexing-after-down': { kind: 'dialog', dialogId: 'auggie.indexing', highlighted: 0 },
+  'dialog-indexing': { kind: 'indexing', highlighted: null },
+  'dialog-indexing-after-down': { kind: 'indexing', highlighted: 0 },
   'dialog-tips-1': { kind: 'dialog', dialogId: 'auggie.tips', highlighted: 0 },
   'dialog-tips-2': { kind: 'dialog', dialogId: 'auggie.tips', highlighted: 0 },
   'dialog-tips-3': { kind: 'dialog', dialogId: 'auggie.tips', highlighted: 0 },
@@ -72,7 +73,16 @@ describe('auggie 0.36.0 captures', () => {
     it(`${name} is ${expected.kind}`, () => {
       for (const colour of [true, false]) {
         const screen = auggieRuntime.classify(loadCapture('auggie', name, colour));
-        expect(screen.kind).toBe(expected.kind);
+        expect(screen.kind).toBe(expected.kind === 'indexing' ? 'permission' : expected.kind);
+        if (screen.kind === 'permission' && expected.kind === 'indexing') {
+          expect([screen.tool, screen.subject, screen.highlighted, screen.confidence]).toEqual([
+            'Workspace indexing',
+            '/home/me/auggie/work/project',
+            expected.highlighted,
+            'high',
+          ]);
+          expect([approveKeyFor(screen), denyKeyFor(screen)]).toEqual(['3', 'Escape']);
+        }
         if (screen.kind === 'permission' && expected.kind === 'permission') {
           expect([screen.tool, screen.subject, screen.question]).toEqual([expected.tool, expected.subject, 'Tool Approval Required']);
           expect(screen.options).toEqual([
@@ -104,14 +114,17 @@ describe('auggie 0.36.0 captures', () => {
     expect(denyKeyFor({ ...screen, options: screen.options.filter((o) => o.kind !== 'deny') })).toBeNull();
   });
 
-  it('reads the indexing choices with their digits and never as a permission', () => {
-    const screen = auggieRuntime.classify(loadCapture('auggie', 'dialog-indexing'));
-    if (screen.kind !== 'dialog') throw new Error(screen.kind);
-    expect(screen.options.map((o) => [o.key, o.label])).toEqual([
-      ['1', 'Always index this workspace - Unlock full workspace understanding'],
-      ['2', 'Never index this workspace - Use basic assistance only'],
-      ['3', 'Index this workspace for this session'],
-      ['4', 'Skip indexing for this session'],
+  it('reads the indexing consent with its digits; approve is 3 (this session only), never 1 or Enter', () => {
+    const screen = auggieRuntime.classify(loadCapture('auggie', 'dialog-indexing-after-down'));
+    if (screen.kind !== 'permission') throw new Error(screen.kind);
+    expect(screen.options.map((o) => [o.key, o.label, o.kind])).toEqual([
+      ['1', 'Always index this workspace - Unlock full workspace understanding', 'always'],
+      ['2', 'Never index this workspace - Use basic assistance only', 'always'],
+      ['3', 'Index this workspace for this session', 'once'],
+      ['4', 'Skip indexing for this session', 'other'],
     ]);
+    // The marker stands on [1] (index for good): Enter would choose it.
+    expect(screen.highlighted).toBe(0);
+    expect(approveKeyFor(screen)).toBe('3');
   });
 });

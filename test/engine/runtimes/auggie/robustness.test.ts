@@ -32,7 +32,7 @@ describe('auggie robustness', () => {
   it('keeps wide Unicode intact in what it reads', () => {
     let checked = 0;
     for (const name of captureNames('auggie')) {
-      const lines = loadCapture('auggie', name).lines.map((l) => l.replace(/^(│\s+[A-Z][A-Za-z ]+: )/, '$1日本語-🚀 '));
+      const lines = loadCapture('auggie', name).lines.map((l) => l.replace(/^(│\s+[A-Z][A-Za-z ]+: |\s+Workspace: )/, '$1日本語-🚀 '));
       const screen = auggieRuntime.classify({ lines });
       if (screen.kind === 'permission') {
         expect(screen.subject, name).toContain('日本語-🚀');
@@ -40,6 +40,20 @@ describe('auggie robustness', () => {
       }
     }
     expect(checked).toBeGreaterThan(0);
+  });
+
+  it('never offers an approve key on the indexing consent cut off below or worded otherwise', () => {
+    const lines = loadCapture('auggie', 'dialog-indexing').lines;
+    const last = lines.findLastIndex((l) => l.includes('Press 1/2/3/4'));
+    for (let end = 1; end <= last; end++) {
+      const screen = auggieRuntime.classify({ lines: lines.slice(0, end) });
+      if (screen.kind === 'permission') expect(approveKeyFor(screen), `cut at ${end}`).toBeNull();
+    }
+    const reworded = lines.map((l) =>
+      l.replace('[3] Index this workspace for this session', '[3] Index this workspace for this session and later'),
+    );
+    const screen = auggieRuntime.classify({ lines: reworded });
+    expect(screen.kind === 'permission' ? approveKeyFor(screen) : screen.kind).toBeNull();
   });
 
   it('never offers an approve key on a prompt cut off above or below', () => {

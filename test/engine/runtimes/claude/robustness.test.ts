@@ -149,6 +149,102 @@ describe('a wrapped option label', () => {
   });
 });
 
+describe('a label wrapped by a narrow pane (2.1.289)', () => {
+  const wrapped = (rows: readonly string[]): string[] => {
+    const lines = permBash();
+    lines.splice(at(lines, '2. Yes, allow reading'), 1, ...rows);
+    return lines;
+  };
+
+  it('keeps the list whole across the blank line Claude draws under a wrapped option', () => {
+    const prompt = permission(
+      wrapped(['   2. Yes, and always allow access to /private/tmp/a/very/long/pa', '      th/qtest from this project', '']),
+    );
+    expect(prompt.options.map((o) => [o.key, o.kind])).toEqual([
+      ['1', 'once'],
+      ['2', 'always'],
+      ['3', 'always'],
+      ['4', 'deny'],
+    ]);
+    expect(prompt.options[1]?.label).toBe('Yes, and always allow access to /private/tmp/a/very/long/pa th/qtest from this project');
+    expect(approveKeyFor(prompt)).toBe('1');
+  });
+
+  it('keeps the list whole when the wrapped part starts left of the option numbers', () => {
+    const prompt = permission(
+      wrapped(['   2. Yes, and always allow access to', '  /private/tmp/a/very/long/path/qtest from this', 'project']),
+    );
+    expect(prompt.options[1]).toEqual({
+      key: '2',
+      label: 'Yes, and always allow access to /private/tmp/a/very/long/path/qtest from this project',
+      kind: 'always',
+    });
+    expect(approveKeyFor(prompt)).toBe('1');
+  });
+
+  it('does not join options across a gap in their numbers', () => {
+    const lines = permBash();
+    lines.splice(at(lines, '2. Yes, allow reading'), 1, '');
+    const prompt = permission(lines);
+    expect(prompt.options.map((o) => o.key)).toEqual(['3', '4']);
+    expect(approveKeyFor(prompt)).toBeNull();
+  });
+
+  it('does not join options across two blank lines', () => {
+    const prompt = permission(wrapped(['   2. Yes, and always allow access to /private/tmp/a/very/long/pa', '', '']));
+    expect(prompt.options.map((o) => o.key)).toEqual(['3', '4']);
+    expect(approveKeyFor(prompt)).toBeNull();
+  });
+});
+
+describe('a text field under the cursor', () => {
+  it('"No, and tell Claude what to do differently" with the cursor on it (Tab on No) gives no approve, deny by Escape', () => {
+    const lines = permBash().map((l) =>
+      l.replace(/^ ❯ 1\. Yes$/, '   1. Yes').replace(/^ {3}4\. No$/, ' ❯ 4. No, and tell Claude what to do differently'),
+    );
+    const prompt = permission(lines);
+    expect(prompt.highlighted).toBe(3);
+    expect(prompt.confidence).toBe('low');
+    expect(approveKeyFor(prompt)).toBeNull();
+    expect(denyKeyFor(prompt)).toBe('Escape');
+  });
+
+  it('"Type here to tell Claude what to do differently" with the cursor on it gives no approve (2.1.2)', () => {
+    const lines = permBash().map((l) =>
+      l.replace(/^ ❯ 1\. Yes$/, '   1. Yes').replace(/^ {3}4\. No$/, ' ❯ 4. Type here to tell Claude what to do differently'),
+    );
+    expect(approveKeyFor(permission(lines))).toBeNull();
+  });
+
+  it('a "no" that is a text field is never denied by its digit, wherever the cursor is', () => {
+    const lines = permBash().map((l) => l.replace(/^ {3}4\. No$/, '   4. No, and tell Claude what to do differently'));
+    const prompt = permission(lines);
+    expect(prompt.highlighted).toBe(0);
+    expect(denyKeyFor(prompt)).toBe('Escape');
+  });
+
+  it('the same option without the cursor on it leaves the prompt approvable', () => {
+    const lines = permBash().map((l) => l.replace(/^ {3}4\. No$/, '   4. Type here to tell Claude what to do differently'));
+    expect(approveKeyFor(permission(lines))).toBe('1');
+  });
+});
+
+describe('a prompt that is all the pane shows', () => {
+  it('is read whole without its top rule when only blank rows are above it', () => {
+    const lines = permBash();
+    const body = lines.slice(at(lines, 'Bash command'));
+    const prompt = permission(['', '', ...body]);
+    expect(prompt.tool).toBe('Bash command');
+    expect(approveKeyFor(prompt)).toBe('1');
+  });
+
+  it('is low confidence when its first row is the pane top (the rule may have scrolled away)', () => {
+    const lines = permBash();
+    const prompt = permission(lines.slice(at(lines, 'Bash command')));
+    expect(prompt.confidence).toBe('low');
+  });
+});
+
 describe('an unknown tool header', () => {
   it('is still a permission prompt, but never approvable', () => {
     const lines = permBash();

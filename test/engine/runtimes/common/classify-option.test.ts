@@ -41,6 +41,15 @@ describe('classifyOptionLabel', () => {
     ['Allow', 'once'],
     ['Allow all actions on example.com for this session', 'always'],
     ['Deny (esc)', 'deny'],
+    // Auggie's indexing consent: only the answer bounded to this asking is single-use.
+    ['Index this workspace for this session', 'once'],
+    ['[3] Index this workspace for this session', 'always'],
+    ['Index this workspace for this session and future sessions', 'always'],
+    ['Always index this workspace - Unlock full workspace understanding', 'always'],
+    ['Never index this workspace - Use basic assistance only', 'always'],
+    ['Index this workspace', 'always'],
+    ['Skip indexing for this session', 'other'],
+    ['Yes, for this session', 'always'],
     // Cursor agent 2026.09.26 and Kiro CLI 2.24–2.27, from peer captures (test/fixtures/peer-screens).
     ['Run (once) (y)', 'once'],
     ['Delete (y)', 'once'],

@@ -51,6 +51,30 @@ describe('opencode permission box', () => {
     expect(approveKeyFor(screen)).toBeNull();
   });
 
+  it('reads the prompt drawn without its left border (opencode 1.4.3 as thrum copied it)', () => {
+    const c = bash();
+    const strip = (l: string) => l.replace('┃', ' ');
+    const lines = c.lines.map(strip);
+    while ((lines.at(-1) ?? '').trim() === '') lines.pop();
+    const screen = permission(opencodeRuntime.classify({ lines, ansiLines: (c.ansiLines ?? []).map(strip) }));
+    expect([screen.tool, screen.subject, screen.options.map((o) => o.label)]).toEqual([
+      'Shell command',
+      'touch lab-allow-once.txt',
+      ['Allow once', 'Allow always', 'Reject'],
+    ]);
+    expect(approveKeyFor(screen)).toBe('Enter');
+    expect(approveKeyFor(permission(opencodeRuntime.classify({ lines })))).toBeNull();
+    expect(denyKeyFor(screen)).toBe('Escape');
+  });
+
+  it('is no borderless prompt without its △ title above the button row', () => {
+    const lines = bash()
+      .lines.map((l) => l.replace('┃', ' '))
+      .filter((l) => !l.includes('△'));
+    while ((lines.at(-1) ?? '').trim() === '') lines.pop();
+    expect(opencodeRuntime.classify({ lines }).kind).toBe('unknown');
+  });
+
   it('reads a wrapped shell command as one subject', () => {
     const c = bash();
     const at = c.lines.indexOf('  ┃  $ touch lab-allow-once.txt');
