@@ -85,6 +85,15 @@ describe('electron-builder.yml', () => {
     });
   });
 
+  it('re-signs macOS ad hoc right after flipping the fuses, so an unsigned arm64 build is not killed at launch', () => {
+    // electron-builder 26 signs after the flip only with an identity; @electron/fuses re-signs ad hoc
+    // (`codesign --sign - --force`) when this is set. The option must be one the schema knows.
+    const fuses = builderConfig().electronFuses;
+    expect(fuses['resetAdHocDarwinSignature']).toBe(true);
+    const schema = JSON.parse(readFileSync(SCHEMA, 'utf8')) as { definitions: Record<string, { properties: object }> };
+    expect(Object.keys(schema.definitions['FuseOptionsV1']?.properties ?? {})).toContain('resetAdHocDarwinSignature');
+  });
+
   it('unpacks exactly what the hook commands run and the opencode plugin install copies, and never ships --no-sandbox', () => {
     const config = builderConfig();
     expect([...config.asarUnpack].sort()).toEqual(
