@@ -62,6 +62,17 @@ describe('electron-builder.yml', () => {
     expect(config.mac.target).toEqual(['dmg']);
   });
 
+  it('builds the AppImage with the static runtime (no libfuse2, which Ubuntu 24.04 lacks), a version this electron-builder can fetch', async () => {
+    const toolsets = builderConfigRaw() as { toolsets?: { appimage?: string | null } };
+    const version = toolsets.toolsets?.appimage ?? '0.0.0';
+    // "0.0.0" (the default) is the legacy FUSE 2 runtime; every other version is the static one.
+    expect(version).not.toBe('0.0.0');
+    const linuxToolsets = (await import(join(ROOT, 'node_modules', 'app-builder-lib', 'out', 'toolsets', 'linux.js'))) as {
+      appimageChecksums: Record<string, unknown>;
+    };
+    expect(Object.keys(linuxToolsets.appimageChecksums)).toContain(version);
+  });
+
   it('macOS: hardened runtime, notarization, the Apple-events entitlement and its usage string, menu-bar only', () => {
     const mac = builderConfig().mac;
     expect(mac.hardenedRuntime).toBe(true);
