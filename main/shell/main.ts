@@ -159,6 +159,12 @@ async function run(): Promise<void> {
       ? await DbusNotifier.open({ address: process.env['DBUS_SESSION_BUS_ADDRESS'], icon: '', logger })
       : null;
   const notifier = dbusNotifier === null ? electronNotifier : new LinuxNotifier(dbusNotifier, electronNotifier, dbusSetting);
+  const loginItem = startAtLogin(platform, process.env, os.homedir());
+  try {
+    loginItem?.refresh?.();
+  } catch (err) {
+    log('login-item.refresh-failed', { error: err instanceof Error ? err.message : String(err) });
+  }
   const tray = new ElectronTray(platform, () => windows.openQueue(null));
   // The controller and the API refer to each other (settings answers carry hotkey statuses).
   let controller: ShellController | null = null;
@@ -184,7 +190,7 @@ async function run(): Promise<void> {
       const saved = persistPausedUntil(engine.paths.config, until);
       if (!saved.ok) log('pause.not-saved', { problem: saved.problem });
     },
-    startAtLogin: startAtLogin(platform, process.env, os.homedir()) ?? undefined,
+    startAtLogin: loginItem ?? undefined,
     quit: () => void quit(),
     clockTime: (ms) => new Date(ms).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }),
     problem: tmuxProblem(tmuxSetup.binary, platform),

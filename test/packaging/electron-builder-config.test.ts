@@ -55,6 +55,17 @@ describe('electron-builder.yml', () => {
     expect(png.readUInt32BE(16)).toBe(1024);
   });
 
+  it('names the Linux app’s executable apart from the CLI: the .deb links /usr/bin/<executableName> to the app', () => {
+    const executable = builderConfig().linux.executableName;
+    // electron-builder's .deb post-install script, as installed: it links /usr/bin/${executable} to the app.
+    const afterInstall = readFileSync(join(ROOT, 'node_modules', 'app-builder-lib', 'templates', 'linux', 'after-install.tpl'), 'utf8');
+    expect(afterInstall).toContain("'/usr/bin/${executable}'");
+    expect(executable).toMatch(/^[a-z][a-z0-9-]*$/);
+    // `trailboss` is the CLI (package.json bin): a shortcut bound to `trailboss jump` must not start the app.
+    expect(Object.keys(packageJson().bin)).toContain('trailboss');
+    expect(Object.keys(packageJson().bin)).not.toContain(executable);
+  });
+
   it('builds only Linux and macOS: Windows is dropped until tmux is reached through WSL', () => {
     const config = builderConfig();
     expect(config.win).toBeUndefined();
