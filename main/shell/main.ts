@@ -28,6 +28,7 @@ import type { JumpReport } from '../engine/jump/jump-executor.ts';
 import { createJumper } from '../engine/jump/item-jumper.ts';
 import { detachedLauncher } from '../engine/platform/launch-detached.ts';
 import { startAtLogin } from './app/login-item-port.ts';
+import { electronAppLocation } from './app/app-location-port.ts';
 import { ElectronNotifier } from './notifications/notifications.ts';
 import { LinuxNotifier } from './notifications/linux-notifications.ts';
 import { DbusNotifier } from '../engine/notify/dbus/dbus-notifier.ts';
@@ -150,6 +151,7 @@ async function run(): Promise<void> {
     },
   });
 
+  const appLocation = electronAppLocation(platform);
   const hotkeys = new ElectronHotkeys(hotkeyEnv);
   const electronNotifier = new ElectronNotifier(platform, log);
   // Linux: Electron's notifications have no buttons; the freedesktop service over D-Bus has them.
@@ -169,7 +171,7 @@ async function run(): Promise<void> {
   // The controller and the API refer to each other (settings answers carry hotkey statuses).
   let controller: ShellController | null = null;
   const shellApi = (surface: 'queue' | 'tray' | 'notification') =>
-    shellApiMethods(engine.apiFor(surface), { jump, hotkeyStatuses: () => controller?.hotkeyStatuses() ?? [], logFile });
+    shellApiMethods(engine.apiFor(surface), { jump, hotkeyStatuses: () => controller?.hotkeyStatuses() ?? [], logFile, appLocation });
   // The audit log says on whose action: the queue window's calls are `queue`, notification buttons
   // `notification`, tray and hotkey actions `tray`.
   const api = shellApi('tray');

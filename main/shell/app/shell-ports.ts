@@ -5,6 +5,7 @@ import type { HotkeyName } from '../hotkeys/hotkeys.ts';
 import type { HotkeyPlan } from '../hotkeys/hotkey-status.ts';
 import type { NotificationSink } from '../../engine/notify/notification-driver.ts';
 import type { ShellAction } from './shell-action.ts';
+import type { TransientAppLocation } from './app-location.ts';
 import type { TrayIconSpec } from '../tray/tray-icon.ts';
 import type { TrayMenuModel } from '../tray/tray-menu.ts';
 
@@ -33,4 +34,12 @@ export interface WindowPort {
   openSettings(): void;
   /** Pushes an engine event to every window of ours. */
   broadcast<E extends EventName>(event: E, payload: EventPayload<E>): void;
+}
+
+/** Where the packaged app runs from (macOS: the dmg or a translocated copy do not last), and moving it. */
+export interface AppLocationPort {
+  /** The transient location the app runs from now, or null. */
+  transient(): TransientAppLocation | null;
+  /** Asks the user, then moves the app to Applications (it relaunches from there); throws when the move fails. */
+  offerMove(location: TransientAppLocation): Promise<'moved' | 'declined'>;
 }
