@@ -23,6 +23,7 @@ import { serverKey, type TmuxClient, type TmuxServer } from '../engine/tmux/type
 import { hardenSession, registerAppScheme, serveAppScheme } from './windows/app-protocol.ts';
 import { ElectronHotkeys } from './hotkeys/hotkey-registrar.ts';
 import { hotkeyEnvironment } from './hotkeys/hotkey-status.ts';
+import { probeShortcutsPortal } from './hotkeys/shortcuts-portal.ts';
 import { registerIpcHandlers } from './ipc/typed-ipc.ts';
 import type { JumpReport } from '../engine/jump/jump-executor.ts';
 import { createJumper } from '../engine/jump/item-jumper.ts';
@@ -152,7 +153,10 @@ async function run(): Promise<void> {
   });
 
   const appLocation = electronAppLocation(platform);
-  const hotkeys = new ElectronHotkeys(hotkeyEnv);
+  // Wayland: ask the portal itself whether global keys can exist here (Electron says "registered" regardless).
+  const portal = hotkeyEnv.session === 'wayland' ? await probeShortcutsPortal(process.env['DBUS_SESSION_BUS_ADDRESS']) : null;
+  if (portal !== null) log('hotkeys.portal', { ...portal });
+  const hotkeys = new ElectronHotkeys(portal === null ? hotkeyEnv : { ...hotkeyEnv, portal: portal.kind });
   const electronNotifier = new ElectronNotifier(platform, log);
   // Linux: Electron's notifications have no buttons; the freedesktop service over D-Bus has them.
   const dbusSetting = (): boolean | 'auto' => engine.config().notifications.dbus;
