@@ -171,7 +171,7 @@ async function run(): Promise<void> {
   } catch (err) {
     log('login-item.refresh-failed', { error: err instanceof Error ? err.message : String(err) });
   }
-  const tray = new ElectronTray(platform, () => windows.openQueue(null));
+  const tray = new ElectronTray(platform);
   // The controller and the API refer to each other (settings answers carry hotkey statuses).
   let controller: ShellController | null = null;
   const shellApi = (surface: 'queue' | 'tray' | 'notification') =>

@@ -12,6 +12,17 @@ import type { TrayMenuModel } from '../tray/tray-menu.ts';
 /** The tray icon and its menu. Menu entries call back with their action. */
 export interface TrayPort {
   render(menu: TrayMenuModel, icon: TrayIconSpec, onAction: (action: ShellAction) => void): void;
+  /** Calls `listener` on a left click that shows no menu (Electron's `click`). */
+  onClick(listener: () => void): void;
+}
+
+/**
+ * Whether a left click on the tray icon opens the queue: on Windows and Linux a left click that shows
+ * no menu arrives as `click` (KDE Plasma's StatusNotifierItem "Activate"; GNOME's AppIndicator opens
+ * the menu instead); on macOS a click opens the menu.
+ */
+export function trayClickOpensQueue(platform: NodeJS.Platform): boolean {
+  return platform === 'win32' || platform === 'linux';
 }
 
 /** OS notifications: the policy's operations and one-off notices. */
