@@ -23,11 +23,13 @@ import { serverKey, type TmuxClient, type TmuxServer } from '../engine/tmux/type
 import { hardenSession, registerAppScheme, serveAppScheme } from './windows/app-protocol.ts';
 import { ElectronHotkeys } from './hotkeys/hotkey-registrar.ts';
 import { hotkeyEnvironment } from './hotkeys/hotkey-status.ts';
+import { probeShortcutsPortal } from './hotkeys/shortcuts-portal.ts';
 import { registerIpcHandlers } from './ipc/typed-ipc.ts';
 import type { JumpReport } from '../engine/jump/jump-executor.ts';
 import { createJumper } from '../engine/jump/item-jumper.ts';
 import { detachedLauncher } from '../engine/platform/launch-detached.ts';
 import { startAtLogin } from './app/login-item-port.ts';
+import { electronAppLocation } from './app/app-location-port.ts';
 import { ElectronNotifier } from './notifications/notifications.ts';
 import { LinuxNotifier } from './notifications/linux-notifications.ts';
 import { DbusNotifier } from '../engine/notify/dbus/dbus-notifier.ts';
@@ -150,7 +152,11 @@ async function run(): Promise<void> {
     },
   });
 
-  const hotkeys = new ElectronHotkeys(hotkeyEnv);
+  const appLocation = electronAppLocation(platform);
+  // Wayland: ask the portal itself whether global keys can exist here (Electron says "registered" regardless).
+  const portal = hotkeyEnv.session === 'wayland' ? await probeShortcutsPortal(process.env['DBUS_SESSION_BUS_ADDRESS']) : null;
+  if (portal !== null) log('hotkeys.portal', { ...portal });
+  const hotkeys = new ElectronHotkeys(portal === null ? hotkeyEnv : { ...hotkeyEnv, portal: portal.kind });
   const electronNotifier = new ElectronNotifier(platform, log);
   // Linux: Electron's notifications have no buttons; the freedesktop service over D-Bus has them.
   const dbusSetting = (): boolean | 'auto' => engine.config().notifications.dbus;
@@ -159,11 +165,17 @@ async function run(): Promise<void> {
       ? await DbusNotifier.open({ address: process.env['DBUS_SESSION_BUS_ADDRESS'], icon: '', logger })
       : null;
   const notifier = dbusNotifier === null ? electronNotifier : new LinuxNotifier(dbusNotifier, electronNotifier, dbusSetting);
-  const tray = new ElectronTray(platform, () => windows.openQueue(null));
+  const loginItem = startAtLogin(platform, process.env, os.homedir());
+  try {
+    loginItem?.refresh?.();
+  } catch (err) {
+    log('login-item.refresh-failed', { error: err instanceof Error ? err.message : String(err) });
+  }
+  const tray = new ElectronTray(platform);
   // The controller and the API refer to each other (settings answers carry hotkey statuses).
   let controller: ShellController | null = null;
   const shellApi = (surface: 'queue' | 'tray' | 'notification') =>
-    shellApiMethods(engine.apiFor(surface), { jump, hotkeyStatuses: () => controller?.hotkeyStatuses() ?? [], logFile });
+    shellApiMethods(engine.apiFor(surface), { jump, hotkeyStatuses: () => controller?.hotkeyStatuses() ?? [], logFile, appLocation });
   // The audit log says on whose action: the queue window's calls are `queue`, notification buttons
   // `notification`, tray and hotkey actions `tray`.
   const api = shellApi('tray');
@@ -184,7 +196,7 @@ async function run(): Promise<void> {
       const saved = persistPausedUntil(engine.paths.config, until);
       if (!saved.ok) log('pause.not-saved', { problem: saved.problem });
     },
-    startAtLogin: startAtLogin(platform, process.env, os.homedir()) ?? undefined,
+    startAtLogin: loginItem ?? undefined,
     quit: () => void quit(),
     clockTime: (ms) => new Date(ms).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }),
     problem: tmuxProblem(tmuxSetup.binary, platform),

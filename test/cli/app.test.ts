@@ -38,4 +38,22 @@ describe('trailboss app', () => {
     await poll(() => existsSync(seen) && readFileSync(seen, 'utf8').trim() === ROOT, 'the stand-in Electron ran with the package root');
     expect(existsSync(join(ROOT, 'dist', 'main', 'shell', 'main.js'))).toBe(true);
   }, 60_000);
+
+  it('reports an Electron that dies at once with its exit code and last words, exit 2, not "started"', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'tb-app-'));
+    // A stand-in for a development Electron without a setuid chrome-sandbox: it aborts before the app runs.
+    const fake = join(home, 'electron');
+    writeFileSync(
+      fake,
+      "#!/bin/sh\necho '[1234:FATAL:setuid_sandbox_host.cc(163)] The SUID sandbox helper binary was found, but is not configured correctly.' >&2\nexit 133\n",
+    );
+    chmodSync(fake, 0o755);
+    const run = await cli(['app'], { home, env: { DISPLAY: ':99', TRAILBOSS_ELECTRON: fake } });
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toContain('Electron exited at once with code 133');
+    expect(run.stderr).toContain('The SUID sandbox helper binary was found, but is not configured correctly');
+    expect(run.stderr).toContain('make chrome-sandbox setuid root');
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+  }, 60_000);
 });

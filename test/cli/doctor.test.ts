@@ -4,6 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseTmuxVersion } from '../../main/cli/doctor/checks/tmux.ts';
+import { forwarderEntries } from '../../main/engine/hooks/hook-command.ts';
+import { INSTALLED_EVENTS } from '../../main/engine/hooks/install.ts';
+import { hookCommandsFor } from '../../main/engine/hooks/runtime-layout.ts';
 import { namedSleeper, showFixtureCommand } from '../support/fake-agent-binary.ts';
 import { cli } from '../support/cli-context.ts';
 import { startPrivateTmux, type PrivateTmux } from '../support/tmux-server.ts';
@@ -87,6 +90,25 @@ describe('trailboss doctor', () => {
       status: 'ok',
       detail: expect.stringContaining(join(home, '.config', 'opencode', 'plugins', 'trailboss.js')),
     });
+  }, 30_000);
+
+  it('flags Claude hooks that point into an AppImage mount that is gone, naming the .deb and the npm CLI', async () => {
+    const { home, socket } = setup();
+    const mount = join(home, '.mount_TrailBa1b2c3');
+    const layout = { kind: 'packaged', execPath: join(mount, 'trailboss-app'), resourcesPath: join(mount, 'resources') } as const;
+    const { forwarder } = hookCommandsFor(layout, join(home, 'tb', 'endpoint.json'));
+    const hooks: Record<string, unknown[]> = {};
+    for (const e of forwarderEntries(forwarder, INSTALLED_EVENTS))
+      hooks[e.event] = [{ hooks: [{ type: 'command', command: e.command, timeout: e.timeoutSec }] }];
+    mkdirSync(join(home, '.claude'), { recursive: true });
+    writeFileSync(join(home, '.claude', 'settings.json'), JSON.stringify({ hooks }, null, 2));
+    const { code, report } = await doctor(home, socket);
+    expect(check(report, 'claude-hooks')).toMatchObject({
+      status: 'problem',
+      detail: expect.stringContaining(`AppImage mount that is gone (${mount})`),
+      fix: expect.stringContaining('.deb'),
+    });
+    expect(code).toBe(1);
   }, 30_000);
 
   it('names a missing tmux with how to fix it, and exits 1', async () => {

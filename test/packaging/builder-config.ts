@@ -18,6 +18,7 @@ export interface BuilderConfig {
     readonly target: readonly string[];
     readonly icon: string;
     readonly maintainer?: string;
+    readonly executableName: string;
     readonly syncDesktopName?: boolean;
     readonly executableArgs?: readonly string[];
   };
@@ -49,6 +50,7 @@ export function packageJson(): {
   name: string;
   main: string;
   desktopName?: string;
+  bin: Record<string, string>;
   homepage?: string;
   author?: { name?: string; email?: string };
   dependencies: Record<string, string>;

@@ -55,11 +55,33 @@ describe('electron-builder.yml', () => {
     expect(png.readUInt32BE(16)).toBe(1024);
   });
 
+  it('names the Linux app’s executable apart from the CLI: the .deb links /usr/bin/<executableName> to the app', () => {
+    const executable = builderConfig().linux.executableName;
+    // electron-builder's .deb post-install script, as installed: it links /usr/bin/${executable} to the app.
+    const afterInstall = readFileSync(join(ROOT, 'node_modules', 'app-builder-lib', 'templates', 'linux', 'after-install.tpl'), 'utf8');
+    expect(afterInstall).toContain("'/usr/bin/${executable}'");
+    expect(executable).toMatch(/^[a-z][a-z0-9-]*$/);
+    // `trailboss` is the CLI (package.json bin): a shortcut bound to `trailboss jump` must not start the app.
+    expect(Object.keys(packageJson().bin)).toContain('trailboss');
+    expect(Object.keys(packageJson().bin)).not.toContain(executable);
+  });
+
   it('builds only Linux and macOS: Windows is dropped until tmux is reached through WSL', () => {
     const config = builderConfig();
     expect(config.win).toBeUndefined();
     expect(config.linux.target).toEqual(['AppImage', 'deb']);
     expect(config.mac.target).toEqual(['dmg']);
+  });
+
+  it('builds the AppImage with the static runtime (no libfuse2, which Ubuntu 24.04 lacks), a version this electron-builder can fetch', async () => {
+    const toolsets = builderConfigRaw() as { toolsets?: { appimage?: string | null } };
+    const version = toolsets.toolsets?.appimage ?? '0.0.0';
+    // "0.0.0" (the default) is the legacy FUSE 2 runtime; every other version is the static one.
+    expect(version).not.toBe('0.0.0');
+    const linuxToolsets = (await import(join(ROOT, 'node_modules', 'app-builder-lib', 'out', 'toolsets', 'linux.js'))) as {
+      appimageChecksums: Record<string, unknown>;
+    };
+    expect(Object.keys(linuxToolsets.appimageChecksums)).toContain(version);
   });
 
   it('macOS: hardened runtime, notarization, the Apple-events entitlement and its usage string, menu-bar only', () => {
@@ -83,6 +105,15 @@ describe('electron-builder.yml', () => {
       onlyLoadAppFromAsar: true,
       enableEmbeddedAsarIntegrityValidation: true,
     });
+  });
+
+  it('re-signs macOS ad hoc right after flipping the fuses, so an unsigned arm64 build is not killed at launch', () => {
+    // electron-builder 26 signs after the flip only with an identity; @electron/fuses re-signs ad hoc
+    // (`codesign --sign - --force`) when this is set. The option must be one the schema knows.
+    const fuses = builderConfig().electronFuses;
+    expect(fuses['resetAdHocDarwinSignature']).toBe(true);
+    const schema = JSON.parse(readFileSync(SCHEMA, 'utf8')) as { definitions: Record<string, { properties: object }> };
+    expect(Object.keys(schema.definitions['FuseOptionsV1']?.properties ?? {})).toContain('resetAdHocDarwinSignature');
   });
 
   it('unpacks exactly what the hook commands run and the opencode plugin install copies, and never ships --no-sandbox', () => {

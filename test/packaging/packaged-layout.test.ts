@@ -23,7 +23,7 @@ import { bundlePaths } from '../../main/shell/app/bundle-paths.ts';
 import { buildCli } from '../../scripts/build-cli.mjs';
 import { buildShell } from '../../scripts/build-shell.mjs';
 import { assembleApp, productionPackages, type AssembledApp } from './assemble-app.ts';
-import { packageJson, ROOT } from './builder-config.ts';
+import { builderConfig, packageJson, ROOT } from './builder-config.ts';
 
 const PINNED_NODE = path.join(ROOT, 'node_modules', 'node', 'bin', 'node');
 
@@ -47,7 +47,7 @@ beforeAll(async () => {
   // `listPackage` answers absolute-looking paths ("/dist/..."): make them archive-relative.
   inArchive = new Set(listPackage(app.asar, { isPack: false }).map((p) => p.replace(/\\/g, '/').replace(/^\//, '')));
   // The app's executable: Node standing in for Electron, at the place Electron would be.
-  const exe = path.join(out, 'Trail Boss', 'trailboss');
+  const exe = path.join(out, 'Trail Boss', builderConfig().linux.executableName);
   symlinkSync(PINNED_NODE, exe);
   layout = { kind: 'packaged', execPath: exe, resourcesPath: app.resources };
 }, 240_000);

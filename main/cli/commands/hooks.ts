@@ -24,6 +24,7 @@ import {
   uninstallOpencodePlugin,
 } from '../../engine/hooks/opencode-plugin.ts';
 import { runtimeFiles } from '../../engine/hooks/runtime-layout.ts';
+import { TransientInstallError, refuseTransientInstall } from '../../engine/hooks/appimage-mount.ts';
 import type { HooksStatus } from '../../engine/hooks/settings-status.ts';
 import { SettingsError } from '../../engine/hooks/settings-json.ts';
 import { silentLogger } from '../../engine/platform/log.ts';
@@ -135,10 +136,11 @@ function change(ctx: CliContext, what: 'install' | 'uninstall', json: boolean, r
   const deps = installerDeps(ctx, storeArrivals(ctx) ?? {}, runtime);
   let result: HooksChange;
   try {
+    if (what === 'install') refuseTransientInstall(currentLayout(), ctx.env, `the ${TITLE[runtime]}`);
     result = what === 'install' ? installHooks(deps) : uninstallHooks(deps);
   } catch (error) {
-    // A file we cannot read as settings is never rewritten: say why, change nothing.
-    if (!(error instanceof SettingsError)) throw error;
+    // A file we cannot read as settings is never rewritten, nor hooks written from an AppImage: say why, change nothing.
+    if (!(error instanceof SettingsError) && !(error instanceof TransientInstallError)) throw error;
     ctx.stderr(`trailboss hooks ${what}: ${error.message}\n`);
     return EXIT.refused;
   }
@@ -233,10 +235,12 @@ function opencodeCommand(ctx: CliContext, what: 'install' | 'uninstall' | 'statu
   }
   let result: OpencodePluginChange;
   try {
+    // From an AppImage too, like every hook install: status and doctor compare the copy with a template gone with the mount.
+    if (what === 'install') refuseTransientInstall(currentLayout(), ctx.env, 'the opencode plugin');
     result = what === 'install' ? installOpencodePlugin(deps) : uninstallOpencodePlugin(deps);
   } catch (error) {
     // A file we did not write is never overwritten or removed: say why, change nothing.
-    if (!(error instanceof OpencodePluginError)) throw error;
+    if (!(error instanceof OpencodePluginError) && !(error instanceof TransientInstallError)) throw error;
     ctx.stderr(`trailboss hooks ${what} --runtime opencode: ${error.message}\n`);
     return EXIT.refused;
   }

@@ -15,6 +15,7 @@ import type { WatchdogScheduler } from '../watchdog/watchdog-scheduler.ts';
 import type { Pane } from '../store/index.ts';
 import type { HooksServiceInput } from './hooks-service.ts';
 import { hooksService } from './hooks-service.ts';
+import { TransientInstallError } from '../hooks/appimage-mount.ts';
 import { jumpToPane } from '../actions/jump-in-tmux.ts';
 import { restartPane } from '../restart/restart-pane.ts';
 import { remoteSnapshotsDir } from '../snapshot/snapshot-index.ts';
@@ -275,7 +276,15 @@ function unvalidatedMethods(deps: ApiDeps): ApiMethods {
     'settings:get': guarded('settings:get', logger, async () => ok(readSettings(settingsDeps))),
     'settings:set': guarded('settings:set', logger, async (args) => applySettings(settingsDeps, args.settings)),
     'hooks:status': guarded('hooks:status', logger, async () => ok(hooksService.status(deps.hooks))),
-    'hooks:install': guarded('hooks:install', logger, async () => ok(hooksService.install(deps.hooks))),
+    'hooks:install': guarded('hooks:install', logger, async () => {
+      try {
+        return ok(hooksService.install(deps.hooks));
+      } catch (error) {
+        // From an AppImage: refused with what to install instead (nothing was written).
+        if (error instanceof TransientInstallError) return fail('refused', error.message);
+        throw error;
+      }
+    }),
     'hooks:uninstall': guarded('hooks:uninstall', logger, async () => ok(hooksService.uninstall(deps.hooks))),
     'activity:get': guarded('activity:get', logger, async (args) => ok(activityDto(store, args.since, clock.now()))),
     'audit:list': guarded('audit:list', logger, async (args) => ok(auditDtos(store, args.limit, args.before))),

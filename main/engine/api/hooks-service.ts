@@ -10,6 +10,7 @@ import type { HooksInstallerDeps } from '../hooks/install.ts';
 import { hooksStatus, installHooks, uninstallHooks } from '../hooks/install.ts';
 import type { RuntimeLayout } from '../hooks/runtime-layout.ts';
 import { detectLayout, hookCommandsFor } from '../hooks/runtime-layout.ts';
+import { refuseTransientInstall } from '../hooks/appimage-mount.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Store } from '../store/index.ts';
 
@@ -74,6 +75,10 @@ function dto(status: ReturnType<typeof hooksStatus>): HooksStatusDto {
 
 export const hooksService = {
   status: (input: HooksServiceInput): HooksStatusDto => dto(hooksStatus(depsOf(input))),
-  install: (input: HooksServiceInput): HooksStatusDto => dto(installHooks(depsOf(input)).status),
+  /** Throws TransientInstallError, changing nothing, when run from an AppImage (appimage-mount.ts). */
+  install: (input: HooksServiceInput): HooksStatusDto => {
+    refuseTransientInstall(input.layout ?? currentLayout(), input.env, 'the Claude Code hooks');
+    return dto(installHooks(depsOf(input)).status);
+  },
   uninstall: (input: HooksServiceInput): HooksStatusDto => dto(uninstallHooks(depsOf(input)).status),
 };

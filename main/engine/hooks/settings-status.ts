@@ -6,6 +6,7 @@
 import type { HookEventStats } from './hook-event-counter.ts';
 import type { OwnedHookEntry } from './hook-command.ts';
 import { ownedMarkerOf, parseForwarderCommand } from './hook-command.ts';
+import { goneMountProblem } from './appimage-mount.ts';
 import { hooksObject } from './settings-merge.ts';
 import { SettingsError, isJsonObject, parseSettings } from './settings-json.ts';
 
@@ -81,9 +82,14 @@ export function hooksStatusOf(input: StatusInput): HooksStatus {
   const anyInstalled = details.some((d) => d.installed);
   const lastTimes = details.map((d) => d.lastAt).filter((t): t is number => t !== null);
   if (problem === null && good.length < details.length && anyInstalled) {
-    problem = details.some((d) => d.installed && d.commandPathsExist === false)
-      ? 'a hook command points at a file that no longer exists: run `trailboss hooks install` again'
-      : 'some hooks are missing or outdated: run `trailboss hooks install`';
+    problem =
+      goneMountProblem(
+        details.map((d) => d.command),
+        input.pathExists,
+      ) ??
+      (details.some((d) => d.installed && d.commandPathsExist === false)
+        ? 'a hook command points at a file that no longer exists: run `trailboss hooks install` again'
+        : 'some hooks are missing or outdated: run `trailboss hooks install`');
   }
   return {
     state: good.length === details.length && details.length > 0 ? 'installed' : anyInstalled ? 'partial' : 'absent',

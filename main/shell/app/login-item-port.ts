@@ -1,14 +1,16 @@
 /** Start at login, per platform: Electron's login items on macOS and Windows, an XDG autostart file on Linux; each marks a login start. */
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { app } from 'electron';
-import { autostartEntry, autostartFile } from './login-item.ts';
+import { autostartEntry, autostartFile, staleAutostart } from './login-item.ts';
 import { AT_LOGIN_FLAG } from './shell-args.ts';
 
 /** Reads and sets whether the app starts at login. */
 export interface StartAtLogin {
   get(): boolean;
   set(enabled: boolean): void;
+  /** Rewrites an enabled entry that no longer starts this copy of the app (Linux); absent elsewhere. */
+  refresh?(): void;
 }
 
 /** The platform's mechanism, or null where there is none. */
@@ -38,6 +40,11 @@ export function startAtLogin(
   const args = app.isPackaged ? [AT_LOGIN_FLAG] : [app.getAppPath(), AT_LOGIN_FLAG];
   return {
     get: () => existsSync(file),
+    refresh() {
+      const existing = existsSync(file) ? readFileSync(file, 'utf8') : null;
+      const entry = staleAutostart(existing, autostartEntry(executable, args));
+      if (entry !== null) writeFileSync(file, entry, { mode: 0o644 });
+    },
     set(enabled) {
       if (!enabled) return void rmSync(file, { force: true });
       mkdirSync(path.dirname(file), { recursive: true });

@@ -34,3 +34,12 @@ export function autostartEntry(executable: string, args: readonly string[]): str
     '',
   ].join('\n');
 }
+
+/**
+ * The entry to write again at start, or null when the one there is current. An entry written by an
+ * older install (the app's executable was `/opt/Trail Boss/trailboss` before it became
+ * `trailboss-app`) or by an AppImage since moved would start nothing at the next login.
+ */
+export function staleAutostart(existing: string | null, wanted: string): string | null {
+  return existing === null || existing === wanted ? null : wanted;
+}

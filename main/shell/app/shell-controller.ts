@@ -20,6 +20,7 @@ import { outcomeNotificationText } from '../../engine/notify/notification-text.t
 import type { ShellAction } from './shell-action.ts';
 import type { ShellProblem } from './shell-problem.ts';
 import type { HotkeyPort, NotifierPort, TrayPort, WindowPort } from './shell-ports.ts';
+import { trayClickOpensQueue } from './shell-ports.ts';
 import { TrayDriver } from '../tray/tray-driver.ts';
 import type { TrayMenuModel } from '../tray/tray-menu.ts';
 
@@ -91,6 +92,8 @@ export class ShellController {
   /** Subscribes, then reads the queue and settings once: a full queue at launch gives one summary. */
   async start(): Promise<void> {
     this.subscribe();
+    if (trayClickOpensQueue(this.deps.platform))
+      this.deps.tray.onClick(() => (this.disposed ? undefined : void this.act({ kind: 'open-queue', itemId: null })));
     const [queue, settings] = await Promise.all([this.deps.api['queue:list']({}), this.deps.api['settings:get']({})]);
     if (this.disposed) return;
     if (settings.ok) this.applySettings(settings.value.settings);

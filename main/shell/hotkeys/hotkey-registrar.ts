@@ -2,7 +2,7 @@
 import { globalShortcut } from 'electron';
 import type { HotkeyStatusDto } from '../../../preload/contract/settings.ts';
 import type { HotkeyEnvironment, HotkeyPlan } from './hotkey-status.ts';
-import { hotkeyStatus } from './hotkey-status.ts';
+import { hotkeyStatus, portalMissing } from './hotkey-status.ts';
 import type { HotkeyName } from './hotkeys.ts';
 import type { HotkeyPort } from '../app/shell-ports.ts';
 
@@ -15,7 +15,7 @@ export class ElectronHotkeys implements HotkeyPort {
   apply(plans: readonly HotkeyPlan[], onPressed: (name: HotkeyName) => void): HotkeyStatusDto[] {
     this.dispose();
     return plans.map((plan) => {
-      if (plan.kind === 'skip') return hotkeyStatus(plan, false, this.env);
+      if (plan.kind === 'skip' || portalMissing(this.env)) return hotkeyStatus(plan, false, this.env);
       let ok: boolean;
       try {
         // register() returns false, silently, when another app holds the key; that is reported, not ignored.

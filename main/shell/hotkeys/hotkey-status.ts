@@ -11,6 +11,13 @@ export interface HotkeyEnvironment {
   readonly platform: NodeJS.Platform;
   readonly session: 'x11' | 'wayland' | 'none';
   readonly portalEnabled: boolean;
+  /** What the session bus said of the GlobalShortcuts portal (shortcuts-portal.ts); absent: not asked. */
+  readonly portal?: 'present' | 'absent' | 'unknown';
+}
+
+/** On Wayland with no GlobalShortcuts portal, Electron still says "registered" but no key ever fires: do not register. */
+export function portalMissing(env: HotkeyEnvironment): boolean {
+  return env.platform === 'linux' && env.session === 'wayland' && env.portal === 'absent';
 }
 
 /** Reads the display session from the environment (pass `process.env`). */
@@ -49,6 +56,8 @@ export function planHotkeys(hotkeys: SettingsDto['hotkeys'], platform: NodeJS.Pl
 
 /** Why a registration the OS refused failed, with what the user can do. */
 export function registrationFailureHint(accelerator: string, env: HotkeyEnvironment): string {
+  if (portalMissing(env))
+    return `${accelerator} is unavailable: this Wayland desktop has no GlobalShortcuts portal (GNOME 46 and older have none), so no app can have a global key. Bind a desktop shortcut (GNOME: Settings → Keyboard → Custom Shortcuts) to \`trailboss jump\` instead, or use the tray menu.`;
   if (env.platform === 'linux' && env.session === 'wayland') {
     return env.portalEnabled
       ? `${accelerator} was not bound: on Wayland global shortcuts go through the desktop’s GlobalShortcuts portal, which refused it or is missing (GNOME before 48, some compositors). Bind a desktop shortcut to \`trailboss jump\` instead, or use the tray menu.`
@@ -61,7 +70,7 @@ export function registrationFailureHint(accelerator: string, env: HotkeyEnvironm
 /** The status row for a hotkey after the registration attempt (`registered` ignored for skipped ones). */
 export function hotkeyStatus(plan: HotkeyPlan, registered: boolean, env: HotkeyEnvironment): HotkeyStatusDto {
   if (plan.kind === 'skip') return { name: plan.name, accelerator: plan.accelerator, registered: false, problem: plan.problem };
-  if (!registered)
+  if (!registered || portalMissing(env))
     return { name: plan.name, accelerator: plan.accelerator, registered: false, problem: registrationFailureHint(plan.accelerator, env) };
   // Registered on Wayland only means the portal accepted the request; the desktop may still ask the user.
   const waylandNote =

@@ -50,20 +50,20 @@ function template(
   });
 }
 
-/** The app's tray icon. `onClick` (Windows: a left click shows no menu) opens the queue. */
+/** The app's tray icon. What a left click does is the controller's (shell-ports.ts `trayClickOpensQueue`). */
 export class ElectronTray implements TrayPort {
   private readonly tray: Tray;
   private iconKey = '';
 
-  constructor(
-    private readonly platform: NodeJS.Platform,
-    onClick: () => void,
-  ) {
+  constructor(private readonly platform: NodeJS.Platform) {
     const initial = trayIconSpec(0, false, false);
     this.tray = new Tray(trayImage(initial, platform));
     this.iconKey = initial.key;
     this.tray.setToolTip(initial.toolTip);
-    if (platform === 'win32') this.tray.on('click', onClick);
+  }
+
+  onClick(listener: () => void): void {
+    this.tray.on('click', listener);
   }
 
   render(menu: TrayMenuModel, icon: TrayIconSpec, onAction: (action: ShellAction) => void): void {

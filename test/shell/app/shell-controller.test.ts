@@ -42,6 +42,7 @@ function harness(
   const plans: HotkeyPlan[][] = [];
   let pressed: ((name: HotkeyName) => void) | null = null;
   let jumps = 0;
+  const clicks: (() => void)[] = [];
   const api = shellApiMethods(engine.api, {
     jump: async (id) => (jumps++, { itemId: id, action: 'jump', outcome: 'confirmed', message: 'jumped' }),
     hotkeyStatuses: () => controller.hotkeyStatuses(),
@@ -52,7 +53,10 @@ function harness(
     ...(opts.notificationApi ? { notificationApi: opts.notificationApi } : {}),
     clock,
     platform: opts.platform ?? 'darwin',
-    tray: { render: (menu, icon, onAction) => void renders.push({ menu, icon, onAction }) },
+    tray: {
+      render: (menu, icon, onAction) => void renders.push({ menu, icon, onAction }),
+      onClick: (listener) => void clicks.push(listener),
+    },
     notifier: {
       apply: (op, cb) => {
         ops.push(op);
@@ -95,6 +99,8 @@ function harness(
     press: (n: HotkeyName) => pressed?.(n),
     jumps: () => jumps,
     callbacks: () => callbacks,
+    /** A left click on the tray icon, as Electron's `click` delivers it (no listener: nothing happens). */
+    clickTray: () => clicks.forEach((listener) => listener()),
   };
 }
 
@@ -144,6 +150,22 @@ describe('ShellController start-up', () => {
       ['jumpOldest', 'register'],
       ['openQueue', 'register'],
     ]);
+  });
+});
+
+describe('ShellController tray click', () => {
+  it('opens the queue on a left click on Linux (KDE Plasma sends `click`) and Windows, not on macOS (the click opens the menu)', async () => {
+    for (const platform of ['linux', 'win32'] as const) {
+      const h = await start(harness({ platform }));
+      h.clickTray();
+      await poll(() => h.opened.length > 0 || null, 'the queue opened');
+      expect(h.opened).toEqual(['queue:null']);
+      h.controller.dispose();
+    }
+    const mac = await start(harness({ platform: 'darwin' }));
+    mac.clickTray();
+    await Promise.resolve();
+    expect(mac.opened).toEqual([]);
   });
 });
 
