@@ -38,3 +38,17 @@ function controlName(code: number): string {
       return hex;
   }
 }
+
+// Claude folds a long or many-line paste into one placeholder in its input box.
+const PASTE_PLACEHOLDER = /^\[Pasted text #\d+(?: \+\d+ lines?)?\]$/;
+
+/**
+ * Whether an input box's draft, read after the paste, is the pasted text. Recognisers re-join wrapped
+ * lines and trim them, so whitespace is not compared; everything else must be equal. Claude's paste
+ * placeholder stands for a text of several lines or of more than a screen line.
+ */
+export function draftShowsText(draft: string, text: string, runtime: string): boolean {
+  const squeeze = (s: string) => s.replace(/\s+/g, '');
+  if (squeeze(draft) === squeeze(text) && squeeze(text) !== '') return true;
+  return runtime === 'claude' && PASTE_PLACEHOLDER.test(draft.trim()) && (text.includes('\n') || text.length > 80);
+}

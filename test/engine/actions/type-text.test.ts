@@ -29,7 +29,7 @@ function setup(screens: (Screen | 'gone')[], lastEscapeAt: number | null = null)
 
 describe('typeIntoIdle', () => {
   it('at an idle prompt: audits, clears the line, pastes, looks again, then Enter', async () => {
-    const { journal, deps } = setup([idle()]);
+    const { journal, deps } = setup([idle(), idle('continue with the tests')]);
     const result = await typeIntoIdle(deps, request());
     expect(result.outcome).toBe('confirmed');
     expect(ops(journal)).toEqual(['look', 'audit', 'keys', 'paste', 'look', 'keys']);
@@ -79,5 +79,25 @@ describe('typeIntoIdle', () => {
     const first = journal[0];
     expect(first?.op).toBe('look');
     expect(first?.op === 'look' && first.at).toBeGreaterThanOrEqual(clock0 - 200 + ESCAPE_PAUSE_MS);
+  });
+});
+
+describe('typeIntoIdle presses Enter only when the input box shows the pasted text', () => {
+  it.each<[string, string]>([
+    ['an empty box (the paste went elsewhere)', ''],
+    ['part of the text', 'continue with'],
+    ['other text', 'rm -rf ~'],
+  ])('with %s: audits and sends C-u, no Enter, and says so', async (_what, draft) => {
+    const { journal, deps } = setup([idle(), idle(draft)]);
+    const result = await typeIntoIdle(deps, request());
+    expect(result).toMatchObject({ outcome: 'changed', message: expect.stringMatching(/did not show the typed text.*Enter was not sent/) });
+    expect(keysSent(journal)).toEqual(['C-u', 'C-u']);
+    expect(ops(journal).slice(-2)).toEqual(['audit', 'keys']);
+  });
+
+  it('accepts the text wrapped over several lines of the box', async () => {
+    const { journal, deps } = setup([idle(), idle('continue with\nthe tests')]);
+    expect((await typeIntoIdle(deps, request())).outcome).toBe('confirmed');
+    expect(keysSent(journal)).toEqual(['C-u', 'Enter']);
   });
 });
