@@ -1,5 +1,6 @@
 /** Pure formatting of `trailboss queue` and of action outcomes. */
 import type { ActionOutcomeDto, QueueItemDto } from '../../preload/contract/queue-item.ts';
+import { escapeForTerminal, terminalCell } from '../engine/text/clean-text.ts';
 
 function age(ms: number): string {
   const s = Math.floor(ms / 1000);
@@ -20,9 +21,9 @@ export function formatQueueTable(items: readonly QueueItemDto[], now: number): s
       i.runtime,
       age(now - i.firstSeen) + (i.stuck ? ' STUCK' : ''),
       i.reason,
-      (i.approveLabel ? `${i.subject} — approve: "${i.approveLabel}"` : i.subject).replace(/\s+/g, ' ').slice(0, 100),
+      terminalCell(i.approveLabel ? `${i.subject} — approve: "${i.approveLabel}"` : i.subject, 100),
     ]),
-  ];
+  ].map((row) => row.map((cell) => terminalCell(cell)));
   const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => (r[c] ?? '').length)));
   return (
     rows
@@ -38,5 +39,8 @@ export function formatQueueTable(items: readonly QueueItemDto[], now: number): s
 
 /** One line per outcome; an item of another machine names its host. */
 export function formatOutcome(o: ActionOutcomeDto, host: string | null = null): string {
-  return `${o.action} ${o.itemId}${host === null ? '' : ` on host ${host}`}: ${o.outcome} — ${o.message}\n`;
+  return (
+    escapeForTerminal(`${o.action} ${o.itemId}${host === null ? '' : ` on host ${host}`}: ${o.outcome} — ${o.message}`, { oneLine: true }) +
+    '\n'
+  );
 }

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TypeTextDeps, TypeTextRequest } from '../../../main/engine/actions/type-text.ts';
 import { ESCAPE_PAUSE_MS, typeIntoIdle } from '../../../main/engine/actions/type-text.ts';
+import { draftShowsText } from '../../../main/engine/actions/typed-text.ts';
 import type { Screen } from '../../../main/engine/runtimes/types.ts';
 import type { JournalEntry } from './support/fake-panes.ts';
 import { MemoryActionStore, ScriptedPanes, SteppingClock, claudePrompt, idle, keysSent, ops, working } from './support/fake-panes.ts';
@@ -99,5 +100,23 @@ describe('typeIntoIdle presses Enter only when the input box shows the pasted te
     const { journal, deps } = setup([idle(), idle('continue with\nthe tests')]);
     expect((await typeIntoIdle(deps, request())).outcome).toBe('confirmed');
     expect(keysSent(journal)).toEqual(['C-u', 'Enter']);
+  });
+});
+
+describe('draftShowsText', () => {
+  const long = 'Please save a restart snapshot of this session now, then wait for the restart to begin.';
+  it.each<[string, string, string, string, boolean]>([
+    ['the same text', 'fix the tests', 'fix the tests', 'claude', true],
+    ['the text wrapped', 'fix the\n  tests', 'fix the tests', 'codex', true],
+    ['an empty box', '', 'fix the tests', 'claude', false],
+    ['a short prefix', 'fix', 'fix the tests', 'claude', false],
+    ['other text', 'rm -rf ~', 'fix the tests', 'claude', false],
+    ['the beginning of a long text, cut at the edge', long.slice(0, 50), long, 'claude', true],
+    ['the end of a long text, scrolled', long.slice(-55), long, 'opencode', true],
+    ["Claude's paste placeholder for a long text", '[Pasted text #1 +12 lines]', `${long}\n${long}`, 'claude', true],
+    ['a placeholder for a short text', '[Pasted text #1]', 'hi', 'claude', false],
+    ['a placeholder from a runtime that has none', '[Pasted text #1 +12 lines]', `${long}\n${long}`, 'auggie', false],
+  ])('%s → %s', (_what, draft, text, runtime, expected) => {
+    expect(draftShowsText(draft, text, runtime)).toBe(expected);
   });
 });
