@@ -8,6 +8,7 @@ function whatCell(i: QueueItemDto): string {
   const choices = choicesToShow(i);
   return choices === '' ? i.subject : `${i.subject} — ${choices}`;
 }
+import { escapeForTerminal, terminalCell } from '../engine/text/clean-text.ts';
 
 function age(ms: number): string {
   const s = Math.floor(ms / 1000);
@@ -28,9 +29,9 @@ export function formatQueueTable(items: readonly QueueItemDto[], now: number): s
       i.runtime,
       age(now - i.firstSeen) + (i.stuck ? ' STUCK' : ''),
       i.reason,
-      whatCell(i).replace(/\s+/g, ' ').slice(0, 160),
+      terminalCell(whatCell(i), 160),
     ]),
-  ];
+  ].map((row) => row.map((cell) => terminalCell(cell)));
   const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => (r[c] ?? '').length)));
   return (
     rows
@@ -46,5 +47,8 @@ export function formatQueueTable(items: readonly QueueItemDto[], now: number): s
 
 /** One line per outcome; an item of another machine names its host. */
 export function formatOutcome(o: ActionOutcomeDto, host: string | null = null): string {
-  return `${o.action} ${o.itemId}${host === null ? '' : ` on host ${host}`}: ${o.outcome} — ${o.message}\n`;
+  return (
+    escapeForTerminal(`${o.action} ${o.itemId}${host === null ? '' : ` on host ${host}`}: ${o.outcome} — ${o.message}`, { oneLine: true }) +
+    '\n'
+  );
 }

@@ -2,6 +2,7 @@
 import type { AgentPromptDto } from '../../preload/contract/agent.ts';
 import type { RuntimeId } from '../engine/runtimes/types.ts';
 import { optionsInWords } from '../engine/notify/item-words.ts';
+import { terminalCell } from '../engine/text/clean-text.ts';
 
 /** One agent as `status` reports it. */
 export interface AgentStatus {
@@ -66,9 +67,9 @@ export function formatStatusTable(agents: readonly AgentStatus[], now: number): 
       a.runtime + (a.runtimeVerified ? '' : '*'),
       a.state,
       ago(a.since, now),
-      what(a).replace(/\s+/g, ' ').slice(0, 160),
+      terminalCell(what(a), 160),
     ]),
-  ];
+  ].map((row) => row.map((cell) => terminalCell(cell)));
   const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => (r[c] ?? '').length)));
   const lines = rows.map((r) =>
     r

@@ -1,7 +1,12 @@
 /** Entry point of the `trailboss` command: wires the real process to the injected CLI context. */
 import { homedir } from 'node:os';
 import { systemClock } from '../engine/platform/clock.ts';
+import { escapeForTerminal } from '../engine/text/clean-text.ts';
 import { runCli } from './run-cli.ts';
+
+// Defence in depth: whatever a command prints to a terminal cannot drive it (the CLI itself writes no
+// escape sequences). Output to a pipe or file is left exact for scripts; its texts were cleaned at ingest.
+const toTerminal = (stream: NodeJS.WriteStream) => (text: string) => void stream.write(stream.isTTY ? escapeForTerminal(text) : text);
 
 const controller = new AbortController();
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => controller.abort());
@@ -13,8 +18,8 @@ const code = await runCli({
   platform: process.platform,
   homedir: homedir(),
   clock: systemClock,
-  stdout: (t) => void process.stdout.write(t),
-  stderr: (t) => void process.stderr.write(t),
+  stdout: toTerminal(process.stdout),
+  stderr: toTerminal(process.stderr),
   stdin: async () => {
     const chunks: Buffer[] = [];
     for await (const chunk of process.stdin) chunks.push(chunk as Buffer);

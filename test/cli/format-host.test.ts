@@ -44,3 +44,16 @@ describe('CLI lines name the host', () => {
     expect(formatOutcome({ ...o, itemId: 'a', outcome: 'confirmed', message: 'sent 1' })).toBe('approve a: confirmed — sent 1\n');
   });
 });
+
+describe('CLI tables escape at output (defence in depth)', () => {
+  it('queue and status cells show escapes, controls and bidi overrides as text, whatever they hold', () => {
+    const hostile = 'ls\x1b]0;t\x07\x1b[2K \u202Eab\r\n\x9b2K';
+    const queue = formatQueueTable([item({ id: 'a', subject: hostile, target: 'w\x1b[31m:1.0' })], item().firstSeen);
+    // eslint-disable-next-line no-control-regex
+    expect(queue).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202e]/);
+    expect(queue).toContain('ls␛]0;t␇␛[2K <U+202E>ab <U+009B>2K');
+    expect(queue).toContain('w␛[31m:1.0');
+    const out = formatOutcome({ action: 'approve', itemId: 'a', outcome: 'changed', message: 'x\x1b[2Ky\nz' } as never);
+    expect(out).toBe('approve a: changed — x␛[2Ky␤z\n');
+  });
+});

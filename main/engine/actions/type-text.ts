@@ -1,13 +1,14 @@
 /**
  * Type text into an agent — only when it is idle at its input prompt, never into a prompt or dialog
  * (an injected "continue⏎" landing on a permission prompt approves it). Clear the line, paste through
- * a tmux buffer, Enter, each step audited first.
+ * a tmux buffer, look again, and Enter only when the input box shows exactly the pasted text, each
+ * step audited first.
  */
 import type { Clock } from '../platform/clock.ts';
 import type { PaneKey } from '../sessions/facts.ts';
 import { sleep } from '../platform/clock.ts';
 import type { ActionResult, ActionStore, AuditRecord, PaneAccess, PaneLook, Surface } from './types.ts';
-import { typedTextProblem } from './typed-text.ts';
+import { draftShowsText, typedTextProblem } from './typed-text.ts';
 
 export interface TypeTextDeps {
   readonly store: ActionStore;
@@ -92,6 +93,18 @@ export async function typeIntoIdle(deps: TypeTextDeps, req: TypeTextRequest): Pr
   if (before.kind === 'gone' || before.screen.kind !== 'idle') {
     store.appendAudit({ ...audit, action: 'key', payload: '(Enter withheld)', outcome: 'aborted: screen changed before Enter' });
     return { outcome: 'changed', message: 'the screen changed while typing; Enter was not sent' };
+  }
+  // Enter only when the agent's input box now holds what we pasted: anything else (a screen drawn by
+  // something that does not read the paste, a program that ate part of it) gets no Enter, and what we
+  // typed is cleared again, so no half-text waits for someone else's Enter.
+  if (!draftShowsText(before.screen.draft, req.text, before.runtime.id)) {
+    const withheld = 'Enter withheld: the input box did not show the typed text';
+    store.appendAudit({ ...audit, action: 'key', payload: 'C-u', reason: `${req.reason} (${withheld})`, outcome: `aborted: ${withheld}` });
+    await panes.sendKeys(req.paneKey, ['C-u']);
+    return {
+      outcome: 'changed',
+      message: 'the input box did not show the typed text afterwards; what was typed was cleared and Enter was not sent',
+    };
   }
   await panes.sendKeys(req.paneKey, ['Enter']);
   return {

@@ -38,3 +38,25 @@ function controlName(code: number): string {
       return hex;
   }
 }
+
+// Claude and Codex fold a long or many-line paste into one placeholder in their input box.
+const PASTE_PLACEHOLDER = /^\[Pasted (?:text|Content)\b[^\]]*\]$/i;
+// A box narrower or shorter than the text shows only its beginning or its end; this much must show.
+const MIN_SHOWN_CHARS = 40;
+
+/**
+ * Whether an input box's draft, read after the paste (which followed a C-u), is the pasted text.
+ * Recognisers re-join wrapped lines and trim them, so whitespace is not compared; everything else
+ * must be equal — or, for a text too long for the box, the box shows at least 40 characters of its
+ * beginning or end, or the runtime's paste placeholder stands for a long or many-line text. An empty
+ * box never matches: the paste went somewhere else.
+ */
+export function draftShowsText(draft: string, text: string, runtime: string): boolean {
+  const squeeze = (s: string) => s.replace(/\s+/g, '');
+  const shown = squeeze(draft);
+  const typed = squeeze(text);
+  if (shown === '') return false;
+  if (shown === typed) return true;
+  if (shown.length >= MIN_SHOWN_CHARS && (typed.startsWith(shown) || typed.endsWith(shown))) return true;
+  return (runtime === 'claude' || runtime === 'codex') && PASTE_PLACEHOLDER.test(draft.trim()) && (text.includes('\n') || text.length > 80);
+}

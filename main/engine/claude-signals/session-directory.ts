@@ -14,6 +14,8 @@ import type { SessionPane } from './session-pane.ts';
 /** One session's context. */
 export interface ClaudeSessionContext {
   readonly sessionId: string;
+  /** The configured host whose forwarded socket delivered it; null for this machine. Its paths name files there. */
+  readonly host: string | null;
   /** The watched pane it was last mapped to; null while unwatched. */
   readonly pane: PaneKey | null;
   readonly transcriptPath: string | null;
@@ -42,6 +44,7 @@ export class ClaudeSessionDirectory {
     const signal = delivery.signal;
     const context: ClaudeSessionContext = {
       sessionId: delivery.sessionId,
+      host: delivery.host,
       pane,
       transcriptPath: payload.transcript_path ?? prev?.transcriptPath ?? null,
       cwd: payload.cwd ?? prev?.cwd ?? null,

@@ -1,5 +1,6 @@
 /** Reads the status files in Claude's `sessions/` directory; a bad file is logged and skipped, never fatal. */
-import { readFileSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
+import { NotRegularFileError, readRegularFileSync } from '../platform/regular-file.ts';
 import path from 'node:path';
 import type { Logger } from '../platform/log.ts';
 import type { ClaudeStatusFile } from './status-file.ts';
@@ -31,9 +32,11 @@ export function readStatusFiles(sessionsDir: string, logger: Logger): ClaudeStat
 function readOne(file: string, pid: number, logger: Logger): ClaudeStatusFile | null {
   let text: string;
   try {
-    text = readFileSync(file, 'utf8');
-  } catch {
-    // Gone between listing and reading (the session exited): nothing to say.
+    // Only a regular file: a FIFO named like a status file would block this (synchronous) read forever.
+    text = readRegularFileSync(file);
+  } catch (error) {
+    if (error instanceof NotRegularFileError) logger.log('warn', 'claude.status-file-skipped', { file, error: error.message });
+    // Otherwise gone between listing and reading (the session exited): nothing to say.
     return null;
   }
   const parsed = parseStatusFile(text, pid);

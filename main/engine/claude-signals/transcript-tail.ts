@@ -4,7 +4,8 @@
  * are skipped), and widen the window only while the tail holds no decision (one attachment line
  * can exceed 64 KiB). A cache on (size, mtime) makes periodic reconciliation nearly free.
  */
-import { open, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
+import { readRegularFile } from '../platform/regular-file.ts';
 import type { TranscriptState } from './transcript-state.ts';
 import { transcriptStateOf } from './transcript-state.ts';
 
@@ -26,14 +27,14 @@ export interface TranscriptTail {
 
 /** Read complete JSONL entries from the last `bytes` of the file. Malformed lines are skipped. */
 export async function readTranscriptTail(file: string, bytes: number): Promise<TranscriptTail> {
-  const handle = await open(file, 'r');
-  try {
-    const { size } = await handle.stat();
+  // Only a regular file, within a time limit: the path came from a hook payload.
+  return readRegularFile(file, async (handle) => {
+    const size = handle.size;
     const start = Math.max(0, size - bytes);
     const buffer = Buffer.alloc(size - start);
     let filled = 0;
     while (filled < buffer.length) {
-      const { bytesRead } = await handle.read(buffer, filled, buffer.length - filled, start + filled);
+      const bytesRead = await handle.read(buffer, filled, buffer.length - filled, start + filled);
       if (bytesRead === 0) break;
       filled += bytesRead;
     }
@@ -51,9 +52,7 @@ export async function readTranscriptTail(file: string, bytes: number): Promise<T
       }
     }
     return { entries, fromStart: start === 0, partialLastLine, size };
-  } finally {
-    await handle.close();
-  }
+  });
 }
 
 /** The transcript's last state, widening the window as needed. */

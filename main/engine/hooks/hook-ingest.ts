@@ -14,6 +14,7 @@ import { parseHookPayload } from './hook-schemas.ts';
 import { hookToSignal } from './hook-signal.ts';
 import { ApiRefusal } from '../http/router.ts';
 import type { LoopbackServer } from '../http/server.ts';
+import { cleanExternalValue } from '../text/clean-text.ts';
 
 /** One accepted hook, ready for session mapping and the state machine. */
 export interface HookDelivery {
@@ -41,7 +42,8 @@ export type HookReading =
 export function readHookDelivery(body: unknown, at: number, host: string | null): HookReading {
   const envelope = parseHookEnvelope(body);
   if (!envelope.ok) return { ok: false, reason: 'schema-invalid', message: envelope.message };
-  const parsed = parseHookPayload(envelope.envelope.payload);
+  // Cleaned at the door: nothing downstream (subject, question, message, paths) sees a raw control.
+  const parsed = parseHookPayload(cleanExternalValue(envelope.envelope.payload));
   if (!parsed.ok) return { ok: false, reason: parsed.reason, message: parsed.message };
   const payload = parsed.payload;
   const { tmuxPane, tmuxSocket, ppid } = envelope.envelope;

@@ -14,6 +14,7 @@ import { parseHookEnvelope } from './hook-envelope.ts';
 import type { OpencodeEvent, OpencodeEventName } from './opencode-schemas.ts';
 import { parseOpencodeEvent } from './opencode-schemas.ts';
 import { opencodeToSignal } from './opencode-signal.ts';
+import { cleanExternalValue } from '../text/clean-text.ts';
 
 /** One accepted opencode event, ready for session mapping and the state machine. */
 export interface OpencodeDelivery {
@@ -46,7 +47,8 @@ export function registerOpencodeIngest(server: LoopbackServer, deps: OpencodeIng
     const at = deps.clock.now();
     const envelope = parseHookEnvelope(req.body);
     if (!envelope.ok) throw new ApiRefusal('schema-invalid', envelope.message);
-    const parsed = parseOpencodeEvent(envelope.envelope.payload);
+    // Cleaned at the door: no text of the event reaches a surface with a raw control in it.
+    const parsed = parseOpencodeEvent(cleanExternalValue(envelope.envelope.payload));
     if (!parsed.ok) throw new ApiRefusal(parsed.reason, parsed.message);
     const event = parsed.event;
     const { tmuxPane, tmuxSocket, ppid } = envelope.envelope;

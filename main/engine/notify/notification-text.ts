@@ -7,6 +7,7 @@ import type { HostChangeDto } from '../../../preload/contract/events.ts';
 import type { ActionOutcomeDto, QueueItemDto } from '../../../preload/contract/queue-item.ts';
 import { agentName, choicesToShow, wantsPhrase } from './item-words.ts';
 import { truncate } from './text-fit.ts';
+import { cleanExternalText } from '../text/clean-text.ts';
 import { assertNever } from '../../../preload/contract/assert-never.ts';
 
 /** Title and body, plus the whole sentence (for logs, tooltips and tests). */
@@ -15,6 +16,11 @@ export interface NotificationText {
   readonly body: string;
   /** "claude · api-worker wants to run `rm -rf build`". */
   readonly sentence: string;
+}
+
+/** Escaped at output: no title or body of a notification carries a control or override, whatever fed it. */
+function shown(text: NotificationText): NotificationText {
+  return { title: cleanExternalText(text.title), body: cleanExternalText(text.body), sentence: cleanExternalText(text.sentence) };
 }
 
 /**
@@ -71,7 +77,7 @@ export function itemNotificationText(item: QueueItemDto, now: number): Notificat
   const where = `${pane} · ${item.runtime}${item.unreachable ? ' · host unreachable' : ''}`;
   const when = item.stuck ? ` · stuck, waiting ${waitedWords(waited)}` : item.reminderStep > 0 ? ` · waiting ${waitedWords(waited)}` : '';
   const choices = choicesToShow(item);
-  return { title, body: `${wants}${choices === '' ? '' : `\n${choices}`}\n${where}${when}`, sentence: `${name} ${wants}` };
+  return shown({ title, body: `${wants}${choices === '' ? '' : `\n${choices}`}\n${where}${when}`, sentence: `${name} ${wants}` });
 }
 
 /** The one notification shown instead of many when the app starts with `count` items waiting. */
@@ -80,7 +86,7 @@ export function summaryNotificationText(items: readonly QueueItemDto[]): Notific
   const title = `${count} agents are waiting`;
   const names = items.slice(0, 3).map(agentName).join(', ');
   const body = truncate(`${names}${count > 3 ? ` and ${count - 3} more` : ''} — open the queue to answer them.`, 200);
-  return { title, body, sentence: `${title}: ${body}` };
+  return shown({ title, body, sentence: `${title}: ${body}` });
 }
 
 /**
@@ -144,12 +150,12 @@ export function hostNotificationText(change: HostChangeDto): NotificationText | 
       const title = `Host ${change.host} unreachable`;
       const body = `Since ${clockWords(change.since)} UTC. Its agents keep their place; nothing will be sent to them until it is back.`;
       // The reason carries ssh's own words (host key changed, refused, timed out): the fix starts there.
-      return { title, body, sentence: `${change.reason}. Its agents keep their place; nothing will be sent until it is back.` };
+      return shown({ title, body, sentence: `${change.reason}. Its agents keep their place; nothing will be sent until it is back.` });
     }
     case 'reachable': {
       const title = `Host ${change.host} is back`;
       const body = `Reachable again since ${clockWords(change.since)} UTC. Its prompts are checked again before any key is sent.`;
-      return { title, body, sentence: `${title}: ${body}` };
+      return shown({ title, body, sentence: `${title}: ${body}` });
     }
     case 'removed':
       return null;
@@ -175,5 +181,5 @@ export function outcomeNotificationText(outcome: ActionOutcomeDto): Notification
     refused: `${outcome.action}: not done`,
   } as const;
   const title = titles[outcome.outcome];
-  return { title, body: outcome.message, sentence: `${title}: ${outcome.message}` };
+  return shown({ title, body: outcome.message, sentence: `${title}: ${outcome.message}` });
 }

@@ -1,8 +1,6 @@
 /** Fitting agent-provided text into one short line for menus and notifications (which show no markup and little width). */
 
-/** Control characters other than the line feed (ESC of colour codes, CR, BEL) never reach a menu or a notification. */
-// eslint-disable-next-line no-control-regex
-const CONTROL_BUT_LF = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g;
+import { cleanExternalText } from '../text/clean-text.ts';
 
 /** The first non-blank line, trimmed, with `…` appended when more lines followed. */
 export function firstLine(text: string): string {
@@ -23,7 +21,11 @@ export function truncate(text: string, max: number): string {
     .trimEnd()}…`;
 }
 
-/** One clean line of at most `max` characters: control characters removed, first line only. */
+/**
+ * One clean line of at most `max` characters, first line only: escaped at output like every text
+ * surface (control characters, escape sequences, bidi overrides and zero-width characters shown as
+ * text, never acted on), even when the text was cleaned where it came in.
+ */
 export function oneLine(text: string, max: number): string {
-  return truncate(firstLine(text.replace(/\t/g, ' ').replace(CONTROL_BUT_LF, '')), max);
+  return truncate(firstLine(cleanExternalText(text.replace(/\t/g, ' '))), max);
 }

@@ -68,7 +68,7 @@ const NO_OVERRIDES: PaneOverrides = { enrolled: new Map(), ignored: new Set() };
 
 export class PaneObserver {
   private readonly watched = new Map<PaneKey, WatchedPane>();
-  /** Detection cache: pane → (pid + command it was detected for, result). */
+  /** Detection cache: pane → (pid, command and foreground group it was detected for, result). */
   private readonly detected = new Map<PaneKey, { sig: string; runtime: RuntimeId | null }>();
   private readonly downServers = new Set<string>();
   private timer: TimerHandle | null = null;
@@ -223,14 +223,18 @@ export class PaneObserver {
     for (const info of panes) {
       const key = paneKey(server, info.paneId);
       if (overrides.ignored.has(key)) continue;
-      const sig = `${info.pid}:${info.currentCommand}:${info.dead}`;
+      // The foreground job decides a shell pane's agent: a job brought to or sent from the foreground
+      // (fg, Ctrl-Z, a new command) changes it even when tmux's command name stays the same.
+      const local = client.server.host === undefined;
+      const foreground = local && needsProcessTree(info) ? (this.deps.processTable.foregroundGroup?.(info.pid) ?? null) : null;
+      const sig = `${info.pid}:${info.currentCommand}:${info.dead}:${foreground ?? ''}`;
       let runtimeId = overrides.enrolled.get(key) ?? null;
       if (!runtimeId) {
         const cached = this.detected.get(key);
         if (cached && cached.sig === sig) runtimeId = cached.runtime;
         else {
           // This machine's process table says nothing about another host's panes: there the command decides.
-          if (!table && needsProcessTree(info) && client.server.host === undefined) table = this.deps.processTable.snapshot();
+          if (!table && needsProcessTree(info) && local) table = this.deps.processTable.snapshot();
           runtimeId = detectRuntime(info, this.deps.runtimes, table ?? new Map());
           this.detected.set(key, { sig, runtime: runtimeId });
         }

@@ -8,11 +8,31 @@ export interface ProcessEntry {
   readonly comm: string;
   /** Full command line, arguments joined by spaces. */
   readonly argv: string;
+  /** Process group (job) the process belongs to; absent where the source does not say. */
+  readonly pgrp?: number;
+  /** Foreground process group of the process's controlling terminal (the job that receives keys); ≤ 0 when none. */
+  readonly tpgid?: number;
 }
 
 export interface ProcessTable {
   /** Read all processes once. Empty where the platform offers no cheap way (the caller then relies on tmux alone). */
   snapshot(): Map<number, ProcessEntry>;
+  /**
+   * The foreground process group of `pid`'s terminal (cheap: one small read), or null when unknown. A
+   * pane's agent is decided from this group, and a change of it invalidates that decision.
+   */
+  foregroundGroup?(pid: number): number | null;
+}
+
+/** `/proc/<pid>/stat` fields after the command name: ppid, pgrp and the terminal's foreground group (tpgid). */
+export function parseStatFields(stat: string): { readonly ppid: number; readonly pgrp: number; readonly tpgid: number } | null {
+  // comm is in parentheses and may itself contain spaces or parentheses: split at the last ')'.
+  const close = stat.lastIndexOf(')');
+  if (close < 0) return null;
+  const fields = stat.slice(close + 2).split(' ');
+  const [ppid, pgrp, tpgid] = [fields[1], fields[2], fields[5]].map(Number);
+  if (!Number.isInteger(ppid) || !Number.isInteger(pgrp) || !Number.isInteger(tpgid)) return null;
+  return { ppid: ppid as number, pgrp: pgrp as number, tpgid: tpgid as number };
 }
 
 /**
@@ -42,17 +62,24 @@ export function procProcessTable(procDir = '/proc'): ProcessTable {
         if (!/^\d+$/.test(name)) continue;
         try {
           const stat = readFileSync(`${procDir}/${name}/stat`, 'utf8');
-          // comm is in parentheses and may itself contain spaces or parentheses: split at the last ')'.
-          const close = stat.lastIndexOf(')');
-          const ppid = Number(stat.slice(close + 2).split(' ')[1]);
+          const fields = parseStatFields(stat);
+          if (!fields) continue;
           const args = readFileSync(`${procDir}/${name}/cmdline`, 'utf8').split('\0').filter(Boolean);
-          const comm = programName(stat.slice(stat.indexOf('(') + 1, close), args[0]);
-          table.set(Number(name), { pid: Number(name), ppid, comm, argv: args.join(' ') });
+          const comm = programName(stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')), args[0]);
+          table.set(Number(name), { pid: Number(name), comm, argv: args.join(' '), ...fields });
         } catch {
           // Gone between readdir and read: nothing to report.
         }
       }
       return table;
+    },
+    foregroundGroup(pid) {
+      try {
+        const fields = parseStatFields(readFileSync(`${procDir}/${pid}/stat`, 'utf8'));
+        return fields && fields.tpgid > 0 ? fields.tpgid : null;
+      } catch {
+        return null;
+      }
     },
   };
 }

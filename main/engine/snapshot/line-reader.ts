@@ -3,7 +3,7 @@
  * split at `\n` (a byte that never occurs inside a UTF-8 sequence). Callers look at bytes first and
  * decode only lines they keep — most of a Claude transcript is tool output nobody needs decoded.
  */
-import { open } from 'node:fs/promises';
+import { readRegularFile } from '../platform/regular-file.ts';
 
 /** Options of scanLines. */
 export interface ScanOptions {
@@ -11,6 +11,8 @@ export interface ScanOptions {
   readonly chunkBytes?: number;
   /** Longer lines are skipped whole and counted, never buffered (default 16 MiB). */
   readonly maxLineBytes?: number;
+  /** Time limit for reading the whole file (default 2 min). */
+  readonly limitMs?: number;
 }
 
 /** What a scan saw. */
@@ -92,17 +94,19 @@ export class LineSplitter {
 /** Visit every line of `path`. A last line without `\n` (a write cut short) is visited too. */
 export async function scanLines(path: string, visit: LineVisitor, opts: ScanOptions = {}): Promise<ScanResult> {
   const chunkBytes = opts.chunkBytes ?? 1 << 20;
-  const handle = await open(path, 'r');
   const chunk = Buffer.allocUnsafe(chunkBytes);
   const splitter = new LineSplitter(visit, opts);
-  try {
-    for (;;) {
-      const { bytesRead } = await handle.read(chunk, 0, chunkBytes, null);
-      if (bytesRead === 0) break;
-      splitter.push(chunk, bytesRead);
-    }
-  } finally {
-    await handle.close();
-  }
+  // Only a regular file (a FIFO named as a transcript never settles), within a time limit scaled for a whole transcript.
+  await readRegularFile(
+    path,
+    async (handle) => {
+      for (;;) {
+        const bytesRead = await handle.read(chunk, 0, chunkBytes, null);
+        if (bytesRead === 0) break;
+        splitter.push(chunk, bytesRead);
+      }
+    },
+    opts.limitMs ?? 120_000,
+  );
   return splitter.finish();
 }

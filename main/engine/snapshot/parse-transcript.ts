@@ -9,6 +9,7 @@ import { LineSplitter, scanLines, type ScanOptions, type ScanResult } from './li
 import type { SkipReason } from './prompt-text.ts';
 import { classifyEntry } from './transcript-entry.ts';
 import type { ContextUsage } from './types.ts';
+import { cleanExternalValue } from '../text/clean-text.ts';
 
 /** Counts of what a parse saw. */
 export interface ParseStats {
@@ -103,7 +104,8 @@ export class TranscriptAccumulator {
       this.stats.malformed++;
       return;
     }
-    this.pushEntry(value);
+    // Transcript text is outside text: cleaned here, before any briefing, snapshot or surface shows it.
+    this.pushEntry(cleanExternalValue(value));
   }
 
   /** One line as a string (tests, small inputs). */

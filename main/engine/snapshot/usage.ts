@@ -2,7 +2,7 @@
  * Context use for the auto-restart threshold: the latest usage read from the end of a transcript
  * (never the whole file), and the pure decision.
  */
-import { open } from 'node:fs/promises';
+import { readRegularFile } from '../platform/regular-file.ts';
 import { classifyEntry } from './transcript-entry.ts';
 import type { ContextUsage } from './types.ts';
 
@@ -24,46 +24,47 @@ const ASSISTANT = Buffer.from('"assistant"');
 
 /**
  * The usage of the last main-chain model call in the transcript, read backwards in chunks from the
- * end; gives up (null) after `maxScanBytes`. Broken lines are passed over.
+ * end; gives up (null) after `maxScanBytes`. Broken lines are passed over. Linear in the bytes read:
+ * the pieces of a line that spans chunks are kept as a list and joined once, when the line is whole
+ * (a 200 MB line without a newline used to be copied again for every chunk). Only a regular file is
+ * read, within a time limit (`platform/regular-file.ts`).
  */
 export async function readLatestUsage(
   file: string,
-  opts: { chunkBytes?: number; maxScanBytes?: number } = {},
+  opts: { chunkBytes?: number; maxScanBytes?: number; limitMs?: number } = {},
 ): Promise<ContextUsage | null> {
   const chunkBytes = opts.chunkBytes ?? 256 * 1024;
   const maxScan = opts.maxScanBytes ?? 64 * 1024 * 1024;
-  const handle = await open(file, 'r');
-  try {
-    let pos = (await handle.stat()).size;
-    let carry = Buffer.alloc(0);
-    let scanned = 0;
-    while (pos > 0 && scanned < maxScan) {
-      const size = Math.min(chunkBytes, pos);
-      pos -= size;
-      scanned += size;
-      const chunk = Buffer.allocUnsafe(size);
-      await handle.read(chunk, 0, size, pos);
-      const buf = carry.length ? Buffer.concat([chunk, carry]) : chunk;
-      // Bytes before the first newline may continue a line that starts in an earlier chunk.
-      const headEnd = pos > 0 ? buf.indexOf(10) : -1;
-      if (pos > 0 && headEnd < 0) {
-        carry = buf;
-        continue;
+  return readRegularFile(
+    file,
+    async (handle) => {
+      let pos = handle.size;
+      // The part of the current line already read (file order): it starts in an earlier chunk.
+      let tail: Buffer[] = [];
+      let scanned = 0;
+      while (pos > 0 && scanned < maxScan) {
+        const size = Math.min(chunkBytes, pos);
+        pos -= size;
+        scanned += size;
+        const chunk = Buffer.allocUnsafe(size);
+        await handle.read(chunk, 0, size, pos);
+        let end = chunk.length;
+        for (let nl = chunk.lastIndexOf(10, end - 1); nl >= 0; nl = chunk.lastIndexOf(10, end - 1)) {
+          const line = tail.length > 0 ? Buffer.concat([chunk.subarray(nl + 1, end), ...tail]) : chunk.subarray(nl + 1, end);
+          tail = [];
+          const found = usageIn(line, 0, line.length);
+          if (found) return found;
+          end = nl;
+          if (end === 0) break;
+        }
+        if (end > 0) tail.unshift(chunk.subarray(0, end));
       }
-      const from = headEnd + 1;
-      for (let end = buf.length; end > from;) {
-        const nl = buf.lastIndexOf(10, end - 1);
-        const start = nl >= from ? nl + 1 : from;
-        const found = usageIn(buf, start, end);
-        if (found) return found;
-        end = start - 1;
-      }
-      carry = pos > 0 ? Buffer.from(buf.subarray(0, headEnd)) : Buffer.alloc(0);
-    }
-    return null;
-  } finally {
-    await handle.close();
-  }
+      if (pos > 0 || tail.length === 0) return null;
+      const first = Buffer.concat(tail);
+      return usageIn(first, 0, first.length);
+    },
+    opts.limitMs,
+  );
 }
 
 function usageIn(buf: Buffer, start: number, end: number): ContextUsage | null {

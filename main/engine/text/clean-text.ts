@@ -55,6 +55,12 @@ export function cleanIfText<T>(value: T): T {
   return (typeof value === 'string' ? cleanExternalText(value) : value) as T;
 }
 
+/** One table cell for a terminal: escaped, every run of whitespace one space, at most `max` characters. */
+export function terminalCell(text: string, max = Number.POSITIVE_INFINITY): string {
+  const cell = escapeForTerminal(text).replace(/\s+/g, ' ');
+  return cell.length <= max ? cell : cell.slice(0, max);
+}
+
 /**
  * Text about to be written to a terminal (a CLI table, a log line on a tty), as defence in depth:
  * the same cleaning, and with `oneLine` newlines and tabs shown as `␤`/`␉` so a value stays in its cell.
@@ -62,4 +68,33 @@ export function cleanIfText<T>(value: T): T {
 export function escapeForTerminal(text: string, options: { readonly oneLine?: boolean } = {}): string {
   const clean = cleanExternalText(text);
   return options.oneLine ? clean.replace(/\n/g, '\u2424').replace(/\t/g, '\u2409') : clean;
+}
+
+type Container = Record<string, unknown> | unknown[];
+
+/**
+ * Clean every string (and object key) in a parsed JSON value from outside — a hook payload, a plugin
+ * event — into a new value; numbers, booleans and null are kept. Iterative, so a deeply nested body
+ * cannot overflow the stack; keys are defined, never assigned, so `__proto__` stays a plain key.
+ */
+export function cleanExternalValue<T>(value: T): T {
+  if (typeof value === 'string') return cleanExternalText(value) as T;
+  if (typeof value !== 'object' || value === null) return value;
+  const fresh = (v: object): Container => (Array.isArray(v) ? [] : {});
+  const root = fresh(value);
+  const stack: Array<readonly [object, Container]> = [[value, root]];
+  for (let next = stack.pop(); next; next = stack.pop()) {
+    const [source, target] = next;
+    for (const [key, item] of Object.entries(source)) {
+      let out: unknown = item;
+      if (typeof item === 'string') out = cleanExternalText(item);
+      else if (typeof item === 'object' && item !== null) {
+        out = fresh(item);
+        stack.push([item, out as Container]);
+      }
+      const name = Array.isArray(target) ? key : cleanExternalText(key);
+      Object.defineProperty(target, name, { value: out, enumerable: true, writable: true, configurable: true });
+    }
+  }
+  return root as T;
 }

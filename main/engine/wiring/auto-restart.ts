@@ -2,6 +2,12 @@
  * Context-threshold restarts (restart.autoThresholdPercent; 0 = off): when a Claude session's latest
  * usage passes the threshold and the agent is idle at its prompt, restart it with a snapshot.
  * One attempt per pane at a time, and not again within the cool-down whatever the outcome.
+ *
+ * Only this machine's sessions: a remote session's transcript path names a file on its host, and a
+ * path from a host's payload is never opened here (a FIFO or a device at that path on this machine
+ * would hang the check, or read something the host should not reach). Reading it over the host's
+ * connection on every check would stream the transcript's tail through ssh for each remote pane;
+ * `trailboss restart` of a remote pane still reads it there when the user asks.
  */
 import type { Clock } from '../platform/clock.ts';
 import type { Logger } from '../platform/log.ts';
@@ -9,6 +15,7 @@ import type { PaneKey } from '../sessions/facts.ts';
 import { autoRestartCheck } from '../snapshot/usage.ts';
 import type { ClaudeSessionContext } from '../claude-signals/session-directory.ts';
 import type { PaneState } from '../sessions/pane-state.ts';
+import { hostOfPaneKey } from '../hosts/host-spec.ts';
 
 export interface AutoRestartDeps {
   readonly clock: Clock;
@@ -23,6 +30,7 @@ export interface AutoRestartDeps {
 
 export class AutoRestart {
   private readonly lastAttempt = new Map<PaneKey, number>();
+  private readonly remoteSkipped = new Set<PaneKey>();
   private running = false;
 
   constructor(private readonly deps: AutoRestartDeps) {}
@@ -38,9 +46,20 @@ export class AutoRestart {
       for (const session of this.deps.sessions()) {
         const pane = session.pane;
         if (!pane || !session.transcriptPath || session.ended) continue;
+        if (session.host !== null || hostOfPaneKey(pane) !== null) {
+          this.skipRemote(pane);
+          continue;
+        }
         if (this.deps.stateOf(pane)?.state !== 'idle') continue;
         if (now - (this.lastAttempt.get(pane) ?? -Infinity) < coolDown) continue;
-        const check = await autoRestartCheck(session.transcriptPath, threshold);
+        let check: Awaited<ReturnType<typeof autoRestartCheck>>;
+        try {
+          check = await autoRestartCheck(session.transcriptPath, threshold);
+        } catch (error) {
+          // No regular file, unreadable or too slow: this pane is passed over, the others are still checked.
+          this.deps.logger.log('warn', 'restart.auto-check-failed', { pane, error: String(error) });
+          continue;
+        }
         if (!check.due) continue;
         this.lastAttempt.set(pane, now);
         this.deps.logger.log('info', 'restart.auto', { pane, percent: check.percent, threshold });
@@ -51,5 +70,12 @@ export class AutoRestart {
     } finally {
       this.running = false;
     }
+  }
+
+  /** Said once per pane: auto-restart leaves remote panes alone. */
+  private skipRemote(pane: PaneKey): void {
+    if (this.remoteSkipped.has(pane)) return;
+    this.remoteSkipped.add(pane);
+    this.deps.logger.log('info', 'restart.auto-skip-remote', { pane });
   }
 }

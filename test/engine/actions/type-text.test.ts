@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TypeTextDeps, TypeTextRequest } from '../../../main/engine/actions/type-text.ts';
 import { ESCAPE_PAUSE_MS, typeIntoIdle } from '../../../main/engine/actions/type-text.ts';
+import { draftShowsText } from '../../../main/engine/actions/typed-text.ts';
 import type { Screen } from '../../../main/engine/runtimes/types.ts';
 import type { JournalEntry } from './support/fake-panes.ts';
 import { MemoryActionStore, ScriptedPanes, SteppingClock, claudePrompt, idle, keysSent, ops, working } from './support/fake-panes.ts';
@@ -29,7 +30,7 @@ function setup(screens: (Screen | 'gone')[], lastEscapeAt: number | null = null)
 
 describe('typeIntoIdle', () => {
   it('at an idle prompt: audits, clears the line, pastes, looks again, then Enter', async () => {
-    const { journal, deps } = setup([idle()]);
+    const { journal, deps } = setup([idle(), idle('continue with the tests')]);
     const result = await typeIntoIdle(deps, request());
     expect(result.outcome).toBe('confirmed');
     expect(ops(journal)).toEqual(['look', 'audit', 'keys', 'paste', 'look', 'keys']);
@@ -79,5 +80,43 @@ describe('typeIntoIdle', () => {
     const first = journal[0];
     expect(first?.op).toBe('look');
     expect(first?.op === 'look' && first.at).toBeGreaterThanOrEqual(clock0 - 200 + ESCAPE_PAUSE_MS);
+  });
+});
+
+describe('typeIntoIdle presses Enter only when the input box shows the pasted text', () => {
+  it.each<[string, string]>([
+    ['an empty box (the paste went elsewhere)', ''],
+    ['part of the text', 'continue with'],
+    ['other text', 'rm -rf ~'],
+  ])('with %s: audits and sends C-u, no Enter, and says so', async (_what, draft) => {
+    const { journal, deps } = setup([idle(), idle(draft)]);
+    const result = await typeIntoIdle(deps, request());
+    expect(result).toMatchObject({ outcome: 'changed', message: expect.stringMatching(/did not show the typed text.*Enter was not sent/) });
+    expect(keysSent(journal)).toEqual(['C-u', 'C-u']);
+    expect(ops(journal).slice(-2)).toEqual(['audit', 'keys']);
+  });
+
+  it('accepts the text wrapped over several lines of the box', async () => {
+    const { journal, deps } = setup([idle(), idle('continue with\nthe tests')]);
+    expect((await typeIntoIdle(deps, request())).outcome).toBe('confirmed');
+    expect(keysSent(journal)).toEqual(['C-u', 'Enter']);
+  });
+});
+
+describe('draftShowsText', () => {
+  const long = 'Please save a restart snapshot of this session now, then wait for the restart to begin.';
+  it.each<[string, string, string, string, boolean]>([
+    ['the same text', 'fix the tests', 'fix the tests', 'claude', true],
+    ['the text wrapped', 'fix the\n  tests', 'fix the tests', 'codex', true],
+    ['an empty box', '', 'fix the tests', 'claude', false],
+    ['a short prefix', 'fix', 'fix the tests', 'claude', false],
+    ['other text', 'rm -rf ~', 'fix the tests', 'claude', false],
+    ['the beginning of a long text, cut at the edge', long.slice(0, 50), long, 'claude', true],
+    ['the end of a long text, scrolled', long.slice(-55), long, 'opencode', true],
+    ["Claude's paste placeholder for a long text", '[Pasted text #1 +12 lines]', `${long}\n${long}`, 'claude', true],
+    ['a placeholder for a short text', '[Pasted text #1]', 'hi', 'claude', false],
+    ['a placeholder from a runtime that has none', '[Pasted text #1 +12 lines]', `${long}\n${long}`, 'auggie', false],
+  ])('%s → %s', (_what, draft, text, runtime, expected) => {
+    expect(draftShowsText(draft, text, runtime)).toBe(expected);
   });
 });

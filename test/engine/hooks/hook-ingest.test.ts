@@ -4,7 +4,7 @@ import { startApiEndpoint } from '../../../main/engine/http/api-endpoint.ts';
 import type { ApiEndpoint } from '../../../main/engine/http/api-endpoint.ts';
 import { HOOK_PATH, readEndpointFile } from '../../../main/engine/http/endpoint-file.ts';
 import { MemoryHookEventCounter } from '../../../main/engine/hooks/hook-event-counter.ts';
-import { registerHookIngest } from '../../../main/engine/hooks/hook-ingest.ts';
+import { readHookDelivery, registerHookIngest } from '../../../main/engine/hooks/hook-ingest.ts';
 import type { HookDelivery } from '../../../main/engine/hooks/hook-ingest.ts';
 import { ManualClock } from '../../support/manual-clock.ts';
 import { silentLogger } from '../../../main/engine/platform/log.ts';
@@ -105,5 +105,29 @@ describe('hook ingest on a running server', () => {
   it('refuses an unknown event as unknown-event', async () => {
     const res = await postJson(api.port, HOOK_PATH, api.token, envelope({ ...hookExample('Stop.json'), hook_event_name: 'Nope' }));
     expect(reasonOf(res)).toBe('unknown-event');
+  });
+});
+
+describe('hook payloads are cleaned at the door', () => {
+  const env = (payload: Record<string, unknown>) => ({ v: 1, event: null, tmuxPane: '%3', tmuxSocket: null, ppid: null, payload });
+
+  it('Stop: the last assistant message keeps no escape sequence or bidi override', () => {
+    const reading = readHookDelivery(
+      env({ ...hookExample('Stop.json'), last_assistant_message: 'done\x1b]52;c;eA==\x07 \u2066x' }),
+      0,
+      null,
+    );
+    expect(reading.ok && reading.delivery.signal).toMatchObject({ kind: 'stop', lastAssistantMessage: 'done␛]52;c;eA==␇ <U+2066>x' });
+  });
+
+  it('Notification: the message; Write: the file path in the subject', () => {
+    const note = readHookDelivery(env({ ...hookExample('Notification.json'), message: 'needs\x1b[2K you' }), 0, null);
+    expect(note.ok && note.delivery.signal).toMatchObject({ message: 'needs␛[2K you' });
+    const write = readHookDelivery(
+      env({ ...hookExample('PermissionRequest.json'), tool_name: 'Write', tool_input: { file_path: '/tmp/a\u202Etxt.sh', content: '' } }),
+      0,
+      null,
+    );
+    expect(write.ok && write.delivery.signal).toMatchObject({ subject: '/tmp/a<U+202E>txt.sh' });
   });
 });

@@ -89,10 +89,18 @@ describe('itemNotificationText', () => {
     );
   });
 
-  it('strips control characters (colour escapes) from the subject', () => {
+  it('shows control characters (colour escapes) of the subject as text, never as controls', () => {
     expect(itemNotificationText(queueItem({ subject: '\u001b[31mrm\u001b[0m -rf x' }), T0).sentence).toBe(
-      'claude · api-worker wants to run `[31mrm[0m -rf x`',
+      'claude · api-worker wants to run `␛[31mrm␛[0m -rf x`',
     );
+  });
+
+  it('escapes every part at output: bidi overrides and controls in a subject, a target or an outcome message', () => {
+    const text = itemNotificationText(queueItem({ subject: 'ls \u202Etxt.exe', target: 'w\u0007:1.0' }), T0);
+    expect(text.sentence).toContain('ls <U+202E>txt.exe');
+    expect(text.body).toContain('w␇:1.0');
+    const outcome = outcomeNotificationText({ action: 'approve', itemId: 'a', outcome: 'changed', message: 'x\u001b]0;t\u0007' } as never);
+    expect(outcome?.body).toBe('x␛]0;t␇');
   });
 });
 

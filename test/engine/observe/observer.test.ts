@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { ObserverOptions, PaneOverrides } from '../../../main/engine/observe/observer.ts';
 import { PaneObserver } from '../../../main/engine/observe/observer.ts';
 import { MemoryLogger } from '../../../main/engine/platform/log.ts';
+import type { ProcessEntry, ProcessTable } from '../../../main/engine/platform/process-table.ts';
 import { RUNTIMES } from '../../../main/engine/runtimes/catalog.ts';
 import type { Fact } from '../../../main/engine/sessions/facts.ts';
 import type { CaptureRequest, PaneInfo, PaneScreenCapture, TmuxClient } from '../../../main/engine/tmux/types.ts';
@@ -87,7 +88,7 @@ class FakeTmux implements TmuxClient {
   async close() {}
 }
 
-function setup(overrides?: PaneOverrides) {
+function setup(overrides?: PaneOverrides, processTable: ProcessTable = { snapshot: () => new Map() }) {
   const clock = new ManualClock(T0);
   const tmux = new FakeTmux();
   const facts: Fact[] = [];
@@ -97,7 +98,7 @@ function setup(overrides?: PaneOverrides) {
     runtimes: RUNTIMES,
     clock,
     logger,
-    processTable: { snapshot: () => new Map() },
+    processTable,
     options: OPTIONS,
     ...(overrides ? { overrides: () => overrides } : {}),
     onFacts: (f) => facts.push(...f),
@@ -130,6 +131,32 @@ describe('PaneObserver', () => {
     await t.observer.tick();
     expect(t.facts).toEqual([]);
     expect(t.tmux.captured.flat()).toEqual([]);
+  });
+
+  it('decides a shell pane again when its foreground job changes (fg / Ctrl-Z), though its command stays the same', async () => {
+    // bash (pid 100, group 100) with claude as job 300: in the background, then brought to the foreground.
+    let foreground = 100;
+    const processTable: ProcessTable = {
+      snapshot: () =>
+        new Map<number, ProcessEntry>([
+          [100, { pid: 100, ppid: 1, comm: 'bash', argv: '-bash', pgrp: 100, tpgid: foreground }],
+          [300, { pid: 300, ppid: 100, comm: 'claude', argv: 'claude', pgrp: 300, tpgid: foreground }],
+        ]),
+      foregroundGroup: () => foreground,
+    };
+    const t = setup(undefined, processTable);
+    t.tmux.panes = [paneInfo('%1', { currentCommand: 'bash', pid: 100 })];
+    t.tmux.screens.set('%1', IDLE);
+    await t.observer.tick();
+    expect(t.kinds()).toEqual([]);
+    foreground = 300;
+    t.clock.advance(OPTIONS.tickMs);
+    await t.observer.tick();
+    expect(t.kinds()).toEqual(['pane-seen']);
+    foreground = 100;
+    t.clock.advance(OPTIONS.tickMs);
+    await t.observer.tick();
+    expect(t.kinds()).toEqual(['pane-seen', 'pane-gone:process-exited']);
   });
 
   it('does not capture a pane whose window showed no activity since the last capture', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   cleanExternalText,
+  cleanExternalValue,
   cleanIfText,
   decodeExternalText,
   escapeForTerminal,
@@ -109,5 +110,28 @@ describe('helpers', () => {
   it('visibleCodePoint pads to four hex digits and keeps astral code points whole', () => {
     expect(visibleCodePoint(0x9b)).toBe('<U+009B>');
     expect(visibleCodePoint(0xe0041)).toBe('<U+E0041>');
+  });
+});
+
+describe('cleanExternalValue', () => {
+  it('cleans every string and key of a parsed payload, keeps other values, and leaves the input as it was', () => {
+    const input = JSON.parse(
+      '{"tool_input":{"command":"ls\\u001b[2K","args":["a\\u202eb",3,null,true],"k\\u0007":{"x":"\\u200b"}},"n":1,"__proto__":"p"}',
+    ) as Record<string, unknown>;
+    const clean = cleanExternalValue(input);
+    expect(clean).toEqual({
+      tool_input: { command: 'ls␛[2K', args: ['a<U+202E>b', 3, null, true], 'k␇': { x: '<U+200B>' } },
+      n: 1,
+      ['__proto__']: 'p',
+    });
+    expect(Object.getPrototypeOf(clean)).toBe(Object.prototype);
+    expect((input['tool_input'] as Record<string, unknown>)['command']).toBe('ls\x1b[2K');
+  });
+
+  it('survives nesting far deeper than the stack', () => {
+    const deep = JSON.parse('['.repeat(100_000) + '"\\u001b"' + ']'.repeat(100_000)) as unknown;
+    let inner: unknown = cleanExternalValue(deep);
+    for (let i = 0; i < 100_000; i++) inner = (inner as unknown[])[0];
+    expect(inner).toBe('␛');
   });
 });

@@ -27,6 +27,7 @@ function transcript(inputTokens: number): string {
 function session(file: string): ClaudeSessionContext {
   return {
     sessionId: 's',
+    host: null,
     pane: 'S:/x|%1',
     transcriptPath: file,
     cwd: '/tmp',
