@@ -31,7 +31,10 @@ export interface TuiOptions {
 /** The root component. */
 export function TuiApp({ options }: { options: TuiOptions }) {
   const { exit } = useApp();
-  const { columns, rows } = useWindowSize();
+  const size = useWindowSize();
+  // A stream that does not know its size (a pipe, a test) gets the classic 80×24.
+  const columns = size.columns > 0 ? size.columns : 80;
+  const rows = size.rows > 0 ? size.rows : 24;
   const controller = useController();
   const stores = useStores();
   const now = useNow();

@@ -41,7 +41,8 @@ describe('trailboss tui --popup', { timeout: 90_000 }, () => {
     outer = await startPrivateTmux();
     const view = await outer.newPane(`env -u TMUX tmux -S '${h.socket}' -f /dev/null attach -t work`, { width: 100, height: 30 });
     const client = await poll(
-      async () => (await h!.tmux.tmux(['list-clients', '-F', '#{client_tty} #{session_name}'])).split('\n').find((l) => l.endsWith(' work')),
+      async () =>
+        (await h!.tmux.tmux(['list-clients', '-F', '#{client_tty} #{session_name}'])).split('\n').find((l) => l.endsWith(' work')),
       'the client attached',
     );
     const tty = client.split(' ')[0] as string;
@@ -49,7 +50,23 @@ describe('trailboss tui --popup', { timeout: 90_000 }, () => {
     // As the key binding would: display-popup waits until the popup closes, so it runs beside the test.
     popup = spawn(
       'tmux',
-      ['-S', h.socket, '-f', '/dev/null', 'display-popup', '-c', tty, '-w', '90', '-h', '26', '-e', `TRAILBOSS_HOME=${join(h.home, 'tb')}`, '-E', command],
+      [
+        '-S',
+        h.socket,
+        '-f',
+        '/dev/null',
+        'display-popup',
+        '-c',
+        tty,
+        '-w',
+        '90',
+        '-h',
+        '26',
+        '-e',
+        `TRAILBOSS_HOME=${join(h.home, 'tb')}`,
+        '-E',
+        command,
+      ],
       { env: { ...process.env, TMUX: undefined, TMUX_PANE: undefined }, stdio: 'ignore' },
     );
     const closed = new Promise<number | null>((done) => popup?.on('exit', (code) => done(code)));
@@ -59,7 +76,8 @@ describe('trailboss tui --popup', { timeout: 90_000 }, () => {
     await outer.tmux(['send-keys', '-t', view, 'Enter']);
     // That client now shows the agent's pane, and the popup is gone from its screen.
     await poll(
-      async () => (await h!.tmux.tmux(['list-clients', '-F', '#{client_tty} #{session_name} #{pane_id}'])).includes(`${tty} agent ${agent.paneId}`),
+      async () =>
+        (await h!.tmux.tmux(['list-clients', '-F', '#{client_tty} #{session_name} #{pane_id}'])).includes(`${tty} agent ${agent.paneId}`),
       'the client switched to the agent',
     );
     const after = await poll(async () => {
