@@ -180,6 +180,13 @@ export function formatReport(r: BenchResults): string {
             ms(r.tui.firstFrame.p95),
             ms(r.tui.firstFrame.max),
           ],
+          [
+            'bare node -e in a new pane (floor now)',
+            r.tui.bareNode.n,
+            ms(r.tui.bareNode.p50),
+            ms(r.tui.bareNode.p95),
+            ms(r.tui.bareNode.max),
+          ],
           ['item:added → shown', r.tui.newItem.n, ms(r.tui.newItem.p50), ms(r.tui.newItem.p95), ms(r.tui.newItem.max)],
         ],
       );

@@ -37,6 +37,8 @@ export interface TuiPlan {
 export interface TuiResult {
   readonly items: number;
   readonly firstFrame: Summary;
+  /** A bare `node -e` printing one line in a new pane the same way, just before each start: the machine's floor now. */
+  readonly bareNode: Summary;
   readonly newItem: Summary;
 }
 
@@ -75,7 +77,13 @@ export async function runTuiBench(plan: TuiPlan): Promise<TuiResult> {
     const command = `'${PINNED_NODE}' '${cli}' tui; exec sleep 600`;
     const env = { TRAILBOSS_HOME: home, TERM: 'xterm-256color' };
     const first: number[] = [];
+    const bare: number[] = [];
     for (let i = 0; i <= plan.starts; i++) {
+      const bareStart = performance.now();
+      const barePane = await ui.newPane(`'${PINNED_NODE}' -e 'console.log("BARE-" + "READY")'; exec sleep 600`, { session: `bare${i}` });
+      await poll(async () => (await screenOf(barePane)).includes('BARE-READY'), 'bare node printed', { timeoutMs: 30_000, intervalMs: 10 });
+      if (i > 0) bare.push(performance.now() - bareStart);
+      await ui.tmux(['kill-session', '-t', `bare${i}`]);
       const started = performance.now();
       const pane = await ui.newPane(command, { width: 100, height: 40, env, session: `start${i}` });
       await shows(pane, plan.items);
@@ -96,7 +104,7 @@ export async function runTuiBench(plan: TuiPlan): Promise<TuiResult> {
       off();
       if (queuedAt > 0) shown.push(performance.now() - queuedAt);
     }
-    return { items: plan.items, firstFrame: summarize(first), newItem: summarize(shown) };
+    return { items: plan.items, firstFrame: summarize(first), bareNode: summarize(bare), newItem: summarize(shown) };
   } finally {
     await engine.stop();
     await ui.kill();

@@ -124,7 +124,7 @@ describe('TuiApp', () => {
     );
     const text = frame(ui);
     expect(text).not.toContain('\x1b');
-    expect(text).toContain('^[]0;owned^G <U+202E>');
+    expect(text).toContain('␛]0;owned␇ <U+202E>');
     expect(text).toContain('red link');
   });
 });

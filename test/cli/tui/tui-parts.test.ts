@@ -57,7 +57,7 @@ describe('tuiKey', () => {
 
 describe('safeLine', () => {
   it('makes control characters, C1 and direction overrides visible, and keeps the rest', () => {
-    expect(safeLine('ok ✓ \x1b[2J\x07\x7f\x9b \u202e\u200b')).toBe('ok ✓ ^[[2J^G^?<U+009B> <U+202E><U+200B>');
+    expect(safeLine('ok ✓ \x1b[2J\x07\x7f\x9b \u202e\u200b\nnext')).toBe('ok ✓ ␛[2J␇␡<U+009B> <U+202E><U+200B>␤next');
   });
 });
 
