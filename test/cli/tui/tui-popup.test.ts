@@ -27,7 +27,7 @@ afterEach(async () => {
   h = null;
 });
 
-describe('trailboss tui --popup', { timeout: 90_000 }, () => {
+describe('trailboss tui --popup', { timeout: 150_000 }, () => {
   it('Enter jumps the client that opened the popup to the pane, and the popup closes', async () => {
     h = await startEngineHarness({ api: true });
     const engine = h.engine;
@@ -71,7 +71,7 @@ describe('trailboss tui --popup', { timeout: 90_000 }, () => {
     );
     const closed = new Promise<number | null>((done) => popup?.on('exit', (code) => done(code)));
     const screen = async () => (await outer!.tmux(['capture-pane', '-p', '-t', view])).replace(/ +\n/g, '\n');
-    await poll(async () => (await screen()).includes('⏎ Jump & close'), 'the popup shows the queue', { timeoutMs: 30_000, intervalMs: 50 });
+    await poll(async () => (await screen()).includes('⏎ Jump & close'), 'the popup shows the queue', { timeoutMs: 60_000, intervalMs: 50 });
     expect(await screen()).toContain('agent:0.0');
     await outer.tmux(['send-keys', '-t', view, 'Enter']);
     // That client now shows the agent's pane, and the popup is gone from its screen.
