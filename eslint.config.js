@@ -38,7 +38,15 @@ export default tseslint.config(
   {
     // Type-aware checks where a forgotten promise loses an error or races a key: main/, preload/ and
     // the renderer. The project service reuses the root tsconfig.json (all zones), one program for all.
-    files: ['main/**/*.ts', 'preload/**/*.ts', 'renderer/**/*.ts', 'renderer/**/*.tsx', 'client/**/*.ts', 'client/**/*.tsx'],
+    files: [
+      'main/**/*.ts',
+      'main/**/*.tsx',
+      'preload/**/*.ts',
+      'renderer/**/*.ts',
+      'renderer/**/*.tsx',
+      'client/**/*.ts',
+      'client/**/*.tsx',
+    ],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
@@ -46,7 +54,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['main/engine/**/*.ts', 'main/cli/**/*.ts'],
+    files: ['main/engine/**/*.ts', 'main/cli/**/*.ts', 'main/cli/**/*.tsx'],
     rules: {
       'no-restricted-imports': ['error', { ...engineBans, patterns: [...engineBans.patterns, wiringBan] }],
       // Time comes from an injected Clock (main/engine/platform/clock.ts).

@@ -1,7 +1,7 @@
 /** `npm run bench -- [--quick] [--only a,b]`: which phases run, at which sizes. Pure. */
 
 /** The phases, in the order they run. `detection` also measures approve latency (the same approvals). */
-export const PHASES = ['detection', 'cpu', 'hooks', 'tmux-capture', 'snapshot', 'cli', 'remote'] as const;
+export const PHASES = ['detection', 'cpu', 'hooks', 'tmux-capture', 'snapshot', 'cli', 'tui', 'remote'] as const;
 
 /** One phase. */
 export type Phase = (typeof PHASES)[number];
@@ -27,6 +27,8 @@ export interface BenchPlan {
   };
   /** The installed command: samples per figure, panes of the status scan, the transcript of snapshot save. */
   readonly cli: { readonly samples: number; readonly statusPanes: number; readonly snapshotMB: number; readonly snapshotRuns: number };
+  /** `trailboss tui`: the queue's size, how many starts are timed, how many new items are watched arrive. */
+  readonly tui: { readonly items: number; readonly starts: number; readonly newItems: number };
 }
 
 /** Aliases accepted by `--only` (approve latency comes from the detection runs). */
@@ -48,6 +50,7 @@ const FULL: Omit<BenchPlan, 'quick' | 'phases'> = {
   snapshot: { mb: 100, runs: 3 },
   remote: { hosts: 4, panesPerHost: 50, loopingPerHost: 10, windowMs: 30_000, warmupMs: 8000, idleMs: 3000 },
   cli: { samples: 20, statusPanes: 20, snapshotMB: 100, snapshotRuns: 3 },
+  tui: { items: 50, starts: 10, newItems: 10 },
 };
 
 const QUICK: Omit<BenchPlan, 'quick' | 'phases'> = {
@@ -61,6 +64,7 @@ const QUICK: Omit<BenchPlan, 'quick' | 'phases'> = {
   snapshot: { mb: 20, runs: 1 },
   remote: { hosts: 2, panesPerHost: 10, loopingPerHost: 3, windowMs: 8000, warmupMs: 5000, idleMs: 2000 },
   cli: { samples: 5, statusPanes: 20, snapshotMB: 20, snapshotRuns: 1 },
+  tui: { items: 50, starts: 3, newItems: 3 },
 };
 
 /** Usage text for `--help` and for a bad argument. */

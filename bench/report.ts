@@ -7,6 +7,8 @@ import type { SnapshotResult, TmuxCaptureResult } from './folded.ts';
 import type { HookFusionResult } from './hook-fusion.ts';
 import type { HookIngestResult } from './hook-ingest.ts';
 import type { RemoteResult } from './remote.ts';
+import type { TuiResult } from './tui.ts';
+import { TUI_TARGETS } from './tui.ts';
 import type { Summary } from './stats.ts';
 import { ratio, round, within } from './stats.ts';
 import { TARGETS, cpuTargetFor } from './targets.ts';
@@ -34,6 +36,7 @@ export interface BenchResults {
   snapshot?: SnapshotResult | PhaseError;
   remote?: RemoteResult | PhaseError;
   cli?: CliResult | PhaseError;
+  tui?: TuiResult | PhaseError;
 }
 
 /** One figure held against its target. `pass` null: nothing was measured. */
@@ -62,6 +65,10 @@ export function verdicts(r: BenchResults): Verdict[] {
   const p95 = (measure: string, s: Summary | null, max: number): void => {
     out.push({ measure, value: ms(s?.p95 ?? null), target: `p95 ≤ ${max} ms`, pass: within(s?.p95 ?? null, max) });
   };
+  if (r.tui && !isError(r.tui)) {
+    p95(`trailboss tui first frame, ${r.tui.items} items`, r.tui.firstFrame, TUI_TARGETS.firstFrameMs);
+    p95('trailboss tui: item queued → shown in the open UI', r.tui.newItem, TUI_TARGETS.newItemMs);
+  }
   if (r.detection && !isError(r.detection)) {
     for (const d of r.detection) p95(`detection, ${d.agents} agents`, d.detection, TARGETS.detectionP95Ms);
     for (const d of r.detection) p95(`approve, ${d.agents} agents`, d.approve, TARGETS.approveP95Ms);
@@ -158,6 +165,32 @@ export function formatReport(r: BenchResults): string {
     parts.push(`${title}\n\n${textTable(headers, rows)}`);
   };
   const failed = (title: string, e: PhaseError): void => void parts.push(`${title}\n\nFAILED: ${e.error}`);
+  if (r.tui) {
+    const title = `Terminal UI — trailboss tui in a tmux pane (bundled CLI); first frame target p95 ≤ ${TUI_TARGETS.firstFrameMs} ms, new item ≤ ${TUI_TARGETS.newItemMs} ms`;
+    if (isError(r.tui)) failed(title, r.tui);
+    else
+      section(
+        title,
+        ['measure', 'n', 'p50', 'p95', 'max'],
+        [
+          [
+            `first frame, ${r.tui.items} items`,
+            r.tui.firstFrame.n,
+            ms(r.tui.firstFrame.p50),
+            ms(r.tui.firstFrame.p95),
+            ms(r.tui.firstFrame.max),
+          ],
+          [
+            'bare node -e in a new pane (floor now)',
+            r.tui.bareNode.n,
+            ms(r.tui.bareNode.p50),
+            ms(r.tui.bareNode.p95),
+            ms(r.tui.bareNode.max),
+          ],
+          ['item:added → shown', r.tui.newItem.n, ms(r.tui.newItem.p50), ms(r.tui.newItem.p95), ms(r.tui.newItem.max)],
+        ],
+      );
+  }
   if (r.detection) {
     const t1 = `Detection latency — prompt drawn → item queued (ms); target p95 ≤ ${TARGETS.detectionP95Ms}`;
     const t2 = `Approve latency — request → key received in the pane, re-verify capture included (ms); target p95 ≤ ${TARGETS.approveP95Ms}`;

@@ -17,6 +17,7 @@ import { runSnapshotBench, runTmuxCaptureBench } from './folded.ts';
 import { runHookFusion } from './hook-fusion.ts';
 import { runHookIngest } from './hook-ingest.ts';
 import { runRemote } from './remote.ts';
+import { runTuiBench } from './tui.ts';
 import type { BenchPlan, Phase } from './options.ts';
 import { USAGE, parseBenchArgs } from './options.ts';
 import { loadAverage, procAvailable } from './proc-cpu.ts';
@@ -113,6 +114,10 @@ async function runPhase(phase: Phase, p: BenchPlan): Promise<void> {
       );
       results.cli = await runCliBench(p.cli);
       return;
+    case 'tui':
+      progress(`tui: first frame with ${p.tui.items} items ×${p.tui.starts}, ${p.tui.newItems} new items in the open UI`);
+      results.tui = await runTuiBench(p.tui);
+      return;
   }
 }
 
@@ -136,6 +141,7 @@ const KEYS: Readonly<Record<Phase, keyof BenchResults>> = {
   'tmux-capture': 'tmuxCapture',
   snapshot: 'snapshot',
   cli: 'cli',
+  tui: 'tui',
   remote: 'remote',
 };
 for (const phase of plan.phases) {

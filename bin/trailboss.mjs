@@ -43,7 +43,8 @@ if (process.argv[2] === 'hook') {
 } else if (existsSync(join(root, 'main', 'cli', 'main.ts')) && existsSync(join(root, 'node_modules', 'tsx'))) {
   await turnOnCompileCache();
   const { register } = await import('tsx/esm/api');
-  register();
+  // The repository's tsconfig wherever the command runs from (tsx would look in the cwd): JSX in the terminal UI needs it.
+  register({ tsconfig: join(root, 'tsconfig.json') });
   const { pathToFileURL } = await import('node:url');
   await import(pathToFileURL(join(root, 'main', 'cli', 'main.ts')).href);
 } else if (existsSync(join(root, 'dist', 'cli', 'trailboss.mjs'))) {

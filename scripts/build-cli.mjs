@@ -2,7 +2,8 @@
 // Bundles the CLI and the engine it runs into plain JavaScript for the npm package (no TypeScript
 // loader at run time): main/cli/main.ts -> dist/cli/trailboss.mjs plus chunks that load on demand,
 // so `trailboss --help` parses only the command table and commander, not the engine.
-// better-sqlite3 stays external: a native addon, loaded from node_modules.
+// better-sqlite3 stays external: a native addon, loaded from node_modules. The terminal UI (Ink, React)
+// is a chunk of its own, loaded by `trailboss tui` only.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -33,7 +34,8 @@ export async function buildCli({ outDir = join(ROOT, 'dist', 'cli') } = {}) {
     // its own parts at run time, which a bundle cannot resolve.
     mainFields: ['module', 'main'],
     target: 'node22',
-    external: ['better-sqlite3'],
+    // react-devtools-core: Ink imports it only under DEV=true (its optional peer); not shipped.
+    external: ['better-sqlite3', 'react-devtools-core'],
     banner: { js: REQUIRE_SHIM },
     minifySyntax: true,
     minifyWhitespace: true,

@@ -30,6 +30,8 @@ export interface HttpBridgeDeps {
   readonly token: string;
   readonly fetch: FetchLike;
   readonly openEvents: (url: string) => EventSourceLike;
+  /** Sent with every call besides the token, e.g. `X-Trailboss-Surface: tui` (the audit's origin). */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 const fail = (code: 'unauthorized' | 'unavailable' | 'internal', message: string): Envelope<never> => ({
@@ -50,7 +52,7 @@ async function post(deps: HttpBridgeDeps, channel: Channel, args: unknown): Prom
   try {
     response = await deps.fetch(`${deps.baseUrl}${HTTP.apiPrefix}${channel}`, {
       method: 'POST',
-      headers: { Authorization: `Bearer ${deps.token}`, 'Content-Type': 'application/json' },
+      headers: { ...deps.headers, Authorization: `Bearer ${deps.token}`, 'Content-Type': 'application/json' },
       body: JSON.stringify(args),
       cache: 'no-store',
     });

@@ -16,7 +16,8 @@ export interface QueueActionsApi {
   approve(id: string): Promise<void>;
   deny(id: string): Promise<void>;
   reply(id: string, text: string): Promise<void>;
-  jump(id: string): Promise<void>;
+  /** `client`: the tmux client to move (the terminal UI in a popup names the one that opened it). */
+  jump(id: string, client?: string): Promise<void>;
   skip(id: string): Promise<void>;
   snooze(id: string, forMs: number): Promise<void>;
   restart(id: string, runtime: RuntimeIdDto | null): Promise<void>;
@@ -90,7 +91,7 @@ export function queueActions({ bridge, stores, clock }: ControllerDeps): QueueAc
       );
       if (queue.getState().outcomes[id]?.outcome === 'confirmed') queue.getState().popupsClosed();
     },
-    jump: (id) => run(id, 'jump', always, () => bridge.api['item:jump']({ id })),
+    jump: (id, client) => run(id, 'jump', always, () => bridge.api['item:jump'](client === undefined ? { id } : { id, client })),
     skip: (id) => run(id, 'skip', always, () => bridge.api['item:skip']({ id })),
     snooze: async (id, forMs) => {
       queue.getState().popupsClosed();

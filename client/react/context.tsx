@@ -28,6 +28,8 @@ function useDeps(): AppDeps {
   return deps;
 }
 
+/** The stores themselves, for reading the latest state after an awaited action. */
+export const useStores = (): Stores => useDeps().stores;
 /** The controller (every effect a component may trigger). */
 export const useController = (): Controller => useDeps().controller;
 /** A narrow slice of the queue store. */

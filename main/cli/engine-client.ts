@@ -18,17 +18,25 @@ export interface EngineClient {
   readonly port: number;
 }
 
-/** Connect to the engine of the context's home, or throw NoEngineError with a hint. */
-export function engineClient(ctx: Pick<CliContext, 'env' | 'platform' | 'homedir' | 'cwd'>, timeoutMs = 10_000): EngineClient {
+/** The port and token of the engine of the context's home (from its endpoint and token files), or NoEngineError with a hint. */
+export function findEngine(ctx: Pick<CliContext, 'env' | 'platform' | 'homedir' | 'cwd'>): {
+  readonly port: number;
+  readonly token: string;
+} {
   const paths = resolvePaths({ env: ctx.env, platform: ctx.platform, homedir: ctx.homedir, cwd: ctx.cwd });
   const endpoint = readEndpointFile(paths.endpoint);
   if (!endpoint) throw new NoEngineError(`no Trail Boss engine is running for ${paths.home} (start one with \`trailboss daemon\`)`);
-  let token: string;
   try {
-    token = readFileSync(endpoint.tokenFile, 'utf8').trim();
+    return { port: endpoint.port, token: readFileSync(endpoint.tokenFile, 'utf8').trim() };
   } catch (error) {
     throw new NoEngineError(`cannot read the engine's token file ${endpoint.tokenFile}: ${(error as Error).message}`);
   }
+}
+
+/** Connect to the engine of the context's home, or throw NoEngineError with a hint. */
+export function engineClient(ctx: Pick<CliContext, 'env' | 'platform' | 'homedir' | 'cwd'>, timeoutMs = 10_000): EngineClient {
+  const endpoint = findEngine(ctx);
+  const token = endpoint.token;
   const base = `http://127.0.0.1:${endpoint.port}`;
   return {
     port: endpoint.port,

@@ -43,6 +43,15 @@ const DECLARATIONS: readonly (readonly [name: string, declare: Declaration])[] =
         .option('--verbose', 'log debug detail'),
   ],
   ['queue', (program) => program.command('queue').description('the waiting agents, oldest first').addOption(json())],
+  [
+    'tui',
+    (program) =>
+      program
+        .command('tui')
+        .description('the queue as a terminal UI: j/k move, a approve, d deny, r reply, Enter jump, ? help')
+        .option('--popup', 'running in a tmux display-popup: Enter jumps the client that opened it and closes the popup')
+        .addOption(new Option('--client <tty>', "the popup's tmux client (default: asked from tmux)").implies({ popup: true })),
+  ],
   ['approve', (program) => program.command('approve').description('allow once (never more)').argument('<item>', itemRef).addOption(json())],
   ['deny', (program) => program.command('deny').description('say no').argument('<item>', itemRef).addOption(json())],
   [

@@ -15,6 +15,7 @@ const COMMANDS: Record<string, Command> = {
   status: async (ctx) => (await import('./commands/status.ts')).statusCommand(ctx),
   daemon: async (ctx) => (await import('./commands/daemon.ts')).daemonCommand(ctx),
   queue: lazy('queueCommand'),
+  tui: async (ctx) => (await import('./commands/tui.ts')).tuiCommand(ctx),
   approve: lazy('approveCommand'),
   deny: lazy('denyCommand'),
   reply: lazy('replyCommand'),

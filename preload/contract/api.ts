@@ -24,7 +24,11 @@ export interface ApiSpec {
   'item:deny': { args: PromptActionArgs; result: ActionOutcomeDto };
   /** Typed only at an input prompt; otherwise `refused`. */
   'item:reply': { args: { readonly id: string; readonly text: string }; result: ActionOutcomeDto };
-  'item:jump': { args: { readonly id: string }; result: ActionOutcomeDto };
+  /**
+   * `client`: the tmux client to move (a terminal UI in a popup names the client that opened it); used
+   * when it is attached to the pane's server, else the usual choice. Panes on other hosts ignore it.
+   */
+  'item:jump': { args: { readonly id: string; readonly client?: string }; result: ActionOutcomeDto };
   'item:skip': { args: { readonly id: string }; result: ActionOutcomeDto };
   'item:snooze': { args: { readonly id: string; readonly forMs: number }; result: ActionOutcomeDto };
   /** Snapshot the transcript, kill and relaunch; `runtime` null = the settings' default. */

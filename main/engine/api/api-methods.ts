@@ -179,7 +179,7 @@ function unvalidatedMethods(deps: ApiDeps): ApiMethods {
     'item:jump': guarded('item:jump', logger, async (args) => {
       const item = store.items.get(args.id);
       if (!item) return outcome(args.id, 'jump', { outcome: 'gone', message: `item ${args.id} is not in the queue` });
-      return outcome(args.id, 'jump', await jumpToPane(observer, item.paneKey));
+      return outcome(args.id, 'jump', await jumpToPane(observer, item.paneKey, args.client));
     }),
     'item:skip': guarded('item:skip', logger, async (args) => {
       const item = store.items.get(args.id);

@@ -52,7 +52,14 @@ export const ARG_SCHEMAS = {
   'item:deny': promptAction,
   // A reply is typed into an agent: generous, but bounded (a paste of a whole file is a mistake).
   'item:reply': z.strictObject({ id, text: typedText.pipe(z.string().min(1)) }),
-  'item:jump': z.strictObject({ id }),
+  // A tmux client name is its tty (`/dev/pts/3`) or a control client's name: no spaces, no quotes.
+  'item:jump': z.strictObject({
+    id,
+    client: z
+      .string()
+      .regex(/^[\w./:-]{1,200}$/)
+      .optional(),
+  }),
   'item:skip': z.strictObject({ id }),
   'item:snooze': z.strictObject({ id, forMs: z.number().int().min(1).max(MAX_SNOOZE_MS) }),
   'item:restart': z.strictObject({ id, runtime: z.enum(RUNTIME_IDS).nullable() }),

@@ -24,6 +24,7 @@ export function activityDto(store: Store, since: number, now: number): ActivityD
 
 const ORIGIN: Record<Surface, AuditOriginDto> = {
   cli: 'cli',
+  tui: 'tui',
   tray: 'tray',
   queue: 'window',
   notification: 'notification',

@@ -8,7 +8,7 @@ import type { EngineEvents } from './events.ts';
 import type { Surface } from '../actions/types.ts';
 
 export interface MountDeps {
-  /** The method map for a surface; HTTP callers are `api` (the browser UI) unless they say `cli`. */
+  /** The method map for a surface; HTTP callers are `api` (the browser UI) unless they say `cli` or `tui`. */
   readonly apiFor: (surface: Surface) => ApiMethods;
   readonly events: EngineEvents;
   readonly uiDir: string | null;
@@ -24,7 +24,8 @@ export function mountApi(server: LoopbackServer, deps: MountDeps): void {
   for (const channel of CHANNEL_NAMES) {
     server.route('POST', `/api/${channel}`, async (req) => {
       // Only the audit origin depends on this header; the token already said the caller is the user.
-      const surface: Surface = req.headers['x-trailboss-surface'] === 'cli' ? 'cli' : 'api';
+      const said = req.headers['x-trailboss-surface'];
+      const surface: Surface = said === 'cli' || said === 'tui' ? said : 'api';
       const method = deps.apiFor(surface)[channel as Channel] as (a: unknown) => Promise<unknown>;
       // An empty body is the empty argument object of the argument-less channels.
       return { status: 200, body: await method(req.body === undefined ? {} : req.body) };

@@ -23,9 +23,9 @@ export interface JumperDeps extends Omit<JumpDeps, 'tmux' | 'terminalCommand'> {
   readonly onReport?: (itemId: string, report: JumpReport) => void;
 }
 
-/** Creates the jump function the shell's `item:jump` uses. */
-export function createJumper(deps: JumperDeps): (itemId: string) => Promise<ActionOutcomeDto> {
-  return async (itemId) => {
+/** Creates the jump function the shell's `item:jump` uses; `client` moves that tmux client when it is attached to the pane's server. */
+export function createJumper(deps: JumperDeps): (itemId: string, client?: string) => Promise<ActionOutcomeDto> {
+  return async (itemId, client) => {
     const queue = await deps.queueList({});
     if (!queue.ok) return { itemId, action: 'jump', outcome: 'refused', message: `could not read the queue: ${queue.error.message}` };
     const item = queue.value.find((i) => i.id === itemId);
@@ -37,7 +37,7 @@ export function createJumper(deps: JumperDeps): (itemId: string) => Promise<Acti
     if (!terminal.ok) return { itemId, action: 'jump', outcome: 'refused', message: `cannot jump: ${terminal.problem}` };
     const report = await executeJump(
       { ...deps, tmux: deps.tmuxFor(address.server), terminalCommand: terminal.argv },
-      { paneId: address.paneId, target: item.target },
+      { paneId: address.paneId, target: item.target, ...(client === undefined ? {} : { client }) },
     );
     deps.onReport?.(itemId, report);
     return { itemId, action: 'jump', outcome: report.outcome, message: report.message };

@@ -41,6 +41,8 @@ export interface JumpTarget {
   readonly paneId: string;
   /** `session:window.pane`, for messages. */
   readonly target: string;
+  /** The tmux client to move when it is attached to the pane's server (a popup's opener). */
+  readonly client?: string;
 }
 
 /** What happened. `message` is one sentence for the user; `plan` is null when the pane could not be read. */
@@ -84,6 +86,7 @@ export async function executeJump(deps: JumpDeps, pane: JumpTarget): Promise<Jum
       sessionName,
       socket,
       clients,
+      preferredClient: pane.client ?? null,
       platform: deps.platform,
       x11: deps.x11,
       terminalCommand: deps.terminalCommand,

@@ -32,6 +32,8 @@ export interface JumpInput {
   readonly socket: string;
   /** Attached clients of the pane's server (watcher clients already left out). */
   readonly clients: readonly ClientInfo[];
+  /** The client to move if it is one of `clients` (a popup's opener); null for the usual choice. */
+  readonly preferredClient?: string | null;
   readonly platform: NodeJS.Platform;
   /** `DISPLAY` is set (X11 or XWayland): xdotool can see windows. */
   readonly x11: boolean;
@@ -40,10 +42,13 @@ export interface JumpInput {
 }
 
 /**
- * The client to move: one already showing the pane's session if any (least disruptive), else the
- * one used most recently (the terminal the user is most likely looking at).
+ * The client to move: the preferred one when attached (the user asked from it), else one already
+ * showing the pane's session if any (least disruptive), else the one used most recently (the
+ * terminal the user is most likely looking at).
  */
-export function chooseClient(clients: readonly ClientInfo[], sessionName: string): ClientInfo | null {
+export function chooseClient(clients: readonly ClientInfo[], sessionName: string, preferred: string | null = null): ClientInfo | null {
+  const asked = preferred === null ? undefined : clients.find((c) => c.tty === preferred);
+  if (asked !== undefined) return asked;
   const byActivity = [...clients].sort((a, b) => b.activity - a.activity);
   return byActivity.find((c) => c.sessionName === sessionName) ?? byActivity[0] ?? null;
 }
@@ -61,7 +66,7 @@ function raiseStep(platform: NodeJS.Platform, x11: boolean, clientPid: number): 
  * to its session with that window and pane current. Throws TmuxError for a malformed pane id.
  */
 export function planJump(input: JumpInput): JumpPlan {
-  const client = chooseClient(input.clients, input.sessionName);
+  const client = chooseClient(input.clients, input.sessionName, input.preferredClient ?? null);
   if (client !== null) {
     return {
       kind: 'attached',

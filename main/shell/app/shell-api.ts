@@ -14,7 +14,7 @@ import type { AppLocationPort } from './shell-ports.ts';
 
 /** What the shell adds. */
 export interface ShellOverrides {
-  jump(itemId: string): Promise<ActionOutcomeDto>;
+  jump(itemId: string, client?: string): Promise<ActionOutcomeDto>;
   hotkeyStatuses(): readonly HotkeyStatusDto[];
   /** The app's log file, shown in settings. */
   readonly logFile?: string | null;
@@ -26,7 +26,7 @@ export interface ShellOverrides {
 export function shellApiMethods(engine: ApiMethods, shell: ShellOverrides): ApiMethods {
   return {
     ...engine,
-    'item:jump': async (args) => ok(await shell.jump(args.id)),
+    'item:jump': async (args) => ok(await shell.jump(args.id, args.client)),
     'settings:get': async (args) => {
       const r = await engine['settings:get'](args);
       return r.ok ? ok({ ...withHotkeyStatus(r.value, shell.hotkeyStatuses()), logFile: shell.logFile ?? null }) : r;

@@ -39,8 +39,11 @@ describe('ApiMethods', () => {
     expectTypeOf<Method<'item:reply'>>().toEqualTypeOf<(args: { readonly id: string; readonly text: string }) => Outcome>();
   });
 
-  it('jump and skip take only the id', () => {
-    expectTypeOf<Method<'item:jump'>>().toEqualTypeOf<(args: { readonly id: string }) => Outcome>();
+  it('jump takes the id and, from a popup, the tmux client to move', () => {
+    expectTypeOf<Method<'item:jump'>>().toEqualTypeOf<(args: { readonly id: string; readonly client?: string }) => Outcome>();
+  });
+
+  it('skip takes only the id', () => {
     expectTypeOf<Method<'item:skip'>>().toEqualTypeOf<(args: { readonly id: string }) => Outcome>();
   });
 

@@ -1,0 +1,114 @@
+/**
+ * TUI phase: `trailboss tui` (the bundled CLI, as installed) in a pane of a private tmux server,
+ * against a real engine watching a fleet of prompting agents. First frame: from starting the
+ * command until the pane shows the whole queue (target ≤ 400 ms with 50 items). New item: from the
+ * engine's `item:added` until the open UI shows it (target ≤ 300 ms). The screen is read with
+ * capture-pane every 10 ms, so a figure can be up to that much late.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Engine } from '../main/engine/engine.ts';
+import { systemClock } from '../main/engine/platform/clock.ts';
+import { MemoryLogger } from '../main/engine/platform/log.ts';
+import { procProcessTable } from '../main/engine/platform/process-table.ts';
+import { realRunner } from '../main/engine/platform/run.ts';
+import { runnerWithEnv } from '../main/engine/platform/runner-with-env.ts';
+import { buildCli } from '../scripts/build-cli.mjs';
+import { poll } from '../test/support/poll.ts';
+import { PINNED_NODE } from '../test/support/run-node.ts';
+import { startScriptedAgent } from '../test/support/scripted-agent/start.ts';
+import { startPrivateTmux } from '../test/support/tmux-server.ts';
+import { startFleet } from './fleet.ts';
+import { promptingAgent, runtimeAt } from './scenarios.ts';
+import { summarize, type Summary } from './stats.ts';
+
+/** Targets of the terminal UI. */
+export const TUI_TARGETS = { firstFrameMs: 400, newItemMs: 300 } as const;
+
+/** Sizes of one run. */
+export interface TuiPlan {
+  readonly items: number;
+  readonly starts: number;
+  readonly newItems: number;
+}
+
+/** The phase's figures. */
+export interface TuiResult {
+  readonly items: number;
+  readonly firstFrame: Summary;
+  /** A bare `node -e` printing one line in a new pane the same way, just before each start: the machine's floor now. */
+  readonly bareNode: Summary;
+  readonly newItem: Summary;
+}
+
+/** Runs the phase. */
+export async function runTuiBench(plan: TuiPlan): Promise<TuiResult> {
+  const work = mkdtempSync(join(tmpdir(), 'tb-bench-tui-'));
+  const fleet = await startFleet(Array.from({ length: plan.items }, (_, i) => promptingAgent(runtimeAt(i))));
+  const ui = await startPrivateTmux();
+  const home = join(work, 'tb');
+  const engine = await Engine.start({
+    env: { TRAILBOSS_HOME: home },
+    platform: process.platform,
+    homedir: work,
+    cwd: work,
+    servers: [{ kind: 'socket', path: fleet.socket }],
+    clock: systemClock,
+    logger: new MemoryLogger(),
+    runner: runnerWithEnv(realRunner, { TMUX: undefined, TMUX_PANE: undefined }),
+    processTable: procProcessTable(),
+    pid: process.pid,
+    api: true,
+  });
+  try {
+    const cli = await buildCli({ outDir: join(work, 'cli') });
+    const waiting = async () => {
+      const q = await engine.api['queue:list']({});
+      return q.ok ? q.value.length : 0;
+    };
+    await poll(async () => (await waiting()) >= plan.items, `${plan.items} items queued`, { timeoutMs: 120_000, intervalMs: 200 });
+    const screenOf = async (pane: string) => (await ui.tmux(['capture-pane', '-p', '-t', pane])).split('\n')[0] ?? '';
+    const shows = (pane: string, count: number) =>
+      poll(async () => (await screenOf(pane)).includes(`${count} waiting`), `the UI shows ${count} waiting`, {
+        timeoutMs: 30_000,
+        intervalMs: 10,
+      });
+    const command = `'${PINNED_NODE}' '${cli}' tui; exec sleep 600`;
+    const env = { TRAILBOSS_HOME: home, TERM: 'xterm-256color' };
+    const first: number[] = [];
+    const bare: number[] = [];
+    for (let i = 0; i <= plan.starts; i++) {
+      const bareStart = performance.now();
+      const barePane = await ui.newPane(`'${PINNED_NODE}' -e 'console.log("BARE-" + "READY")'; exec sleep 600`, { session: `bare${i}` });
+      await poll(async () => (await screenOf(barePane)).includes('BARE-READY'), 'bare node printed', { timeoutMs: 30_000, intervalMs: 10 });
+      if (i > 0) bare.push(performance.now() - bareStart);
+      await ui.tmux(['kill-session', '-t', `bare${i}`]);
+      const started = performance.now();
+      const pane = await ui.newPane(command, { width: 100, height: 40, env, session: `start${i}` });
+      await shows(pane, plan.items);
+      // The first start fills Node's compile cache, as a user's first run after install does: not counted.
+      if (i > 0) first.push(performance.now() - started);
+      await ui.tmux(['kill-session', '-t', `start${i}`]);
+    }
+    const pane = await ui.newPane(command, { width: 100, height: 40, env, session: 'open' });
+    await shows(pane, plan.items);
+    const shown: number[] = [];
+    for (let i = 1; i <= plan.newItems; i++) {
+      let queuedAt = 0;
+      const off = engine.on('item:added', () => {
+        queuedAt = performance.now();
+      });
+      await startScriptedAgent(fleet.tmux, promptingAgent(runtimeAt(i)), { session: `late${i}` });
+      await shows(pane, plan.items + i);
+      off();
+      if (queuedAt > 0) shown.push(performance.now() - queuedAt);
+    }
+    return { items: plan.items, firstFrame: summarize(first), bareNode: summarize(bare), newItem: summarize(shown) };
+  } finally {
+    await engine.stop();
+    await ui.kill();
+    await fleet.dispose();
+    rmSync(work, { recursive: true, force: true });
+  }
+}
