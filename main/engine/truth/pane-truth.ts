@@ -34,9 +34,17 @@ export interface TruthDeps {
   readonly onItem: (event: 'item:added' | 'item:updated', id: string) => void;
 }
 
+/** How long a gone pane stays known (listed as gone) before its per-pane memory is dropped. */
+export const GONE_FORGET_MS = 10 * 60_000;
+
 export class PaneTruth {
   private readonly states = new Map<PaneKey, PaneState>();
-  private readonly extras = new Map<string, ItemExtras>();
+  /**
+   * What the stored item row cannot hold, per pane (one open item per pane) and tagged with the item's
+   * id. Keyed by pane, not item: an item an action resolves never passes through here, and an entry
+   * keyed by its id would stay for the life of the engine.
+   */
+  private readonly extras = new Map<PaneKey, { readonly id: string; readonly value: ItemExtras }>();
   /** The agent's last words (Claude's Stop hook), shown as context on idle items. */
   private readonly lastMessage = new Map<PaneKey, string>();
   /**
@@ -64,11 +72,20 @@ export class PaneTruth {
     if (queueChanged) this.deps.onQueueChanged();
   }
 
-  /** Let stale hook claims give way to what the pane shows (call after each tick). */
+  /** How many panes this truth keeps in memory, by map (the soak bench and tests watch these stay bounded). */
+  sizes(): { states: number; extras: number; lastMessage: number; answered: number } {
+    return { states: this.states.size, extras: this.extras.size, lastMessage: this.lastMessage.size, answered: this.answered.size };
+  }
+
+  /** Let stale hook claims give way to what the pane shows (call after each tick); forget panes long gone. */
   settleAll(): void {
     const now = this.deps.clock.now();
     let queueChanged = false;
     for (const state of this.states.values()) {
+      if (state.state === 'gone' && now - state.since >= GONE_FORGET_MS && !this.deps.store.items.byPane(state.pane)) {
+        this.forgetPane(state.pane);
+        continue;
+      }
       const result = settle(state, now, this.deps.machineConfig());
       if (result.changed) queueChanged = this.commit(result.state) || queueChanged;
       else this.states.set(state.pane, result.state);
@@ -102,6 +119,14 @@ export class PaneTruth {
   reconsider(pane: PaneKey): void {
     const state = this.states.get(pane);
     if (state && this.batch(() => this.attend(state))) this.deps.onQueueChanged();
+  }
+
+  /** Drop everything kept for a pane that is gone and has no item (a later pane-seen starts it afresh). */
+  private forgetPane(pane: PaneKey): void {
+    this.states.delete(pane);
+    this.extras.delete(pane);
+    this.lastMessage.delete(pane);
+    this.answered.delete(pane);
   }
 
   private applyOne(fact: Fact): boolean {
@@ -181,7 +206,7 @@ export class PaneTruth {
     const now = this.deps.clock.now();
     const pane = store.panes.get(state.pane);
     const stored = store.items.byPane(state.pane);
-    const current = stored ? attentionOf(stored, state.runtime, this.extras.get(stored.id)) : null;
+    const current = stored ? attentionOf(stored, state.runtime, this.extrasOf(state.pane, stored.id)) : null;
     const answered = this.answered.get(state.pane);
     const stale = answered !== undefined && state.fingerprint === answered.fingerprint && (state.screenAt ?? 0) <= answered.leftAt;
     if (answered !== undefined && !stale) this.answered.delete(state.pane);
@@ -203,7 +228,7 @@ export class PaneTruth {
         return false;
       case 'update': {
         const changed = store.items.update(change.item.id, patchOf(change.item));
-        this.extras.set(change.item.id, { hookRequest: change.item.hookRequest, nudges: change.item.nudges });
+        this.extras.set(state.pane, { id: change.item.id, value: { hookRequest: change.item.hookRequest, nudges: change.item.nudges } });
         if (changed) this.afterCommit(() => this.deps.onItem('item:updated', change.item.id));
         return changed;
       }
@@ -220,6 +245,11 @@ export class PaneTruth {
     }
   }
 
+  private extrasOf(pane: PaneKey, id: string): ItemExtras | undefined {
+    const entry = this.extras.get(pane);
+    return entry?.id === id ? entry.value : undefined;
+  }
+
   private open(draft: Extract<AttentionChange, { kind: 'open' }>['draft'], state: PaneState): void {
     const { store } = this.deps;
     const context = draft.reason === 'idle' || draft.reason === 'idle-after-nudges' ? (this.lastMessage.get(state.pane) ?? null) : null;
@@ -229,7 +259,7 @@ export class PaneTruth {
       if (opened.created) store.history.begin(state.pane, kindOfReason(draft.reason), opened.item.firstSeen);
       return opened;
     });
-    this.extras.set(item.id, { hookRequest: draft.hookRequest, nudges: draft.nudges });
+    this.extras.set(state.pane, { id: item.id, value: { hookRequest: draft.hookRequest, nudges: draft.nudges } });
     if (!created) return;
     this.afterCommit(() => {
       this.deps.reminders.upsert(item);
@@ -245,7 +275,7 @@ export class PaneTruth {
       if (done) store.history.end(done.paneKey, done.resolvedAt);
       return done;
     });
-    this.extras.delete(id);
+    if (resolved && this.extras.get(resolved.paneKey)?.id === id) this.extras.delete(resolved.paneKey);
     this.afterCommit(() => {
       this.deps.reminders.remove(id);
       if (resolved)
