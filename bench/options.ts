@@ -73,7 +73,15 @@ const QUICK: Omit<BenchPlan, 'quick' | 'phases'> = {
   snapshot: { mb: 20, runs: 1 },
   remote: { hosts: 2, panesPerHost: 10, loopingPerHost: 3, windowMs: 8000, warmupMs: 5000, idleMs: 2000 },
   cli: { samples: 5, statusPanes: 20, snapshotMB: 20, snapshotRuns: 1 },
-  soak: { agents: 20, warmupMs: 15_000, durationMs: 45_000, sampleEveryMs: 5_000, churnEveryMs: 15_000, workStepMs: 1000, replyAfterMs: 1500 },
+  soak: {
+    agents: 20,
+    warmupMs: 15_000,
+    durationMs: 45_000,
+    sampleEveryMs: 5_000,
+    churnEveryMs: 15_000,
+    workStepMs: 1000,
+    replyAfterMs: 1500,
+  },
 };
 
 /** Usage text for `--help` and for a bad argument. */
@@ -96,8 +104,7 @@ export function parseBenchArgs(argv: readonly string[]): { ok: true; plan: Bench
       if (!value || !Number.isFinite(minutes) || minutes <= 0 || minutes > 7 * 24 * 60)
         return { ok: false, message: `--soak-minutes needs a number of minutes (more than 0, at most a week), not "${value ?? ''}"` };
       soakMinutes = minutes;
-    }
-    else if (arg === '--only' || arg === '--phase' || arg.startsWith('--only=') || arg.startsWith('--phase=')) {
+    } else if (arg === '--only' || arg === '--phase' || arg.startsWith('--only=') || arg.startsWith('--phase=')) {
       const value = arg === '--only' || arg === '--phase' ? argv[++i] : arg.slice(arg.indexOf('=') + 1);
       if (!value) return { ok: false, message: '--only needs a list of phases' };
       only = [];

@@ -65,7 +65,12 @@ export async function startSoakDaemon(home: string, socket: string, config: obje
     database: paths.database,
     logFile,
     async post<T>(path: string, body: unknown): Promise<T> {
-      const res = await fetch(`${base}${path}`, { method: 'POST', headers, body: JSON.stringify(body), signal: AbortSignal.timeout(30_000) });
+      const res = await fetch(`${base}${path}`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(30_000),
+      });
       return (await res.json()) as T;
     },
     subscribe() {
@@ -77,7 +82,11 @@ export async function startSoakDaemon(home: string, socket: string, config: obje
         for (;;) {
           const { done, value } = await reader.read();
           if (done) return;
-          events += (Buffer.from(value).toString('utf8').match(/^event:/gm) ?? []).length;
+          events += (
+            Buffer.from(value)
+              .toString('utf8')
+              .match(/^event:/gm) ?? []
+          ).length;
         }
       })().catch(() => {});
       return { events: () => events, close: () => abort.abort() };

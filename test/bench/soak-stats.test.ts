@@ -25,7 +25,12 @@ describe('soak statistics', () => {
   it('has no slope with fewer than two distinct times', () => {
     expect(trendOf([]).slopePerHour).toBeNull();
     expect(trendOf([{ t: 5, v: 1 }]).slopePerHour).toBeNull();
-    expect(trendOf([{ t: 5, v: 1 }, { t: 5, v: 2 }]).slopePerHour).toBeNull();
+    expect(
+      trendOf([
+        { t: 5, v: 1 },
+        { t: 5, v: 2 },
+      ]).slopePerHour,
+    ).toBeNull();
   });
 
   it('judges a slope limit on the point estimate', () => {

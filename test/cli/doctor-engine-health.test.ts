@@ -19,7 +19,10 @@ afterEach(async () => {
 });
 
 async function health(home: string): Promise<Report['checks'][number] | undefined> {
-  const run = await cli(['doctor', '--json', '--tmux-socket', join(home, 'no-server')], { home, env: { TRAILBOSS_HOME: join(home, 'tb') } });
+  const run = await cli(['doctor', '--json', '--tmux-socket', join(home, 'no-server')], {
+    home,
+    env: { TRAILBOSS_HOME: join(home, 'tb') },
+  });
   return (JSON.parse(run.stdout) as Report).checks.find((c) => c.id === 'engine-health');
 }
 

@@ -71,7 +71,8 @@ export const engineHealthCheck: DoctorCheck = {
         '{}',
         3_000,
       );
-      if (answer.status !== 200) return advice(`the engine has no metrics route (HTTP ${answer.status}): an older engine; restart it`, null);
+      if (answer.status !== 200)
+        return advice(`the engine has no metrics route (HTTP ${answer.status}): an older engine; restart it`, null);
       return ok(describeHealth(JSON.parse(answer.body) as EngineMetrics, logs));
     } catch (error) {
       // The engine check says what is wrong with the engine itself.
