@@ -53,7 +53,8 @@ const FULL: Omit<BenchPlan, 'quick' | 'phases'> = {
   cli: { samples: 20, statusPanes: 20, snapshotMB: 100, snapshotRuns: 3 },
   soak: {
     agents: 100,
-    warmupMs: 2 * 60_000,
+    // RSS settles (V8 and the allocator grow to their working size) in about 5 min at this load.
+    warmupMs: 5 * 60_000,
     durationMs: 20 * 60_000,
     sampleEveryMs: 10_000,
     churnEveryMs: 3 * 60_000,
@@ -86,7 +87,7 @@ const QUICK: Omit<BenchPlan, 'quick' | 'phases'> = {
 
 /** Usage text for `--help` and for a bad argument. */
 export const USAGE = `usage: npm run bench -- [--quick] [--only ${PHASES.join(',')}] [--soak-minutes N]
-  --quick          small sizes (about a minute each); default is the full run (about ten minutes, plus the soak's 22)
+  --quick          small sizes (about a minute each); default is the full run (about ten minutes, plus the soak's 25)
   --only           run only these phases (comma-separated; "approve" = detection); --phase is the same
   --soak-minutes   the soak's measured window after its warm-up (full default 20, quick 0.75)`;
 

@@ -69,11 +69,16 @@ export async function runSoak(opts: SoakOptions, progress: (message: string) => 
     const driver = startSoakDriver(d, { pollMs: 500, replyAfterMs: opts.replyAfterMs, maxApproveDelayMs: 1000 });
     let replaced = 0;
     let churning = true;
+    let churnTimer: NodeJS.Timeout | undefined;
+    let endChurn: () => void = () => {};
+    const churnEnded = new Promise<void>((resolve) => (endChurn = resolve));
+    const churnWait = (): Promise<void> =>
+      Promise.race([new Promise<void>((resolve) => (churnTimer = setTimeout(resolve, opts.churnEveryMs))), churnEnded]);
     let born = opts.agents;
     // Replace a tenth of the panes: kill the pane (its agent with it), start a new agent in the same session.
     const churn = (async () => {
       for (;;) {
-        await sleep(opts.churnEveryMs);
+        await churnWait();
         if (!churning) return;
         const k = Math.max(1, Math.round(panes.length / 10));
         const picked = [...panes.keys()].sort(() => Math.random() - 0.5).slice(0, k);
@@ -110,6 +115,8 @@ export async function runSoak(opts: SoakOptions, progress: (message: string) => 
     const windowMs = Math.max(1, samples[samples.length - 1]!.t - samples[0]!.t);
     const after = driver.tally();
     churning = false;
+    clearTimeout(churnTimer);
+    endChurn();
     const final = await driver.stop();
     sse.close();
     await churn;

@@ -51,7 +51,7 @@ export class PaneTruth {
    * Prompts an action just answered (and saw leave). Until the observer reports the pane's new
    * screen, the state still shows the old prompt; it must not come back as a new item.
    */
-  private readonly answered = new Map<PaneKey, { fingerprint: string; leftAt: number }>();
+  private readonly answered = new Map<PaneKey, { fingerprint: string | null; leftAt: number }>();
   /** What to run once the open batch has committed (announcements, reminders); null outside a batch. */
   private effects: (() => void)[] | null = null;
 
@@ -113,6 +113,15 @@ export class PaneTruth {
    */
   markAnswered(pane: PaneKey, fingerprint: string, leftAt: number): void {
     this.answered.set(pane, { fingerprint, leftAt });
+  }
+
+  /**
+   * A reply was typed and submitted at `at`: the idle input prompt seen before then is the one just
+   * answered, not a new turn's end, and must not come back as an item until a screen captured after
+   * `at` still shows the agent idle (the same rule as an answered prompt, for the input prompt).
+   */
+  markReplied(pane: PaneKey, at: number): void {
+    this.answered.set(pane, { fingerprint: null, leftAt: at });
   }
 
   /** Decide the pane's item again (after a policy change: mute, loop mode, escalation, a released claim). */
@@ -208,7 +217,9 @@ export class PaneTruth {
     const stored = store.items.byPane(state.pane);
     const current = stored ? attentionOf(stored, state.runtime, this.extrasOf(state.pane, stored.id)) : null;
     const answered = this.answered.get(state.pane);
-    const stale = answered !== undefined && state.fingerprint === answered.fingerprint && (state.screenAt ?? 0) <= answered.leftAt;
+    const same =
+      answered !== undefined && (answered.fingerprint === null ? state.state === 'idle' : state.fingerprint === answered.fingerprint);
+    const stale = answered !== undefined && same && (state.screenAt ?? 0) <= answered.leftAt;
     if (answered !== undefined && !stale) this.answered.delete(state.pane);
     if (stale && !stored) return false;
     // A pane just (re)discovered — after an engine restart, say — has no evidence yet: its stored
