@@ -10,6 +10,19 @@ const engineBans = {
     { group: ['**/preload/index*'], message: 'Only preload/contract may be shared with the engine.' },
   ],
 };
+// wiring/ composes the engine and holds no logic another room imports: only it and engine.ts may import it.
+const wiringBan = {
+  group: ['**/wiring/**'],
+  message: 'Only main/engine/engine.ts and wiring/ itself import wiring/: move shared logic down into the room it belongs to.',
+};
+const childProcessBans = [
+  { name: 'node:child_process', message: 'Run processes through main/engine/platform/run.ts (injected runner).' },
+  { name: 'child_process', message: 'Run processes through main/engine/platform/run.ts (injected runner).' },
+];
+
+// The CLI may import the client core (the terminal UI is one of its faces); the engine may not.
+const clientBan = { group: ['**/client/**'], message: 'The client core is for the faces (renderer, terminal UI), not the engine.' };
+const engineOnlyBans = { ...engineBans, patterns: [...engineBans.patterns, clientBan] };
 
 export default tseslint.config(
   { ignores: ['node_modules/**', 'dist/**', 'out/**', 'test-results/**', 'playwright-report/**', 'bench/results/**'] },
@@ -25,7 +38,7 @@ export default tseslint.config(
   {
     // Type-aware checks where a forgotten promise loses an error or races a key: main/, preload/ and
     // the renderer. The project service reuses the root tsconfig.json (all zones), one program for all.
-    files: ['main/**/*.ts', 'preload/**/*.ts', 'renderer/**/*.ts', 'renderer/**/*.tsx'],
+    files: ['main/**/*.ts', 'preload/**/*.ts', 'renderer/**/*.ts', 'renderer/**/*.tsx', 'client/**/*.ts', 'client/**/*.tsx'],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
@@ -35,7 +48,7 @@ export default tseslint.config(
   {
     files: ['main/engine/**/*.ts', 'main/cli/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', engineBans],
+      'no-restricted-imports': ['error', { ...engineBans, patterns: [...engineBans.patterns, wiringBan] }],
       // Time comes from an injected Clock (main/engine/platform/clock.ts).
       'no-restricted-properties': ['error', { object: 'Date', property: 'now', message: 'Use the injected Clock.' }],
     },
@@ -45,20 +58,28 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        {
-          ...engineBans,
-          paths: [
-            ...engineBans.paths,
-            { name: 'node:child_process', message: 'Run processes through main/engine/platform/run.ts (injected runner).' },
-            { name: 'child_process', message: 'Run processes through main/engine/platform/run.ts (injected runner).' },
-          ],
-        },
+        { paths: [...engineBans.paths, ...childProcessBans], patterns: [...engineOnlyBans.patterns, wiringBan] },
       ],
     },
   },
   {
+    files: ['main/engine/wiring/**/*.ts', 'main/engine/engine.ts'],
+    rules: { 'no-restricted-imports': ['error', { ...engineOnlyBans, paths: [...engineBans.paths, ...childProcessBans] }] },
+  },
+  {
     files: ['main/engine/platform/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', engineBans] },
+    rules: { 'no-restricted-imports': ['error', { ...engineOnlyBans, patterns: [...engineOnlyBans.patterns, wiringBan] }] },
+  },
+  {
+    // main/engine/text is the shared cleaning of outside text: pure, so every engine room, the CLI and
+    // the shell may import it; it imports nothing but itself.
+    files: ['main/engine/text/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(?!\\./)', message: 'main/engine/text is pure: it imports nothing outside itself.' }] },
+      ],
+    },
   },
   {
     // The contract is shared by every zone, so it may depend on none of them (nor on any package).
@@ -76,7 +97,12 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/renderer/**'], message: 'The shell never imports the renderer: use the contract and IPC.' }] },
+        {
+          patterns: [
+            { group: ['**/renderer/**'], message: 'The shell never imports the renderer: use the contract and IPC.' },
+            { group: ['**/client/**'], message: 'The client core is for the faces (renderer, terminal UI), not the shell.' },
+          ],
+        },
       ],
     },
   },
@@ -88,7 +114,27 @@ export default tseslint.config(
         'error',
         {
           paths: [{ name: 'electron', message: 'The renderer talks to the bridge only.' }],
-          patterns: [{ group: ['**/main/**', 'node:*'], message: 'The renderer may import only preload/contract and itself.' }],
+          patterns: [{ group: ['**/main/**', 'node:*'], message: 'The renderer may import only client/, preload/contract and itself.' }],
+        },
+      ],
+    },
+  },
+  {
+    // The client core runs in the window and in the terminal UI: no DOM, no Node, no Electron, no face.
+    files: ['client/**/*.ts', 'client/**/*.tsx'],
+    languageOptions: { globals: { ...globals['shared-node-browser'] } },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'electron', message: 'The client core talks to the engine through a bridge only.' }],
+          patterns: [
+            { group: ['node:*'], message: 'The client core runs in the browser too: no Node modules.' },
+            {
+              group: ['**/main/**', '**/renderer/**', '**/preload/index*'],
+              message: 'The client core may import only preload/contract and itself.',
+            },
+          ],
         },
       ],
     },

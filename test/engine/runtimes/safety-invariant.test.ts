@@ -1,5 +1,6 @@
 /**
- * The safety invariant (never loosened): over every captured screen and generated variants,
+ * The safety invariant (never loosened): over every captured screen, every peer screen (other projects'
+ * captures, test/fixtures/peer-screens) and generated variants,
  * approve never lands on anything but a verified single-use option, deny never says yes, and a
  * prompt that cannot be parsed with confidence yields no approve key at all.
  * "Lands on" is judged by an independent screen oracle, not by the parser under test.
@@ -10,8 +11,9 @@ import { describe, expect, it } from 'vitest';
 import { RUNTIMES } from '../../../main/engine/runtimes/catalog.ts';
 import { approveKeyFor, denyKeyFor } from '../../../main/engine/runtimes/common/keys.ts';
 import type { RuntimeModule } from '../../../main/engine/runtimes/types.ts';
+import { peerScreens } from '../../support/peer-screens.ts';
 import { landsOnDeny, landsOnSingleUse } from '../../support/safety/screen-oracle.ts';
-import { highlightVariants, hotkeyVariants, numberedVariants } from '../../support/safety/screen-variants.ts';
+import { highlightVariants, hotkeyVariants, markedListVariants, numberedVariants } from '../../support/safety/screen-variants.ts';
 import type { ScreenVariant } from '../../support/safety/screen-variants.ts';
 
 const FIXTURES = join(import.meta.dirname, '../../fixtures/panes');
@@ -41,6 +43,18 @@ function check(runtime: RuntimeModule, v: ScreenVariant): string[] {
   return problems;
 }
 
+/** The screen as captured and every generated variant of it. */
+function variantsOf(lines: string[], ansiLines?: string[]): ScreenVariant[] {
+  return [
+    { name: 'as captured', lines, ...(ansiLines ? { ansiLines } : {}) },
+    { name: 'plain only', lines },
+    ...numberedVariants(lines),
+    ...hotkeyVariants(lines),
+    ...markedListVariants(lines),
+    ...(ansiLines ? highlightVariants(lines, ansiLines) : []),
+  ];
+}
+
 const runtimeDirs = readdirSync(FIXTURES).filter((d) => statSync(join(FIXTURES, d)).isDirectory());
 
 describe('safety invariant over every fixture and generated variants', () => {
@@ -63,16 +77,27 @@ describe('safety invariant over every fixture and generated variants', () => {
         } catch {
           ansiLines = undefined;
         }
-        const variants: ScreenVariant[] = [
-          { name: 'as captured', lines, ...(ansiLines ? { ansiLines } : {}) },
-          { name: 'plain only', lines },
-          ...numberedVariants(lines),
-          ...hotkeyVariants(lines),
-          ...(ansiLines ? highlightVariants(lines, ansiLines) : []),
-        ];
-        const problems = variants.flatMap((v) => check(runtime, v));
+        const problems = variantsOf(lines, ansiLines).flatMap((v) => check(runtime, v));
         expect(problems).toEqual([]);
       });
     }
+  }
+});
+
+describe('safety invariant over every peer screen (test/fixtures/peer-screens) and generated variants', () => {
+  const screens = peerScreens();
+
+  it('has the peer corpus', () => {
+    expect(screens.length).toBeGreaterThanOrEqual(56);
+  });
+
+  for (const screen of screens) {
+    it(screen.id, () => {
+      const runtime = RUNTIMES.find((r) => r.id === screen.runtime);
+      expect(runtime, `no runtime module for ${screen.runtime}`).toBeDefined();
+      if (!runtime) return;
+      const problems = variantsOf(toLines(readFileSync(screen.txt, 'utf8'))).flatMap((v) => check(runtime, v));
+      expect(problems).toEqual([]);
+    });
   }
 });

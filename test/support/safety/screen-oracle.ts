@@ -9,10 +9,16 @@ const OPTION_LINE = /^\s*(?:[❯›>]\s*)?(\d+)\.\s+(.+?)\s*$/;
 const MARKER = /^\s*[❯›>]\s*\d+\./;
 
 /**
+ * Single-use labels verified by other projects' real captures (test/fixtures/peer-screens, each
+ * screen's note): Cursor agent 2026.09.26's shell and delete approvals, Kiro CLI 2.24–2.27's menu.
+ */
+const PEER_SINGLE_USE = ['run (once) (y)', 'delete (y)', 'yes, single permission'];
+
+/**
  * Labels verified in the fixture notes to grant exactly one invocation (hand-kept on purpose).
  * `[a]llow` is auggie 0.36.0's hotkey (the next identical call asks again: approval-shell-repeat).
  */
-export const VERIFIED_SINGLE_USE = new Set(['yes', 'yes, proceed (y)', 'allow once', '[a]llow']);
+export const VERIFIED_SINGLE_USE = new Set(['yes', 'yes, proceed (y)', 'allow once', '[a]llow', ...PEER_SINGLE_USE]);
 /**
  * Shapes seen in the wild but not captured (test/fixtures/panes/<runtime>/synthetic): single-use by
  * their source, kept apart from the captured ones. Codex 0.169.0's "Yes, just this once" (label in its
@@ -31,6 +37,13 @@ export const VERIFIED_DENY = new Set([
   '[d]eny',
   'no, and tell claude what to do differently (esc)',
   'no, and tell codex what to do differently (esc)',
+  // Peer captures (test/fixtures/peer-screens): Cursor agent 2026.09.26, Kiro CLI 2.24–2.27.
+  'skip (esc or n)',
+  'skip & tell the agent what to do instead (esc or n)',
+  'keep (n)',
+  'no (tab to edit)',
+  // Claude Code 2.1.289 (peer capture claude-agentman-permission-amend-open): the same no, its `(esc)` hint not drawn.
+  'no, and tell claude what to do differently',
 ]);
 
 interface NumberedOption {
@@ -47,6 +60,39 @@ export function numberedOptions(lines: readonly string[]): NumberedOption[] {
     if (m) byNumber.set(Number(m[1]), { number: Number(m[1]), label: (m[2] ?? '').trim(), marked: MARKER.test(line) });
   }
   return [...byNumber.values()];
+}
+
+const BOX_EDGE = /^\s*[│┃]|[│┃]\s*$/g;
+/** An option row that is not numbered, with its marker when it has one (`  → Run (once) (y)`, ` ❯ Yes, single permission`). */
+const PLAIN_OPTION = /^\s*([❯→▶]\s+)?(\S.*?)\s*$/;
+/** The parenthesised key hint that ends a row, as printed (`(y)`, `(esc or n)`, `(p or Esc)`). */
+const TRAILING_HINT = /\(([^()]+)\)$/;
+
+/** Rows of the bottom 30 non-blank-ended lines (a whole-pane capture ends in blank rows), box edges removed, trimmed. */
+function rowsOf(lines: readonly string[]): string[] {
+  const end = lines.findLastIndex((l) => l.trim() !== '') + 1;
+  return lines.slice(Math.max(0, end - 30), end).map((l) => l.replace(BOX_EDGE, '').trim());
+}
+
+/** The one row whose trailing hint names `key` as a key of its own (`(esc or n)` names `n`), or null. */
+export function hintedRow(key: string, lines: readonly string[]): string | null {
+  const hits = rowsOf(lines).flatMap((row) => {
+    const hint = TRAILING_HINT.exec(row)?.[1];
+    if (!hint) return [];
+    const keys = hint.toLowerCase().split(/\s+or\s+|\s*\/\s*|,\s*/);
+    if (!keys.includes(key.toLowerCase())) return [];
+    return [(PLAIN_OPTION.exec(row)?.[2] ?? row).replace(/^\d+\.\s+/, '')];
+  });
+  return hits.length === 1 ? (hits[0] ?? null) : null;
+}
+
+/** The one unnumbered row drawn behind a marker (`❯`, `→`, `▶`), or null when none or several. */
+export function markedRow(lines: readonly string[]): string | null {
+  const hits = rowsOf(lines).flatMap((row) => {
+    const m = PLAIN_OPTION.exec(row);
+    return m?.[1] && !/^\d+\./.test(m[2] ?? '') ? [m[2] ?? ''] : [];
+  });
+  return hits.length === 1 ? (hits[0] ?? null) : null;
 }
 
 /** Text of the button drawn with opencode's highlight background (palette 215), if any. */
@@ -86,12 +132,9 @@ export function choiceFor(key: string, lines: readonly string[], ansiLines?: rea
     const marked = options.filter((o) => o.marked);
     if (marked.length === 1) return marked[0]?.label ?? null;
     if (ansiLines) return highlightedButton(ansiLines);
-    return null;
+    return options.length === 0 ? markedRow(lines) : null;
   }
-  if (/^[a-z]$/.test(key)) {
-    const hinted = options.filter((o) => o.label.toLowerCase().endsWith(`(${key})`));
-    return hinted.length === 1 ? (hinted[0]?.label ?? null) : null;
-  }
+  if (/^[a-z]$/.test(key)) return hintedRow(key, lines);
   return null;
 }
 

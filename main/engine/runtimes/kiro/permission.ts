@@ -1,9 +1,9 @@
 /**
- * kiro-cli approval prompts, two UIs (unverified; never confident, so never an approve key):
+ * kiro-cli approval prompts that kiro/approval.ts does not read (never confident, so never a key):
  * - classic: `Allow this action? Use 't' to trust (always allow) this tool for the session. [y/n/t]:`
- *   answered by typing a letter and Enter (one key cannot answer it);
- * - terminal UI: `… requires approval` with `Yes, single permission` / `Trust, always allow` /
- *   `No (tab to edit)` (or a `Yes  No  Always allow` row), keys not documented.
+ *   answered by typing a letter and Enter (one key cannot answer it); from public transcripts only;
+ * - a terminal-UI menu not drawn as the 2.24–2.27 captures draw it (footer or rule missing, a
+ *   `Yes  No  Always allow` row from older docs): queued with its options, the user jumps.
  */
 import { classifyOptionLabel } from '../common/classify-option.ts';
 import type { PermissionPrompt, PromptOption } from '../types.ts';
@@ -20,7 +20,7 @@ function prompt(
   options: PromptOption[],
   highlighted: number | null,
 ): PermissionPrompt {
-  // Esc is not documented to deny in either UI ("esc to close" may only hide the panel).
+  // Without the whole menu in view the level is not known, and Esc only denies on the first level.
   return {
     kind: 'permission',
     runtime: 'kiro',

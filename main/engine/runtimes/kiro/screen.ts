@@ -1,7 +1,7 @@
 /**
- * kiro-cli screen helpers. Unverified: built from public docs (kiro.dev/docs/cli: chat,
- * permissions, terminal UI) and third-party captures quoted in public code and posts (awslabs
- * cli-agent-orchestrator's kiro_cli provider, Q CLI / Kiro CLI transcripts); no captures of our own.
+ * kiro-cli screen helpers. Built from public docs (kiro.dev/docs/cli), third-party captures quoted in
+ * public code (awslabs cli-agent-orchestrator's kiro_cli provider, Q CLI / Kiro CLI transcripts) and
+ * the peer captures of Kiro CLI 2.24–2.27 (test/fixtures/peer-screens); none captured here.
  */
 
 /** The last `count` non-blank lines, trimmed, top first, with their indices. */

@@ -1,12 +1,19 @@
-/** kiro-cli working / idle signs (unverified; from kiro.dev docs and third-party providers). */
+/**
+ * kiro-cli working / idle signs. Terminal UI from peer captures of Kiro CLI 2.24–2.27
+ * (`›  Kiro is working · 5s · Type to steer`, `›  ask a question or describe a task ↵` under the
+ * `kiro_default · auto · ◔ 1%` status line); classic UI from public transcripts.
+ */
 import { lastNonBlank } from './screen.ts';
 
 /** Terminal UI: ghost text in the input while a turn runs; start-up; tool spinners with `esc to cancel`. */
 const WORKING = /Kiro is working|Initializing\.\.\.|Initializing ·|esc to cancel/;
 /** Classic UI: a braille spinner with "Thinking...". */
 const CLASSIC_SPINNER = /^[\u2801-\u28ff] Thinking/;
-/** Terminal UI input placeholder (≤ 2.7); its presence with no working sign means idle. */
-const PLACEHOLDER = /^Ask a question,? or describe a task\b/;
+/**
+ * Terminal UI input placeholder, behind the `›` input marker in 2.24–2.27 (`›  ask a question or
+ * describe a task ↵`), capitalised without it in older docs; with no working sign it means idle.
+ */
+const PLACEHOLDER = /^(?:[›>]\s+)?ask a question,? or describe a task\b/i;
 /** Classic prompt line, empty: `>`, `!>`, `[agent] >`, `[agent] 12% λ >`. */
 const CLASSIC_PROMPT = /^(?:\[[\w.-]+\] ?)?(?:\d+% ?)?(?:λ ?)?!?>$/;
 

@@ -27,29 +27,31 @@ describe('cursor synthetic screens', () => {
     });
   }
 
-  it('reads the approval: command, labels with their keys, highlight; never an approve key', () => {
+  it('reads the approval: command, labels with their keys and kinds, highlight; approve y, deny n', () => {
     const screen = cursorRuntime.classify(loadCapture('cursor', 'perm-shell'));
     if (screen.kind !== 'permission') throw new Error(screen.kind);
     expect(screen.subject).toBe('npm test');
     expect(screen.question).toBe('Run this command?');
-    expect(screen.options.map((o) => [o.key, o.label])).toEqual([
-      ['y', 'Run (once) (y)'],
-      ['Tab', 'Add Shell(npm) to allowlist? (tab)'],
-      ['BTab', 'Run Everything (shift+tab)'],
-      ['n', 'Skip (esc or n)'],
+    expect(screen.options.map((o) => [o.key, o.label, o.kind])).toEqual([
+      ['y', 'Run (once) (y)', 'once'],
+      ['Tab', 'Add Shell(npm) to allowlist? (tab)', 'always'],
+      ['BTab', 'Run Everything (shift+tab)', 'always'],
+      ['n', 'Skip (esc or n)', 'deny'],
     ]);
     expect(screen.highlighted).toBe(0);
-    expect(screen.confidence).toBe('low');
-    expect(approveKeyFor(screen)).toBeNull();
-    expect(denyKeyFor(screen)).toBe('Escape');
+    expect(screen.confidence).toBe('high');
+    expect(approveKeyFor(screen)).toBe('y');
+    expect(denyKeyFor(screen)).toBe('n');
   });
 
-  it('follows the highlight to Skip', () => {
+  it('follows the highlight to Skip; the printed y still selects Run (once)', () => {
     const screen = cursorRuntime.classify(loadCapture('cursor', 'perm-shell-skip-selected'));
-    expect(screen.kind === 'permission' && [screen.subject, screen.highlighted]).toEqual(['rm -rf build', 3]);
+    if (screen.kind !== 'permission') throw new Error(screen.kind);
+    expect([screen.subject, screen.highlighted]).toEqual(['rm -rf build', 3]);
+    expect(approveKeyFor(screen)).toBe('y');
   });
 
-  it('reads the trust modal options with their bracket keys', () => {
+  it('reads the trust modal options with their bracket keys (a dialog: never approved)', () => {
     const screen = cursorRuntime.classify(loadCapture('cursor', 'trust'));
     expect(screen.kind === 'dialog' && [screen.dialogId, screen.options.map((o) => o.key)]).toEqual(['cursor.workspace-trust', ['a', 'q']]);
   });
