@@ -5,7 +5,7 @@
  * prompt and an idle turn every 10 minutes (96 items a day), 70 % answered through Trail Boss
  * (approve: key + outcome audit rows; reply: text + outcome), the rest in the pane; prompts carry a
  * real parsed Claude prompt and a 12-line colour tail. Then reports the file after `days`, goes on
- * `extra-days` more with the retention (90 days) pruned as the engine prunes it (batches of 200,
+ * `extra-days` more with the retention (90 days) pruned as the engine prunes it (batches of 50,
  * hourly), and times the prune steps and an approve's store work while pruning runs.
  */
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -31,6 +31,7 @@ const DAYS = Number(values.days);
 const EXTRA = Number(values['extra-days']);
 const DAY = 86_400_000;
 const ITEMS_PER_AGENT_DAY = 96;
+const BATCH = 50;
 const POLICY: RetentionPolicy = { historyDays: 90, resolvedItemsDays: 90, auditDays: null };
 
 const dir = mkdtempSync(join(tmpdir(), 'tb-retention-'));
@@ -171,13 +172,13 @@ for (let i = 0; i < 200; i++) approveOnce(panes[0]!, now);
 const baseline = summarize(approveMs.splice(0));
 for (let d = DAYS; d < DAYS + EXTRA; d++) {
   store.transaction(() => day(d));
-  // The engine prunes hourly; a day's worth of rows goes in batches of 200 per kind, an approve between steps.
+  // The engine prunes hourly; a day's worth of rows goes in batches of 50 per kind, an approve between steps.
   for (;;) {
     const t = performance.now();
-    const counts = pruneStep(store, POLICY, now, 200);
+    const counts = pruneStep(store, POLICY, now, BATCH);
     stepMs.push(performance.now() - t);
     approveOnce(panes[0]!, now);
-    if (counts.resolved < 200 && counts.history < 200 && counts.panes < 200 && counts.audit < 200) break;
+    if (counts.resolved < BATCH && counts.history < BATCH && counts.panes < BATCH && counts.audit < BATCH) break;
   }
 }
 const step = summarize(stepMs);
@@ -188,7 +189,7 @@ const f = (x: number | null): string => (x === null ? '–' : x.toFixed(2));
 process.stdout.write(`after ${EXTRA} more days with the 90-day retention applied: ${sizes()}\n`);
 process.stdout.write(`rows: ${JSON.stringify(store.retention.rowCounts())}\n`);
 process.stdout.write(
-  `prune step (≤ 200 rows per kind): n ${step.n}, p50 ${f(step.p50)} ms, p95 ${f(step.p95)} ms, max ${f(step.max)} ms\n` +
+  `prune step (≤ ${BATCH} rows per kind): n ${step.n}, p50 ${f(step.p50)} ms, p95 ${f(step.p95)} ms, max ${f(step.max)} ms\n` +
     `approve's store work, no pruning: n ${baseline.n}, p50 ${f(baseline.p50)} ms, p95 ${f(baseline.p95)} ms\n` +
     `approve's store work between prune steps: n ${approve.n}, p50 ${f(approve.p50)} ms, p95 ${f(approve.p95)} ms\n` +
     `approve arriving during a prune step (step + its own work): p50 ${f(behind.p50)} ms, p95 ${f(behind.p95)} ms, max ${f(behind.max)} ms\n`,
