@@ -30,7 +30,6 @@ export function auditOnlyStore(audit: (record: AuditRecord) => void): ActionStor
     recordSend: (_item, record) => audit(record),
     appendAudit: audit,
     recordOutcome: noItem,
-    pendingOutcomes: () => 0,
   };
 }
 
