@@ -1,7 +1,8 @@
-/** `npm run bench -- [--quick] [--only a,b]`: which phases run, at which sizes. Pure. */
+/** `npm run bench -- [--quick] [--only a,b] [--soak-minutes N]`: which phases run, at which sizes. Pure. */
+import type { SoakOptions } from './soak.ts';
 
 /** The phases, in the order they run. `detection` also measures approve latency (the same approvals). */
-export const PHASES = ['detection', 'cpu', 'hooks', 'tmux-capture', 'snapshot', 'cli', 'tui', 'remote'] as const;
+export const PHASES = ['detection', 'cpu', 'hooks', 'tmux-capture', 'snapshot', 'cli', 'tui', 'remote', 'soak'] as const;
 
 /** One phase. */
 export type Phase = (typeof PHASES)[number];
@@ -29,6 +30,8 @@ export interface BenchPlan {
   readonly cli: { readonly samples: number; readonly statusPanes: number; readonly snapshotMB: number; readonly snapshotRuns: number };
   /** `trailboss tui`: the queue's size, how many starts are timed, how many new items are watched arrive. */
   readonly tui: { readonly items: number; readonly starts: number; readonly newItems: number };
+  /** The long run: agents looping through the API, panes replaced, the daemon sampled (bench/soak.ts). */
+  readonly soak: SoakOptions;
 }
 
 /** Aliases accepted by `--only` (approve latency comes from the detection runs). */
@@ -51,6 +54,16 @@ const FULL: Omit<BenchPlan, 'quick' | 'phases'> = {
   remote: { hosts: 4, panesPerHost: 50, loopingPerHost: 10, windowMs: 30_000, warmupMs: 8000, idleMs: 3000 },
   cli: { samples: 20, statusPanes: 20, snapshotMB: 100, snapshotRuns: 3 },
   tui: { items: 50, starts: 10, newItems: 10 },
+  soak: {
+    agents: 100,
+    // RSS settles (V8 and the allocator grow to their working size) in about 5 min at this load.
+    warmupMs: 5 * 60_000,
+    durationMs: 20 * 60_000,
+    sampleEveryMs: 10_000,
+    churnEveryMs: 3 * 60_000,
+    workStepMs: 1500,
+    replyAfterMs: 2000,
+  },
 };
 
 const QUICK: Omit<BenchPlan, 'quick' | 'phases'> = {
@@ -65,21 +78,38 @@ const QUICK: Omit<BenchPlan, 'quick' | 'phases'> = {
   remote: { hosts: 2, panesPerHost: 10, loopingPerHost: 3, windowMs: 8000, warmupMs: 5000, idleMs: 2000 },
   cli: { samples: 5, statusPanes: 20, snapshotMB: 20, snapshotRuns: 1 },
   tui: { items: 50, starts: 3, newItems: 3 },
+  soak: {
+    agents: 20,
+    warmupMs: 15_000,
+    durationMs: 45_000,
+    sampleEveryMs: 5_000,
+    churnEveryMs: 15_000,
+    workStepMs: 1000,
+    replyAfterMs: 1500,
+  },
 };
 
 /** Usage text for `--help` and for a bad argument. */
-export const USAGE = `usage: npm run bench -- [--quick] [--only ${PHASES.join(',')}]
-  --quick   small sizes (about a minute); default is the full run (about ten minutes)
-  --only    run only these phases (comma-separated; "approve" = detection); --phase is the same`;
+export const USAGE = `usage: npm run bench -- [--quick] [--only ${PHASES.join(',')}] [--soak-minutes N]
+  --quick          small sizes (about a minute each); default is the full run (about ten minutes, plus the soak's 25)
+  --only           run only these phases (comma-separated; "approve" = detection); --phase is the same
+  --soak-minutes   the soak's measured window after its warm-up (full default 20, quick 0.75)`;
 
 /** Parse the arguments; an unknown one is an error naming it. */
 export function parseBenchArgs(argv: readonly string[]): { ok: true; plan: BenchPlan } | { ok: false; message: string } {
   let quick = false;
   let only: Phase[] | null = null;
+  let soakMinutes: number | null = null;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--quick') quick = true;
-    else if (arg === '--only' || arg === '--phase' || arg.startsWith('--only=') || arg.startsWith('--phase=')) {
+    else if (arg === '--soak-minutes' || arg.startsWith('--soak-minutes=')) {
+      const value = arg === '--soak-minutes' ? argv[++i] : arg.slice(arg.indexOf('=') + 1);
+      const minutes = Number(value);
+      if (!value || !Number.isFinite(minutes) || minutes <= 0 || minutes > 7 * 24 * 60)
+        return { ok: false, message: `--soak-minutes needs a number of minutes (more than 0, at most a week), not "${value ?? ''}"` };
+      soakMinutes = minutes;
+    } else if (arg === '--only' || arg === '--phase' || arg.startsWith('--only=') || arg.startsWith('--phase=')) {
       const value = arg === '--only' || arg === '--phase' ? argv[++i] : arg.slice(arg.indexOf('=') + 1);
       if (!value) return { ok: false, message: '--only needs a list of phases' };
       only = [];
@@ -94,5 +124,7 @@ export function parseBenchArgs(argv: readonly string[]): { ok: true; plan: Bench
     } else return { ok: false, message: `unknown argument "${arg}"` };
   }
   const phases = only ? PHASES.filter((p) => only.includes(p)) : [...PHASES];
-  return { ok: true, plan: { quick, phases, ...(quick ? QUICK : FULL) } };
+  const sizes = quick ? QUICK : FULL;
+  const soak = soakMinutes === null ? sizes.soak : { ...sizes.soak, durationMs: Math.round(soakMinutes * 60_000) };
+  return { ok: true, plan: { quick, phases, ...sizes, soak } };
 }

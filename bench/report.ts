@@ -9,6 +9,8 @@ import type { HookIngestResult } from './hook-ingest.ts';
 import type { RemoteResult } from './remote.ts';
 import type { TuiResult } from './tui.ts';
 import { TUI_TARGETS } from './tui.ts';
+import type { SoakResult } from './soak.ts';
+import { describeTarget } from './soak-stats.ts';
 import type { Summary } from './stats.ts';
 import { ratio, round, within } from './stats.ts';
 import { TARGETS, cpuTargetFor } from './targets.ts';
@@ -37,6 +39,7 @@ export interface BenchResults {
   remote?: RemoteResult | PhaseError;
   cli?: CliResult | PhaseError;
   tui?: TuiResult | PhaseError;
+  soak?: SoakResult | PhaseError;
 }
 
 /** One figure held against its target. `pass` null: nothing was measured. */
@@ -154,6 +157,17 @@ export function verdicts(r: BenchResults): Verdict[] {
       target: `≤ ${CLI_TARGETS.snapshotPeakMB} MB`,
       pass: within(snapshot?.peakMB ?? null, CLI_TARGETS.snapshotPeakMB),
     });
+  }
+  if (r.soak && !isError(r.soak)) {
+    for (const m of r.soak.measures) {
+      if (m.target === null) continue;
+      out.push({
+        measure: `soak, ${r.soak.agents} agents: ${m.measure}${m.target.kind === 'ceiling' ? ' (max)' : ' (slope/h)'}`,
+        value: round(m.target.kind === 'ceiling' ? m.trend.max : m.trend.slopePerHour, 2),
+        target: describeTarget(m.target, m.unit),
+        pass: m.pass,
+      });
+    }
   }
   return out;
 }
@@ -436,6 +450,32 @@ export function formatReport(r: BenchResults): string {
           x.pairedBareP50 === undefined ? '' : round(ratio(x.wall.p50, x.pairedBareP50), 2),
           round(x.peakMB, 1),
         ]),
+      );
+    }
+  }
+  if (r.soak) {
+    const title = 'Soak — trailboss daemon in its own process, agents answered through the API, a tenth of the panes replaced';
+    if (isError(r.soak)) failed(title, r.soak);
+    else {
+      const s = r.soak;
+      section(
+        `${title}: ${s.agents} agents, ${s.warmupS} s warm-up, then ${Math.round(s.windowS / 6) / 10} min sampled every ${s.sampleEveryS} s (n = ${s.samples.length}); slopes by least squares, ± one standard error`,
+        ['measure', 'unit', 'n', 'first', 'last', 'max', 'slope/h', '± SE', 'target', 'ok'],
+        s.measures.map((m) => [
+          m.measure,
+          m.unit,
+          m.trend.n,
+          round(m.trend.first, 2),
+          round(m.trend.last, 2),
+          round(m.trend.max, 2),
+          round(m.trend.slopePerHour, 2),
+          round(m.trend.slopeSE, 2),
+          m.target === null ? '' : describeTarget(m.target, m.unit),
+          m.target === null ? '' : m.pass,
+        ]),
+      );
+      parts.push(
+        `Soak throughput: ${s.approvedPerHour} approvals/h and ${s.repliedPerHour} replies/h confirmed in the pane; approvals ${tally(s.approvals)}, replies ${tally(s.replies)}; ${s.panesReplaced} panes replaced; ${s.sseEvents} SSE events read; API errors ${s.apiErrors}${s.firstApiError ? ` (first: ${s.firstApiError})` : ''}`,
       );
     }
   }

@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- [--quick] [--only detection,cpu,hooks,tmux-capture,snapshot]`: every latency
+ * `npm run bench -- [--quick] [--only detection,cpu,hooks,tmux-capture,snapshot,cli,remote,soak] [--soak-minutes N]`: every latency
  * and cost target (bench/targets.ts) measured in one run (percentiles and ratios, never one timing), plus the
  * other benches folded in. Prints the tables; writes bench/results/<timestamp>.json after every
  * phase, so an interrupted run keeps what it measured. Exit 1 when a phase failed to run (a missed
@@ -18,6 +18,7 @@ import { runHookFusion } from './hook-fusion.ts';
 import { runHookIngest } from './hook-ingest.ts';
 import { runRemote } from './remote.ts';
 import { runTuiBench } from './tui.ts';
+import { runSoak } from './soak.ts';
 import type { BenchPlan, Phase } from './options.ts';
 import { USAGE, parseBenchArgs } from './options.ts';
 import { loadAverage, procAvailable } from './proc-cpu.ts';
@@ -108,6 +109,12 @@ async function runPhase(phase: Phase, p: BenchPlan): Promise<void> {
       progress(`remote: ${p.remote.hosts} hosts × ${p.remote.panesPerHost} panes over loopback ssh, then the same as local servers`);
       results.remote = await runRemote(p.remote);
       return;
+    case 'soak':
+      progress(
+        `soak: ${p.soak.agents} agents through the API, a tenth replaced every ${p.soak.churnEveryMs / 1000} s; ${p.soak.warmupMs / 1000} s warm-up, then ${p.soak.durationMs / 60_000} min sampled every ${p.soak.sampleEveryMs / 1000} s`,
+      );
+      results.soak = await runSoak(p.soak, progress);
+      return;
     case 'cli':
       progress(
         `cli: the installed command, ${p.cli.samples} samples each, status over ${p.cli.statusPanes} panes, snapshot save of ${p.cli.snapshotMB} MB`,
@@ -143,6 +150,7 @@ const KEYS: Readonly<Record<Phase, keyof BenchResults>> = {
   cli: 'cli',
   tui: 'tui',
   remote: 'remote',
+  soak: 'soak',
 };
 for (const phase of plan.phases) {
   try {

@@ -84,3 +84,17 @@ export function cpuFleetKind(i: number): 'prompting' | 'working' | 'idle' {
   if (slot === 3 || slot === 6) return 'working';
   return 'idle';
 }
+
+/**
+ * The soak's agent: working, then its permission prompt; approved, it sits at its idle input prompt
+ * (an idle turn, queued as `idle`) until a reply is submitted, works through three screens and
+ * prompts again — prompt → approve → idle → reply → work → prompt, for as long as it runs.
+ */
+export function soakLoop(runtime: LatencyRuntime, opts: { firstPromptMs: number; workStepMs: number }): Scenario {
+  const base = promptingAgent(runtime);
+  const work = workingStates(runtime, opts.workStepMs);
+  const last = work['working-3']!;
+  const states = { ...base.states, ...work, 'working-3': { ...last, after: { ms: opts.workStepMs, next: base.initial } } };
+  const waiting = { ...work['working-1']!, keys: {}, after: { ms: opts.firstPromptMs, next: base.initial } };
+  return assertScenario({ ...base, name: `${runtime}-soak-loop`, initial: 'waiting', states: { ...states, waiting } });
+}

@@ -41,6 +41,7 @@ import { followConfig } from './wiring/follow-config.ts';
 import { wireHosts } from './wiring/hosts.ts';
 import type { UndoList } from './wiring/foundation.ts';
 import { openFoundation } from './wiring/foundation.ts';
+import { Pruner } from './store/index.ts';
 import { Late } from './wiring/late.ts';
 import { buildObserver, factSink, openTmuxClients, serversToWatch } from './wiring/observation.ts';
 import { apiPerSurface, startEndpoint } from './wiring/surfaces.ts';
@@ -88,6 +89,8 @@ interface Parts {
   readonly reconcileMs: number;
   /** Notices the database file deleted under us and recreates it (wiring/database-file.ts). */
   readonly databaseCheck: () => void;
+  /** Drops records older than the retention, a batch at a time (store/pruner.ts). */
+  readonly pruner: Pruner;
 }
 
 /** The running engine. */
@@ -152,6 +155,7 @@ export class Engine {
    */
   private static async build(opts: EngineOptions, undo: UndoList): Promise<Engine> {
     const f = openFoundation(opts, undo);
+    const startedAt = f.clock.now();
     const clients = await openTmuxClients(f, serversToWatch(opts.servers, f.config()), opts.runner, undo);
     const observerLate = new Late<PaneObserver>('observer');
     const remoteHookSink = new Late<(delivery: HookDelivery) => void>('remote hook sink');
@@ -214,6 +218,7 @@ export class Engine {
               deliverHook: (d) => fusion.deliver(d),
               deliverCodexHook: (d) => codexFusion.deliver(d),
               deliverOpencodeEvent: (d) => opencodeFusion.deliver(d),
+              startedAt,
             },
             undo,
           );
@@ -234,6 +239,7 @@ export class Engine {
       config: f.config,
       reconcileMs: opts.reconcileMs ?? 3_000,
       databaseCheck: databaseFileCheck(f),
+      pruner: new Pruner({ store: f.store, clock: f.clock, logger: f.logger, policy: () => f.config().retention }),
     });
     engine.startRunning(opts, buildAutoRestart(f, fusion, observer, attention, actions, claudeOpts));
     return engine;
@@ -243,6 +249,7 @@ export class Engine {
   private startRunning(opts: EngineOptions, autoRestart: AutoRestart): void {
     const { logger } = opts;
     this.observer.start();
+    this.parts.pruner.start();
     if (!opts.deferReminders) this.resumeReminders();
     this.every(500, () => {
       this.truth.settleAll();
@@ -293,6 +300,7 @@ export class Engine {
     for (const t of this.timers) t.cancel();
     this.timers = [];
     await this.observer.stop();
+    this.parts.pruner.dispose();
     this.parts.reminders.dispose();
     this.parts.queue.dispose();
     this.parts.watchdog.dispose();

@@ -36,4 +36,14 @@ describe('bench options', () => {
     expect(parseBenchArgs(['--fast'])).toMatchObject({ ok: false, message: expect.stringContaining('"--fast"') });
     expect(parseBenchArgs(['--only'])).toMatchObject({ ok: false });
   });
+
+  it('the soak: 100 agents for 20 min in full, about a minute with --quick, --soak-minutes sets its window', () => {
+    expect(plan(['--only', 'soak']).soak).toMatchObject({ agents: 100, durationMs: 20 * 60_000, sampleEveryMs: 10_000 });
+    const quick = plan(['--quick', '--only', 'soak']).soak;
+    expect(quick.warmupMs + quick.durationMs).toBeLessThanOrEqual(75_000);
+    expect(plan(['--only', 'soak', '--soak-minutes', '45']).soak.durationMs).toBe(45 * 60_000);
+    expect(plan(['--soak-minutes=0.5']).soak.durationMs).toBe(30_000);
+    expect(parseBenchArgs(['--soak-minutes', 'long'])).toMatchObject({ ok: false, message: expect.stringContaining('"long"') });
+    expect(parseBenchArgs(['--soak-minutes', '0'])).toMatchObject({ ok: false });
+  });
 });

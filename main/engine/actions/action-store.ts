@@ -18,21 +18,27 @@ export function storeForActions(
     itemId: a.itemId,
     outcome: a.outcome,
   });
-  // The audit row of the last key sent for each item, so its outcome row can refer to it.
-  const lastKeyRow = new Map<string, { id: number; paneKey: string; runtime: string }>();
+  // The audit row of the last key sent into each pane, for its item's outcome row. One per pane, and
+  // dropped once the outcome is recorded or the item resolved: a reply records no outcome, and an
+  // entry per item would stay for the life of the engine.
+  const lastKeyRow = new Map<string, { itemId: string; id: number; runtime: string }>();
+  const forget = (itemId: string): void => {
+    for (const [pane, entry] of lastKeyRow) if (entry.itemId === itemId) lastKeyRow.delete(pane);
+  };
   return {
     claim: (id, by) => store.items.claim(id, by),
     release: (id, by) => void store.items.release(id, by),
     recordSend: (itemId, audit) => {
       const row = store.audit.append(toEntry(audit));
-      if (itemId) lastKeyRow.set(itemId, { id: row.id, paneKey: audit.paneKey, runtime: audit.runtime });
+      if (itemId) lastKeyRow.set(audit.paneKey, { itemId, id: row.id, runtime: audit.runtime });
     },
     recordOutcome: (itemId, outcome) => {
-      const row = lastKeyRow.get(itemId);
-      if (!row) return;
-      lastKeyRow.delete(itemId);
+      const found = [...lastKeyRow].find(([, entry]) => entry.itemId === itemId);
+      if (!found) return;
+      const [paneKey, row] = found;
+      lastKeyRow.delete(paneKey);
       store.audit.append({
-        paneKey: row.paneKey,
+        paneKey,
         runtime: row.runtime as RuntimeId,
         action: 'outcome',
         payload: '',
@@ -43,6 +49,7 @@ export function storeForActions(
         ref: row.id,
       });
     },
+    pendingOutcomes: () => lastKeyRow.size,
     appendAudit: (audit) => void store.audit.append(toEntry(audit)),
     resolve: (id, how, by) => {
       // One commit for the item and its wait interval; the events follow once both are stored.
@@ -51,6 +58,7 @@ export function storeForActions(
         if (done) store.history.end(done.paneKey, done.resolvedAt);
         return done;
       });
+      forget(id);
       if (resolved) onResolved(resolved, how);
     },
   };

@@ -43,6 +43,8 @@ export interface ActionStore {
   appendAudit(audit: AuditRecord): void;
   /** Complete the last key record of an item with how it ended (the log is append-only: a new row refers to it). */
   recordOutcome(itemId: string, outcome: 'confirmed' | 'unconfirmed'): void;
+  /** Key records still waiting for their outcome row (diagnostics: bounded by the panes). */
+  pendingOutcomes?(): number;
   resolve(itemId: string, how: 'approved' | 'denied' | 'replied', by: Surface): void;
 }
 

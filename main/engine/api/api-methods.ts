@@ -169,7 +169,12 @@ function unvalidatedMethods(deps: ApiDeps): ApiMethods {
           { store: actionStore, panes: settledLooks(panes, clock), clock, lastEscapeAt: (p) => lastEscape.get(p) ?? null },
           { paneKey: item.paneKey, text: args.text, reason: 'reply', surface, itemId: item.id, action: 'text' },
         );
-        if (result.outcome === 'confirmed') actionStore.resolve(item.id, 'replied', surface);
+        if (result.outcome === 'confirmed') {
+          actionStore.resolve(item.id, 'replied', surface);
+          // Until the pane is seen again, the idle prompt on record is the one just answered: no new item from it.
+          truth.markReplied(item.paneKey, clock.now());
+          observer.forgetReported(item.paneKey);
+        }
         return outcome(args.id, 'reply', result);
       } finally {
         store.items.release(item.id, deps.claimant);

@@ -51,6 +51,9 @@ const watchdogRule = z.strictObject({
   mode: z.enum(LOOP_MODES),
 });
 
+/** A retention in whole days (1 day to 10 years), or null to keep for ever. */
+const retentionDays = z.number().int().min(1).max(3650).nullable();
+
 const cadence = z
   .array(duration())
   .min(1)
@@ -237,6 +240,17 @@ export const configSchema = z.strictObject({
     .refine((w) => w.capMs >= w.firstDelayMs, { path: ['capMs'], message: 'must be at least watchdog.firstDelayMs' }),
   /** Other machines whose agents are watched over ssh (applied while the engine runs). */
   hosts: hosts.default([]),
+  /** How long finished records are kept, in days; null keeps them for ever (store/retention.ts). */
+  retention: z
+    .strictObject({
+      /** Wait intervals of the activity chart. */
+      historyDays: retentionDays.default(90),
+      /** Resolved items, and the rows of panes gone this long. */
+      resolvedItemsDays: retentionDays.default(90),
+      /** The audit log of keys and text sent: kept unless you set a number of days. */
+      auditDays: retentionDays.default(null),
+    })
+    .prefault({}),
   restart: z
     .strictObject({
       /** Snapshot length limit in lines. */

@@ -11,3 +11,6 @@ export type { HooksRepo } from './hooks-repo.ts';
 export type { HistoryRepo } from './history-repo.ts';
 export { isItemId } from './item-id.ts';
 export * from './types.ts';
+export type { RetentionPolicy, RetentionRepo } from './retention.ts';
+export { STORE_TABLES, cutoffFor } from './retention.ts';
+export { Pruner, pruneStep, type PruneCounts } from './pruner.ts';

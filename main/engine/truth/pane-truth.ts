@@ -34,16 +34,24 @@ export interface TruthDeps {
   readonly onItem: (event: 'item:added' | 'item:updated', id: string) => void;
 }
 
+/** How long a gone pane stays known (listed as gone) before its per-pane memory is dropped. */
+export const GONE_FORGET_MS = 10 * 60_000;
+
 export class PaneTruth {
   private readonly states = new Map<PaneKey, PaneState>();
-  private readonly extras = new Map<string, ItemExtras>();
+  /**
+   * What the stored item row cannot hold, per pane (one open item per pane) and tagged with the item's
+   * id. Keyed by pane, not item: an item an action resolves never passes through here, and an entry
+   * keyed by its id would stay for the life of the engine.
+   */
+  private readonly extras = new Map<PaneKey, { readonly id: string; readonly value: ItemExtras }>();
   /** The agent's last words (Claude's Stop hook), shown as context on idle items. */
   private readonly lastMessage = new Map<PaneKey, string>();
   /**
    * Prompts an action just answered (and saw leave). Until the observer reports the pane's new
    * screen, the state still shows the old prompt; it must not come back as a new item.
    */
-  private readonly answered = new Map<PaneKey, { fingerprint: string; leftAt: number }>();
+  private readonly answered = new Map<PaneKey, { fingerprint: string | null; leftAt: number }>();
   /** What to run once the open batch has committed (announcements, reminders); null outside a batch. */
   private effects: (() => void)[] | null = null;
 
@@ -64,11 +72,20 @@ export class PaneTruth {
     if (queueChanged) this.deps.onQueueChanged();
   }
 
-  /** Let stale hook claims give way to what the pane shows (call after each tick). */
+  /** How many panes this truth keeps in memory, by map (the soak bench and tests watch these stay bounded). */
+  sizes(): { states: number; extras: number; lastMessage: number; answered: number } {
+    return { states: this.states.size, extras: this.extras.size, lastMessage: this.lastMessage.size, answered: this.answered.size };
+  }
+
+  /** Let stale hook claims give way to what the pane shows (call after each tick); forget panes long gone. */
   settleAll(): void {
     const now = this.deps.clock.now();
     let queueChanged = false;
     for (const state of this.states.values()) {
+      if (state.state === 'gone' && now - state.since >= GONE_FORGET_MS && !this.deps.store.items.byPane(state.pane)) {
+        this.forgetPane(state.pane);
+        continue;
+      }
       const result = settle(state, now, this.deps.machineConfig());
       if (result.changed) queueChanged = this.commit(result.state) || queueChanged;
       else this.states.set(state.pane, result.state);
@@ -98,10 +115,27 @@ export class PaneTruth {
     this.answered.set(pane, { fingerprint, leftAt });
   }
 
+  /**
+   * A reply was typed and submitted at `at`: the idle input prompt seen before then is the one just
+   * answered, not a new turn's end, and must not come back as an item until a screen captured after
+   * `at` still shows the agent idle (the same rule as an answered prompt, for the input prompt).
+   */
+  markReplied(pane: PaneKey, at: number): void {
+    this.answered.set(pane, { fingerprint: null, leftAt: at });
+  }
+
   /** Decide the pane's item again (after a policy change: mute, loop mode, escalation, a released claim). */
   reconsider(pane: PaneKey): void {
     const state = this.states.get(pane);
     if (state && this.batch(() => this.attend(state))) this.deps.onQueueChanged();
+  }
+
+  /** Drop everything kept for a pane that is gone and has no item (a later pane-seen starts it afresh). */
+  private forgetPane(pane: PaneKey): void {
+    this.states.delete(pane);
+    this.extras.delete(pane);
+    this.lastMessage.delete(pane);
+    this.answered.delete(pane);
   }
 
   private applyOne(fact: Fact): boolean {
@@ -181,9 +215,11 @@ export class PaneTruth {
     const now = this.deps.clock.now();
     const pane = store.panes.get(state.pane);
     const stored = store.items.byPane(state.pane);
-    const current = stored ? attentionOf(stored, state.runtime, this.extras.get(stored.id)) : null;
+    const current = stored ? attentionOf(stored, state.runtime, this.extrasOf(state.pane, stored.id)) : null;
     const answered = this.answered.get(state.pane);
-    const stale = answered !== undefined && state.fingerprint === answered.fingerprint && (state.screenAt ?? 0) <= answered.leftAt;
+    const same =
+      answered !== undefined && (answered.fingerprint === null ? state.state === 'idle' : state.fingerprint === answered.fingerprint);
+    const stale = answered !== undefined && same && (state.screenAt ?? 0) <= answered.leftAt;
     if (answered !== undefined && !stale) this.answered.delete(state.pane);
     if (stale && !stored) return false;
     // A pane just (re)discovered — after an engine restart, say — has no evidence yet: its stored
@@ -203,7 +239,7 @@ export class PaneTruth {
         return false;
       case 'update': {
         const changed = store.items.update(change.item.id, patchOf(change.item));
-        this.extras.set(change.item.id, { hookRequest: change.item.hookRequest, nudges: change.item.nudges });
+        this.extras.set(state.pane, { id: change.item.id, value: { hookRequest: change.item.hookRequest, nudges: change.item.nudges } });
         if (changed) this.afterCommit(() => this.deps.onItem('item:updated', change.item.id));
         return changed;
       }
@@ -220,6 +256,11 @@ export class PaneTruth {
     }
   }
 
+  private extrasOf(pane: PaneKey, id: string): ItemExtras | undefined {
+    const entry = this.extras.get(pane);
+    return entry?.id === id ? entry.value : undefined;
+  }
+
   private open(draft: Extract<AttentionChange, { kind: 'open' }>['draft'], state: PaneState): void {
     const { store } = this.deps;
     const context = draft.reason === 'idle' || draft.reason === 'idle-after-nudges' ? (this.lastMessage.get(state.pane) ?? null) : null;
@@ -229,7 +270,7 @@ export class PaneTruth {
       if (opened.created) store.history.begin(state.pane, kindOfReason(draft.reason), opened.item.firstSeen);
       return opened;
     });
-    this.extras.set(item.id, { hookRequest: draft.hookRequest, nudges: draft.nudges });
+    this.extras.set(state.pane, { id: item.id, value: { hookRequest: draft.hookRequest, nudges: draft.nudges } });
     if (!created) return;
     this.afterCommit(() => {
       this.deps.reminders.upsert(item);
@@ -245,7 +286,7 @@ export class PaneTruth {
       if (done) store.history.end(done.paneKey, done.resolvedAt);
       return done;
     });
-    this.extras.delete(id);
+    if (resolved && this.extras.get(resolved.paneKey)?.id === id) this.extras.delete(resolved.paneKey);
     this.afterCommit(() => {
       this.deps.reminders.remove(id);
       if (resolved)

@@ -6,6 +6,7 @@ import type { ApiMethods } from '../../../preload/contract/api.ts';
 import type { ApiDeps } from '../api/api-methods.ts';
 import { buildApiMethods } from '../api/api-methods.ts';
 import type { storeHookCounter } from '../api/hooks-service.ts';
+import { registerEngineMetrics } from '../api/engine-metrics.ts';
 import { mountApi } from '../api/mount-api.ts';
 import type { Surface } from '../actions/types.ts';
 import type { ApiEndpoint } from '../http/api-endpoint.ts';
@@ -44,6 +45,8 @@ export interface EndpointOptions {
   readonly deliverCodexHook?: (delivery: HookDelivery) => void;
   /** opencode plugin deliveries (POST /hooks/opencode); the route is absent without it. */
   readonly deliverOpencodeEvent?: (delivery: OpencodeDelivery) => void;
+  /** When the engine started (its uptime in the metrics route). */
+  readonly startedAt: number;
 }
 
 /** Start the loopback endpoint (hook ingest + API + optional UI); closed by the undo list. */
@@ -64,6 +67,13 @@ export async function startEndpoint(f: Foundation, opts: EndpointOptions, undo: 
       // Counted in the store under their own names, so `hooks status --runtime opencode` sees them from the CLI.
       if (opts.deliverOpencodeEvent)
         registerOpencodeIngest(server, { clock, arrivals: storeOpencodeArrivals(f.store), deliver: opts.deliverOpencodeEvent });
+      registerEngineMetrics(server, {
+        startedAt: opts.startedAt,
+        now: () => clock.now(),
+        databaseFile: paths.database,
+        rows: () => f.store.retention.rowCounts(),
+        retention: () => f.config().retention,
+      });
       mountApi(server, { apiFor: opts.apiFor, events, uiDir: opts.uiDir, logger });
     },
   });

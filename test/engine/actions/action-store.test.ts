@@ -29,4 +29,66 @@ describe('storeForActions', () => {
     expect(store.items.get(item.id)).toBeNull();
     expect(store.history.list({ since: 0 })).toMatchObject([{ paneKey: PANE, endedAt: at + 700 }]);
   });
+
+  it('keeps no key record of items that ended without an outcome row (replies), however many', () => {
+    const { store, clock } = tempStore();
+    store.panes.observe(seen(PANE));
+    const actions = storeForActions(store, () => {});
+    for (let i = 0; i < 30; i++) {
+      const at = clock.now();
+      const { item } = store.items.open({
+        paneKey: PANE,
+        kind: 'idle',
+        prompt: null,
+        fingerprint: null,
+        summary: 's',
+        firstSeen: at,
+        expiresAt: at + 1000,
+      });
+      // As typeIntoIdle does: the text is audited, sent, and the item resolved as replied; no outcome row.
+      actions.recordSend(item.id, {
+        paneKey: PANE,
+        runtime: 'claude',
+        action: 'text',
+        payload: 'go on',
+        reason: 'reply',
+        surface: 'api',
+        itemId: item.id,
+        outcome: 'sent',
+      });
+      actions.resolve(item.id, 'replied', 'api');
+      clock.advance(1000);
+    }
+    expect(actions.pendingOutcomes?.()).toBe(0);
+  });
+
+  it('still refers the outcome row to the key row of its item', () => {
+    const { store, clock } = tempStore();
+    store.panes.observe(seen(PANE));
+    const actions = storeForActions(store, () => {});
+    const at = clock.now();
+    const { item } = store.items.open({
+      paneKey: PANE,
+      kind: 'permission',
+      prompt: null,
+      fingerprint: 'f',
+      summary: 's',
+      firstSeen: at,
+      expiresAt: at + 1000,
+    });
+    actions.recordSend(item.id, {
+      paneKey: PANE,
+      runtime: 'claude',
+      action: 'key',
+      payload: '1',
+      reason: 'approve',
+      surface: 'api',
+      itemId: item.id,
+      outcome: 'sent',
+    });
+    actions.recordOutcome(item.id, 'confirmed');
+    const [outcome, key] = store.audit.list({ itemId: item.id });
+    expect(outcome).toMatchObject({ action: 'outcome', outcome: 'confirmed', ref: key!.id, paneKey: PANE });
+    expect(actions.pendingOutcomes?.()).toBe(0);
+  });
 });

@@ -5,6 +5,7 @@ import { configCheck } from './config.ts';
 import { dataDirCheck } from './data-dir.ts';
 import { databaseCheck } from './database.ts';
 import { engineCheck } from './engine.ts';
+import { engineHealthCheck } from './engine-health.ts';
 import { codexHooksCheck } from './codex-hooks.ts';
 import { hooksCheck } from './hooks.ts';
 import { opencodePluginCheck } from './opencode-plugin.ts';
@@ -24,6 +25,7 @@ export const DOCTOR_CHECKS: readonly DoctorCheck[] = [
   databaseCheck,
   configCheck,
   engineCheck,
+  engineHealthCheck,
   hooksCheck,
   codexHooksCheck,
   opencodePluginCheck,

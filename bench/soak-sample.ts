@@ -1,0 +1,69 @@
+/**
+ * One soak sample of the engine process: what /proc says from outside (RSS, descriptors), what the
+ * tmux server says (control clients attached) and what the engine's metrics route says from inside (V8 heap, live handles and
+ * timers, rows, database and WAL sizes), plus the size of its log.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import type { EngineMetrics } from '../main/engine/api/engine-metrics.ts';
+import { ENGINE_METRICS_PATH } from '../main/engine/api/engine-metrics.ts';
+import type { SoakDaemon } from './soak-daemon.ts';
+
+/** One sample; sizes in bytes. */
+export interface SoakSample {
+  readonly t: number;
+  readonly rssBytes: number;
+  readonly heapUsedBytes: number;
+  readonly fds: number;
+  /** Live handles other than timers (sockets, pipes, child processes, fs watchers…). */
+  readonly handles: number;
+  /** Live `Timeout` / `Immediate` resources. */
+  readonly timers: number;
+  /** Control-mode clients attached to the fleet's tmux server (the engine's connections to it). */
+  readonly tmuxClients: number;
+  readonly sseClients: number;
+  readonly databaseBytes: number;
+  readonly walBytes: number;
+  readonly logBytes: number;
+  readonly rows: Readonly<Record<string, number>>;
+}
+
+const TIMER_TYPES = new Set(['Timeout', 'Immediate']);
+
+/** RSS from /proc/<pid>/status (VmRSS, kB). */
+function rssOf(pid: number): number {
+  const m = /^VmRSS:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) * 1024 : 0;
+}
+
+function sizeOf(file: string): number {
+  try {
+    return statSync(file).size;
+  } catch {
+    return 0;
+  }
+}
+
+/** Take one sample of `daemon`; `controlClients` counts its control-mode connections to the tmux server. */
+export async function sampleDaemon(daemon: SoakDaemon, controlClients: () => Promise<number>): Promise<SoakSample> {
+  const m = await daemon.post<EngineMetrics>(ENGINE_METRICS_PATH, {});
+  let timers = 0;
+  let handles = 0;
+  for (const [type, count] of Object.entries(m.activeResources)) {
+    if (TIMER_TYPES.has(type)) timers += count;
+    else handles += count;
+  }
+  return {
+    t: Date.now(),
+    rssBytes: rssOf(daemon.pid),
+    heapUsedBytes: m.heapUsedBytes,
+    fds: readdirSync(`/proc/${daemon.pid}/fd`).length,
+    handles,
+    timers,
+    tmuxClients: await controlClients(),
+    sseClients: m.sseClients,
+    databaseBytes: m.databaseBytes ?? 0,
+    walBytes: m.walBytes ?? 0,
+    logBytes: sizeOf(daemon.logFile),
+    rows: m.rows,
+  };
+}

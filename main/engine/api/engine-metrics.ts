@@ -1,0 +1,101 @@
+/**
+ * What the engine says about its own health, for `trailboss doctor` and the soak bench: uptime,
+ * memory, descriptors, live handles and timers, file sizes, rows per table, the retention in force.
+ * `POST /api/engine/metrics` on the loopback server (token-protected like every route). Read-only:
+ * collecting it changes nothing but the answer.
+ */
+import { readdirSync, statSync } from 'node:fs';
+import type { LoopbackServer } from '../http/server.ts';
+import type { RetentionPolicy } from '../store/index.ts';
+
+/** The route's path (a POST, so the CLI's one-shot loopback client can call it). */
+export const ENGINE_METRICS_PATH = '/api/engine/metrics';
+
+/** One answer of the metrics route. Sizes in bytes; null where this platform cannot tell. */
+export interface EngineMetrics {
+  readonly pid: number;
+  readonly uptimeS: number;
+  readonly rssBytes: number;
+  readonly heapUsedBytes: number;
+  readonly heapTotalBytes: number;
+  readonly externalBytes: number;
+  readonly openFds: number | null;
+  /** `process.getActiveResourcesInfo()` counted by type (`Timeout`, `TCPWrap`, `ProcessWrap`, …). */
+  readonly activeResources: Readonly<Record<string, number>>;
+  readonly sseClients: number;
+  readonly openConnections: number;
+  readonly databaseBytes: number | null;
+  readonly walBytes: number | null;
+  readonly rows: Readonly<Record<string, number>>;
+  readonly retention: RetentionPolicy;
+}
+
+/** What the collector reads. */
+export interface MetricsSources {
+  readonly startedAt: number;
+  readonly now: () => number;
+  readonly databaseFile: string;
+  readonly rows: () => Record<string, number>;
+  readonly retention: () => RetentionPolicy;
+  readonly server: () => { sseClients: number; openConnections: number };
+}
+
+/** Count `process.getActiveResourcesInfo()` by type. */
+export function countResources(types: readonly string[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const t of types) out[t] = (out[t] ?? 0) + 1;
+  return out;
+}
+
+function sizeOf(file: string): number | null {
+  try {
+    return statSync(file).size;
+  } catch {
+    return null;
+  }
+}
+
+/** Open descriptors of this process (Linux /proc, macOS /dev/fd); null elsewhere. */
+function openFds(): number | null {
+  for (const dir of ['/proc/self/fd', '/dev/fd']) {
+    try {
+      return readdirSync(dir).length;
+    } catch {
+      // next
+    }
+  }
+  return null;
+}
+
+/** Read every figure now. */
+export function collectEngineMetrics(s: MetricsSources): EngineMetrics {
+  const mem = process.memoryUsage();
+  const server = s.server();
+  return {
+    pid: process.pid,
+    uptimeS: Math.max(0, Math.round((s.now() - s.startedAt) / 1000)),
+    rssBytes: mem.rss,
+    heapUsedBytes: mem.heapUsed,
+    heapTotalBytes: mem.heapTotal,
+    externalBytes: mem.external,
+    openFds: openFds(),
+    activeResources: countResources(process.getActiveResourcesInfo()),
+    sseClients: server.sseClients,
+    openConnections: server.openConnections,
+    databaseBytes: sizeOf(s.databaseFile),
+    walBytes: sizeOf(`${s.databaseFile}-wal`),
+    rows: s.rows(),
+    retention: s.retention(),
+  };
+}
+
+/** Mount the route on the loopback server. */
+export function registerEngineMetrics(server: LoopbackServer, sources: Omit<MetricsSources, 'server'>): void {
+  server.route('POST', ENGINE_METRICS_PATH, () => {
+    const stats = server.stats();
+    return {
+      status: 200,
+      body: collectEngineMetrics({ ...sources, server: () => ({ sseClients: stats.sseClients, openConnections: stats.connections.open }) }),
+    };
+  });
+}
