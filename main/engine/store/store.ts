@@ -12,6 +12,7 @@ import { createHooksRepo, type HooksRepo } from './hooks-repo.ts';
 import { createItemsRepo, type ItemsRepo } from './items-repo.ts';
 import { schemaVersion } from './migrate.ts';
 import { createPanesRepo, type PanesRepo } from './panes-repo.ts';
+import { createPhoneRepo, type PhoneRepo } from './phone-repo.ts';
 import { createResolvedRepo, type ResolvedRepo } from './resolved-repo.ts';
 import type { Db } from './sql.ts';
 import { createWatchdogRepo, type WatchdogRepo } from './watchdog-repo.ts';
@@ -27,6 +28,8 @@ export interface Store {
   readonly audit: AuditRepo;
   readonly hooks: HooksRepo;
   readonly history: HistoryRepo;
+  /** The phone channel: pairing, poll offset, messages, button tokens. */
+  readonly phone: PhoneRepo;
   /** Run `fn` (synchronous!) as one IMMEDIATE transaction: all of its writes or none. Nests. */
   transaction<T>(fn: () => T): T;
   /** The schema version (`PRAGMA user_version`). */
@@ -77,12 +80,13 @@ export function createStore(db: Db, file: string, deps: { clock: Clock; logger: 
     audit: createAuditRepo(conn, deps.clock),
     hooks: createHooksRepo(conn, deps.clock),
     history: createHistoryRepo(conn),
+    phone: createPhoneRepo(conn),
     totalChanges: conn.prepare<[], { n: number }>('SELECT total_changes() AS n'),
   });
   // Repositories are reached through `current`: when the file is recreated (it was deleted while we
   // ran), every holder of `store.items` & co. continues on the new connection without noticing.
   let current = build(db);
-  const guard = <K extends 'panes' | 'items' | 'resolved' | 'watchdog' | 'audit' | 'hooks' | 'history'>(key: K) =>
+  const guard = <K extends 'panes' | 'items' | 'resolved' | 'watchdog' | 'audit' | 'hooks' | 'history' | 'phone'>(key: K) =>
     delegating(() => current[key], file);
   return {
     file,
@@ -93,6 +97,7 @@ export function createStore(db: Db, file: string, deps: { clock: Clock; logger: 
     audit: guard('audit'),
     hooks: guard('hooks'),
     history: guard('history'),
+    phone: guard('phone'),
     transaction: (fn) => withStoreErrors(file, () => current.db.transaction(fn).immediate()),
     schemaVersion: () => withStoreErrors(file, () => schemaVersion(current.db)),
     totalChanges: () => current.totalChanges.get()!.n,
