@@ -18,7 +18,7 @@ import { resolutionWords } from './outcome-words.ts';
 import { Poller } from './poller.ts';
 import { newPressToken } from './press-token.ts';
 import { SendQueue } from './send-queue.ts';
-import { handleUpdates } from './update-handler.ts';
+import { handleUpdates, PROMPT_CHANGED } from './update-handler.ts';
 import type { HandlerDeps } from './update-handler.ts';
 
 /** What the channel reads from the config, live. */
@@ -180,7 +180,7 @@ export class PhoneChannel {
       const live = store.phone.liveMessage(item.id);
       if (live && live.fingerprint === item.fingerprint) continue;
       if (live) {
-        store.phone.settle(item.id, 'prompt changed', this.deps.now());
+        store.phone.settle(item.id, PROMPT_CHANGED, this.deps.now());
         await this.edit(live, '↪️ The prompt changed: see the new message.');
       }
       await this.send(item, item.reminderStep);

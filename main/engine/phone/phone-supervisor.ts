@@ -29,6 +29,8 @@ export interface SupervisorDeps {
   readonly pollTimeoutS?: number;
   /** Spacing of messages to the chat (1000 ms: Telegram's per-chat limit). */
   readonly minSendIntervalMs?: number;
+  /** Abandon a request that has not answered after this long (plus a long poll's own time). */
+  readonly requestTimeoutMs?: number;
   /** How often to look for a pairing change. */
   readonly checkMs?: number;
 }
@@ -89,7 +91,7 @@ export class PhoneSupervisor {
     const key = `${tokenHash}|${this.deps.apiBase()}|${pairing.chatId}`;
     if (this.channel && (!want || this.channel.key !== key)) await this.stopChannel();
     if (!want || this.channel || token === null || pairing.chatId === null) return;
-    const bot = new BotApi({ apiBase: this.deps.apiBase(), token });
+    const bot = new BotApi({ apiBase: this.deps.apiBase(), token, ...(this.deps.requestTimeoutMs ? { requestTimeoutMs: this.deps.requestTimeoutMs } : {}) });
     const channel = new PhoneChannel(
       {
         store,

@@ -16,6 +16,9 @@ import type { ChannelUpdate } from './updates.ts';
 import { hashOfPressData } from './press-token.ts';
 import { actionWords } from './outcome-words.ts';
 
+/** How a message whose prompt changed under it is settled (a fresh `y` then says so). */
+export const PROMPT_CHANGED = 'prompt changed';
+
 /** Snooze from the phone: the button says 30 minutes. */
 export const PHONE_SNOOZE_MS = 30 * 60_000;
 
@@ -133,7 +136,8 @@ async function fresh(deps: HandlerDeps, updateId: number, ownId: number, chatId:
     return deps.reply('To answer an agent, use the buttons, or reply to its message (y, n, or text to type).', ownId);
   }
   const latest = deps.store.phone.latestMessage();
-  if (!latest || !latest.live) return deps.reply('Nothing is waiting for that answer: the most recent message was already settled.', ownId);
+  if (!latest) return deps.reply('Nothing is waiting for that answer.', ownId);
+  if (!latest.live) return deps.reply(`Not sent: the most recent message is out of date (${latest.outcome ?? 'settled'}). Look at the newest message.`, ownId);
   const item = deps.store.items.get(latest.itemId);
   if (!item || (item.fingerprint ?? '') !== latest.fingerprint)
     return deps.reply('Not sent: the prompt changed since the most recent message. Look at the newest message.', ownId);

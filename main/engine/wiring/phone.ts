@@ -13,6 +13,7 @@ export interface PhoneTuning {
   readonly pollTimeoutS?: number;
   readonly minSendIntervalMs?: number;
   readonly checkMs?: number;
+  readonly requestTimeoutMs?: number;
 }
 
 /** Build and start the supervisor; disposed by the undo list and by the engine's stop. */

@@ -35,7 +35,7 @@ export async function startPhoneRig(opts: { config?: Record<string, unknown>; pa
       writeFileSync(join(home, 'tb', 'config.json'), JSON.stringify({ ...opts.config, phone }, null, 2));
       saveBotToken(botTokenPath(join(home, 'tb')), tg.token);
     },
-    phone: { pollTimeoutS: 2, minSendIntervalMs: 50, checkMs: 100 },
+    phone: { pollTimeoutS: 2, minSendIntervalMs: 50, checkMs: 100, requestTimeoutMs: 3000 },
   });
   if (opts.paired !== false) pairOwner(h, tg);
   return {
