@@ -91,7 +91,11 @@ export class PhoneSupervisor {
     const key = `${tokenHash}|${this.deps.apiBase()}|${pairing.chatId}`;
     if (this.channel && (!want || this.channel.key !== key)) await this.stopChannel();
     if (!want || this.channel || token === null || pairing.chatId === null) return;
-    const bot = new BotApi({ apiBase: this.deps.apiBase(), token, ...(this.deps.requestTimeoutMs ? { requestTimeoutMs: this.deps.requestTimeoutMs } : {}) });
+    const bot = new BotApi({
+      apiBase: this.deps.apiBase(),
+      token,
+      ...(this.deps.requestTimeoutMs ? { requestTimeoutMs: this.deps.requestTimeoutMs } : {}),
+    });
     const channel = new PhoneChannel(
       {
         store,

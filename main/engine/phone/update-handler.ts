@@ -137,7 +137,11 @@ async function fresh(deps: HandlerDeps, updateId: number, ownId: number, chatId:
   }
   const latest = deps.store.phone.latestMessage();
   if (!latest) return deps.reply('Nothing is waiting for that answer.', ownId);
-  if (!latest.live) return deps.reply(`Not sent: the most recent message is out of date (${latest.outcome ?? 'settled'}). Look at the newest message.`, ownId);
+  if (!latest.live)
+    return deps.reply(
+      `Not sent: the most recent message is out of date (${latest.outcome ?? 'settled'}). Look at the newest message.`,
+      ownId,
+    );
   const item = deps.store.items.get(latest.itemId);
   if (!item || (item.fingerprint ?? '') !== latest.fingerprint)
     return deps.reply('Not sent: the prompt changed since the most recent message. Look at the newest message.', ownId);

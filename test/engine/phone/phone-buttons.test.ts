@@ -26,7 +26,11 @@ function changingPrompt(): Scenario {
   const write = claudePermWrite();
   return {
     ...bash,
-    states: { ...bash.states, prompt: { ...bash.states['prompt']!, keys: { ...bash.states['prompt']!.keys, F2: 'other-prompt' } }, 'other-prompt': { screen: write.states['prompt']!.screen, keys: { '1': 'approved', Escape: 'denied-esc' } } },
+    states: {
+      ...bash.states,
+      prompt: { ...bash.states['prompt']!, keys: { ...bash.states['prompt']!.keys, F2: 'other-prompt' } },
+      'other-prompt': { screen: write.states['prompt']!.screen, keys: { '1': 'approved', Escape: 'denied-esc' } },
+    },
   };
 }
 

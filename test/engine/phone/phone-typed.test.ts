@@ -127,7 +127,10 @@ describe('phone: reminders and outcomes', () => {
     const m = await waitForMessage(rig);
     const done = await rig.h.engine.apiFor('queue')['item:approve']({ id: item.id, fingerprint: item.fingerprint });
     expect(done).toMatchObject({ ok: true, value: { outcome: 'confirmed' } });
-    await poll(() => m.keyboard === null && /approved in the queue window \d\d:\d\d/.test(m.text), 'the message edited to the desk outcome');
+    await poll(
+      () => m.keyboard === null && /approved in the queue window \d\d:\d\d/.test(m.text),
+      'the message edited to the desk outcome',
+    );
     expect(await agent.keyNames()).toEqual(['1']);
   });
 });
