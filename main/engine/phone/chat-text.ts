@@ -39,13 +39,13 @@ export function keepEndUtf16(text: string, max: number): string {
 }
 
 const SECRET_RULES: readonly [RegExp, string][] = [
+  // Authorization headers and bearer tokens
+  [/\b(Bearer|Basic|token)\s+[A-Za-z0-9._~+/=-]{12,}/gi, '$1 •••'],
   // KEY=value where the name says it is secret (env assignments, .env lines, export lines)
   [
     /\b([A-Za-z0-9_]*(?:TOKEN|SECRET|PASSWORD|PASSWD|PASS|API_?KEY|ACCESS_?KEY|PRIVATE_?KEY|CREDENTIALS?|AUTH)[A-Za-z0-9_]*\s*[=:]\s*)("[^"]*"|'[^']*'|\S+)/gi,
     '$1•••',
   ],
-  // Authorization headers and bearer tokens
-  [/\b(Bearer|Basic|token)\s+[A-Za-z0-9._~+/=-]{12,}/gi, '$1 •••'],
   // Well-known token shapes: GitHub, Slack, OpenAI/Anthropic style keys, AWS access key ids, bot tokens
   [
     /\b(?:gh[pousr]_[A-Za-z0-9]{20,}|xox[abprs]-[A-Za-z0-9-]{10,}|sk-[A-Za-z0-9_-]{16,}|AKIA[0-9A-Z]{16}|\d{6,}:[A-Za-z0-9_-]{30,})\b/g,
