@@ -102,7 +102,7 @@ async function pair(ctx: CliContext, argv: readonly string[]): Promise<number> {
     ctx.stdout(`Open ${link}\n`);
     if (args.opts['qr'] !== false) ctx.stdout(await QRCode.toString(link, { type: 'terminal', small: true }));
     ctx.stdout('Waiting for Start (10 minutes)…\n');
-    const found = await waitForStart(bot, hash, { deadline: expiresAt, signal: ctx.stopSignal });
+    const found = await waitForStart(bot, hash, { deadline: expiresAt, signal: ctx.stopSignal, now: () => ctx.clock.now() });
     if (!found) {
       ctx.stderr('trailboss phone pair: nobody tapped Start in time; nothing was paired\n');
       return EXIT.refused;
@@ -138,7 +138,7 @@ async function pair(ctx: CliContext, argv: readonly string[]): Promise<number> {
 function status(ctx: CliContext, argv: readonly string[]): number {
   const args = parseCommandLine('phone status', argv);
   const p = withStore(ctx, (s) => s.phone.pairing());
-  let tokenSaved = false;
+  let tokenSaved: boolean;
   try {
     tokenSaved = readBotToken(botTokenPath(pathsOf(ctx).home)) !== null;
   } catch {

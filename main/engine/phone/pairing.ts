@@ -41,12 +41,12 @@ export interface PairingCandidate {
 export async function waitForStart(
   bot: BotApi,
   codeHash: string,
-  opts: { deadline: number; signal: AbortSignal; pollTimeoutS?: number },
+  opts: { deadline: number; signal: AbortSignal; now: () => number; pollTimeoutS?: number },
 ): Promise<PairingCandidate | null> {
   let offset = 0;
   let attempt = 0;
-  while (!opts.signal.aborted && Date.now() < opts.deadline) {
-    const timeout = Math.max(1, Math.min(opts.pollTimeoutS ?? 25, Math.ceil((opts.deadline - Date.now()) / 1000)));
+  while (!opts.signal.aborted && opts.now() < opts.deadline) {
+    const timeout = Math.max(1, Math.min(opts.pollTimeoutS ?? 25, Math.ceil((opts.deadline - opts.now()) / 1000)));
     let result: unknown;
     try {
       result = await bot.call(

@@ -63,7 +63,7 @@ export class PhoneChannel {
     private readonly deps: ChannelDeps,
     private readonly chatId: number,
   ) {
-    this.sends = new SendQueue(deps.minSendIntervalMs);
+    this.sends = new SendQueue(deps.minSendIntervalMs, deps.now);
     const handler: HandlerDeps = {
       store: deps.store,
       api: deps.api,

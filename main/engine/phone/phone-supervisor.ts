@@ -48,7 +48,7 @@ export class PhoneSupervisor {
   /** Look now and then every `checkMs`. */
   start(): void {
     const tick = () => {
-      this.checkNow();
+      void this.checkNow();
       if (!this.disposed) this.timer = setTimeout(tick, this.deps.checkMs ?? 2_000);
     };
     tick();

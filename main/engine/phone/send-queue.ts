@@ -14,7 +14,10 @@ export class SendQueue {
   private lastAt = 0;
   private readonly stopper = new AbortController();
 
-  constructor(private readonly minIntervalMs: number) {}
+  constructor(
+    private readonly minIntervalMs: number,
+    private readonly now: () => number,
+  ) {}
 
   /** Run `call` after everything queued before it, spaced; retried on 429 only. */
   run<T>(call: () => Promise<T>): Promise<T> {
@@ -30,9 +33,9 @@ export class SendQueue {
 
   private async spaced<T>(call: () => Promise<T>): Promise<T> {
     for (let tries = 0; ; tries++) {
-      const wait = this.lastAt + this.minIntervalMs - Date.now();
+      const wait = this.lastAt + this.minIntervalMs - this.now();
       if (wait > 0) await pause(wait, this.stopper.signal);
-      this.lastAt = Date.now();
+      this.lastAt = this.now();
       try {
         return await call();
       } catch (error) {

@@ -56,7 +56,7 @@ export function pairOwner(h: EngineHarness, tg: BotApiStandIn): void {
 }
 
 /** The queue now. */
-export async function queue(h: EngineHarness): Promise<QueueItemDto[]> {
+export async function queue(h: EngineHarness): Promise<readonly QueueItemDto[]> {
   const env = await h.engine.api['queue:list']({});
   if (!env.ok) throw new Error(env.error.message);
   return env.value;

@@ -239,7 +239,7 @@ export class BotApiStandIn {
       send(status, { ok: false, error_code: status, description, ...(parameters ? { parameters } : {}) });
     if (!match) return error(404, 'Not Found');
     const [, token, method] = match as unknown as [string, string, string];
-    let params: Record<string, unknown> = {};
+    let params: Record<string, unknown>;
     try {
       params = raw === '' ? {} : (JSON.parse(raw) as Record<string, unknown>);
     } catch {
@@ -249,7 +249,7 @@ export class BotApiStandIn {
     if (this.revoked || token !== this.token) return error(401, 'Unauthorized');
     const faultAt = this.faults.findIndex((f) => f.method === method || f.method === '*');
     if (faultAt >= 0) {
-      const [{ fault }] = this.faults.splice(faultAt, 1) as [{ fault: Fault }];
+      const { fault } = this.faults.splice(faultAt, 1)[0]!;
       switch (fault.kind) {
         case 'hang':
           return; // never answered; the socket stays open until the client gives up or we close

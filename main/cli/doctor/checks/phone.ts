@@ -32,7 +32,7 @@ export const phoneCheck: DoctorCheck = {
   title: 'phone (Telegram)',
   async run({ ctx, paths }) {
     const pairing = pairingOf(paths.database, ctx.clock);
-    let token: string | null = null;
+    let token: string | null;
     try {
       token = readBotToken(botTokenPath(paths.home));
     } catch (error) {
