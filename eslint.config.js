@@ -10,6 +10,15 @@ const engineBans = {
     { group: ['**/preload/index*'], message: 'Only preload/contract may be shared with the engine.' },
   ],
 };
+// wiring/ composes the engine and holds no logic another room imports: only it and engine.ts may import it.
+const wiringBan = {
+  group: ['**/wiring/**'],
+  message: 'Only main/engine/engine.ts and wiring/ itself import wiring/: move shared logic down into the room it belongs to.',
+};
+const childProcessBans = [
+  { name: 'node:child_process', message: 'Run processes through main/engine/platform/run.ts (injected runner).' },
+  { name: 'child_process', message: 'Run processes through main/engine/platform/run.ts (injected runner).' },
+];
 
 export default tseslint.config(
   { ignores: ['node_modules/**', 'dist/**', 'out/**', 'test-results/**', 'playwright-report/**', 'bench/results/**'] },
@@ -35,7 +44,7 @@ export default tseslint.config(
   {
     files: ['main/engine/**/*.ts', 'main/cli/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', engineBans],
+      'no-restricted-imports': ['error', { ...engineBans, patterns: [...engineBans.patterns, wiringBan] }],
       // Time comes from an injected Clock (main/engine/platform/clock.ts).
       'no-restricted-properties': ['error', { object: 'Date', property: 'now', message: 'Use the injected Clock.' }],
     },
@@ -45,20 +54,28 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        {
-          ...engineBans,
-          paths: [
-            ...engineBans.paths,
-            { name: 'node:child_process', message: 'Run processes through main/engine/platform/run.ts (injected runner).' },
-            { name: 'child_process', message: 'Run processes through main/engine/platform/run.ts (injected runner).' },
-          ],
-        },
+        { paths: [...engineBans.paths, ...childProcessBans], patterns: [...engineBans.patterns, wiringBan] },
       ],
     },
   },
   {
+    files: ['main/engine/wiring/**/*.ts', 'main/engine/engine.ts'],
+    rules: { 'no-restricted-imports': ['error', { ...engineBans, paths: [...engineBans.paths, ...childProcessBans] }] },
+  },
+  {
     files: ['main/engine/platform/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', engineBans] },
+    rules: { 'no-restricted-imports': ['error', { ...engineBans, patterns: [...engineBans.patterns, wiringBan] }] },
+  },
+  {
+    // main/engine/text is the shared cleaning of outside text: pure, so every engine room, the CLI and
+    // the shell may import it; it imports nothing but itself.
+    files: ['main/engine/text/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(?!\\./)', message: 'main/engine/text is pure: it imports nothing outside itself.' }] },
+      ],
+    },
   },
   {
     // The contract is shared by every zone, so it may depend on none of them (nor on any package).

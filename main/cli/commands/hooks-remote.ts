@@ -16,7 +16,7 @@ import { RemoteHooksError, installRemoteHooks, remoteHooksStatus, uninstallRemot
 import { resolvePaths } from '../../engine/platform/paths.ts';
 import { realRunner } from '../../engine/platform/run.ts';
 import { runnerWithEnv } from '../../engine/platform/runner-with-env.ts';
-import { hostSpecs } from '../../engine/wiring/hosts.ts';
+import { hostSpecs } from '../../engine/hosts/host-spec.ts';
 import { rawConfig, save } from './hosts.ts';
 import { withHostHooks } from './hosts-config.ts';
 import { UsageError } from '../program.ts';

@@ -23,7 +23,7 @@ import { ControlModeClient } from '../../engine/tmux/control-client.ts';
 import { TMUX_ENV } from '../../engine/tmux/server-args.ts';
 import type { TmuxClient } from '../../engine/tmux/types.ts';
 import { serverKey, TmuxError } from '../../engine/tmux/types.ts';
-import { hostSpecs } from '../../engine/wiring/hosts.ts';
+import { hostSpecs } from '../../engine/hosts/host-spec.ts';
 import { UsageError, parseCommandLine, read } from '../program.ts';
 import type { CliContext } from '../context.ts';
 import { EXIT } from '../context.ts';

@@ -6,7 +6,7 @@
 import type { SettingsDto, SettingsStateDto } from '../../../preload/contract/settings.ts';
 import type { Config } from '../config/index.ts';
 import { waitBefore } from '../watchdog/backoff.ts';
-import { watchdogConfigOf } from '../wiring/watchdog-wiring.ts';
+import { watchdogConfigOf } from '../watchdog/engine-settings.ts';
 
 /** The waits the watchdog will use, one per nudge (longer when the file lists more). */
 function shownBackoff(config: Config): number[] {

@@ -1,4 +1,5 @@
 /** A configured host: a machine reached with `ssh` whose tmux servers Trail Boss watches. */
+import type { Config } from '../config/index.ts';
 import type { PaneKey } from '../sessions/facts.ts';
 import type { TmuxServer } from '../tmux/types.ts';
 
@@ -46,4 +47,16 @@ export function hostOfPaneKey(key: PaneKey): string | null {
 export function localPartOfPaneKey(key: PaneKey): PaneKey {
   const host = hostOfPaneKey(key);
   return host === null ? key : key.slice(host.length + 2);
+}
+
+/** The config's hosts as the engine uses them. */
+export function hostSpecs(config: Config): HostSpec[] {
+  return config.hosts.map((h) => ({
+    name: h.name,
+    destination: h.destination,
+    sockets: h.sockets,
+    sshConfig: h.sshConfig,
+    enabled: h.enabled,
+    hooks: h.hooks,
+  }));
 }

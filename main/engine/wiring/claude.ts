@@ -13,7 +13,8 @@ import type { ActionParts } from './actions.ts';
 import type { Attention } from './attention.ts';
 import { AutoRestart } from './auto-restart.ts';
 import type { Foundation } from './foundation.ts';
-import { remoteSnapshotsDir, restartPane } from './restart-action.ts';
+import { restartPane } from '../restart/restart-pane.ts';
+import { remoteSnapshotsDir } from '../snapshot/snapshot-index.ts';
 
 export interface ClaudeOptions {
   readonly env: Readonly<Record<string, string | undefined>>;

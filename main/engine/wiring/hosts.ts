@@ -7,7 +7,7 @@
  */
 import type { Config } from '../config/index.ts';
 import type { HostChangeDto } from '../../../preload/contract/events.ts';
-import type { HostSpec } from '../hosts/host-spec.ts';
+import { hostSpecs } from '../hosts/host-spec.ts';
 import type { HookDelivery } from '../hooks/hook-ingest.ts';
 import { HostHookLinks } from '../hosts/host-hook-link.ts';
 import { HostSet } from '../hosts/host-set.ts';
@@ -16,18 +16,6 @@ import type { Runner, Spawner } from '../platform/run.ts';
 import type { TmuxClient } from '../tmux/types.ts';
 import type { Foundation, UndoList } from './foundation.ts';
 import type { Late } from './late.ts';
-
-/** The config's hosts as the engine uses them. */
-export function hostSpecs(config: Config): HostSpec[] {
-  return config.hosts.map((h) => ({
-    name: h.name,
-    destination: h.destination,
-    sockets: h.sockets,
-    sshConfig: h.sshConfig,
-    enabled: h.enabled,
-    hooks: h.hooks,
-  }));
-}
 
 /** The host set and the hook links that ride on its connections. */
 export interface WiredHosts {

@@ -3,7 +3,9 @@
  * fresh captures and attached clients from tmux, typing through the audited safe-to-type action,
  * escalation into the queue, and backoff state persisted in the store.
  */
-import type { ActionOutcome, ActionStore, PaneAccess } from '../actions/types.ts';
+import type { ActionStore, PaneAccess } from '../actions/types.ts';
+import { NotTypedError } from '../actions/not-typed-error.ts';
+import { loopModeOf, watchdogConfigOf } from '../watchdog/engine-settings.ts';
 import { typeIntoIdle } from '../actions/type-text.ts';
 import type { Config } from '../config/index.ts';
 import type { PaneObserver } from '../observe/observer.ts';
@@ -14,43 +16,10 @@ import type { PaneState } from '../sessions/pane-state.ts';
 import type { Pane, Store } from '../store/index.ts';
 import type { WatchdogState } from '../watchdog/backoff.ts';
 import { escalatedAfter } from '../watchdog/backoff.ts';
-import type { WatchdogConfig } from '../watchdog/config.ts';
-import type { LoopMode } from '../watchdog/loop-mode.ts';
 import { watchdogHandlesIdle } from '../watchdog/loop-mode.ts';
 import { WatchdogScheduler } from '../watchdog/watchdog-scheduler.ts';
 import { settledLooks } from '../actions/settled-look.ts';
 import type { WatchdogView } from '../truth/policy.ts';
-
-/** The engine config's watchdog section as the scheduler reads it. */
-export function watchdogConfigOf(config: Config): WatchdogConfig {
-  const w = config.watchdog;
-  // An explicit list (from the settings form) wins; otherwise first delay × factor, capped.
-  const backoffMs = w.backoffMs ?? Array.from({ length: w.maxNudges }, (_, i) => Math.min(w.capMs, w.firstDelayMs * w.factor ** i));
-  return {
-    enabled: w.enabled,
-    message: w.message,
-    backoffMs,
-    factor: w.factor,
-    capMs: w.capMs,
-    maxTries: w.maxNudges,
-    humanActiveMs: w.humanActiveWindowMs,
-    dismissKnownDialogs: w.dismissKnownDialogs,
-    workResetMs: w.workResetMs,
-    recheckMs: w.recheckMs,
-  };
-}
-
-/** A pane's effective loop mode: the user's own choice (paused included), else the first matching config rule, else paused. */
-export function loopModeOf(pane: Pane, config: Config): LoopMode {
-  if (pane.loopModeExplicit) return pane.loopMode;
-  const session = pane.target.slice(0, Math.max(0, pane.target.lastIndexOf(':')));
-  for (const rule of config.watchdog.rules) {
-    if (rule.runtime && rule.runtime !== pane.runtime) continue;
-    if (rule.sessionPattern && !new RegExp(rule.sessionPattern).test(session)) continue;
-    return rule.mode;
-  }
-  return 'paused';
-}
 
 export interface WatchdogWiringDeps {
   readonly store: Store;
@@ -64,17 +33,6 @@ export interface WatchdogWiringDeps {
   readonly reconsider: (pane: PaneKey) => void;
   /** The pane's state as the truth holds it now. */
   readonly stateOf: (pane: PaneKey) => PaneState | undefined;
-}
-
-/** Typing did not complete (refused, the screen changed before Enter, the pane went): the action's own outcome. */
-export class NotTypedError extends Error {
-  override readonly name = 'NotTypedError';
-  constructor(
-    readonly outcome: Exclude<ActionOutcome, 'confirmed'>,
-    message: string,
-  ) {
-    super(message);
-  }
 }
 
 /** A wake-up clears the input line: what a human had typed there goes into the audit reason, not into oblivion. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Config } from '../../../main/engine/config/index.ts';
 import { DEFAULT_CONFIG } from '../../../main/engine/config/index.ts';
-import { loopModeOf } from '../../../main/engine/wiring/watchdog-wiring.ts';
+import { loopModeOf } from '../../../main/engine/watchdog/engine-settings.ts';
 import type { Pane } from '../../../main/engine/store/index.ts';
 
 const base: Pane = {

@@ -19,7 +19,6 @@ import { procAgentProcesses } from '../snapshot/agent-process.ts';
 import type { AgentSite } from '../snapshot/agent-site.ts';
 import { primeHookInstalled } from '../snapshot/cli-support.ts';
 import { remoteSite } from '../snapshot/remote-site.ts';
-import { remoteSnapshotsDir } from '../snapshot/snapshot-index.ts';
 import { restartAgent } from '../snapshot/restart.ts';
 
 export interface RestartActionDeps {
@@ -34,7 +33,6 @@ export interface RestartActionDeps {
   /** Where the snapshots of agents on configured hosts are kept on this machine (one directory per host). */
   readonly remoteSnapshotsDir: string;
 }
-export { remoteSnapshotsDir };
 
 function readIfExists(file: string): string | null {
   try {
