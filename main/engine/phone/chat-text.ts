@@ -1,18 +1,18 @@
 /**
- * Text from panes leaving for a Telegram chat: cleaned where it comes in (escape sequences and
- * control characters removed; swap for the shared `cleanExternalText` once it lands), obvious
+ * Text from panes leaving for a Telegram chat: cleaned (the shared `cleanExternalText`), obvious
  * secrets masked, cut to fit in UTF-16 units (Telegram's count) *before* escaping, then escaped for
  * HTML parse mode, which needs only `<`, `>` and `&` (https://core.telegram.org/bots/api#html-style).
  */
 import { stripAnsi } from '../runtimes/common/ansi.ts';
+import { cleanExternalText } from '../text/clean-text.ts';
 
-// C0 except tab and line feed, DEL, C1; bidi overrides and zero-width characters (they hide or reorder text).
-// eslint-disable-next-line no-control-regex
-const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g;
-
-/** Pane text without escape sequences or control characters (tabs become spaces). */
+/**
+ * Pane text for the chat: the capture's own colour codes removed, then the shared cleaning (any other
+ * control character or escape made visible, bidi overrides and zero-width characters shown); tabs
+ * become spaces.
+ */
 export function cleanForChat(text: string): string {
-  return stripAnsi(text).replace(/\t/g, '  ').replace(CONTROLS, '');
+  return cleanExternalText(stripAnsi(text).replace(/\t/g, '  '));
 }
 
 /** Escape for Telegram's HTML parse mode. */

@@ -4,6 +4,7 @@
  * Shapes: https://core.telegram.org/bots/api#update, #message, #callbackquery.
  */
 import { z } from 'zod';
+import { cleanExternalText } from '../text/clean-text.ts';
 
 const user = z.object({
   id: z.number().int(),
@@ -63,8 +64,8 @@ export function readUpdates(result: unknown): ChannelUpdate[] {
   return out;
 }
 
-/** A Telegram user's display name ("Ada Lovelace (@ada)"), at most 100 characters. */
+/** A Telegram user's display name ("Ada Lovelace (@ada)"), cleaned, at most 100 characters. */
 export function displayName(u: TelegramUser): string {
   const name = [u.first_name, u.last_name].filter(Boolean).join(' ');
-  return (u.username ? `${name} (@${u.username})` : name).slice(0, 100);
+  return cleanExternalText(u.username ? `${name} (@${u.username})` : name).slice(0, 100);
 }

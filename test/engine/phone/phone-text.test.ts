@@ -8,8 +8,8 @@ import { redactToken } from '../../../main/engine/phone/redact.ts';
 import { queueItem } from '../../support/queue-items.ts';
 
 describe('chat text', () => {
-  it('removes escape sequences, control, bidi and zero-width characters', () => {
-    expect(cleanForChat('\u001b[31mred\u001b[0m\u0007 a\u202eb\u200bc\r')).toBe('red abc');
+  it('drops the colour codes and makes other controls, bidi and zero-width characters visible', () => {
+    expect(cleanForChat('\u001b[31mred\u001b[0m\u0007 a\u202eb\u200bc\r')).toBe('red\u2407 a<U+202E>b<U+200B>c\u240d');
   });
 
   it('escapes exactly what HTML mode needs', () => {
