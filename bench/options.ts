@@ -1,7 +1,7 @@
 /** `npm run bench -- [--quick] [--only a,b]`: which phases run, at which sizes. Pure. */
 
 /** The phases, in the order they run. `detection` also measures approve latency (the same approvals). */
-export const PHASES = ['detection', 'cpu', 'hooks', 'tmux-capture', 'snapshot', 'cli', 'remote'] as const;
+export const PHASES = ['detection', 'cpu', 'hooks', 'tmux-capture', 'snapshot', 'cli', 'remote', 'phone'] as const;
 
 /** One phase. */
 export type Phase = (typeof PHASES)[number];
@@ -27,6 +27,14 @@ export interface BenchPlan {
   };
   /** The installed command: samples per figure, panes of the status scan, the transcript of snapshot save. */
   readonly cli: { readonly samples: number; readonly statusPanes: number; readonly snapshotMB: number; readonly snapshotRuns: number };
+  /** The phone channel against the stand-in Bot API: fleet size, looping prompts, their spacing, windows. */
+  readonly phone: {
+    readonly agents: number;
+    readonly prompting: number;
+    readonly spacingMs: number;
+    readonly windowMs: number;
+    readonly idleWindowMs: number;
+  };
 }
 
 /** Aliases accepted by `--only` (approve latency comes from the detection runs). */
@@ -48,6 +56,7 @@ const FULL: Omit<BenchPlan, 'quick' | 'phases'> = {
   snapshot: { mb: 100, runs: 3 },
   remote: { hosts: 4, panesPerHost: 50, loopingPerHost: 10, windowMs: 30_000, warmupMs: 8000, idleMs: 3000 },
   cli: { samples: 20, statusPanes: 20, snapshotMB: 100, snapshotRuns: 3 },
+  phone: { agents: 100, prompting: 10, spacingMs: 1500, windowMs: 40_000, idleWindowMs: 15_000 },
 };
 
 const QUICK: Omit<BenchPlan, 'quick' | 'phases'> = {
@@ -61,6 +70,7 @@ const QUICK: Omit<BenchPlan, 'quick' | 'phases'> = {
   snapshot: { mb: 20, runs: 1 },
   remote: { hosts: 2, panesPerHost: 10, loopingPerHost: 3, windowMs: 8000, warmupMs: 5000, idleMs: 2000 },
   cli: { samples: 5, statusPanes: 20, snapshotMB: 20, snapshotRuns: 1 },
+  phone: { agents: 10, prompting: 3, spacingMs: 1500, windowMs: 10_000, idleWindowMs: 4000 },
 };
 
 /** Usage text for `--help` and for a bad argument. */

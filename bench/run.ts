@@ -16,6 +16,7 @@ import { disposeAllFleets } from './fleet.ts';
 import { runSnapshotBench, runTmuxCaptureBench } from './folded.ts';
 import { runHookFusion } from './hook-fusion.ts';
 import { runHookIngest } from './hook-ingest.ts';
+import { runPhone } from './phone.ts';
 import { runRemote } from './remote.ts';
 import type { BenchPlan, Phase } from './options.ts';
 import { USAGE, parseBenchArgs } from './options.ts';
@@ -113,6 +114,10 @@ async function runPhase(phase: Phase, p: BenchPlan): Promise<void> {
       );
       results.cli = await runCliBench(p.cli);
       return;
+    case 'phone':
+      progress(`phone: ${p.phone.agents} agents, ${p.phone.prompting} prompting through the stand-in Bot API`);
+      results.phone = await runPhone(p.phone);
+      return;
   }
 }
 
@@ -137,6 +142,7 @@ const KEYS: Readonly<Record<Phase, keyof BenchResults>> = {
   snapshot: 'snapshot',
   cli: 'cli',
   remote: 'remote',
+  phone: 'phone',
 };
 for (const phase of plan.phases) {
   try {

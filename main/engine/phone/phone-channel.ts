@@ -45,7 +45,7 @@ export interface ChannelDeps {
   readonly unauthorized: (message: string) => void;
 }
 
-const RECONCILE_MS = 5_000;
+const RECONCILE_MS = 10_000;
 
 /** A running channel for the paired chat. */
 export class PhoneChannel {
@@ -106,6 +106,7 @@ export class PhoneChannel {
     const { events } = this.deps;
     this.unsubscribe.push(
       events.on('queue:changed', () => this.reconcileSoon()),
+      events.on('item:added', () => this.reconcileSoon()),
       events.on('reminder', (r) => void this.remind(r.id, r.step)),
       events.on('item:resolved', () => this.reconcileSoon()),
     );

@@ -1,6 +1,8 @@
 /**
- * Outgoing messages and edits, one at a time and at most about one a second per chat (Telegram's
- * documented limit: https://core.telegram.org/bots/faq#my-bot-is-hitting-limits-how-do-i-avoid-this).
+ * Outgoing messages and edits, one at a time and on average at most about one a second per chat, a
+ * burst of three allowed (Telegram's documented limit: "avoid sending more than one message per
+ * second" per chat, short bursts tolerated:
+ * https://core.telegram.org/bots/faq#my-bot-is-hitting-limits-how-do-i-avoid-this).
  * A 429 waits its `retry_after` and tries the same call again; other failures go back to the caller.
  */
 import { BotApiError } from './bot-api.ts';
@@ -8,16 +10,21 @@ import { pause } from './backoff.ts';
 
 const MAX_RATE_RETRIES = 5;
 
-/** A serial queue with a minimum spacing between calls. */
+/** A serial queue: a short burst (`burst` calls) goes out at once, then about one call per `minIntervalMs` (a token bucket). */
 export class SendQueue {
   private tail: Promise<unknown> = Promise.resolve();
-  private lastAt = 0;
+  private tokens: number;
+  private refilledAt: number;
   private readonly stopper = new AbortController();
 
   constructor(
     private readonly minIntervalMs: number,
     private readonly now: () => number,
-  ) {}
+    private readonly burst = 3,
+  ) {
+    this.tokens = burst;
+    this.refilledAt = now();
+  }
 
   /** Run `call` after everything queued before it, spaced; retried on 429 only. */
   run<T>(call: () => Promise<T>): Promise<T> {
@@ -31,17 +38,34 @@ export class SendQueue {
     this.stopper.abort();
   }
 
+  private async take(): Promise<void> {
+    for (;;) {
+      const now = this.now();
+      if (this.minIntervalMs <= 0) return;
+      const earned = Math.floor((now - this.refilledAt) / this.minIntervalMs);
+      if (earned > 0) {
+        this.tokens = Math.min(this.burst, this.tokens + earned);
+        this.refilledAt = this.tokens === this.burst ? now : this.refilledAt + earned * this.minIntervalMs;
+      }
+      if (this.tokens > 0 || this.stopper.signal.aborted) {
+        this.tokens -= 1;
+        return;
+      }
+      await pause(this.refilledAt + this.minIntervalMs - now, this.stopper.signal);
+    }
+  }
+
   private async spaced<T>(call: () => Promise<T>): Promise<T> {
     for (let tries = 0; ; tries++) {
-      const wait = this.lastAt + this.minIntervalMs - this.now();
-      if (wait > 0) await pause(wait, this.stopper.signal);
-      this.lastAt = this.now();
+      await this.take();
       try {
         return await call();
       } catch (error) {
         if (!(error instanceof BotApiError) || error.failure !== 'rate-limited' || tries >= MAX_RATE_RETRIES || this.stopper.signal.aborted)
           throw error;
-        await pause(Math.max(1, error.retryAfterS ?? 5) * 1000, this.stopper.signal);
+        // Telegram says how long: nothing goes out before then.
+        this.tokens = 0;
+        this.refilledAt = this.now() + Math.max(1, error.retryAfterS ?? 5) * 1000 - this.minIntervalMs;
       }
     }
   }

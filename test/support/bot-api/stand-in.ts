@@ -91,6 +91,8 @@ export class BotApiStandIn {
   private nextCallbackId = 1;
   private revoked = false;
   webhookSet = false;
+  /** Called on every request as it arrives (the bench times sendMessage with it). */
+  onCall: ((method: string, params: Record<string, unknown>) => void) | null = null;
 
   private constructor(private readonly server: ReturnType<typeof createServer>) {}
 
@@ -246,6 +248,7 @@ export class BotApiStandIn {
       return error(400, 'Bad Request: invalid JSON');
     }
     this.calls.push({ method, params, at: Date.now() });
+    this.onCall?.(method, params);
     if (this.revoked || token !== this.token) return error(401, 'Unauthorized');
     const faultAt = this.faults.findIndex((f) => f.method === method || f.method === '*');
     if (faultAt >= 0) {
