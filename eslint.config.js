@@ -20,6 +20,10 @@ const childProcessBans = [
   { name: 'child_process', message: 'Run processes through main/engine/platform/run.ts (injected runner).' },
 ];
 
+// The CLI may import the client core (the terminal UI is one of its faces); the engine may not.
+const clientBan = { group: ['**/client/**'], message: 'The client core is for the faces (renderer, terminal UI), not the engine.' };
+const engineOnlyBans = { ...engineBans, patterns: [...engineBans.patterns, clientBan] };
+
 export default tseslint.config(
   { ignores: ['node_modules/**', 'dist/**', 'out/**', 'test-results/**', 'playwright-report/**', 'bench/results/**'] },
   js.configs.recommended,
@@ -34,7 +38,7 @@ export default tseslint.config(
   {
     // Type-aware checks where a forgotten promise loses an error or races a key: main/, preload/ and
     // the renderer. The project service reuses the root tsconfig.json (all zones), one program for all.
-    files: ['main/**/*.ts', 'preload/**/*.ts', 'renderer/**/*.ts', 'renderer/**/*.tsx'],
+    files: ['main/**/*.ts', 'preload/**/*.ts', 'renderer/**/*.ts', 'renderer/**/*.tsx', 'client/**/*.ts', 'client/**/*.tsx'],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
@@ -54,17 +58,17 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: [...engineBans.paths, ...childProcessBans], patterns: [...engineBans.patterns, wiringBan] },
+        { paths: [...engineBans.paths, ...childProcessBans], patterns: [...engineOnlyBans.patterns, wiringBan] },
       ],
     },
   },
   {
     files: ['main/engine/wiring/**/*.ts', 'main/engine/engine.ts'],
-    rules: { 'no-restricted-imports': ['error', { ...engineBans, paths: [...engineBans.paths, ...childProcessBans] }] },
+    rules: { 'no-restricted-imports': ['error', { ...engineOnlyBans, paths: [...engineBans.paths, ...childProcessBans] }] },
   },
   {
     files: ['main/engine/platform/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { ...engineBans, patterns: [...engineBans.patterns, wiringBan] }] },
+    rules: { 'no-restricted-imports': ['error', { ...engineOnlyBans, patterns: [...engineOnlyBans.patterns, wiringBan] }] },
   },
   {
     // main/engine/text is the shared cleaning of outside text: pure, so every engine room, the CLI and
@@ -93,7 +97,12 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/renderer/**'], message: 'The shell never imports the renderer: use the contract and IPC.' }] },
+        {
+          patterns: [
+            { group: ['**/renderer/**'], message: 'The shell never imports the renderer: use the contract and IPC.' },
+            { group: ['**/client/**'], message: 'The client core is for the faces (renderer, terminal UI), not the shell.' },
+          ],
+        },
       ],
     },
   },
@@ -105,7 +114,27 @@ export default tseslint.config(
         'error',
         {
           paths: [{ name: 'electron', message: 'The renderer talks to the bridge only.' }],
-          patterns: [{ group: ['**/main/**', 'node:*'], message: 'The renderer may import only preload/contract and itself.' }],
+          patterns: [{ group: ['**/main/**', 'node:*'], message: 'The renderer may import only client/, preload/contract and itself.' }],
+        },
+      ],
+    },
+  },
+  {
+    // The client core runs in the window and in the terminal UI: no DOM, no Node, no Electron, no face.
+    files: ['client/**/*.ts', 'client/**/*.tsx'],
+    languageOptions: { globals: { ...globals['shared-node-browser'] } },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'electron', message: 'The client core talks to the engine through a bridge only.' }],
+          patterns: [
+            { group: ['node:*'], message: 'The client core runs in the browser too: no Node modules.' },
+            {
+              group: ['**/main/**', '**/renderer/**', '**/preload/index*'],
+              message: 'The client core may import only preload/contract and itself.',
+            },
+          ],
         },
       ],
     },

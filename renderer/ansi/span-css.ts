@@ -1,6 +1,6 @@
 /** The CSS for one span, applied through React's style object (CSSOM), which a strict CSP without 'unsafe-inline' allows. */
 import type { CSSProperties } from 'react';
-import type { SpanStyle } from './sgr.ts';
+import type { SpanStyle } from '../../client/ansi/sgr.ts';
 
 // Defaults come from the theme so inverse video of default colours still shows.
 const DEFAULT_FG = 'var(--term-fg)';

@@ -1,7 +1,7 @@
 /** The window frame: navigation between Queue, Settings and Activity, and banners for engine trouble. */
-import { useApp, useNow, useQueue } from './context.tsx';
-import type { View } from '../store/app-store.ts';
-import { hostOutageText } from '../store/host-outages.ts';
+import { useApp, useNow, useQueue } from '../../client/react/context.tsx';
+import type { View } from '../../client/store/app-store.ts';
+import { hostOutageText } from '../../client/store/host-outages.ts';
 import { QueueScreen } from '../screens/queue/queue-screen.tsx';
 import { SettingsScreen } from '../screens/settings/settings-screen.tsx';
 import { ActivityScreen } from '../screens/activity/activity-screen.tsx';

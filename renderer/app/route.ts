@@ -1,5 +1,5 @@
 /** The window's route from the URL fragment: `#view=queue|settings|activity&item=<id>` (the shell opens windows with it). */
-import type { View } from '../store/app-store.ts';
+import type { View } from '../../client/store/app-store.ts';
 
 export interface Route {
   readonly view: View | null;

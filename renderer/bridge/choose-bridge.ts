@@ -1,7 +1,7 @@
 /** Picks the bridge for where the page runs: Electron's preload if present, else HTTP with the URL's token. */
 import { EXPOSED_NAME, type TrailbossApi } from '../../preload/contract/index.ts';
-import type { Bridge } from './bridge.ts';
-import { httpBridge, type EventSourceLike } from './http-bridge.ts';
+import type { Bridge } from '../../client/bridge/bridge.ts';
+import { httpBridge, type EventSourceLike } from '../../client/bridge/http-bridge.ts';
 import { ipcBridge } from './ipc-bridge.ts';
 
 /** What choosing needs from the page. */

@@ -1,6 +1,6 @@
 /** The bridge inside Electron: the preload's `window.trailboss`, which is always connected. */
 import type { TrailbossApi } from '../../preload/contract/index.ts';
-import type { Bridge } from './bridge.ts';
+import type { Bridge } from '../../client/bridge/bridge.ts';
 
 /** Wraps the API the preload exposed. */
 export function ipcBridge(exposed: TrailbossApi): Bridge {

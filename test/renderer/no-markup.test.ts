@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const root = new URL('../../renderer/', import.meta.url).pathname;
+const client = new URL('../../client/', import.meta.url).pathname;
 
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -11,7 +12,7 @@ function sources(dir: string): string[] {
   });
 }
 
-// Pane text and engine messages are untrusted: nothing in the renderer may turn a string into markup.
+// Pane text and engine messages are untrusted: nothing in the renderer (nor the client core it draws from) may turn a string into markup.
 describe('renderer sources', () => {
   it('are found', () => {
     expect(sources(root).length).toBeGreaterThan(10);
@@ -20,7 +21,7 @@ describe('renderer sources', () => {
   it.each(['dangerouslySetInnerHTML', 'innerHTML', 'outerHTML', 'insertAdjacentHTML', 'document.write', 'eval(', 'new Function'])(
     'never use %s',
     (needle) => {
-      const offenders = sources(root).filter((file) => readFileSync(file, 'utf8').includes(needle));
+      const offenders = [...sources(root), ...sources(client)].filter((file) => readFileSync(file, 'utf8').includes(needle));
       expect(offenders).toEqual([]);
     },
   );

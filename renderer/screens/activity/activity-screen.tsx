@@ -1,9 +1,9 @@
 /** Activity: per agent, how long it waited and on what over the last day; the agents; the audit log. */
 import { useEffect } from 'react';
 import type { AgentActivityDto } from '../../../preload/contract/index.ts';
-import { useActivity, useController } from '../../app/context.tsx';
-import { formatAge } from '../../format/age.ts';
-import { reasonLabel, runtimeName, stateLabel } from '../../format/labels.ts';
+import { useActivity, useController } from '../../../client/react/context.tsx';
+import { formatAge } from '../../../client/format/age.ts';
+import { reasonLabel, runtimeName, stateLabel } from '../../../client/format/labels.ts';
 import { AuditTable } from './audit-table.tsx';
 import { WaitChart } from './wait-chart.tsx';
 import { hourTicks, totalsByReason } from './chart-geometry.ts';

@@ -1,6 +1,6 @@
 /** The audit log: every key or text the app sent into a pane, newest first. */
 import type { AuditEntryDto } from '../../../preload/contract/index.ts';
-import { outcomeLabel } from '../../format/labels.ts';
+import { outcomeLabel } from '../../../client/format/labels.ts';
 
 /** What was sent, as shown in the table: key names, or the literal text in quotes. */
 export function sentText(entry: AuditEntryDto): string {

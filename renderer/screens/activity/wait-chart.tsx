@@ -1,7 +1,7 @@
 /** A one-line SVG timeline of one agent's waits over the window, coloured by reason. No chart library. */
 import type { WaitSpanDto } from '../../../preload/contract/index.ts';
-import { formatAge } from '../../format/age.ts';
-import { reasonLabel } from '../../format/labels.ts';
+import { formatAge } from '../../../client/format/age.ts';
+import { reasonLabel } from '../../../client/format/labels.ts';
 import { waitBars } from './chart-geometry.ts';
 
 export const CHART_WIDTH = 1000;

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import type { QueueItemDto } from '../../../preload/contract/index.ts';
 import { assertNever } from '../../../preload/contract/assert-never.ts';
-import { useController, useQueue } from '../../app/context.tsx';
+import { useController, useQueue } from '../../../client/react/context.tsx';
 import { rowActions, type RowAction } from './row-actions.ts';
 
 /** The actions that can be done for one item (row-actions.ts decides which, and their order). */

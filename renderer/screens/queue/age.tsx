@@ -1,6 +1,6 @@
 /** How long an item has waited, live. Only this text re-renders on each tick. */
-import { useNow } from '../../app/context.tsx';
-import { formatAge } from '../../format/age.ts';
+import { useNow } from '../../../client/react/context.tsx';
+import { formatAge } from '../../../client/format/age.ts';
 
 /** A live age counted from `since` (epoch ms). */
 export function Age({ since }: { since: number }) {

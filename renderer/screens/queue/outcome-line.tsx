@@ -1,6 +1,6 @@
 /** What the last action on an item did, said plainly (confirmed / unconfirmed / changed / gone / refused / failed). */
-import { actionLabel, outcomeLabel } from '../../format/labels.ts';
-import type { OutcomeNote } from '../../store/queue-state.ts';
+import { actionLabel, outcomeLabel } from '../../../client/format/labels.ts';
+import type { OutcomeNote } from '../../../client/store/queue-state.ts';
 
 /** One outcome note. */
 export function OutcomeLine({ note, withTarget = false }: { note: OutcomeNote; withTarget?: boolean }) {

@@ -1,8 +1,8 @@
 /** The pane's last lines with their colours. Every span is a text node: pane content never becomes markup. */
 import { memo, useMemo } from 'react';
-import { parseLines } from '../../ansi/sgr.ts';
+import { parseLines } from '../../../client/ansi/sgr.ts';
 import { spanCss } from '../../ansi/span-css.ts';
-import { visibleTail } from '../../format/tail-lines.ts';
+import { visibleTail } from '../../../client/format/tail-lines.ts';
 
 /** Renders `capture-pane -e` lines, leading blank ones dropped; parsed once per distinct tail. */
 export const PaneTail = memo(function PaneTail({ lines: all, label }: { lines: readonly string[]; label: string }) {

@@ -1,10 +1,10 @@
 /** One waiting agent: who, how long, why, what it wants, its last lines, and the actions. */
 import { memo, useEffect, useRef } from 'react';
 import type { QueueItemDto } from '../../../preload/contract/index.ts';
-import { useNow, useQueue } from '../../app/context.tsx';
-import { focusKind } from '../../keyboard/keymap.ts';
-import { reasonLabel, runtimeName } from '../../format/labels.ts';
-import { isSnoozed } from '../../store/queue-state.ts';
+import { useNow, useQueue } from '../../../client/react/context.tsx';
+import { focusKind } from '../../keyboard/focus-kind.ts';
+import { reasonLabel, runtimeName } from '../../../client/format/labels.ts';
+import { isSnoozed } from '../../../client/store/queue-state.ts';
 import { ActionBar } from './action-bar.tsx';
 import { Age } from './age.tsx';
 import { OutcomeLine } from './outcome-line.tsx';

@@ -1,9 +1,10 @@
 /** The queue: every waiting agent, oldest first, driven by the keyboard (j/k a d r s z Enter). */
 import { useEffect, useMemo } from 'react';
-import { useController, useNow, useQueue } from '../../app/context.tsx';
-import { commandForKey, focusKind, KEY_HELP } from '../../keyboard/keymap.ts';
-import { displayOrder, isSnoozed } from '../../store/queue-state.ts';
-import type { QueueFilter } from '../../store/queue-filter.ts';
+import { useController, useNow, useQueue } from '../../../client/react/context.tsx';
+import { commandForKey, KEY_HELP } from '../../../client/keyboard/keymap.ts';
+import { focusKind } from '../../keyboard/focus-kind.ts';
+import { displayOrder, isSnoozed } from '../../../client/store/queue-state.ts';
+import type { QueueFilter } from '../../../client/store/queue-filter.ts';
 import { OutcomeLine } from './outcome-line.tsx';
 import { QueueRow } from './queue-row.tsx';
 

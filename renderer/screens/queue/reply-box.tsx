@@ -1,6 +1,6 @@
 /** The reply box: text typed into an idle agent's input prompt (the engine refuses anywhere else). */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useController, useQueue } from '../../app/context.tsx';
+import { useController, useQueue } from '../../../client/react/context.tsx';
 
 /** A reply form for one item; focuses itself when opened. */
 export function ReplyBox({ itemId, target }: { itemId: string; target: string }) {

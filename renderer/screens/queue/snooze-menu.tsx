@@ -1,7 +1,7 @@
 /** The snooze choices for one item. */
 import { useEffect, useRef } from 'react';
-import { useController, useQueue } from '../../app/context.tsx';
-import { SNOOZE_CHOICES } from '../../controller/queue-actions.ts';
+import { useController, useQueue } from '../../../client/react/context.tsx';
+import { SNOOZE_CHOICES } from '../../../client/controller/queue-actions.ts';
 
 /** A row of snooze durations; the first takes focus so Enter picks it. */
 export function SnoozeMenu({ itemId }: { itemId: string }) {

@@ -1,6 +1,6 @@
 /** The settings form as text fields, and the conversion back to a SettingsDto. Pure, so it is tested. */
 import type { RuntimeIdDto, SettingsDto, ValidationIssue } from '../../../preload/contract/index.ts';
-import { formatDuration, parseDuration, parseDurationList } from '../../format/age.ts';
+import { formatDuration, parseDuration, parseDurationList } from '../../../client/format/age.ts';
 
 /** What the form edits: text where the user types, booleans for checkboxes. */
 export interface SettingsDraft {

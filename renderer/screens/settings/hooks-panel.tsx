@@ -1,6 +1,6 @@
 /** Claude Code hooks: whether they are installed and heard from; install and uninstall. */
 import { useEffect } from 'react';
-import { useController, useSettings } from '../../app/context.tsx';
+import { useController, useSettings } from '../../../client/react/context.tsx';
 
 /** The hooks section of the settings screen. */
 export function HooksPanel() {

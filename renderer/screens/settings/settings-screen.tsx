@@ -1,8 +1,8 @@
 /** Settings: hotkeys, reminder cadence, notifications, terminal, tmux sockets, hooks, watchdog, restart. */
 import { useEffect, useState, type FormEvent } from 'react';
 import type { HotkeyStatusDto, ValidationIssue } from '../../../preload/contract/index.ts';
-import { useController, useSettings } from '../../app/context.tsx';
-import { runtimeName } from '../../format/labels.ts';
+import { useController, useSettings } from '../../../client/react/context.tsx';
+import { runtimeName } from '../../../client/format/labels.ts';
 import { Check, Field } from './field.tsx';
 import { fromDraft, issuesFor, toDraft, unplacedIssues, type SettingsDraft } from './form-model.ts';
 import { HooksPanel } from './hooks-panel.tsx';

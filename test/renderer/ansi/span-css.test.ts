@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { spanCss } from '../../../renderer/ansi/span-css.ts';
-import { PLAIN } from '../../../renderer/ansi/sgr.ts';
+import { PLAIN } from '../../../client/ansi/sgr.ts';
 
 describe('spanCss', () => {
   it('sets nothing for plain text', () => {

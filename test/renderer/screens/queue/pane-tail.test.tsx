@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { visibleTail } from '../../../../renderer/format/tail-lines.ts';
+import { visibleTail } from '../../../../client/format/tail-lines.ts';
 import { PaneTail } from '../../../../renderer/screens/queue/pane-tail.tsx';
 
 const fixture = (path: string) => readFileSync(new URL(`../../../fixtures/panes/${path}`, import.meta.url), 'utf8').split('\n');

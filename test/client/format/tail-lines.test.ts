@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { visibleTail } from '../../../renderer/format/tail-lines.ts';
+import { visibleTail } from '../../../client/format/tail-lines.ts';
 
 describe('visibleTail', () => {
   it('drops leading blank lines (colour-only lines count as blank) and trailing ones', () => {

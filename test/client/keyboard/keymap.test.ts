@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { commandForKey, type KeyInput } from '../../../renderer/keyboard/keymap.ts';
+import { commandForKey, type KeyInput } from '../../../client/keyboard/keymap.ts';
 
 const press = (key: string, over: Partial<KeyInput> = {}): KeyInput => ({
   key,

@@ -1,11 +1,11 @@
 /** A controller over a fake bridge and fresh stores, with a fixed clock. */
 import type { Channel, Envelope, QueueItemDto } from '../../../preload/contract/index.ts';
-import { createController } from '../../../renderer/controller/controller.ts';
-import type { Stores } from '../../../renderer/controller/deps.ts';
-import { createActivityStore } from '../../../renderer/store/activity-store.ts';
-import { createAppStore } from '../../../renderer/store/app-store.ts';
-import { createQueueStore } from '../../../renderer/store/queue-store.ts';
-import { createSettingsStore } from '../../../renderer/store/settings-store.ts';
+import { createController } from '../../../client/controller/controller.ts';
+import type { Stores } from '../../../client/controller/deps.ts';
+import { createActivityStore } from '../../../client/store/activity-store.ts';
+import { createAppStore } from '../../../client/store/app-store.ts';
+import { createQueueStore } from '../../../client/store/queue-store.ts';
+import { createSettingsStore } from '../../../client/store/settings-store.ts';
 import { fakeBridge } from '../support/fake-bridge.ts';
 
 export const NOW = 50_000;

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { applySgr, parseLine, parseLines, PLAIN } from '../../../renderer/ansi/sgr.ts';
+import { applySgr, parseLine, parseLines, PLAIN } from '../../../client/ansi/sgr.ts';
 
 const fixture = (path: string) => readFileSync(new URL(`../../fixtures/panes/${path}`, import.meta.url), 'utf8').split('\n');
 const text = (spans: readonly { text: string }[]) => spans.map((s) => s.text).join('');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAge, formatDuration, parseDuration, parseDurationList } from '../../../renderer/format/age.ts';
+import { formatAge, formatDuration, parseDuration, parseDurationList } from '../../../client/format/age.ts';
 
 describe('formatAge', () => {
   it.each([

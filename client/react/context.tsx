@@ -7,7 +7,7 @@ import type { ActivityStore } from '../store/activity-store.ts';
 import type { AppStore } from '../store/app-store.ts';
 import type { QueueStore } from '../store/queue-store.ts';
 import type { SettingsStore } from '../store/settings-store.ts';
-import type { Ticker } from './ticker.ts';
+import type { Ticker } from '../ticker.ts';
 
 export interface AppDeps {
   readonly stores: Stores;

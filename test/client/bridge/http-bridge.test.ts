@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { httpBridge, type EventSourceLike } from '../../../renderer/bridge/http-bridge.ts';
+import { httpBridge, type EventSourceLike } from '../../../client/bridge/http-bridge.ts';
 import { CHANNEL_NAMES } from '../../../preload/contract/index.ts';
 
 interface Seen {

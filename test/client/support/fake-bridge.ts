@@ -7,7 +7,7 @@ import {
   type EventName,
   type EventPayload,
 } from '../../../preload/contract/index.ts';
-import type { Bridge } from '../../../renderer/bridge/bridge.ts';
+import type { Bridge } from '../../../client/bridge/bridge.ts';
 
 type Answer = (args: unknown) => Envelope<unknown> | Promise<Envelope<unknown>>;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { HostChangeDto } from '../../../preload/contract/events.ts';
-import { applyHostChange, hostOutageText, type HostOutage } from '../../../renderer/store/host-outages.ts';
+import { applyHostChange, hostOutageText, type HostOutage } from '../../../client/store/host-outages.ts';
 
 const SINCE = Date.UTC(2026, 10, 26, 14, 2, 11);
 const down = (host: string, since = SINCE): HostChangeDto => ({

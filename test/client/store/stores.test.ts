@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createQueueStore } from '../../../renderer/store/queue-store.ts';
-import { createSettingsStore } from '../../../renderer/store/settings-store.ts';
-import { createAppStore } from '../../../renderer/store/app-store.ts';
-import { createActivityStore } from '../../../renderer/store/activity-store.ts';
+import { createQueueStore } from '../../../client/store/queue-store.ts';
+import { createSettingsStore } from '../../../client/store/settings-store.ts';
+import { createAppStore } from '../../../client/store/app-store.ts';
+import { createActivityStore } from '../../../client/store/activity-store.ts';
 import { queueItem } from '../../support/queue-items.ts';
 import type { AgentDto, SettingsStateDto } from '../../../preload/contract/index.ts';
 

@@ -1,6 +1,9 @@
 /** One shared clock tick for the whole window: ages re-render each second without re-rendering their rows. */
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { RendererClock } from '../controller/deps.ts';
+import type { RendererClock } from './controller/deps.ts';
+
+// Timers exist in the browser and in Node alike, but neither lib is in the client's zone.
+const timers = globalThis as unknown as { setInterval(fn: () => void, ms: number): unknown; clearInterval(id: unknown): void };
 
 export interface Ticker {
   readonly store: StoreApi<{ now: number }>;
@@ -14,8 +17,8 @@ export function createTicker(clock: RendererClock, intervalMs = 1000): Ticker {
   return {
     store,
     start() {
-      const id = setInterval(() => store.setState({ now: clock.now() }), intervalMs);
-      return () => clearInterval(id);
+      const id = timers.setInterval(() => store.setState({ now: clock.now() }), intervalMs);
+      return () => timers.clearInterval(id);
     },
   };
 }

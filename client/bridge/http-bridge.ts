@@ -17,12 +17,18 @@ export interface EventSourceLike {
   close(): void;
 }
 
+/** The part of `fetch` the bridge uses: the browser's and Node's both fit (injectable for tests). */
+export type FetchLike = (
+  url: string,
+  init: { method: 'POST'; headers: Record<string, string>; body: string; cache: 'no-store' },
+) => Promise<{ readonly status: number; json(): Promise<unknown> }>;
+
 /** What the HTTP bridge needs from the page. */
 export interface HttpBridgeDeps {
   /** Origin of the engine's loopback server, e.g. `http://127.0.0.1:4711` (the page's own origin in practice). */
   readonly baseUrl: string;
   readonly token: string;
-  readonly fetch: typeof fetch;
+  readonly fetch: FetchLike;
   readonly openEvents: (url: string) => EventSourceLike;
 }
 
@@ -40,7 +46,7 @@ function isEnvelope(value: unknown): value is Envelope<unknown> {
 
 /** Sends one call; every failure becomes an envelope, so callers handle one shape. */
 async function post(deps: HttpBridgeDeps, channel: Channel, args: unknown): Promise<Envelope<unknown>> {
-  let response: Response;
+  let response: Awaited<ReturnType<FetchLike>>;
   try {
     response = await deps.fetch(`${deps.baseUrl}${HTTP.apiPrefix}${channel}`, {
       method: 'POST',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { rememberedFilter, rememberFilter } from '../../../renderer/store/queue-filter.ts';
-import { displayOrder, filterChosen, initialQueueState, queueLoaded, selectionMoved } from '../../../renderer/store/queue-state.ts';
+import { rememberedFilter, rememberFilter } from '../../../client/store/queue-filter.ts';
+import { displayOrder, filterChosen, initialQueueState, queueLoaded, selectionMoved } from '../../../client/store/queue-state.ts';
 import { queueItem as item } from '../../support/queue-items.ts';
 
 const idle = item({ id: 'idle', reason: 'idle', approveLabel: null, denyLabel: null, canReply: true });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paletteColour, rgbColour } from '../../../renderer/ansi/palette.ts';
+import { paletteColour, rgbColour } from '../../../client/ansi/palette.ts';
 
 describe('paletteColour', () => {
   it('gives the base colours', () => {

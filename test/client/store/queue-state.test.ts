@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import * as r from '../../../renderer/store/queue-state.ts';
+import * as r from '../../../client/store/queue-state.ts';
 import { queueItem } from '../../support/queue-items.ts';
 
 const NOW = 10_000;

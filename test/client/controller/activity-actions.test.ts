@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ACTIVITY_WINDOW_MS } from '../../../renderer/controller/activity-actions.ts';
+import { ACTIVITY_WINDOW_MS } from '../../../client/controller/activity-actions.ts';
 import { NOW, setup } from './setup.ts';
 
 const activity = { since: NOW - ACTIVITY_WINDOW_MS, until: NOW, agents: [] };
