@@ -2,7 +2,7 @@
 import type { SoakOptions } from './soak.ts';
 
 /** The phases, in the order they run. `detection` also measures approve latency (the same approvals). */
-export const PHASES = ['detection', 'cpu', 'hooks', 'tmux-capture', 'snapshot', 'cli', 'tui', 'remote', 'soak'] as const;
+export const PHASES = ['detection', 'cpu', 'hooks', 'tmux-capture', 'snapshot', 'cli', 'tui', 'remote', 'phone', 'soak'] as const;
 
 /** One phase. */
 export type Phase = (typeof PHASES)[number];
@@ -32,6 +32,14 @@ export interface BenchPlan {
   readonly tui: { readonly items: number; readonly starts: number; readonly newItems: number };
   /** The long run: agents looping through the API, panes replaced, the daemon sampled (bench/soak.ts). */
   readonly soak: SoakOptions;
+  /** The phone channel against the stand-in Bot API: fleet size, looping prompts, their spacing, windows. */
+  readonly phone: {
+    readonly agents: number;
+    readonly prompting: number;
+    readonly spacingMs: number;
+    readonly windowMs: number;
+    readonly idleWindowMs: number;
+  };
 }
 
 /** Aliases accepted by `--only` (approve latency comes from the detection runs). */
@@ -64,6 +72,7 @@ const FULL: Omit<BenchPlan, 'quick' | 'phases'> = {
     workStepMs: 1500,
     replyAfterMs: 2000,
   },
+  phone: { agents: 100, prompting: 10, spacingMs: 1500, windowMs: 40_000, idleWindowMs: 15_000 },
 };
 
 const QUICK: Omit<BenchPlan, 'quick' | 'phases'> = {
@@ -87,6 +96,7 @@ const QUICK: Omit<BenchPlan, 'quick' | 'phases'> = {
     workStepMs: 1000,
     replyAfterMs: 1500,
   },
+  phone: { agents: 10, prompting: 3, spacingMs: 1500, windowMs: 10_000, idleWindowMs: 4000 },
 };
 
 /** Usage text for `--help` and for a bad argument. */

@@ -1,4 +1,5 @@
 /** Turns one run's results into the tables a human reads and the verdicts against the targets. Pure. */
+import type { PhoneBenchResult } from './phone.ts';
 import type { CliResult } from './cli.ts';
 import { CLI_TARGETS } from './cli.ts';
 import type { CpuResult } from './cpu.ts';
@@ -40,6 +41,7 @@ export interface BenchResults {
   cli?: CliResult | PhaseError;
   tui?: TuiResult | PhaseError;
   soak?: SoakResult | PhaseError;
+  phone?: PhoneBenchResult | PhaseError;
 }
 
 /** One figure held against its target. `pass` null: nothing was measured. */
@@ -120,6 +122,17 @@ export function verdicts(r: BenchResults): Verdict[] {
         pass: ssh.sshPerHost === TARGETS.remoteSshPerHost,
       });
     }
+  }
+  if (r.phone && !isError(r.phone)) {
+    p95(`phone: queued → sendMessage, ${r.phone.agents} agents`, r.phone.queuedToSend, TARGETS.phoneQueuedToSendP95Ms);
+    p95(`phone: press → key in the pane, ${r.phone.agents} agents`, r.phone.pressToKey, TARGETS.phonePressToKeyP95Ms);
+    const delta = r.phone.idleCpuPairedPct - r.phone.idleCpuUnpairedPct;
+    out.push({
+      measure: 'phone: engine CPU idle-polling, added',
+      value: pct(delta),
+      target: `≤ ${TARGETS.phoneIdleCpuDeltaPct} % of a core`,
+      pass: within(delta, TARGETS.phoneIdleCpuDeltaPct),
+    });
   }
   if (r.cli && !isError(r.cli)) {
     const row = (prefix: string) => (r.cli && !isError(r.cli) ? r.cli.rows.find((x) => x.name.startsWith(prefix)) : undefined);
@@ -204,6 +217,33 @@ export function formatReport(r: BenchResults): string {
           ['item:added → shown', r.tui.newItem.n, ms(r.tui.newItem.p50), ms(r.tui.newItem.p95), ms(r.tui.newItem.max)],
         ],
       );
+  }
+  if (r.phone) {
+    const title = 'Phone — the Telegram channel against the stand-in Bot API (ms; CPU % of a core)';
+    if (isError(r.phone)) failed(title, r.phone);
+    else {
+      const s = (name: string, x: Summary, target: number): Cell[] => [name, x.n, ms(x.p50), ms(x.p95), ms(x.max), within(x.p95, target)];
+      section(
+        title,
+        ['measure', 'n', 'p50', 'p95', 'max', 'ok'],
+        [
+          s(
+            `queued → sendMessage (${r.phone.agents} agents, ${r.phone.prompting} prompting)`,
+            r.phone.queuedToSend,
+            TARGETS.phoneQueuedToSendP95Ms,
+          ),
+          s('press delivered → key in the pane', r.phone.pressToKey, TARGETS.phonePressToKeyP95Ms),
+          [
+            'engine CPU idle, unpaired → paired %',
+            0,
+            pct(r.phone.idleCpuUnpairedPct),
+            pct(r.phone.idleCpuPairedPct),
+            null,
+            within(r.phone.idleCpuPairedPct - r.phone.idleCpuUnpairedPct, TARGETS.phoneIdleCpuDeltaPct),
+          ],
+        ],
+      );
+    }
   }
   if (r.detection) {
     const t1 = `Detection latency — prompt drawn → item queued (ms); target p95 ≤ ${TARGETS.detectionP95Ms}`;

@@ -16,6 +16,7 @@ import { disposeAllFleets } from './fleet.ts';
 import { runSnapshotBench, runTmuxCaptureBench } from './folded.ts';
 import { runHookFusion } from './hook-fusion.ts';
 import { runHookIngest } from './hook-ingest.ts';
+import { runPhone } from './phone.ts';
 import { runRemote } from './remote.ts';
 import { runTuiBench } from './tui.ts';
 import { runSoak } from './soak.ts';
@@ -124,6 +125,9 @@ async function runPhase(phase: Phase, p: BenchPlan): Promise<void> {
     case 'tui':
       progress(`tui: first frame with ${p.tui.items} items ×${p.tui.starts}, ${p.tui.newItems} new items in the open UI`);
       results.tui = await runTuiBench(p.tui);
+    case 'phone':
+      progress(`phone: ${p.phone.agents} agents, ${p.phone.prompting} prompting through the stand-in Bot API`);
+      results.phone = await runPhone(p.phone);
       return;
   }
 }
@@ -151,6 +155,7 @@ const KEYS: Readonly<Record<Phase, keyof BenchResults>> = {
   tui: 'tui',
   remote: 'remote',
   soak: 'soak',
+  phone: 'phone',
 };
 for (const phase of plan.phases) {
   try {

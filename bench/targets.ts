@@ -20,6 +20,12 @@ export const TARGETS = {
   remoteCpuPct: 6,
   /** ssh processes per host, whatever the pane count. Issue 15. */
   remoteSshPerHost: 1,
+  /** Phone: item queued → sendMessage at the Bot API, p95 (ms), 100 agents. Issue 20. */
+  phoneQueuedToSendP95Ms: 150,
+  /** Phone: button press delivered → key in the pane, p95 (ms). Issue 20. */
+  phonePressToKeyP95Ms: 150,
+  /** Phone: the engine's extra CPU idle-polling, % of one core. Issue 20. */
+  phoneIdleCpuDeltaPct: 0.3,
 } as const;
 
 /** The CPU target for a pane count: 50 → 1.5 %, 200 → 5 %; other sizes have none. */

@@ -11,6 +11,8 @@ export interface CliContext {
   readonly stdout: (text: string) => void;
   readonly stderr: (text: string) => void;
   readonly stdin: () => Promise<string>;
+  /** One line typed on standard input (without its newline; null at end of input); absent: the first line of `stdin()`. */
+  readonly stdinLine?: () => Promise<string | null>;
   /** Resolves when the process is asked to stop (SIGINT/SIGTERM); for long-running commands. */
   readonly stopSignal: AbortSignal;
 }

@@ -1,5 +1,6 @@
 /** Entry point of the `trailboss` command: wires the real process to the injected CLI context. */
 import { homedir } from 'node:os';
+import { createInterface } from 'node:readline';
 import { systemClock } from '../engine/platform/clock.ts';
 import { escapeForTerminal } from '../engine/text/clean-text.ts';
 import { runCli } from './run-cli.ts';
@@ -25,6 +26,15 @@ const code = await runCli({
     for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
     return Buffer.concat(chunks).toString('utf8');
   },
+  stdinLine: () =>
+    new Promise((done) => {
+      const lines = createInterface({ input: process.stdin, terminal: false });
+      lines.once('line', (line) => {
+        lines.close();
+        done(line);
+      });
+      lines.once('close', () => done(null));
+    }),
   stopSignal: controller.signal,
 });
 process.exitCode = code;

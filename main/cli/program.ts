@@ -161,6 +161,24 @@ const DECLARATIONS: readonly (readonly [name: string, declare: Declaration])[] =
     },
   ],
   [
+    'phone',
+    (program) => {
+      const phone = program.command('phone').description('answer from your phone: a Telegram bot you pair once');
+      phone
+        .command('pair')
+        .description('check the bot token, show a one-time link and QR code, wait for Start, confirm who it is')
+        .option(
+          '--bot-token-file <path>',
+          'a file holding the token @BotFather gave you (it is copied owner-only; never pass it on the command line)',
+        )
+        .option('--api-base <url>', 'the Bot API server (default https://api.telegram.org; saved as phone.telegram.apiBase)')
+        .option('--no-qr', 'print the link only');
+      phone.command('status').description('whether a chat is paired, and the last successful poll').addOption(json());
+      phone.command('unpair').description('forget the chat and the bot token');
+      phone.command('test').description('send a test message to the paired chat');
+    },
+  ],
+  [
     'hook',
     (program) =>
       program

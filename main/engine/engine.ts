@@ -46,6 +46,9 @@ import { Late } from './wiring/late.ts';
 import { buildObserver, factSink, openTmuxClients, serversToWatch } from './wiring/observation.ts';
 import { apiPerSurface, startEndpoint } from './wiring/surfaces.ts';
 import type { WatchdogWiring } from './wiring/watchdog-wiring.ts';
+import type { PhoneSupervisor } from './phone/phone-supervisor.ts';
+import type { PhoneTuning } from './wiring/phone.ts';
+import { startPhone } from './wiring/phone.ts';
 import { wireWatchdog } from './wiring/watchdog-wiring.ts';
 
 export interface EngineOptions {
@@ -71,6 +74,8 @@ export interface EngineOptions {
    * that subscribes after start (the tray) must not miss the one catch-up reminder.
    */
   readonly deferReminders?: boolean;
+  /** Phone channel timings for tests and the bench (defaults: 25 s long poll, 1 message/s). */
+  readonly phone?: PhoneTuning;
 }
 
 interface Parts {
@@ -91,6 +96,7 @@ interface Parts {
   readonly databaseCheck: () => void;
   /** Drops records older than the retention, a batch at a time (store/pruner.ts). */
   readonly pruner: Pruner;
+  readonly phone: PhoneSupervisor;
 }
 
 /** The running engine. */
@@ -120,6 +126,11 @@ export class Engine {
 
   config(): Config {
     return this.parts.config();
+  }
+
+  /** The phone channel's supervisor (running or not; tests, status). */
+  get phone(): PhoneSupervisor {
+    return this.parts.phone;
   }
 
   /** The configured hosts and their links (views, `hosts list`, tests). */
@@ -223,6 +234,7 @@ export class Engine {
             undo,
           );
     followConfig(f, attention, watchdog);
+    const phone = startPhone(f, apiFor('telegram'), opts.phone ?? {}, undo);
 
     const engine = new Engine(f.paths, f.events, f.store, attention.truth, observer, apiFor('api'), apiFor, {
       lock: f.lock,
@@ -240,6 +252,7 @@ export class Engine {
       reconcileMs: opts.reconcileMs ?? 3_000,
       databaseCheck: databaseFileCheck(f),
       pruner: new Pruner({ store: f.store, clock: f.clock, logger: f.logger, policy: () => f.config().retention }),
+      phone,
     });
     engine.startRunning(opts, buildAutoRestart(f, fusion, observer, attention, actions, claudeOpts));
     return engine;
@@ -304,6 +317,7 @@ export class Engine {
     this.parts.reminders.dispose();
     this.parts.queue.dispose();
     this.parts.watchdog.dispose();
+    await this.parts.phone.dispose();
     this.parts.watcher.dispose();
     await this.parts.endpoint?.close();
     // Over the host connections still open: no remote hook socket stays behind.

@@ -49,6 +49,25 @@ export interface SettingsDto {
     /** Runtime a restart launches when none is chosen; null = the same runtime. */
     readonly defaultRuntime: RuntimeIdDto | null;
   };
+  readonly phone: {
+    /** Send the pane's last lines (secrets masked) with each Telegram message. */
+    readonly tail: boolean;
+    /** Only items that have waited at least this long go to the phone; 0 = all at once. */
+    readonly afterMs: number;
+  };
+}
+
+/** The Telegram pairing as the settings view shows it (pairing itself is `trailboss phone pair`). */
+export interface PhoneStatusDto {
+  readonly paired: boolean;
+  /** The paired Telegram user ("Ada (@ada)"); null when not paired. */
+  readonly name: string | null;
+  /** The bot's username; null when not paired. */
+  readonly bot: string | null;
+  /** The engine's last successful poll (epoch ms); null when none yet. */
+  readonly lastPollAt: number | null;
+  /** What stops or troubles the channel ("unauthorized: …"); null when fine. */
+  readonly problem: string | null;
 }
 
 /** A global hotkey and whether the OS let us register it. */
@@ -70,4 +89,5 @@ export interface SettingsStateDto {
   readonly loadError: string | null;
   /** The desktop app's log file (where to look when something does not work); null where logs go to a terminal (daemon). */
   readonly logFile: string | null;
+  readonly phone: PhoneStatusDto;
 }

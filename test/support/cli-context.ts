@@ -12,7 +12,7 @@ export interface CliRun {
 /** Run `trailboss <argv>` in-process with the given home and env. */
 export async function cli(
   argv: readonly string[],
-  opts: { home: string; env?: Record<string, string>; stdin?: string; signal?: AbortSignal },
+  opts: { home: string; env?: Record<string, string>; stdin?: string; signal?: AbortSignal; onStdout?: (text: string) => void },
 ): Promise<CliRun> {
   let stdout = '';
   let stderr = '';
@@ -23,7 +23,10 @@ export async function cli(
     platform: process.platform,
     homedir: opts.home,
     clock: systemClock,
-    stdout: (t) => void (stdout += t),
+    stdout: (t) => {
+      stdout += t;
+      opts.onStdout?.(stdout);
+    },
     stderr: (t) => void (stderr += t),
     stdin: async () => opts.stdin ?? '',
     stopSignal: opts.signal ?? new AbortController().signal,

@@ -2,6 +2,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { EngineOptions } from '../../main/engine/engine.ts';
 import { Engine } from '../../main/engine/engine.ts';
 import { systemClock } from '../../main/engine/platform/clock.ts';
 import { MemoryLogger } from '../../main/engine/platform/log.ts';
@@ -24,7 +25,9 @@ export interface EngineHarness {
 }
 
 /** Start a private tmux (socket path) and an engine watching only it. Config can be written first via `beforeStart`. */
-export async function startEngineHarness(opts: { beforeStart?: (home: string) => void; api?: boolean } = {}): Promise<EngineHarness> {
+export async function startEngineHarness(
+  opts: { beforeStart?: (home: string) => void; api?: boolean; phone?: EngineOptions['phone'] } = {},
+): Promise<EngineHarness> {
   const home = mkdtempSync(join(tmpdir(), 'tb-engine-'));
   const socket = join(home, 'tmux.sock');
   const tmux = await startPrivateTmux({ socketPath: socket });
@@ -43,6 +46,7 @@ export async function startEngineHarness(opts: { beforeStart?: (home: string) =>
       processTable: procProcessTable(),
       pid: process.pid,
       api: opts.api ?? false,
+      ...(opts.phone ? { phone: opts.phone } : {}),
     });
   const harness: EngineHarness = {
     tmux,

@@ -112,6 +112,10 @@ function unvalidatedMethods(deps: ApiDeps): ApiMethods {
     current: deps.config,
     logger,
     ...(deps.reloadConfig ? { reload: deps.reloadConfig } : {}),
+    phoneStatus: () => {
+      const p = store.phone.pairing();
+      return { paired: p.chatId !== null, name: p.userName, bot: p.botUsername, lastPollAt: p.lastPollAt, problem: p.lastError };
+    },
   };
   const lastEscape = new Map<string, number>();
   const outcome = (itemId: string, action: ItemActionDto, r: Pick<ActionResult, 'outcome' | 'message'>): Envelope<ActionOutcomeDto> => {

@@ -43,6 +43,7 @@ const settings = z.strictObject({
     dismissKnownDialogs: z.boolean(),
   }),
   restart: z.strictObject({ defaultRuntime: z.enum(RUNTIME_IDS).nullable() }),
+  phone: z.strictObject({ tail: z.boolean(), afterMs: ms }),
 });
 
 /** One schema per channel. */

@@ -32,6 +32,7 @@ const ORIGIN: Record<Surface, AuditOriginDto> = {
   watchdog: 'watchdog',
   api: 'browser',
   engine: 'restart',
+  telegram: 'telegram',
 };
 
 const OUTCOMES: readonly OutcomeKindDto[] = ['confirmed', 'unconfirmed', 'changed', 'gone', 'refused'];

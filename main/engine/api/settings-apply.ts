@@ -8,7 +8,7 @@ import { copyFileSync, readFileSync } from 'node:fs';
 import { z } from 'zod';
 import type { Envelope, ValidationIssue } from '../../../preload/contract/envelope.ts';
 import { fail, ok } from '../../../preload/contract/envelope.ts';
-import type { SettingsDto, SettingsStateDto } from '../../../preload/contract/settings.ts';
+import type { PhoneStatusDto, SettingsDto, SettingsStateDto } from '../../../preload/contract/settings.ts';
 import type { Config, ConfigIssue } from '../config/index.ts';
 import { loadConfig, parseConfigText, saveConfig } from '../config/index.ts';
 import { parseJsonc } from '../config/jsonc-text.ts';
@@ -25,6 +25,8 @@ export interface SettingsDeps {
   /** Re-read the file now and apply it (the ConfigWatcher's reload); the watcher would also see the write a moment later. */
   readonly reload?: () => void;
   readonly logger: Logger;
+  /** The Telegram pairing as the view shows it; absent: not paired. */
+  readonly phoneStatus?: () => PhoneStatusDto;
 }
 
 const ms = z.number().int().min(0);
@@ -45,6 +47,7 @@ const settingsShape = z.strictObject({
     dismissKnownDialogs: z.boolean(),
   }),
   restart: z.strictObject({ defaultRuntime: z.enum(RUNTIME_IDS).nullable() }),
+  phone: z.strictObject({ tail: z.boolean(), afterMs: ms }),
 });
 
 /** The problems with the file on disk in one line, or null when it is valid (or absent: defaults). */
@@ -60,7 +63,7 @@ function describe(errors: readonly ConfigIssue[]): string {
 
 /** `settings:get`: the config in force, and why the file is not it when it is bad. */
 export function readSettings(deps: SettingsDeps): SettingsStateDto {
-  return settingsState(deps.current(), deps.file, fileLoadError(deps.file));
+  return settingsState(deps.current(), deps.file, fileLoadError(deps.file), deps.phoneStatus?.());
 }
 
 /**
@@ -106,5 +109,5 @@ export function applySettings(deps: SettingsDeps, input: unknown): Envelope<Sett
     return invalid(saved.errors.map((e) => ({ path: dtoPath(e.path), message: dtoMessage(e.message) })));
   }
   deps.reload?.();
-  return ok(settingsState(saved.config, deps.file, null));
+  return ok(settingsState(saved.config, deps.file, null, deps.phoneStatus?.()));
 }

@@ -3,7 +3,7 @@
  * (a list of backoff waits, `maxTries`); the file keeps its own (first delay × factor, `maxNudges`),
  * so both directions and the issue paths are translated here.
  */
-import type { SettingsDto, SettingsStateDto } from '../../../preload/contract/settings.ts';
+import type { PhoneStatusDto, SettingsDto, SettingsStateDto } from '../../../preload/contract/settings.ts';
 import type { Config } from '../config/index.ts';
 import { waitBefore } from '../watchdog/backoff.ts';
 import { watchdogConfigOf } from '../watchdog/engine-settings.ts';
@@ -15,8 +15,16 @@ function shownBackoff(config: Config): number[] {
   return Array.from({ length }, (_, i) => waitBefore(i, cfg));
 }
 
+/** The phone status when nothing is paired. */
+export const NOT_PAIRED: PhoneStatusDto = { paired: false, name: null, bot: null, lastPollAt: null, problem: null };
+
 /** Settings state for `settings:get` / `settings:set`. `loadError`: why the file on disk is not the config in force. */
-export function settingsState(config: Config, configPath: string, loadError: string | null): SettingsStateDto {
+export function settingsState(
+  config: Config,
+  configPath: string,
+  loadError: string | null,
+  phone: PhoneStatusDto = NOT_PAIRED,
+): SettingsStateDto {
   const w = config.watchdog;
   return {
     settings: {
@@ -39,11 +47,13 @@ export function settingsState(config: Config, configPath: string, loadError: str
         dismissKnownDialogs: w.dismissKnownDialogs,
       },
       restart: { defaultRuntime: config.restart.defaultRuntime },
+      phone: { tail: config.phone.tail, afterMs: config.phone.afterMs },
     },
     configPath,
     hotkeys: [],
     loadError,
     logFile: null,
+    phone,
   };
 }
 
@@ -90,6 +100,7 @@ export function configWithSettings(raw: Json, s: SettingsDto): Json {
       dismissKnownDialogs: s.watchdog.dismissKnownDialogs,
     },
     restart: { ...section(raw, 'restart'), defaultRuntime: s.restart.defaultRuntime },
+    phone: { ...section(raw, 'phone'), tail: s.phone.tail, afterMs: s.phone.afterMs },
   };
   // JSON drops undefined keys: a list that became geometric leaves no stale backoffMs behind.
   return JSON.parse(JSON.stringify(merged)) as Json;

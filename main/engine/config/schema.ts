@@ -251,6 +251,24 @@ export const configSchema = z.strictObject({
       auditDays: retentionDays.default(null),
     })
     .prefault({}),
+  /** Answering from the phone (Telegram). Pairing and the bot token are kept apart (`trailboss phone pair`). */
+  phone: z
+    .strictObject({
+      telegram: z
+        .strictObject({
+          /** The Bot API server: Telegram's, or a self-hosted one (saved by `phone pair --api-base`). */
+          apiBase: z
+            .string()
+            .default('https://api.telegram.org')
+            .refine((u) => /^https?:\/\/[^/\s]+/.test(u), { message: 'must be an http(s) URL' }),
+        })
+        .prefault({}),
+      /** Send the pane's last lines with each message (secrets masked); false: only what it asks. */
+      tail: z.boolean().default(true),
+      /** Send only items that have waited at least this long (0: every item at once). */
+      afterMs: duration({ max: DAY }).default(0),
+    })
+    .prefault({}),
   restart: z
     .strictObject({
       /** Snapshot length limit in lines. */

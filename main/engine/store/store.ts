@@ -12,6 +12,7 @@ import { createHooksRepo, type HooksRepo } from './hooks-repo.ts';
 import { createItemsRepo, type ItemsRepo } from './items-repo.ts';
 import { schemaVersion } from './migrate.ts';
 import { createPanesRepo, type PanesRepo } from './panes-repo.ts';
+import { createPhoneRepo, type PhoneRepo } from './phone-repo.ts';
 import { createResolvedRepo, type ResolvedRepo } from './resolved-repo.ts';
 import { createRetentionRepo, type RetentionRepo } from './retention.ts';
 import type { Db } from './sql.ts';
@@ -30,6 +31,8 @@ export interface Store {
   readonly history: HistoryRepo;
   /** Row counts and batch deletes of old records (retention.ts). */
   readonly retention: RetentionRepo;
+  /** The phone channel: pairing, poll offset, messages, button tokens. */
+  readonly phone: PhoneRepo;
   /** Run `fn` (synchronous!) as one IMMEDIATE transaction: all of its writes or none. Nests. */
   transaction<T>(fn: () => T): T;
   /** The schema version (`PRAGMA user_version`). */
@@ -81,12 +84,13 @@ export function createStore(db: Db, file: string, deps: { clock: Clock; logger: 
     hooks: createHooksRepo(conn, deps.clock),
     history: createHistoryRepo(conn),
     retention: createRetentionRepo(conn),
+    phone: createPhoneRepo(conn),
     totalChanges: conn.prepare<[], { n: number }>('SELECT total_changes() AS n'),
   });
   // Repositories are reached through `current`: when the file is recreated (it was deleted while we
   // ran), every holder of `store.items` & co. continues on the new connection without noticing.
   let current = build(db);
-  const guard = <K extends 'panes' | 'items' | 'resolved' | 'watchdog' | 'audit' | 'hooks' | 'history' | 'retention'>(key: K) =>
+  const guard = <K extends 'panes' | 'items' | 'resolved' | 'watchdog' | 'audit' | 'hooks' | 'history' | 'retention' | 'phone'>(key: K) =>
     delegating(() => current[key], file);
   return {
     file,
@@ -98,6 +102,7 @@ export function createStore(db: Db, file: string, deps: { clock: Clock; logger: 
     hooks: guard('hooks'),
     history: guard('history'),
     retention: guard('retention'),
+    phone: guard('phone'),
     transaction: (fn) => withStoreErrors(file, () => current.db.transaction(fn).immediate()),
     schemaVersion: () => withStoreErrors(file, () => schemaVersion(current.db)),
     totalChanges: () => current.totalChanges.get()!.n,

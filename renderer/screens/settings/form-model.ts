@@ -22,6 +22,9 @@ export interface SettingsDraft {
   readonly humanActive: string;
   readonly dismissKnownDialogs: boolean;
   readonly restartRuntime: RuntimeIdDto | '';
+  readonly phoneTail: boolean;
+  /** Send only items waiting at least this long (a duration; 0 = all). */
+  readonly phoneAfter: string;
 }
 
 /** The engine's setting path each draft field edits, so engine issues land next to the right field. */
@@ -43,6 +46,8 @@ export const FIELD_PATHS: Readonly<Record<keyof SettingsDraft, string>> = {
   humanActive: 'watchdog.humanActiveMs',
   dismissKnownDialogs: 'watchdog.dismissKnownDialogs',
   restartRuntime: 'restart.defaultRuntime',
+  phoneTail: 'phone.tail',
+  phoneAfter: 'phone.afterMs',
 };
 
 const list = (ms: readonly number[]) => ms.map(formatDuration).join(', ');
@@ -67,6 +72,8 @@ export function toDraft(s: SettingsDto): SettingsDraft {
     humanActive: formatDuration(s.watchdog.humanActiveMs),
     dismissKnownDialogs: s.watchdog.dismissKnownDialogs,
     restartRuntime: s.restart.defaultRuntime ?? '',
+    phoneTail: s.phone.tail,
+    phoneAfter: s.phone.afterMs === 0 ? '0' : formatDuration(s.phone.afterMs),
   };
 }
 
@@ -112,6 +119,7 @@ export function fromDraft(d: SettingsDraft): { ok: true; settings: SettingsDto }
       dismissKnownDialogs: d.dismissKnownDialogs,
     },
     restart: { defaultRuntime: d.restartRuntime === '' ? null : d.restartRuntime },
+    phone: { tail: d.phoneTail, afterMs: d.phoneAfter.trim() === '0' ? 0 : duration('phoneAfter', d.phoneAfter) },
   };
   return issues.length > 0 ? { ok: false, issues } : { ok: true, settings };
 }

@@ -1,6 +1,6 @@
-/** Settings: hotkeys, reminder cadence, notifications, terminal, tmux sockets, hooks, watchdog, restart. */
+/** Settings: hotkeys, reminder cadence, notifications, terminal, tmux sockets, hooks, watchdog, restart, phone. */
 import { useEffect, useState, type FormEvent } from 'react';
-import type { HotkeyStatusDto, ValidationIssue } from '../../../preload/contract/index.ts';
+import type { HotkeyStatusDto, PhoneStatusDto, ValidationIssue } from '../../../preload/contract/index.ts';
 import { useController, useSettings } from '../../../client/react/context.tsx';
 import { runtimeName } from '../../../client/format/labels.ts';
 import { Check, Field } from './field.tsx';
@@ -209,6 +209,25 @@ export function SettingsScreen() {
           </Field>
         </fieldset>
 
+        <fieldset className="section">
+          <legend>On your phone (Telegram)</legend>
+          <p role="status">{phoneLine(current?.phone ?? null)}</p>
+          <Check
+            id="phone-tail"
+            label="Send the pane's last lines (secrets masked) to Telegram"
+            checked={draft.phoneTail}
+            onChange={(v) => set('phoneTail', v)}
+          />
+          <Field
+            id="phone-after"
+            label="Send only agents waiting at least"
+            hint="0 sends every waiting agent at once; e.g. 10m for only the ones you left."
+            issues={issuesFor(issues, 'phoneAfter')}
+          >
+            {text('phoneAfter')}
+          </Field>
+        </fieldset>
+
         <div className="row-actions sticky-actions">
           <button type="submit" className="primary" disabled={saving}>
             {saving ? 'Saving…' : 'Save'}
@@ -227,4 +246,12 @@ export function SettingsScreen() {
 function hotkeyWarning(status: HotkeyStatusDto | undefined): string | undefined {
   if (status === undefined || status.accelerator === null || status.registered) return undefined;
   return `Not registered: ${status.problem ?? 'unknown reason'}`;
+}
+
+/** The pairing in one line; pairing and unpairing are done with the command it names. */
+function phoneLine(phone: PhoneStatusDto | null): string {
+  if (phone === null || !phone.paired) return 'Not paired. Pair once with: trailboss phone pair --bot-token-file FILE';
+  const last = phone.lastPollAt === null ? 'no successful poll yet' : `last poll ${new Date(phone.lastPollAt).toLocaleTimeString()}`;
+  const problem = phone.problem === null ? '' : ` — problem: ${phone.problem}`;
+  return `Paired with ${phone.name ?? 'a chat'} through @${phone.bot ?? '?'}; ${last}${problem}. Unpair with: trailboss phone unpair`;
 }

@@ -38,6 +38,7 @@ export const DEFAULT_SETTINGS: SettingsDto = {
     dismissKnownDialogs: true,
   },
   restart: { defaultRuntime: null },
+  phone: { tail: true, afterMs: 0 },
 };
 
 /** The agent row of a queue item's pane, as pane:mute and pane:loop answer it. */
@@ -220,12 +221,20 @@ export function createStandInEngine(items: QueueItemDto[], emit: Emit, now: () =
         ],
         loadError: null,
         logFile: null,
+        phone: { paired: false, name: null, bot: null, lastPollAt: null, problem: null },
       }),
     'settings:set': async ({ settings: next }) => {
       const issues = validate(next);
       if (issues.length > 0) return fail('invalid', 'The settings were not saved.', issues);
       settings = next;
-      const state = { settings, configPath: '/home/dev/.config/trailboss/config.json', hotkeys: [], loadError: null, logFile: null };
+      const state = {
+        settings,
+        configPath: '/home/dev/.config/trailboss/config.json',
+        hotkeys: [],
+        loadError: null,
+        logFile: null,
+        phone: { paired: false, name: null, bot: null, lastPollAt: null, problem: null },
+      };
       emit('settings:changed', state);
       return ok(state);
     },

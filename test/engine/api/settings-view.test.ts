@@ -33,11 +33,13 @@ describe('settingsState', () => {
           dismissKnownDialogs: true,
         },
         restart: { defaultRuntime: null },
+        phone: { tail: true, afterMs: 0 },
       },
       configPath: '/c.json',
       hotkeys: [],
       loadError: null,
       logFile: null,
+      phone: { paired: false, name: null, bot: null, lastPollAt: null, problem: null },
     });
   });
 

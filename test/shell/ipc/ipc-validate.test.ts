@@ -21,6 +21,7 @@ const settings = {
     dismissKnownDialogs: true,
   },
   restart: { defaultRuntime: null },
+  phone: { tail: true, afterMs: 0 },
 };
 
 describe('senderProblem', () => {

@@ -25,6 +25,7 @@ export function settingsDto(over: Partial<SettingsDto> = {}): SettingsDto {
       dismissKnownDialogs: true,
     },
     restart: { defaultRuntime: null },
+    phone: { tail: true, afterMs: 0 },
     ...over,
   };
 }
@@ -52,6 +53,7 @@ export class FakeEngine implements EngineApi {
       hotkeys: [],
       loadError: null,
       logFile: null,
+      phone: { paired: false, name: null, bot: null, lastPollAt: null, problem: null },
     });
     const record = <C extends Channel>(channel: C, args: unknown): void => void this.calls.push({ channel, args });
     this.api = {

@@ -12,6 +12,7 @@ import { opencodePluginCheck } from './opencode-plugin.ts';
 import { logFileCheck } from './log-file.ts';
 import { nodeCheck } from './node.ts';
 import { notificationsCheck } from './notifications.ts';
+import { phoneCheck } from './phone.ts';
 import { tmuxServersCheck } from './tmux-servers.ts';
 import { tmuxCheck } from './tmux.ts';
 import { uiCheck } from './ui.ts';
@@ -31,5 +32,6 @@ export const DOCTOR_CHECKS: readonly DoctorCheck[] = [
   opencodePluginCheck,
   uiCheck,
   notificationsCheck,
+  phoneCheck,
   logFileCheck,
 ];

@@ -4,6 +4,7 @@ import { migration0001 } from './0001-initial.ts';
 import { migration0002 } from './0002-activity.ts';
 import { migration0003 } from './0003-loop-mode-set.ts';
 import { migration0004 } from './0004-retention.ts';
+import { migration0005 } from './0005-phone.ts';
 
 /** Ordered list; versions must be 1..N without gaps (the runner checks). */
-export const MIGRATIONS: readonly Migration[] = [migration0001, migration0002, migration0003, migration0004];
+export const MIGRATIONS: readonly Migration[] = [migration0001, migration0002, migration0003, migration0004, migration0005];

@@ -18,6 +18,7 @@ const settings: SettingsDto = {
     dismissKnownDialogs: true,
   },
   restart: { defaultRuntime: null },
+  phone: { tail: true, afterMs: 0 },
 };
 
 describe('toDraft / fromDraft', () => {

@@ -1,0 +1,174 @@
+/**
+ * The phone phase: the real engine (in this process) paired with the stand-in Bot API on loopback
+ * (Telegram cannot be reached from here), watching a fleet of scripted agents. Measures
+ * - item queued (`item:added`) → its `sendMessage` reaching the stand-in, p95;
+ * - button press delivered (the update is queued at the stand-in) → the key recorded by the agent, p95;
+ * - the engine's CPU idle-polling with the channel paired versus not paired (same process, no agents).
+ * The prompts are staggered (one every `spacingMs`), so the per-chat rate limit of about one
+ * message a second is respected as a real user would meet it; the rest of the fleet keeps working.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Engine } from '../main/engine/engine.ts';
+import { botTokenPath, saveBotToken } from '../main/engine/phone/bot-token-file.ts';
+import { systemClock } from '../main/engine/platform/clock.ts';
+import { silentLogger } from '../main/engine/platform/log.ts';
+import { procProcessTable } from '../main/engine/platform/process-table.ts';
+import { realRunner } from '../main/engine/platform/run.ts';
+import { runnerWithEnv } from '../main/engine/platform/runner-with-env.ts';
+import type { KeyRecord } from '../test/support/scripted-agent/record.ts';
+import { readRecords } from '../test/support/scripted-agent/record.ts';
+import { BotApiStandIn } from '../test/support/bot-api/stand-in.ts';
+import type { TgUser } from '../test/support/bot-api/stand-in.ts';
+import { startPrivateTmux } from '../test/support/tmux-server.ts';
+import { startFleet } from './fleet.ts';
+import { loopingPrompt, workingLoop } from './scenarios.ts';
+import type { Summary } from './stats.ts';
+import { summarize } from './stats.ts';
+
+/** What the phase measured. */
+export interface PhoneBenchResult {
+  readonly agents: number;
+  readonly prompting: number;
+  readonly queuedToSend: Summary;
+  readonly pressToKey: Summary;
+  /** % of one core, engine process, no agents, over the idle window. */
+  readonly idleCpuUnpairedPct: number;
+  readonly idleCpuPairedPct: number;
+}
+
+const OWNER: TgUser = { id: 4242, first_name: 'Bench' };
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+async function startEngine(home: string, socket: string, apiBase: string, token: string): Promise<Engine> {
+  mkdirSync(home, { recursive: true });
+  writeFileSync(join(home, 'config.json'), JSON.stringify({ phone: { telegram: { apiBase } } }));
+  saveBotToken(botTokenPath(home), token);
+  return Engine.start({
+    env: { TRAILBOSS_HOME: home },
+    platform: process.platform,
+    homedir: home,
+    cwd: home,
+    servers: [{ kind: 'socket', path: socket }],
+    clock: systemClock,
+    logger: silentLogger,
+    runner: runnerWithEnv(realRunner, { TMUX: undefined, TMUX_PANE: undefined }),
+    processTable: procProcessTable(),
+    pid: process.pid,
+    api: false,
+  });
+}
+
+function pair(engine: Engine, tg: BotApiStandIn): void {
+  const start = tg.sendText(OWNER, '/start');
+  engine.store.phone.setOffset(start + 1);
+  engine.store.phone.pair({ chatId: OWNER.id, userId: OWNER.id, userName: 'Bench', botUsername: tg.bot.username!, at: Date.now() });
+}
+
+/** CPU of this process over `ms`, % of one core. */
+async function cpuOver(ms: number): Promise<number> {
+  const before = process.cpuUsage();
+  const t0 = performance.now();
+  await sleep(ms);
+  const used = process.cpuUsage(before);
+  return ((used.user + used.system) / 1000 / (performance.now() - t0)) * 100;
+}
+
+/** Run the phase. */
+export async function runPhone(opts: {
+  agents: number;
+  prompting: number;
+  spacingMs: number;
+  windowMs: number;
+  idleWindowMs: number;
+}): Promise<PhoneBenchResult> {
+  const loops = Array.from({ length: opts.prompting }, (_, i) =>
+    loopingPrompt('claude', { firstPromptMs: 5000 + i * opts.spacingMs, idleMs: opts.prompting * opts.spacingMs }),
+  );
+  const scenarios = [
+    ...loops.map((l) => l.scenario),
+    ...Array.from({ length: opts.agents - opts.prompting }, () => workingLoop('claude', 2000)),
+  ];
+  const idle = await idleCpu(opts.idleWindowMs);
+  const fleet = await startFleet(scenarios);
+  const tg = await BotApiStandIn.start();
+  const engine = await startEngine(join(fleet.dir, 'engine'), fleet.socket, tg.apiBase, tg.token);
+  const added = new Map<string, number>();
+  const queuedToSend: number[] = [];
+  const presses: { paneKey: string; at: number }[] = [];
+  try {
+    pair(engine, tg);
+    const targets = new Map(fleet.agents.map((a) => [fleet.paneKey(a), a]));
+    engine.on('item:added', ({ item }) => {
+      if (item.reason === 'permission') added.set(item.target, performance.timeOrigin + performance.now());
+    });
+    tg.onCall = (method, params) => {
+      if (method !== 'sendMessage' || typeof params['text'] !== 'string') return;
+      const at = performance.timeOrigin + performance.now();
+      for (const [target, t] of added) {
+        if (!params['text'].includes(` · ${target} · `)) continue;
+        queuedToSend.push(at - t);
+        added.delete(target);
+      }
+    };
+    const deadline = Date.now() + opts.windowMs;
+    const pressed = new Set<number>();
+    while (Date.now() < deadline) {
+      // Press Approve on every stored message with buttons, once, as soon as the engine holds its tokens.
+      for (const m of tg.botMessages(OWNER.id)) {
+        if (pressed.has(m.message_id) || !m.keyboard?.flat()[0]?.text.startsWith('Approve:')) continue;
+        const row = engine.store.phone.message(OWNER.id, m.message_id);
+        if (!row) continue;
+        const item = engine.store.items.get(row.itemId);
+        pressed.add(m.message_id);
+        if (!item) continue;
+        presses.push({ paneKey: item.paneKey, at: performance.timeOrigin + performance.now() });
+        tg.press(OWNER, OWNER.id, m.message_id, 'Approve:');
+      }
+      await sleep(5);
+    }
+    await sleep(2000);
+    const pressToKey: number[] = [];
+    for (const p of presses) {
+      const agent = targets.get(p.paneKey);
+      if (!agent) continue;
+      const key = readRecords(agent.recordPath).find((r): r is KeyRecord => r.type === 'key' && r.t >= p.at);
+      if (key) pressToKey.push(key.t - p.at);
+    }
+    return {
+      agents: opts.agents,
+      prompting: opts.prompting,
+      queuedToSend: summarize(queuedToSend),
+      pressToKey: summarize(pressToKey),
+      idleCpuUnpairedPct: idle.unpaired,
+      idleCpuPairedPct: idle.paired,
+    };
+  } finally {
+    await engine.stop();
+    await tg.close();
+    await fleet.dispose();
+  }
+}
+
+/** The engine with no agents, unpaired then paired (idle-polling), each over `ms`. */
+async function idleCpu(ms: number): Promise<{ unpaired: number; paired: number }> {
+  const home = mkdtempSync(join(tmpdir(), 'tb-bench-phone-'));
+  const socket = join(home, 'tmux.sock');
+  const tmux = await startPrivateTmux({ socketPath: socket });
+  const tg = await BotApiStandIn.start();
+  const engine = await startEngine(join(home, 'tb'), socket, tg.apiBase, tg.token);
+  try {
+    await sleep(2000);
+    const unpaired = await cpuOver(ms);
+    pair(engine, tg);
+    await sleep(3000);
+    const paired = await cpuOver(ms);
+    return { unpaired, paired };
+  } finally {
+    await engine.stop();
+    await tg.close();
+    await tmux.kill();
+    rmSync(home, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,199 @@
+/**
+ * `trailboss phone pair --bot-token-file PATH [--api-base URL] [--no-qr]`, `phone status [--json]`,
+ * `phone unpair`, `phone test`: answering from Telegram. Pairing checks the token (getMe), shows a
+ * one-time link (and its QR code), waits for `/start <code>` from a private chat and asks the desk to
+ * confirm who it is. A running engine leaves the bot to this command meanwhile (one poller per
+ * token) and picks the pairing up by itself. The token is saved owner-only, never printed.
+ */
+import { readFileSync } from 'node:fs';
+import QRCode from 'qrcode';
+import { loadConfig } from '../../engine/config/index.ts';
+import { BotApi, BotApiError } from '../../engine/phone/bot-api.ts';
+import { botTokenPath, checkBotToken, readBotToken, removeBotToken, saveBotToken } from '../../engine/phone/bot-token-file.ts';
+import { newPairingCode, PAIRING_CODE_MS, pairingLink, waitForStart } from '../../engine/phone/pairing.ts';
+import { redactedError } from '../../engine/phone/redact.ts';
+import { silentLogger } from '../../engine/platform/log.ts';
+import { resolvePaths } from '../../engine/platform/paths.ts';
+import type { Store } from '../../engine/store/index.ts';
+import { openStore } from '../../engine/store/index.ts';
+import type { CliContext } from '../context.ts';
+import { EXIT } from '../context.ts';
+import { parseCommandLine, read, UsageError } from '../program.ts';
+import { rawConfig, save } from './hosts.ts';
+
+/** Entry point. */
+export async function phoneCommand(ctx: CliContext): Promise<number> {
+  const [sub, ...rest] = ctx.argv;
+  switch (sub) {
+    case 'pair':
+      return pair(ctx, rest);
+    case 'status':
+      return status(ctx, rest);
+    case 'unpair':
+      return unpair(ctx, rest);
+    case 'test':
+      return test(ctx, rest);
+    default:
+      throw new UsageError(
+        sub ? `unknown phone command '${sub}' (pair, status, unpair or test)` : 'phone needs pair, status, unpair or test',
+      );
+  }
+}
+
+function pathsOf(ctx: CliContext) {
+  return resolvePaths({ env: ctx.env, platform: ctx.platform, homedir: ctx.homedir, cwd: ctx.cwd });
+}
+
+function withStore<T>(ctx: CliContext, fn: (store: Store) => T): T {
+  const store = openStore(pathsOf(ctx).database, { clock: ctx.clock, logger: silentLogger });
+  try {
+    return fn(store);
+  } finally {
+    store.close();
+  }
+}
+
+function apiBaseOf(ctx: CliContext): string {
+  const loaded = loadConfig(pathsOf(ctx).config);
+  return loaded.ok ? loaded.config.phone.telegram.apiBase : 'https://api.telegram.org';
+}
+
+/** A Bot API failure as one sentence for the user (never the token). */
+function explain(error: unknown): string {
+  if (error instanceof BotApiError && error.failure === 'unauthorized')
+    return 'Telegram refused this bot token (check it with @BotFather, or make a new one)';
+  return redactedError(error);
+}
+
+async function pair(ctx: CliContext, argv: readonly string[]): Promise<number> {
+  const args = parseCommandLine('phone pair', argv);
+  const file = read.string(args, 'botTokenFile');
+  if (!file) throw new UsageError('--bot-token-file PATH is required (a file holding the token @BotFather gave you)');
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    ctx.stderr(`trailboss phone pair: cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}\n`);
+    return EXIT.refused;
+  }
+  const checked = checkBotToken(text);
+  if (!checked.ok) {
+    ctx.stderr(`trailboss phone pair: ${file}: ${checked.message}\n`);
+    return EXIT.refused;
+  }
+  const apiBase = read.string(args, 'apiBase') ?? apiBaseOf(ctx);
+  if (!/^https?:\/\/[^/\s]+/.test(apiBase)) throw new UsageError('--api-base must be an http(s) URL');
+  const bot = new BotApi({ apiBase, token: checked.token });
+  let username: string;
+  try {
+    const me = (await bot.call('getMe')) as { username?: unknown };
+    if (typeof me?.username !== 'string') throw new Error('getMe answered without a username');
+    username = me.username;
+  } catch (error) {
+    ctx.stderr(`trailboss phone pair: ${explain(error)}\n`);
+    return EXIT.refused;
+  }
+  const { code, hash } = newPairingCode();
+  const expiresAt = ctx.clock.now() + PAIRING_CODE_MS;
+  withStore(ctx, (s) => s.phone.beginPairing(hash, expiresAt));
+  try {
+    const link = pairingLink(username, code);
+    ctx.stdout(`Bot @${username} is ready. On your phone, open the link (or scan the code) and tap Start:\n`);
+    ctx.stdout(`Open ${link}\n`);
+    if (args.opts['qr'] !== false) ctx.stdout(await QRCode.toString(link, { type: 'terminal', small: true }));
+    ctx.stdout('Waiting for Start (10 minutes)…\n');
+    const found = await waitForStart(bot, hash, { deadline: expiresAt, signal: ctx.stopSignal, now: () => ctx.clock.now() });
+    if (!found) {
+      ctx.stderr('trailboss phone pair: nobody tapped Start in time; nothing was paired\n');
+      return EXIT.refused;
+    }
+    ctx.stdout(`Telegram says: ${found.name} (id ${found.userId})\n`);
+    ctx.stdout(`Pair with ${found.name} (id ${found.userId})? [y/N] `);
+    const answer = ((await (ctx.stdinLine ?? ctx.stdin)()) ?? '').split('\n')[0]!.trim().toLowerCase();
+    if (answer !== 'y' && answer !== 'yes') {
+      ctx.stdout('Not paired.\n');
+      return EXIT.refused;
+    }
+    saveBotToken(botTokenPath(pathsOf(ctx).home), checked.token);
+    if (read.string(args, 'apiBase') !== undefined) {
+      const config = rawConfig(pathsOf(ctx).config);
+      const phone = (config['phone'] as Record<string, unknown> | undefined) ?? {};
+      const telegram = (phone['telegram'] as Record<string, unknown> | undefined) ?? {};
+      if (!save(ctx, pathsOf(ctx).config, { ...config, phone: { ...phone, telegram: { ...telegram, apiBase } } })) return EXIT.refused;
+    }
+    withStore(ctx, (s) =>
+      s.transaction(() => {
+        s.phone.unpair();
+        s.phone.setOffset(found.nextOffset);
+        s.phone.pair({ chatId: found.chatId, userId: found.userId, userName: found.name, botUsername: username, at: ctx.clock.now() });
+      }),
+    );
+    ctx.stdout(`Paired with ${found.name}. Waiting agents will be sent to this chat; a running engine starts at once.\n`);
+    return EXIT.ok;
+  } finally {
+    withStore(ctx, (s) => s.phone.endPairing());
+  }
+}
+
+function status(ctx: CliContext, argv: readonly string[]): number {
+  const args = parseCommandLine('phone status', argv);
+  const p = withStore(ctx, (s) => s.phone.pairing());
+  let tokenSaved: boolean;
+  try {
+    tokenSaved = readBotToken(botTokenPath(pathsOf(ctx).home)) !== null;
+  } catch {
+    tokenSaved = false;
+  }
+  const paired = p.chatId !== null && tokenSaved;
+  const dto = {
+    paired,
+    chatId: p.chatId,
+    userId: p.userId,
+    name: p.userName,
+    bot: p.botUsername,
+    apiBase: apiBaseOf(ctx),
+    lastPollAt: p.lastPollAt,
+    lastError: p.lastError,
+  };
+  if (read.bool(args, 'json')) {
+    ctx.stdout(`${JSON.stringify(dto, null, 2)}\n`);
+    return EXIT.ok;
+  }
+  if (!paired) {
+    ctx.stdout('Not paired. Pair with: trailboss phone pair --bot-token-file FILE\n');
+    return EXIT.ok;
+  }
+  const last = p.lastPollAt === null ? 'never yet' : new Date(p.lastPollAt).toISOString();
+  ctx.stdout(`Paired with ${p.userName} (id ${p.userId}) through @${p.botUsername}\nLast poll: ${last}\n`);
+  if (p.lastError) ctx.stdout(`Last error: ${p.lastError}\n`);
+  return EXIT.ok;
+}
+
+function unpair(ctx: CliContext, argv: readonly string[]): number {
+  parseCommandLine('phone unpair', argv);
+  withStore(ctx, (s) => s.phone.unpair());
+  removeBotToken(botTokenPath(pathsOf(ctx).home));
+  ctx.stdout('Unpaired; the bot token was removed. A running engine stops sending at once.\n');
+  return EXIT.ok;
+}
+
+async function test(ctx: CliContext, argv: readonly string[]): Promise<number> {
+  parseCommandLine('phone test', argv);
+  const p = withStore(ctx, (s) => s.phone.pairing());
+  const token = readBotToken(botTokenPath(pathsOf(ctx).home));
+  if (p.chatId === null || token === null) {
+    ctx.stderr('trailboss phone test: not paired (trailboss phone pair --bot-token-file FILE)\n');
+    return EXIT.refused;
+  }
+  try {
+    await new BotApi({ apiBase: apiBaseOf(ctx), token }).call('sendMessage', {
+      chat_id: p.chatId,
+      text: `Trail Boss test message, ${new Date(ctx.clock.now()).toISOString()}: this chat will get the agents that wait.`,
+    });
+  } catch (error) {
+    ctx.stderr(`trailboss phone test: ${explain(error)}\n`);
+    return EXIT.refused;
+  }
+  ctx.stdout(`Sent a test message to ${p.userName}.\n`);
+  return EXIT.ok;
+}

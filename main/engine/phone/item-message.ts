@@ -1,0 +1,111 @@
+/**
+ * One waiting item as a Telegram message (pure): a header (runtime · session:window.pane · host),
+ * what it asks, the pane's last lines as preformatted text (unless turned off), and the buttons the
+ * desk offers for it — `Approve: <exact option label>` only where approve is possible, `Deny` only
+ * where deny is, `Snooze 30m` always. Every piece is cleaned and cut before it is escaped, so the
+ * visible text stays within Telegram's 4096 characters.
+ */
+import type { QueueItemDto } from '../../../preload/contract/queue-item.ts';
+import type { PhoneAction } from '../store/index.ts';
+import { cleanForChat, cutUtf16, escapeHtml, keepEndUtf16, maskSecrets } from './chat-text.ts';
+
+/** A button before it gets its token. */
+export interface PlannedButton {
+  readonly text: string;
+  readonly action: PhoneAction;
+}
+
+/** What to send for an item. */
+export interface ItemMessage {
+  /** The first line alone (escaped HTML), kept for outcome edits. */
+  readonly header: string;
+  readonly html: string;
+  readonly buttons: readonly PlannedButton[];
+}
+
+/** How the message is made. */
+export interface MessageOptions {
+  /** Include the pane's last lines. */
+  readonly tail: boolean;
+  /** 0 for the first message, then the reminder's step. */
+  readonly step: number;
+}
+
+const TAIL_LINES = 15;
+const TAIL_MAX = 2500;
+const SUBJECT_MAX = 600;
+const LINE_MAX = 300;
+const LABEL_MAX = 48;
+
+/** Escaped, cleaned, masked, cut one-line text. */
+const inline = (text: string, max: number): string =>
+  escapeHtml(
+    cutUtf16(
+      maskSecrets(cleanForChat(text))
+        .replace(/\s*\n\s*/g, ' ')
+        .trim(),
+      max,
+    ),
+  );
+
+/** The message's first line: runtime · target · host. */
+export function itemHeader(item: QueueItemDto): string {
+  return `<b>${inline(`${item.runtime} · ${item.target} · ${item.host ?? 'this machine'}`, LINE_MAX)}</b>`;
+}
+
+function asks(item: QueueItemDto): string[] {
+  switch (item.reason) {
+    case 'permission':
+      return [
+        `🟡 asks permission: ${item.tool ? `<b>${inline(item.tool, LINE_MAX)}</b> ` : ''}<code>${inline(item.subject, SUBJECT_MAX)}</code>`,
+      ];
+    case 'dialog':
+      return [`🔷 shows a dialog: <b>${inline(item.question ?? item.subject, LINE_MAX)}</b>`];
+    case 'idle':
+    case 'idle-after-nudges':
+      return [`💬 waits for input. Reply to this message to type into it.`];
+    case 'unknown':
+      return [`❔ may be waiting: ${inline(item.subject, SUBJECT_MAX)}`];
+  }
+}
+
+function tailBlock(item: QueueItemDto): string[] {
+  const lines = item.tail.map((l) => cleanForChat(l).trimEnd());
+  while (lines.length > 0 && lines.at(-1) === '') lines.pop();
+  const text = keepEndUtf16(maskSecrets(lines.slice(-TAIL_LINES).join('\n')), TAIL_MAX);
+  return text.trim() === '' ? [] : [`<pre>${escapeHtml(text)}</pre>`];
+}
+
+/** The buttons the desk would offer for this item (the queue DTO says what is possible). */
+export function plannedButtons(item: QueueItemDto): PlannedButton[] {
+  const out: PlannedButton[] = [];
+  if (item.approveLabel !== null)
+    out.push({ text: `Approve: ${cutUtf16(cleanForChat(item.approveLabel).trim(), LABEL_MAX)}`, action: 'approve' });
+  if (item.denyLabel !== null && (item.reason === 'permission' || item.reason === 'dialog')) out.push({ text: 'Deny', action: 'deny' });
+  out.push({ text: 'Snooze 30m', action: 'snooze' });
+  return out;
+}
+
+/** The message for `item`. */
+export function itemMessage(item: QueueItemDto, opts: MessageOptions): ItemMessage {
+  const header = itemHeader(item);
+  const lines = [header, ...asks(item)];
+  if (item.question && item.reason === 'permission') lines.push(`<i>${inline(item.question, LINE_MAX)}</i>`);
+  if (item.approveLabel === null && item.approveBlockedReason && item.reason === 'permission')
+    lines.push(`No approve here: ${inline(item.approveBlockedReason, LINE_MAX)}`);
+  if (opts.tail) lines.push(...tailBlock(item));
+  if (item.stuck) lines.push('⌛ Still waiting after every reminder (stuck).');
+  else if (opts.step > 0) lines.push(`⏰ Reminder ${opts.step}: still waiting.`);
+  return { header, html: lines.join('\n'), buttons: plannedButtons(item) };
+}
+
+/** A local wall-clock time, `14:02`. */
+export function clockTime(at: number): string {
+  const d = new Date(at);
+  return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
+}
+
+/** The text a message is edited to when its item is settled: its header and what happened. */
+export function outcomeHtml(header: string, outcome: string): string {
+  return `${header}\n${escapeHtml(outcome)}`;
+}

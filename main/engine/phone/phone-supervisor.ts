@@ -1,0 +1,135 @@
+/**
+ * Runs the phone channel exactly when there is something to run: a paired chat and a bot token, no
+ * `phone pair` in progress (it polls the same bot, and Telegram allows one poller per token), and a
+ * token Telegram has not refused. It looks every couple of seconds, so a pairing made while the
+ * engine runs is picked up without a restart, and an unpair or a new `apiBase` takes effect too.
+ */
+import type { ApiMethods } from '../../../preload/contract/api.ts';
+import type { EngineEvents } from '../api/events.ts';
+import type { Logger } from '../platform/log.ts';
+import type { Store } from '../store/index.ts';
+import { BotApi } from './bot-api.ts';
+import { readBotToken } from './bot-token-file.ts';
+import type { PhoneSettings } from './phone-channel.ts';
+import { PhoneChannel } from './phone-channel.ts';
+import { hashSecret } from './press-token.ts';
+import { redactedError } from './redact.ts';
+
+/** What the supervisor needs. */
+export interface SupervisorDeps {
+  readonly store: Store;
+  readonly api: ApiMethods;
+  readonly events: EngineEvents;
+  readonly logger: Logger;
+  readonly now: () => number;
+  readonly tokenFile: string;
+  readonly apiBase: () => string;
+  readonly settings: () => PhoneSettings;
+  /** Long-poll seconds (25 in use; tests shorten it). */
+  readonly pollTimeoutS?: number;
+  /** Spacing of messages to the chat (1000 ms: Telegram's per-chat limit). */
+  readonly minSendIntervalMs?: number;
+  /** Abandon a request that has not answered after this long (plus a long poll's own time). */
+  readonly requestTimeoutMs?: number;
+  /** How often to look for a pairing change. */
+  readonly checkMs?: number;
+}
+
+/** Starts and stops the channel as the pairing comes and goes. */
+export class PhoneSupervisor {
+  private channel: { readonly key: string; readonly channel: PhoneChannel } | null = null;
+  private refusedToken: string | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private checking: Promise<void> = Promise.resolve();
+  private disposed = false;
+
+  constructor(private readonly deps: SupervisorDeps) {}
+
+  /** Look now and then every `checkMs`. */
+  start(): void {
+    const tick = () => {
+      void this.checkNow();
+      if (!this.disposed) this.timer = setTimeout(tick, this.deps.checkMs ?? 2_000);
+    };
+    tick();
+  }
+
+  /** Look at the pairing now (serialised with any look in progress). */
+  checkNow(): Promise<void> {
+    this.checking = this.checking
+      .then(() => this.check())
+      .catch((e) => this.deps.logger.log('warn', 'phone.check-failed', { error: redactedError(e) }));
+    return this.checking;
+  }
+
+  /** Whether a channel is running (tests, status). */
+  get running(): boolean {
+    return this.channel !== null;
+  }
+
+  /** Stop the channel and looking. */
+  async dispose(): Promise<void> {
+    this.disposed = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.checking;
+    await this.stopChannel();
+  }
+
+  private async check(): Promise<void> {
+    if (this.disposed) return;
+    const { store, now } = this.deps;
+    const pairing = store.phone.pairing();
+    let token: string | null = null;
+    try {
+      token = readBotToken(this.deps.tokenFile);
+    } catch (error) {
+      this.deps.logger.log('warn', 'phone.token-unreadable', { error: redactedError(error) });
+    }
+    const tokenHash = token === null ? null : hashSecret(token);
+    const pairingInProgress = pairing.pairingUntil !== null && pairing.pairingUntil > now();
+    const want = pairing.chatId !== null && token !== null && !pairingInProgress && tokenHash !== this.refusedToken;
+    const key = `${tokenHash}|${this.deps.apiBase()}|${pairing.chatId}`;
+    if (this.channel && (!want || this.channel.key !== key)) await this.stopChannel();
+    if (!want || this.channel || token === null || pairing.chatId === null) return;
+    const bot = new BotApi({
+      apiBase: this.deps.apiBase(),
+      token,
+      ...(this.deps.requestTimeoutMs ? { requestTimeoutMs: this.deps.requestTimeoutMs } : {}),
+    });
+    const channel = new PhoneChannel(
+      {
+        store,
+        api: this.deps.api,
+        events: this.deps.events,
+        logger: this.deps.logger,
+        now,
+        bot,
+        settings: this.deps.settings,
+        pollTimeoutS: this.deps.pollTimeoutS ?? 25,
+        minSendIntervalMs: this.deps.minSendIntervalMs ?? 1_000,
+        unauthorized: (message) => this.unauthorized(tokenHash!, message),
+      },
+      pairing.chatId,
+    );
+    this.channel = { key, channel };
+    channel.start();
+    this.deps.logger.log('info', 'phone.started', { chat: 'paired', apiBase: this.deps.apiBase() });
+  }
+
+  private unauthorized(tokenHash: string, message: string): void {
+    this.refusedToken = tokenHash;
+    const text = `Telegram refused the bot token (${message}); the phone channel stopped. Pair again: trailboss phone pair --bot-token-file FILE`;
+    this.deps.store.phone.recordPoll(this.deps.now(), `unauthorized: ${message}`);
+    this.deps.logger.log('error', 'phone.unauthorized', { error: message });
+    this.deps.events.emit('engine:error', { code: 'unauthorized', message: text });
+    void this.checkNow();
+  }
+
+  private async stopChannel(): Promise<void> {
+    const running = this.channel;
+    this.channel = null;
+    if (!running) return;
+    await running.channel.stop();
+    this.deps.logger.log('info', 'phone.stopped', {});
+  }
+}

@@ -1,0 +1,80 @@
+/**
+ * The long-poll loop: `deleteWebhook` once, then `getUpdates` with the persisted offset, again and
+ * again. Each request has a watchdog (its long-poll time plus a margin, then it is aborted and a new
+ * one starts), failures back off and recover by themselves, and a 401 stops the loop for good. The
+ * handler advances the offset itself (in the transaction that acts on an update), so an update is
+ * redelivered until it has been handled.
+ */
+import { BotApiError } from './bot-api.ts';
+import type { BotApi } from './bot-api.ts';
+import { pause, retryDelayMs } from './backoff.ts';
+import type { ChannelUpdate } from './updates.ts';
+import { readUpdates } from './updates.ts';
+
+/** What the loop needs. */
+export interface PollerDeps {
+  readonly api: BotApi;
+  /** The offset to ask from (persisted). */
+  offset(): number;
+  /** Handle a batch in order; must move the offset past each update it finished. */
+  handle(updates: readonly ChannelUpdate[]): Promise<void>;
+  /** A poll answered (error null) or failed (its redacted message). */
+  polled(error: string | null): void;
+  /** The token was refused (401): the loop has stopped. */
+  unauthorized(message: string): void;
+  /** Long-poll time in seconds (Telegram allows up to 50; 25 is common). */
+  readonly pollTimeoutS: number;
+}
+
+/** A running poll loop. */
+export class Poller {
+  private readonly stopper = new AbortController();
+  private loop: Promise<void> | null = null;
+
+  constructor(private readonly deps: PollerDeps) {}
+
+  /** Start polling (once). */
+  start(): void {
+    this.loop ??= this.run();
+  }
+
+  /** Stop: the request in flight is aborted; resolves when the loop has ended. */
+  async stop(): Promise<void> {
+    this.stopper.abort();
+    await this.loop;
+  }
+
+  private async run(): Promise<void> {
+    const signal = this.stopper.signal;
+    let attempt = 0;
+    let webhookCleared = false;
+    while (!signal.aborted) {
+      try {
+        if (!webhookCleared) {
+          // getUpdates refuses to work while a webhook is set (https://core.telegram.org/bots/api#getupdates).
+          await this.deps.api.call('deleteWebhook', { drop_pending_updates: false }, { signal });
+          webhookCleared = true;
+        }
+        const result = await this.deps.api.call(
+          'getUpdates',
+          { offset: this.deps.offset(), timeout: this.deps.pollTimeoutS, allowed_updates: ['message', 'callback_query'] },
+          { signal, extraMs: this.deps.pollTimeoutS * 1000 },
+        );
+        attempt = 0;
+        this.deps.polled(null);
+        const updates = readUpdates(result);
+        if (updates.length > 0) await this.deps.handle(updates);
+      } catch (error) {
+        if (signal.aborted) break;
+        const failure = error instanceof BotApiError ? error : new BotApiError('network', String(error));
+        const delay = retryDelayMs(failure.failure, attempt++, failure.retryAfterS);
+        if (delay === null) {
+          this.deps.unauthorized(failure.message);
+          return;
+        }
+        this.deps.polled(failure.message);
+        await pause(delay, signal);
+      }
+    }
+  }
+}

@@ -1,0 +1,176 @@
+/**
+ * What comes from the chat, handled with the desk's guarantees. Only the paired user in the paired
+ * private chat is heard; anything else is dropped and never answered. A button press is honoured for
+ * a live token of the message holding the item's buttons, once (claimed in the transaction that
+ * moves the offset), and goes through the same engine action as every surface, with the fingerprint
+ * the message showed — the engine sends nothing if the prompt changed. Typed `y`/`n` and text replies
+ * go through the same path.
+ */
+import type { ApiMethods } from '../../../preload/contract/api.ts';
+import type { ActionOutcomeDto, ItemActionDto } from '../../../preload/contract/queue-item.ts';
+import type { Logger } from '../platform/log.ts';
+import type { PhoneAction, PhoneMessage, Store } from '../store/index.ts';
+import type { TypedAnswer } from './answer-words.ts';
+import { freshAnswer, threadedAnswer } from './answer-words.ts';
+import type { ChannelUpdate } from './updates.ts';
+import { hashOfPressData } from './press-token.ts';
+import { actionWords } from './outcome-words.ts';
+
+/** How a message whose prompt changed under it is settled (a fresh `y` then says so). */
+export const PROMPT_CHANGED = 'prompt changed';
+
+/** Snooze from the phone: the button says 30 minutes. */
+export const PHONE_SNOOZE_MS = 30 * 60_000;
+
+/** What the handler asks of the channel around it. */
+export interface HandlerDeps {
+  readonly store: Store;
+  readonly api: ApiMethods;
+  readonly logger: Logger;
+  readonly now: () => number;
+  /** Answer a press (the toast); never for strangers. */
+  answerPress(pressId: string, text: string): Promise<void>;
+  /** Reply in the paired chat, threaded to `replyTo`. */
+  reply(text: string, replyTo: number): Promise<void>;
+  /** The message of an item was taken down by an action: edit it to `outcome`, without buttons. */
+  settled(message: PhoneMessage, outcome: string): Promise<void>;
+  /** Wait for a send of this item that may still be storing its tokens. */
+  sendOf(itemId: string): Promise<void>;
+  /** Items an action from the phone is working on (the channel sends no new message for them meanwhile). */
+  readonly busy: Set<string>;
+}
+
+type Act = { readonly action: PhoneAction | 'text'; readonly itemId: string; readonly fingerprint: string; readonly text?: string };
+
+/** Handle a batch of updates in order; each one moves the offset past itself. */
+export async function handleUpdates(deps: HandlerDeps, updates: readonly ChannelUpdate[]): Promise<void> {
+  for (const u of updates) {
+    try {
+      await handleOne(deps, u);
+    } catch (error) {
+      deps.logger.log('warn', 'phone.update-failed', {
+        updateId: u.updateId,
+        error: error instanceof Error ? error.message : String(error),
+      });
+    } finally {
+      deps.store.phone.setOffset(u.updateId + 1);
+    }
+  }
+}
+
+async function handleOne(deps: HandlerDeps, u: ChannelUpdate): Promise<void> {
+  const pairing = deps.store.phone.pairing();
+  if (pairing.chatId === null || pairing.userId === null) return;
+  switch (u.kind) {
+    case 'other':
+      return;
+    case 'press': {
+      const p = u.press;
+      const chat = p.message?.chat;
+      // A stranger's press: dropped, never answered (an answer would tell them the bot is alive).
+      if (p.from.id !== pairing.userId || !chat || chat.id !== pairing.chatId || chat.type !== 'private') {
+        deps.logger.log('info', 'phone.dropped', { kind: 'press', reason: 'not the paired user and chat' });
+        return;
+      }
+      return press(deps, u.updateId, p.id, chat.id, p.message!.message_id, p.data ?? '');
+    }
+    case 'message': {
+      const m = u.message;
+      if (m.chat.type !== 'private' || m.chat.id !== pairing.chatId || m.from?.id !== pairing.userId) {
+        deps.logger.log('info', 'phone.dropped', { kind: 'message', reason: 'not the paired user and chat' });
+        return;
+      }
+      if (m.text === undefined) return;
+      if (m.reply_to_message) return threaded(deps, u.updateId, m.message_id, m.reply_to_message.message_id, m.chat.id, m.text);
+      return fresh(deps, u.updateId, m.message_id, m.chat.id, m.text);
+    }
+  }
+}
+
+async function press(deps: HandlerDeps, updateId: number, pressId: string, chatId: number, messageId: number, data: string): Promise<void> {
+  const hash = hashOfPressData(data);
+  const token = hash === null ? null : deps.store.phone.token(hash);
+  if (token) await deps.sendOf(token.itemId);
+  const claim =
+    hash === null ? ({ kind: 'unknown' } as const) : deps.store.phone.claimPress(hash, chatId, messageId, deps.now(), updateId + 1);
+  if (claim.kind !== 'claimed') {
+    const why =
+      claim.kind === 'used' ? 'This was already answered.' : 'This button is out of date. Use the newest message about this agent.';
+    await deps.answerPress(pressId, why);
+    return;
+  }
+  const t = claim.token;
+  const outcome = await act(deps, { action: t.action, itemId: t.itemId, fingerprint: t.fingerprint });
+  const words = actionWords(outcome, deps.now());
+  await deps.answerPress(pressId, words.slice(0, 200));
+  const message = deps.store.phone.message(chatId, messageId);
+  if (message) await deps.settled(message, words);
+}
+
+async function threaded(deps: HandlerDeps, updateId: number, ownId: number, replyTo: number, chatId: number, text: string): Promise<void> {
+  const message = deps.store.phone.message(chatId, replyTo);
+  if (!message) return deps.reply('That message is not about a waiting agent.', ownId);
+  const answer = threadedAnswer(text);
+  if (!message.live) return deps.reply('That message is out of date: answer the newest message about this agent.', ownId);
+  const kind = deps.store.items.get(message.itemId)?.kind;
+  if (answer === null && kind !== 'idle' && kind !== 'stuck-idle')
+    return deps.reply(
+      'Text is typed only into an agent waiting for input. To answer this prompt, reply y or n, or use the buttons.',
+      ownId,
+    );
+  if (!deps.store.phone.claimTyped(chatId, message.messageId, deps.now(), updateId + 1))
+    return deps.reply('That message was already answered.', ownId);
+  const outcome = await act(
+    deps,
+    answer
+      ? { action: answer, itemId: message.itemId, fingerprint: message.fingerprint }
+      : { action: 'text', itemId: message.itemId, fingerprint: message.fingerprint, text },
+  );
+  await deps.settled(message, actionWords(outcome, deps.now()));
+}
+
+async function fresh(deps: HandlerDeps, updateId: number, ownId: number, chatId: number, text: string): Promise<void> {
+  const answer: TypedAnswer | null = freshAnswer(text);
+  if (answer === null) {
+    if (text.trim().startsWith('/start')) return;
+    return deps.reply('To answer an agent, use the buttons, or reply to its message (y, n, or text to type).', ownId);
+  }
+  const latest = deps.store.phone.latestMessage();
+  if (!latest) return deps.reply('Nothing is waiting for that answer.', ownId);
+  if (!latest.live)
+    return deps.reply(
+      `Not sent: the most recent message is out of date (${latest.outcome ?? 'settled'}). Look at the newest message.`,
+      ownId,
+    );
+  const item = deps.store.items.get(latest.itemId);
+  if (!item || (item.fingerprint ?? '') !== latest.fingerprint)
+    return deps.reply('Not sent: the prompt changed since the most recent message. Look at the newest message.', ownId);
+  if (!deps.store.phone.claimTyped(chatId, latest.messageId, deps.now(), updateId + 1))
+    return deps.reply('That message was already answered.', ownId);
+  const outcome = await act(deps, { action: answer, itemId: latest.itemId, fingerprint: latest.fingerprint });
+  await deps.settled(latest, actionWords(outcome, deps.now()));
+}
+
+/** The same engine action as every other surface (audited as `telegram`). */
+async function act(deps: HandlerDeps, a: Act): Promise<Pick<ActionOutcomeDto, 'action' | 'outcome' | 'message'>> {
+  const action: ItemActionDto = a.action === 'text' ? 'reply' : a.action;
+  deps.busy.add(a.itemId);
+  try {
+    const item = deps.store.items.get(a.itemId);
+    if (!item) return { action, outcome: 'gone', message: 'the agent is no longer waiting' };
+    // The engine compares the fingerprint for approve and deny; snooze and text are checked here alike.
+    if ((a.action === 'snooze' || a.action === 'text') && (item.fingerprint ?? '') !== a.fingerprint)
+      return { action, outcome: 'changed', message: 'the agent shows something else now' };
+    const env =
+      a.action === 'approve'
+        ? await deps.api['item:approve']({ id: a.itemId, fingerprint: a.fingerprint })
+        : a.action === 'deny'
+          ? await deps.api['item:deny']({ id: a.itemId, fingerprint: a.fingerprint })
+          : a.action === 'snooze'
+            ? await deps.api['item:snooze']({ id: a.itemId, forMs: PHONE_SNOOZE_MS })
+            : await deps.api['item:reply']({ id: a.itemId, text: a.text ?? '' });
+    return env.ok ? env.value : { action, outcome: 'refused', message: env.error.message };
+  } finally {
+    deps.busy.delete(a.itemId);
+  }
+}

@@ -1,0 +1,267 @@
+/**
+ * The phone channel's persistence: the pairing and poll offset, the item ↔ message map and the
+ * buttons' token hashes. A press is claimed in the same transaction that moves the offset past its
+ * update, so an update delivered twice can never act twice, and a crash before the commit leaves
+ * both undone (the update comes again and is honoured once).
+ */
+import type { Db } from './sql.ts';
+import { atomically } from './sql.ts';
+
+/** The pairing row: who the channel answers, where polling stands, and a pairing in progress. */
+export interface PhonePairing {
+  readonly chatId: number | null;
+  readonly userId: number | null;
+  readonly userName: string | null;
+  readonly botUsername: string | null;
+  readonly pairedAt: number | null;
+  /** The next `getUpdates` offset (the last handled update_id + 1). */
+  readonly offset: number;
+  readonly lastPollAt: number | null;
+  /** What stopped or troubles the channel ("unauthorized: …"), already redacted; null when fine. */
+  readonly lastError: string | null;
+  readonly codeHash: string | null;
+  readonly codeExpiresAt: number | null;
+  /** `trailboss phone pair` polls until then; the engine leaves the bot alone meanwhile (one poller per token). */
+  readonly pairingUntil: number | null;
+}
+
+/** A message the bot sent about an item. */
+export interface PhoneMessage {
+  readonly chatId: number;
+  readonly messageId: number;
+  readonly itemId: string;
+  readonly fingerprint: string;
+  readonly firstMessageId: number;
+  /** The message's first line (escaped HTML), for outcome edits. */
+  readonly header: string;
+  readonly step: number;
+  readonly live: boolean;
+  readonly sentAt: number;
+  readonly outcome: string | null;
+}
+
+/** A button's token as stored (the hash only). */
+export interface PhoneToken {
+  readonly hash: string;
+  readonly itemId: string;
+  readonly chatId: number;
+  readonly messageId: number;
+  readonly action: PhoneAction;
+  readonly fingerprint: string;
+}
+
+/** What a button does. */
+export type PhoneAction = 'approve' | 'deny' | 'snooze';
+
+/** Why a press was not honoured (or `claimed`, with the token). */
+export type PressClaim =
+  { readonly kind: 'claimed'; readonly token: PhoneToken } | { readonly kind: 'unknown' | 'used' | 'revoked' | 'not-live' };
+
+/** Phone repository. */
+export interface PhoneRepo {
+  pairing(): PhonePairing;
+  /** Pair with a chat and user (clears the pending code; the offset stays). */
+  pair(p: { chatId: number; userId: number; userName: string; botUsername: string; at: number }): void;
+  /** Forget the pairing, every message and every token. */
+  unpair(): void;
+  /** A pairing in progress: the code's hash, when it expires, and until when the engine leaves polling alone. */
+  beginPairing(codeHash: string, expiresAt: number): void;
+  endPairing(): void;
+  setOffset(offset: number): void;
+  recordPoll(at: number, error: string | null): void;
+  /** Store a sent message and its tokens; the item's earlier live message stops being live. */
+  addMessage(m: Omit<PhoneMessage, 'live' | 'outcome'>, tokens: readonly Omit<PhoneToken, 'chatId' | 'messageId'>[]): void;
+  liveMessage(itemId: string): PhoneMessage | null;
+  message(chatId: number, messageId: number): PhoneMessage | null;
+  /** The most recent message sent (the target of a fresh `y`). */
+  latestMessage(): PhoneMessage | null;
+  /** Messages still live (holding buttons), oldest first. */
+  liveMessages(): PhoneMessage[];
+  /** Revoke every token of the item and take its live message down with `outcome`. */
+  settle(itemId: string, outcome: string, at: number): void;
+  token(hash: string): PhoneToken | null;
+  /** Claim a press and move the offset past its update, in one transaction. */
+  claimPress(hash: string, chatId: number, messageId: number, at: number, nextOffset: number): PressClaim;
+  /** Claim a typed answer to a live message (once) and move the offset, in one transaction. */
+  claimTyped(chatId: number, messageId: number, at: number, nextOffset: number): boolean;
+}
+
+interface PairingRow {
+  chat_id: number | null;
+  user_id: number | null;
+  user_name: string | null;
+  bot_username: string | null;
+  paired_at: number | null;
+  update_offset: number;
+  last_poll_at: number | null;
+  last_error: string | null;
+  code_hash: string | null;
+  code_expires_at: number | null;
+  pairing_until: number | null;
+}
+
+interface MessageRow {
+  chat_id: number;
+  message_id: number;
+  item_id: string;
+  fingerprint: string;
+  first_message_id: number;
+  header: string;
+  step: number;
+  live: number;
+  sent_at: number;
+  outcome: string | null;
+}
+
+interface TokenRow {
+  hash: string;
+  item_id: string;
+  chat_id: number;
+  message_id: number;
+  action: PhoneAction;
+  fingerprint: string;
+  used_at: number | null;
+  revoked_at: number | null;
+}
+
+const toMessage = (r: MessageRow): PhoneMessage => ({
+  chatId: r.chat_id,
+  messageId: r.message_id,
+  itemId: r.item_id,
+  fingerprint: r.fingerprint,
+  firstMessageId: r.first_message_id,
+  header: r.header,
+  step: r.step,
+  live: r.live === 1,
+  sentAt: r.sent_at,
+  outcome: r.outcome,
+});
+
+const toToken = (r: TokenRow): PhoneToken => ({
+  hash: r.hash,
+  itemId: r.item_id,
+  chatId: r.chat_id,
+  messageId: r.message_id,
+  action: r.action,
+  fingerprint: r.fingerprint,
+});
+
+/** Build the phone repository. */
+export function createPhoneRepo(db: Db): PhoneRepo {
+  const pairingRow = db.prepare<[], PairingRow>('SELECT * FROM phone_pairing WHERE id = 1');
+  const setOffset = db.prepare('UPDATE phone_pairing SET update_offset = MAX(update_offset, ?) WHERE id = 1');
+  const messageBy = db.prepare<[number, number], MessageRow>('SELECT * FROM phone_messages WHERE chat_id = ? AND message_id = ?');
+  const liveOf = db.prepare<[string], MessageRow>('SELECT * FROM phone_messages WHERE item_id = ? AND live = 1');
+  const tokenBy = db.prepare<[string], TokenRow>('SELECT * FROM phone_tokens WHERE hash = ?');
+  const revokeItem = db.prepare('UPDATE phone_tokens SET revoked_at = ? WHERE item_id = ? AND used_at IS NULL AND revoked_at IS NULL');
+  const revokeMessage = db.prepare(
+    'UPDATE phone_tokens SET revoked_at = ? WHERE chat_id = ? AND message_id = ? AND used_at IS NULL AND revoked_at IS NULL',
+  );
+  return {
+    pairing: () => {
+      const r = pairingRow.get()!;
+      return {
+        chatId: r.chat_id,
+        userId: r.user_id,
+        userName: r.user_name,
+        botUsername: r.bot_username,
+        pairedAt: r.paired_at,
+        offset: r.update_offset,
+        lastPollAt: r.last_poll_at,
+        lastError: r.last_error,
+        codeHash: r.code_hash,
+        codeExpiresAt: r.code_expires_at,
+        pairingUntil: r.pairing_until,
+      };
+    },
+    pair: (p) =>
+      void db
+        .prepare(
+          `UPDATE phone_pairing SET chat_id = ?, user_id = ?, user_name = ?, bot_username = ?, paired_at = ?,
+             code_hash = NULL, code_expires_at = NULL, pairing_until = NULL, last_error = NULL WHERE id = 1`,
+        )
+        .run(p.chatId, p.userId, p.userName, p.botUsername, p.at),
+    unpair: () =>
+      atomically(db, () => {
+        db.prepare(
+          `UPDATE phone_pairing SET chat_id = NULL, user_id = NULL, user_name = NULL, bot_username = NULL, paired_at = NULL,
+             last_poll_at = NULL, last_error = NULL WHERE id = 1`,
+        ).run();
+        db.prepare('DELETE FROM phone_messages').run();
+        db.prepare('DELETE FROM phone_tokens').run();
+      }),
+    beginPairing: (codeHash, expiresAt) =>
+      void db
+        .prepare('UPDATE phone_pairing SET code_hash = ?, code_expires_at = ?, pairing_until = ? WHERE id = 1')
+        .run(codeHash, expiresAt, expiresAt),
+    endPairing: () =>
+      void db.prepare('UPDATE phone_pairing SET code_hash = NULL, code_expires_at = NULL, pairing_until = NULL WHERE id = 1').run(),
+    setOffset: (offset) => void setOffset.run(offset),
+    recordPoll: (at, error) =>
+      void (error === null
+        ? db.prepare('UPDATE phone_pairing SET last_poll_at = ?, last_error = NULL WHERE id = 1').run(at)
+        : db.prepare('UPDATE phone_pairing SET last_error = ? WHERE id = 1').run(error)),
+    addMessage: (m, tokens) =>
+      atomically(db, () => {
+        db.prepare('UPDATE phone_messages SET live = 0 WHERE item_id = ? AND live = 1').run(m.itemId);
+        revokeItem.run(m.sentAt, m.itemId);
+        db.prepare(
+          `INSERT INTO phone_messages (chat_id, message_id, item_id, fingerprint, first_message_id, header, step, live, sent_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?)`,
+        ).run(m.chatId, m.messageId, m.itemId, m.fingerprint, m.firstMessageId, m.header, m.step, m.sentAt);
+        const insert = db.prepare(
+          `INSERT INTO phone_tokens (hash, item_id, chat_id, message_id, action, fingerprint, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+        );
+        for (const t of tokens) insert.run(t.hash, t.itemId, m.chatId, m.messageId, t.action, t.fingerprint, m.sentAt);
+      }),
+    liveMessage: (itemId) => {
+      const r = liveOf.get(itemId);
+      return r ? toMessage(r) : null;
+    },
+    message: (chatId, messageId) => {
+      const r = messageBy.get(chatId, messageId);
+      return r ? toMessage(r) : null;
+    },
+    latestMessage: () => {
+      const r = db.prepare<[], MessageRow>('SELECT * FROM phone_messages ORDER BY sent_at DESC, message_id DESC LIMIT 1').get();
+      return r ? toMessage(r) : null;
+    },
+    liveMessages: () => db.prepare<[], MessageRow>('SELECT * FROM phone_messages WHERE live = 1 ORDER BY sent_at').all().map(toMessage),
+    settle: (itemId, outcome, at) =>
+      atomically(db, () => {
+        revokeItem.run(at, itemId);
+        db.prepare('UPDATE phone_messages SET live = 0, outcome = ? WHERE item_id = ? AND live = 1').run(outcome, itemId);
+      }),
+    token: (hash) => {
+      const r = tokenBy.get(hash);
+      return r ? toToken(r) : null;
+    },
+    claimPress: (hash, chatId, messageId, at, nextOffset) =>
+      atomically(db, (): PressClaim => {
+        setOffset.run(nextOffset);
+        const row = tokenBy.get(hash);
+        if (!row || row.chat_id !== chatId || row.message_id !== messageId) return { kind: 'unknown' };
+        if (row.used_at !== null) return { kind: 'used' };
+        if (row.revoked_at !== null) return { kind: 'revoked' };
+        if (messageBy.get(chatId, messageId)?.live !== 1) return { kind: 'not-live' };
+        const used = db
+          .prepare('UPDATE phone_tokens SET used_at = ? WHERE hash = ? AND used_at IS NULL AND revoked_at IS NULL')
+          .run(at, hash);
+        if (used.changes !== 1) return { kind: 'used' };
+        // One press per message: its other buttons die with this one.
+        revokeMessage.run(at, chatId, messageId);
+        db.prepare("UPDATE phone_messages SET live = 0, outcome = 'pressed' WHERE chat_id = ? AND message_id = ?").run(chatId, messageId);
+        return { kind: 'claimed', token: toToken(row) };
+      }),
+    claimTyped: (chatId, messageId, at, nextOffset) =>
+      atomically(db, () => {
+        setOffset.run(nextOffset);
+        const taken = db
+          .prepare("UPDATE phone_messages SET live = 0, outcome = 'typed' WHERE chat_id = ? AND message_id = ? AND live = 1")
+          .run(chatId, messageId);
+        if (taken.changes !== 1) return false;
+        revokeMessage.run(at, chatId, messageId);
+        return true;
+      }),
+  };
+}

@@ -1,0 +1,35 @@
+/**
+ * Wiring step: the phone channel (Telegram). The supervisor starts the channel when a pairing and a
+ * bot token are there and stops it when they go; it acts through the `telegram` surface's method map,
+ * so a press is audited as `telegram` and goes through the same checks as every other surface.
+ */
+import type { ApiMethods } from '../../../preload/contract/api.ts';
+import { botTokenPath } from '../phone/bot-token-file.ts';
+import { PhoneSupervisor } from '../phone/phone-supervisor.ts';
+import type { Foundation, UndoList } from './foundation.ts';
+
+/** Test and bench knobs (the defaults are what users get). */
+export interface PhoneTuning {
+  readonly pollTimeoutS?: number;
+  readonly minSendIntervalMs?: number;
+  readonly checkMs?: number;
+  readonly requestTimeoutMs?: number;
+}
+
+/** Build and start the supervisor; disposed by the undo list and by the engine's stop. */
+export function startPhone(f: Foundation, api: ApiMethods, tuning: PhoneTuning, undo: UndoList): PhoneSupervisor {
+  const supervisor = new PhoneSupervisor({
+    store: f.store,
+    api,
+    events: f.events,
+    logger: f.logger,
+    now: f.now,
+    tokenFile: botTokenPath(f.paths.home),
+    apiBase: () => f.config().phone.telegram.apiBase,
+    settings: () => ({ tail: f.config().phone.tail, afterMs: f.config().phone.afterMs }),
+    ...tuning,
+  });
+  supervisor.start();
+  undo.push(() => supervisor.dispose());
+  return supervisor;
+}

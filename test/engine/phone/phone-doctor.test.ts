@@ -1,0 +1,50 @@
+/** `trailboss doctor`'s phone check: not paired is fine; paired shows the last poll; a revoked token is a problem. Stand-in Bot API. */
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { cli } from '../../support/cli-context.ts';
+import { poll } from '../../support/poll.ts';
+import type { PhoneRig } from './support.ts';
+import { startPhoneRig } from './support.ts';
+
+let rig: PhoneRig | null = null;
+afterEach(async () => {
+  await rig?.dispose();
+  rig = null;
+});
+
+async function phoneFinding(r: PhoneRig) {
+  const run = await cli(['doctor', '--json', '--tmux-socket', r.h.socket], { home: join(r.h.home, 'tb') });
+  const report = JSON.parse(run.stdout) as { checks: { id: string; status: string; detail: string; fix: string | null }[] };
+  return report.checks.find((c) => c.id === 'phone');
+}
+
+describe('doctor: phone', () => {
+  it('says not paired (optional) when nothing is paired', async () => {
+    rig = await startPhoneRig({ paired: false });
+    expect(await phoneFinding(rig)).toMatchObject({ status: 'ok', detail: expect.stringContaining('not paired') });
+  });
+
+  it('names the paired chat and the last successful poll', async () => {
+    rig = await startPhoneRig();
+    const r = rig;
+    await poll(() => r.h.engine.store.phone.pairing().lastPollAt !== null, 'a poll');
+    expect(await phoneFinding(r)).toMatchObject({
+      status: 'ok',
+      detail: expect.stringMatching(/paired with Ada .*last successful poll \d{4}-/),
+    });
+  });
+
+  it('calls a revoked token a problem, with the fix, and never prints it', async () => {
+    rig = await startPhoneRig();
+    const r = rig;
+    r.tg.revoke();
+    await poll(() => !r.h.engine.phone.running && r.h.engine.store.phone.pairing().lastError !== null, 'the channel stopped');
+    const finding = await phoneFinding(r);
+    expect(finding).toMatchObject({
+      status: 'problem',
+      detail: expect.stringContaining('Telegram refused the bot token'),
+      fix: expect.stringContaining('phone pair'),
+    });
+    expect(JSON.stringify(finding)).not.toContain(r.tg.token.split(':')[1]!);
+  });
+});

@@ -1,0 +1,79 @@
+/** What leaves for the chat: cleaned, masked, cut in UTF-16 units before escaping; the buttons the desk offers. */
+import { describe, expect, it } from 'vitest';
+import { freshAnswer, threadedAnswer } from '../../../main/engine/phone/answer-words.ts';
+import { cleanForChat, cutUtf16, escapeHtml, keepEndUtf16, maskSecrets } from '../../../main/engine/phone/chat-text.ts';
+import { itemMessage, plannedButtons } from '../../../main/engine/phone/item-message.ts';
+import { hashOfPressData, newPressToken } from '../../../main/engine/phone/press-token.ts';
+import { redactToken } from '../../../main/engine/phone/redact.ts';
+import { queueItem } from '../../support/queue-items.ts';
+
+describe('chat text', () => {
+  it('drops the colour codes and makes other controls, bidi and zero-width characters visible', () => {
+    expect(cleanForChat('\u001b[31mred\u001b[0m\u0007 a\u202eb\u200bc\r')).toBe('red\u2407 a<U+202E>b<U+200B>c\u240d');
+  });
+
+  it('escapes exactly what HTML mode needs', () => {
+    expect(escapeHtml('<b> & "q"')).toBe('&lt;b&gt; &amp; "q"');
+  });
+
+  it('cuts in UTF-16 units without splitting a surrogate pair', () => {
+    expect(cutUtf16('ab😀cd', 4)).toBe('ab…');
+    expect(cutUtf16('abc', 3)).toBe('abc');
+    expect(keepEndUtf16('ab😀cd', 4)).toBe('…cd');
+  });
+
+  it('masks obvious secrets', () => {
+    const masked = maskSecrets(
+      'export GITHUB_TOKEN=ghp_abcdefghijklmnopqrstuvwxyz12\nDB_PASSWORD="hunter2" curl -H "Authorization: Bearer abcdefghijklmnop" https://u:pw@host/x',
+    );
+    expect(masked).not.toMatch(/ghp_|hunter2|abcdefghijklmnop|:pw@/);
+    expect(masked).toContain('GITHUB_TOKEN=•••');
+  });
+
+  it('redacts a bot token wherever it appears', () => {
+    expect(redactToken(`GET /bot123456:${'A'.repeat(35)}/getMe`)).toBe('GET /bot<bot-token>/getMe');
+  });
+});
+
+describe('item message', () => {
+  it('offers Approve with the exact label only where approve is possible', () => {
+    expect(plannedButtons(queueItem({ approveLabel: 'Yes', denyLabel: 'No' })).map((b) => b.text)).toEqual([
+      'Approve: Yes',
+      'Deny',
+      'Snooze 30m',
+    ]);
+    expect(plannedButtons(queueItem({ approveLabel: null, denyLabel: 'No' })).map((b) => b.text)).toEqual(['Deny', 'Snooze 30m']);
+  });
+
+  it('stays within 4096 visible characters whatever the pane holds, and escapes it', () => {
+    const tail = Array.from({ length: 200 }, (_, i) => `<line ${i}> ${'&'.repeat(100)}`);
+    const m = itemMessage(queueItem({ subject: '<script>'.repeat(500), tail }), { tail: true, step: 0 });
+    const visible = m.html
+      .replace(/<[^>]+>/g, '')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&');
+    expect(visible.length).toBeLessThanOrEqual(4096);
+    expect(m.html).not.toContain('<script>');
+  });
+
+  it('leaves the tail out when the config says so', () => {
+    expect(itemMessage(queueItem({ tail: ['secret-ish output'] }), { tail: false, step: 0 }).html).not.toContain('secret-ish');
+  });
+});
+
+describe('typed answers and tokens', () => {
+  it('accepts only the exact words', () => {
+    expect(['y', ' YES ', 'approve', 'a'].map(threadedAnswer)).toEqual(['approve', 'approve', 'approve', 'approve']);
+    expect(['n', 'No', 'deny', 'd'].map(threadedAnswer)).toEqual(['deny', 'deny', 'deny', 'deny']);
+    expect(['yes please', 'ok', 'always'].map(threadedAnswer)).toEqual([null, null, null]);
+    expect(['allow', 'a', 'approve'].map(freshAnswer)).toEqual(['approve', null, null]);
+  });
+
+  it('makes opaque button data within 64 bytes, matched only by its own hash', () => {
+    const t = newPressToken();
+    expect(Buffer.byteLength(t.data)).toBeLessThanOrEqual(64);
+    expect(hashOfPressData(t.data)).toBe(t.hash);
+    expect(hashOfPressData('v1:forged')).toBeNull();
+  });
+});

@@ -1,0 +1,136 @@
+/**
+ * Typed answers from the phone, reminders and outcomes, with the real engine, scripted agents in a
+ * private tmux server and the stand-in Bot API (Telegram cannot be reached from here).
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { claudeIdleWorking, claudePermBash, claudePermWrite } from '../../support/scenarios/index.ts';
+import type { Scenario } from '../../support/scripted-agent/scenario.ts';
+import { startScriptedAgent } from '../../support/scripted-agent/start.ts';
+import { poll } from '../../support/poll.ts';
+import type { PhoneRig } from './support.ts';
+import { itemMessages, liveMessages, OWNER, startPhoneRig, waitForItem, waitForMessage } from './support.ts';
+
+let rig: PhoneRig | null = null;
+afterEach(async () => {
+  await rig?.dispose();
+  rig = null;
+});
+
+const isPrompt = (i: { reason: string; approveLabel: string | null }) => i.reason === 'permission' && i.approveLabel !== null;
+
+/** The bot's plain replies (not item messages) to OWNER. */
+function replies(r: PhoneRig): string[] {
+  const items = new Set(itemMessages(r).map((m) => m.message_id));
+  return r.tg
+    .botMessages(OWNER.id)
+    .filter((m) => !items.has(m.message_id))
+    .map((m) => m.text);
+}
+
+function changingPrompt(): Scenario {
+  const bash = claudePermBash();
+  const write = claudePermWrite();
+  const prompt = bash.states['prompt']!;
+  return {
+    ...bash,
+    states: {
+      ...bash.states,
+      prompt: { ...prompt, keys: { ...prompt.keys, F2: 'other-prompt' } },
+      'other-prompt': { screen: write.states['prompt']!.screen, keys: { '1': 'approved', Escape: 'denied-esc' } },
+    },
+  };
+}
+
+describe('phone: typed answers', () => {
+  it('a threaded y approves the item of the message it replies to, once', async () => {
+    rig = await startPhoneRig();
+    const agent = await startScriptedAgent(rig.h.tmux, claudePermBash(), { session: 'api-worker' });
+    await waitForItem(rig.h, isPrompt, 'a permission item');
+    const m = await waitForMessage(rig);
+    rig.tg.sendText(OWNER, ' Y ', { replyTo: m.message_id });
+    await poll(() => m.text.includes('Approved from Telegram'), 'the message edited to approved');
+    expect(await agent.keyNames()).toEqual(['1']);
+  });
+
+  it('prose in a threaded reply to a prompt sends nothing', async () => {
+    rig = await startPhoneRig();
+    const agent = await startScriptedAgent(rig.h.tmux, claudePermBash(), { session: 'api-worker' });
+    await waitForItem(rig.h, isPrompt, 'a permission item');
+    const m = await waitForMessage(rig);
+    rig.tg.sendText(OWNER, 'yes please go ahead', { replyTo: m.message_id });
+    await poll(() => replies(rig!).some((t) => t.includes('reply y or n')), 'a reply saying how to answer');
+    expect(await agent.keyNames()).toEqual([]);
+    expect(m.keyboard).not.toBeNull();
+  });
+
+  it('a fresh y approves the item of the most recent message while its prompt is unchanged', async () => {
+    rig = await startPhoneRig();
+    const agent = await startScriptedAgent(rig.h.tmux, claudePermBash(), { session: 'api-worker' });
+    await waitForItem(rig.h, isPrompt, 'a permission item');
+    const m = await waitForMessage(rig);
+    rig.tg.sendText(OWNER, 'yes');
+    await poll(() => m.text.includes('Approved from Telegram'), 'the message edited to approved');
+    expect(await agent.keyNames()).toEqual(['1']);
+  });
+
+  it('a fresh y is refused, with a reply saying why, once the prompt changed after the most recent message', async () => {
+    rig = await startPhoneRig();
+    const agent = await startScriptedAgent(rig.h.tmux, changingPrompt(), { session: 'api-worker' });
+    const first = await waitForItem(rig.h, isPrompt, 'a permission item');
+    await waitForMessage(rig);
+    // The new prompt's message hangs on its way (the watchdog gives up on it after 3 s), so the most
+    // recent message the phone has is the old prompt's, taken down because its prompt changed.
+    rig.tg.fail('sendMessage', { kind: 'hang' });
+    await agent.send('F2');
+    await waitForItem(rig.h, (i) => isPrompt(i) && i.fingerprint !== first.fingerprint, 'the changed prompt');
+    await poll(() => rig!.tg.callsOf('sendMessage').length >= 2, 'the new message on its way');
+    rig.tg.sendText(OWNER, 'y');
+    await poll(() => replies(rig!).length > 0, 'a reply to the y', { timeoutMs: 20_000 });
+    expect(replies(rig)).toEqual([expect.stringMatching(/^Not sent: the most recent message is out of date/)]);
+    expect(await agent.keyNames()).toEqual(['F2']);
+  });
+
+  it('a threaded text reply to an idle agent is typed into it once', async () => {
+    rig = await startPhoneRig();
+    const agent = await startScriptedAgent(rig.h.tmux, claudeIdleWorking(), { session: 'idle-one' });
+    await waitForItem(rig.h, (i) => i.reason === 'idle', 'an idle item');
+    const m = await waitForMessage(rig);
+    expect((m.keyboard ?? []).flat().map((b) => b.text)).toEqual(['Snooze 30m']);
+    rig.tg.sendText(OWNER, 'run the tests, then fix what fails', { replyTo: m.message_id });
+    const submitted = await poll(async () => {
+      const list = await agent.submissions();
+      return list.length > 0 ? list : null;
+    }, 'the submission');
+    await poll(() => m.text.includes('Typed from Telegram'), 'the message edited to typed');
+    expect(submitted.map((s) => s.text)).toEqual(['run the tests, then fix what fails']);
+    expect((await agent.submissions()).length).toBe(1);
+  });
+});
+
+describe('phone: reminders and outcomes', () => {
+  it('a reminder sends a new message replying to the first, and the buttons move to it', async () => {
+    rig = await startPhoneRig({ config: { reminders: { cadence: [0, 1500] } } });
+    await startScriptedAgent(rig.h.tmux, claudePermBash(), { session: 'api-worker' });
+    await waitForItem(rig.h, isPrompt, 'a permission item');
+    const first = await waitForMessage(rig);
+    const second = await waitForMessage(rig, 2);
+    expect(second.replyTo).toBe(first.message_id);
+    await poll(() => first.keyboard === null, 'the first message lost its buttons');
+    expect(liveMessages(rig.tg).map((m) => m.message_id)).toEqual([second.message_id]);
+    expect(second.text).toMatch(/Still waiting after every reminder|Reminder 1/);
+  });
+
+  it('an item answered at the desk has its message edited to that outcome, without buttons', async () => {
+    rig = await startPhoneRig();
+    const agent = await startScriptedAgent(rig.h.tmux, claudePermBash(), { session: 'api-worker' });
+    const item = await waitForItem(rig.h, isPrompt, 'a permission item');
+    const m = await waitForMessage(rig);
+    const done = await rig.h.engine.apiFor('queue')['item:approve']({ id: item.id, fingerprint: item.fingerprint });
+    expect(done).toMatchObject({ ok: true, value: { outcome: 'confirmed' } });
+    await poll(
+      () => m.keyboard === null && /approved in the queue window \d\d:\d\d/.test(m.text),
+      'the message edited to the desk outcome',
+    );
+    expect(await agent.keyNames()).toEqual(['1']);
+  });
+});

@@ -1,0 +1,94 @@
+/**
+ * The real engine on a private tmux server, talking to the stand-in Bot API (Telegram itself cannot
+ * be reached from here): a paired chat, quick pairing checks and a short long-poll so a test never
+ * waits on the defaults.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { QueueItemDto } from '../../../preload/contract/queue-item.ts';
+import { botTokenPath, saveBotToken } from '../../../main/engine/phone/bot-token-file.ts';
+import type { StoredMessage, TgUser } from '../../support/bot-api/stand-in.ts';
+import { BotApiStandIn } from '../../support/bot-api/stand-in.ts';
+import type { EngineHarness } from '../../support/engine-harness.ts';
+import { startEngineHarness } from '../../support/engine-harness.ts';
+import { poll } from '../../support/poll.ts';
+
+/** The paired user (their private chat has the same id, as in Telegram). */
+export const OWNER: TgUser = { id: 4242, first_name: 'Ada', username: 'ada' };
+/** Someone else who found the bot. */
+export const STRANGER: TgUser = { id: 6666, first_name: 'Mallory' };
+
+/** A harness with its stand-in. */
+export interface PhoneRig {
+  readonly h: EngineHarness;
+  readonly tg: BotApiStandIn;
+  dispose(): Promise<void>;
+}
+
+/** Start the stand-in and an engine pointed at it, then pair OWNER's private chat. */
+export async function startPhoneRig(opts: { config?: Record<string, unknown>; paired?: boolean } = {}): Promise<PhoneRig> {
+  const tg = await BotApiStandIn.start();
+  const h = await startEngineHarness({
+    beforeStart: (home) => {
+      mkdirSync(join(home, 'tb'), { recursive: true });
+      const phone = { telegram: { apiBase: tg.apiBase }, ...((opts.config?.['phone'] as object | undefined) ?? {}) };
+      writeFileSync(join(home, 'tb', 'config.json'), JSON.stringify({ ...opts.config, phone }, null, 2));
+      saveBotToken(botTokenPath(join(home, 'tb')), tg.token);
+    },
+    phone: { pollTimeoutS: 2, minSendIntervalMs: 50, checkMs: 100, requestTimeoutMs: 3000 },
+  });
+  if (opts.paired !== false) pairOwner(h, tg);
+  return {
+    h,
+    tg,
+    async dispose() {
+      await h.dispose();
+      await tg.close();
+    },
+  };
+}
+
+/** OWNER says /start (a bot may write only to someone who wrote first) and the store pairs them, as `phone pair` would. */
+export function pairOwner(h: EngineHarness, tg: BotApiStandIn): void {
+  const start = tg.sendText(OWNER, '/start');
+  h.engine.store.phone.setOffset(start + 1);
+  h.engine.store.phone.pair({ chatId: OWNER.id, userId: OWNER.id, userName: 'Ada (@ada)', botUsername: tg.bot.username!, at: Date.now() });
+}
+
+/** The queue now. */
+export async function queue(h: EngineHarness): Promise<readonly QueueItemDto[]> {
+  const env = await h.engine.api['queue:list']({});
+  if (!env.ok) throw new Error(env.error.message);
+  return env.value;
+}
+
+/** Wait for an item matching `test`. */
+export function waitForItem(h: EngineHarness, test: (i: QueueItemDto) => boolean, what: string): Promise<QueueItemDto> {
+  return poll(async () => (await queue(h)).find(test), what);
+}
+
+/** The bot's messages to OWNER that hold buttons now. */
+export function liveMessages(tg: BotApiStandIn): StoredMessage[] {
+  return tg.botMessages(OWNER.id).filter((m) => m.keyboard !== null);
+}
+
+/** The bot's messages to OWNER about items (the ones the engine stored), oldest first. */
+export function itemMessages(rig: PhoneRig): StoredMessage[] {
+  return rig.tg.botMessages(OWNER.id).filter((m) => rig.h.engine.store.phone.message(OWNER.id, m.message_id) !== null);
+}
+
+/** Wait for the `n`th item message (1-based) and return it. */
+export async function waitForMessage(rig: PhoneRig, n = 1): Promise<StoredMessage> {
+  return poll(() => itemMessages(rig)[n - 1], `item message ${n} to the owner`);
+}
+
+/** The button texts of a message. */
+export function buttonTexts(m: StoredMessage): string[] {
+  return (m.keyboard ?? []).flat().map((b) => b.text);
+}
+
+/** Wait until the stand-in answered `n` presses; return the last answer's text. */
+export async function waitForAnswer(tg: BotApiStandIn, n: number): Promise<string> {
+  const a = await poll(() => (tg.answers.length >= n ? tg.answers[n - 1] : null), `press answer ${n}`);
+  return a.text;
+}
