@@ -233,14 +233,28 @@ describe('ShellController events', () => {
   it('forwards every engine event to the windows, with hotkey statuses inside settings', async () => {
     const h = await start(harness({ registerOk: false }));
     h.engine.emit('action:outcome', { itemId: 'a', action: 'skip', outcome: 'confirmed', message: 'ok' });
-    h.engine.emit('settings:changed', { settings: settingsDto(), configPath: '/c', hotkeys: [], loadError: null, logFile: null });
+    h.engine.emit('settings:changed', {
+      settings: settingsDto(),
+      configPath: '/c',
+      hotkeys: [],
+      loadError: null,
+      logFile: null,
+      phone: { paired: false, name: null, bot: null, lastPollAt: null, problem: null },
+    });
     expect(h.broadcasts.map((b) => b.event)).toEqual(['action:outcome', 'settings:changed']);
     expect((h.broadcasts[1]?.payload as { hotkeys: { registered: boolean }[] }).hotkeys.map((s) => s.registered)).toEqual([false, false]);
   });
 
   it('re-registers hotkeys only when they change', async () => {
     const h = await start(harness());
-    h.engine.emit('settings:changed', { settings: settingsDto(), configPath: '/c', hotkeys: [], loadError: null, logFile: null });
+    h.engine.emit('settings:changed', {
+      settings: settingsDto(),
+      configPath: '/c',
+      hotkeys: [],
+      loadError: null,
+      logFile: null,
+      phone: { paired: false, name: null, bot: null, lastPollAt: null, problem: null },
+    });
     h.engine.emit('settings:changed', {
       settings: settingsDto({ hotkeys: { jumpOldest: 'Control+Alt+Shift+M', openQueue: null } }),
       configPath: '/c',
