@@ -125,6 +125,7 @@ async function runPhase(phase: Phase, p: BenchPlan): Promise<void> {
     case 'tui':
       progress(`tui: first frame with ${p.tui.items} items ×${p.tui.starts}, ${p.tui.newItems} new items in the open UI`);
       results.tui = await runTuiBench(p.tui);
+      return;
     case 'phone':
       progress(`phone: ${p.phone.agents} agents, ${p.phone.prompting} prompting through the stand-in Bot API`);
       results.phone = await runPhone(p.phone);

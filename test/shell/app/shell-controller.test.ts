@@ -261,6 +261,7 @@ describe('ShellController events', () => {
       hotkeys: [],
       loadError: null,
       logFile: null,
+      phone: { paired: false, name: null, bot: null, lastPollAt: null, problem: null },
     });
     expect(h.plans.map((p) => p[0]?.accelerator)).toEqual(['CommandOrControl+Alt+Shift+J', 'Control+Alt+Shift+M']);
   });
