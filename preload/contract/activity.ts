@@ -25,7 +25,8 @@ export interface ActivityDto {
 }
 
 /** Where an action came from. */
-export type AuditOriginDto = 'window' | 'browser' | 'tray' | 'notification' | 'hotkey' | 'cli' | 'tui' | 'watchdog' | 'restart' | 'telegram';
+export type AuditOriginDto =
+  'window' | 'browser' | 'tray' | 'notification' | 'hotkey' | 'cli' | 'tui' | 'watchdog' | 'restart' | 'telegram';
 
 /** One thing the app sent into a pane. */
 export interface AuditEntryDto {
