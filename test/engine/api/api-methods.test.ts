@@ -126,7 +126,8 @@ describe('item:reply', () => {
   });
 
   it('types into an idle agent', async () => {
-    const t = setup([idle()]);
+    // After the paste the input box shows the text (settled: two looks alike), and Enter follows only then.
+    const t = setup([idle()], [idle('go on'), idle('go on'), idle()]);
     const item = t.showPrompt(idle());
     const answer = await t.api['item:reply']({ id: item.id, text: 'go on' });
     expect(answer).toMatchObject({ ok: true, value: { outcome: 'confirmed' } });
