@@ -18,27 +18,43 @@ export interface TypeTextDeps {
   readonly lastEscapeAt?: (paneKey: PaneKey) => number | null;
 }
 
-/** How long a pasted text may take to be drawn before the screen is judged anyway. */
-export const SETTLE_MAX_MS = 1500;
+/**
+ * How long a pasted text may take to be drawn before the screen is judged anyway. A real CLI draws a
+ * paste on its next frame (opencode's renderer, Ink's throttle), which on a loaded machine can take
+ * well over a second; the wait ends as soon as the box shows the text, so only a failure waits this long.
+ */
+export const SETTLE_MAX_MS = 3000;
 const SETTLE_STEP_MS = 50;
 
+function sameScreen(a: PaneLook, b: PaneLook): boolean {
+  if (a.kind === 'gone' || b.kind === 'gone') return a.kind === b.kind;
+  return JSON.stringify(a.screen) === JSON.stringify(b.screen);
+}
+
 /**
- * The pane as it reads after the paste. A long paste is drawn in pieces, and a capture taken mid-draw
- * (a fast control-mode client right after the paste) reads as neither idle nor a dialog: then look
- * again until two looks in a row agree (bounded by SETTLE_MAX_MS), and let that screen decide.
- * Nothing is sent meanwhile, and only an idle screen ever gets the Enter.
+ * The pane as it reads after the paste. The agent draws the paste on a later frame, in pieces for a
+ * long one: look again until the input box shows the pasted text, or a screen other than the input
+ * prompt holds still for two looks (a dialog appeared), or SETTLE_MAX_MS passes — then that screen
+ * decides. Nothing is sent meanwhile, and only an idle screen showing the text ever gets the Enter.
  */
-async function settledLook(panes: PaneAccess, paneKey: PaneKey, clock: Clock): Promise<PaneLook> {
-  let last = await panes.look(paneKey);
-  if (last.kind === 'gone' || last.screen.kind === 'idle') return last;
+async function lookAfterPaste(panes: PaneAccess, paneKey: PaneKey, text: string, clock: Clock): Promise<PaneLook> {
   const deadline = clock.now() + SETTLE_MAX_MS;
-  while (clock.now() < deadline) {
+  let last = await panes.look(paneKey);
+  for (;;) {
+    if (last.kind === 'gone') return last;
+    if (last.screen.kind === 'idle' && draftShowsText(last.screen.draft, text, last.runtime.id)) return last;
+    if (clock.now() >= deadline) return last;
     await sleep(clock, SETTLE_STEP_MS);
     const next = await panes.look(paneKey);
-    if (next.kind === 'gone' || JSON.stringify(next.screen) === JSON.stringify(last.screen)) return next;
+    if (next.kind !== 'gone' && next.screen.kind !== 'idle' && sameScreen(last, next)) return next;
     last = next;
   }
-  return last;
+}
+
+/** The box's text for a message: one line, cut short (a draft can be a whole paste). */
+function shownDraft(draft: string): string {
+  const line = draft.replace(/\s+/g, ' ').trim();
+  return line.length > 60 ? line.slice(0, 57) + '...' : line;
 }
 
 /** Pause needed after an Escape before typing (Claude reads ESC followed by a char as Meta-char). */
@@ -89,7 +105,7 @@ export async function typeIntoIdle(deps: TypeTextDeps, req: TypeTextRequest): Pr
   await panes.sendKeys(req.paneKey, ['C-u']);
   await panes.pasteText(req.paneKey, req.text);
   // Look once more before Enter: if a prompt or dialog appeared meanwhile, Enter would answer it.
-  const before = await settledLook(panes, req.paneKey, clock);
+  const before = await lookAfterPaste(panes, req.paneKey, req.text, clock);
   if (before.kind === 'gone' || before.screen.kind !== 'idle') {
     store.appendAudit({ ...audit, action: 'key', payload: '(Enter withheld)', outcome: 'aborted: screen changed before Enter' });
     return { outcome: 'changed', message: 'the screen changed while typing; Enter was not sent' };
@@ -103,7 +119,7 @@ export async function typeIntoIdle(deps: TypeTextDeps, req: TypeTextRequest): Pr
     await panes.sendKeys(req.paneKey, ['C-u']);
     return {
       outcome: 'changed',
-      message: 'the input box did not show the typed text afterwards; what was typed was cleared and Enter was not sent',
+      message: `the input box did not show the typed text afterwards (it showed ${JSON.stringify(shownDraft(before.screen.draft))}); what was typed was cleared and Enter was not sent`,
     };
   }
   await panes.sendKeys(req.paneKey, ['Enter']);

@@ -3,7 +3,7 @@
 // while typing; a draft is not clobbered when asked; text waits a second after an Escape.
 import { describe, expect, it } from 'vitest';
 import type { TypeTextDeps, TypeTextRequest } from '../../../main/engine/actions/type-text.ts';
-import { ESCAPE_PAUSE_MS, typeIntoIdle } from '../../../main/engine/actions/type-text.ts';
+import { ESCAPE_PAUSE_MS, SETTLE_MAX_MS, typeIntoIdle } from '../../../main/engine/actions/type-text.ts';
 import { draftShowsText } from '../../../main/engine/actions/typed-text.ts';
 import type { Screen } from '../../../main/engine/runtimes/types.ts';
 import type { JournalEntry } from './support/fake-panes.ts';
@@ -94,6 +94,22 @@ describe('typeIntoIdle presses Enter only when the input box shows the pasted te
     expect(result).toMatchObject({ outcome: 'changed', message: expect.stringMatching(/did not show the typed text.*Enter was not sent/) });
     expect(keysSent(journal)).toEqual(['C-u', 'C-u']);
     expect(ops(journal).slice(-2)).toEqual(['audit', 'keys']);
+  });
+
+  it('waits for the agent to draw the paste on a later frame, then Enter', async () => {
+    // opencode and Ink draw a paste on their next frame: the first looks still show the empty box.
+    const { journal, deps } = setup([idle(), idle(), idle(), idle(), idle('continue with the tests')]);
+    expect((await typeIntoIdle(deps, request())).outcome).toBe('confirmed');
+    expect(keysSent(journal)).toEqual(['C-u', 'Enter']);
+  });
+
+  it('gives up when the box never shows the text: clears it, no Enter, says what it showed', async () => {
+    const { journal, clock, deps } = setup([idle(), idle('something else')]);
+    const started = clock.now();
+    const result = await typeIntoIdle(deps, request());
+    expect(result).toMatchObject({ outcome: 'changed', message: expect.stringContaining('"something else"') });
+    expect(keysSent(journal)).toEqual(['C-u', 'C-u']);
+    expect(clock.now() - started).toBeGreaterThanOrEqual(SETTLE_MAX_MS);
   });
 
   it('accepts the text wrapped over several lines of the box', async () => {
