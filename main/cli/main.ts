@@ -10,7 +10,15 @@ import { runCli } from './run-cli.ts';
 const toTerminal = (stream: NodeJS.WriteStream) => (text: string) => void stream.write(stream.isTTY ? escapeForTerminal(text) : text);
 
 const controller = new AbortController();
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => controller.abort());
+const SIGNAL_CODES = { SIGINT: 130, SIGTERM: 143 } as const;
+// The first signal asks the command to stop (it cleans up: the terminal UI restores the terminal); a
+// second one means it did not, and the process ends at once.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (controller.signal.aborted) process.exit(SIGNAL_CODES[signal]);
+    controller.abort();
+  });
+}
 
 const code = await runCli({
   argv: process.argv.slice(2),
@@ -38,3 +46,6 @@ const code = await runCli({
   stopSignal: controller.signal,
 });
 process.exitCode = code;
+// A command has returned: it is done. Whatever handle it left open (an event stream reconnecting, a
+// terminal whose tmux server died) must not keep a finished process alive; output is flushed first.
+setTimeout(() => process.exit(code), 1000).unref();

@@ -31,6 +31,12 @@ export interface RunTuiInput {
 
 const SIGNAL_NUMBERS = { SIGHUP: 1, SIGINT: 2, SIGTERM: 15 } as const;
 
+/** Whether an error says the terminal is gone (its pty was closed under us). */
+function isTerminalGone(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'EIO' || code === 'ENXIO' || code === 'EBADF' || (error instanceof Error && /\bEIO\b/.test(error.message));
+}
+
 /** Runs the UI; resolves with the exit code (0 quit, 1 crash, 128 + n after signal n). */
 export async function runTui(input: RunTuiInput): Promise<number> {
   const bridge = nodeBridge(input.endpoint);
@@ -47,17 +53,39 @@ export async function runTui(input: RunTuiInput): Promise<number> {
   );
   const stop = (exitCode: number) => {
     code = exitCode;
-    instance.unmount();
+    try {
+      instance.unmount();
+    } catch {
+      // A terminal that is gone cannot be drawn on; the guard restores what can be, the CLI exits.
+    }
+  };
+  // The terminal went away (SIGHUP; its tmux server was killed, the SSH link dropped; stdin ends or a
+  // read or write fails with EIO). Nobody can see or answer the UI any more, and a dead terminal
+  // cannot be unmounted cleanly (every write fails, and Node aborts on exit when it cannot reset the
+  // tty): restore what still can be, stop listening, and die of the hangup as a terminal program does.
+  let hungUp = false;
+  const hangUp = () => {
+    if (hungUp) return;
+    hungUp = true;
+    guard.restore();
+    guard.release();
+    // Ink's exit hook (signal-exit) also listens and would swallow the signal: the hangup is ours.
+    process.removeAllListeners('SIGHUP');
+    process.kill(process.pid, 'SIGHUP');
   };
   const guard = guardTerminal({ stdout: process.stdout, stdin: process.stdin }, process, {
-    onSignal: (signal) => stop(128 + SIGNAL_NUMBERS[signal]),
+    onSignal: (signal) => (signal === 'SIGHUP' ? hangUp() : stop(128 + SIGNAL_NUMBERS[signal])),
     onCrash: (error) => {
+      if (isTerminalGone(error)) return hangUp();
       input.stderr(`trailboss tui: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
       stop(1);
     },
   });
   const onAbort = () => stop(code === 0 ? 130 : code);
   input.stopSignal.addEventListener('abort', onAbort, { once: true });
+  process.stdin.once('end', hangUp);
+  process.stdin.once('error', hangUp);
+  process.stdout.once('error', hangUp);
   const stopController = controller.start();
   const stopTicker = ticker.start();
   try {
@@ -68,6 +96,9 @@ export async function runTui(input: RunTuiInput): Promise<number> {
     code = 1;
   } finally {
     input.stopSignal.removeEventListener('abort', onAbort);
+    process.stdin.off('end', hangUp);
+    process.stdin.off('error', hangUp);
+    process.stdout.off('error', hangUp);
     stopTicker();
     stopController();
     guard.release();

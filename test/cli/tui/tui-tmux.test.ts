@@ -128,6 +128,23 @@ describe('trailboss tui in tmux', { timeout: 90_000 }, () => {
     expect(await ui.format('#{alternate_on} #{cursor_flag}')).toBe('0 1');
   });
 
+  it('ends by itself when its tmux server is killed under it (no process left behind)', async () => {
+    h = await startEngineHarness({ api: true });
+    ui = await startTuiPane(homeOf(h));
+    await ui.waitForScreen((s) => s.includes('Trail Boss'), 'the UI drawn');
+    const pid = await ui.pid();
+    await ui.tmux.kill();
+    const alive = () => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    await poll(async () => !alive(), 'the UI process ended after its terminal went away', { timeoutMs: 10_000 });
+  });
+
   it('says in one line, exit 2, when no engine runs', async () => {
     ui = await startTuiPane('/nonexistent-home/tb');
     const after = await ui.waitForScreen(ended, 'the command ended');
