@@ -48,6 +48,7 @@ describe('trailboss tmux install | uninstall | status', { timeout: 60_000 }, () 
     expect(tmux('show-options', '-gv', 'status-right')).toMatch(/^mine %H:%M #\(.*'\S*bin\/trailboss\.mjs' tmux-status\)\n$/);
     expect(tmux('list-keys', '-T', 'prefix', 'T')).toContain('tui --popup');
     expect(tmux('list-keys', '-T', 'prefix', 'X')).toContain('display-message hello');
+    expect(tmux('show-options', '-gv', 'status-right-length')).toBe('52\n');
     // The user reloads their configuration: still one segment.
     tmux('source-file', join(dir, '.tmux.conf'));
     expect(tmux('show-options', '-gv', 'status-right').match(/tmux-status\)/g)).toHaveLength(1);
@@ -77,6 +78,7 @@ describe('trailboss tmux install | uninstall | status', { timeout: 60_000 }, () 
     expect(userConf()).toBe(USER_CONF);
     expect(existsSync(join(dir, 'tb', 'tmux.conf'))).toBe(false);
     expect(tmux('show-options', '-gv', 'status-right')).toBe('mine %H:%M\n');
+    expect(tmux('show-options', '-gv', 'status-right-length')).toBe('40\n');
     expect(tmux('list-keys', '-T', 'prefix', 'X')).toContain('display-message hello');
     expect(() => tmux('list-keys', '-T', 'prefix', 'T')).toThrow();
   });

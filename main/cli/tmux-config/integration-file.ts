@@ -48,6 +48,9 @@ function keyToken(key: string): string {
   return /^[A-Za-z0-9_.:+-]+$/.test(key) ? key : `'${key}'`;
 }
 
+/** Room the segment needs at most (` ⏳99 59m ⚠9`): added to status-right-length with it, so the user's own text is not cut. */
+export const SEGMENT_WIDTH = 12;
+
 /** The segment appended to `status-right`. */
 export function statusSegment(spec: IntegrationSpec): string {
   return ` #(${spec.trailboss} ${STATUS_ARGS})`;
@@ -63,9 +66,10 @@ export function integrationFileText(spec: IntegrationSpec): string {
     '# Written by `trailboss tmux install`; `trailboss tmux uninstall` removes it. Edits here are overwritten.',
     '# prefix + key: the waiting agents in a popup (Enter jumps this client to the pane; q closes).',
     `bind-key -T prefix ${keyToken(spec.key)} display-popup -E -w 90% -h 80% ${popup}`,
-    '# The waiting count, the oldest wait and a stuck mark, after your own status-right (added once).',
+    '# The waiting count, the oldest wait and a stuck mark, after your own status-right (added once, with room for it).',
     `%if "#{==:#{m:*${STATUS_ARGS})*,#{status-right}},0}"`,
     `set -ga status-right ${segment}`,
+    `set -gF status-right-length "#{e|+|:#{status-right-length},${SEGMENT_WIDTH}}"`,
     '%endif',
     '',
   ].join('\n');

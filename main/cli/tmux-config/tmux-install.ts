@@ -13,7 +13,7 @@ import { LOCAL_SETTINGS_FILES } from '../../engine/hooks/settings-file.ts';
 import { writeFileAtomic } from '../../engine/platform/atomic-write.ts';
 import type { Clock } from '../../engine/platform/clock.ts';
 import type { Runner } from '../../engine/platform/run.ts';
-import { DEFAULT_KEY, POPUP_ARGS, STATUS_ARGS, integrationFileText, type IntegrationSpec } from './integration-file.ts';
+import { DEFAULT_KEY, POPUP_ARGS, SEGMENT_WIDTH, STATUS_ARGS, integrationFileText, type IntegrationSpec } from './integration-file.ts';
 import { configBindings, foreignBinding, prefixKeyOf } from './key-clash.ts';
 import { addSourceLine, hasAnySourceLine, hasSourceLine, removeSourceLine } from './source-line.ts';
 import { onServer, runningServers } from './tmux-servers.ts';
@@ -173,7 +173,9 @@ async function unsetOnServer(deps: TmuxInstallDeps, socket: string, key: string 
   const right = await onServer(deps.runner, socket, ['show-options', '-gv', 'status-right']);
   // Whatever command our segment ran (an install from another copy of Trail Boss too).
   const value = right.stdout.replace(/\n$/, '').replace(OUR_SEGMENT, '');
-  return onServer(deps.runner, socket, ['set-option', '-g', 'status-right', value]);
+  const set = await onServer(deps.runner, socket, ['set-option', '-g', 'status-right', value]);
+  if (!set.ok) return set;
+  return onServer(deps.runner, socket, ['set-option', '-gF', 'status-right-length', `#{e|-|:#{status-right-length},${SEGMENT_WIDTH}}`]);
 }
 
 /** Remove our line (the user's file put back byte-exact when a backup allows), our file, and our binding and segment from running servers. */
