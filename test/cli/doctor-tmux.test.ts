@@ -1,32 +1,22 @@
 /** `trailboss doctor`'s tmux integration check, against a private "default" server under a temp TMUX_TMPDIR and HOME. */
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cli } from '../support/cli-context.ts';
+import { makeTmuxUser, type TmuxUser } from '../support/tmux-user.ts';
 
+let user: TmuxUser;
 let home: string;
-let socket: string;
 let env: Record<string, string>;
 beforeEach(() => {
-  home = mkdtempSync(join(tmpdir(), 'tb-doctor-tmux-'));
-  const socketDir = join(home, `tmux-${process.getuid?.() ?? 0}`);
-  mkdirSync(socketDir, { mode: 0o700 });
-  socket = join(socketDir, 'default');
-  env = { TRAILBOSS_HOME: join(home, 'tb'), TMUX_TMPDIR: home, TMUX: '' };
+  user = makeTmuxUser('tb-doctor-tmux');
+  home = user.dir;
+  env = user.env;
   writeFileSync(join(home, '.tmux.conf'), 'set -g mouse on\n');
 });
-afterEach(() => {
-  try {
-    execFileSync('tmux', ['-S', socket, 'kill-server'], { stdio: 'ignore', env: { ...process.env, TMUX: '' } });
-  } catch {
-    // none started
-  }
-  rmSync(home, { recursive: true, force: true });
-});
+afterEach(() => user.dispose());
 
-const tmux = (...args: string[]) => execFileSync('tmux', ['-S', socket, ...args], { encoding: 'utf8', env: { ...process.env, TMUX: '' } });
+const tmux = (...args: string[]) => user.tmux(...args);
 const finding = async () => {
   const run = await cli(['doctor', '--json', '--tmux-socket', join(home, 'none')], { home, env });
   return (JSON.parse(run.stdout) as { checks: { id: string; status: string; detail: string; fix: string | null }[] }).checks.find(
@@ -40,13 +30,13 @@ describe('doctor: tmux integration', { timeout: 60_000 }, () => {
   });
 
   it('ok once installed and sourced into the running server', async () => {
-    tmux('-f', join(home, '.tmux.conf'), 'new-session', '-d', '-s', 'u');
+    user.startServer();
     expect((await cli(['tmux', 'install'], { home, env })).code).toBe(0);
     expect(await finding()).toMatchObject({ status: 'ok', detail: expect.stringContaining('1 server(s) up to date') });
   });
 
   it('a problem when the key was rebound on a running server, or the source line was taken out', async () => {
-    tmux('-f', join(home, '.tmux.conf'), 'new-session', '-d', '-s', 'u');
+    user.startServer();
     await cli(['tmux', 'install'], { home, env });
     tmux('bind-key', '-T', 'prefix', 'T', 'choose-tree');
     expect(await finding()).toMatchObject({ status: 'problem', detail: expect.stringContaining('prefix + T is not the Trail Boss popup') });

@@ -3,38 +3,29 @@
  * temp dir, the user's "default" server a private one started there with the user's configuration.
  * The real user's home and servers are never touched.
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runNode } from '../support/run-node.ts';
+import { makeTmuxUser, type TmuxUser } from '../support/tmux-user.ts';
 
 const LAUNCHER = join(import.meta.dirname, '..', '..', 'bin', 'trailboss.mjs');
 const USER_CONF = 'set -g status-right "mine %H:%M"\nbind-key X display-message hello\n# no final newline follows\nset -g mouse on';
 
+let user: TmuxUser;
 let dir: string;
 let socket: string;
 let env: Record<string, string>;
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'tb-tmux-install-'));
-  const socketDir = join(dir, `tmux-${process.getuid?.() ?? 0}`);
-  mkdirSync(socketDir, { mode: 0o700 });
-  socket = join(socketDir, 'default');
-  env = { HOME: dir, TMUX_TMPDIR: dir, TRAILBOSS_HOME: join(dir, 'tb'), PATH: '/usr/local/bin:/usr/bin:/bin' };
+  user = makeTmuxUser('tb-tmux-install');
+  ({ dir, socket } = user);
+  env = { ...user.env, PATH: '/usr/local/bin:/usr/bin:/bin' };
   writeFileSync(join(dir, '.tmux.conf'), USER_CONF);
 });
-afterEach(() => {
-  try {
-    execFileSync('tmux', ['-S', socket, 'kill-server'], { stdio: 'ignore', env: { ...process.env, TMUX: '' } });
-  } catch {
-    // no server was started
-  }
-  rmSync(dir, { recursive: true, force: true });
-});
+afterEach(() => user.dispose());
 
-const tmux = (...args: string[]) => execFileSync('tmux', ['-S', socket, ...args], { encoding: 'utf8', env: { ...process.env, TMUX: '' } });
-const startUserServer = () => tmux('-f', join(dir, '.tmux.conf'), 'new-session', '-d', '-s', 'user');
+const tmux = (...args: string[]) => user.tmux(...args);
+const startUserServer = () => user.startServer();
 const cli = (...args: string[]) => runNode([LAUNCHER, 'tmux', ...args], { env });
 const userConf = () => readFileSync(join(dir, '.tmux.conf'), 'utf8');
 

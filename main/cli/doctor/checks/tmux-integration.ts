@@ -5,6 +5,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { readEndpointFile } from '../../../engine/http/endpoint-info.ts';
+import { pidAlive } from '../../../engine/platform/engine-lock.ts';
 import { tmuxInstallDeps } from '../../commands/tmux.ts';
 import { hasAnySourceLine } from '../../tmux-config/source-line.ts';
 import { tmuxIntegrationStatus } from '../../tmux-config/tmux-install.ts';
@@ -12,19 +13,10 @@ import { advice, ok, problem, type DoctorCheck } from '../check.ts';
 
 const FIX = 'trailboss tmux install';
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /** Whether the status file names the running engine (null: no engine runs, nothing to judge). */
 function statusFileFresh(endpointFile: string, statusFile: string): boolean | null {
   const endpoint = readEndpointFile(endpointFile);
-  if (endpoint === null || !alive(endpoint.pid)) return null;
+  if (endpoint === null || !pidAlive(endpoint.pid)) return null;
   try {
     return (JSON.parse(readFileSync(statusFile, 'utf8')) as { pid?: unknown }).pid === endpoint.pid;
   } catch {
