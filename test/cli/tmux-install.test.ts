@@ -55,6 +55,7 @@ describe('trailboss tmux install | uninstall | status', { timeout: 60_000 }, () 
       filePresent: true,
       configFile: join(dir, '.tmux.conf'),
       sourceLine: true,
+      line: 6,
       key: 'T',
       clashes: [],
       servers: [{ socket, bound: true, segment: true }],

@@ -47,7 +47,7 @@ function formatStatus(s: TmuxIntegrationStatus): string {
   const lines = [
     `tmux integration: ${s.installed ? 'installed' : s.sourceLine || s.filePresent ? 'incomplete' : 'not installed'}`,
     `file: ${s.file}${s.filePresent ? '' : ' (missing)'}`,
-    `configuration: ${s.configFile} (${s.sourceLine ? 'sources it' : 'does not source it'})`,
+    `configuration: ${s.configFile} (${s.line !== null ? `sources it on line ${s.line}` : 'does not source it'})`,
   ];
   if (s.key !== null) lines.push(`key: prefix + ${s.key}`);
   for (const c of s.clashes) lines.push(`clash: prefix + ${s.key} is ${clashText(c)}`);

@@ -33,6 +33,12 @@ export function hasSourceLine(text: string | null, file: string): boolean {
   return lines.filter((l) => l === SOURCE_COMMENT).length === 1 && lines.includes(sourceLine(file));
 }
 
+/** The 1-based line number of our source line for `file` in `text`, or null. */
+export function sourceLineNumber(text: string | null, file: string): number | null {
+  const at = text === null ? -1 : text.split('\n').indexOf(sourceLine(file));
+  return at < 0 ? null : at + 1;
+}
+
 /** Whether `text` holds any block of ours. */
 export function hasAnySourceLine(text: string | null): boolean {
   return text !== null && text.split('\n').includes(SOURCE_COMMENT);

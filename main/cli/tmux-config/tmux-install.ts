@@ -15,7 +15,7 @@ import type { Clock } from '../../engine/platform/clock.ts';
 import type { Runner } from '../../engine/platform/run.ts';
 import { DEFAULT_KEY, POPUP_ARGS, SEGMENT_WIDTH, STATUS_ARGS, integrationFileText, type IntegrationSpec } from './integration-file.ts';
 import { configBindings, foreignBinding, prefixKeyOf } from './key-clash.ts';
-import { addSourceLine, hasAnySourceLine, hasSourceLine, removeSourceLine } from './source-line.ts';
+import { addSourceLine, hasAnySourceLine, hasSourceLine, removeSourceLine, sourceLineNumber } from './source-line.ts';
 import { onServer, runningServers } from './tmux-servers.ts';
 
 /** What the installer works on. */
@@ -54,6 +54,8 @@ export interface TmuxIntegrationStatus {
   readonly filePresent: boolean;
   readonly configFile: string;
   readonly sourceLine: boolean;
+  /** Where our source line is in `configFile` (1-based); null when it is not there. */
+  readonly line: number | null;
   readonly key: string | null;
   readonly clashes: readonly Clash[];
   readonly servers: readonly ServerState[];
@@ -120,6 +122,7 @@ export async function tmuxIntegrationStatus(deps: TmuxInstallDeps): Promise<Tmux
     filePresent,
     configFile: deps.configFile,
     sourceLine,
+    line: sourceLineNumber(text, deps.ourFile),
     key,
     clashes: key === null ? [] : await clashesFor(deps, key, servers),
     servers: await Promise.all(servers.map((s) => serverState(deps, s, key))),
