@@ -13,7 +13,8 @@ import { poll } from '../../support/poll.ts';
 import { runNode } from '../../support/run-node.ts';
 import { claudePermBash } from '../../support/scenarios/index.ts';
 import { startScriptedAgent } from '../../support/scripted-agent/start.ts';
-import { startPrivateTmux, type PrivateTmux } from '../../support/tmux-server.ts';
+import { attachClient, waitJumpedAndClosed } from '../../support/attached-client.ts';
+import type { PrivateTmux } from '../../support/tmux-server.ts';
 
 const LAUNCHER = join(import.meta.dirname, '../../../bin/trailboss.mjs');
 
@@ -47,34 +48,16 @@ describe('the installed tmux binding', { timeout: 150_000 }, () => {
     expect(install.code).toBe(0);
     expect(install.stdout).toContain(`server ${join(socketDir, 'default')}: updated`);
 
-    outer = await startPrivateTmux();
-    const view = await outer.newPane(`env -u TMUX tmux -S '${h.socket}' attach -t work`, { width: 100, height: 30 });
-    const tty = await poll(
-      async () =>
-        (await harness.tmux.tmux(['list-clients', '-F', '#{client_tty} #{session_name}']))
-          .split('\n')
-          .find((l) => l.endsWith(' work'))
-          ?.split(' ')[0],
-      'the client attached',
-    );
-    const screen = async () => (await outer!.tmux(['capture-pane', '-p', '-t', view])).replace(/ +\n/g, '\n');
+    const client = await attachClient(harness, 'work');
+    outer = client.outer;
+    const { view, screen } = client;
     // The status line: the user's own text, then the count and the oldest wait.
     await poll(async () => /mine ⏳1 \d+[sm]\s*$/m.test(await screen()), 'the status segment after the user status', { timeoutMs: 60_000 });
     await outer.tmux(['send-keys', '-t', view, 'C-b', 'T']);
     await poll(async () => (await screen()).includes('⏎ Jump & close'), 'the popup shows the queue', { timeoutMs: 60_000, intervalMs: 50 });
     expect(await screen()).toContain('agent:0.0');
     await outer.tmux(['send-keys', '-t', view, 'Enter']);
-    await poll(
-      async () =>
-        (await harness.tmux.tmux(['list-clients', '-F', '#{client_tty} #{session_name} #{pane_id}'])).includes(
-          `${tty} agent ${agent.paneId}`,
-        ),
-      'the client switched to the agent',
-    );
-    const after = await poll(async () => {
-      const text = await screen();
-      return !text.includes('Trail Boss ·') && text.includes('Do you want to proceed?') ? text : null;
-    }, 'the popup closed on the agent');
+    const after = await waitJumpedAndClosed(harness, client, 'agent', agent.paneId);
     expect(after).not.toContain('⏎ Jump');
     expect(await agent.keyNames()).toEqual([]);
   });
