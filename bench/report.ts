@@ -64,6 +64,9 @@ const tally = (counts: Readonly<Record<string, number>>): string =>
     .map(([k, n]) => `${k}×${n}`)
     .join(' ') || '–';
 
+/** One row of n, p50, p95 and max in whole ms. */
+const timing = (name: string, x: Summary): Cell[] => [name, x.n, ms(x.p50), ms(x.p95), ms(x.max)];
+
 /** `tmux-status` p95 ÷ bare Node p95 in the same run, to two decimals; null without figures. */
 function tmuxStatusRatio(t: TuiResult): number | null {
   if (t.tmuxStatus.p95 === null || t.tmuxStatusBare.p95 === null || t.tmuxStatusBare.p95 <= 0) return null;
@@ -214,35 +217,11 @@ export function formatReport(r: BenchResults): string {
         title,
         ['measure', 'n', 'p50', 'p95', 'max'],
         [
-          [
-            `first frame, ${r.tui.items} items`,
-            r.tui.firstFrame.n,
-            ms(r.tui.firstFrame.p50),
-            ms(r.tui.firstFrame.p95),
-            ms(r.tui.firstFrame.max),
-          ],
-          [
-            'bare node -e in a new pane (floor now)',
-            r.tui.bareNode.n,
-            ms(r.tui.bareNode.p50),
-            ms(r.tui.bareNode.p95),
-            ms(r.tui.bareNode.max),
-          ],
-          ['item:added → shown', r.tui.newItem.n, ms(r.tui.newItem.p50), ms(r.tui.newItem.p95), ms(r.tui.newItem.max)],
-          [
-            `tmux-status (printed ${r.tui.tmuxStatusOutput})`,
-            r.tui.tmuxStatus.n,
-            ms(r.tui.tmuxStatus.p50),
-            ms(r.tui.tmuxStatus.p95),
-            ms(r.tui.tmuxStatus.max),
-          ],
-          [
-            'bare node -e 0, alternating with it',
-            r.tui.tmuxStatusBare.n,
-            ms(r.tui.tmuxStatusBare.p50),
-            ms(r.tui.tmuxStatusBare.p95),
-            ms(r.tui.tmuxStatusBare.max),
-          ],
+          timing(`first frame, ${r.tui.items} items`, r.tui.firstFrame),
+          timing('bare node -e in a new pane (floor now)', r.tui.bareNode),
+          timing('item:added → shown', r.tui.newItem),
+          timing(`tmux-status (printed ${r.tui.tmuxStatusOutput})`, r.tui.tmuxStatus),
+          timing('bare node -e 0, alternating with it', r.tui.tmuxStatusBare),
         ],
       );
   }
