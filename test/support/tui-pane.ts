@@ -61,7 +61,7 @@ export async function startTuiPane(
         );
       } catch (error) {
         // The screen that did not match says why (a refusal, a banner, a half-drawn frame).
-        throw new Error(`${error instanceof Error ? error.message : String(error)}; the screen:\n${last}`);
+        throw new Error(`${error instanceof Error ? error.message : String(error)}; the screen:\n${last}`, { cause: error });
       }
     },
     send: async (...keys) => void (await tmux.tmux(['send-keys', '-t', paneId, ...keys])),
