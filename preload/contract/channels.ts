@@ -20,6 +20,11 @@ export const CHANNELS = {
   hooksUninstall: 'hooks:uninstall',
   activityGet: 'activity:get',
   auditList: 'audit:list',
+  phonePairStart: 'phone:pair-start',
+  phonePairStatus: 'phone:pair-status',
+  phonePairConfirm: 'phone:pair-confirm',
+  phonePairCancel: 'phone:pair-cancel',
+  phoneUnpair: 'phone:unpair',
 } as const;
 
 /** A request channel name. */
