@@ -46,10 +46,10 @@ export function buildTrailbossApi(port: IpcPort): TrailbossApi {
     [CHANNELS.hooksUninstall]: invoker(port, CHANNELS.hooksUninstall),
     [CHANNELS.activityGet]: invoker(port, CHANNELS.activityGet),
     [CHANNELS.auditList]: invoker(port, CHANNELS.auditList),
-    [CHANNELS.phonePairStart]: invoker(port, CHANNELS.phonePairStart),
-    [CHANNELS.phonePairStatus]: invoker(port, CHANNELS.phonePairStatus),
-    [CHANNELS.phonePairConfirm]: invoker(port, CHANNELS.phonePairConfirm),
-    [CHANNELS.phonePairCancel]: invoker(port, CHANNELS.phonePairCancel),
+    [CHANNELS.phonePair]: invoker(port, CHANNELS.phonePair),
+    [CHANNELS.phonePairing]: invoker(port, CHANNELS.phonePairing),
+    [CHANNELS.phoneConfirm]: invoker(port, CHANNELS.phoneConfirm),
+    [CHANNELS.phoneCancel]: invoker(port, CHANNELS.phoneCancel),
     [CHANNELS.phoneUnpair]: invoker(port, CHANNELS.phoneUnpair),
   } satisfies ApiMethods;
 

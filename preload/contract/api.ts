@@ -56,13 +56,13 @@ export interface ApiSpec {
    * pairing is confirmed). `apiBase` null = the configured one (`phone.telegram.apiBase`). One pairing
    * at a time: a new start cancels the one before. The token is never in any answer.
    */
-  'phone:pair-start': { args: { readonly token: string; readonly apiBase: string | null }; result: PhonePairingDto };
+  'phone:pair': { args: { readonly token: string; readonly apiBase: string | null }; result: PhonePairingDto };
   /** Where the pairing stands (polled by the settings view); `not-found` when it was cancelled or confirmed. */
-  'phone:pair-status': { args: { readonly pairingId: string }; result: PhonePairingStateDto };
+  'phone:pairing': { args: { readonly pairingId: string }; result: PhonePairingStateDto };
   /** Pair the chat that tapped Start (state `found`): saves the token owner-only; the channel starts by itself. */
-  'phone:pair-confirm': { args: { readonly pairingId: string }; result: PhoneStatusDto };
+  'phone:confirm': { args: { readonly pairingId: string }; result: PhoneStatusDto };
   /** Give up the pairing: nothing is saved, the engine goes back to the pairing it had. */
-  'phone:pair-cancel': { args: { readonly pairingId: string }; result: PhoneStatusDto };
+  'phone:cancel': { args: { readonly pairingId: string }; result: PhoneStatusDto };
   /** Forget the paired chat and remove the saved bot token (as `trailboss phone unpair`). */
   'phone:unpair': { args: NoArgs; result: PhoneStatusDto };
 }

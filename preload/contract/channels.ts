@@ -20,10 +20,10 @@ export const CHANNELS = {
   hooksUninstall: 'hooks:uninstall',
   activityGet: 'activity:get',
   auditList: 'audit:list',
-  phonePairStart: 'phone:pair-start',
-  phonePairStatus: 'phone:pair-status',
-  phonePairConfirm: 'phone:pair-confirm',
-  phonePairCancel: 'phone:pair-cancel',
+  phonePair: 'phone:pair',
+  phonePairing: 'phone:pairing',
+  phoneConfirm: 'phone:confirm',
+  phoneCancel: 'phone:cancel',
   phoneUnpair: 'phone:unpair',
 } as const;
 

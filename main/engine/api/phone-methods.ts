@@ -16,7 +16,7 @@ import type { Logger } from '../platform/log.ts';
 import type { Store } from '../store/index.ts';
 import { configFileBase } from './settings-apply.ts';
 
-type PhoneChannel = 'phone:pair-start' | 'phone:pair-status' | 'phone:pair-confirm' | 'phone:pair-cancel' | 'phone:unpair';
+type PhoneChannel = 'phone:pair' | 'phone:pairing' | 'phone:confirm' | 'phone:cancel' | 'phone:unpair';
 
 /** What the phone channels need. */
 export interface PhoneMethodsDeps {
@@ -62,10 +62,10 @@ export function phoneMethods(deps: PhoneMethodsDeps): Pick<ApiMethods, PhoneChan
       }
     };
   return {
-    'phone:pair-start': safe('phone:pair-start', (p, a) => p.start(a.token, a.apiBase)),
-    'phone:pair-status': safe('phone:pair-status', (p, a) => p.status(a.pairingId)),
-    'phone:pair-confirm': safe('phone:pair-confirm', (p, a) => status(p.confirm(a.pairingId))),
-    'phone:pair-cancel': safe('phone:pair-cancel', (p, a) => status(p.cancel(a.pairingId))),
+    'phone:pair': safe('phone:pair', (p, a) => p.start(a.token, a.apiBase)),
+    'phone:pairing': safe('phone:pairing', (p, a) => p.status(a.pairingId)),
+    'phone:confirm': safe('phone:confirm', (p, a) => status(p.confirm(a.pairingId))),
+    'phone:cancel': safe('phone:cancel', (p, a) => status(p.cancel(a.pairingId))),
     'phone:unpair': safe('phone:unpair', (p) => {
       p.unpair();
       return ok(phoneStatusDto(store));

@@ -1,5 +1,5 @@
 /**
- * Pairing from the settings view: the engine's phone channels (`phone:pair-start|status|confirm|
+ * Pairing from the settings view: the engine's phone channels (`phone:pair|status|confirm|
  * cancel`, `phone:unpair`) on the real engine against the stand-in Bot API (Telegram cannot be
  * reached from here). Nothing is saved before the desk confirms; the running channel picks the
  * pairing up by itself; every failure says what went wrong without the token.
@@ -35,14 +35,14 @@ function value<T>(e: Envelope<T>): T {
 }
 
 async function start(r: PhoneRig, apiBase: string | null = null): Promise<PhonePairingDto> {
-  return value(await r.h.engine.api['phone:pair-start']({ token: r.tg.token, apiBase }));
+  return value(await r.h.engine.api['phone:pair']({ token: r.tg.token, apiBase }));
 }
 
 const codeOf = (p: PhonePairingDto) => /\?start=([A-Za-z0-9_-]+)$/.exec(p.link)![1]!;
 
-async function waitFound(r: PhoneRig, p: PhonePairingDto): Promise<ApiResult<'phone:pair-status'>> {
+async function waitFound(r: PhoneRig, p: PhonePairingDto): Promise<ApiResult<'phone:pairing'>> {
   return poll(async () => {
-    const s = value(await r.h.engine.api['phone:pair-status']({ pairingId: p.pairingId }));
+    const s = value(await r.h.engine.api['phone:pairing']({ pairingId: p.pairingId }));
     return s.state === 'found' ? s : null;
   }, 'Start seen');
 }
@@ -56,7 +56,7 @@ describe('pairing from the settings view', () => {
     expect(p.link).toMatch(/^https:\/\/t\.me\/trailboss_test_bot\?start=[A-Za-z0-9_-]{16}$/);
     expect(p.qrSvg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"[^>]*>.*<path[^>]*d="M/s);
     expect(p.expiresAt - Date.now()).toBeGreaterThan(9 * 60_000);
-    expect(value(await r.h.engine.api['phone:pair-status']({ pairingId: p.pairingId }))).toEqual({ state: 'waiting', expiresAt: p.expiresAt });
+    expect(value(await r.h.engine.api['phone:pairing']({ pairingId: p.pairingId }))).toEqual({ state: 'waiting', expiresAt: p.expiresAt });
     // Only a private chat with the right code counts.
     r.tg.sendText(STRANGER, '/start wrong-code');
     r.tg.sendText(STRANGER, `/start ${codeOf(p)}`, { chat: { id: -100, type: 'group', first_name: 'g' } });
@@ -65,21 +65,21 @@ describe('pairing from the settings view', () => {
     // Nothing is saved before the desk says yes.
     expect(existsSync(tokenFile(r))).toBe(false);
     expect(r.h.engine.store.phone.pairing().chatId).toBeNull();
-    const paired = value(await r.h.engine.api['phone:pair-confirm']({ pairingId: p.pairingId }));
+    const paired = value(await r.h.engine.api['phone:confirm']({ pairingId: p.pairingId }));
     expect(paired).toMatchObject({ paired: true, name: 'Ada (@ada)', bot: 'trailboss_test_bot' });
     expect(readFileSync(tokenFile(r), 'utf8').trim()).toBe(r.tg.token);
     expect(statSync(tokenFile(r)).mode & 0o777).toBe(0o600);
     expect(r.h.engine.store.phone.pairing()).toMatchObject({ chatId: OWNER.id, userId: OWNER.id, pairingUntil: null });
     // The running engine starts the channel without a restart, and the pairing is over.
     await poll(() => r.h.engine.phone.running, 'the channel running');
-    const after = await r.h.engine.api['phone:pair-status']({ pairingId: p.pairingId });
+    const after = await r.h.engine.api['phone:pairing']({ pairingId: p.pairingId });
     expect(after.ok ? null : after.error.code).toBe('not-found');
   });
 
   it('refuses to confirm before anyone tapped Start', async () => {
     rig = await unpairedRig();
     const p = await start(rig);
-    const r = await rig.h.engine.api['phone:pair-confirm']({ pairingId: p.pairingId });
+    const r = await rig.h.engine.api['phone:confirm']({ pairingId: p.pairingId });
     expect(r.ok ? null : r.error).toEqual({ code: 'refused', message: 'nobody has tapped Start with this code yet' });
     expect(existsSync(tokenFile(rig))).toBe(false);
   });
@@ -91,10 +91,10 @@ describe('pairing from the settings view', () => {
     expect(r.h.engine.store.phone.pairing().pairingUntil).not.toBeNull();
     r.tg.sendText(OWNER, `/start ${codeOf(p)}`);
     await waitFound(r, p);
-    expect(value(await r.h.engine.api['phone:pair-cancel']({ pairingId: p.pairingId }))).toMatchObject({ paired: false });
+    expect(value(await r.h.engine.api['phone:cancel']({ pairingId: p.pairingId }))).toMatchObject({ paired: false });
     expect(r.h.engine.store.phone.pairing()).toMatchObject({ chatId: null, pairingUntil: null });
     expect(existsSync(tokenFile(r))).toBe(false);
-    const confirm = await r.h.engine.api['phone:pair-confirm']({ pairingId: p.pairingId });
+    const confirm = await r.h.engine.api['phone:confirm']({ pairingId: p.pairingId });
     expect(confirm.ok ? null : confirm.error.code).toBe('not-found');
   });
 
@@ -104,7 +104,7 @@ describe('pairing from the settings view', () => {
     const first = await start(r);
     const second = await start(r);
     r.tg.sendText(OWNER, `/start ${codeOf(first)}`);
-    const old = await r.h.engine.api['phone:pair-status']({ pairingId: first.pairingId });
+    const old = await r.h.engine.api['phone:pairing']({ pairingId: first.pairingId });
     expect(old.ok ? null : old.error.code).toBe('not-found');
     r.tg.sendText(OWNER, `/start ${codeOf(second)}`);
     await waitFound(r, second);
@@ -119,7 +119,7 @@ describe('pairing from the settings view', () => {
       expect(r.h.engine.config().phone.telegram.apiBase).toBe(r.tg.apiBase);
       other.sendText(OWNER, `/start ${codeOf(p)}`);
       await waitFound(r, p);
-      value(await r.h.engine.api['phone:pair-confirm']({ pairingId: p.pairingId }));
+      value(await r.h.engine.api['phone:confirm']({ pairingId: p.pairingId }));
       const config = JSON.parse(readFileSync(join(r.h.home, 'tb', 'config.json'), 'utf8')) as { phone: { telegram: { apiBase: string } } };
       expect(config.phone.telegram.apiBase).toBe(other.apiBase);
       await poll(() => r.h.engine.config().phone.telegram.apiBase === other.apiBase, 'the new API base in force');
@@ -133,7 +133,7 @@ describe('pairing from the settings view', () => {
   it('says clearly what is wrong: not a token, a token Telegram refuses, Telegram unreachable', async () => {
     rig = await unpairedRig();
     const r = rig;
-    const call = (token: string, apiBase: string | null = null) => r.h.engine.api['phone:pair-start']({ token, apiBase });
+    const call = (token: string, apiBase: string | null = null) => r.h.engine.api['phone:pair']({ token, apiBase });
     const notToken = await call('hello');
     expect(notToken.ok ? null : notToken.error.code).toBe('invalid');
     expect(notToken.ok ? '' : notToken.error.message).toContain('not a bot token');

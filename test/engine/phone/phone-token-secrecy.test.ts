@@ -79,22 +79,22 @@ describe('phone: the bot token stays secret', () => {
     const downBase = down.apiBase;
     await down.close();
     // Unreachable, a schema refusal carrying the token, a server error, then the pairing that works.
-    answers.push(await api['phone:pair-start']({ token: r.tg.token, apiBase: downBase }));
-    answers.push(await api['phone:pair-start']({ token: `${r.tg.token} ${'x'.repeat(400)}`, apiBase: null }));
+    answers.push(await api['phone:pair']({ token: r.tg.token, apiBase: downBase }));
+    answers.push(await api['phone:pair']({ token: `${r.tg.token} ${'x'.repeat(400)}`, apiBase: null }));
     r.tg.fail('getMe', { kind: 'status', status: 500 });
-    answers.push(await api['phone:pair-start']({ token: r.tg.token, apiBase: null }));
-    const started = await api['phone:pair-start']({ token: r.tg.token, apiBase: null });
+    answers.push(await api['phone:pair']({ token: r.tg.token, apiBase: null }));
+    const started = await api['phone:pair']({ token: r.tg.token, apiBase: null });
     answers.push(started);
     if (!started.ok) throw new Error(started.error.message);
     const pairingId = started.value.pairingId;
     r.tg.fail('getUpdates', { kind: 'drop' });
     r.tg.sendText(OWNER, `/start ${started.value.link.split('?start=')[1]}`);
     await poll(async () => {
-      const s = await api['phone:pair-status']({ pairingId });
+      const s = await api['phone:pairing']({ pairingId });
       answers.push(s);
       return s.ok && s.value.state === 'found';
     }, 'Start seen');
-    answers.push(await api['phone:pair-confirm']({ pairingId }));
+    answers.push(await api['phone:confirm']({ pairingId }));
     answers.push(await api['settings:get']({}));
     await poll(() => r.h.engine.phone.running, 'the channel running');
     answers.push(await api['phone:unpair']({}));

@@ -96,6 +96,21 @@ export class FakeEngine implements EngineApi {
         throw new Error('not in the fake');
       },
       'audit:list': async (a) => (record('audit:list', a), ok([])),
+      'phone:pair': async () => {
+        throw new Error('not in the fake');
+      },
+      'phone:pairing': async () => {
+        throw new Error('not in the fake');
+      },
+      'phone:confirm': async () => {
+        throw new Error('not in the fake');
+      },
+      'phone:cancel': async () => {
+        throw new Error('not in the fake');
+      },
+      'phone:unpair': async () => {
+        throw new Error('not in the fake');
+      },
     };
   }
 
