@@ -45,7 +45,10 @@ export function phoneActions({ bridge, stores }: ControllerDeps, pollMs = 1000):
     async startPairing(token, apiBase) {
       if (flow().step === 'checking') return;
       settings().pairingChanged({ step: 'checking' }, null);
-      const r = await bridge.api['phone:pair']({ token: token.trim(), apiBase: apiBase === null || apiBase.trim() === '' ? null : apiBase.trim() });
+      const r = await bridge.api['phone:pair']({
+        token: token.trim(),
+        apiBase: apiBase === null || apiBase.trim() === '' ? null : apiBase.trim(),
+      });
       if (!r.ok) return settings().pairingChanged(IDLE, pairingProblem(r.error));
       settings().pairingChanged({ step: 'waiting', pairing: r.value }, null);
       timers.setTimeout(() => void look(r.value.pairingId), pollMs);

@@ -11,14 +11,7 @@ import { loadConfig } from '../../engine/config/index.ts';
 import { BotApi } from '../../engine/phone/bot-api.ts';
 import { botTokenPath, checkBotToken, readBotToken } from '../../engine/phone/bot-token-file.ts';
 import { newPairingCode, PAIRING_CODE_MS, pairingLink, waitForStart } from '../../engine/phone/pairing.ts';
-import {
-  botUsername,
-  explainBotFailure,
-  forgetPairing,
-  isApiBase,
-  savePairing,
-  withApiBase,
-} from '../../engine/phone/pairing-steps.ts';
+import { botUsername, explainBotFailure, forgetPairing, isApiBase, savePairing, withApiBase } from '../../engine/phone/pairing-steps.ts';
 import { silentLogger } from '../../engine/platform/log.ts';
 import { resolvePaths } from '../../engine/platform/paths.ts';
 import type { Store } from '../../engine/store/index.ts';

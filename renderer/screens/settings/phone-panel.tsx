@@ -172,9 +172,7 @@ function unpairPart(p: PhonePanelProps) {
     );
   return (
     <div className="pairing">
-      <p>
-        Unpair {p.phone?.name ?? 'this chat'}? Nothing more is sent to Telegram and the bot token is removed from this computer.
-      </p>
+      <p>Unpair {p.phone?.name ?? 'this chat'}? Nothing more is sent to Telegram and the bot token is removed from this computer.</p>
       <div className="row-actions">
         <button type="button" className="confirm" onClick={p.onUnpair}>
           Yes, unpair

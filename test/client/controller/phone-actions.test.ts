@@ -21,7 +21,12 @@ function setup(states: PhonePairingStateDto[], answers: Parameters<typeof fakeBr
     'phone:pairing': () => ({ ok: true, value: states.length > 1 ? states.shift()! : states[0]! }),
     ...answers,
   });
-  const stores: Stores = { queue: createQueueStore(), settings: createSettingsStore(), activity: createActivityStore(), app: createAppStore() };
+  const stores: Stores = {
+    queue: createQueueStore(),
+    settings: createSettingsStore(),
+    activity: createActivityStore(),
+    app: createAppStore(),
+  };
   stores.settings.getState().settingsLoaded({ phone: NOT_PAIRED } as unknown as SettingsStateDto);
   const actions = phoneActions({ bridge: fake.bridge, stores, clock: { now: () => 0 } }, 5);
   return { fake, actions, settings: () => stores.settings.getState() };
@@ -29,11 +34,14 @@ function setup(states: PhonePairingStateDto[], answers: Parameters<typeof fakeBr
 
 describe('phone actions', () => {
   it('starts with the token, shows the link, looks until Start, then confirms and shows the pairing', async () => {
-    const { fake, actions, settings } = setup([
-      { state: 'waiting', expiresAt: 9 },
-      { state: 'waiting', expiresAt: 9 },
-      { state: 'found', name: 'Ada (@ada)', userId: 4242, expiresAt: 9 },
-    ], { 'phone:confirm': () => ({ ok: true, value: PAIRED }) });
+    const { fake, actions, settings } = setup(
+      [
+        { state: 'waiting', expiresAt: 9 },
+        { state: 'waiting', expiresAt: 9 },
+        { state: 'found', name: 'Ada (@ada)', userId: 4242, expiresAt: 9 },
+      ],
+      { 'phone:confirm': () => ({ ok: true, value: PAIRED }) },
+    );
     await actions.startPairing(` ${TOKEN}\n`, '  ');
     expect(fake.callsTo('phone:pair')).toEqual([{ token: TOKEN, apiBase: null }]);
     expect(settings().pairing).toEqual({ step: 'waiting', pairing: PAIRING });

@@ -35,7 +35,12 @@ async function rig() {
     saveApiBase: () => null,
     pollTimeoutS: 1,
   });
-  cleanup.push(() => rmSync(dir, { recursive: true, force: true }), () => store.close(), () => tg.close(), () => service.dispose());
+  cleanup.push(
+    () => rmSync(dir, { recursive: true, force: true }),
+    () => store.close(),
+    () => tg.close(),
+    () => service.dispose(),
+  );
   return { clock, store, tg, service, tokenFile: join(dir, 'telegram-bot-token') };
 }
 

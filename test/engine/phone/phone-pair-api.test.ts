@@ -158,7 +158,13 @@ describe('pairing from the settings view', () => {
     rig = await startPhoneRig();
     const r = rig;
     await poll(() => r.h.engine.phone.running, 'the channel running');
-    expect(value(await r.h.engine.api['phone:unpair']({}))).toEqual({ paired: false, name: null, bot: null, lastPollAt: null, problem: null });
+    expect(value(await r.h.engine.api['phone:unpair']({}))).toEqual({
+      paired: false,
+      name: null,
+      bot: null,
+      lastPollAt: null,
+      problem: null,
+    });
     expect(existsSync(tokenFile(r))).toBe(false);
     await poll(() => !r.h.engine.phone.running, 'the channel stopped');
   });

@@ -32,7 +32,12 @@ function client(r: PhoneRig) {
     // No pushes are needed here: the flow looks at the pairing itself.
     openEvents: () => ({ addEventListener: () => {}, close: () => {} }),
   });
-  const stores: Stores = { queue: createQueueStore(), settings: createSettingsStore(), activity: createActivityStore(), app: createAppStore() };
+  const stores: Stores = {
+    queue: createQueueStore(),
+    settings: createSettingsStore(),
+    activity: createActivityStore(),
+    app: createAppStore(),
+  };
   const controller = createController({ bridge, stores, clock: { now: () => Date.now() } });
   return { controller, settings: () => stores.settings.getState() };
 }

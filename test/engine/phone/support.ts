@@ -26,9 +26,7 @@ export interface PhoneRig {
 }
 
 /** Start the stand-in and an engine pointed at it, then pair OWNER's private chat. */
-export async function startPhoneRig(
-  opts: { config?: Record<string, unknown>; paired?: boolean; api?: boolean } = {},
-): Promise<PhoneRig> {
+export async function startPhoneRig(opts: { config?: Record<string, unknown>; paired?: boolean; api?: boolean } = {}): Promise<PhoneRig> {
   const tg = await BotApiStandIn.start();
   const h = await startEngineHarness({
     beforeStart: (home) => {

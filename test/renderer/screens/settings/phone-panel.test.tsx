@@ -32,7 +32,13 @@ function draw(over: Partial<PhonePanelProps>): string {
 }
 
 async function pairing(qrSvg?: string): Promise<PhonePairingDto> {
-  return { pairingId: 'p1', bot: 'trailboss_test_bot', link: LINK, qrSvg: qrSvg ?? (await QRCode.toString(LINK, { type: 'svg' })), expiresAt: 0 };
+  return {
+    pairingId: 'p1',
+    bot: 'trailboss_test_bot',
+    link: LINK,
+    qrSvg: qrSvg ?? (await QRCode.toString(LINK, { type: 'svg' })),
+    expiresAt: 0,
+  };
 }
 
 const imgSrc = (html: string) => /<img[^>]* src="([^"]+)"/.exec(html)?.[1] ?? '';
@@ -84,6 +90,8 @@ describe('the Telegram pairing panel', () => {
   });
 
   it('shows a problem as an alert', () => {
-    expect(draw({ problem: 'Telegram refused this bot token' })).toContain('<p class="problem" role="alert">Telegram refused this bot token</p>');
+    expect(draw({ problem: 'Telegram refused this bot token' })).toContain(
+      '<p class="problem" role="alert">Telegram refused this bot token</p>',
+    );
   });
 });
