@@ -41,6 +41,8 @@ import { loopModeOf } from '../watchdog/engine-settings.ts';
 import { CHANNEL_NAMES } from '../../../preload/contract/channels.ts';
 import type { Channel } from '../../../preload/contract/channels.ts';
 import { validateArgs } from './channel-schemas.ts';
+import type { PairingService } from '../phone/pairing-service.ts';
+import { phoneMethods, phoneStatusDto } from './phone-methods.ts';
 
 export interface ApiDeps {
   readonly store: Store;
@@ -66,6 +68,8 @@ export interface ApiDeps {
   readonly hosts?: Reachability;
   /** Tell listeners the queue changed (the engine's coalescing publisher); default: emit it now. */
   readonly queueChanged?: () => void;
+  /** Pairing the phone from the settings view (one for every surface); absent: the phone channels answer `unavailable`. */
+  readonly phonePairing?: PairingService;
 }
 
 /** Wrap a handler so an unexpected error becomes an `internal` envelope (and is logged), never a crash. */
@@ -112,10 +116,7 @@ function unvalidatedMethods(deps: ApiDeps): ApiMethods {
     current: deps.config,
     logger,
     ...(deps.reloadConfig ? { reload: deps.reloadConfig } : {}),
-    phoneStatus: () => {
-      const p = store.phone.pairing();
-      return { paired: p.chatId !== null, name: p.userName, bot: p.botUsername, lastPollAt: p.lastPollAt, problem: p.lastError };
-    },
+    phoneStatus: () => phoneStatusDto(store),
   };
   const lastEscape = new Map<string, number>();
   const outcome = (itemId: string, action: ItemActionDto, r: Pick<ActionResult, 'outcome' | 'message'>): Envelope<ActionOutcomeDto> => {
@@ -297,5 +298,6 @@ function unvalidatedMethods(deps: ApiDeps): ApiMethods {
     'hooks:uninstall': guarded('hooks:uninstall', logger, async () => ok(hooksService.uninstall(deps.hooks))),
     'activity:get': guarded('activity:get', logger, async (args) => ok(activityDto(store, args.since, clock.now()))),
     'audit:list': guarded('audit:list', logger, async (args) => ok(auditDtos(store, args.limit, args.before))),
+    ...phoneMethods({ store, logger, pairing: deps.phonePairing }),
   };
 }
