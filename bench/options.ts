@@ -28,8 +28,8 @@ export interface BenchPlan {
   };
   /** The installed command: samples per figure, panes of the status scan, the transcript of snapshot save. */
   readonly cli: { readonly samples: number; readonly statusPanes: number; readonly snapshotMB: number; readonly snapshotRuns: number };
-  /** `trailboss tui`: the queue's size, how many starts are timed, how many new items are watched arrive. */
-  readonly tui: { readonly items: number; readonly starts: number; readonly newItems: number };
+  /** `trailboss tui`: the queue's size, how many starts are timed, how many new items are watched arrive; runs of `tmux-status` (and of bare Node). */
+  readonly tui: { readonly items: number; readonly starts: number; readonly newItems: number; readonly statusRuns: number };
   /** The long run: agents looping through the API, panes replaced, the daemon sampled (bench/soak.ts). */
   readonly soak: SoakOptions;
   /** The phone channel against the stand-in Bot API: fleet size, looping prompts, their spacing, windows. */
@@ -61,7 +61,7 @@ const FULL: Omit<BenchPlan, 'quick' | 'phases'> = {
   snapshot: { mb: 100, runs: 3 },
   remote: { hosts: 4, panesPerHost: 50, loopingPerHost: 10, windowMs: 30_000, warmupMs: 8000, idleMs: 3000 },
   cli: { samples: 20, statusPanes: 20, snapshotMB: 100, snapshotRuns: 3 },
-  tui: { items: 50, starts: 10, newItems: 10 },
+  tui: { items: 50, starts: 10, newItems: 10, statusRuns: 60 },
   soak: {
     agents: 100,
     // RSS settles (V8 and the allocator grow to their working size) in about 5 min at this load.
@@ -86,7 +86,7 @@ const QUICK: Omit<BenchPlan, 'quick' | 'phases'> = {
   snapshot: { mb: 20, runs: 1 },
   remote: { hosts: 2, panesPerHost: 10, loopingPerHost: 3, windowMs: 8000, warmupMs: 5000, idleMs: 2000 },
   cli: { samples: 5, statusPanes: 20, snapshotMB: 20, snapshotRuns: 1 },
-  tui: { items: 50, starts: 3, newItems: 3 },
+  tui: { items: 50, starts: 3, newItems: 3, statusRuns: 30 },
   soak: {
     agents: 20,
     warmupMs: 15_000,

@@ -3,7 +3,9 @@
  * against a real engine watching a fleet of prompting agents. First frame: from starting the
  * command until the pane shows the whole queue (target ≤ 400 ms with 50 items). New item: from the
  * engine's `item:added` until the open UI shows it (target ≤ 300 ms). The screen is read with
- * capture-pane every 10 ms, so a figure can be up to that much late.
+ * capture-pane every 10 ms, so a figure can be up to that much late. Then `trailboss tmux-status`
+ * (what tmux's status line runs every status-interval in every client) against the same queue,
+ * alternating with a bare `node -e 0`: p95 ≤ 25 ms and ≤ 1.3× the bare Node's p95.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,21 +18,26 @@ import { realRunner } from '../main/engine/platform/run.ts';
 import { runnerWithEnv } from '../main/engine/platform/runner-with-env.ts';
 import { buildCli } from '../scripts/build-cli.mjs';
 import { poll } from '../test/support/poll.ts';
-import { PINNED_NODE } from '../test/support/run-node.ts';
+import { PINNED_NODE, runNode } from '../test/support/run-node.ts';
 import { startScriptedAgent } from '../test/support/scripted-agent/start.ts';
 import { startPrivateTmux } from '../test/support/tmux-server.ts';
 import { startFleet } from './fleet.ts';
 import { promptingAgent, runtimeAt } from './scenarios.ts';
 import { summarize, type Summary } from './stats.ts';
 
-/** Targets of the terminal UI. */
-export const TUI_TARGETS = { firstFrameMs: 400, newItemMs: 300 } as const;
+/** Targets of the terminal UI, and of `trailboss tmux-status` (p95 wall, and at most this many times a bare Node's p95). */
+export const TUI_TARGETS = { firstFrameMs: 400, newItemMs: 300, tmuxStatusMs: 25, tmuxStatusRatio: 1.3 } as const;
+
+/** The launcher as installed (npm and a clone alike run its `tmux-status` fast path, before any CLI code). */
+const LAUNCHER = join(import.meta.dirname, '..', 'bin', 'trailboss.mjs');
 
 /** Sizes of one run. */
 export interface TuiPlan {
   readonly items: number;
   readonly starts: number;
   readonly newItems: number;
+  /** Runs of `trailboss tmux-status`, and as many of a bare `node -e 0` between them. */
+  readonly statusRuns: number;
 }
 
 /** The phase's figures. */
@@ -40,6 +47,31 @@ export interface TuiResult {
   /** A bare `node -e` printing one line in a new pane the same way, just before each start: the machine's floor now. */
   readonly bareNode: Summary;
   readonly newItem: Summary;
+  /** `trailboss tmux-status` against the running engine with the queue above (wall per run). */
+  readonly tmuxStatus: Summary;
+  /** `node -e 0` on the same Node, each run just before one of the above. */
+  readonly tmuxStatusBare: Summary;
+  /** What tmux-status printed (checked: the queue's count). */
+  readonly tmuxStatusOutput: string;
+}
+
+/** `trailboss tmux-status` and a bare `node -e 0`, alternating, `runs` times each: the status line's cost beside Node's floor. */
+async function measureTmuxStatus(
+  home: string,
+  runs: number,
+): Promise<Pick<TuiResult, 'tmuxStatus' | 'tmuxStatusBare' | 'tmuxStatusOutput'>> {
+  const env = { TRAILBOSS_HOME: home, HOME: home };
+  // Warm the file cache once, as tmux's second run (15 s later) finds it.
+  let output = (await runNode([LAUNCHER, 'tmux-status'], { env })).stdout;
+  const status: number[] = [];
+  const bare: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    bare.push((await runNode(['-e', '0'], { env })).ms);
+    const run = await runNode([LAUNCHER, 'tmux-status'], { env });
+    status.push(run.ms);
+    output = run.stdout;
+  }
+  return { tmuxStatus: summarize(status), tmuxStatusBare: summarize(bare), tmuxStatusOutput: output.trim() };
 }
 
 /** Runs the phase. */
@@ -104,7 +136,10 @@ export async function runTuiBench(plan: TuiPlan): Promise<TuiResult> {
       off();
       if (queuedAt > 0) shown.push(performance.now() - queuedAt);
     }
-    return { items: plan.items, firstFrame: summarize(first), bareNode: summarize(bare), newItem: summarize(shown) };
+    const statusLine = await measureTmuxStatus(home, plan.statusRuns);
+    if (!statusLine.tmuxStatusOutput.startsWith(`⏳${plan.items + plan.newItems} `))
+      throw new Error(`tmux-status printed ${JSON.stringify(statusLine.tmuxStatusOutput)}, not the queue's ${plan.items + plan.newItems}`);
+    return { items: plan.items, firstFrame: summarize(first), bareNode: summarize(bare), newItem: summarize(shown), ...statusLine };
   } finally {
     await engine.stop();
     await ui.kill();

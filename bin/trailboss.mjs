@@ -38,6 +38,9 @@ if (process.argv[2] === 'hook') {
   process.argv.splice(2, 1);
   await turnOnCompileCache();
   await import('./trailboss-hook.mjs');
+} else if (process.argv[2] === 'tmux-status') {
+  // tmux runs it every status-interval in every client: one small file read, no CLI (any Node >= 18).
+  await import('./trailboss-tmux-status.mjs');
 } else if (!newEnough(process.versions.node)) {
   await tooOld();
 } else if (existsSync(join(root, 'main', 'cli', 'main.ts')) && existsSync(join(root, 'node_modules', 'tsx'))) {

@@ -139,6 +139,19 @@ const DECLARATIONS: readonly (readonly [name: string, declare: Declaration])[] =
     },
   ],
   [
+    'tmux',
+    (program) => {
+      const tmux = program.command('tmux').description('the queue popup on a key and the waiting count in the tmux status line');
+      tmux
+        .command('install')
+        .description('write our tmux file, source it from your tmux.conf (a backup is kept) and into running servers')
+        .option('--key <key>', 'the key after the prefix that opens the popup', 'T')
+        .addOption(json());
+      tmux.command('uninstall').description('remove it again (your tmux.conf put back byte-exact)').addOption(json());
+      tmux.command('status').description('installed? sourced? the key bound on running servers? clashes?').addOption(json());
+    },
+  ],
+  [
     'hosts',
     (program) => {
       const hosts = program.command('hosts').description('other machines whose agents are watched over ssh');

@@ -26,6 +26,7 @@ const COMMANDS: Record<string, Command> = {
   wake: async (ctx) => (await import('./commands/wake.ts')).wakeCommand(ctx),
   loop: async (ctx) => (await import('./commands/loop.ts')).loopCommand(ctx),
   hooks: async (ctx) => (await import('./commands/hooks.ts')).hooksCommand(ctx),
+  tmux: async (ctx) => (await import('./commands/tmux.ts')).tmuxCommand(ctx),
   hosts: async (ctx) => (await import('./commands/hosts.ts')).hostsCommand(ctx),
   phone: async (ctx) => (await import('./commands/phone.ts')).phoneCommand(ctx),
   hook: async (ctx) => (await import('./commands/hook.ts')).hookCommand(ctx),

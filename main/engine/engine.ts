@@ -23,6 +23,7 @@ import type { Logger } from './platform/log.ts';
 import type { TrailbossPaths } from './platform/paths.ts';
 import type { ProcessTable } from './platform/process-table.ts';
 import type { Runner, Spawner } from './platform/run.ts';
+import type { QueueStatusWriter } from './api/queue-status-file.ts';
 import type { QueuePublisher } from './api/queue-publisher.ts';
 import type { ReminderScheduler } from './reminders/reminder-scheduler.ts';
 import type { Store } from './store/index.ts';
@@ -86,6 +87,8 @@ interface Parts {
   readonly hookLinks: HostHookLinks;
   readonly reminders: ReminderScheduler;
   readonly queue: QueuePublisher;
+  /** The queue status file `trailboss tmux-status` reads. */
+  readonly status: QueueStatusWriter;
   readonly watchdog: WatchdogScheduler;
   readonly fusion: ClaudeFusion;
   readonly watcher: ConfigWatcher;
@@ -174,7 +177,7 @@ export class Engine {
     const remoteHookSink = new Late<(delivery: HookDelivery) => void>('remote hook sink');
     const { hosts, hookLinks } = wireHosts(f, clients, opts.runner, observerLate, undo, remoteHookSink);
     const watchdogLate = new Late<WatchdogWiring>('watchdog');
-    const attention = buildAttention(f, watchdogLate, undo, hosts);
+    const attention = buildAttention(f, watchdogLate, undo, hosts, opts.pid);
     const onFacts = factSink(f.store, attention.truth, watchdogLate);
     const observer = observerLate.bind(buildObserver(f, clients, opts.processTable, onFacts));
     const actions = buildActionParts(f, observer, attention, hosts);
@@ -249,6 +252,7 @@ export class Engine {
       hookLinks,
       reminders: attention.reminders,
       queue: attention.queue,
+      status: attention.status,
       watchdog: watchdog.scheduler,
       fusion,
       watcher: f.watcher,
@@ -323,6 +327,7 @@ export class Engine {
     this.parts.pruner.dispose();
     this.parts.reminders.dispose();
     this.parts.queue.dispose();
+    this.parts.status.dispose();
     this.parts.watchdog.dispose();
     this.parts.phonePairing.dispose();
     await this.parts.phone.dispose();

@@ -9,7 +9,7 @@ import { poll } from '../support/poll.ts';
 const ROOT = join(import.meta.dirname, '..', '..');
 
 describe('trailboss daemon', () => {
-  it('a SIGTERM to the launcher stops the engine cleanly: exit 0, lock and endpoint files gone', async () => {
+  it('a SIGTERM to the launcher stops the engine cleanly: exit 0, lock, endpoint and queue status files gone', async () => {
     const home = mkdtempSync(join(tmpdir(), 'tb-daemon-'));
     try {
       const env = { ...process.env, TRAILBOSS_HOME: join(home, 'tb'), HOME: home, TMUX: '', TMUX_PANE: '' };
@@ -24,11 +24,13 @@ describe('trailboss daemon', () => {
       await poll(() => out.includes('engine running'), 'the daemon to start', { timeoutMs: 20_000 });
       expect(existsSync(join(home, 'tb', 'engine.lock'))).toBe(true);
       expect(existsSync(join(home, 'tb', 'endpoint.json'))).toBe(true);
+      expect(existsSync(join(home, 'tb', 'queue-status.json'))).toBe(true);
       child.kill('SIGTERM');
       expect(await exited).toBe(0);
       expect(out).toContain('engine stopped');
       expect(existsSync(join(home, 'tb', 'engine.lock'))).toBe(false);
       expect(existsSync(join(home, 'tb', 'endpoint.json'))).toBe(false);
+      expect(existsSync(join(home, 'tb', 'queue-status.json'))).toBe(false);
     } finally {
       rmSync(home, { recursive: true, force: true });
     }

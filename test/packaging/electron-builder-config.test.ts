@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildIcons } from '../../scripts/build-icons.ts';
-import { BUNDLED_CLI, FORWARDER_SCRIPT, OPENCODE_PLUGIN_SCRIPT } from '../../main/engine/hooks/runtime-layout.ts';
+import { BUNDLED_CLI, FORWARDER_SCRIPT, LAUNCHER_SCRIPT, OPENCODE_PLUGIN_SCRIPT } from '../../main/engine/hooks/runtime-layout.ts';
 import { builderConfig, builderConfigRaw, packageJson, ROOT } from './builder-config.ts';
 
 const SCHEMA = join(ROOT, 'node_modules', 'app-builder-lib', 'scheme.json');
@@ -116,12 +116,14 @@ describe('electron-builder.yml', () => {
     expect(Object.keys(schema.definitions['FuseOptionsV1']?.properties ?? {})).toContain('resetAdHocDarwinSignature');
   });
 
-  it('unpacks exactly what the hook commands run and the opencode plugin install copies, and never ships --no-sandbox', () => {
+  it('unpacks exactly what the hook commands and tmux run and the opencode plugin install copies, and never ships --no-sandbox', () => {
     const config = builderConfig();
     expect([...config.asarUnpack].sort()).toEqual(
       [
         FORWARDER_SCRIPT,
         OPENCODE_PLUGIN_SCRIPT,
+        LAUNCHER_SCRIPT,
+        'bin/trailboss-tmux-status.mjs',
         `${BUNDLED_CLI.split('/').slice(0, -1).join('/')}/**`,
         'node_modules/better-sqlite3/**',
       ].sort(),

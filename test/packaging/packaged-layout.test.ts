@@ -89,10 +89,32 @@ describe('the packaged app’s archive', () => {
     const files = runtimeFiles(layout);
     expect(existsSync(files.forwarderScript)).toBe(true);
     expect(existsSync(files.cliScript)).toBe(true);
+    expect(existsSync(files.launcherScript)).toBe(true);
     expect(existsSync(path.join(app.unpacked, 'node_modules', 'better-sqlite3', 'package.json'))).toBe(true);
     expect(
       existsSync(path.join(app.unpacked, 'node_modules', 'better-sqlite3', 'prebuilds', `${process.platform}-${process.arch}.node`)),
     ).toBe(true);
+  });
+});
+
+describe('the status segment tmux runs from the packaged app', () => {
+  it('the unpacked launcher prints the queue count from the status file, and nothing without one', () => {
+    const home = mkdtempSync(path.join(tmpdir(), 'tb-packaged-status-'));
+    try {
+      const status = () =>
+        spawnSync(PINNED_NODE, [runtimeFiles(layout).launcherScript, 'tmux-status'], {
+          env: { PATH: '/usr/bin:/bin', TRAILBOSS_HOME: home },
+          encoding: 'utf8',
+        });
+      expect(status()).toMatchObject({ status: 0, stdout: '', stderr: '' });
+      writeFileSync(
+        path.join(home, 'queue-status.json'),
+        JSON.stringify({ version: 1, pid: process.pid, count: 2, oldestSince: Date.now(), stuck: 0 }),
+      );
+      expect(status()).toMatchObject({ status: 0, stdout: expect.stringMatching(/^⏳2 \d+s\n$/) });
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
   });
 });
 

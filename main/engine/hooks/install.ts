@@ -7,6 +7,7 @@
  */
 import path from 'node:path';
 import type { Clock } from '../platform/clock.ts';
+import { exactOriginal } from './exact-original.ts';
 import type { ForwarderSpec, OwnedHookEntry } from './hook-command.ts';
 import { forwarderEntries } from './hook-command.ts';
 import type { RuntimeLayout } from './runtime-layout.ts';
@@ -109,7 +110,7 @@ export function uninstallHooks(deps: HooksInstallerDeps): HooksChange {
   const text = files.read(deps.settingsPath);
   const result = uninstallEntries(text, deps.settingsPath);
   if (!result.changed) return { changed: false, backupPath: null, restoredExactly: false, status: hooksStatus(deps) };
-  const exact = exactOriginal(deps, text);
+  const exact = exactOriginalOf(deps, text);
   const backupPath = files.backup(deps.settingsPath, text, deps.clock);
   files.write(deps.settingsPath, exact === undefined ? result.text : exact);
   return { changed: true, backupPath, restoredExactly: exact !== undefined, status: hooksStatus(deps) };
@@ -141,18 +142,10 @@ export function hooksStatus(deps: HooksInstallerDeps): HooksStatus {
 }
 
 /** The newest backup B (without our entries) such that install(B) is exactly `current`; undefined if none. */
-function exactOriginal(deps: HooksInstallerDeps, current: string | null): string | null | undefined {
+function exactOriginalOf(deps: HooksInstallerDeps, current: string | null): string | null | undefined {
   const plan = plannedEntries(deps);
-  const files = filesOf(deps);
-  for (const backup of files.listBackups(deps.settingsPath)) {
-    let original: string | null;
-    try {
-      original = files.readBackup(backup);
-      if (uninstallEntries(original, backup.path).changed) continue;
-      if (installEntries(original, plan, backup.path).text === current) return original;
-    } catch {
-      // An unreadable or malformed backup is simply not a candidate.
-    }
-  }
-  return undefined;
+  return exactOriginal(filesOf(deps), deps.settingsPath, current, {
+    hasOurs: (text) => uninstallEntries(text, deps.settingsPath).changed,
+    install: (text) => installEntries(text, plan, deps.settingsPath).text,
+  });
 }

@@ -24,6 +24,8 @@ export type RuntimeLayout =
 export const BUNDLED_CLI = path.posix.join('dist', 'cli', 'trailboss.mjs');
 /** The hook forwarder script, relative to the app or package root. */
 export const FORWARDER_SCRIPT = path.posix.join('bin', 'trailboss-hook.mjs');
+/** The `trailboss` launcher, relative to the app or package root. */
+export const LAUNCHER_SCRIPT = path.posix.join('bin', 'trailboss.mjs');
 /** The opencode plugin `hooks install --runtime opencode` copies, relative to the app or package root. */
 export const OPENCODE_PLUGIN_SCRIPT = path.posix.join('bin', 'trailboss-opencode-plugin.js');
 /** electron-builder puts files matched by `asarUnpack` here, beside app.asar. */
@@ -40,6 +42,8 @@ export interface RuntimeFiles {
   readonly opencodePlugin: string;
   /** The `trailboss` CLI entry that `prime` runs. */
   readonly cliScript: string;
+  /** The `trailboss` launcher (bin/trailboss.mjs), with its fast paths (`tmux-status`): what tmux runs. */
+  readonly launcherScript: string;
 }
 
 /** The files for a layout. */
@@ -52,6 +56,7 @@ export function runtimeFiles(layout: RuntimeLayout): RuntimeFiles {
         forwarderScript: path.join(layout.root, FORWARDER_SCRIPT),
         opencodePlugin: path.join(layout.root, OPENCODE_PLUGIN_SCRIPT),
         cliScript: path.join(layout.root, 'bin', 'trailboss.mjs'),
+        launcherScript: path.join(layout.root, LAUNCHER_SCRIPT),
       };
     case 'npm':
       return {
@@ -60,6 +65,7 @@ export function runtimeFiles(layout: RuntimeLayout): RuntimeFiles {
         forwarderScript: path.join(layout.root, FORWARDER_SCRIPT),
         opencodePlugin: path.join(layout.root, OPENCODE_PLUGIN_SCRIPT),
         cliScript: path.join(layout.root, 'bin', 'trailboss.mjs'),
+        launcherScript: path.join(layout.root, LAUNCHER_SCRIPT),
       };
     case 'packaged': {
       const unpacked = path.join(layout.resourcesPath, UNPACKED_DIR);
@@ -69,6 +75,8 @@ export function runtimeFiles(layout: RuntimeLayout): RuntimeFiles {
         forwarderScript: path.join(unpacked, FORWARDER_SCRIPT),
         opencodePlugin: path.join(unpacked, OPENCODE_PLUGIN_SCRIPT),
         cliScript: path.join(unpacked, BUNDLED_CLI),
+        // Unpacked beside the bundle (electron-builder.yml asarUnpack), which it runs.
+        launcherScript: path.join(unpacked, LAUNCHER_SCRIPT),
       };
     }
   }
@@ -90,6 +98,13 @@ export function hookCommandsFor(
       timeoutSec: 10,
     },
   };
+}
+
+/** The shell command that runs `trailboss` through its launcher (absolute, quoted): what tmux's binding and status line run. */
+export function launcherCommand(layout: RuntimeLayout): string {
+  const files = runtimeFiles(layout);
+  const env = files.runAsNode ? 'ELECTRON_RUN_AS_NODE=1 ' : '';
+  return `${env}${shellQuote(files.nodePath)} ${shellQuote(files.launcherScript)}`;
 }
 
 /** What the running process knows about itself (process.versions, process.execPath…), for `detectLayout`. */

@@ -27,6 +27,8 @@ export interface TrailbossPaths {
   readonly endpoint: string;
   /** Directory for log files. */
   readonly logs: string;
+  /** The queue status `trailboss tmux-status` prints (engine/api/queue-status-file.ts). */
+  readonly queueStatus: string;
 }
 
 /** Resolve the data/config directory and the files inside it. */
@@ -40,6 +42,7 @@ export function resolvePaths(input: PathsInput): TrailbossPaths {
     lock: p.join(home, 'engine.lock'),
     endpoint: p.join(home, 'endpoint.json'),
     logs: p.join(home, 'logs'),
+    queueStatus: p.join(home, 'queue-status.json'),
   };
 }
 

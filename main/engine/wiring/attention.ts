@@ -7,6 +7,7 @@ import { itemDtoById, queueDtos } from '../api/queue-view.ts';
 import type { Reachability } from '../hosts/reachability.ts';
 import { LOCAL_ONLY } from '../hosts/reachability.ts';
 import { QueuePublisher } from '../api/queue-publisher.ts';
+import { QueueStatusWriter } from '../api/queue-status-file.ts';
 import { ReminderScheduler } from '../reminders/reminder-scheduler.ts';
 import { PaneTruth } from '../truth/pane-truth.ts';
 import { DEFAULT_STATE_MACHINE_CONFIG } from '../sessions/pane-state.ts';
@@ -21,10 +22,18 @@ export interface Attention {
   readonly reminders: ReminderScheduler;
   /** Every queue change goes through it: one `queue:changed` per burst, not one per change. */
   readonly queue: QueuePublisher;
+  /** The queue status file (`trailboss tmux-status`); removed by `dispose` when the engine stops. */
+  readonly status: QueueStatusWriter;
 }
 
 /** Build the reminders and the truth; `watchdog` is bound by the watchdog step. */
-export function buildAttention(f: Foundation, watchdog: Late<WatchdogWiring>, undo: UndoList, reach: Reachability = LOCAL_ONLY): Attention {
+export function buildAttention(
+  f: Foundation,
+  watchdog: Late<WatchdogWiring>,
+  undo: UndoList,
+  reach: Reachability = LOCAL_ONLY,
+  pid: number = process.pid,
+): Attention {
   const { store, events, clock, logger, now, config } = f;
   // Reminders fire for items of the truth, which needs the reminders: the truth is set right below.
   let truth: PaneTruth | null = null;
@@ -32,6 +41,10 @@ export function buildAttention(f: Foundation, watchdog: Late<WatchdogWiring>, un
     if (truth) events.emit('queue:changed', { items: queueDtos(store, truth, now(), false, reach) });
   });
   undo.push(() => queue.dispose());
+  // The file `trailboss tmux-status` prints: every queue change, and a reminder that made an item stuck.
+  const status = new QueueStatusWriter(f.paths.queueStatus, pid, logger);
+  events.on('queue:changed', ({ items }) => status.update(items));
+  events.on('reminder', () => truth && status.update(queueDtos(store, truth, now(), false, reach)));
   const emitItem = (event: 'item:added' | 'item:updated', id: string) => {
     const dto = truth && itemDtoById(store, truth, id, now(), reach);
     if (dto) events.emit(event, { item: dto });
@@ -64,5 +77,7 @@ export function buildAttention(f: Foundation, watchdog: Late<WatchdogWiring>, un
     onItem: emitItem,
   });
   truth = built;
-  return { truth: built, reminders, queue };
+  status.update(queueDtos(store, built, now(), false, reach));
+  undo.push(() => status.dispose());
+  return { truth: built, reminders, queue, status };
 }

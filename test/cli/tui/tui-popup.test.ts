@@ -11,7 +11,8 @@ import { poll } from '../../support/poll.ts';
 import { PINNED_NODE } from '../../support/run-node.ts';
 import { claudePermBash } from '../../support/scenarios/index.ts';
 import { startScriptedAgent } from '../../support/scripted-agent/start.ts';
-import { startPrivateTmux, type PrivateTmux } from '../../support/tmux-server.ts';
+import { attachClient, waitJumpedAndClosed } from '../../support/attached-client.ts';
+import type { PrivateTmux } from '../../support/tmux-server.ts';
 
 const LAUNCHER = join(import.meta.dirname, '../../../bin/trailboss.mjs');
 
@@ -38,14 +39,9 @@ describe('trailboss tui --popup', { timeout: 150_000 }, () => {
     }, 'the agent queued');
     // The user's own session, with a client attached from a terminal (a pane of the outer server).
     await h.tmux.newPane('exec sleep 600', { session: 'work', width: 100, height: 30 });
-    outer = await startPrivateTmux();
-    const view = await outer.newPane(`env -u TMUX tmux -S '${h.socket}' -f /dev/null attach -t work`, { width: 100, height: 30 });
-    const client = await poll(
-      async () =>
-        (await h!.tmux.tmux(['list-clients', '-F', '#{client_tty} #{session_name}'])).split('\n').find((l) => l.endsWith(' work')),
-      'the client attached',
-    );
-    const tty = client.split(' ')[0] as string;
+    const client = await attachClient(h, 'work');
+    outer = client.outer;
+    const { tty, view, screen } = client;
     const command = `'${PINNED_NODE}' '${LAUNCHER}' tui --popup`;
     // As the key binding would: display-popup waits until the popup closes, so it runs beside the test.
     popup = spawn(
@@ -70,20 +66,11 @@ describe('trailboss tui --popup', { timeout: 150_000 }, () => {
       { env: { ...process.env, TMUX: undefined, TMUX_PANE: undefined }, stdio: 'ignore' },
     );
     const closed = new Promise<number | null>((done) => popup?.on('exit', (code) => done(code)));
-    const screen = async () => (await outer!.tmux(['capture-pane', '-p', '-t', view])).replace(/ +\n/g, '\n');
     await poll(async () => (await screen()).includes('⏎ Jump & close'), 'the popup shows the queue', { timeoutMs: 60_000, intervalMs: 50 });
     expect(await screen()).toContain('agent:0.0');
     await outer.tmux(['send-keys', '-t', view, 'Enter']);
     // That client now shows the agent's pane, and the popup is gone from its screen.
-    await poll(
-      async () =>
-        (await h!.tmux.tmux(['list-clients', '-F', '#{client_tty} #{session_name} #{pane_id}'])).includes(`${tty} agent ${agent.paneId}`),
-      'the client switched to the agent',
-    );
-    const after = await poll(async () => {
-      const text = await screen();
-      return !text.includes('Trail Boss ·') && text.includes('Do you want to proceed?') ? text : null;
-    }, 'the popup closed on the agent');
+    const after = await waitJumpedAndClosed(h, client, 'agent', agent.paneId);
     expect(after).not.toContain('⏎ Jump');
     expect(await closed).toBe(0);
     expect(await agent.keyNames()).toEqual([]);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseForwarderCommand } from '../../../main/engine/hooks/hook-command.ts';
-import { detectLayout, hookCommandsFor, runtimeFiles } from '../../../main/engine/hooks/runtime-layout.ts';
+import { detectLayout, hookCommandsFor, launcherCommand, runtimeFiles } from '../../../main/engine/hooks/runtime-layout.ts';
 import type { ProcessFacts } from '../../../main/engine/hooks/runtime-layout.ts';
 
 const facts = (over: Partial<ProcessFacts>, files: readonly string[] = []): ProcessFacts => ({
@@ -39,6 +39,7 @@ describe('runtime layouts', () => {
       forwarderScript: '/src/tb/bin/trailboss-hook.mjs',
       opencodePlugin: '/src/tb/bin/trailboss-opencode-plugin.js',
       cliScript: '/src/tb/bin/trailboss.mjs',
+      launcherScript: '/src/tb/bin/trailboss.mjs',
     });
     expect(runtimeFiles({ kind: 'npm', root: '/lib/node_modules/trailboss', nodePath: '/usr/local/bin/node' })).toMatchObject({
       nodePath: '/usr/local/bin/node',
@@ -103,5 +104,15 @@ describe('runtime layouts', () => {
       root: '/g/trailboss',
       nodePath: '/pinned/node',
     });
+  });
+});
+
+describe('launcherCommand', () => {
+  it('runs the launcher with the layout’s Node: the pinned one in a clone, the app as Node when packaged', () => {
+    expect(launcherCommand({ kind: 'repo', root: '/src/tb' })).toBe("'/src/tb/node_modules/node/bin/node' '/src/tb/bin/trailboss.mjs'");
+    expect(launcherCommand({ kind: 'npm', root: '/n', nodePath: '/usr/bin/node' })).toBe("'/usr/bin/node' '/n/bin/trailboss.mjs'");
+    expect(launcherCommand({ kind: 'packaged', execPath: '/opt/TB/tb', resourcesPath: '/opt/TB/resources' })).toBe(
+      "ELECTRON_RUN_AS_NODE=1 '/opt/TB/tb' '/opt/TB/resources/app.asar.unpacked/bin/trailboss.mjs'",
+    );
   });
 });

@@ -11,6 +11,7 @@ describe('resolvePaths', () => {
       lock: '/srv/tb/engine.lock',
       endpoint: '/srv/tb/endpoint.json',
       logs: '/srv/tb/logs',
+      queueStatus: '/srv/tb/queue-status.json',
     });
   });
 

@@ -15,6 +15,7 @@ import { notificationsCheck } from './notifications.ts';
 import { phoneCheck } from './phone.ts';
 import { tmuxServersCheck } from './tmux-servers.ts';
 import { tmuxCheck } from './tmux.ts';
+import { tmuxIntegrationCheck } from './tmux-integration.ts';
 import { uiCheck } from './ui.ts';
 
 export const DOCTOR_CHECKS: readonly DoctorCheck[] = [
@@ -30,6 +31,7 @@ export const DOCTOR_CHECKS: readonly DoctorCheck[] = [
   hooksCheck,
   codexHooksCheck,
   opencodePluginCheck,
+  tmuxIntegrationCheck,
   uiCheck,
   notificationsCheck,
   phoneCheck,

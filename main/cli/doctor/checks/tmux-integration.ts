@@ -1,0 +1,65 @@
+/**
+ * Doctor check: the tmux integration (`trailboss tmux install`; optional, advice until installed).
+ * Once installed: our file and the source line both there, the key bound to our popup and the
+ * segment shown on every running server, and the queue status file kept by the running engine.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { readEndpointFile } from '../../../engine/http/endpoint-info.ts';
+import { pidAlive } from '../../../engine/platform/engine-lock.ts';
+import { tmuxInstallDeps } from '../../commands/tmux.ts';
+import { hasAnySourceLine } from '../../tmux-config/source-line.ts';
+import { tmuxIntegrationStatus } from '../../tmux-config/tmux-install.ts';
+import { advice, ok, problem, type DoctorCheck } from '../check.ts';
+
+const FIX = 'trailboss tmux install';
+
+/** Whether the status file names the running engine (null: no engine runs, nothing to judge). */
+function statusFileFresh(endpointFile: string, statusFile: string): boolean | null {
+  const endpoint = readEndpointFile(endpointFile);
+  if (endpoint === null || !pidAlive(endpoint.pid)) return null;
+  try {
+    return (JSON.parse(readFileSync(statusFile, 'utf8')) as { pid?: unknown }).pid === endpoint.pid;
+  } catch {
+    return false;
+  }
+}
+
+export const tmuxIntegrationCheck: DoctorCheck = {
+  id: 'tmux-integration',
+  title: 'tmux popup and status segment',
+  async run({ ctx, paths }) {
+    const deps = tmuxInstallDeps(ctx);
+    const fileThere = existsSync(deps.ourFile);
+    // Running servers are looked at only once installed: nothing of ours to find there before.
+    if (!fileThere) {
+      return hasAnySourceLine(readOrNull(deps.configFile))
+        ? problem(`${deps.configFile} sources ${deps.ourFile}, which is missing`, FIX)
+        : advice('not installed (optional: the queue in a popup on prefix + T, the waiting count in the status line)', FIX);
+    }
+    const status = await tmuxIntegrationStatus(deps);
+    if (!status.sourceLine)
+      return problem(`${deps.configFile} no longer sources ${deps.ourFile} (a new tmux server would not have it)`, FIX);
+    const key = status.key ?? '?';
+    const unbound = status.servers.filter((s) => !s.bound).map((s) => s.socket);
+    if (unbound.length > 0)
+      return problem(`prefix + ${key} is not the Trail Boss popup on ${unbound.join(', ')} (rebound, or the file not sourced there)`, FIX);
+    const noSegment = status.servers.filter((s) => !s.segment).map((s) => s.socket);
+    if (noSegment.length > 0) return problem(`the status segment is missing from status-right on ${noSegment.join(', ')}`, FIX);
+    const fresh = statusFileFresh(paths.endpoint, paths.queueStatus);
+    if (fresh === false)
+      return problem(
+        `the running engine does not keep ${paths.queueStatus}: the status line shows nothing`,
+        'restart the engine (stop `trailboss daemon` or the app, then start it again)',
+      );
+    const servers = status.servers.length === 0 ? 'no tmux server running' : `${status.servers.length} server(s) up to date`;
+    return ok(`prefix + ${key} and the status segment (${deps.ourFile}, sourced from ${deps.configFile}); ${servers}`);
+  },
+};
+
+function readOrNull(file: string): string | null {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return null;
+  }
+}

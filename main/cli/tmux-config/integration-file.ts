@@ -1,0 +1,76 @@
+/**
+ * The text of our own tmux file (`<Trail Boss home>/tmux.conf`, sourced from the user's
+ * configuration): the popup binding and the status-line segment. Pure.
+ *
+ * The segment is appended to the user's `status-right` (`set -ga`), never replacing it, and only
+ * when it is not there yet: tmux may source the file again (a reload of the user's configuration)
+ * and a second copy would show the count twice.
+ */
+
+/** The default key, in the prefix table (`prefix` then `T`). */
+export const DEFAULT_KEY = 'T';
+
+/** Marks the popup command, in our file and in `list-keys` output: the binding is ours. */
+export const POPUP_ARGS = 'tui --popup';
+/** Marks the status segment's command. */
+export const STATUS_ARGS = 'tmux-status';
+
+/** What goes into the file. */
+export interface IntegrationSpec {
+  readonly key: string;
+  /** Shell command that runs `trailboss` (absolute interpreter and script, already shell-quoted). */
+  readonly trailboss: string;
+}
+
+/** Why a command cannot go into a tmux file. */
+export class TmuxConfigError extends Error {}
+
+/** A key tmux can bind: one character, or a key name with modifiers (`C-t`, `M-F5`, `F12`). */
+export function validKey(key: string): boolean {
+  return /^(?:(?:[CMS]-)*(?:[!-~]|F[1-9][0-9]?|[A-Za-z][A-Za-z0-9]+))$/.test(key) && key !== '#' && key !== '"' && key !== "'";
+}
+
+/** `text` as a tmux double-quoted string (nothing in it expanded by the config parser); control characters refused. */
+export function tmuxQuote(text: string): string {
+  // eslint-disable-next-line no-control-regex -- refusing control characters is the point
+  if (/[\x00-\x1f\x7f]/.test(text)) throw new TmuxConfigError(`cannot write a control character into a tmux file: ${JSON.stringify(text)}`);
+  return `"${text.replace(/[\\"$]/g, (c) => `\\${c}`)}"`;
+}
+
+/** `#` in the command is refused: tmux expands formats in the popup's and the status line's commands, and a path with one would run something else. */
+function checkedCommand(command: string): string {
+  if (command.includes('#')) throw new TmuxConfigError(`cannot have tmux run a command with "#" in it: ${JSON.stringify(command)}`);
+  return command;
+}
+
+/** The key as tmux config writes it (a single character that the parser would take as syntax is quoted). */
+function keyToken(key: string): string {
+  return /^[A-Za-z0-9_.:+-]+$/.test(key) ? key : `'${key}'`;
+}
+
+/** Room the segment needs at most (` ⏳99 59m ⚠9`): added to status-right-length with it, so the user's own text is not cut. */
+export const SEGMENT_WIDTH = 12;
+
+/** The segment appended to `status-right`. */
+export function statusSegment(spec: IntegrationSpec): string {
+  return ` #(${spec.trailboss} ${STATUS_ARGS})`;
+}
+
+/** The whole file. */
+export function integrationFileText(spec: IntegrationSpec): string {
+  if (!validKey(spec.key)) throw new TmuxConfigError(`not a key tmux can bind: ${JSON.stringify(spec.key)}`);
+  checkedCommand(spec.trailboss);
+  const popup = tmuxQuote(`${spec.trailboss} ${POPUP_ARGS}`);
+  const segment = tmuxQuote(statusSegment(spec));
+  return [
+    '# Written by `trailboss tmux install`; `trailboss tmux uninstall` removes it. Edits here are overwritten.',
+    '# prefix + key: the waiting agents in a popup (Enter jumps this client to the pane; q closes).',
+    `bind-key -T prefix ${keyToken(spec.key)} display-popup -E -w 90% -h 80% ${popup}`,
+    '# The waiting count, the oldest wait and a stuck mark, after your own status-right (added once, with room for it).',
+    `%if "#{==:#{m:*${STATUS_ARGS})*,#{status-right}},0}"`,
+    `set -ga status-right ${segment}`,
+    `set -gF status-right-length "#{e|+|:#{status-right-length},${SEGMENT_WIDTH}}"`,
+    '%endif',
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,77 @@
+/** The pure text edits behind `trailboss tmux install`: our file, our source line, the user's bindings, the config lookup. */
+import { describe, expect, it } from 'vitest';
+import { TmuxConfigError, integrationFileText, tmuxQuote, validKey } from '../../../main/cli/tmux-config/integration-file.ts';
+import { configBindings, foreignBinding, prefixKeyOf } from '../../../main/cli/tmux-config/key-clash.ts';
+import { SOURCE_COMMENT, addSourceLine, hasSourceLine, removeSourceLine } from '../../../main/cli/tmux-config/source-line.ts';
+import { tmuxConfigFile } from '../../../main/cli/tmux-config/tmux-conf-path.ts';
+
+const TB = "'/opt/node' '/opt/tb/bin/trailboss.mjs'";
+
+describe('our tmux file', () => {
+  it('binds the key in the prefix table to the popup and appends the segment once', () => {
+    const text = integrationFileText({ key: 'T', trailboss: TB });
+    expect(text).toContain(`bind-key -T prefix T display-popup -E -w 90% -h 80% "${TB} tui --popup"`);
+    expect(text).toContain(`set -ga status-right " #(${TB} tmux-status)"`);
+    expect(text).toMatch(/%if "#\{==:#\{m:\*tmux-status\)\*,#\{status-right\}\},0\}"\nset -ga/);
+  });
+
+  it('quotes for tmux: backslash, double quote and $ escaped; control characters and # in the command refused', () => {
+    expect(tmuxQuote('a"b$c\\d')).toBe('"a\\"b\\$c\\\\d"');
+    expect(() => tmuxQuote('a\nb')).toThrow(TmuxConfigError);
+    expect(() => integrationFileText({ key: 'T', trailboss: "'/opt/#1/node'" })).toThrow(TmuxConfigError);
+  });
+
+  it('takes keys tmux can bind and refuses the rest', () => {
+    for (const key of ['T', 'C-t', 'M-F5', 'F12', '!']) expect(validKey(key)).toBe(true);
+    for (const key of ['', 'two words', '#', 'C-', 'T\n']) expect(validKey(key)).toBe(false);
+    expect(() => integrationFileText({ key: 'a b', trailboss: TB })).toThrow(TmuxConfigError);
+  });
+});
+
+describe('the source line', () => {
+  const file = '/home/u/.config/trailboss/tmux.conf';
+
+  it('is added exactly once, after a final newline, and removed again', () => {
+    const user = 'set -g mouse on';
+    const once = addSourceLine(user, file);
+    expect(once).toBe(`set -g mouse on\n${SOURCE_COMMENT}\nsource-file -q "${file}"\n`);
+    expect(addSourceLine(once, file)).toBe(once);
+    expect(hasSourceLine(once, file)).toBe(true);
+    expect(removeSourceLine(once)).toBe('set -g mouse on\n');
+  });
+
+  it('creates a file that did not exist', () => {
+    expect(addSourceLine(null, file)).toBe(`${SOURCE_COMMENT}\nsource-file -q "${file}"\n`);
+    expect(hasSourceLine(null, file)).toBe(false);
+  });
+});
+
+describe("the user's bindings", () => {
+  it('finds prefix-table bind lines of the key, whatever their options and quoting', () => {
+    expect(prefixKeyOf('bind T new-window')).toBe('T');
+    expect(prefixKeyOf("  bind-key -r 'T' resize-pane")).toBe('T');
+    expect(prefixKeyOf('bind-key -T prefix T x')).toBe('T');
+    expect(prefixKeyOf('bind-key -N "a note" T x')).toBe('T');
+    expect(prefixKeyOf('bind -n T x')).toBeNull();
+    expect(prefixKeyOf('bind-key -T copy-mode T x')).toBeNull();
+    expect(prefixKeyOf('# bind T x')).toBeNull();
+    expect(configBindings('set -g mouse on\nbind t clock-mode\nbind T choose-tree', 'T')).toEqual([3]);
+  });
+
+  it("a running server's binding is a clash unless it is our popup", () => {
+    expect(foreignBinding('bind-key -T prefix T choose-tree\n')).toBe('bind-key -T prefix T choose-tree');
+    expect(foreignBinding(`bind-key -T prefix T display-popup -E "${TB} tui --popup"\n`)).toBeNull();
+    expect(foreignBinding('')).toBeNull();
+  });
+});
+
+describe('the tmux configuration in use', () => {
+  const env = { XDG_CONFIG_HOME: '/x' };
+  it("follows tmux's order: ~/.tmux.conf, then $XDG_CONFIG_HOME/tmux, then ~/.config/tmux; none: ~/.tmux.conf", () => {
+    const only = (file: string) => (f: string) => f === file;
+    expect(tmuxConfigFile({ env, homedir: '/h', exists: () => true })).toBe('/h/.tmux.conf');
+    expect(tmuxConfigFile({ env, homedir: '/h', exists: only('/x/tmux/tmux.conf') })).toBe('/x/tmux/tmux.conf');
+    expect(tmuxConfigFile({ env, homedir: '/h', exists: only('/h/.config/tmux/tmux.conf') })).toBe('/h/.config/tmux/tmux.conf');
+    expect(tmuxConfigFile({ env: { XDG_CONFIG_HOME: 'relative' }, homedir: '/h', exists: () => false })).toBe('/h/.tmux.conf');
+  });
+});
