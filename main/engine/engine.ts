@@ -33,6 +33,7 @@ import type { WatchdogScheduler } from './watchdog/watchdog-scheduler.ts';
 import { buildActionParts } from './wiring/actions.ts';
 import { buildAttention } from './wiring/attention.ts';
 import type { AutoRestart } from './wiring/auto-restart.ts';
+import { EscapeTimes } from './actions/escape-times.ts';
 import { buildAutoRestart, buildClaudeFusion } from './wiring/claude.ts';
 import { DATABASE_CHECK_MS, databaseFileCheck } from './wiring/database-file.ts';
 import { buildCodexFusion } from './wiring/codex.ts';
@@ -173,7 +174,13 @@ export class Engine {
     const { hosts, hookLinks } = wireHosts(f, clients, opts.runner, observerLate, undo, remoteHookSink);
     const watchdogLate = new Late<WatchdogWiring>('watchdog');
     const attention = buildAttention(f, watchdogLate, undo, hosts);
-    const onFacts = factSink(f.store, attention.truth, watchdogLate);
+    // Per-pane records outside the truth: each forgets a pane when it goes (auto-restart is built last).
+    const escapes = new EscapeTimes();
+    const autoRestartLate = new Late<AutoRestart>('auto-restart');
+    const onFacts = factSink(f.store, attention.truth, watchdogLate, (pane) => {
+      escapes.forget(pane);
+      autoRestartLate.peek()?.forget(pane);
+    });
     const observer = observerLate.bind(buildObserver(f, clients, opts.processTable, onFacts));
     const actions = buildActionParts(f, observer, attention, hosts);
     const watchdog = watchdogLate.bind(
@@ -215,6 +222,7 @@ export class Engine {
       reloadConfig: () => void f.watcher.reload(),
       hosts,
       queueChanged: () => attention.queue.changed(),
+      escapes,
     });
     const endpoint =
       opts.api === false
@@ -254,7 +262,7 @@ export class Engine {
       pruner: new Pruner({ store: f.store, clock: f.clock, logger: f.logger, policy: () => f.config().retention }),
       phone,
     });
-    engine.startRunning(opts, buildAutoRestart(f, fusion, observer, attention, actions, claudeOpts));
+    engine.startRunning(opts, autoRestartLate.bind(buildAutoRestart(f, fusion, observer, attention, actions, claudeOpts)));
     return engine;
   }
 

@@ -9,6 +9,7 @@ import type { PaneKey } from '../sessions/facts.ts';
 import { sleep } from '../platform/clock.ts';
 import type { ActionResult, ActionStore, AuditRecord, PaneAccess, PaneLook, Surface } from './types.ts';
 import { draftShowsText, typedTextProblem } from './typed-text.ts';
+import { ESCAPE_PAUSE_MS } from './escape-times.ts';
 
 export interface TypeTextDeps {
   readonly store: ActionStore;
@@ -57,8 +58,7 @@ function shownDraft(draft: string): string {
   return line.length > 60 ? line.slice(0, 57) + '...' : line;
 }
 
-/** Pause needed after an Escape before typing (Claude reads ESC followed by a char as Meta-char). */
-export const ESCAPE_PAUSE_MS = 1000;
+export { ESCAPE_PAUSE_MS };
 
 export interface TypeTextRequest {
   readonly paneKey: PaneKey;

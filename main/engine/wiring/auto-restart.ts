@@ -72,6 +72,17 @@ export class AutoRestart {
     }
   }
 
+  /** The pane is gone: its cool-down and its "remote, left alone" note are dropped (a long run keeps none for gone panes). */
+  forget(pane: PaneKey): void {
+    this.lastAttempt.delete(pane);
+    this.remoteSkipped.delete(pane);
+  }
+
+  /** How many panes this keeps something for, by record (tests and the soak watch these stay bounded). */
+  sizes(): { lastAttempt: number; remoteSkipped: number } {
+    return { lastAttempt: this.lastAttempt.size, remoteSkipped: this.remoteSkipped.size };
+  }
+
   /** Said once per pane: auto-restart leaves remote panes alone. */
   private skipRemote(pane: PaneKey): void {
     if (this.remoteSkipped.has(pane)) return;
