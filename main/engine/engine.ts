@@ -44,6 +44,7 @@ import type { UndoList } from './wiring/foundation.ts';
 import { openFoundation } from './wiring/foundation.ts';
 import { Pruner } from './store/index.ts';
 import { Late } from './wiring/late.ts';
+import type { PaneKey } from './sessions/facts.ts';
 import { buildObserver, factSink, openTmuxClients, serversToWatch } from './wiring/observation.ts';
 import { apiPerSurface, startEndpoint } from './wiring/surfaces.ts';
 import type { WatchdogWiring } from './wiring/watchdog-wiring.ts';
@@ -174,15 +175,16 @@ export class Engine {
     const { hosts, hookLinks } = wireHosts(f, clients, opts.runner, observerLate, undo, remoteHookSink);
     const watchdogLate = new Late<WatchdogWiring>('watchdog');
     const attention = buildAttention(f, watchdogLate, undo, hosts);
-    // Per-pane records outside the truth: each forgets a pane when it goes (auto-restart is built last).
-    const escapes = new EscapeTimes();
-    const autoRestartLate = new Late<AutoRestart>('auto-restart');
-    const onFacts = factSink(f.store, attention.truth, watchdogLate, (pane) => {
-      escapes.forget(pane);
-      autoRestartLate.peek()?.forget(pane);
-    });
+    // Per-pane records outside the truth: each forgets a pane when it goes (added as their steps build them).
+    const forgetGone: ((pane: PaneKey) => void)[] = [];
+    const onFacts = factSink(f.store, attention.truth, watchdogLate, (pane) => forgetGone.forEach((forget) => forget(pane)));
     const observer = observerLate.bind(buildObserver(f, clients, opts.processTable, onFacts));
     const actions = buildActionParts(f, observer, attention, hosts);
+    const escapes = new EscapeTimes();
+    forgetGone.push(
+      (pane) => escapes.forget(pane),
+      (pane) => actions.actionStore.forgetPane?.(pane),
+    );
     const watchdog = watchdogLate.bind(
       wireWatchdog({
         store: f.store,
@@ -262,7 +264,9 @@ export class Engine {
       pruner: new Pruner({ store: f.store, clock: f.clock, logger: f.logger, policy: () => f.config().retention }),
       phone,
     });
-    engine.startRunning(opts, autoRestartLate.bind(buildAutoRestart(f, fusion, observer, attention, actions, claudeOpts)));
+    const autoRestart = buildAutoRestart(f, fusion, observer, attention, actions, claudeOpts);
+    forgetGone.push((pane) => autoRestart.forget(pane));
+    engine.startRunning(opts, autoRestart);
     return engine;
   }
 

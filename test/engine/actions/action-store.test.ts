@@ -62,6 +62,38 @@ describe('storeForActions', () => {
     expect(actions.pendingOutcomes?.()).toBe(0);
   });
 
+  it('drops the key record of a pane that went once no action holds its item, and keeps one an action still holds', () => {
+    const { store, clock } = tempStore();
+    store.panes.observe(seen(PANE));
+    const actions = storeForActions(store, () => {});
+    const at = clock.now();
+    const { item } = store.items.open({
+      paneKey: PANE,
+      kind: 'idle',
+      prompt: null,
+      fingerprint: null,
+      summary: 's',
+      firstSeen: at,
+      expiresAt: at + 1000,
+    });
+    actions.recordSend(item.id, {
+      paneKey: PANE,
+      runtime: 'claude',
+      action: 'text',
+      payload: 'go on',
+      reason: 'reply',
+      surface: 'api',
+      itemId: item.id,
+      outcome: 'sent',
+    });
+    actions.claim(item.id, 'an-action');
+    actions.forgetPane?.(PANE);
+    expect(actions.pendingOutcomes?.()).toBe(1);
+    actions.release(item.id, 'an-action');
+    actions.forgetPane?.(PANE);
+    expect(actions.pendingOutcomes?.()).toBe(0);
+  });
+
   it('still refers the outcome row to the key row of its item', () => {
     const { store, clock } = tempStore();
     store.panes.observe(seen(PANE));
