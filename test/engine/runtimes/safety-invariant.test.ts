@@ -23,12 +23,12 @@ import {
 import {
   borderVariants,
   colourVariants,
-  seededRandom,
   tailRowVariants,
   widthVariants,
   wrappedTemptingVariants,
 } from '../../support/safety/shape-variants.ts';
 import type { ScreenVariant } from '../../support/safety/screen-variants.ts';
+import { seededRandom } from '../../support/seeded-random.ts';
 
 const FIXTURES = join(import.meta.dirname, '../../fixtures/panes');
 

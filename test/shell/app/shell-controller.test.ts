@@ -5,6 +5,7 @@ import type { HotkeyName } from '../../../main/shell/hotkeys/hotkeys.ts';
 import type { NotificationCallbacks } from '../../../main/engine/notify/notification-driver.ts';
 import type { NotificationOp } from '../../../main/engine/notify/notification-policy.ts';
 import type { ApiMethods } from '../../../preload/contract/api.ts';
+import type { SettingsStateDto } from '../../../preload/contract/index.ts';
 import { hostNotificationTag, notificationTag, SUMMARY_TAG } from '../../../main/engine/notify/notification-text.ts';
 import type { NotificationText } from '../../../main/engine/notify/notification-text.ts';
 import { shellApiMethods } from '../../../main/shell/app/shell-api.ts';
@@ -20,6 +21,16 @@ import { queueItem } from '../../support/queue-items.ts';
 import { poll } from '../../support/poll.ts';
 
 const T0 = 10_000_000;
+
+/** A settings:changed payload: these settings, nothing else of note (no hotkeys, no phone). */
+const settingsChanged = (settings = settingsDto()): SettingsStateDto => ({
+  settings,
+  configPath: '/c',
+  hotkeys: [],
+  loadError: null,
+  logFile: null,
+  phone: { paired: false, name: null, bot: null, lastPollAt: null, problem: null },
+});
 
 /** A controller over a fake engine with recording ports. */
 function harness(
@@ -233,36 +244,15 @@ describe('ShellController events', () => {
   it('forwards every engine event to the windows, with hotkey statuses inside settings', async () => {
     const h = await start(harness({ registerOk: false }));
     h.engine.emit('action:outcome', { itemId: 'a', action: 'skip', outcome: 'confirmed', message: 'ok' });
-    h.engine.emit('settings:changed', {
-      settings: settingsDto(),
-      configPath: '/c',
-      hotkeys: [],
-      loadError: null,
-      logFile: null,
-      phone: { paired: false, name: null, bot: null, lastPollAt: null, problem: null },
-    });
+    h.engine.emit('settings:changed', settingsChanged());
     expect(h.broadcasts.map((b) => b.event)).toEqual(['action:outcome', 'settings:changed']);
     expect((h.broadcasts[1]?.payload as { hotkeys: { registered: boolean }[] }).hotkeys.map((s) => s.registered)).toEqual([false, false]);
   });
 
   it('re-registers hotkeys only when they change', async () => {
     const h = await start(harness());
-    h.engine.emit('settings:changed', {
-      settings: settingsDto(),
-      configPath: '/c',
-      hotkeys: [],
-      loadError: null,
-      logFile: null,
-      phone: { paired: false, name: null, bot: null, lastPollAt: null, problem: null },
-    });
-    h.engine.emit('settings:changed', {
-      settings: settingsDto({ hotkeys: { jumpOldest: 'Control+Alt+Shift+M', openQueue: null } }),
-      configPath: '/c',
-      hotkeys: [],
-      loadError: null,
-      logFile: null,
-      phone: { paired: false, name: null, bot: null, lastPollAt: null, problem: null },
-    });
+    h.engine.emit('settings:changed', settingsChanged());
+    h.engine.emit('settings:changed', settingsChanged(settingsDto({ hotkeys: { jumpOldest: 'Control+Alt+Shift+M', openQueue: null } })));
     expect(h.plans.map((p) => p[0]?.accelerator)).toEqual(['CommandOrControl+Alt+Shift+J', 'Control+Alt+Shift+M']);
   });
 });

@@ -11,18 +11,6 @@ import type { ScreenVariant } from './screen-variants.ts';
 const OPTION_ROW = /^(\s*[❯›>]?\s*\d+\.\s+)(.+?)\s*$/;
 const SINGLE_USE_ROW = /^(\s*[❯›>]?\s*\d+\.\s+)(Yes|Yes, proceed \(y\)|Allow once)\s*$/;
 
-/** A small fixed-seed generator (mulberry32): the same widths every run. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Rows as tmux shows lines wider than `width`: cut at the width; `continued[i]` says row i goes on in row i+1. */
 export function hardWrap(lines: readonly string[], width: number): { rows: string[]; continued: boolean[] } {
   const rows: string[] = [];
