@@ -43,6 +43,8 @@ export class AutoRestart {
     try {
       const now = this.deps.clock.now();
       const coolDown = this.deps.coolDownMs ?? 10 * 60_000;
+      // A cool-down that ran out says nothing any more: at most one entry per pane restarted in the last cool-down.
+      for (const [pane, at] of this.lastAttempt) if (now - at >= coolDown) this.lastAttempt.delete(pane);
       for (const session of this.deps.sessions()) {
         const pane = session.pane;
         if (!pane || !session.transcriptPath || session.ended) continue;
@@ -72,9 +74,12 @@ export class AutoRestart {
     }
   }
 
-  /** The pane is gone: its cool-down and its "remote, left alone" note are dropped (a long run keeps none for gone panes). */
+  /**
+   * The pane went: its "remote, left alone" note is dropped. Its cool-down is not: a restart itself
+   * makes the pane look gone for a moment (the agent's process exits and a new one starts there), and
+   * the cool-down must outlive that; `check` drops it once it has run out.
+   */
   forget(pane: PaneKey): void {
-    this.lastAttempt.delete(pane);
     this.remoteSkipped.delete(pane);
   }
 

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -36,13 +36,26 @@ describe('AutoRestart', () => {
     expect(restarts).toHaveLength(2);
   });
 
-  it('forgets the cool-down of a pane that went', async () => {
+  it('keeps a cool-down through the pane-gone its own restart causes', async () => {
     const { auto, restarts } = setup(transcript(190_000), 'idle', 80);
     await auto.check();
-    expect(auto.sizes().lastAttempt).toBe(1);
+    // The restarted agent's process exits: the observer reports the pane gone, then seen again.
     auto.forget('S:/x|%1');
-    expect(auto.sizes()).toEqual({ lastAttempt: 0, remoteSkipped: 0 });
+    await auto.check();
     expect(restarts).toEqual(['S:/x|%1']);
+  });
+
+  it('keeps no cool-down that ran out', async () => {
+    const file = transcript(190_000);
+    const { auto, restarts, clock } = setup(file, 'idle', 80);
+    await auto.check();
+    expect(auto.sizes().lastAttempt).toBe(1);
+    // The restarted session starts small: nothing is due when the cool-down has run out.
+    writeFileSync(file, readFileSync(transcript(20_000)));
+    clock.advance(10 * 60_000);
+    await auto.check();
+    expect(restarts).toHaveLength(1);
+    expect(auto.sizes().lastAttempt).toBe(0);
   });
 
   it('forgets that it left a remote pane alone once that pane went', async () => {
