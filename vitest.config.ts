@@ -11,6 +11,6 @@ export default defineConfig({
     // The JSON report lets .ci/run print one plain "N passed, N failed" line for the whole check.
     reporters: ['default', ['json', { outputFile: 'test-results/vitest.json' }]],
     pool: 'forks',
-    maxWorkers: 2,
+    maxWorkers: 4,
   },
 });

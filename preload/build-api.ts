@@ -46,6 +46,11 @@ export function buildTrailbossApi(port: IpcPort): TrailbossApi {
     [CHANNELS.hooksUninstall]: invoker(port, CHANNELS.hooksUninstall),
     [CHANNELS.activityGet]: invoker(port, CHANNELS.activityGet),
     [CHANNELS.auditList]: invoker(port, CHANNELS.auditList),
+    [CHANNELS.phonePair]: invoker(port, CHANNELS.phonePair),
+    [CHANNELS.phonePairing]: invoker(port, CHANNELS.phonePairing),
+    [CHANNELS.phoneConfirm]: invoker(port, CHANNELS.phoneConfirm),
+    [CHANNELS.phoneCancel]: invoker(port, CHANNELS.phoneCancel),
+    [CHANNELS.phoneUnpair]: invoker(port, CHANNELS.phoneUnpair),
   } satisfies ApiMethods;
 
   const on: Subscribe = (event, listener) => {

@@ -3,12 +3,13 @@ import type { KeyCommand } from '../keyboard/keymap.ts';
 import { activityActions, type ActivityActionsApi } from './activity-actions.ts';
 import type { ControllerDeps } from './deps.ts';
 import { dispatchKey } from './keyboard-dispatch.ts';
+import { phoneActions, type PhoneActionsApi } from './phone-actions.ts';
 import { queueActions, type QueueActionsApi } from './queue-actions.ts';
 import { settingsActions, type SettingsActionsApi } from './settings-actions.ts';
 import { subscribeAll } from './subscriptions.ts';
 
 /** Everything components may call. */
-export interface Controller extends QueueActionsApi, SettingsActionsApi, ActivityActionsApi {
+export interface Controller extends QueueActionsApi, SettingsActionsApi, ActivityActionsApi, PhoneActionsApi {
   /** Loads the queue and subscribes to events; the returned function stops both. */
   start(): () => void;
   /** Runs a keyboard command; true when it was handled. */
@@ -24,6 +25,7 @@ export function createController(deps: ControllerDeps): Controller {
     ...queue,
     ...settings,
     ...activity,
+    ...phoneActions(deps),
     start() {
       // Subscribe first so nothing that happens during the load is missed; the load then sets the baseline.
       const off = subscribeAll(deps, queue.reloadQueue);

@@ -1,6 +1,7 @@
 /** The settings store: the engine's settings state, save progress and validation issues, and the hooks status. */
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { ApiError, HooksStatusDto, SettingsStateDto, ValidationIssue } from '../../preload/contract/index.ts';
+import type { ApiError, HooksStatusDto, PhoneStatusDto, SettingsStateDto, ValidationIssue } from '../../preload/contract/index.ts';
+import { IDLE, type PairingFlow } from './phone-pairing.ts';
 
 export interface SettingsState {
   readonly status: 'loading' | 'ready' | 'failed';
@@ -16,6 +17,10 @@ export interface SettingsState {
   readonly hooks: HooksStatusDto | null;
   readonly hooksBusy: boolean;
   readonly hooksProblem: string | null;
+  /** Pairing the phone from this view. */
+  readonly pairing: PairingFlow;
+  /** Why the last pairing step failed (invalid token, Telegram unreachable, code expired). */
+  readonly pairingProblem: string | null;
 }
 
 export interface SettingsActions {
@@ -28,6 +33,9 @@ export interface SettingsActions {
   hooksRequested(): void;
   hooksLoaded(hooks: HooksStatusDto): void;
   hooksFailed(problem: string): void;
+  pairingChanged(pairing: PairingFlow, problem: string | null): void;
+  /** The engine answered a pairing step with the phone status (paired, unpaired). */
+  phoneStatusChanged(phone: PhoneStatusDto): void;
 }
 
 export type SettingsStore = SettingsState & SettingsActions;
@@ -43,6 +51,8 @@ export const initialSettingsState: SettingsState = {
   hooks: null,
   hooksBusy: false,
   hooksProblem: null,
+  pairing: IDLE,
+  pairingProblem: null,
 };
 
 /** Creates a settings store. */
@@ -59,5 +69,7 @@ export function createSettingsStore(): StoreApi<SettingsStore> {
     hooksRequested: () => set({ hooksBusy: true, hooksProblem: null }),
     hooksLoaded: (hooks) => set({ hooks, hooksBusy: false, hooksProblem: null }),
     hooksFailed: (problem) => set({ hooksBusy: false, hooksProblem: problem }),
+    pairingChanged: (pairing, problem) => set({ pairing, pairingProblem: problem }),
+    phoneStatusChanged: (phone) => set((s) => (s.current === null ? {} : { current: { ...s.current, phone } })),
   }));
 }

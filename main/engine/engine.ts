@@ -49,8 +49,9 @@ import { buildObserver, factSink, openTmuxClients, serversToWatch } from './wiri
 import { apiPerSurface, startEndpoint } from './wiring/surfaces.ts';
 import type { WatchdogWiring } from './wiring/watchdog-wiring.ts';
 import type { PhoneSupervisor } from './phone/phone-supervisor.ts';
+import type { PairingService } from './phone/pairing-service.ts';
 import type { PhoneTuning } from './wiring/phone.ts';
-import { startPhone } from './wiring/phone.ts';
+import { buildPairing, startPhone } from './wiring/phone.ts';
 import { wireWatchdog } from './wiring/watchdog-wiring.ts';
 
 export interface EngineOptions {
@@ -99,6 +100,7 @@ interface Parts {
   /** Drops records older than the retention, a batch at a time (store/pruner.ts). */
   readonly pruner: Pruner;
   readonly phone: PhoneSupervisor;
+  readonly phonePairing: PairingService;
 }
 
 /** The running engine. */
@@ -205,6 +207,8 @@ export class Engine {
     const codexFusion = buildCodexFusion(f, observer, opts.processTable, onFacts);
     const opencodeFusion = buildOpencodeFusion(f, observer, opts.processTable, onFacts);
     const hookCounter = storeHookCounter(f.store, f.clock);
+    let supervisor: PhoneSupervisor | null = null;
+    const phonePairing = buildPairing(f, opts.phone ?? {}, () => supervisor, undo);
     const apiFor = apiPerSurface({
       store: f.store,
       truth: attention.truth,
@@ -225,6 +229,7 @@ export class Engine {
       hosts,
       queueChanged: () => attention.queue.changed(),
       escapes,
+      phonePairing,
     });
     const endpoint =
       opts.api === false
@@ -245,6 +250,7 @@ export class Engine {
           );
     followConfig(f, attention, watchdog);
     const phone = startPhone(f, apiFor('telegram'), opts.phone ?? {}, undo);
+    supervisor = phone;
 
     const engine = new Engine(f.paths, f.events, f.store, attention.truth, observer, apiFor('api'), apiFor, {
       lock: f.lock,
@@ -263,6 +269,7 @@ export class Engine {
       databaseCheck: databaseFileCheck(f),
       pruner: new Pruner({ store: f.store, clock: f.clock, logger: f.logger, policy: () => f.config().retention }),
       phone,
+      phonePairing,
     });
     const autoRestart = buildAutoRestart(f, fusion, observer, attention, actions, claudeOpts);
     forgetGone.push((pane) => autoRestart.forget(pane));
@@ -329,6 +336,7 @@ export class Engine {
     this.parts.reminders.dispose();
     this.parts.queue.dispose();
     this.parts.watchdog.dispose();
+    this.parts.phonePairing.dispose();
     await this.parts.phone.dispose();
     this.parts.watcher.dispose();
     await this.parts.endpoint?.close();

@@ -7,6 +7,8 @@ import type { RuntimeIdDto } from './agent.ts';
 import type { SettingsDto, SettingsStateDto } from './settings.ts';
 import type { HooksStatusDto } from './hooks.ts';
 import type { ActivityDto, AuditEntryDto } from './activity.ts';
+import type { PhonePairingDto, PhonePairingStateDto } from './phone.ts';
+import type { PhoneStatusDto } from './settings.ts';
 
 /** No arguments (an empty object keeps every call the same shape on IPC and HTTP). */
 export type NoArgs = Record<string, never>;
@@ -49,6 +51,20 @@ export interface ApiSpec {
   'activity:get': { args: { readonly since: number }; result: ActivityDto };
   /** Newest first; `before` (an entry id) pages back. */
   'audit:list': { args: { readonly limit: number; readonly before: number | null }; result: readonly AuditEntryDto[] };
+  /**
+   * Start pairing a phone with the bot token BotFather gave (checked with getMe; saved only once the
+   * pairing is confirmed). `apiBase` null = the configured one (`phone.telegram.apiBase`). One pairing
+   * at a time: a new start cancels the one before. The token is never in any answer.
+   */
+  'phone:pair': { args: { readonly token: string; readonly apiBase: string | null }; result: PhonePairingDto };
+  /** Where the pairing stands (polled by the settings view); `not-found` when it was cancelled or confirmed. */
+  'phone:pairing': { args: { readonly pairingId: string }; result: PhonePairingStateDto };
+  /** Pair the chat that tapped Start (state `found`): saves the token owner-only; the channel starts by itself. */
+  'phone:confirm': { args: { readonly pairingId: string }; result: PhoneStatusDto };
+  /** Give up the pairing: nothing is saved, the engine goes back to the pairing it had. */
+  'phone:cancel': { args: { readonly pairingId: string }; result: PhoneStatusDto };
+  /** Forget the paired chat and remove the saved bot token (as `trailboss phone unpair`). */
+  'phone:unpair': { args: NoArgs; result: PhoneStatusDto };
 }
 
 /** The argument of a channel. */

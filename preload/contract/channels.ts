@@ -20,6 +20,11 @@ export const CHANNELS = {
   hooksUninstall: 'hooks:uninstall',
   activityGet: 'activity:get',
   auditList: 'audit:list',
+  phonePair: 'phone:pair',
+  phonePairing: 'phone:pairing',
+  phoneConfirm: 'phone:confirm',
+  phoneCancel: 'phone:cancel',
+  phoneUnpair: 'phone:unpair',
 } as const;
 
 /** A request channel name. */

@@ -9,3 +9,4 @@ export type * from './queue-item.ts';
 export type * from './settings.ts';
 export type * from './hooks.ts';
 export type * from './activity.ts';
+export type * from './phone.ts';

@@ -57,7 +57,7 @@ export interface SettingsDto {
   };
 }
 
-/** The Telegram pairing as the settings view shows it (pairing itself is `trailboss phone pair`). */
+/** The Telegram pairing as the settings view shows it (paired there or with `trailboss phone pair`). */
 export interface PhoneStatusDto {
   readonly paired: boolean;
   /** The paired Telegram user ("Ada (@ada)"); null when not paired. */

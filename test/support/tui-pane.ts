@@ -48,15 +48,22 @@ export async function startTuiPane(
     tmux,
     paneId,
     screen,
-    waitForScreen: (test, what, timeoutMs = 30_000) =>
-      poll(
-        async () => {
-          const text = (await screen()).join('\n');
-          return test(text) ? text : null;
-        },
-        what,
-        { timeoutMs, intervalMs: 50 },
-      ),
+    waitForScreen: async (test, what, timeoutMs = 30_000) => {
+      let last = '';
+      try {
+        return await poll(
+          async () => {
+            last = (await screen()).join('\n');
+            return test(last) ? last : null;
+          },
+          what,
+          { timeoutMs, intervalMs: 50 },
+        );
+      } catch (error) {
+        // The screen that did not match says why (a refusal, a banner, a half-drawn frame).
+        throw new Error(`${error instanceof Error ? error.message : String(error)}; the screen:\n${last}`, { cause: error });
+      }
+    },
     send: async (...keys) => void (await tmux.tmux(['send-keys', '-t', paneId, ...keys])),
     type: async (text) => void (await tmux.tmux(['send-keys', '-t', paneId, '-l', text])),
     format: async (format) => (await tmux.tmux(['display-message', '-p', '-t', paneId, format])).trim(),

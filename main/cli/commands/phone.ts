@@ -8,10 +8,10 @@
 import { readFileSync } from 'node:fs';
 import QRCode from 'qrcode';
 import { loadConfig } from '../../engine/config/index.ts';
-import { BotApi, BotApiError } from '../../engine/phone/bot-api.ts';
-import { botTokenPath, checkBotToken, readBotToken, removeBotToken, saveBotToken } from '../../engine/phone/bot-token-file.ts';
+import { BotApi } from '../../engine/phone/bot-api.ts';
+import { botTokenPath, checkBotToken, readBotToken } from '../../engine/phone/bot-token-file.ts';
 import { newPairingCode, PAIRING_CODE_MS, pairingLink, waitForStart } from '../../engine/phone/pairing.ts';
-import { redactedError } from '../../engine/phone/redact.ts';
+import { botUsername, explainBotFailure, forgetPairing, isApiBase, savePairing, withApiBase } from '../../engine/phone/pairing-steps.ts';
 import { silentLogger } from '../../engine/platform/log.ts';
 import { resolvePaths } from '../../engine/platform/paths.ts';
 import type { Store } from '../../engine/store/index.ts';
@@ -58,13 +58,6 @@ function apiBaseOf(ctx: CliContext): string {
   return loaded.ok ? loaded.config.phone.telegram.apiBase : 'https://api.telegram.org';
 }
 
-/** A Bot API failure as one sentence for the user (never the token). */
-function explain(error: unknown): string {
-  if (error instanceof BotApiError && error.failure === 'unauthorized')
-    return 'Telegram refused this bot token (check it with @BotFather, or make a new one)';
-  return redactedError(error);
-}
-
 async function pair(ctx: CliContext, argv: readonly string[]): Promise<number> {
   const args = parseCommandLine('phone pair', argv);
   const file = read.string(args, 'botTokenFile');
@@ -82,15 +75,13 @@ async function pair(ctx: CliContext, argv: readonly string[]): Promise<number> {
     return EXIT.refused;
   }
   const apiBase = read.string(args, 'apiBase') ?? apiBaseOf(ctx);
-  if (!/^https?:\/\/[^/\s]+/.test(apiBase)) throw new UsageError('--api-base must be an http(s) URL');
+  if (!isApiBase(apiBase)) throw new UsageError('--api-base must be an http(s) URL');
   const bot = new BotApi({ apiBase, token: checked.token });
   let username: string;
   try {
-    const me = (await bot.call('getMe')) as { username?: unknown };
-    if (typeof me?.username !== 'string') throw new Error('getMe answered without a username');
-    username = me.username;
+    username = await botUsername(bot);
   } catch (error) {
-    ctx.stderr(`trailboss phone pair: ${explain(error)}\n`);
+    ctx.stderr(`trailboss phone pair: ${explainBotFailure(error, checked.token)}\n`);
     return EXIT.refused;
   }
   const { code, hash } = newPairingCode();
@@ -114,20 +105,11 @@ async function pair(ctx: CliContext, argv: readonly string[]): Promise<number> {
       ctx.stdout('Not paired.\n');
       return EXIT.refused;
     }
-    saveBotToken(botTokenPath(pathsOf(ctx).home), checked.token);
     if (read.string(args, 'apiBase') !== undefined) {
-      const config = rawConfig(pathsOf(ctx).config);
-      const phone = (config['phone'] as Record<string, unknown> | undefined) ?? {};
-      const telegram = (phone['telegram'] as Record<string, unknown> | undefined) ?? {};
-      if (!save(ctx, pathsOf(ctx).config, { ...config, phone: { ...phone, telegram: { ...telegram, apiBase } } })) return EXIT.refused;
+      const file = pathsOf(ctx).config;
+      if (!save(ctx, file, withApiBase(rawConfig(file), apiBase))) return EXIT.refused;
     }
-    withStore(ctx, (s) =>
-      s.transaction(() => {
-        s.phone.unpair();
-        s.phone.setOffset(found.nextOffset);
-        s.phone.pair({ chatId: found.chatId, userId: found.userId, userName: found.name, botUsername: username, at: ctx.clock.now() });
-      }),
-    );
+    withStore(ctx, (s) => savePairing(s, botTokenPath(pathsOf(ctx).home), checked.token, found, username, ctx.clock.now()));
     ctx.stdout(`Paired with ${found.name}. Waiting agents will be sent to this chat; a running engine starts at once.\n`);
     return EXIT.ok;
   } finally {
@@ -171,8 +153,7 @@ function status(ctx: CliContext, argv: readonly string[]): number {
 
 function unpair(ctx: CliContext, argv: readonly string[]): number {
   parseCommandLine('phone unpair', argv);
-  withStore(ctx, (s) => s.phone.unpair());
-  removeBotToken(botTokenPath(pathsOf(ctx).home));
+  withStore(ctx, (s) => forgetPairing(s, botTokenPath(pathsOf(ctx).home)));
   ctx.stdout('Unpaired; the bot token was removed. A running engine stops sending at once.\n');
   return EXIT.ok;
 }
@@ -191,7 +172,7 @@ async function test(ctx: CliContext, argv: readonly string[]): Promise<number> {
       text: `Trail Boss test message, ${new Date(ctx.clock.now()).toISOString()}: this chat will get the agents that wait.`,
     });
   } catch (error) {
-    ctx.stderr(`trailboss phone test: ${explain(error)}\n`);
+    ctx.stderr(`trailboss phone test: ${explainBotFailure(error, token)}\n`);
     return EXIT.refused;
   }
   ctx.stdout(`Sent a test message to ${p.userName}.\n`);

@@ -25,7 +25,7 @@ export interface TypeTextDeps {
  * paste on its next frame (opencode's renderer, Ink's throttle), which on a loaded machine can take
  * well over a second; the wait ends as soon as the box shows the text, so only a failure waits this long.
  */
-export const SETTLE_MAX_MS = 3000;
+export const SETTLE_MAX_MS = 5000;
 const SETTLE_STEP_MS = 50;
 
 function sameScreen(a: PaneLook, b: PaneLook): boolean {

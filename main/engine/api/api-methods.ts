@@ -42,6 +42,8 @@ import { loopModeOf } from '../watchdog/engine-settings.ts';
 import { CHANNEL_NAMES } from '../../../preload/contract/channels.ts';
 import type { Channel } from '../../../preload/contract/channels.ts';
 import { validateArgs } from './channel-schemas.ts';
+import type { PairingService } from '../phone/pairing-service.ts';
+import { phoneMethods, phoneStatusDto } from './phone-methods.ts';
 
 export interface ApiDeps {
   readonly store: Store;
@@ -69,6 +71,8 @@ export interface ApiDeps {
   readonly queueChanged?: () => void;
   /** When Escape was last sent per pane, shared by every surface (the engine forgets gone panes); default: this map's own. */
   readonly escapes?: EscapeTimes;
+  /** Pairing the phone from the settings view (one for every surface); absent: the phone channels answer `unavailable`. */
+  readonly phonePairing?: PairingService;
 }
 
 /** Wrap a handler so an unexpected error becomes an `internal` envelope (and is logged), never a crash. */
@@ -115,10 +119,7 @@ function unvalidatedMethods(deps: ApiDeps): ApiMethods {
     current: deps.config,
     logger,
     ...(deps.reloadConfig ? { reload: deps.reloadConfig } : {}),
-    phoneStatus: () => {
-      const p = store.phone.pairing();
-      return { paired: p.chatId !== null, name: p.userName, bot: p.botUsername, lastPollAt: p.lastPollAt, problem: p.lastError };
-    },
+    phoneStatus: () => phoneStatusDto(store),
   };
   const escapes = deps.escapes ?? new EscapeTimes();
   const outcome = (itemId: string, action: ItemActionDto, r: Pick<ActionResult, 'outcome' | 'message'>): Envelope<ActionOutcomeDto> => {
@@ -300,5 +301,6 @@ function unvalidatedMethods(deps: ApiDeps): ApiMethods {
     'hooks:uninstall': guarded('hooks:uninstall', logger, async () => ok(hooksService.uninstall(deps.hooks))),
     'activity:get': guarded('activity:get', logger, async (args) => ok(activityDto(store, args.since, clock.now()))),
     'audit:list': guarded('audit:list', logger, async (args) => ok(auditDtos(store, args.limit, args.before))),
+    ...phoneMethods({ store, logger, pairing: deps.phonePairing }),
   };
 }

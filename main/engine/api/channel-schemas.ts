@@ -75,6 +75,12 @@ export const ARG_SCHEMAS = {
   'hooks:uninstall': none,
   'activity:get': z.strictObject({ since: ms }),
   'audit:list': z.strictObject({ limit: z.number().int().min(1).max(1000), before: z.number().int().min(0).nullable() }),
+  // The token's shape is judged by the engine, whose message never quotes it (a schema message could).
+  'phone:pair': z.strictObject({ token: z.string().min(1).max(400), apiBase: z.string().min(1).max(2048).nullable() }),
+  'phone:pairing': z.strictObject({ pairingId: id }),
+  'phone:confirm': z.strictObject({ pairingId: id }),
+  'phone:cancel': z.strictObject({ pairingId: id }),
+  'phone:unpair': none,
 } satisfies { readonly [C in Channel]: z.ZodType<ApiArgs<C>> };
 
 /** The channel's arguments, checked; or the `invalid` envelope naming every problem. */

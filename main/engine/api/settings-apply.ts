@@ -70,7 +70,7 @@ export function readSettings(deps: SettingsDeps): SettingsStateDto {
  * The file's JSON to write into: the file itself when it is valid (or absent), else the config in
  * force — a bad file is copied to `<file>.bad` first, so hand edits are never lost.
  */
-function baseOf(deps: SettingsDeps): Record<string, unknown> {
+export function configFileBase(deps: Pick<SettingsDeps, 'file' | 'current' | 'logger'>): Record<string, unknown> {
   let text: string;
   try {
     text = readFileSync(deps.file, 'utf8');
@@ -101,7 +101,7 @@ export function applySettings(deps: SettingsDeps, input: unknown): Envelope<Sett
   const shape = settingsShape.safeParse(input);
   if (!shape.success) return invalid(shape.error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message })));
   const settings: SettingsDto = shape.data;
-  const candidate = configWithSettings(baseOf(deps), settings);
+  const candidate = configWithSettings(configFileBase(deps), settings);
   const saved = saveConfig(deps.file, candidate as ConfigInput);
   if (!saved.ok) {
     const writeFailure = saved.errors.find((e) => e.path === '' && e.message.startsWith('cannot write'));

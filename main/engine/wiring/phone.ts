@@ -5,6 +5,8 @@
  */
 import type { ApiMethods } from '../../../preload/contract/api.ts';
 import { botTokenPath } from '../phone/bot-token-file.ts';
+import { apiBaseSaver } from '../api/phone-methods.ts';
+import { PairingService } from '../phone/pairing-service.ts';
 import { PhoneSupervisor } from '../phone/phone-supervisor.ts';
 import type { Foundation, UndoList } from './foundation.ts';
 
@@ -14,6 +16,25 @@ export interface PhoneTuning {
   readonly minSendIntervalMs?: number;
   readonly checkMs?: number;
   readonly requestTimeoutMs?: number;
+}
+
+/**
+ * The settings view's pairing (one for every surface's method map). `changed` has the supervisor look
+ * at once; the supervisor is built after the method maps, so it is read late.
+ */
+export function buildPairing(f: Foundation, tuning: PhoneTuning, supervisor: () => PhoneSupervisor | null, undo: UndoList): PairingService {
+  const pairing = new PairingService({
+    store: f.store,
+    logger: f.logger,
+    now: f.now,
+    tokenFile: botTokenPath(f.paths.home),
+    apiBase: () => f.config().phone.telegram.apiBase,
+    saveApiBase: apiBaseSaver({ file: f.paths.config, current: f.config, logger: f.logger, reload: () => void f.watcher.reload() }),
+    changed: () => void supervisor()?.checkNow(),
+    ...(tuning.pollTimeoutS ? { pollTimeoutS: tuning.pollTimeoutS } : {}),
+  });
+  undo.push(() => pairing.dispose());
+  return pairing;
 }
 
 /** Build and start the supervisor; disposed by the undo list and by the engine's stop. */

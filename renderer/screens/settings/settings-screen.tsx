@@ -1,11 +1,12 @@
 /** Settings: hotkeys, reminder cadence, notifications, terminal, tmux sockets, hooks, watchdog, restart, phone. */
 import { useEffect, useState, type FormEvent } from 'react';
-import type { HotkeyStatusDto, PhoneStatusDto, ValidationIssue } from '../../../preload/contract/index.ts';
+import type { HotkeyStatusDto, ValidationIssue } from '../../../preload/contract/index.ts';
 import { useController, useSettings } from '../../../client/react/context.tsx';
 import { runtimeName } from '../../../client/format/labels.ts';
 import { Check, Field } from './field.tsx';
 import { fromDraft, issuesFor, toDraft, unplacedIssues, type SettingsDraft } from './form-model.ts';
 import { HooksPanel } from './hooks-panel.tsx';
+import { PhonePanel } from './phone-panel.tsx';
 
 const RUNTIMES = ['claude', 'codex', 'opencode', 'cursor', 'kiro', 'auggie'] as const;
 
@@ -211,7 +212,7 @@ export function SettingsScreen() {
 
         <fieldset className="section">
           <legend>On your phone (Telegram)</legend>
-          <p role="status">{phoneLine(current?.phone ?? null)}</p>
+          <p className="hint">Pairing and unpairing: Telegram pairing, below.</p>
           <Check
             id="phone-tail"
             label="Send the pane's last lines (secrets masked) to Telegram"
@@ -238,6 +239,7 @@ export function SettingsScreen() {
           {savedAt !== null && issues.length === 0 && problem === null ? <span role="status">Saved.</span> : null}
         </div>
       </form>
+      <PhonePanel />
       <HooksPanel />
     </section>
   );
@@ -246,12 +248,4 @@ export function SettingsScreen() {
 function hotkeyWarning(status: HotkeyStatusDto | undefined): string | undefined {
   if (status === undefined || status.accelerator === null || status.registered) return undefined;
   return `Not registered: ${status.problem ?? 'unknown reason'}`;
-}
-
-/** The pairing in one line; pairing and unpairing are done with the command it names. */
-function phoneLine(phone: PhoneStatusDto | null): string {
-  if (phone === null || !phone.paired) return 'Not paired. Pair once with: trailboss phone pair --bot-token-file FILE';
-  const last = phone.lastPollAt === null ? 'no successful poll yet' : `last poll ${new Date(phone.lastPollAt).toLocaleTimeString()}`;
-  const problem = phone.problem === null ? '' : ` — problem: ${phone.problem}`;
-  return `Paired with ${phone.name ?? 'a chat'} through @${phone.bot ?? '?'}; ${last}${problem}. Unpair with: trailboss phone unpair`;
 }

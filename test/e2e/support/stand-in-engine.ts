@@ -259,6 +259,12 @@ export function createStandInEngine(items: QueueItemDto[], emit: Emit, now: () =
         })),
       }),
     'audit:list': async ({ limit }) => ok(audit.slice(0, limit)),
+    // Pairing talks to Telegram: the engine tests cover it against the stand-in Bot API.
+    'phone:pair': async () => fail('unavailable', 'no phone pairing in the stand-in engine'),
+    'phone:pairing': async () => fail('unavailable', 'no phone pairing in the stand-in engine'),
+    'phone:confirm': async () => fail('unavailable', 'no phone pairing in the stand-in engine'),
+    'phone:cancel': async () => fail('unavailable', 'no phone pairing in the stand-in engine'),
+    'phone:unpair': async () => fail('unavailable', 'no phone pairing in the stand-in engine'),
   };
   return { api, sent, queue: () => queue };
 }

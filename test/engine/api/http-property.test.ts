@@ -88,6 +88,10 @@ function validArgs(channel: Channel): Record<string, Json> {
       return { since: 0 };
     case 'audit:list':
       return { limit: 10, before: null };
+    case 'phone:pairing':
+    case 'phone:confirm':
+    case 'phone:cancel':
+      return { pairingId: 'no-such-pairing' };
     default:
       return {};
   }

@@ -3,7 +3,7 @@
  * stored byte. A revoked token (401) stops the channel with one clear message. Real engine, scripted
  * agent in a private tmux server, stand-in Bot API (Telegram cannot be reached from here).
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { claudePermBash } from '../../support/scenarios/index.ts';
@@ -11,6 +11,8 @@ import { startScriptedAgent } from '../../support/scripted-agent/start.ts';
 import { poll } from '../../support/poll.ts';
 import type { PhoneRig } from './support.ts';
 import { OWNER, startPhoneRig, waitForAnswer, waitForItem, waitForMessage } from './support.ts';
+import { botTokenPath } from '../../../main/engine/phone/bot-token-file.ts';
+import { BotApiStandIn } from '../../support/bot-api/stand-in.ts';
 
 let rig: PhoneRig | null = null;
 afterEach(async () => {
@@ -65,5 +67,45 @@ describe('phone: the bot token stays secret', () => {
     expect(errors).toEqual([{ code: 'unauthorized', message: expect.stringContaining('Telegram refused the bot token') }]);
     expect(r.h.logger.entries.filter((e) => e.event === 'phone.unauthorized')).toHaveLength(1);
     expect(r.h.engine.store.phone.pairing().lastError).toMatch(/^unauthorized: /);
+  });
+
+  it('appears in no answer, log line or database byte of pairing from the settings view, failures included', async () => {
+    rig = await startPhoneRig({ paired: false });
+    const r = rig;
+    rmSync(botTokenPath(join(r.h.home, 'tb')));
+    const api = r.h.engine.api;
+    const answers: unknown[] = [];
+    const down = await BotApiStandIn.start();
+    const downBase = down.apiBase;
+    await down.close();
+    // Unreachable, a schema refusal carrying the token, a server error, then the pairing that works.
+    answers.push(await api['phone:pair']({ token: r.tg.token, apiBase: downBase }));
+    answers.push(await api['phone:pair']({ token: `${r.tg.token} ${'x'.repeat(400)}`, apiBase: null }));
+    r.tg.fail('getMe', { kind: 'status', status: 500 });
+    answers.push(await api['phone:pair']({ token: r.tg.token, apiBase: null }));
+    const started = await api['phone:pair']({ token: r.tg.token, apiBase: null });
+    answers.push(started);
+    if (!started.ok) throw new Error(started.error.message);
+    const pairingId = started.value.pairingId;
+    r.tg.fail('getUpdates', { kind: 'drop' });
+    r.tg.sendText(OWNER, `/start ${started.value.link.split('?start=')[1]}`);
+    await poll(async () => {
+      const s = await api['phone:pairing']({ pairingId });
+      answers.push(s);
+      return s.ok && s.value.state === 'found';
+    }, 'Start seen');
+    answers.push(await api['phone:confirm']({ pairingId }));
+    answers.push(await api['settings:get']({}));
+    await poll(() => r.h.engine.phone.running, 'the channel running');
+    answers.push(await api['phone:unpair']({}));
+    expect(answers.filter((a) => !(a as { ok: boolean }).ok)).toHaveLength(3);
+    const everything = [
+      JSON.stringify(answers),
+      JSON.stringify(r.h.logger.entries),
+      JSON.stringify(r.h.engine.store.audit.list({ limit: 100 })),
+      readFileSync(join(r.h.home, 'tb', 'trailboss.db')).toString('latin1'),
+      readFileSync(join(r.h.home, 'tb', 'config.json'), 'utf8'),
+    ].join('\n');
+    expect(everything).not.toContain(r.tg.token.split(':')[1]!);
   });
 });

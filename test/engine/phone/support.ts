@@ -26,7 +26,7 @@ export interface PhoneRig {
 }
 
 /** Start the stand-in and an engine pointed at it, then pair OWNER's private chat. */
-export async function startPhoneRig(opts: { config?: Record<string, unknown>; paired?: boolean } = {}): Promise<PhoneRig> {
+export async function startPhoneRig(opts: { config?: Record<string, unknown>; paired?: boolean; api?: boolean } = {}): Promise<PhoneRig> {
   const tg = await BotApiStandIn.start();
   const h = await startEngineHarness({
     beforeStart: (home) => {
@@ -35,6 +35,7 @@ export async function startPhoneRig(opts: { config?: Record<string, unknown>; pa
       writeFileSync(join(home, 'tb', 'config.json'), JSON.stringify({ ...opts.config, phone }, null, 2));
       saveBotToken(botTokenPath(join(home, 'tb')), tg.token);
     },
+    ...(opts.api ? { api: true } : {}),
     phone: { pollTimeoutS: 2, minSendIntervalMs: 50, checkMs: 100, requestTimeoutMs: 3000 },
   });
   if (opts.paired !== false) pairOwner(h, tg);

@@ -111,6 +111,10 @@ describe('validateCall', () => {
       'settings:set': { settings },
       'activity:get': { since: 0 },
       'audit:list': { limit: 50, before: null },
+      'phone:pair': { token: '123456:abc', apiBase: null },
+      'phone:pairing': { pairingId: 'p' },
+      'phone:confirm': { pairingId: 'p' },
+      'phone:cancel': { pairingId: 'p' },
     };
     for (const channel of CHANNEL_NAMES) expect(validateCall(channel, minimal[channel] ?? {}, good, OURS).ok, channel).toBe(true);
   });

@@ -31,6 +31,11 @@ export function settingsDto(over: Partial<SettingsDto> = {}): SettingsDto {
 }
 
 /** The fake: mutate `items` / `settings`, read `calls`, `emit` events. */
+/** A channel the shell's tests never call. */
+async function notInTheFake(): Promise<never> {
+  throw new Error('not in the fake');
+}
+
 export class FakeEngine implements EngineApi {
   items: QueueItemDto[] = [];
   settings: SettingsDto = settingsDto();
@@ -96,6 +101,11 @@ export class FakeEngine implements EngineApi {
         throw new Error('not in the fake');
       },
       'audit:list': async (a) => (record('audit:list', a), ok([])),
+      'phone:pair': notInTheFake,
+      'phone:pairing': notInTheFake,
+      'phone:confirm': notInTheFake,
+      'phone:cancel': notInTheFake,
+      'phone:unpair': notInTheFake,
     };
   }
 
