@@ -103,7 +103,8 @@ const QUICK: Omit<BenchPlan, 'quick' | 'phases'> = {
 export const USAGE = `usage: npm run bench -- [--quick] [--only ${PHASES.join(',')}] [--soak-minutes N]
   --quick          small sizes (about a minute each); default is the full run (about ten minutes, plus the soak's 25)
   --only           run only these phases (comma-separated; "approve" = detection); --phase is the same
-  --soak-minutes   the soak's measured window after its warm-up (full default 20, quick 0.75)`;
+  --soak-minutes   the soak's measured window after its warm-up (full default 20, quick 0.75); its slopes
+                   get a verdict only from 20 min (shorter: "not judged")`;
 
 /** Parse the arguments; an unknown one is an error naming it. */
 export function parseBenchArgs(argv: readonly string[]): { ok: true; plan: BenchPlan } | { ok: false; message: string } {

@@ -11,7 +11,7 @@ import type { RemoteResult } from './remote.ts';
 import type { TuiResult } from './tui.ts';
 import { TUI_TARGETS } from './tui.ts';
 import type { SoakResult } from './soak.ts';
-import { describeTarget } from './soak-stats.ts';
+import { describeTarget, SOAK_TARGETS } from './soak-stats.ts';
 import type { Summary } from './stats.ts';
 import { ratio, round, within } from './stats.ts';
 import { TARGETS, cpuTargetFor } from './targets.ts';
@@ -44,12 +44,14 @@ export interface BenchResults {
   phone?: PhoneBenchResult | PhaseError;
 }
 
-/** One figure held against its target. `pass` null: nothing was measured. */
+/** One figure held against its target. `pass` null: nothing was measured, or (with `notJudged`) too little to judge. */
 export interface Verdict {
   readonly measure: string;
   readonly value: number | null;
   readonly target: string;
   readonly pass: boolean | null;
+  /** Why a measured figure has no verdict (a soak shorter than its targets need). */
+  readonly notJudged?: string;
 }
 
 /** Whether a phase result is an error. */
@@ -196,6 +198,7 @@ export function verdicts(r: BenchResults): Verdict[] {
         value: round(m.target.kind === 'ceiling' ? m.trend.max : m.trend.slopePerHour, 2),
         target: describeTarget(m.target, m.unit),
         pass: m.pass,
+        ...(m.notJudged !== null ? { notJudged: m.notJudged } : {}),
       });
     }
   }
@@ -506,7 +509,7 @@ export function formatReport(r: BenchResults): string {
     else {
       const s = r.soak;
       section(
-        `${title}: ${s.agents} agents, ${s.warmupS} s warm-up, then ${Math.round(s.windowS / 6) / 10} min sampled every ${s.sampleEveryS} s (n = ${s.samples.length}); slopes by least squares, ± one standard error`,
+        `${title}: ${s.agents} agents, ${s.warmupS} s warm-up, then ${Math.round(s.windowS / 6) / 10} min sampled every ${s.sampleEveryS} s (n = ${s.samples.length}${s.samples.every((x) => x.gcForced) ? ', each after a full garbage collection' : ', memory read WITHOUT a full garbage collection first'}); slopes by least squares, ± one standard error; slopes judged from ${SOAK_TARGETS.judgedFromMinutes} min of samples`,
         ['measure', 'unit', 'n', 'first', 'last', 'max', 'slope/h', '± SE', 'target', 'ok'],
         s.measures.map((m) => [
           m.measure,
@@ -518,7 +521,7 @@ export function formatReport(r: BenchResults): string {
           round(m.trend.slopePerHour, 2),
           round(m.trend.slopeSE, 2),
           m.target === null ? '' : describeTarget(m.target, m.unit),
-          m.target === null ? '' : m.pass,
+          m.target === null ? '' : (m.notJudged ?? m.pass),
         ]),
       );
       parts.push(
@@ -531,7 +534,7 @@ export function formatReport(r: BenchResults): string {
     section(
       'Targets',
       ['measure', 'value', 'target', 'ok'],
-      v.map((x) => [x.measure, x.value, x.target, x.pass]),
+      v.map((x) => [x.measure, x.value, x.target, x.notJudged ?? x.pass]),
     );
   return parts.join('\n\n');
 }

@@ -2,7 +2,8 @@
  * The soak's engine: `trailboss daemon --tmux-socket <fleet>` as a child process of its own (so its
  * memory, descriptors and children are its own), with a private TRAILBOSS_HOME; stderr goes to a
  * file beside the database so its growth is measured like any log. Talks to it over the loopback
- * API with the token from its endpoint file, as the CLI does.
+ * API with the token from its endpoint file, as the CLI does. Started with --expose-gc so each sample
+ * can ask for a full collection first (the metrics route honours `{ gc: true }` only then).
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
@@ -38,11 +39,15 @@ export async function startSoakDaemon(home: string, socket: string, config: obje
   writeFileSync(paths.config, JSON.stringify(config));
   const logFile = join(home, 'daemon-stderr.log');
   const err = openSync(logFile, 'a');
-  const child = spawn(process.execPath, ['--import', 'tsx', join(REPO, 'main/cli/main.ts'), 'daemon', '--tmux-socket', socket], {
-    cwd: REPO,
-    env,
-    stdio: ['ignore', 'ignore', err],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--expose-gc', '--import', 'tsx', join(REPO, 'main/cli/main.ts'), 'daemon', '--tmux-socket', socket],
+    {
+      cwd: REPO,
+      env,
+      stdio: ['ignore', 'ignore', err],
+    },
+  );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   let gone = false;
   void exited.then(() => (gone = true));

@@ -1,30 +1,19 @@
 /**
  * One soak sample of the engine process: what /proc says from outside (RSS, descriptors), what the
  * tmux server says (control clients attached) and what the engine's metrics route says from inside (V8 heap, live handles and
- * timers, rows, database and WAL sizes), plus the size of its log.
+ * timers, rows, database and WAL sizes), plus the size of its log. Each sample asks the engine for a
+ * full garbage collection first (it runs with --expose-gc), so memory is read at its live set.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import type { EngineMetrics } from '../main/engine/api/engine-metrics.ts';
 import { ENGINE_METRICS_PATH } from '../main/engine/api/engine-metrics.ts';
 import type { SoakDaemon } from './soak-daemon.ts';
+import type { SampleFigures } from './soak-stats.ts';
 
-/** One sample; sizes in bytes. */
-export interface SoakSample {
-  readonly t: number;
-  readonly rssBytes: number;
-  readonly heapUsedBytes: number;
-  readonly fds: number;
-  /** Live handles other than timers (sockets, pipes, child processes, fs watchers…). */
-  readonly handles: number;
-  /** Live `Timeout` / `Immediate` resources. */
-  readonly timers: number;
-  /** Control-mode clients attached to the fleet's tmux server (the engine's connections to it). */
-  readonly tmuxClients: number;
-  readonly sseClients: number;
-  readonly databaseBytes: number;
-  readonly walBytes: number;
-  readonly logBytes: number;
-  readonly rows: Readonly<Record<string, number>>;
+/** One sample (the figures the soak's arithmetic reads, bench/soak-stats.ts); sizes in bytes. */
+export interface SoakSample extends SampleFigures {
+  /** The engine ran a full garbage collection just before (it was started with --expose-gc). */
+  readonly gcForced: boolean;
 }
 
 const TIMER_TYPES = new Set(['Timeout', 'Immediate']);
@@ -45,7 +34,8 @@ function sizeOf(file: string): number {
 
 /** Take one sample of `daemon`; `controlClients` counts its control-mode connections to the tmux server. */
 export async function sampleDaemon(daemon: SoakDaemon, controlClients: () => Promise<number>): Promise<SoakSample> {
-  const m = await daemon.post<EngineMetrics>(ENGINE_METRICS_PATH, {});
+  // A full collection first: heap and RSS then read the live set, not the collector's sawtooth.
+  const m = await daemon.post<EngineMetrics>(ENGINE_METRICS_PATH, { gc: true });
   let timers = 0;
   let handles = 0;
   for (const [type, count] of Object.entries(m.activeResources)) {
@@ -65,5 +55,6 @@ export async function sampleDaemon(daemon: SoakDaemon, controlClients: () => Pro
     walBytes: m.walBytes ?? 0,
     logBytes: sizeOf(daemon.logFile),
     rows: m.rows,
+    gcForced: m.gcForced === true,
   };
 }

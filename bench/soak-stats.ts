@@ -84,16 +84,28 @@ export const SOAK_TARGETS = {
   walMaxMB: 16,
   /** Counts (descriptors, handles, timers, tmux clients) may wobble; growth beyond 2 SE + this per hour fails. */
   flatAllowPerHour: 1,
+  /**
+   * Slopes are judged only over a measured window this long (minutes): a shorter run cannot resolve
+   * 2 MB/h (its standard error is tens of MB/h), so it reports its slopes without a verdict. The WAL
+   * ceiling holds at every sample and is judged at any length.
+   */
+  judgedFromMinutes: 20,
 } as const;
 
-/** The figures one sample gives, by measure (the shape of bench/soak-sample.ts, kept structural). */
+/** The verdict cell of a slope measured over too short a window. */
+export const NOT_JUDGED_SHORT = `not judged: run shorter than ${SOAK_TARGETS.judgedFromMinutes} min`;
+
+/** The figures one sample gives, by measure (bench/soak-sample.ts takes them); sizes in bytes. */
 export interface SampleFigures {
   readonly t: number;
   readonly rssBytes: number;
   readonly heapUsedBytes: number;
   readonly fds: number;
+  /** Live handles other than timers (sockets, pipes, child processes, fs watchers…). */
   readonly handles: number;
+  /** Live `Timeout` / `Immediate` resources. */
   readonly timers: number;
+  /** Control-mode clients attached to the fleet's tmux server (the engine's connections to it). */
   readonly tmuxClients: number;
   readonly sseClients: number;
   readonly databaseBytes: number;
@@ -109,11 +121,13 @@ export interface SoakMeasure {
   readonly trend: Trend;
   readonly target: SoakTarget | null;
   readonly pass: boolean | null;
+  /** Why a measure with a target has no verdict (a window shorter than `judgedFromMinutes`); null when judged. */
+  readonly notJudged: string | null;
 }
 
 const MB = 2 ** 20;
 
-/** Every measure of a run's samples, in report order. */
+/** Every measure of a run's samples, in report order; slopes of a window under `judgedFromMinutes` are reported unjudged. */
 export function soakMeasures(samples: readonly SampleFigures[]): SoakMeasure[] {
   const flat: SoakTarget = { kind: 'flat', allowPerHour: SOAK_TARGETS.flatAllowPerHour };
   const defs: [string, string, (s: SampleFigures) => number, SoakTarget | null][] = [
@@ -130,8 +144,12 @@ export function soakMeasures(samples: readonly SampleFigures[]): SoakMeasure[] {
   ];
   const tables = [...new Set(samples.flatMap((s) => Object.keys(s.rows)))];
   for (const table of tables) defs.push([`rows: ${table}`, '', (s) => s.rows[table] ?? 0, null]);
+  const windowMs = samples.length > 1 ? samples[samples.length - 1]!.t - samples[0]!.t : 0;
+  const short = windowMs < SOAK_TARGETS.judgedFromMinutes * 60_000;
   return defs.map(([measure, unit, pick, target]) => {
     const trend = trendOf(samples.map((s) => ({ t: s.t, v: pick(s) })));
-    return { measure, unit, trend, target, pass: target === null ? null : judge(trend, target) };
+    if (target === null) return { measure, unit, trend, target, pass: null, notJudged: null };
+    if (short && target.kind !== 'ceiling') return { measure, unit, trend, target, pass: null, notJudged: NOT_JUDGED_SHORT };
+    return { measure, unit, trend, target, pass: judge(trend, target), notJudged: null };
   });
 }

@@ -34,6 +34,7 @@ import type { WatchdogScheduler } from './watchdog/watchdog-scheduler.ts';
 import { buildActionParts } from './wiring/actions.ts';
 import { buildAttention } from './wiring/attention.ts';
 import type { AutoRestart } from './wiring/auto-restart.ts';
+import { EscapeTimes } from './actions/escape-times.ts';
 import { buildAutoRestart, buildClaudeFusion } from './wiring/claude.ts';
 import { DATABASE_CHECK_MS, databaseFileCheck } from './wiring/database-file.ts';
 import { buildCodexFusion } from './wiring/codex.ts';
@@ -44,6 +45,7 @@ import type { UndoList } from './wiring/foundation.ts';
 import { openFoundation } from './wiring/foundation.ts';
 import { Pruner } from './store/index.ts';
 import { Late } from './wiring/late.ts';
+import type { PaneKey } from './sessions/facts.ts';
 import { buildObserver, factSink, openTmuxClients, serversToWatch } from './wiring/observation.ts';
 import { apiPerSurface, startEndpoint } from './wiring/surfaces.ts';
 import type { WatchdogWiring } from './wiring/watchdog-wiring.ts';
@@ -178,9 +180,16 @@ export class Engine {
     const { hosts, hookLinks } = wireHosts(f, clients, opts.runner, observerLate, undo, remoteHookSink);
     const watchdogLate = new Late<WatchdogWiring>('watchdog');
     const attention = buildAttention(f, watchdogLate, undo, hosts, opts.pid);
-    const onFacts = factSink(f.store, attention.truth, watchdogLate);
+    // Per-pane records outside the truth: each forgets a pane when it goes (added as their steps build them).
+    const forgetGone: ((pane: PaneKey) => void)[] = [];
+    const onFacts = factSink(f.store, attention.truth, watchdogLate, (pane) => forgetGone.forEach((forget) => forget(pane)));
     const observer = observerLate.bind(buildObserver(f, clients, opts.processTable, onFacts));
     const actions = buildActionParts(f, observer, attention, hosts);
+    const escapes = new EscapeTimes();
+    forgetGone.push(
+      (pane) => escapes.forget(pane),
+      (pane) => actions.actionStore.forgetPane?.(pane),
+    );
     const watchdog = watchdogLate.bind(
       wireWatchdog({
         store: f.store,
@@ -222,6 +231,7 @@ export class Engine {
       reloadConfig: () => void f.watcher.reload(),
       hosts,
       queueChanged: () => attention.queue.changed(),
+      escapes,
       phonePairing,
     });
     const endpoint =
@@ -265,7 +275,9 @@ export class Engine {
       phone,
       phonePairing,
     });
-    engine.startRunning(opts, buildAutoRestart(f, fusion, observer, attention, actions, claudeOpts));
+    const autoRestart = buildAutoRestart(f, fusion, observer, attention, actions, claudeOpts);
+    forgetGone.push((pane) => autoRestart.forget(pane));
+    engine.startRunning(opts, autoRestart);
     return engine;
   }
 

@@ -1,7 +1,7 @@
 /** The soak's least squares and verdicts, on lines whose slope is known. */
 import { describe, expect, it } from 'vitest';
 import type { SampleFigures } from '../../bench/soak-stats.ts';
-import { judge, soakMeasures, trendOf } from '../../bench/soak-stats.ts';
+import { NOT_JUDGED_SHORT, judge, soakMeasures, trendOf } from '../../bench/soak-stats.ts';
 
 const HOUR = 3_600_000;
 const line = (n: number, perHour: number, noise: (i: number) => number = () => 0) =>
@@ -52,8 +52,9 @@ describe('soak statistics', () => {
 });
 
 describe('soak measures', () => {
+  // A sample a minute: 30 samples span 29 min, long enough to judge slopes.
   const sample = (i: number, over: Partial<SampleFigures> = {}): SampleFigures => ({
-    t: i * 10_000,
+    t: i * 60_000,
     rssBytes: 100 * 2 ** 20,
     heapUsedBytes: 40 * 2 ** 20,
     fds: 30 + (i % 2),
@@ -74,12 +75,23 @@ describe('soak measures', () => {
     expect(m.find((x) => x.measure === 'rows: audit')).toMatchObject({ target: null, pass: null });
   });
 
-  it('fails RSS growing 1 MB per sample (360 MB/h) and a WAL over 16 MB once', () => {
+  it('fails RSS growing 1 MB per sample (60 MB/h) and a WAL over 16 MB once', () => {
     const m = soakMeasures(
       Array.from({ length: 30 }, (_, i) => sample(i, { rssBytes: (100 + i) * 2 ** 20, walBytes: (i === 7 ? 17 : 4) * 2 ** 20 })),
     );
     expect(m.find((x) => x.measure === 'engine RSS')?.pass).toBe(false);
     expect(m.find((x) => x.measure === 'WAL')?.pass).toBe(false);
     expect(m.find((x) => x.measure === 'V8 heap used')?.pass).toBe(true);
+  });
+
+  it('reports the slopes of a run shorter than 20 min without a verdict, and still judges the WAL ceiling', () => {
+    const growing = Array.from({ length: 30 }, (_, i) =>
+      sample(i, { t: i * 10_000, rssBytes: (100 + i) * 2 ** 20, walBytes: (i === 7 ? 17 : 4) * 2 ** 20 }),
+    );
+    const m = soakMeasures(growing);
+    expect(m.find((x) => x.measure === 'engine RSS')).toMatchObject({ pass: null, notJudged: NOT_JUDGED_SHORT });
+    expect(m.find((x) => x.measure === 'open file descriptors')).toMatchObject({ pass: null, notJudged: NOT_JUDGED_SHORT });
+    expect(m.find((x) => x.measure === 'WAL')).toMatchObject({ pass: false, notJudged: null });
+    expect(NOT_JUDGED_SHORT).toBe('not judged: run shorter than 20 min');
   });
 });

@@ -50,6 +50,12 @@ export function storeForActions(
       });
     },
     pendingOutcomes: () => lastKeyRow.size,
+    forgetPane: (paneKey) => {
+      // A reply that ended `changed` records no outcome and its item may be resolved by the truth, not
+      // here: its entry would outlive the pane. One still claimed belongs to an action that will complete it.
+      const entry = lastKeyRow.get(paneKey);
+      if (entry && !store.items.get(entry.itemId)?.claimedBy) lastKeyRow.delete(paneKey);
+    },
     appendAudit: (audit) => void store.audit.append(toEntry(audit)),
     resolve: (id, how, by) => {
       // One commit for the item and its wait interval; the events follow once both are stored.

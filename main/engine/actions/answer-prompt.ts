@@ -7,6 +7,7 @@ import type { Logger } from '../platform/log.ts';
 import { approveKeyFor, denyKeyFor } from '../runtimes/common/keys.ts';
 import { fingerprintOf } from '../runtimes/common/fingerprint.ts';
 import { TmuxError } from '../tmux/types.ts';
+import { paneWent } from './pane-went.ts';
 import type { ConfirmOptions } from './confirm.ts';
 import { DEFAULT_CONFIRM, waitUntilLeft } from './confirm.ts';
 import type { ActionItem, ActionResult, ActionStore, PaneAccess, Surface } from './types.ts';
@@ -77,7 +78,15 @@ export async function answerPrompt(
       itemId: item.id,
       outcome: 'sent',
     });
-    await panes.sendKeys(item.paneKey, [key]);
+    try {
+      await panes.sendKeys(item.paneKey, [key]);
+    } catch (error) {
+      // Killed after the look, before the key: tmux found no pane, so the key reached nothing.
+      if (!paneWent(error)) throw error;
+      store.recordOutcome(item.id, 'gone');
+      deps.onStale?.(item.paneKey);
+      return { outcome: 'gone', message: 'the pane is gone (it went before the key reached it); nothing was sent' };
+    }
     deps.onSent?.(item.paneKey, [key]);
     const fingerprint = item.fingerprint;
     const left = await waitUntilLeft(

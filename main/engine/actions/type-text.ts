@@ -9,6 +9,8 @@ import type { PaneKey } from '../sessions/facts.ts';
 import { sleep } from '../platform/clock.ts';
 import type { ActionResult, ActionStore, AuditRecord, PaneAccess, PaneLook, Surface } from './types.ts';
 import { draftShowsText, typedTextProblem } from './typed-text.ts';
+import { ESCAPE_PAUSE_MS } from './escape-times.ts';
+import { paneWent } from './pane-went.ts';
 
 export interface TypeTextDeps {
   readonly store: ActionStore;
@@ -57,8 +59,7 @@ function shownDraft(draft: string): string {
   return line.length > 60 ? line.slice(0, 57) + '...' : line;
 }
 
-/** Pause needed after an Escape before typing (Claude reads ESC followed by a char as Meta-char). */
-export const ESCAPE_PAUSE_MS = 1000;
+export { ESCAPE_PAUSE_MS };
 
 export interface TypeTextRequest {
   readonly paneKey: PaneKey;
@@ -101,12 +102,31 @@ export async function typeIntoIdle(deps: TypeTextDeps, req: TypeTextRequest): Pr
     outcome: 'sent',
   };
   store.recordSend(req.itemId, audit);
+  try {
+    return await pasteAndSubmit(deps, req, audit);
+  } catch (error) {
+    // Killed (or its server stopped) after the look: tmux found no pane, so nothing more reached it.
+    if (!paneWent(error)) throw error;
+    return wentWhileTyping(store, audit);
+  }
+}
+
+/** The pane went between the look and the end of typing: audited, and answered `gone`. */
+function wentWhileTyping(store: ActionStore, audit: AuditRecord): ActionResult {
+  store.appendAudit({ ...audit, action: 'key', payload: '(nothing more sent)', outcome: 'aborted: the pane went' });
+  return { outcome: 'gone', message: 'the pane is gone (it went while typing); nothing more was sent' };
+}
+
+/** C-u, paste, look until the box shows the text, then Enter — or withhold it and clear what was typed. */
+async function pasteAndSubmit(deps: TypeTextDeps, req: TypeTextRequest, audit: AuditRecord): Promise<ActionResult> {
+  const { panes, store, clock } = deps;
   // C-u clears whatever is in the input line; the paste keeps newlines and special characters literal.
   await panes.sendKeys(req.paneKey, ['C-u']);
   await panes.pasteText(req.paneKey, req.text);
   // Look once more before Enter: if a prompt or dialog appeared meanwhile, Enter would answer it.
   const before = await lookAfterPaste(panes, req.paneKey, req.text, clock);
-  if (before.kind === 'gone' || before.screen.kind !== 'idle') {
+  if (before.kind === 'gone') return wentWhileTyping(store, audit);
+  if (before.screen.kind !== 'idle') {
     store.appendAudit({ ...audit, action: 'key', payload: '(Enter withheld)', outcome: 'aborted: screen changed before Enter' });
     return { outcome: 'changed', message: 'the screen changed while typing; Enter was not sent' };
   }

@@ -42,9 +42,11 @@ export interface ActionStore {
   recordSend(itemId: string | null, audit: AuditRecord): void;
   appendAudit(audit: AuditRecord): void;
   /** Complete the last key record of an item with how it ended (the log is append-only: a new row refers to it). */
-  recordOutcome(itemId: string, outcome: 'confirmed' | 'unconfirmed'): void;
+  recordOutcome(itemId: string, outcome: 'confirmed' | 'unconfirmed' | 'gone'): void;
   /** Key records still waiting for their outcome row (diagnostics: bounded by the panes). */
   pendingOutcomes?(): number;
+  /** A pane went: a key record there that no running action will complete is dropped (not the audit row). */
+  forgetPane?(paneKey: string): void;
   resolve(itemId: string, how: 'approved' | 'denied' | 'replied', by: Surface): void;
 }
 

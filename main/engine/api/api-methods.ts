@@ -10,6 +10,7 @@ import { fail, ok } from '../../../preload/contract/envelope.ts';
 import type { ActionOutcomeDto, ItemActionDto } from '../../../preload/contract/queue-item.ts';
 import { answerPrompt } from '../actions/answer-prompt.ts';
 import { typeIntoIdle } from '../actions/type-text.ts';
+import { EscapeTimes } from '../actions/escape-times.ts';
 import type { ActionResult, ActionStore, PaneAccess, Surface } from '../actions/types.ts';
 import type { WatchdogScheduler } from '../watchdog/watchdog-scheduler.ts';
 import type { Pane } from '../store/index.ts';
@@ -68,6 +69,8 @@ export interface ApiDeps {
   readonly hosts?: Reachability;
   /** Tell listeners the queue changed (the engine's coalescing publisher); default: emit it now. */
   readonly queueChanged?: () => void;
+  /** When Escape was last sent per pane, shared by every surface (the engine forgets gone panes); default: this map's own. */
+  readonly escapes?: EscapeTimes;
   /** Pairing the phone from the settings view (one for every surface); absent: the phone channels answer `unavailable`. */
   readonly phonePairing?: PairingService;
 }
@@ -118,7 +121,7 @@ function unvalidatedMethods(deps: ApiDeps): ApiMethods {
     ...(deps.reloadConfig ? { reload: deps.reloadConfig } : {}),
     phoneStatus: () => phoneStatusDto(store),
   };
-  const lastEscape = new Map<string, number>();
+  const escapes = deps.escapes ?? new EscapeTimes();
   const outcome = (itemId: string, action: ItemActionDto, r: Pick<ActionResult, 'outcome' | 'message'>): Envelope<ActionOutcomeDto> => {
     const dto: ActionOutcomeDto = { itemId, action, outcome: r.outcome, message: r.message };
     events.emit('action:outcome', dto);
@@ -142,7 +145,7 @@ function unvalidatedMethods(deps: ApiDeps): ApiMethods {
           clock,
           logger,
           claimant: deps.claimant,
-          onSent: (pane, keys) => keys.includes('Escape') && lastEscape.set(pane, clock.now()),
+          onSent: (pane, keys) => escapes.noteSent(pane, keys, clock.now()),
           // "The prompt left" must hold on two agreeing captures: a capture mid-redraw is not proof.
           confirmPanes: settledLooks(panes, clock),
         },
@@ -171,7 +174,7 @@ function unvalidatedMethods(deps: ApiDeps): ApiMethods {
       try {
         const result = await typeIntoIdle(
           // Settled looks: a capture taken mid-redraw must not withhold Enter and strand the text in the input line.
-          { store: actionStore, panes: settledLooks(panes, clock), clock, lastEscapeAt: (p) => lastEscape.get(p) ?? null },
+          { store: actionStore, panes: settledLooks(panes, clock), clock, lastEscapeAt: (p) => escapes.lastAt(p, clock.now()) },
           { paneKey: item.paneKey, text: args.text, reason: 'reply', surface, itemId: item.id, action: 'text' },
         );
         if (result.outcome === 'confirmed') {

@@ -2,7 +2,8 @@
  * What the engine says about its own health, for `trailboss doctor` and the soak bench: uptime,
  * memory, descriptors, live handles and timers, file sizes, rows per table, the retention in force.
  * `POST /api/engine/metrics` on the loopback server (token-protected like every route). Read-only:
- * collecting it changes nothing but the answer.
+ * collecting it changes nothing but the answer (and, for an engine started with --expose-gc that is
+ * asked to, runs a full garbage collection first).
  */
 import { readdirSync, statSync } from 'node:fs';
 import type { LoopbackServer } from '../http/server.ts';
@@ -28,6 +29,8 @@ export interface EngineMetrics {
   readonly walBytes: number | null;
   readonly rows: Readonly<Record<string, number>>;
   readonly retention: RetentionPolicy;
+  /** A full garbage collection ran just before these figures (asked for, and the engine runs with --expose-gc). */
+  readonly gcForced: boolean;
 }
 
 /** What the collector reads. */
@@ -67,8 +70,21 @@ function openFds(): number | null {
   return null;
 }
 
-/** Read every figure now. */
-export function collectEngineMetrics(s: MetricsSources): EngineMetrics {
+/**
+ * Run a full garbage collection when the body asks for it (`{ "gc": true }`) and the process was
+ * started with --expose-gc (the soak bench starts its engine so): the heap then reads the live set,
+ * not wherever the collector's sawtooth happens to be, and a slope measured over minutes means
+ * something. Without the flag it is ignored, so a normal engine cannot be made to pause by a caller.
+ */
+export function fullGcIfAsked(body: unknown): boolean {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (typeof gc !== 'function' || typeof body !== 'object' || body === null || (body as { gc?: unknown }).gc !== true) return false;
+  gc();
+  return true;
+}
+
+/** Read every figure now (`gcForced`: a full collection ran just before). */
+export function collectEngineMetrics(s: MetricsSources, gcForced = false): EngineMetrics {
   const mem = process.memoryUsage();
   const server = s.server();
   return {
@@ -86,16 +102,21 @@ export function collectEngineMetrics(s: MetricsSources): EngineMetrics {
     walBytes: sizeOf(`${s.databaseFile}-wal`),
     rows: s.rows(),
     retention: s.retention(),
+    gcForced,
   };
 }
 
 /** Mount the route on the loopback server. */
 export function registerEngineMetrics(server: LoopbackServer, sources: Omit<MetricsSources, 'server'>): void {
-  server.route('POST', ENGINE_METRICS_PATH, () => {
+  server.route('POST', ENGINE_METRICS_PATH, (req) => {
+    const gcForced = fullGcIfAsked(req.body);
     const stats = server.stats();
     return {
       status: 200,
-      body: collectEngineMetrics({ ...sources, server: () => ({ sseClients: stats.sseClients, openConnections: stats.connections.open }) }),
+      body: collectEngineMetrics(
+        { ...sources, server: () => ({ sseClients: stats.sseClients, openConnections: stats.connections.open }) },
+        gcForced,
+      ),
     };
   });
 }

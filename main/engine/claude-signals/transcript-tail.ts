@@ -84,8 +84,16 @@ export class TranscriptStateCache {
     return state;
   }
 
-  /** Forget a file (session ended). */
-  forget(file: string): void {
-    this.cache.delete(file);
+  /**
+   * Keep only the files still named by a known session: each new Claude session brings a new
+   * transcript, and a cache keyed by every file ever read would grow for the life of the engine.
+   */
+  keepOnly(files: ReadonlySet<string>): void {
+    for (const file of this.cache.keys()) if (!files.has(file)) this.cache.delete(file);
+  }
+
+  /** How many files are cached (tests and the soak watch it stay bounded). */
+  get size(): number {
+    return this.cache.size;
   }
 }

@@ -56,7 +56,10 @@ export class ClaudeFusion {
         at,
       });
       const panes = new Set(watched.map((w) => w.pane));
-      for (const session of this.directory.all()) {
+      const sessions = this.directory.all();
+      // The directory is bounded (oldest sessions leave it): so is the transcript cache, by what it names.
+      this.transcripts.keepOnly(new Set(sessions.flatMap((s) => (s.transcriptPath ? [s.transcriptPath] : []))));
+      for (const session of sessions) {
         if (!session.pane || !session.transcriptPath || session.ended || !panes.has(session.pane)) continue;
         try {
           const state = await this.transcripts.read(session.transcriptPath);

@@ -43,6 +43,8 @@ export class AutoRestart {
     try {
       const now = this.deps.clock.now();
       const coolDown = this.deps.coolDownMs ?? 10 * 60_000;
+      // A cool-down that ran out says nothing any more: at most one entry per pane restarted in the last cool-down.
+      for (const [pane, at] of this.lastAttempt) if (now - at >= coolDown) this.lastAttempt.delete(pane);
       for (const session of this.deps.sessions()) {
         const pane = session.pane;
         if (!pane || !session.transcriptPath || session.ended) continue;
@@ -70,6 +72,20 @@ export class AutoRestart {
     } finally {
       this.running = false;
     }
+  }
+
+  /**
+   * The pane went: its "remote, left alone" note is dropped. Its cool-down is not: a restart itself
+   * makes the pane look gone for a moment (the agent's process exits and a new one starts there), and
+   * the cool-down must outlive that; `check` drops it once it has run out.
+   */
+  forget(pane: PaneKey): void {
+    this.remoteSkipped.delete(pane);
+  }
+
+  /** How many panes this keeps something for, by record (tests and the soak watch these stay bounded). */
+  sizes(): { lastAttempt: number; remoteSkipped: number } {
+    return { lastAttempt: this.lastAttempt.size, remoteSkipped: this.remoteSkipped.size };
   }
 
   /** Said once per pane: auto-restart leaves remote panes alone. */

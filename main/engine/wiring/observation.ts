@@ -7,7 +7,7 @@ import { PaneObserver } from '../observe/observer.ts';
 import type { ProcessTable } from '../platform/process-table.ts';
 import type { Runner, Spawner } from '../platform/run.ts';
 import { RUNTIMES } from '../runtimes/catalog.ts';
-import type { Fact } from '../sessions/facts.ts';
+import type { Fact, PaneKey } from '../sessions/facts.ts';
 import type { Store } from '../store/index.ts';
 import { openTmuxClient } from '../tmux/open.ts';
 import type { TmuxClient, TmuxServer } from '../tmux/types.ts';
@@ -37,11 +37,21 @@ export async function openTmuxClients(
   return clients;
 }
 
-/** Facts in: the truth applies them; a pane that came or went is re-synced with the watchdog. */
-export function factSink(store: Store, truth: PaneTruth, watchdog: Late<WatchdogWiring>): (facts: Fact[]) => void {
+/**
+ * Facts in: the truth applies them; a pane that came or went is re-synced with the watchdog, and a
+ * pane that went is forgotten by every per-pane record outside the truth (`paneGone`), so a long run
+ * with agents coming and going keeps nothing for panes that no longer exist.
+ */
+export function factSink(
+  store: Store,
+  truth: PaneTruth,
+  watchdog: Late<WatchdogWiring>,
+  paneGone: (pane: PaneKey) => void = () => {},
+): (facts: Fact[]) => void {
   return (facts) => {
     truth.apply(facts);
     for (const fact of facts) {
+      if (fact.kind === 'pane-gone') paneGone(fact.pane);
       if (fact.kind !== 'pane-seen' && fact.kind !== 'pane-gone') continue;
       const pane = store.panes.get(fact.pane);
       if (pane) watchdog.get().sync(pane);

@@ -1,9 +1,37 @@
 import { describe, expect, it } from 'vitest';
 import { storeForActions } from '../../../main/engine/actions/action-store.ts';
-import type { ResolvedItem } from '../../../main/engine/store/index.ts';
+import type { ActionStore } from '../../../main/engine/actions/types.ts';
+import type { ResolvedItem, Store } from '../../../main/engine/store/index.ts';
 import { seen, tempStore } from '../store/support/temp-store.ts';
 
 const PANE = 'default|%1';
+
+/** An idle item on PANE, opened at `at`. */
+function openIdle(store: Store, at: number) {
+  return store.items.open({
+    paneKey: PANE,
+    kind: 'idle',
+    prompt: null,
+    fingerprint: null,
+    summary: 's',
+    firstSeen: at,
+    expiresAt: at + 1000,
+  }).item;
+}
+
+/** Record a reply's text as typeIntoIdle does before sending it. */
+function sendReply(actions: ActionStore, itemId: string): void {
+  actions.recordSend(itemId, {
+    paneKey: PANE,
+    runtime: 'claude',
+    action: 'text',
+    payload: 'go on',
+    reason: 'reply',
+    surface: 'api',
+    itemId,
+    outcome: 'sent',
+  });
+}
 
 describe('storeForActions', () => {
   it('resolves an item and ends its wait interval together, then tells the engine once', () => {
@@ -35,30 +63,26 @@ describe('storeForActions', () => {
     store.panes.observe(seen(PANE));
     const actions = storeForActions(store, () => {});
     for (let i = 0; i < 30; i++) {
-      const at = clock.now();
-      const { item } = store.items.open({
-        paneKey: PANE,
-        kind: 'idle',
-        prompt: null,
-        fingerprint: null,
-        summary: 's',
-        firstSeen: at,
-        expiresAt: at + 1000,
-      });
+      const item = openIdle(store, clock.now());
       // As typeIntoIdle does: the text is audited, sent, and the item resolved as replied; no outcome row.
-      actions.recordSend(item.id, {
-        paneKey: PANE,
-        runtime: 'claude',
-        action: 'text',
-        payload: 'go on',
-        reason: 'reply',
-        surface: 'api',
-        itemId: item.id,
-        outcome: 'sent',
-      });
+      sendReply(actions, item.id);
       actions.resolve(item.id, 'replied', 'api');
       clock.advance(1000);
     }
+    expect(actions.pendingOutcomes?.()).toBe(0);
+  });
+
+  it('drops the key record of a pane that went once no action holds its item, and keeps one an action still holds', () => {
+    const { store, clock } = tempStore();
+    store.panes.observe(seen(PANE));
+    const actions = storeForActions(store, () => {});
+    const item = openIdle(store, clock.now());
+    sendReply(actions, item.id);
+    actions.claim(item.id, 'an-action');
+    actions.forgetPane?.(PANE);
+    expect(actions.pendingOutcomes?.()).toBe(1);
+    actions.release(item.id, 'an-action');
+    actions.forgetPane?.(PANE);
     expect(actions.pendingOutcomes?.()).toBe(0);
   });
 

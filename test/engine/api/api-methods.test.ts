@@ -11,12 +11,10 @@ import { EngineEvents } from '../../../main/engine/api/events.ts';
 import { DEFAULT_CONFIG } from '../../../main/engine/config/schema.ts';
 import type { PaneObserver } from '../../../main/engine/observe/observer.ts';
 import type { Screen } from '../../../main/engine/runtimes/types.ts';
-import { DEFAULT_STATE_MACHINE_CONFIG } from '../../../main/engine/sessions/pane-state.ts';
-import { PaneTruth } from '../../../main/engine/truth/pane-truth.ts';
-import { policyFor } from '../../../main/engine/truth/policy.ts';
 import type { JournalEntry } from '../actions/support/fake-panes.ts';
 import { ScriptedPanes, SteppingClock, claudePrompt, idle, keysSent } from '../actions/support/fake-panes.ts';
 import { tempStore } from '../store/support/temp-store.ts';
+import { quietTruth } from '../truth/support/quiet-truth.ts';
 
 const PANE = 'default|%1';
 
@@ -26,18 +24,7 @@ function setup(screens: (Screen | 'gone')[], afterKeys: (Screen | 'gone')[] = [i
   const events = new EngineEvents(logger);
   const outcomes: ActionOutcomeDto[] = [];
   events.on('action:outcome', (o) => outcomes.push(o));
-  const truth = new PaneTruth({
-    store,
-    clock,
-    logger,
-    events,
-    machineConfig: () => DEFAULT_STATE_MACHINE_CONFIG,
-    expiryMs: () => 8 * 3600_000,
-    policy: (pane) => policyFor(pane),
-    reminders: { upsert: () => {}, remove: () => {} },
-    onQueueChanged: () => {},
-    onItem: () => {},
-  });
+  const truth = quietTruth({ store, clock, logger, events });
   const journal: JournalEntry[] = [];
   const panes = new ScriptedPanes(journal, clock, screens).afterKeys(afterKeys);
   const forgotten: string[] = [];

@@ -89,4 +89,14 @@ describe('TranscriptStateCache', () => {
     writeFileSync(file, lines.slice(0, firstResult + 1).join(''));
     expect((await cache.read(file)).last).toBe('tool-answered');
   });
+
+  it('keeps only the files a known session still names (a new session each day must not add an entry for ever)', async () => {
+    const kept = prefixFile(firstToolUse + 1);
+    const cache = new TranscriptStateCache();
+    await cache.read(kept);
+    await cache.read(prefixFile(firstResult + 1));
+    expect(cache.size).toBe(2);
+    cache.keepOnly(new Set([kept]));
+    expect(cache.size).toBe(1);
+  });
 });

@@ -2,28 +2,15 @@
 // resolves leave nothing behind, and a pane gone for GONE_FORGET_MS (with no item) is forgotten,
 // while a pane just gone is still known (listed as gone).
 import { describe, expect, it } from 'vitest';
-import { EngineEvents } from '../../../main/engine/api/events.ts';
 import type { Fact } from '../../../main/engine/sessions/facts.ts';
-import { DEFAULT_STATE_MACHINE_CONFIG } from '../../../main/engine/sessions/pane-state.ts';
-import { policyFor } from '../../../main/engine/truth/policy.ts';
-import { GONE_FORGET_MS, PaneTruth } from '../../../main/engine/truth/pane-truth.ts';
+import { GONE_FORGET_MS } from '../../../main/engine/truth/pane-truth.ts';
 import { claudePrompt, idle } from '../actions/support/fake-panes.ts';
 import { tempStore } from '../store/support/temp-store.ts';
+import { quietTruth } from './support/quiet-truth.ts';
 
 function setup() {
   const { store, clock, logger } = tempStore();
-  const truth = new PaneTruth({
-    store,
-    clock,
-    logger,
-    events: new EngineEvents(logger),
-    machineConfig: () => DEFAULT_STATE_MACHINE_CONFIG,
-    expiryMs: () => 8 * 3600_000,
-    policy: (pane) => policyFor(pane),
-    reminders: { upsert: () => {}, remove: () => {} },
-    onQueueChanged: () => {},
-    onItem: () => {},
-  });
+  const truth = quietTruth({ store, clock, logger });
   const seen = (pane: string): Fact => ({ kind: 'pane-seen', pane, at: clock.now(), runtime: 'claude', target: 'w:1.0', pid: 4242 });
   return { store, clock, truth, seen };
 }

@@ -2,30 +2,16 @@
 // queued again as a new item (no stale "idle" flashing up after every reply); an idle screen
 // captured after the reply — the agent still or again at its input prompt — is queued as usual.
 import { describe, expect, it } from 'vitest';
-import { EngineEvents } from '../../../main/engine/api/events.ts';
 import type { Fact } from '../../../main/engine/sessions/facts.ts';
-import { DEFAULT_STATE_MACHINE_CONFIG } from '../../../main/engine/sessions/pane-state.ts';
-import { policyFor } from '../../../main/engine/truth/policy.ts';
-import { PaneTruth } from '../../../main/engine/truth/pane-truth.ts';
 import { idle } from '../actions/support/fake-panes.ts';
 import { tempStore } from '../store/support/temp-store.ts';
+import { quietTruth } from './support/quiet-truth.ts';
 
 const PANE = 'default|%1';
 
 function setup() {
   const { store, clock, logger } = tempStore();
-  const truth = new PaneTruth({
-    store,
-    clock,
-    logger,
-    events: new EngineEvents(logger),
-    machineConfig: () => DEFAULT_STATE_MACHINE_CONFIG,
-    expiryMs: () => 8 * 3600_000,
-    policy: (pane) => policyFor(pane),
-    reminders: { upsert: () => {}, remove: () => {} },
-    onQueueChanged: () => {},
-    onItem: () => {},
-  });
+  const truth = quietTruth({ store, clock, logger });
   const idleScreen = (): Fact => ({ kind: 'screen', pane: PANE, at: clock.now(), screen: idle(), stableCount: 2, tail: [] });
   truth.apply([{ kind: 'pane-seen', pane: PANE, at: clock.now(), runtime: 'claude', target: 'w:1.0', pid: 4242 }, idleScreen()]);
   return { store, clock, truth, idleScreen };

@@ -13,6 +13,7 @@ import { policyFor } from '../../../main/engine/truth/policy.ts';
 import { PaneTruth } from '../../../main/engine/truth/pane-truth.ts';
 import { claudePrompt, idle, working } from '../actions/support/fake-panes.ts';
 import { tempStore } from '../store/support/temp-store.ts';
+import { quietTruth } from './support/quiet-truth.ts';
 
 const PANE = 'default|%1';
 
@@ -135,18 +136,7 @@ describe('PaneTruth', () => {
     t.truth.apply([t.seen(), t.screen(claudePrompt())]);
     const [item] = t.open();
     const { store, clock } = t;
-    const again = new PaneTruth({
-      store,
-      clock,
-      logger: t.logger,
-      events: new EngineEvents(t.logger),
-      machineConfig: () => DEFAULT_STATE_MACHINE_CONFIG,
-      expiryMs: () => 8 * 3600_000,
-      policy: (pane) => policyFor(pane),
-      reminders: { upsert: () => {}, remove: () => {} },
-      onQueueChanged: () => {},
-      onItem: () => {},
-    });
+    const again = quietTruth({ store, clock, logger: t.logger });
     clock.advance(1000);
     again.apply([t.seen()]);
     expect(t.open().map((i) => i.id)).toEqual([item!.id]);

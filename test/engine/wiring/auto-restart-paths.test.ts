@@ -14,11 +14,9 @@ import { readStatusFiles } from '../../../main/engine/claude-signals/status-dir.
 import { readTranscriptTail } from '../../../main/engine/claude-signals/transcript-tail.ts';
 import { MemoryLogger } from '../../../main/engine/platform/log.ts';
 import { NotRegularFileError, ReadTimeoutError, readRegularFile } from '../../../main/engine/platform/regular-file.ts';
-import type { PaneState } from '../../../main/engine/sessions/pane-state.ts';
 import { scanLines } from '../../../main/engine/snapshot/line-reader.ts';
 import { readLatestUsage } from '../../../main/engine/snapshot/usage.ts';
-import { AutoRestart } from '../../../main/engine/wiring/auto-restart.ts';
-import { ManualClock } from '../../support/manual-clock.ts';
+import { autoRestartOver, claudeSession } from './support/auto-restart-fixture.ts';
 
 let dir = '';
 let fifo = '';
@@ -37,34 +35,8 @@ function within<T>(promise: Promise<T>, ms = 5000): Promise<T> {
   ]);
 }
 
-function autoRestart(session: Partial<ClaudeSessionContext>) {
-  const restarts: string[] = [];
-  const logger = new MemoryLogger();
-  const context: ClaudeSessionContext = {
-    sessionId: 's',
-    host: null,
-    pane: 'S:/x|%1',
-    transcriptPath: fifo,
-    cwd: '/tmp',
-    lastEvent: 'Stop',
-    lastSignal: null,
-    lastAt: 0,
-    lastAssistantMessage: null,
-    ended: false,
-    ...session,
-  };
-  const auto = new AutoRestart({
-    clock: new ManualClock(1_000_000),
-    logger,
-    threshold: () => 80,
-    sessions: () => [context],
-    stateOf: () => ({ state: 'idle' }) as PaneState,
-    restart: async (pane) => {
-      restarts.push(pane);
-      return { outcome: 'confirmed', message: 'ok' };
-    },
-  });
-  return { auto, restarts, logger };
+function autoRestart(overrides: Partial<ClaudeSessionContext>) {
+  return autoRestartOver(claudeSession(fifo, overrides));
 }
 
 describe('auto-restart and paths from payloads', () => {

@@ -1,12 +1,9 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { AutoRestart } from '../../../main/engine/wiring/auto-restart.ts';
-import { ManualClock } from '../../support/manual-clock.ts';
-import { silentLogger } from '../../../main/engine/platform/log.ts';
-import type { ClaudeSessionContext } from '../../../main/engine/claude-signals/session-directory.ts';
 import type { PaneState } from '../../../main/engine/sessions/pane-state.ts';
+import { autoRestartOver, claudeSession } from './support/auto-restart-fixture.ts';
 
 function transcript(inputTokens: number): string {
   const dir = mkdtempSync(join(tmpdir(), 'tb-auto-'));
@@ -24,36 +21,8 @@ function transcript(inputTokens: number): string {
   return file;
 }
 
-function session(file: string): ClaudeSessionContext {
-  return {
-    sessionId: 's',
-    host: null,
-    pane: 'S:/x|%1',
-    transcriptPath: file,
-    cwd: '/tmp',
-    lastEvent: 'Stop',
-    lastSignal: null,
-    lastAt: 0,
-    lastAssistantMessage: null,
-    ended: false,
-  };
-}
-
 function setup(file: string, state: PaneState['state'], threshold: number) {
-  const restarts: string[] = [];
-  const clock = new ManualClock(1_000_000);
-  const auto = new AutoRestart({
-    clock,
-    logger: silentLogger,
-    threshold: () => threshold,
-    sessions: () => [session(file)],
-    stateOf: () => ({ state }) as PaneState,
-    restart: async (pane) => {
-      restarts.push(pane);
-      return { outcome: 'confirmed', message: 'ok' };
-    },
-  });
-  return { auto, restarts, clock };
+  return autoRestartOver(claudeSession(file), state, threshold);
 }
 
 describe('AutoRestart', () => {
@@ -65,6 +34,36 @@ describe('AutoRestart', () => {
     clock.advance(10 * 60_000);
     await auto.check();
     expect(restarts).toHaveLength(2);
+  });
+
+  it('keeps a cool-down through the pane-gone its own restart causes', async () => {
+    const { auto, restarts } = setup(transcript(190_000), 'idle', 80);
+    await auto.check();
+    // The restarted agent's process exits: the observer reports the pane gone, then seen again.
+    auto.forget('S:/x|%1');
+    await auto.check();
+    expect(restarts).toEqual(['S:/x|%1']);
+  });
+
+  it('keeps no cool-down that ran out', async () => {
+    const file = transcript(190_000);
+    const { auto, restarts, clock } = setup(file, 'idle', 80);
+    await auto.check();
+    expect(auto.sizes().lastAttempt).toBe(1);
+    // The restarted session starts small: nothing is due when the cool-down has run out.
+    writeFileSync(file, readFileSync(transcript(20_000)));
+    clock.advance(10 * 60_000);
+    await auto.check();
+    expect(restarts).toHaveLength(1);
+    expect(auto.sizes().lastAttempt).toBe(0);
+  });
+
+  it('forgets that it left a remote pane alone once that pane went', async () => {
+    const { auto } = autoRestartOver(claudeSession('/nonexistent', { host: 'gpu', pane: '@gpu:default|%1' }));
+    await auto.check();
+    expect(auto.sizes().remoteSkipped).toBe(1);
+    auto.forget('@gpu:default|%1');
+    expect(auto.sizes().remoteSkipped).toBe(0);
   });
 
   it('leaves agents under the threshold, busy agents, and everything when off', async () => {
