@@ -49,7 +49,9 @@ export async function runTui(input: RunTuiInput): Promise<number> {
     <DepsProvider deps={{ stores, controller, ticker }}>
       <TuiApp options={input.options} />
     </DepsProvider>,
-    { alternateScreen: true, exitOnCtrlC: true, patchConsole: false },
+    // interactive: the command has checked that stdin and stdout are a terminal; Ink alone would draw
+    // nothing but the last frame wherever CI or CONTINUOUS_INTEGRATION is set (a developer shell, a runner).
+    { alternateScreen: true, exitOnCtrlC: true, patchConsole: false, interactive: true },
   );
   const stop = (exitCode: number) => {
     code = exitCode;
