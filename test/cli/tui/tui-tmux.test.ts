@@ -91,6 +91,8 @@ describe('trailboss tui in tmux', { timeout: 90_000 }, () => {
     await ui.type('run the tests');
     await ui.send('Enter');
     await ui.waitForScreen((s) => /Reply idle:\S* Confirmed/.test(s), 'the reply confirmed');
+    // The agent records the submission when it reads the Enter: later than the engine's answer under load.
+    await agent.waitForState('working-1');
     expect((await agent.submissions()).map((s) => s.text)).toEqual(['run the tests']);
   });
 

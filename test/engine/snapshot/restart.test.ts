@@ -67,7 +67,8 @@ describe('restartAgent on a private tmux server', () => {
 
     expect(result).toMatchObject({ outcome: 'restarted', snapshotFrom: 'agent', delivery: 'typed', oldPid, snapshotPath: path });
     expect(await saver).toContain(`Write the file ${path}`);
-    const briefings = submissions(next);
+    // Enter has been sent; the agent records the submission when it reads it (later on a loaded machine).
+    const briefings = await poll(() => (submissions(next).length > 0 ? submissions(next) : null), 'the briefing submitted');
     expect(briefings).toHaveLength(1);
     expect(briefings[0]).toContain(RESUME_MARKER);
     expect(briefings[0]).toContain('1. finish it');
@@ -159,7 +160,7 @@ describe('restartAgent on a private tmux server', () => {
       snapshotPath: join(tmux.dir, '.trailboss/restart/codex.md'),
     });
     expect(result.outcome === 'restarted' && result.message).toMatch(/^restarted Codex/);
-    const briefings = submissions(next);
+    const briefings = await poll(() => (submissions(next).length > 0 ? submissions(next) : null), 'the briefing submitted');
     expect(briefings).toHaveLength(1);
     expect(briefings[0]).toContain('# Restart Snapshot — codex');
     expect(briefings[0]).toContain('lab:bash-cmd r13 CMD: touch auto-mode-test.txt');
