@@ -144,9 +144,14 @@ export interface SshdOptions {
  * PermitRootLogin prohibit-password); StrictModes is off because the keys live in a temp dir.
  */
 export async function startSshd(opts: SshdOptions = {}): Promise<TestSshd> {
-  const sessionEnv = Object.entries(opts.sessionEnv ?? {});
-  for (const [k, v] of sessionEnv) if (/[\s"]/.test(k + v)) throw new Error(`sessionEnv ${k}: no spaces or quotes`);
   const dir = mkdtempSync(join(tmpdir(), 'tb-sshd-'));
+  // The "remote" user's HOME is a temp dir unless the test names one: bash run by sshd reads
+  // ~/.bashrc, and the machine's own (pyenv's rehash takes a lock there) made concurrent sessions
+  // wait on each other past their time limits. Nothing of the real home reaches a remote session.
+  const home = join(dir, 'home');
+  mkdirSync(home);
+  const sessionEnv = Object.entries({ HOME: home, ...opts.sessionEnv });
+  for (const [k, v] of sessionEnv) if (/[\s"]/.test(k + v)) throw new Error(`sessionEnv ${k}: no spaces or quotes`);
   // sshd running as root insists on its privilege separation directory (made at boot by the service).
   if (process.getuid?.() === 0) mkdirSync('/run/sshd', { recursive: true, mode: 0o755 });
   const hostKey = join(dir, 'host_key');
@@ -175,7 +180,7 @@ export async function startSshd(opts: SshdOptions = {}): Promise<TestSshd> {
       'AllowStreamLocalForwarding yes',
       `StreamLocalBindUnlink ${opts.streamLocalBindUnlink === false ? 'no' : 'yes'}`,
       'PrintMotd no',
-      ...(sessionEnv.length ? [`SetEnv ${sessionEnv.map(([k, v]) => `${k}=${v}`).join(' ')}`] : []),
+      `SetEnv ${sessionEnv.map(([k, v]) => `${k}=${v}`).join(' ')}`,
       'LogLevel VERBOSE',
       '',
     ].join('\n'),
