@@ -72,8 +72,10 @@ export class PhoneChannel {
       busy: this.busy,
       answerPress: (id, text) =>
         this.quietly('answerCallbackQuery', () => deps.bot.call('answerCallbackQuery', { callback_query_id: id, text })),
-      reply: (text, replyTo) =>
-        this.quietly('sendMessage', () =>
+      // Replies and edits are queued, not awaited: behind the chat's one-a-second limit they would
+      // hold up the next updates (another press waited seconds for its key behind them).
+      reply: (text, replyTo) => {
+        void this.quietly('sendMessage', () =>
           this.sends.run(() =>
             deps.bot.call('sendMessage', {
               chat_id: chatId,
@@ -81,8 +83,13 @@ export class PhoneChannel {
               reply_parameters: { message_id: replyTo, allow_sending_without_reply: true },
             }),
           ),
-        ),
-      settled: (message, outcome) => this.edit(message, outcome),
+        );
+        return Promise.resolve();
+      },
+      settled: (message, outcome) => {
+        void this.edit(message, outcome);
+        return Promise.resolve();
+      },
       sendOf: (itemId) => this.inflight.get(itemId) ?? Promise.resolve(),
     };
     this.poller = new Poller({
@@ -173,18 +180,22 @@ export class PhoneChannel {
             : '🔕 muted at the desk'
           : '✖️ no longer waiting';
       store.phone.settle(m.itemId, words, this.deps.now());
-      await this.edit(m, words);
+      // Not awaited: edits queue behind the first messages of new items, which must not wait for them.
+      void this.edit(m, words);
     }
     const { afterMs } = this.deps.settings();
+    // Every send is queued at once and not awaited (the queue spaces them and puts a blocked agent
+    // first; `inflight` keeps the next reconcile from sending twice): waiting here would hold a new
+    // prompt behind the idle agents listed before it, or behind this round's whole backlog.
     for (const item of listed.value) {
       if (this.stopped || this.busy.has(item.id) || this.inflight.has(item.id) || item.waitedMs < afterMs) continue;
       const live = store.phone.liveMessage(item.id);
       if (live && live.fingerprint === item.fingerprint) continue;
       if (live) {
         store.phone.settle(item.id, PROMPT_CHANGED, this.deps.now());
-        await this.edit(live, '↪️ The prompt changed: see the new message.');
+        void this.edit(live, '↪️ The prompt changed: see the new message.');
       }
-      await this.send(item, item.reminderStep);
+      void this.send(item, item.reminderStep);
     }
   }
 
@@ -213,15 +224,19 @@ export class PhoneChannel {
     const tokens = message.buttons.map((b) => ({ ...b, ...newPressToken() }));
     const first = previous?.firstMessageId ?? null;
     try {
-      const sent = (await this.sends.run(() =>
-        bot.call('sendMessage', {
-          chat_id: this.chatId,
-          text: message.html,
-          parse_mode: 'HTML',
-          link_preview_options: { is_disabled: true },
-          reply_markup: { inline_keyboard: tokens.map((t) => [{ text: t.text, callback_data: t.data }]) },
-          ...(first !== null ? { reply_parameters: { message_id: first, allow_sending_without_reply: true } } : {}),
-        }),
+      const sent = (await this.sends.run(
+        () =>
+          bot.call('sendMessage', {
+            chat_id: this.chatId,
+            text: message.html,
+            parse_mode: 'HTML',
+            link_preview_options: { is_disabled: true },
+            reply_markup: { inline_keyboard: tokens.map((t) => [{ text: t.text, callback_data: t.data }]) },
+            ...(first !== null ? { reply_parameters: { message_id: first, allow_sending_without_reply: true } } : {}),
+          }),
+        // The first message about a blocked agent is what the user waits for; an idle agent's, or a
+        // reminder's repeat, can wait behind it (Telegram allows about one message a second per chat).
+        previous === null && item.reason !== 'idle' && item.reason !== 'idle-after-nudges' ? 'first' : 'later',
       )) as { message_id?: unknown };
       if (typeof sent?.message_id !== 'number') throw new Error('sendMessage answered without a message id');
       store.phone.addMessage(
