@@ -2,6 +2,7 @@
  * Wiring step 9: config edits apply live — the reminders' cadence, every pane's watchdog mode — and
  * every surface hears the new settings; an invalid edit is announced and the last good config stays.
  */
+import { phoneStatusDto } from '../api/phone-methods.ts';
 import { settingsState } from '../api/settings-view.ts';
 import type { Attention } from './attention.ts';
 import type { Foundation } from './foundation.ts';
@@ -14,7 +15,9 @@ export function followConfig(f: Foundation, attention: Attention, watchdog: Watc
     attention.reminders.setCadence(next.reminders.cadence);
     for (const pane of store.panes.list()) watchdog.sync(pane);
     logger.log('info', 'config.applied', { file: paths.config });
-    events.emit('settings:changed', settingsState(next, paths.config, null));
+    // With the pairing as it stands: without it every config edit told the views "not paired" (the
+    // settings view, just paired with an API base saved, then showed the pairing undone).
+    events.emit('settings:changed', settingsState(next, paths.config, null, phoneStatusDto(store)));
   });
   watcher.onError((errors, file) =>
     events.emit('engine:error', {

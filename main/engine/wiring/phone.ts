@@ -5,7 +5,8 @@
  */
 import type { ApiMethods } from '../../../preload/contract/api.ts';
 import { botTokenPath } from '../phone/bot-token-file.ts';
-import { apiBaseSaver } from '../api/phone-methods.ts';
+import { apiBaseSaver, phoneStatusDto } from '../api/phone-methods.ts';
+import { settingsState } from '../api/settings-view.ts';
 import { PairingService } from '../phone/pairing-service.ts';
 import { PhoneSupervisor } from '../phone/phone-supervisor.ts';
 import type { Foundation, UndoList } from './foundation.ts';
@@ -30,7 +31,12 @@ export function buildPairing(f: Foundation, tuning: PhoneTuning, supervisor: () 
     tokenFile: botTokenPath(f.paths.home),
     apiBase: () => f.config().phone.telegram.apiBase,
     saveApiBase: apiBaseSaver({ file: f.paths.config, current: f.config, logger: f.logger, reload: () => void f.watcher.reload() }),
-    changed: () => void supervisor()?.checkNow(),
+    // The supervisor looks at once, and every view hears the pairing as it now stands (an API base
+    // saved on confirm announced the config edit a moment before the pairing was stored).
+    changed: () => {
+      void supervisor()?.checkNow();
+      f.events.emit('settings:changed', settingsState(f.config(), f.paths.config, null, phoneStatusDto(f.store)));
+    },
     ...(tuning.pollTimeoutS ? { pollTimeoutS: tuning.pollTimeoutS } : {}),
   });
   undo.push(() => pairing.dispose());

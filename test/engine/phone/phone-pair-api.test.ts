@@ -119,7 +119,11 @@ describe('pairing from the settings view', () => {
       expect(r.h.engine.config().phone.telegram.apiBase).toBe(r.tg.apiBase);
       other.sendText(OWNER, `/start ${codeOf(p)}`);
       await waitFound(r, p);
+      const told: boolean[] = [];
+      r.h.engine.on('settings:changed', (s) => told.push(s.phone.paired));
       value(await r.h.engine.api['phone:confirm']({ pairingId: p.pairingId }));
+      // Views hear the pairing as it now stands last, after the config edit that saved the API base.
+      await poll(() => told.at(-1) === true, 'the pairing announced');
       const config = JSON.parse(readFileSync(join(r.h.home, 'tb', 'config.json'), 'utf8')) as { phone: { telegram: { apiBase: string } } };
       expect(config.phone.telegram.apiBase).toBe(other.apiBase);
       await poll(() => r.h.engine.config().phone.telegram.apiBase === other.apiBase, 'the new API base in force');
