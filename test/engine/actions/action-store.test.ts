@@ -6,13 +6,13 @@ import { seen, tempStore } from '../store/support/temp-store.ts';
 
 const PANE = 'default|%1';
 
-/** An idle item on PANE, opened at `at`. */
-function openIdle(store: Store, at: number) {
+/** An item of `kind` on PANE, opened at `at` (a permission carries a fingerprint, idle none). */
+function openItem(store: Store, at: number, kind: 'idle' | 'permission' = 'idle') {
   return store.items.open({
     paneKey: PANE,
-    kind: 'idle',
+    kind,
     prompt: null,
-    fingerprint: null,
+    fingerprint: kind === 'permission' ? 'f' : null,
     summary: 's',
     firstSeen: at,
     expiresAt: at + 1000,
@@ -38,15 +38,7 @@ describe('storeForActions', () => {
     const { store, clock } = tempStore();
     store.panes.observe(seen(PANE));
     const at = clock.now();
-    const { item } = store.items.open({
-      paneKey: PANE,
-      kind: 'permission',
-      prompt: null,
-      fingerprint: 'f',
-      summary: 's',
-      firstSeen: at,
-      expiresAt: at + 1000,
-    });
+    const item = openItem(store, at, 'permission');
     store.history.begin(PANE, 'permission', at);
     const told: [ResolvedItem, string][] = [];
     const actions = storeForActions(store, (resolved, how) => told.push([resolved, how]));
@@ -63,7 +55,7 @@ describe('storeForActions', () => {
     store.panes.observe(seen(PANE));
     const actions = storeForActions(store, () => {});
     for (let i = 0; i < 30; i++) {
-      const item = openIdle(store, clock.now());
+      const item = openItem(store, clock.now());
       // As typeIntoIdle does: the text is audited, sent, and the item resolved as replied; no outcome row.
       sendReply(actions, item.id);
       actions.resolve(item.id, 'replied', 'api');
@@ -76,7 +68,7 @@ describe('storeForActions', () => {
     const { store, clock } = tempStore();
     store.panes.observe(seen(PANE));
     const actions = storeForActions(store, () => {});
-    const item = openIdle(store, clock.now());
+    const item = openItem(store, clock.now());
     sendReply(actions, item.id);
     actions.claim(item.id, 'an-action');
     actions.forgetPane?.(PANE);
@@ -91,15 +83,7 @@ describe('storeForActions', () => {
     store.panes.observe(seen(PANE));
     const actions = storeForActions(store, () => {});
     const at = clock.now();
-    const { item } = store.items.open({
-      paneKey: PANE,
-      kind: 'permission',
-      prompt: null,
-      fingerprint: 'f',
-      summary: 's',
-      firstSeen: at,
-      expiresAt: at + 1000,
-    });
+    const item = openItem(store, at, 'permission');
     actions.recordSend(item.id, {
       paneKey: PANE,
       runtime: 'claude',
