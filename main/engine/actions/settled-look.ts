@@ -18,7 +18,8 @@ export interface SettleOptions {
 /** Defaults: a repaint takes a few ms; five looks 30 ms apart cover a slow one on a loaded machine. */
 export const DEFAULT_SETTLE: SettleOptions = { gapMs: 30, maxLooks: 5 };
 
-function sameLook(a: PaneLook, b: PaneLook): boolean {
+/** Whether two looks read the same: both gone, or the same runtime showing the same screen. */
+export function sameLook(a: PaneLook, b: PaneLook): boolean {
   if (a.kind === 'gone' || b.kind === 'gone') return a.kind === b.kind;
   return a.runtime.id === b.runtime.id && JSON.stringify(a.screen) === JSON.stringify(b.screen);
 }

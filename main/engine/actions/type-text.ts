@@ -8,6 +8,7 @@ import type { Clock } from '../platform/clock.ts';
 import type { PaneKey } from '../sessions/facts.ts';
 import { sleep } from '../platform/clock.ts';
 import type { ActionResult, ActionStore, AuditRecord, PaneAccess, PaneLook, Surface } from './types.ts';
+import { sameLook } from './settled-look.ts';
 import { draftShowsText, typedTextProblem } from './typed-text.ts';
 import { ESCAPE_PAUSE_MS } from './escape-times.ts';
 import { paneWent } from './pane-went.ts';
@@ -28,11 +29,6 @@ export interface TypeTextDeps {
 export const SETTLE_MAX_MS = 5000;
 const SETTLE_STEP_MS = 50;
 
-function sameScreen(a: PaneLook, b: PaneLook): boolean {
-  if (a.kind === 'gone' || b.kind === 'gone') return a.kind === b.kind;
-  return JSON.stringify(a.screen) === JSON.stringify(b.screen);
-}
-
 /**
  * The pane as it reads after the paste. The agent draws the paste on a later frame, in pieces for a
  * long one: look again until the input box shows the pasted text, or a screen other than the input
@@ -48,7 +44,7 @@ async function lookAfterPaste(panes: PaneAccess, paneKey: PaneKey, text: string,
     if (clock.now() >= deadline) return last;
     await sleep(clock, SETTLE_STEP_MS);
     const next = await panes.look(paneKey);
-    if (next.kind !== 'gone' && next.screen.kind !== 'idle' && sameScreen(last, next)) return next;
+    if (next.kind !== 'gone' && next.screen.kind !== 'idle' && sameLook(last, next)) return next;
     last = next;
   }
 }
