@@ -24,6 +24,7 @@ export interface PhoneTuning {
  * at once; the supervisor is built after the method maps, so it is read late.
  */
 export function buildPairing(f: Foundation, tuning: PhoneTuning, supervisor: () => PhoneSupervisor | null, undo: UndoList): PairingService {
+  let announcedPaired = phoneStatusDto(f.store).paired;
   const pairing = new PairingService({
     store: f.store,
     logger: f.logger,
@@ -31,11 +32,15 @@ export function buildPairing(f: Foundation, tuning: PhoneTuning, supervisor: () 
     tokenFile: botTokenPath(f.paths.home),
     apiBase: () => f.config().phone.telegram.apiBase,
     saveApiBase: apiBaseSaver({ file: f.paths.config, current: f.config, logger: f.logger, reload: () => void f.watcher.reload() }),
-    // The supervisor looks at once, and every view hears the pairing as it now stands (an API base
-    // saved on confirm announced the config edit a moment before the pairing was stored).
+    // The supervisor looks at once. Every view hears a pairing made or undone (an API base saved on
+    // confirm announced the config edit a moment before the pairing was stored); a pairing only
+    // started or cancelled is not announced, since a settings event resets a form being edited.
     changed: () => {
       void supervisor()?.checkNow();
-      f.events.emit('settings:changed', settingsState(f.config(), f.paths.config, null, phoneStatusDto(f.store)));
+      const phone = phoneStatusDto(f.store);
+      if (phone.paired === announcedPaired) return;
+      announcedPaired = phone.paired;
+      f.events.emit('settings:changed', settingsState(f.config(), f.paths.config, null, phone));
     },
     ...(tuning.pollTimeoutS ? { pollTimeoutS: tuning.pollTimeoutS } : {}),
   });
