@@ -150,13 +150,25 @@ describe('scripted agent in tmux', () => {
     await opencode.waitForState('allowed-once');
     await codex.send('-l', 'draft text the user has not sent yet');
     await opencode.send('-l', 'draft text the user has not sent yet');
-    const c = await codex.waitForScreen((l) => l[36] === '› draft text the user has not sent yet');
+    // The agent redraws the whole screen: wait for the draft line and for the frame's last line, so a
+    // capture taken mid-draw is not compared.
+    const lastLine = (name: string) =>
+      text(name)
+        .findLast((l) => l.trim() !== '')!
+        .trimEnd();
+    const c = await codex.waitForScreen(
+      (l) => l[36] === '› draft text the user has not sent yet' && l.some((x) => x.trimEnd() === lastLine('panes/codex/idle-with-draft')),
+    );
     expect(c.slice(36).map((l) => l.trimEnd())).toEqual(
       text('panes/codex/idle-with-draft')
         .slice(36)
         .map((l) => l.trimEnd()),
     );
-    const o = await opencode.waitForScreen((l) => l[34]?.trimEnd() === '  ┃  draft text the user has not sent yet');
+    const o = await opencode.waitForScreen(
+      (l) =>
+        l[34]?.trimEnd() === '  ┃  draft text the user has not sent yet' &&
+        l.some((x) => x.trimEnd() === lastLine('panes/opencode/idle-with-draft')),
+    );
     expect(o.slice(33).map((l) => l.trimEnd())).toEqual(
       text('panes/opencode/idle-with-draft')
         .slice(33)
