@@ -28,6 +28,7 @@ writeFileSync(
     tmux: { captureMode: config.captureMode },
     ...(config.tickMs ? { observe: { tickMs: config.tickMs } } : {}),
     ...(config.hosts ? { hosts: config.hosts } : {}),
+    ...(config.phone ? { phone: { telegram: { apiBase: config.phone.apiBase } } } : {}),
   }),
 );
 const localSockets = config.sockets ?? (config.hosts && config.hosts.length > 0 ? [] : [config.socket]);

@@ -26,6 +26,8 @@ export interface EngineHostConfig {
   readonly api: boolean;
   /** Approve every new permission item after a random delay in [0, maxDelayMs) — keeps looping agents looping. */
   readonly autoApprove: { readonly maxDelayMs: number } | null;
+  /** The phone channel's Bot API server (the stand-in); pairing is the bench's to make, through the store. */
+  readonly phone?: { readonly apiBase: string };
 }
 
 /** Config of bench/observer-host.ts: the observer alone, with a chosen tmux client. */

@@ -38,7 +38,9 @@ export interface BenchPlan {
     readonly prompting: number;
     readonly spacingMs: number;
     readonly windowMs: number;
+    /** Each idle-CPU window, and how many paired ones (between unpaired ones). */
     readonly idleWindowMs: number;
+    readonly idlePairs: number;
   };
 }
 
@@ -72,7 +74,7 @@ const FULL: Omit<BenchPlan, 'quick' | 'phases'> = {
     workStepMs: 1500,
     replyAfterMs: 2000,
   },
-  phone: { agents: 100, prompting: 10, spacingMs: 1500, windowMs: 40_000, idleWindowMs: 15_000 },
+  phone: { agents: 100, prompting: 10, spacingMs: 1500, windowMs: 40_000, idleWindowMs: 20_000, idlePairs: 4 },
 };
 
 const QUICK: Omit<BenchPlan, 'quick' | 'phases'> = {
@@ -96,7 +98,7 @@ const QUICK: Omit<BenchPlan, 'quick' | 'phases'> = {
     workStepMs: 1000,
     replyAfterMs: 1500,
   },
-  phone: { agents: 10, prompting: 3, spacingMs: 1500, windowMs: 10_000, idleWindowMs: 4000 },
+  phone: { agents: 10, prompting: 3, spacingMs: 1500, windowMs: 10_000, idleWindowMs: 4000, idlePairs: 2 },
 };
 
 /** Usage text for `--help` and for a bad argument. */

@@ -3,12 +3,14 @@
  * (Telegram cannot be reached from here), watching a fleet of scripted agents. Measures
  * - item queued (`item:added`) → its `sendMessage` reaching the stand-in, p95;
  * - button press delivered (the update is queued at the stand-in) → the key recorded by the agent, p95;
- * - the engine's CPU idle-polling with the channel paired versus not paired (same process, no agents).
- * The prompts are staggered (one every `spacingMs`), so the per-chat rate limit of about one
- * message a second is respected as a real user would meet it; the rest of the fleet keeps working.
+ * - the engine's CPU idle-polling with the channel paired versus not paired (bench/phone-idle.ts: the
+ *   engine in a child process, alternating windows).
+ * The load: `prompting` agents loop prompt → approve → idle for `prompting × spacingMs` → prompt, their
+ * first prompts `spacingMs` apart; each message is pressed as soon as the engine holds its tokens. Every
+ * prompt costs a message, an outcome edit after the press, and a message (and later its edit) for the
+ * agent waiting idle after it — more calls than the chat's one a second; the calls made are counted.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Engine } from '../main/engine/engine.ts';
 import { botTokenPath, saveBotToken } from '../main/engine/phone/bot-token-file.ts';
@@ -21,8 +23,9 @@ import type { KeyRecord } from '../test/support/scripted-agent/record.ts';
 import { readRecords } from '../test/support/scripted-agent/record.ts';
 import { BotApiStandIn } from '../test/support/bot-api/stand-in.ts';
 import type { TgUser } from '../test/support/bot-api/stand-in.ts';
-import { startPrivateTmux } from '../test/support/tmux-server.ts';
 import { startFleet } from './fleet.ts';
+import type { IdleCpuResult } from './phone-idle.ts';
+import { idleCpu } from './phone-idle.ts';
 import { loopingPrompt, workingLoop } from './scenarios.ts';
 import type { Summary } from './stats.ts';
 import { summarize } from './stats.ts';
@@ -33,9 +36,11 @@ export interface PhoneBenchResult {
   readonly prompting: number;
   readonly queuedToSend: Summary;
   readonly pressToKey: Summary;
-  /** % of one core, engine process, no agents, over the idle window. */
-  readonly idleCpuUnpairedPct: number;
-  readonly idleCpuPairedPct: number;
+  /** Bot API calls that reached the stand-in during the window, by method. */
+  readonly calls: Readonly<Record<string, number>>;
+  readonly windowMs: number;
+  /** The engine's CPU with no agents, unpaired and paired windows in turn. */
+  readonly idle: IdleCpuResult;
 }
 
 const OWNER: TgUser = { id: 4242, first_name: 'Bench' };
@@ -66,15 +71,6 @@ function pair(engine: Engine, tg: BotApiStandIn): void {
   engine.store.phone.pair({ chatId: OWNER.id, userId: OWNER.id, userName: 'Bench', botUsername: tg.bot.username!, at: Date.now() });
 }
 
-/** CPU of this process over `ms`, % of one core. */
-async function cpuOver(ms: number): Promise<number> {
-  const before = process.cpuUsage();
-  const t0 = performance.now();
-  await sleep(ms);
-  const used = process.cpuUsage(before);
-  return ((used.user + used.system) / 1000 / (performance.now() - t0)) * 100;
-}
-
 /** Run the phase. */
 export async function runPhone(opts: {
   agents: number;
@@ -82,6 +78,7 @@ export async function runPhone(opts: {
   spacingMs: number;
   windowMs: number;
   idleWindowMs: number;
+  idlePairs: number;
 }): Promise<PhoneBenchResult> {
   const loops = Array.from({ length: opts.prompting }, (_, i) =>
     loopingPrompt('claude', { firstPromptMs: 5000 + i * opts.spacingMs, idleMs: opts.prompting * opts.spacingMs }),
@@ -90,13 +87,15 @@ export async function runPhone(opts: {
     ...loops.map((l) => l.scenario),
     ...Array.from({ length: opts.agents - opts.prompting }, () => workingLoop('claude', 2000)),
   ];
-  const idle = await idleCpu(opts.idleWindowMs);
+  const idle = await idleCpu({ pairs: opts.idlePairs, windowMs: opts.idleWindowMs, settleMs: 3000 });
   const fleet = await startFleet(scenarios);
   const tg = await BotApiStandIn.start();
   const engine = await startEngine(join(fleet.dir, 'engine'), fleet.socket, tg.apiBase, tg.token);
   const added = new Map<string, number>();
   const queuedToSend: number[] = [];
   const presses: { paneKey: string; at: number }[] = [];
+  const calls: Record<string, number> = {};
+  let counting = true;
   try {
     pair(engine, tg);
     const targets = new Map(fleet.agents.map((a) => [fleet.paneKey(a), a]));
@@ -104,6 +103,7 @@ export async function runPhone(opts: {
       if (item.reason === 'permission') added.set(item.target, performance.timeOrigin + performance.now());
     });
     tg.onCall = (method, params) => {
+      if (counting && method !== 'getUpdates') calls[method] = (calls[method] ?? 0) + 1;
       if (method !== 'sendMessage' || typeof params['text'] !== 'string') return;
       const at = performance.timeOrigin + performance.now();
       for (const [target, t] of added) {
@@ -128,6 +128,7 @@ export async function runPhone(opts: {
       }
       await sleep(5);
     }
+    counting = false;
     await sleep(2000);
     const pressToKey: number[] = [];
     for (const p of presses) {
@@ -141,34 +142,13 @@ export async function runPhone(opts: {
       prompting: opts.prompting,
       queuedToSend: summarize(queuedToSend),
       pressToKey: summarize(pressToKey),
-      idleCpuUnpairedPct: idle.unpaired,
-      idleCpuPairedPct: idle.paired,
+      calls,
+      windowMs: opts.windowMs,
+      idle,
     };
   } finally {
     await engine.stop();
     await tg.close();
     await fleet.dispose();
-  }
-}
-
-/** The engine with no agents, unpaired then paired (idle-polling), each over `ms`. */
-async function idleCpu(ms: number): Promise<{ unpaired: number; paired: number }> {
-  const home = mkdtempSync(join(tmpdir(), 'tb-bench-phone-'));
-  const socket = join(home, 'tmux.sock');
-  const tmux = await startPrivateTmux({ socketPath: socket });
-  const tg = await BotApiStandIn.start();
-  const engine = await startEngine(join(home, 'tb'), socket, tg.apiBase, tg.token);
-  try {
-    await sleep(2000);
-    const unpaired = await cpuOver(ms);
-    pair(engine, tg);
-    await sleep(3000);
-    const paired = await cpuOver(ms);
-    return { unpaired, paired };
-  } finally {
-    await engine.stop();
-    await tg.close();
-    await tmux.kill();
-    rmSync(home, { recursive: true, force: true });
   }
 }

@@ -32,6 +32,14 @@ export function summarize(values: readonly number[]): Summary {
   };
 }
 
+/** The middle value (the mean of the two middle ones for an even count); null for none. */
+export function median(values: readonly number[]): number | null {
+  if (values.length === 0) return null;
+  const s = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 === 1 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+}
+
 /** a / b, or null when either is missing or b is zero. */
 export function ratio(a: number | null, b: number | null): number | null {
   if (a === null || b === null || b === 0) return null;

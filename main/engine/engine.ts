@@ -52,7 +52,7 @@ import type { WatchdogWiring } from './wiring/watchdog-wiring.ts';
 import type { PhoneSupervisor } from './phone/phone-supervisor.ts';
 import type { PairingService } from './phone/pairing-service.ts';
 import type { PhoneTuning } from './wiring/phone.ts';
-import { buildPairing, startPhone } from './wiring/phone.ts';
+import { buildPairing, pairingAnnouncer, startPhone } from './wiring/phone.ts';
 import { wireWatchdog } from './wiring/watchdog-wiring.ts';
 
 export interface EngineOptions {
@@ -211,7 +211,8 @@ export class Engine {
     const opencodeFusion = buildOpencodeFusion(f, observer, opts.processTable, onFacts);
     const hookCounter = storeHookCounter(f.store, f.clock);
     let supervisor: PhoneSupervisor | null = null;
-    const phonePairing = buildPairing(f, opts.phone ?? {}, () => supervisor, undo);
+    const announcePairing = pairingAnnouncer(f);
+    const phonePairing = buildPairing(f, opts.phone ?? {}, () => supervisor, announcePairing, undo);
     const apiFor = apiPerSurface({
       store: f.store,
       truth: attention.truth,
@@ -252,7 +253,7 @@ export class Engine {
             undo,
           );
     followConfig(f, attention, watchdog);
-    const phone = startPhone(f, apiFor('telegram'), opts.phone ?? {}, undo);
+    const phone = startPhone(f, apiFor('telegram'), opts.phone ?? {}, announcePairing, undo);
     supervisor = phone;
 
     const engine = new Engine(f.paths, f.events, f.store, attention.truth, observer, apiFor('api'), apiFor, {

@@ -17,7 +17,7 @@ import { itemMessage, outcomeHtml } from './item-message.ts';
 import { resolutionWords } from './outcome-words.ts';
 import { Poller } from './poller.ts';
 import { newPressToken } from './press-token.ts';
-import { SendQueue } from './send-queue.ts';
+import { SendQueue, UNSENT } from './send-queue.ts';
 import { handleUpdates, PROMPT_CHANGED } from './update-handler.ts';
 import type { HandlerDeps } from './update-handler.ts';
 
@@ -53,6 +53,8 @@ export class PhoneChannel {
   private readonly poller: Poller;
   private readonly inflight = new Map<string, Promise<void>>();
   private readonly busy = new Set<string>();
+  /** The outcome text of an edit still queued or on the wire, by message (a buttons-only edit keeps it). */
+  private readonly outcomes = new Map<string, string>();
   private readonly unsubscribe: (() => void)[] = [];
   private timer: NodeJS.Timeout | null = null;
   private reconciling: Promise<void> | null = null;
@@ -63,7 +65,7 @@ export class PhoneChannel {
     private readonly deps: ChannelDeps,
     private readonly chatId: number,
   ) {
-    this.sends = new SendQueue(deps.minSendIntervalMs, deps.now);
+    this.sends = new SendQueue({ intervalMs: deps.minSendIntervalMs, now: deps.now });
     const handler: HandlerDeps = {
       store: deps.store,
       api: deps.api,
@@ -213,18 +215,29 @@ export class PhoneChannel {
 
   /** Send a new message for `item` with fresh tokens; a reminder replies to the item's first message. */
   private send(item: QueueItemDto, step: number, previous: PhoneMessage | null = null): Promise<void> {
-    const sending = this.sendNow(item, step, previous).finally(() => this.inflight.delete(item.id));
+    const sending = this.sendNow(item, step, previous)
+      .finally(() => this.inflight.delete(item.id))
+      // Dropped because the prompt changed or went before its turn: the reconcile that saw the change
+      // skipped the item while this send was in flight, so look again.
+      .then((sent) => (sent ? undefined : this.reconcileSoon()));
     this.inflight.set(item.id, sending);
     return sending;
   }
 
-  private async sendNow(item: QueueItemDto, step: number, previous: PhoneMessage | null): Promise<void> {
+  /** Whether the item still waits with the prompt `fingerprint` (a message about anything else is not sent). */
+  private stillWaiting(itemId: string, fingerprint: string): boolean {
+    const row = this.deps.store.items.get(itemId);
+    return row !== null && (row.fingerprint ?? '') === fingerprint;
+  }
+
+  /** False when the message was dropped unsent (the item no longer waits with that prompt). */
+  private async sendNow(item: QueueItemDto, step: number, previous: PhoneMessage | null): Promise<boolean> {
     const { store, bot, settings } = this.deps;
     const message = itemMessage(item, { tail: settings().tail, step });
     const tokens = message.buttons.map((b) => ({ ...b, ...newPressToken() }));
     const first = previous?.firstMessageId ?? null;
     try {
-      const sent = (await this.sends.run(
+      const sent = await this.sends.run(
         () =>
           bot.call('sendMessage', {
             chat_id: this.chatId,
@@ -234,18 +247,26 @@ export class PhoneChannel {
             reply_markup: { inline_keyboard: tokens.map((t) => [{ text: t.text, callback_data: t.data }]) },
             ...(first !== null ? { reply_parameters: { message_id: first, allow_sending_without_reply: true } } : {}),
           }),
-        // The first message about a blocked agent is what the user waits for; an idle agent's, or a
-        // reminder's repeat, can wait behind it (Telegram allows about one message a second per chat).
-        previous === null && item.reason !== 'idle' && item.reason !== 'idle-after-nudges' ? 'first' : 'later',
-      )) as { message_id?: unknown };
-      if (typeof sent?.message_id !== 'number') throw new Error('sendMessage answered without a message id');
+        {
+          // The first message about a blocked agent is what the user waits for; an idle agent's, or a
+          // reminder's repeat, can wait behind it (Telegram allows about one message a second per chat).
+          priority: previous === null && item.reason !== 'idle' && item.reason !== 'idle-after-nudges' ? 'first' : 'later',
+          wanted: () => this.stillWaiting(item.id, item.fingerprint),
+        },
+      );
+      if (sent === UNSENT) {
+        this.deps.logger.log('info', 'phone.send-dropped', { itemId: item.id, reason: 'no longer waiting with that prompt' });
+        return false;
+      }
+      const messageId = (sent as { message_id?: unknown } | null)?.message_id;
+      if (typeof messageId !== 'number') throw new Error('sendMessage answered without a message id');
       store.phone.addMessage(
         {
           chatId: this.chatId,
-          messageId: sent.message_id,
+          messageId,
           itemId: item.id,
           fingerprint: item.fingerprint,
-          firstMessageId: first ?? sent.message_id,
+          firstMessageId: first ?? messageId,
           header: message.header,
           step,
           sentAt: this.deps.now(),
@@ -256,23 +277,33 @@ export class PhoneChannel {
     } catch (error) {
       this.deps.logger.log('warn', 'phone.send-failed', { itemId: item.id, error: error instanceof Error ? error.message : String(error) });
     }
+    return true;
   }
 
-  /** Edit a message to its outcome (no buttons), or only take its buttons down (`outcome` null). */
+  /**
+   * Edit a message to its outcome (no buttons), or only take its buttons down (`outcome` null). Edits
+   * of one message still queued are one edit, the newest; an outcome's text also takes the buttons
+   * down, so a buttons-only edit queued after it keeps that text.
+   */
   private edit(m: PhoneMessage, outcome: string | null): Promise<void> {
     const { bot } = this.deps;
+    const key = `${m.chatId}:${m.messageId}`;
+    const text = outcome ?? this.outcomes.get(key) ?? null;
+    if (text !== null) this.outcomes.set(key, text);
     const target = { chat_id: m.chatId, message_id: m.messageId };
+    const call = () =>
+      text === null
+        ? bot.call('editMessageReplyMarkup', target)
+        : bot.call('editMessageText', {
+            ...target,
+            text: outcomeHtml(m.header, text),
+            parse_mode: 'HTML',
+            link_preview_options: { is_disabled: true },
+          });
     return this.quietly('edit', () =>
-      this.sends.run(() =>
-        outcome === null
-          ? bot.call('editMessageReplyMarkup', target)
-          : bot.call('editMessageText', {
-              ...target,
-              text: outcomeHtml(m.header, outcome),
-              parse_mode: 'HTML',
-              link_preview_options: { is_disabled: true },
-            }),
-      ),
+      this.sends.run(call, { key }).finally(() => {
+        if (text !== null && this.outcomes.get(key) === text) this.outcomes.delete(key);
+      }),
     );
   }
 

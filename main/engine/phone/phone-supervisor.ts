@@ -33,6 +33,8 @@ export interface SupervisorDeps {
   readonly requestTimeoutMs?: number;
   /** How often to look for a pairing change. */
   readonly checkMs?: number;
+  /** Each look says whether a chat is paired (a pairing the CLI made or undid is seen here). */
+  readonly pairingSeen?: (paired: boolean) => void;
 }
 
 /** Starts and stops the channel as the pairing comes and goes. */
@@ -79,6 +81,7 @@ export class PhoneSupervisor {
     if (this.disposed) return;
     const { store, now } = this.deps;
     const pairing = store.phone.pairing();
+    this.deps.pairingSeen?.(pairing.chatId !== null);
     let token: string | null = null;
     try {
       token = readBotToken(this.deps.tokenFile);

@@ -20,11 +20,32 @@ export interface PhoneTuning {
 }
 
 /**
+ * Tells every view when the pairing was made or undone, from whichever side it was: the settings view
+ * (`paired` omitted: read from the store) or the supervisor's look, which sees a pairing the CLI (`trailboss
+ * phone pair|unpair`, another process) wrote. A pairing only started or cancelled is not announced: a
+ * settings event resets a settings form being edited.
+ */
+export function pairingAnnouncer(f: Foundation): (paired?: boolean) => void {
+  let announced = phoneStatusDto(f.store).paired;
+  return (paired) => {
+    if ((paired ?? phoneStatusDto(f.store).paired) === announced) return;
+    const phone = phoneStatusDto(f.store);
+    announced = phone.paired;
+    f.events.emit('settings:changed', settingsState(f.config(), f.paths.config, null, phone));
+  };
+}
+
+/**
  * The settings view's pairing (one for every surface's method map). `changed` has the supervisor look
  * at once; the supervisor is built after the method maps, so it is read late.
  */
-export function buildPairing(f: Foundation, tuning: PhoneTuning, supervisor: () => PhoneSupervisor | null, undo: UndoList): PairingService {
-  let announcedPaired = phoneStatusDto(f.store).paired;
+export function buildPairing(
+  f: Foundation,
+  tuning: PhoneTuning,
+  supervisor: () => PhoneSupervisor | null,
+  announce: (paired?: boolean) => void,
+  undo: UndoList,
+): PairingService {
   const pairing = new PairingService({
     store: f.store,
     logger: f.logger,
@@ -33,14 +54,10 @@ export function buildPairing(f: Foundation, tuning: PhoneTuning, supervisor: () 
     apiBase: () => f.config().phone.telegram.apiBase,
     saveApiBase: apiBaseSaver({ file: f.paths.config, current: f.config, logger: f.logger, reload: () => void f.watcher.reload() }),
     // The supervisor looks at once. Every view hears a pairing made or undone (an API base saved on
-    // confirm announced the config edit a moment before the pairing was stored); a pairing only
-    // started or cancelled is not announced, since a settings event resets a form being edited.
+    // confirm announced the config edit a moment before the pairing was stored).
     changed: () => {
       void supervisor()?.checkNow();
-      const phone = phoneStatusDto(f.store);
-      if (phone.paired === announcedPaired) return;
-      announcedPaired = phone.paired;
-      f.events.emit('settings:changed', settingsState(f.config(), f.paths.config, null, phone));
+      announce();
     },
     ...(tuning.pollTimeoutS ? { pollTimeoutS: tuning.pollTimeoutS } : {}),
   });
@@ -49,7 +66,13 @@ export function buildPairing(f: Foundation, tuning: PhoneTuning, supervisor: () 
 }
 
 /** Build and start the supervisor; disposed by the undo list and by the engine's stop. */
-export function startPhone(f: Foundation, api: ApiMethods, tuning: PhoneTuning, undo: UndoList): PhoneSupervisor {
+export function startPhone(
+  f: Foundation,
+  api: ApiMethods,
+  tuning: PhoneTuning,
+  announce: (paired?: boolean) => void,
+  undo: UndoList,
+): PhoneSupervisor {
   const supervisor = new PhoneSupervisor({
     store: f.store,
     api,
@@ -59,6 +82,7 @@ export function startPhone(f: Foundation, api: ApiMethods, tuning: PhoneTuning, 
     tokenFile: botTokenPath(f.paths.home),
     apiBase: () => f.config().phone.telegram.apiBase,
     settings: () => ({ tail: f.config().phone.tail, afterMs: f.config().phone.afterMs }),
+    pairingSeen: announce,
     ...tuning,
   });
   supervisor.start();

@@ -57,6 +57,27 @@ describe('trailboss phone pair', () => {
     );
   });
 
+  it('an open settings view hears a pairing the CLI made, and its undoing, within seconds', async () => {
+    rig = await startPhoneRig({ paired: false });
+    const r = rig;
+    const told: boolean[] = [];
+    r.h.engine.on('settings:changed', (s) => told.push(s.phone.paired));
+    let out = '';
+    const running = cli(['phone', 'pair', '--bot-token-file', tokenFile(r), '--no-qr'], {
+      home: home(r),
+      stdin: 'y\n',
+      onStdout: (t) => (out = t),
+    });
+    const code = await poll(() => /\?start=([A-Za-z0-9_-]+)/.exec(out)?.[1], 'the link');
+    r.tg.sendText(OWNER, `/start ${code}`);
+    expect((await running).code).toBe(0);
+    // The CLI wrote the pairing from its own process; nothing told the engine but its own look.
+    await poll(() => told.at(-1) === true, 'the view told of the pairing');
+    expect((await cli(['phone', 'unpair'], { home: home(r) })).code).toBe(0);
+    await poll(() => told.at(-1) === false, 'the view told of the unpairing');
+    expect(told).toEqual([true, false]);
+  });
+
   it('pairs nothing when the desk does not say y', async () => {
     rig = await startPhoneRig({ paired: false });
     const r = rig;

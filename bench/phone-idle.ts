@@ -1,0 +1,97 @@
+/**
+ * The phone phase's idle-CPU measure: the real engine in a child process (bench/engine-host.ts, so the
+ * stand-in Bot API and this process's bookkeeping are not counted) with no agents, its CPU read from
+ * /proc over alternating windows: unpaired, paired (idle-polling), unpaired, … ending unpaired. The
+ * pairing is made and undone through the store from this process, as `trailboss phone pair|unpair`
+ * does; the stand-in counts the polls of each window, which shows the channel ran when it should.
+ * Each paired window is compared with the mean of the unpaired windows either side of it (a slow drift
+ * of the engine's own idle cost cancels); the verdict is the median of those differences.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { botTokenPath, saveBotToken } from '../main/engine/phone/bot-token-file.ts';
+import { systemClock } from '../main/engine/platform/clock.ts';
+import { silentLogger } from '../main/engine/platform/log.ts';
+import { resolvePaths } from '../main/engine/platform/paths.ts';
+import { openStore } from '../main/engine/store/index.ts';
+import { BotApiStandIn } from '../test/support/bot-api/stand-in.ts';
+import type { TgUser } from '../test/support/bot-api/stand-in.ts';
+import { startPrivateTmux } from '../test/support/tmux-server.ts';
+import { startHost } from './child-host.ts';
+import { procCpu } from './proc-cpu.ts';
+
+/** One window of the engine's CPU. */
+export interface IdleWindow {
+  readonly paired: boolean;
+  /** % of one core over the window. */
+  readonly cpuPct: number;
+  /** getUpdates calls the stand-in answered or held during the window. */
+  readonly polls: number;
+}
+
+/** The windows in order, and each paired window minus the unpaired ones either side (% of a core). */
+export interface IdleCpuResult {
+  readonly windowMs: number;
+  readonly windows: readonly IdleWindow[];
+  readonly addedPct: readonly number[];
+}
+
+const OWNER: TgUser = { id: 4242, first_name: 'Bench' };
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+/** `pairs` paired windows of `windowMs` between `pairs + 1` unpaired ones; `settleMs` after each change. */
+export async function idleCpu(opts: { pairs: number; windowMs: number; settleMs: number }): Promise<IdleCpuResult> {
+  const home = mkdtempSync(join(tmpdir(), 'tb-bench-phone-idle-'));
+  const socket = join(home, 'tmux.sock');
+  const engineHome = join(home, 'tb');
+  const tmux = await startPrivateTmux({ socketPath: socket });
+  const tg = await BotApiStandIn.start();
+  let polls = 0;
+  tg.onCall = (method) => {
+    if (method === 'getUpdates') polls += 1;
+  };
+  const paths = resolvePaths({ env: { TRAILBOSS_HOME: engineHome }, platform: process.platform, homedir: engineHome });
+  const host = await startHost('engine-host.ts', {
+    home: engineHome,
+    socket,
+    captureMode: 'auto',
+    api: false,
+    autoApprove: null,
+    phone: { apiBase: tg.apiBase },
+  });
+  saveBotToken(botTokenPath(paths.home), tg.token);
+  const store = openStore(paths.database, { clock: systemClock, logger: silentLogger });
+  const windows: IdleWindow[] = [];
+  const measure = async (paired: boolean): Promise<void> => {
+    const p0 = polls;
+    const c0 = procCpu(host.pid).own;
+    const t0 = performance.now();
+    await sleep(opts.windowMs);
+    const cpuPct = ((procCpu(host.pid).own - c0) / (performance.now() - t0)) * 100;
+    windows.push({ paired, cpuPct, polls: polls - p0 });
+  };
+  try {
+    await sleep(opts.settleMs);
+    for (let i = 0; i < opts.pairs; i++) {
+      await measure(false);
+      const start = tg.sendText(OWNER, '/start');
+      store.phone.setOffset(start + 1);
+      store.phone.pair({ chatId: OWNER.id, userId: OWNER.id, userName: 'Bench', botUsername: tg.bot.username!, at: Date.now() });
+      await sleep(opts.settleMs);
+      await measure(true);
+      store.phone.unpair();
+      await sleep(opts.settleMs);
+    }
+    await measure(false);
+  } finally {
+    store.close();
+    await host.stop();
+    await tg.close();
+    await tmux.kill();
+    rmSync(home, { recursive: true, force: true });
+  }
+  const unpaired = windows.filter((w) => !w.paired).map((w) => w.cpuPct);
+  const paired = windows.filter((w) => w.paired).map((w) => w.cpuPct);
+  return { windowMs: opts.windowMs, windows, addedPct: paired.map((p, i) => p - (unpaired[i]! + unpaired[i + 1]!) / 2) };
+}
