@@ -36,6 +36,12 @@ export interface PhoneBenchResult {
   readonly prompting: number;
   readonly queuedToSend: Summary;
   readonly pressToKey: Summary;
+  /** Press delivered → the message's outcome edit (`editMessageText`) reaching the stand-in. */
+  readonly pressToEdit: Summary;
+  /** Presses whose message had no outcome edit 2 s after the window (still queued). */
+  readonly pressesUnedited: number;
+  /** Prompts queued during the window whose message had not gone 2 s after it. */
+  readonly queuedUnsent: number;
   /** Bot API calls that reached the stand-in during the window, by method. */
   readonly calls: Readonly<Record<string, number>>;
   readonly windowMs: number;
@@ -94,18 +100,25 @@ export async function runPhone(opts: {
   const added = new Map<string, number>();
   const queuedToSend: number[] = [];
   const presses: { paneKey: string; at: number }[] = [];
+  const pressedAt = new Map<number, number>();
+  const pressToEdit: number[] = [];
   const calls: Record<string, number> = {};
   let counting = true;
   try {
     pair(engine, tg);
     const targets = new Map(fleet.agents.map((a) => [fleet.paneKey(a), a]));
     engine.on('item:added', ({ item }) => {
-      if (item.reason === 'permission') added.set(item.target, performance.timeOrigin + performance.now());
+      if (item.reason === 'permission' && counting) added.set(item.target, performance.timeOrigin + performance.now());
     });
     tg.onCall = (method, params) => {
       if (counting && method !== 'getUpdates') calls[method] = (calls[method] ?? 0) + 1;
-      if (method !== 'sendMessage' || typeof params['text'] !== 'string') return;
       const at = performance.timeOrigin + performance.now();
+      const pressed = typeof params['message_id'] === 'number' ? pressedAt.get(params['message_id']) : undefined;
+      if (method === 'editMessageText' && pressed !== undefined) {
+        pressToEdit.push(at - pressed);
+        pressedAt.delete(params['message_id'] as number);
+      }
+      if (method !== 'sendMessage' || typeof params['text'] !== 'string') return;
       for (const [target, t] of added) {
         if (!params['text'].includes(` · ${target} · `)) continue;
         queuedToSend.push(at - t);
@@ -124,6 +137,7 @@ export async function runPhone(opts: {
         pressed.add(m.message_id);
         if (!item) continue;
         presses.push({ paneKey: item.paneKey, at: performance.timeOrigin + performance.now() });
+        pressedAt.set(m.message_id, performance.timeOrigin + performance.now());
         tg.press(OWNER, OWNER.id, m.message_id, 'Approve:');
       }
       await sleep(5);
@@ -142,6 +156,9 @@ export async function runPhone(opts: {
       prompting: opts.prompting,
       queuedToSend: summarize(queuedToSend),
       pressToKey: summarize(pressToKey),
+      pressToEdit: summarize(pressToEdit),
+      pressesUnedited: pressedAt.size,
+      queuedUnsent: added.size,
       calls,
       windowMs: opts.windowMs,
       idle,
