@@ -38,9 +38,10 @@ export interface BenchPlan {
     readonly prompting: number;
     readonly spacingMs: number;
     readonly windowMs: number;
-    /** Each idle-CPU window, and how many paired ones (between unpaired ones). */
+    /** Each idle-CPU window, how many paired ones (between unpaired ones), and the engine's warm-up before them. */
     readonly idleWindowMs: number;
     readonly idlePairs: number;
+    readonly idleWarmupMs: number;
   };
 }
 
@@ -74,7 +75,7 @@ const FULL: Omit<BenchPlan, 'quick' | 'phases'> = {
     workStepMs: 1500,
     replyAfterMs: 2000,
   },
-  phone: { agents: 100, prompting: 10, spacingMs: 1500, windowMs: 40_000, idleWindowMs: 20_000, idlePairs: 4 },
+  phone: { agents: 100, prompting: 10, spacingMs: 1500, windowMs: 40_000, idleWindowMs: 20_000, idlePairs: 4, idleWarmupMs: 30_000 },
 };
 
 const QUICK: Omit<BenchPlan, 'quick' | 'phases'> = {
@@ -98,7 +99,7 @@ const QUICK: Omit<BenchPlan, 'quick' | 'phases'> = {
     workStepMs: 1000,
     replyAfterMs: 1500,
   },
-  phone: { agents: 10, prompting: 3, spacingMs: 1500, windowMs: 10_000, idleWindowMs: 4000, idlePairs: 2 },
+  phone: { agents: 10, prompting: 3, spacingMs: 1500, windowMs: 10_000, idleWindowMs: 4000, idlePairs: 2, idleWarmupMs: 5000 },
 };
 
 /** Usage text for `--help` and for a bad argument. */

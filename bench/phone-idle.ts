@@ -1,9 +1,11 @@
 /**
  * The phone phase's idle-CPU measure: the real engine in a child process (bench/engine-host.ts, so the
- * stand-in Bot API and this process's bookkeeping are not counted) with no agents, its CPU read from
+ * stand-in Bot API and this process's bookkeeping are not counted) with no agents (one quiet pane that
+ * is no agent), its CPU read from
  * /proc over alternating windows: unpaired, paired (idle-polling), unpaired, … ending unpaired. The
  * pairing is made and undone through the store from this process, as `trailboss phone pair|unpair`
- * does; the stand-in counts the polls of each window, which shows the channel ran when it should.
+ * does; the stand-in counts the polls since each change, which shows the channel ran when it should
+ * (a long poll lasts 25 s, so a window may see only the one that began before it).
  * Each paired window is compared with the mean of the unpaired windows either side of it (a slow drift
  * of the engine's own idle cost cancels); the verdict is the median of those differences.
  */
@@ -26,7 +28,7 @@ export interface IdleWindow {
   readonly paired: boolean;
   /** % of one core over the window. */
   readonly cpuPct: number;
-  /** getUpdates calls the stand-in answered or held during the window. */
+  /** getUpdates calls that reached the stand-in from the pairing change before the window to its end. */
   readonly polls: number;
 }
 
@@ -41,11 +43,14 @@ const OWNER: TgUser = { id: 4242, first_name: 'Bench' };
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 /** `pairs` paired windows of `windowMs` between `pairs + 1` unpaired ones; `settleMs` after each change. */
-export async function idleCpu(opts: { pairs: number; windowMs: number; settleMs: number }): Promise<IdleCpuResult> {
+export async function idleCpu(opts: { pairs: number; windowMs: number; settleMs: number; warmupMs: number }): Promise<IdleCpuResult> {
   const home = mkdtempSync(join(tmpdir(), 'tb-bench-phone-idle-'));
   const socket = join(home, 'tmux.sock');
   const engineHome = join(home, 'tb');
   const tmux = await startPrivateTmux({ socketPath: socket });
+  // A desk with nothing waiting: one quiet pane that is no agent. With no session at all the engine
+  // would look for a server every tick (a `tmux` process each time), which is not a user's idle desk.
+  await tmux.newPane('sleep 86400');
   const tg = await BotApiStandIn.start();
   let polls = 0;
   tg.onCall = (method) => {
@@ -63,25 +68,35 @@ export async function idleCpu(opts: { pairs: number; windowMs: number; settleMs:
   saveBotToken(botTokenPath(paths.home), tg.token);
   const store = openStore(paths.database, { clock: systemClock, logger: silentLogger });
   const windows: IdleWindow[] = [];
+  let p0 = 0;
   const measure = async (paired: boolean): Promise<void> => {
-    const p0 = polls;
     const c0 = procCpu(host.pid).own;
     const t0 = performance.now();
     await sleep(opts.windowMs);
     const cpuPct = ((procCpu(host.pid).own - c0) / (performance.now() - t0)) * 100;
     windows.push({ paired, cpuPct, polls: polls - p0 });
   };
-  try {
-    await sleep(opts.settleMs);
-    for (let i = 0; i < opts.pairs; i++) {
-      await measure(false);
+  const change = async (pair: boolean): Promise<void> => {
+    if (pair) {
       const start = tg.sendText(OWNER, '/start');
       store.phone.setOffset(start + 1);
       store.phone.pair({ chatId: OWNER.id, userId: OWNER.id, userName: 'Bench', botUsername: tg.bot.username!, at: Date.now() });
-      await sleep(opts.settleMs);
+    } else store.phone.unpair();
+    p0 = polls;
+    await sleep(opts.settleMs);
+  };
+  try {
+    // The engine's start is over before the first window: loading modules, then for a while V8's
+    // background compilation (CPU time of other threads). One pairing and unpairing beforehand loads
+    // the channel's code and `fetch` (undici, about 40 ms once) as well.
+    await sleep(opts.warmupMs);
+    await change(true);
+    await change(false);
+    for (let i = 0; i < opts.pairs; i++) {
+      await measure(false);
+      await change(true);
       await measure(true);
-      store.phone.unpair();
-      await sleep(opts.settleMs);
+      await change(false);
     }
     await measure(false);
   } finally {

@@ -85,6 +85,7 @@ export async function runPhone(opts: {
   windowMs: number;
   idleWindowMs: number;
   idlePairs: number;
+  idleWarmupMs: number;
 }): Promise<PhoneBenchResult> {
   const loops = Array.from({ length: opts.prompting }, (_, i) =>
     loopingPrompt('claude', { firstPromptMs: 5000 + i * opts.spacingMs, idleMs: opts.prompting * opts.spacingMs }),
@@ -93,7 +94,7 @@ export async function runPhone(opts: {
     ...loops.map((l) => l.scenario),
     ...Array.from({ length: opts.agents - opts.prompting }, () => workingLoop('claude', 2000)),
   ];
-  const idle = await idleCpu({ pairs: opts.idlePairs, windowMs: opts.idleWindowMs, settleMs: 3000 });
+  const idle = await idleCpu({ pairs: opts.idlePairs, windowMs: opts.idleWindowMs, settleMs: 3000, warmupMs: opts.idleWarmupMs });
   const fleet = await startFleet(scenarios);
   const tg = await BotApiStandIn.start();
   const engine = await startEngine(join(fleet.dir, 'engine'), fleet.socket, tg.apiBase, tg.token);
