@@ -43,9 +43,9 @@ const count = (value) => Number.isSafeInteger(value) && value >= 0;
 
 /**
  * The status in the file's text, or null unless it is exactly the line the engine writes
- * (JSON.stringify of the five keys in order, then a newline): whole numbers within the safe
- * integers, a pid a signal can name, `oldestSince` a number or null. NUL bytes are dropped first, as
- * the shell's `read` drops them, so that the sh segment agrees.
+ * (JSON.stringify of the five keys in order, then a newline or none): whole numbers within the safe
+ * integers, a pid a signal can name, `oldestSince` a whole number or null. NUL bytes are dropped
+ * first, as the shell's `read` drops them, so that the sh segment agrees.
  */
 function parseStatus(text) {
   const line = text.replaceAll('\0', '').replace(/\n$/, '');

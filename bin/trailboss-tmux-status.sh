@@ -84,6 +84,8 @@ whole "$count" && whole "$stuck" || exit 0
 # Alive, or there but not ours to signal (EPERM): /proc tells the two from a pid that is gone.
 kill -0 "$pid" || [ -d "/proc/$pid" ] || exit 0
 
+# The clock in whole seconds (no command gives milliseconds without more forks): an age can be a
+# second shorter than the .mjs says at the same moment.
 age=''
 if [ "$oldest" != null ]; then
   now=$(date +%s)

@@ -11,6 +11,8 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queueStatusOf, writeQueueStatusFile } from '../../main/engine/api/queue-status-file.ts';
+import { queueItem } from '../support/queue-items.ts';
 import { PINNED_NODE, runProgram } from '../support/run-node.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -141,6 +143,14 @@ describe('the status segment: the sh script and the Node command print the same'
       }
       expect(existsSync(marker)).toBe(false);
     });
+  });
+
+  it("reads the engine's own writer: the line queue-status-file.ts writes for a queue", async () => {
+    const home = join(dir, 'engine');
+    const items = [queueItem({ firstSeen: ago(750_000), stuck: true }), queueItem({ firstSeen: ago(60_000) })];
+    writeQueueStatusFile(join(home, 'queue-status.json'), queueStatusOf(items, live));
+    const runs = [await viaNode({ TRAILBOSS_HOME: home }), ...(await Promise.all(SHELLS.map((shell) => viaShell(shell, [home], {}))))];
+    expect(runs.map((r) => r.stdout)).toEqual(runs.map(() => '⏳2 12m ⚠1\n'));
   });
 
   it('finds the home without an argument as platform/paths.ts does: TRAILBOSS_HOME (relative to the cwd), XDG_CONFIG_HOME, ~/.config', async () => {
