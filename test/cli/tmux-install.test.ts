@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { addSourceLine } from '../../main/cli/tmux-config/source-line.ts';
-import { runNode } from '../support/run-node.ts';
+import { runNode, runProgram } from '../support/run-node.ts';
 import { makeTmuxUser, type TmuxUser } from '../support/tmux-user.ts';
 
 const LAUNCHER = join(import.meta.dirname, '..', '..', 'bin', 'trailboss.mjs');
@@ -77,8 +77,9 @@ describe('trailboss tmux install | uninstall | status', { timeout: 60_000 }, () 
       join(dir, 'tb', 'queue-status.json'),
       JSON.stringify({ version: 1, pid: process.pid, count: 4, oldestSince: null, stuck: 1 }) + '\n',
     );
-    // tmux's own job runner: `run-shell` runs the command with /bin/sh -c, as status-right's #() does.
-    expect(tmux('run-shell', command)).toBe('⏳4 ⚠1\n');
+    // As tmux runs a #() job: /bin/sh -c, in the server's environment (which names no Trail Boss home).
+    const run = await runProgram('/bin/sh', ['-c', command], { env: { HOME: '/nonexistent' } });
+    expect([run.code, run.stdout, run.stderr]).toEqual([0, '⏳4 ⚠1\n', '']);
   });
 
   it("a server still showing an earlier version's segment gets no second one when it sources the new file", async () => {

@@ -60,7 +60,8 @@ const CASES: readonly Case[] = [
   { name: 'three wait, the oldest for 12m30s', file: () => line(), prints: '⏳3 12m\n' },
   { name: 'one stuck', file: () => line({ stuck: 1 }), prints: '⏳3 12m ⚠1\n' },
   { name: 'two stuck', file: () => line({ stuck: 2 }), prints: '⏳3 12m ⚠2\n' },
-  { name: 'seconds', file: () => line({ count: 1, oldestSince: ago(20_000) }), prints: /^⏳1 (?:[2-5]\d)s\n$/ },
+  // 30.999 s: the sh's clock is whole seconds (up to 999 ms behind), so it too says at least 30s.
+  { name: 'seconds', file: () => line({ count: 1, oldestSince: ago(30_999) }), prints: /^⏳1 [3-5]\ds\n$/ },
   { name: 'hours', file: () => line({ oldestSince: ago(3.5 * 3600_000) }), prints: '⏳3 3h\n' },
   { name: 'days', file: () => line({ oldestSince: ago(2.5 * 86400_000) }), prints: '⏳3 2d\n' },
   { name: 'a wait that starts in the future (clock skew) is 0s', file: () => line({ oldestSince: Date.now() + 3600_000 }), prints: '⏳3 0s\n' },

@@ -34,6 +34,8 @@ export function runProgram(
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     child.on('error', fail);
+    // A program that exits without reading its input (the sh status segment) closes the pipe: not an error.
+    child.stdin.on('error', () => {});
     child.on('close', (code) => done({ code, stdout, stderr, ms: performance.now() - started, pid: child.pid ?? 0 }));
     child.stdin.end(opts.stdin ?? '');
   });

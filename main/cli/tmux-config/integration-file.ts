@@ -51,9 +51,15 @@ function keyToken(key: string): string {
   return /^[A-Za-z0-9_.:+-]+$/.test(key) ? key : `'${key}'`;
 }
 
+/** `%` in a path of the status line is refused too: tmux runs status-right through strftime first (`%20` would become another path). */
+function checkedStatusPath(file: string): string {
+  if (file.includes('%')) throw new TmuxConfigError(`cannot have tmux's status line run a path with "%" in it: ${JSON.stringify(file)}`);
+  return checkedCommand(file);
+}
+
 /** The segment appended to `status-right`: tmux runs the sh script, no Node. */
 export function specSegment(spec: IntegrationSpec): string {
-  return statusSegment(checkedCommand(spec.statusScript), checkedCommand(spec.home));
+  return statusSegment(checkedStatusPath(spec.statusScript), checkedStatusPath(spec.home));
 }
 
 /** The whole file. */

@@ -36,8 +36,13 @@ describe('our tmux file', () => {
     expect(() => integrationFileText(spec({ home: '/home/#u' }))).toThrow(TmuxConfigError);
   });
 
-  it('a home or script path with quotes, $ and spaces reads back as it was written', () => {
-    const home = `/home/o'neil/$x "y"/Trail Boss`;
+  it('refuses % in the status segment’s paths: tmux runs status-right through strftime (`%20` would be another path)', () => {
+    expect(() => integrationFileText(spec({ home: '/home/u/100%20' }))).toThrow(/"%"/);
+    expect(() => integrationFileText(spec({ statusScript: '/opt/50%/bin/trailboss-tmux-status.sh' }))).toThrow(TmuxConfigError);
+  });
+
+  it('a home path with quotes, $, spaces and parentheses reads back as it was written', () => {
+    const home = `/home/o'neil/$x "y"/Trail Boss (2)`;
     const text = integrationFileText(spec({ home }));
     expect(fileSegment(text)).toEqual({ kind: 'sh', text: statusSegment(SCRIPT, home), script: SCRIPT });
   });
