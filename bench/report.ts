@@ -224,7 +224,10 @@ export function formatReport(r: BenchResults): string {
           timing('bare node -e in a new pane (floor now)', r.tui.bareNode),
           timing('item:added → shown', r.tui.newItem),
           timing(`status segment as installed: /bin/sh -c (printed ${r.tui.tmuxSegmentOutput})`, r.tui.tmuxSegment),
-          timing(`trailboss tmux-status on Node (printed ${r.tui.tmuxStatusOutput}; ${bareNodeRatio(r.tui.tmuxStatus, r.tui) ?? '–'}× bare)`, r.tui.tmuxStatus),
+          timing(
+            `trailboss tmux-status on Node (printed ${r.tui.tmuxStatusOutput}; ${bareNodeRatio(r.tui.tmuxStatus, r.tui) ?? '–'}× bare)`,
+            r.tui.tmuxStatus,
+          ),
           timing('bare node -e 0, alternating with them', r.tui.tmuxStatusBare),
         ],
       );

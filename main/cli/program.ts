@@ -158,8 +158,8 @@ const DECLARATIONS: readonly (readonly [name: string, declare: Declaration])[] =
       program
         .command('tmux-status')
         .description(
-          'print the status segment (⏳3 12m ⚠1: waiting, oldest wait, stuck; nothing when none waits), exit 0 always; ' +
-            'the installed segment runs bin/trailboss-tmux-status.sh, the same without Node',
+          'print the tmux status segment: ⏳3 12m ⚠1 (waiting, oldest wait, stuck), nothing when none waits; always exit 0 ' +
+            '(the segment `tmux install` writes runs bin/trailboss-tmux-status.sh: the same without Node)',
         ),
   ],
   [

@@ -49,9 +49,15 @@ describe('doctor: tmux integration', { timeout: 60_000 }, () => {
     const file = join(home, 'tb', 'tmux.conf');
     const installed = readFileSync(file, 'utf8');
     writeFileSync(file, installed.replace('/bin/trailboss-tmux-status.sh', '/gone/trailboss-tmux-status.sh'));
-    expect(await finding()).toMatchObject({ status: 'problem', detail: expect.stringContaining('/gone/trailboss-tmux-status.sh, which is missing') });
+    expect(await finding()).toMatchObject({
+      status: 'problem',
+      detail: expect.stringContaining('/gone/trailboss-tmux-status.sh, which is missing'),
+    });
     const launcher = join(import.meta.dirname, '..', '..', 'bin', 'trailboss.mjs');
-    writeFileSync(file, installed.replace(/set -ga status-right .*/, `set -ga status-right " #('/usr/bin/node' '${launcher}' tmux-status)"`));
+    writeFileSync(
+      file,
+      installed.replace(/set -ga status-right .*/, `set -ga status-right " #('/usr/bin/node' '${launcher}' tmux-status)"`),
+    );
     expect(await finding()).toMatchObject({
       status: 'advice',
       detail: expect.stringContaining('trailboss tmux-status on Node, from an earlier install'),

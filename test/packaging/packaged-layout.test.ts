@@ -120,7 +120,8 @@ describe('the status segment tmux runs from the packaged app', () => {
   it('the unpacked sh segment `tmux install` writes prints the queue count from the status file, and nothing without one', () => {
     const home = mkdtempSync(path.join(tmpdir(), 'tb-packaged-status-'));
     try {
-      const status = () => spawnSync('/bin/sh', [runtimeFiles(layout).statusScript, home], { env: { PATH: '/usr/bin:/bin' }, encoding: 'utf8' });
+      const status = () =>
+        spawnSync('/bin/sh', [runtimeFiles(layout).statusScript, home], { env: { PATH: '/usr/bin:/bin' }, encoding: 'utf8' });
       expect(status()).toMatchObject({ status: 0, stdout: '', stderr: '' });
       writeFileSync(
         path.join(home, 'queue-status.json'),

@@ -84,4 +84,3 @@ export async function takeSegmentOut(
   const room = SEGMENT_WIDTH * found.length;
   return onServer(runner, socket, ['set-option', '-gF', 'status-right-length', `#{e|-|:#{status-right-length},${room}}`]);
 }
-

@@ -13,14 +13,7 @@ import { LOCAL_SETTINGS_FILES } from '../../engine/hooks/settings-file.ts';
 import { writeFileAtomic } from '../../engine/platform/atomic-write.ts';
 import type { Clock } from '../../engine/platform/clock.ts';
 import type { Runner } from '../../engine/platform/run.ts';
-import {
-  installedKey,
-  installedSegment,
-  serverState,
-  takeSegmentOut,
-  type InstalledSegment,
-  type ServerState,
-} from './installed-state.ts';
+import { installedKey, installedSegment, serverState, takeSegmentOut, type InstalledSegment, type ServerState } from './installed-state.ts';
 import { DEFAULT_KEY, integrationFileText, specSegment, type IntegrationSpec } from './integration-file.ts';
 import { configBindings, foreignBinding } from './key-clash.ts';
 import { addSourceLine, hasAnySourceLine, hasSourceLine, removeSourceLine, sourceLineNumber } from './source-line.ts';

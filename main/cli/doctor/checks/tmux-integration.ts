@@ -49,7 +49,10 @@ export const tmuxIntegrationCheck: DoctorCheck = {
     const segment = status.segment;
     if (segment === null) return problem(`${deps.ourFile} has no status segment of ours (edited by hand?)`, FIX);
     if (!segment.scriptPresent)
-      return problem(`the status segment runs ${segment.script ?? 'an unreadable path'}, which is missing: the status line shows nothing`, FIX);
+      return problem(
+        `the status segment runs ${segment.script ?? 'an unreadable path'}, which is missing: the status line shows nothing`,
+        FIX,
+      );
     const stale = status.servers.filter((s) => s.segmentKind !== segment.kind).map((s) => s.socket);
     if (stale.length > 0) return problem(`the status segment of an earlier install is still shown on ${stale.join(', ')}`, FIX);
     const fresh = statusFileFresh(paths.endpoint, paths.queueStatus);
@@ -60,7 +63,9 @@ export const tmuxIntegrationCheck: DoctorCheck = {
       );
     if (segment.kind === 'node') return advice(`the status segment is ${segmentText(segment)}`, FIX);
     const servers = status.servers.length === 0 ? 'no tmux server running' : `${status.servers.length} server(s) up to date`;
-    return ok(`prefix + ${key} and the status segment (${segmentText(segment)}) in ${deps.ourFile}, sourced from ${deps.configFile}; ${servers}`);
+    return ok(
+      `prefix + ${key} and the status segment (${segmentText(segment)}) in ${deps.ourFile}, sourced from ${deps.configFile}; ${servers}`,
+    );
   },
 };
 
