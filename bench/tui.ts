@@ -9,6 +9,7 @@
  * alternating with a bare `node -e 0` and with the Node command `trailboss tmux-status`: the segment's
  * p95 ≤ 25 ms and ≤ 1.3× the bare Node's p95; the Node command is reported beside it.
  */
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,7 +24,7 @@ import { realRunner } from '../main/engine/platform/run.ts';
 import { runnerWithEnv } from '../main/engine/platform/runner-with-env.ts';
 import { buildCli } from '../scripts/build-cli.mjs';
 import { poll } from '../test/support/poll.ts';
-import { PINNED_NODE, runNode, runProgram } from '../test/support/run-node.ts';
+import { PINNED_NODE } from '../test/support/run-node.ts';
 import { startScriptedAgent } from '../test/support/scripted-agent/start.ts';
 import { startPrivateTmux } from '../test/support/tmux-server.ts';
 import { startFleet } from './fleet.ts';
@@ -81,25 +82,38 @@ type StatusFigures = Pick<
 >;
 
 /**
+ * One run of a program, start to exit, timed around spawnSync: the engine in this very process
+ * cannot delay the start or the notice of the exit (with spawn, a busy event loop added its own
+ * milliseconds to every figure, the bare Node's too).
+ */
+function timedRun(file: string, args: readonly string[], env: Record<string, string>): { ms: number; stdout: string } {
+  const started = performance.now();
+  const run = spawnSync(file, args, { env: { PATH: '/usr/bin:/bin', ...env }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  const ms = performance.now() - started;
+  if (run.error) throw run.error;
+  return { ms, stdout: run.stdout };
+}
+
+/**
  * The installed segment (`/bin/sh -c '<command>'`, as tmux runs `#()`), a bare `node -e 0` and
  * `trailboss tmux-status` on Node, in turn, `runs` times each: the status line's cost beside Node's floor.
  */
-async function measureTmuxStatus(home: string, runs: number): Promise<StatusFigures> {
+function measureTmuxStatus(home: string, runs: number): StatusFigures {
   const command = installedSegmentCommand(home);
   // The segment is given the home; tmux's environment need not name it. The Node command finds it in TRAILBOSS_HOME.
-  const segment = () => runProgram('/bin/sh', ['-c', command], { env: { HOME: home } });
+  const segment = () => timedRun('/bin/sh', ['-c', command], { HOME: home });
   const env = { TRAILBOSS_HOME: home, HOME: home };
-  const node = () => runNode([LAUNCHER, 'tmux-status'], { env });
+  const node = () => timedRun(PINNED_NODE, [LAUNCHER, 'tmux-status'], env);
   // Warm the file cache once, as tmux's second run (15 s later) finds it.
-  let segmentOutput = (await segment()).stdout;
-  let nodeOutput = (await node()).stdout;
+  let segmentOutput = segment().stdout;
+  let nodeOutput = node().stdout;
   const timed: { segment: number[]; node: number[]; bare: number[] } = { segment: [], node: [], bare: [] };
   for (let i = 0; i < runs; i++) {
-    timed.bare.push((await runNode(['-e', '0'], { env })).ms);
-    const s = await segment();
+    timed.bare.push(timedRun(PINNED_NODE, ['-e', '0'], env).ms);
+    const s = segment();
     timed.segment.push(s.ms);
     segmentOutput = s.stdout;
-    const n = await node();
+    const n = node();
     timed.node.push(n.ms);
     nodeOutput = n.stdout;
   }
@@ -175,7 +189,7 @@ export async function runTuiBench(plan: TuiPlan): Promise<TuiResult> {
       off();
       if (queuedAt > 0) shown.push(performance.now() - queuedAt);
     }
-    const statusLine = await measureTmuxStatus(home, plan.statusRuns);
+    const statusLine = measureTmuxStatus(home, plan.statusRuns);
     const count = `⏳${plan.items + plan.newItems} `;
     if (!statusLine.tmuxSegmentOutput.startsWith(count) || !statusLine.tmuxStatusOutput.startsWith(count))
       throw new Error(
