@@ -7,7 +7,7 @@
  * between the two runs cannot change what either prints.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -161,6 +161,35 @@ describe('the status segment: the sh script and the Node command print the same'
       expect(existsSync(marker)).toBe(false);
     });
   });
+
+  // Not root, pid 1 above is the EPERM case; as root (this sandbox), another user asks about root's live pid and a dead one.
+  it.runIf(process.getuid?.() === 0)(
+    'run by another user: a live engine it may not signal still runs (EPERM; /proc for the sh), a dead one does not',
+    () => {
+      const home = join(dir, 'other-user');
+      mkdirSync(home);
+      chmodSync(dir, 0o755);
+      chmodSync(home, 0o755);
+      const asNobody = (file: string, args: readonly string[]) =>
+        spawnSync(file, args, {
+          uid: 65534,
+          gid: 65534,
+          env: { PATH: '/usr/bin:/bin', TRAILBOSS_HOME: home, HOME: home },
+          encoding: 'utf8',
+        });
+      for (const [pid, prints] of [
+        [live, '⏳3 12m\n'],
+        [dead, ''],
+      ] as const) {
+        writeFileSync(join(home, 'queue-status.json'), line({ pid }), { mode: 0o644 });
+        const runs = [
+          asNobody(PINNED_NODE, [LAUNCHER, 'tmux-status']),
+          ...SHELLS.map((shell) => asNobody(shell[0] as string, [...shell.slice(1), SCRIPT, home])),
+        ];
+        expect(runs.map((r) => [r.status, r.stdout, r.stderr])).toEqual(runs.map(() => [0, prints, '']));
+      }
+    },
+  );
 
   it("reads the engine's own writer: the line queue-status-file.ts writes for a queue", async () => {
     const home = join(dir, 'engine');
