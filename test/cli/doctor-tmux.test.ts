@@ -44,6 +44,17 @@ describe('doctor: tmux integration', { timeout: 60_000 }, () => {
     expect(await finding()).toMatchObject({ status: 'problem', detail: expect.stringContaining('no longer sources') });
   });
 
+  it("a problem when a running server still shows an earlier install's Node segment", async () => {
+    user.startServer();
+    await cli(['tmux', 'install'], { home, env });
+    tmux('set-option', '-g', 'status-right', "mine #('/usr/bin/node' '/opt/tb/bin/trailboss.mjs' tmux-status)");
+    expect(await finding()).toMatchObject({
+      status: 'problem',
+      detail: expect.stringContaining(`the status segment of an earlier install is still shown on ${user.socket}`),
+      fix: 'trailboss tmux install',
+    });
+  });
+
   it("a problem when the status segment's script is missing (Trail Boss moved), advice when it is an earlier install's Node segment", async () => {
     await cli(['tmux', 'install'], { home, env });
     const file = join(home, 'tb', 'tmux.conf');

@@ -7,10 +7,12 @@
  * earlier versions wrote — `#(<node> '<launcher>' tmux-status)`, still recognised so that an install
  * or uninstall replaces or removes it on running servers.
  */
+import path from 'node:path';
 import { shellQuote } from '../../engine/hooks/hook-command.ts';
+import { STATUS_SCRIPT } from '../../engine/hooks/runtime-layout.ts';
 
-/** The script's file name (hooks/runtime-layout.ts `STATUS_SCRIPT`): marks the sh segment. */
-export const STATUS_SCRIPT_NAME = 'trailboss-tmux-status.sh';
+/** The script's file name (`trailboss-tmux-status.sh`): marks the sh segment. */
+export const STATUS_SCRIPT_NAME = path.posix.basename(STATUS_SCRIPT);
 /** The Node command's argument: marks a segment of an earlier version. */
 export const STATUS_ARGS = 'tmux-status';
 
