@@ -224,10 +224,12 @@ export class PhoneChannel {
     return sending;
   }
 
-  /** Whether the item still waits with the prompt `fingerprint` (a message about anything else is not sent). */
+  /** Whether the item still waits, unsnoozed, with the prompt `fingerprint` (a message about anything else is not sent). */
   private stillWaiting(itemId: string, fingerprint: string): boolean {
     const row = this.deps.store.items.get(itemId);
-    return row !== null && (row.fingerprint ?? '') === fingerprint;
+    const snoozedUntil = row?.snoozedUntil ?? null;
+    const snoozed = snoozedUntil !== null && snoozedUntil > this.deps.now();
+    return row !== null && !snoozed && (row.fingerprint ?? '') === fingerprint;
   }
 
   /** False when the message was dropped unsent (the item no longer waits with that prompt). */
