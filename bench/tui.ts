@@ -7,7 +7,7 @@
  * (what tmux's status line runs every status-interval in every client) against the same queue,
  * alternating with a bare `node -e 0`: p95 ≤ 25 ms and ≤ 1.3× the bare Node's p95.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Engine } from '../main/engine/engine.ts';
@@ -106,8 +106,14 @@ export async function runTuiBench(plan: TuiPlan): Promise<TuiResult> {
         timeoutMs: 30_000,
         intervalMs: 10,
       });
-    const command = `'${PINNED_NODE}' '${cli}' tui; exec sleep 600`;
+    // BENCH_TUI_CPU_PROF=<dir>: each start runs under V8's sampling profiler and is quit with q
+    // after its frame is timed, so that Node writes the start's .cpuprofile into <dir>.
+    const profileDir = process.env['BENCH_TUI_CPU_PROF'];
+    const profiling = profileDir === undefined ? '' : `--cpu-prof --cpu-prof-dir='${profileDir}' `;
+    const command = `'${PINNED_NODE}' ${profiling}'${cli}' tui; exec sleep 600`;
     const env = { TRAILBOSS_HOME: home, TERM: 'xterm-256color' };
+    if (profileDir !== undefined) mkdirSync(profileDir, { recursive: true });
+    const profiles = () => (profileDir === undefined ? 0 : readdirSync(profileDir).filter((f) => f.endsWith('.cpuprofile')).length);
     const first: number[] = [];
     const bare: number[] = [];
     for (let i = 0; i <= plan.starts; i++) {
@@ -121,6 +127,11 @@ export async function runTuiBench(plan: TuiPlan): Promise<TuiResult> {
       await shows(pane, plan.items);
       // The first start fills Node's compile cache, as a user's first run after install does: not counted.
       if (i > 0) first.push(performance.now() - started);
+      if (profileDir !== undefined) {
+        const written = profiles();
+        await ui.tmux(['send-keys', '-t', pane, 'q']);
+        await poll(async () => profiles() > written, 'the start wrote its profile', { timeoutMs: 30_000, intervalMs: 50 });
+      }
       await ui.tmux(['kill-session', '-t', `start${i}`]);
     }
     const pane = await ui.newPane(command, { width: 100, height: 40, env, session: 'open' });
