@@ -7,7 +7,7 @@
  * (what tmux's status line runs every status-interval in every client) against the same queue,
  * alternating with a bare `node -e 0`: p95 ≤ 25 ms and ≤ 1.3× the bare Node's p95.
  */
-import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Engine } from '../main/engine/engine.ts';
@@ -74,6 +74,18 @@ async function measureTmuxStatus(
   return { tmuxStatus: summarize(status), tmuxStatusBare: summarize(bare), tmuxStatusOutput: output.trim() };
 }
 
+/**
+ * The package as npm installs it, in `dir`: the launcher (which turns on Node's compile cache, as
+ * for every user) beside the bundled CLI and package.json. Resolves with the launcher's path.
+ */
+async function installedLauncher(dir: string): Promise<string> {
+  await buildCli({ outDir: join(dir, 'dist', 'cli') });
+  mkdirSync(join(dir, 'bin'));
+  copyFileSync(LAUNCHER, join(dir, 'bin', 'trailboss.mjs'));
+  copyFileSync(join(import.meta.dirname, '..', 'package.json'), join(dir, 'package.json'));
+  return join(dir, 'bin', 'trailboss.mjs');
+}
+
 /** Runs the phase. */
 export async function runTuiBench(plan: TuiPlan): Promise<TuiResult> {
   const work = mkdtempSync(join(tmpdir(), 'tb-bench-tui-'));
@@ -94,7 +106,7 @@ export async function runTuiBench(plan: TuiPlan): Promise<TuiResult> {
     api: true,
   });
   try {
-    const cli = await buildCli({ outDir: join(work, 'cli') });
+    const cli = await installedLauncher(join(work, 'pkg'));
     const waiting = async () => {
       const q = await engine.api['queue:list']({});
       return q.ok ? q.value.length : 0;
@@ -111,7 +123,8 @@ export async function runTuiBench(plan: TuiPlan): Promise<TuiResult> {
     const profileDir = process.env['BENCH_TUI_CPU_PROF'];
     const profiling = profileDir === undefined ? '' : `--cpu-prof --cpu-prof-dir='${profileDir}' `;
     const command = `'${PINNED_NODE}' ${profiling}'${cli}' tui; exec sleep 600`;
-    const env = { TRAILBOSS_HOME: home, TERM: 'xterm-256color' };
+    // The launcher keeps Node's compile cache under XDG_CACHE_HOME: the bench's own, not the user's.
+    const env = { TRAILBOSS_HOME: home, TERM: 'xterm-256color', XDG_CACHE_HOME: join(work, 'cache') };
     if (profileDir !== undefined) mkdirSync(profileDir, { recursive: true });
     const profiles = () => (profileDir === undefined ? 0 : readdirSync(profileDir).filter((f) => f.endsWith('.cpuprofile')).length);
     const first: number[] = [];
