@@ -28,7 +28,7 @@ export interface BenchPlan {
   };
   /** The installed command: samples per figure, panes of the status scan, the transcript of snapshot save. */
   readonly cli: { readonly samples: number; readonly statusPanes: number; readonly snapshotMB: number; readonly snapshotRuns: number };
-  /** `trailboss tui`: the queue's size, how many starts are timed, how many new items are watched arrive; runs of `tmux-status` (and of bare Node). */
+  /** `trailboss tui`: the queue's size, how many starts are timed, how many new items are watched arrive; runs of the installed status segment (and as many of bare Node and of `tmux-status` on Node). */
   readonly tui: { readonly items: number; readonly starts: number; readonly newItems: number; readonly statusRuns: number };
   /** The long run: agents looping through the API, panes replaced, the daemon sampled (bench/soak.ts). */
   readonly soak: SoakOptions;

@@ -46,6 +46,8 @@ export async function sampleDaemon(daemon: SoakDaemon, controlClients: () => Pro
     t: Date.now(),
     rssBytes: rssOf(daemon.pid),
     heapUsedBytes: m.heapUsedBytes,
+    heapTotalBytes: m.heapTotalBytes,
+    externalBytes: m.externalBytes,
     fds: readdirSync(`/proc/${daemon.pid}/fd`).length,
     handles,
     timers,

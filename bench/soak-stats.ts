@@ -100,6 +100,10 @@ export interface SampleFigures {
   readonly t: number;
   readonly rssBytes: number;
   readonly heapUsedBytes: number;
+  /** V8's committed heap (used or not): with `externalBytes`, where RSS outside the live set lives. */
+  readonly heapTotalBytes: number;
+  /** Memory V8 tracks outside its heap (Buffers, ArrayBuffers). */
+  readonly externalBytes: number;
   readonly fds: number;
   /** Live handles other than timers (sockets, pipes, child processes, fs watchers…). */
   readonly handles: number;
@@ -127,12 +131,28 @@ export interface SoakMeasure {
 
 const MB = 2 ** 20;
 
+/**
+ * The time the samples stand for: from the first to the last plus one interval (the median gap), as
+ * each sample stands for the interval it opens. n samples every 10 s over a 20-min window span only
+ * 19 min 50 s from first to last; that window is still 20 min.
+ */
+export function windowCovered(samples: readonly { readonly t: number }[]): number {
+  if (samples.length < 2) return 0;
+  const gaps = samples
+    .slice(1)
+    .map((s, i) => s.t - samples[i]!.t)
+    .sort((a, b) => a - b);
+  return samples[samples.length - 1]!.t - samples[0]!.t + gaps[Math.floor(gaps.length / 2)]!;
+}
+
 /** Every measure of a run's samples, in report order; slopes of a window under `judgedFromMinutes` are reported unjudged. */
 export function soakMeasures(samples: readonly SampleFigures[]): SoakMeasure[] {
   const flat: SoakTarget = { kind: 'flat', allowPerHour: SOAK_TARGETS.flatAllowPerHour };
   const defs: [string, string, (s: SampleFigures) => number, SoakTarget | null][] = [
     ['engine RSS', 'MB', (s) => s.rssBytes / MB, { kind: 'slope-max', perHour: SOAK_TARGETS.rssMBPerHour }],
     ['V8 heap used', 'MB', (s) => s.heapUsedBytes / MB, { kind: 'slope-max', perHour: SOAK_TARGETS.heapMBPerHour }],
+    ['V8 heap committed', 'MB', (s) => s.heapTotalBytes / MB, null],
+    ['external (Buffers)', 'MB', (s) => s.externalBytes / MB, null],
     ['open file descriptors', '', (s) => s.fds, flat],
     ['active handles (not timers)', '', (s) => s.handles, flat],
     ['active timers', '', (s) => s.timers, flat],
@@ -144,8 +164,7 @@ export function soakMeasures(samples: readonly SampleFigures[]): SoakMeasure[] {
   ];
   const tables = [...new Set(samples.flatMap((s) => Object.keys(s.rows)))];
   for (const table of tables) defs.push([`rows: ${table}`, '', (s) => s.rows[table] ?? 0, null]);
-  const windowMs = samples.length > 1 ? samples[samples.length - 1]!.t - samples[0]!.t : 0;
-  const short = windowMs < SOAK_TARGETS.judgedFromMinutes * 60_000;
+  const short = windowCovered(samples) < SOAK_TARGETS.judgedFromMinutes * 60_000;
   return defs.map(([measure, unit, pick, target]) => {
     const trend = trendOf(samples.map((s) => ({ t: s.t, v: pick(s) })));
     if (target === null) return { measure, unit, trend, target, pass: null, notJudged: null };

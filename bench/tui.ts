@@ -1,16 +1,22 @@
 /**
- * TUI phase: `trailboss tui` (the bundled CLI, as installed) in a pane of a private tmux server,
- * against a real engine watching a fleet of prompting agents. First frame: from starting the
+ * TUI phase: `trailboss tui` (the package as installed: the launcher beside the bundled CLI) in a
+ * pane of a private tmux server, against a real engine watching a fleet of prompting agents. First frame: from starting the
  * command until the pane shows the whole queue (target ≤ 400 ms with 50 items). New item: from the
  * engine's `item:added` until the open UI shows it (target ≤ 300 ms). The screen is read with
- * capture-pane every 10 ms, so a figure can be up to that much late. Then `trailboss tmux-status`
- * (what tmux's status line runs every status-interval in every client) against the same queue,
- * alternating with a bare `node -e 0`: p95 ≤ 25 ms and ≤ 1.3× the bare Node's p95.
+ * capture-pane every 10 ms, so a figure can be up to that much late. Then the status segment against
+ * the same queue, exactly as tmux's status line runs it every status-interval in every client
+ * (`/bin/sh -c '<the command in the file trailboss tmux install writes>'`: the sh script, no Node),
+ * alternating with a bare `node -e 0` and with the Node command `trailboss tmux-status`: the segment's
+ * p95 ≤ 25 ms and ≤ 1.3× the bare Node's p95; the Node command is reported beside it.
  */
+import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DEFAULT_KEY, fileSegment, integrationFileText } from '../main/cli/tmux-config/integration-file.ts';
+import { segmentCommand } from '../main/cli/tmux-config/status-segment.ts';
 import { Engine } from '../main/engine/engine.ts';
+import { launcherCommand, runtimeFiles } from '../main/engine/hooks/runtime-layout.ts';
 import { systemClock } from '../main/engine/platform/clock.ts';
 import { MemoryLogger } from '../main/engine/platform/log.ts';
 import { procProcessTable } from '../main/engine/platform/process-table.ts';
@@ -18,14 +24,14 @@ import { realRunner } from '../main/engine/platform/run.ts';
 import { runnerWithEnv } from '../main/engine/platform/runner-with-env.ts';
 import { buildCli } from '../scripts/build-cli.mjs';
 import { poll } from '../test/support/poll.ts';
-import { PINNED_NODE, runNode } from '../test/support/run-node.ts';
+import { PINNED_NODE } from '../test/support/run-node.ts';
 import { startScriptedAgent } from '../test/support/scripted-agent/start.ts';
 import { startPrivateTmux } from '../test/support/tmux-server.ts';
 import { startFleet } from './fleet.ts';
 import { promptingAgent, runtimeAt } from './scenarios.ts';
 import { summarize, type Summary } from './stats.ts';
 
-/** Targets of the terminal UI, and of `trailboss tmux-status` (p95 wall, and at most this many times a bare Node's p95). */
+/** Targets of the terminal UI, and of the installed status segment (p95 wall, and at most this many times a bare Node's p95). */
 export const TUI_TARGETS = { firstFrameMs: 400, newItemMs: 300, tmuxStatusMs: 25, tmuxStatusRatio: 1.3 } as const;
 
 /** The launcher as installed (npm and a clone alike run its `tmux-status` fast path, before any CLI code). */
@@ -36,7 +42,7 @@ export interface TuiPlan {
   readonly items: number;
   readonly starts: number;
   readonly newItems: number;
-  /** Runs of `trailboss tmux-status`, and as many of a bare `node -e 0` between them. */
+  /** Runs of the installed status segment, and as many of a bare `node -e 0` and of `trailboss tmux-status` between them. */
   readonly statusRuns: number;
 }
 
@@ -47,31 +53,78 @@ export interface TuiResult {
   /** A bare `node -e` printing one line in a new pane the same way, just before each start: the machine's floor now. */
   readonly bareNode: Summary;
   readonly newItem: Summary;
-  /** `trailboss tmux-status` against the running engine with the queue above (wall per run). */
+  /** The status segment as installed, run as tmux runs it against the queue above (wall per run): what the targets judge. */
+  readonly tmuxSegment: Summary;
+  /** The command inside the installed segment's `#(…)`. */
+  readonly tmuxSegmentCommand: string;
+  /** What the segment printed (checked: the queue's count). */
+  readonly tmuxSegmentOutput: string;
+  /** `trailboss tmux-status`, the Node command (wall per run), each run just after one of the segment's. */
   readonly tmuxStatus: Summary;
-  /** `node -e 0` on the same Node, each run just before one of the above. */
+  /** `node -e 0` on the same Node, each run just before one of the segment's. */
   readonly tmuxStatusBare: Summary;
-  /** What tmux-status printed (checked: the queue's count). */
+  /** What the Node command printed (checked: the queue's count). */
   readonly tmuxStatusOutput: string;
 }
 
-/** `trailboss tmux-status` and a bare `node -e 0`, alternating, `runs` times each: the status line's cost beside Node's floor. */
-async function measureTmuxStatus(
-  home: string,
-  runs: number,
-): Promise<Pick<TuiResult, 'tmuxStatus' | 'tmuxStatusBare' | 'tmuxStatusOutput'>> {
+/** The command tmux's status line runs for `home`, from the file `trailboss tmux install` writes in this checkout. */
+function installedSegmentCommand(home: string): string {
+  const layout = { kind: 'repo', root: join(import.meta.dirname, '..') } as const;
+  const spec = { key: DEFAULT_KEY, trailboss: launcherCommand(layout), statusScript: runtimeFiles(layout).statusScript, home };
+  const found = fileSegment(integrationFileText(spec));
+  if (found === null) throw new Error('the installed tmux file has no status segment');
+  return segmentCommand(found);
+}
+
+type StatusFigures = Pick<
+  TuiResult,
+  'tmuxSegment' | 'tmuxSegmentCommand' | 'tmuxSegmentOutput' | 'tmuxStatus' | 'tmuxStatusBare' | 'tmuxStatusOutput'
+>;
+
+/**
+ * One run of a program, start to exit, timed around spawnSync: the engine in this very process
+ * cannot delay the start or the notice of the exit (with spawn, a busy event loop added its own
+ * milliseconds to every figure, the bare Node's too).
+ */
+function timedRun(file: string, args: readonly string[], env: Record<string, string>): { ms: number; stdout: string } {
+  const started = performance.now();
+  const run = spawnSync(file, args, { env: { PATH: '/usr/bin:/bin', ...env }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  const ms = performance.now() - started;
+  if (run.error) throw run.error;
+  return { ms, stdout: run.stdout };
+}
+
+/**
+ * The installed segment (`/bin/sh -c '<command>'`, as tmux runs `#()`), a bare `node -e 0` and
+ * `trailboss tmux-status` on Node, in turn, `runs` times each: the status line's cost beside Node's floor.
+ */
+function measureTmuxStatus(home: string, runs: number): StatusFigures {
+  const command = installedSegmentCommand(home);
+  // The segment is given the home; tmux's environment need not name it. The Node command finds it in TRAILBOSS_HOME.
+  const segment = () => timedRun('/bin/sh', ['-c', command], { HOME: home });
   const env = { TRAILBOSS_HOME: home, HOME: home };
+  const node = () => timedRun(PINNED_NODE, [LAUNCHER, 'tmux-status'], env);
   // Warm the file cache once, as tmux's second run (15 s later) finds it.
-  let output = (await runNode([LAUNCHER, 'tmux-status'], { env })).stdout;
-  const status: number[] = [];
-  const bare: number[] = [];
+  let segmentOutput = segment().stdout;
+  let nodeOutput = node().stdout;
+  const timed: { segment: number[]; node: number[]; bare: number[] } = { segment: [], node: [], bare: [] };
   for (let i = 0; i < runs; i++) {
-    bare.push((await runNode(['-e', '0'], { env })).ms);
-    const run = await runNode([LAUNCHER, 'tmux-status'], { env });
-    status.push(run.ms);
-    output = run.stdout;
+    timed.bare.push(timedRun(PINNED_NODE, ['-e', '0'], env).ms);
+    const s = segment();
+    timed.segment.push(s.ms);
+    segmentOutput = s.stdout;
+    const n = node();
+    timed.node.push(n.ms);
+    nodeOutput = n.stdout;
   }
-  return { tmuxStatus: summarize(status), tmuxStatusBare: summarize(bare), tmuxStatusOutput: output.trim() };
+  return {
+    tmuxSegment: summarize(timed.segment),
+    tmuxSegmentCommand: command,
+    tmuxSegmentOutput: segmentOutput.trim(),
+    tmuxStatus: summarize(timed.node),
+    tmuxStatusBare: summarize(timed.bare),
+    tmuxStatusOutput: nodeOutput.trim(),
+  };
 }
 
 /**
@@ -160,9 +213,12 @@ export async function runTuiBench(plan: TuiPlan): Promise<TuiResult> {
       off();
       if (queuedAt > 0) shown.push(performance.now() - queuedAt);
     }
-    const statusLine = await measureTmuxStatus(home, plan.statusRuns);
-    if (!statusLine.tmuxStatusOutput.startsWith(`⏳${plan.items + plan.newItems} `))
-      throw new Error(`tmux-status printed ${JSON.stringify(statusLine.tmuxStatusOutput)}, not the queue's ${plan.items + plan.newItems}`);
+    const statusLine = measureTmuxStatus(home, plan.statusRuns);
+    const count = `⏳${plan.items + plan.newItems} `;
+    if (!statusLine.tmuxSegmentOutput.startsWith(count) || !statusLine.tmuxStatusOutput.startsWith(count))
+      throw new Error(
+        `the status segment printed ${JSON.stringify(statusLine.tmuxSegmentOutput)} and tmux-status ${JSON.stringify(statusLine.tmuxStatusOutput)}, not the queue's ${plan.items + plan.newItems}`,
+      );
     return { items: plan.items, firstFrame: summarize(first), bareNode: summarize(bare), newItem: summarize(shown), ...statusLine };
   } finally {
     await engine.stop();

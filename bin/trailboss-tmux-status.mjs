@@ -1,10 +1,13 @@
 // `trailboss tmux-status`: the tmux status-line segment, e.g. `⏳3 12m` (three wait, the oldest for
-// 12 minutes) or `⏳3 12m ⚠1` (one of them is stuck: every reminder fired). tmux runs it every
-// status-interval seconds in every client, so it is plain JS with built-ins only and reads one small
-// file the engine keeps current (main/engine/api/queue-status-file.ts; path: platform/paths.ts
-// `queueStatus`). It prints nothing when nobody waits, when no engine runs, or when the file is stale
-// (its engine's pid is gone: killed without cleaning up), and exits 0 in every case; nothing but the
-// segment ever reaches stdout, and the segment is digits, letters and two fixed symbols only.
+// 12 minutes) or `⏳3 12m ⚠1` (one of them is stuck: every reminder fired), for scripts and for a
+// segment installed by an earlier version (`trailboss tmux install` now has tmux run
+// bin/trailboss-tmux-status.sh, which prints exactly this without starting Node; both are run against
+// one table of cases in test/cli/tmux-status-parity.test.ts). Plain JS with built-ins only, reading
+// one small file the engine keeps current (main/engine/api/queue-status-file.ts; path: platform/paths.ts
+// `queueStatus`). It prints nothing when nobody waits, when no engine runs, when the file is stale
+// (its engine's pid is gone: killed without cleaning up) or is not exactly the line the engine writes,
+// and exits 0 in every case; nothing but the segment ever reaches stdout, and the segment is digits,
+// letters and two fixed symbols only.
 const builtin = (name) => (typeof process.getBuiltinModule === 'function' ? process.getBuiltinModule(name) : import(name));
 
 /** The Trail Boss home, resolved as platform/paths.ts does. */
@@ -38,12 +41,32 @@ function age(ms) {
 
 const count = (value) => Number.isSafeInteger(value) && value >= 0;
 
-/** The segment for the file's content at `now`, or '' when there is nothing to show. */
+/**
+ * The status in the file's text, or null unless it is exactly the line the engine writes
+ * (JSON.stringify of the five keys in order, then a newline or none): whole numbers within the safe
+ * integers, a pid a signal can name, `oldestSince` a whole number or null. NUL bytes are dropped
+ * first, as the shell's `read` drops them, so that the sh segment agrees.
+ */
+function parseStatus(text) {
+  const line = text.replaceAll('\0', '').replace(/\n$/, '');
+  let s;
+  try {
+    s = JSON.parse(line);
+  } catch {
+    return null;
+  }
+  if (s === null || typeof s !== 'object') return null;
+  const canonical = JSON.stringify({ version: s.version, pid: s.pid, count: s.count, oldestSince: s.oldestSince, stuck: s.stuck });
+  if (canonical !== line || s.version !== 1 || !count(s.count) || !count(s.stuck)) return null;
+  if (!Number.isSafeInteger(s.pid) || s.pid < 1 || s.pid > 2147483647) return null;
+  return s.oldestSince === null || count(s.oldestSince) ? s : null;
+}
+
+/** The segment for a valid status at `now`, or '' when there is nothing to show. */
 function segmentFor(status, now, isAlive) {
-  if (!status || status.version !== 1 || !Number.isSafeInteger(status.pid) || status.pid <= 0) return '';
-  if (!count(status.count) || status.count === 0 || !isAlive(status.pid)) return '';
-  const oldest = Number.isFinite(status.oldestSince) ? ' ' + age(now - status.oldestSince) : '';
-  const stuck = count(status.stuck) && status.stuck > 0 ? ' ⚠' + status.stuck : '';
+  if (status === null || status.count === 0 || !isAlive(status.pid)) return '';
+  const oldest = status.oldestSince === null ? '' : ' ' + age(now - status.oldestSince);
+  const stuck = status.stuck > 0 ? ' ⚠' + status.stuck : '';
   return '⏳' + status.count + oldest + stuck;
 }
 
@@ -53,7 +76,7 @@ async function main() {
   const os = await builtin('node:os');
   let status;
   try {
-    status = JSON.parse(fs.readFileSync(path.join(homeDir(process.env, process.platform, path, os), 'queue-status.json'), 'utf8'));
+    status = parseStatus(fs.readFileSync(path.join(homeDir(process.env, process.platform, path, os), 'queue-status.json'), 'utf8'));
   } catch {
     return;
   }

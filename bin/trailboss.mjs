@@ -39,7 +39,8 @@ if (process.argv[2] === 'hook') {
   await turnOnCompileCache();
   await import('./trailboss-hook.mjs');
 } else if (process.argv[2] === 'tmux-status') {
-  // tmux runs it every status-interval in every client: one small file read, no CLI (any Node >= 18).
+  // The status segment on Node, for scripts and segments installed by earlier versions (tmux now runs
+  // bin/trailboss-tmux-status.sh): one small file read, no CLI (any Node >= 18).
   await import('./trailboss-tmux-status.mjs');
 } else if (!newEnough(process.versions.node)) {
   await tooOld();

@@ -152,6 +152,17 @@ const DECLARATIONS: readonly (readonly [name: string, declare: Declaration])[] =
     },
   ],
   [
+    // Answered by bin/trailboss.mjs before any CLI code (bin/trailboss-tmux-status.mjs): declared for the help.
+    'tmux-status',
+    (program) =>
+      program
+        .command('tmux-status')
+        .description(
+          'print the tmux status segment: ⏳3 12m ⚠1 (waiting, oldest wait, stuck), nothing when none waits; always exit 0 ' +
+            '(the segment `tmux install` writes runs bin/trailboss-tmux-status.sh: the same without Node)',
+        ),
+  ],
+  [
     'hosts',
     (program) => {
       const hosts = program.command('hosts').description('other machines whose agents are watched over ssh');

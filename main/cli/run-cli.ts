@@ -27,6 +27,7 @@ const COMMANDS: Record<string, Command> = {
   loop: async (ctx) => (await import('./commands/loop.ts')).loopCommand(ctx),
   hooks: async (ctx) => (await import('./commands/hooks.ts')).hooksCommand(ctx),
   tmux: async (ctx) => (await import('./commands/tmux.ts')).tmuxCommand(ctx),
+  'tmux-status': async (ctx) => (await import('./commands/tmux-status.ts')).tmuxStatusCommand(ctx),
   hosts: async (ctx) => (await import('./commands/hosts.ts')).hostsCommand(ctx),
   phone: async (ctx) => (await import('./commands/phone.ts')).phoneCommand(ctx),
   hook: async (ctx) => (await import('./commands/hook.ts')).hookCommand(ctx),

@@ -1,7 +1,7 @@
 /** The soak's least squares and verdicts, on lines whose slope is known. */
 import { describe, expect, it } from 'vitest';
 import type { SampleFigures } from '../../bench/soak-stats.ts';
-import { NOT_JUDGED_SHORT, judge, soakMeasures, trendOf } from '../../bench/soak-stats.ts';
+import { NOT_JUDGED_SHORT, judge, soakMeasures, trendOf, windowCovered } from '../../bench/soak-stats.ts';
 
 const HOUR = 3_600_000;
 const line = (n: number, perHour: number, noise: (i: number) => number = () => 0) =>
@@ -57,6 +57,8 @@ describe('soak measures', () => {
     t: i * 60_000,
     rssBytes: 100 * 2 ** 20,
     heapUsedBytes: 40 * 2 ** 20,
+    heapTotalBytes: 60 * 2 ** 20,
+    externalBytes: 2 ** 20,
     fds: 30 + (i % 2),
     handles: 20,
     timers: 12,
@@ -93,5 +95,16 @@ describe('soak measures', () => {
     expect(m.find((x) => x.measure === 'open file descriptors')).toMatchObject({ pass: null, notJudged: NOT_JUDGED_SHORT });
     expect(m.find((x) => x.measure === 'WAL')).toMatchObject({ pass: false, notJudged: null });
     expect(NOT_JUDGED_SHORT).toBe('not judged: run shorter than 20 min');
+  });
+
+  it('judges a 20-min window sampled every 10 s (120 samples span 19 min 50 s from first to last)', () => {
+    const full = Array.from({ length: 120 }, (_, i) => sample(i, { t: i * 10_000 }));
+    expect(windowCovered(full)).toBe(20 * 60_000);
+    const m = soakMeasures(full);
+    expect(m.find((x) => x.measure === 'engine RSS')).toMatchObject({ pass: true, notJudged: null });
+    expect(soakMeasures(full.slice(0, 119)).find((x) => x.measure === 'engine RSS')).toMatchObject({
+      pass: null,
+      notJudged: NOT_JUDGED_SHORT,
+    });
   });
 });

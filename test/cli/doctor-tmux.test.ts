@@ -1,5 +1,5 @@
 /** `trailboss doctor`'s tmux integration check, against a private "default" server under a temp TMUX_TMPDIR and HOME. */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cli } from '../support/cli-context.ts';
@@ -42,6 +42,38 @@ describe('doctor: tmux integration', { timeout: 60_000 }, () => {
     expect(await finding()).toMatchObject({ status: 'problem', detail: expect.stringContaining('prefix + T is not the Trail Boss popup') });
     writeFileSync(join(home, '.tmux.conf'), 'set -g mouse on\n');
     expect(await finding()).toMatchObject({ status: 'problem', detail: expect.stringContaining('no longer sources') });
+  });
+
+  it("a problem when a running server still shows an earlier install's Node segment", async () => {
+    user.startServer();
+    await cli(['tmux', 'install'], { home, env });
+    tmux('set-option', '-g', 'status-right', "mine #('/usr/bin/node' '/opt/tb/bin/trailboss.mjs' tmux-status)");
+    expect(await finding()).toMatchObject({
+      status: 'problem',
+      detail: expect.stringContaining(`the status segment of an earlier install is still shown on ${user.socket}`),
+      fix: 'trailboss tmux install',
+    });
+  });
+
+  it("a problem when the status segment's script is missing (Trail Boss moved), advice when it is an earlier install's Node segment", async () => {
+    await cli(['tmux', 'install'], { home, env });
+    const file = join(home, 'tb', 'tmux.conf');
+    const installed = readFileSync(file, 'utf8');
+    writeFileSync(file, installed.replace('/bin/trailboss-tmux-status.sh', '/gone/trailboss-tmux-status.sh'));
+    expect(await finding()).toMatchObject({
+      status: 'problem',
+      detail: expect.stringContaining('/gone/trailboss-tmux-status.sh, which is missing'),
+    });
+    const launcher = join(import.meta.dirname, '..', '..', 'bin', 'trailboss.mjs');
+    writeFileSync(
+      file,
+      installed.replace(/set -ga status-right .*/, `set -ga status-right " #('/usr/bin/node' '${launcher}' tmux-status)"`),
+    );
+    expect(await finding()).toMatchObject({
+      status: 'advice',
+      detail: expect.stringContaining('trailboss tmux-status on Node, from an earlier install'),
+      fix: 'trailboss tmux install',
+    });
   });
 
   it('a problem when the running engine keeps no status file', async () => {

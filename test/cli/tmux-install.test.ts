@@ -6,10 +6,12 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runNode } from '../support/run-node.ts';
+import { addSourceLine } from '../../main/cli/tmux-config/source-line.ts';
+import { runNode, runProgram } from '../support/run-node.ts';
 import { makeTmuxUser, type TmuxUser } from '../support/tmux-user.ts';
 
 const LAUNCHER = join(import.meta.dirname, '..', '..', 'bin', 'trailboss.mjs');
+const SCRIPT = join(import.meta.dirname, '..', '..', 'bin', 'trailboss-tmux-status.sh');
 const USER_CONF = 'set -g status-right "mine %H:%M"\nbind-key X display-message hello\n# no final newline follows\nset -g mouse on';
 
 let user: TmuxUser;
@@ -29,6 +31,27 @@ const startUserServer = () => user.startServer();
 const cli = (...args: string[]) => runNode([LAUNCHER, 'tmux', ...args], { env });
 const userConf = () => readFileSync(join(dir, '.tmux.conf'), 'utf8');
 
+/** Our file and source line as an earlier version's install left them; returns its segment. */
+function oldInstall(): string {
+  const node = `'${process.execPath}' '${LAUNCHER}'`;
+  const segment = ` #(TRAILBOSS_HOME='${join(dir, 'tb')}' ${node} tmux-status)`;
+  mkdirSync(join(dir, 'tb'), { recursive: true });
+  writeFileSync(
+    join(dir, 'tb', 'tmux.conf'),
+    [
+      '# Written by `trailboss tmux install`; `trailboss tmux uninstall` removes it. Edits here are overwritten.',
+      `bind-key -T prefix T display-popup -E -w 90% -h 80% "${node} tui --popup"`,
+      '%if "#{==:#{m:*tmux-status)*,#{status-right}},0}"',
+      `set -ga status-right "${segment}"`,
+      'set -gF status-right-length "#{e|+|:#{status-right-length},12}"',
+      '%endif',
+      '',
+    ].join('\n'),
+  );
+  writeFileSync(join(dir, '.tmux.conf'), addSourceLine(USER_CONF, join(dir, 'tb', 'tmux.conf')));
+  return segment;
+}
+
 describe('trailboss tmux install | uninstall | status', { timeout: 60_000 }, () => {
   it("install keeps the user's bindings and status line, and the running server gets the popup key and the segment", async () => {
     startUserServer();
@@ -36,13 +59,36 @@ describe('trailboss tmux install | uninstall | status', { timeout: 60_000 }, () 
     expect(run.code).toBe(0);
     expect(userConf().startsWith(USER_CONF)).toBe(true);
     expect(userConf().match(/^source-file /gm)).toHaveLength(1);
-    expect(tmux('show-options', '-gv', 'status-right')).toMatch(/^mine %H:%M #\(.*'\S*bin\/trailboss\.mjs' tmux-status\)\n$/);
+    // tmux runs the sh script with the home as its argument: no Node.
+    expect(tmux('show-options', '-gv', 'status-right')).toBe(`mine %H:%M #(/bin/sh '${SCRIPT}' '${join(dir, 'tb')}')\n`);
     expect(tmux('list-keys', '-T', 'prefix', 'T')).toContain('tui --popup');
     expect(tmux('list-keys', '-T', 'prefix', 'X')).toContain('display-message hello');
     expect(tmux('show-options', '-gv', 'status-right-length')).toBe('52\n');
     // The user reloads their configuration: still one segment.
     tmux('source-file', join(dir, '.tmux.conf'));
-    expect(tmux('show-options', '-gv', 'status-right').match(/tmux-status\)/g)).toHaveLength(1);
+    expect(tmux('show-options', '-gv', 'status-right').match(/trailboss-tmux-status\.sh/g)).toHaveLength(1);
+  });
+
+  it('the segment as tmux runs it prints the count from the status file', async () => {
+    startUserServer();
+    await cli('install');
+    const command = /#\((.*)\)\n$/.exec(tmux('show-options', '-gv', 'status-right'))?.[1] ?? '';
+    writeFileSync(
+      join(dir, 'tb', 'queue-status.json'),
+      JSON.stringify({ version: 1, pid: process.pid, count: 4, oldestSince: null, stuck: 1 }) + '\n',
+    );
+    // As tmux runs a #() job: /bin/sh -c, in the server's environment (which names no Trail Boss home).
+    const run = await runProgram('/bin/sh', ['-c', command], { env: { HOME: '/nonexistent' } });
+    expect([run.code, run.stdout, run.stderr]).toEqual([0, '⏳4 ⚠1\n', '']);
+  });
+
+  it("a server still showing an earlier version's segment gets no second one when it sources the new file", async () => {
+    startUserServer();
+    await cli('install');
+    // A server the install did not reach (another socket directory) still has the old segment; the user reloads.
+    tmux('set-option', '-g', 'status-right', `mine %H:%M #('${process.execPath}' '${LAUNCHER}' tmux-status)`);
+    tmux('source-file', join(dir, '.tmux.conf'));
+    expect(tmux('show-options', '-gv', 'status-right').match(/#\(/g)).toHaveLength(1);
   });
 
   it('status --json says what is installed', async () => {
@@ -57,9 +103,25 @@ describe('trailboss tmux install | uninstall | status', { timeout: 60_000 }, () 
       sourceLine: true,
       line: 6,
       key: 'T',
+      segment: { kind: 'sh', script: SCRIPT, scriptPresent: true },
       clashes: [],
-      servers: [{ socket, bound: true, segment: true }],
+      servers: [{ socket, bound: true, segment: true, segmentKind: 'sh' }],
     });
+  });
+
+  it("an earlier version's Node segment on a running server is replaced by install and taken out by uninstall", async () => {
+    // What `trailboss tmux install` of earlier versions wrote (their integration-file.ts), sourced by the user's file.
+    const old = oldInstall();
+    startUserServer();
+    expect(tmux('show-options', '-gv', 'status-right')).toBe(`mine %H:%M${old}\n`);
+    const before = JSON.parse((await cli('status', '--json')).stdout) as Record<string, unknown>;
+    expect(before).toMatchObject({ segment: { kind: 'node', script: LAUNCHER, scriptPresent: true }, servers: [{ segmentKind: 'node' }] });
+    expect((await cli('install')).code).toBe(0);
+    expect(tmux('show-options', '-gv', 'status-right')).toBe(`mine %H:%M #(/bin/sh '${SCRIPT}' '${join(dir, 'tb')}')\n`);
+    expect(tmux('show-options', '-gv', 'status-right-length')).toBe('52\n');
+    expect((await cli('uninstall')).code).toBe(0);
+    expect(tmux('show-options', '-gv', 'status-right')).toBe('mine %H:%M\n');
+    expect(tmux('show-options', '-gv', 'status-right-length')).toBe('40\n');
   });
 
   it("uninstall puts the user's file back byte-exact and takes our key and segment off the running server", async () => {

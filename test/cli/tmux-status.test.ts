@@ -8,6 +8,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { cli } from '../support/cli-context.ts';
 import { startEngineHarness, type EngineHarness } from '../support/engine-harness.ts';
 import { poll } from '../support/poll.ts';
 import { runNode } from '../support/run-node.ts';
@@ -45,6 +46,17 @@ describe('trailboss tmux-status', { timeout: 90_000 }, () => {
     writeFileSync(join(home, 'queue-status.json'), '{"version":1,"pid":');
     const run = await status(home);
     expect([run.code, run.stdout]).toEqual([0, '']);
+  });
+
+  it('the CLI itself, run without the launcher, prints the same (through the sh segment) and exits 0', async () => {
+    const home = tempHome();
+    expect(await cli(['tmux-status'], { home })).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    writeFileSync(
+      join(home, 'queue-status.json'),
+      JSON.stringify({ version: 1, pid: process.pid, count: 2, oldestSince: null, stuck: 0 }) + '\n',
+    );
+    expect(await cli(['tmux-status'], { home })).toMatchObject({ code: 0, stdout: '⏳2\n', stderr: '' });
+    expect((await status(home)).stdout).toBe('⏳2\n');
   });
 
   it('shows the count and the oldest wait of a running engine, nothing once nobody waits', async () => {

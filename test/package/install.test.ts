@@ -42,10 +42,12 @@ afterAll(async () => {
 });
 
 describe('the installed package', () => {
-  it('ships bundles, the UI and the hook forwarder, and no sources, tests or TypeScript loader', () => {
+  it('ships bundles, the UI, the hook forwarder and the status segments, and no sources, tests or TypeScript loader', () => {
     for (const file of [
       'bin/trailboss.mjs',
       'bin/trailboss-hook.mjs',
+      'bin/trailboss-tmux-status.mjs',
+      'bin/trailboss-tmux-status.sh',
       'dist/cli/trailboss.mjs',
       'dist/renderer/index.html',
       'dist/main/shell/main.js',

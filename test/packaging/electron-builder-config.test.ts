@@ -9,7 +9,13 @@ import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildIcons } from '../../scripts/build-icons.ts';
-import { BUNDLED_CLI, FORWARDER_SCRIPT, LAUNCHER_SCRIPT, OPENCODE_PLUGIN_SCRIPT } from '../../main/engine/hooks/runtime-layout.ts';
+import {
+  BUNDLED_CLI,
+  FORWARDER_SCRIPT,
+  LAUNCHER_SCRIPT,
+  OPENCODE_PLUGIN_SCRIPT,
+  STATUS_SCRIPT,
+} from '../../main/engine/hooks/runtime-layout.ts';
 import { builderConfig, builderConfigRaw, packageJson, ROOT } from './builder-config.ts';
 
 const SCHEMA = join(ROOT, 'node_modules', 'app-builder-lib', 'scheme.json');
@@ -124,6 +130,7 @@ describe('electron-builder.yml', () => {
         OPENCODE_PLUGIN_SCRIPT,
         LAUNCHER_SCRIPT,
         'bin/trailboss-tmux-status.mjs',
+        STATUS_SCRIPT,
         `${BUNDLED_CLI.split('/').slice(0, -1).join('/')}/**`,
         'node_modules/better-sqlite3/**',
       ].sort(),

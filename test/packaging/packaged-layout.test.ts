@@ -116,6 +116,22 @@ describe('the status segment tmux runs from the packaged app', () => {
       rmSync(home, { recursive: true, force: true });
     }
   });
+
+  it('the unpacked sh segment `tmux install` writes prints the queue count from the status file, and nothing without one', () => {
+    const home = mkdtempSync(path.join(tmpdir(), 'tb-packaged-status-'));
+    try {
+      const status = () =>
+        spawnSync('/bin/sh', [runtimeFiles(layout).statusScript, home], { env: { PATH: '/usr/bin:/bin' }, encoding: 'utf8' });
+      expect(status()).toMatchObject({ status: 0, stdout: '', stderr: '' });
+      writeFileSync(
+        path.join(home, 'queue-status.json'),
+        JSON.stringify({ version: 1, pid: process.pid, count: 2, oldestSince: Date.now(), stuck: 0 }) + '\n',
+      );
+      expect(status()).toMatchObject({ status: 0, stdout: expect.stringMatching(/^⏳2 \d+s\n$/) });
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
+  });
 });
 
 /** Runs a hook command with sh, as Claude Code does; resolves with its output. */

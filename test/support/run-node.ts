@@ -17,14 +17,25 @@ export interface NodeRun {
 
 /** Run `node <args>` with only `PATH=/usr/bin:/bin` plus `env` (never the real HOME), `stdin` piped in and closed. */
 export function runNode(args: readonly string[], opts: { env?: Record<string, string>; stdin?: string } = {}): Promise<NodeRun> {
+  return runProgram(PINNED_NODE, args, opts);
+}
+
+/** Run any program the same way (`cwd` optional): what it printed, its exit code and wall time. */
+export function runProgram(
+  file: string,
+  args: readonly string[],
+  opts: { env?: Record<string, string>; stdin?: string; cwd?: string } = {},
+): Promise<NodeRun> {
   return new Promise((done, fail) => {
     const started = performance.now();
-    const child = spawn(PINNED_NODE, [...args], { env: { PATH: '/usr/bin:/bin', ...opts.env }, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(file, [...args], { env: { PATH: '/usr/bin:/bin', ...opts.env }, cwd: opts.cwd, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     child.on('error', fail);
+    // A program that exits without reading its input (the sh status segment) closes the pipe: not an error.
+    child.stdin.on('error', () => {});
     child.on('close', (code) => done({ code, stdout, stderr, ms: performance.now() - started, pid: child.pid ?? 0 }));
     child.stdin.end(opts.stdin ?? '');
   });

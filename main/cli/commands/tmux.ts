@@ -8,7 +8,7 @@ import path from 'node:path';
 import { currentLayout } from '../../engine/api/hooks-service.ts';
 import { refuseTransientInstall, TransientInstallError } from '../../engine/hooks/appimage-mount.ts';
 import { shellQuote } from '../../engine/hooks/hook-command.ts';
-import { launcherCommand } from '../../engine/hooks/runtime-layout.ts';
+import { launcherCommand, runtimeFiles } from '../../engine/hooks/runtime-layout.ts';
 import { SettingsError } from '../../engine/hooks/settings-json.ts';
 import { resolvePaths } from '../../engine/platform/paths.ts';
 import { realRunner } from '../../engine/platform/run.ts';
@@ -17,7 +17,7 @@ import { EXIT } from '../context.ts';
 import { UsageError, parseCommandLine, read } from '../program.ts';
 import { DEFAULT_KEY, TmuxConfigError } from '../tmux-config/integration-file.ts';
 import { tmuxConfigFile } from '../tmux-config/tmux-conf-path.ts';
-import type { Clash, TmuxChange, TmuxInstallDeps, TmuxIntegrationStatus } from '../tmux-config/tmux-install.ts';
+import type { Clash, InstalledSegment, TmuxChange, TmuxInstallDeps, TmuxIntegrationStatus } from '../tmux-config/tmux-install.ts';
 import { installTmux, tmuxIntegrationStatus, uninstallTmux } from '../tmux-config/tmux-install.ts';
 import { tmuxSocketDir } from '../tmux-config/tmux-servers.ts';
 
@@ -27,20 +27,32 @@ export const TMUX_FILE_NAME = 'tmux.conf';
 /** The installer's inputs for this context. */
 export function tmuxInstallDeps(ctx: CliContext): TmuxInstallDeps {
   const paths = resolvePaths({ env: ctx.env, platform: ctx.platform, homedir: ctx.homedir, cwd: ctx.cwd });
-  // A home named by TRAILBOSS_HOME goes into the commands: tmux's environment may not have it.
+  // A home named by TRAILBOSS_HOME goes into the popup's command: tmux's environment may not have it.
+  // The status segment is always given the home.
   const home = ctx.env['TRAILBOSS_HOME'] ? `TRAILBOSS_HOME=${shellQuote(paths.home)} ` : '';
+  const layout = currentLayout();
   return {
     runner: realRunner,
     clock: ctx.clock,
     configFile: tmuxConfigFile({ env: ctx.env, homedir: ctx.homedir, exists: existsSync }),
     ourFile: path.join(paths.home, TMUX_FILE_NAME),
     socketDir: tmuxSocketDir(ctx.env, process.getuid?.() ?? 0),
-    trailboss: `${home}${launcherCommand(currentLayout())}`,
+    trailboss: `${home}${launcherCommand(layout)}`,
+    statusScript: runtimeFiles(layout).statusScript,
+    home: paths.home,
   };
 }
 
 function clashText(c: Clash): string {
   return c.where === 'config' ? `bound in ${c.file} line ${c.line}` : `bound on the running server ${c.socket}: ${c.binding}`;
+}
+
+/** The installed segment in words: what it runs and whether that is there. */
+export function segmentText(segment: InstalledSegment): string {
+  const script = segment.script === null ? 'an unreadable path' : `${segment.script}${segment.scriptPresent ? '' : ' (missing)'}`;
+  return segment.kind === 'sh'
+    ? `/bin/sh ${script}`
+    : `trailboss tmux-status on Node, from an earlier install (${script}); \`trailboss tmux install\` puts in the faster sh segment`;
 }
 
 function formatStatus(s: TmuxIntegrationStatus): string {
@@ -50,9 +62,12 @@ function formatStatus(s: TmuxIntegrationStatus): string {
     `configuration: ${s.configFile} (${s.line !== null ? `sources it on line ${s.line}` : 'does not source it'})`,
   ];
   if (s.key !== null) lines.push(`key: prefix + ${s.key}`);
+  if (s.segment !== null) lines.push(`status segment: ${segmentText(s.segment)}`);
   for (const c of s.clashes) lines.push(`clash: prefix + ${s.key} is ${clashText(c)}`);
   for (const v of s.servers)
-    lines.push(`server ${v.socket}: key ${v.bound ? 'bound' : 'not bound'}, status segment ${v.segment ? 'shown' : 'not shown'}`);
+    lines.push(
+      `server ${v.socket}: key ${v.bound ? 'bound' : 'not bound'}, status segment ${v.segmentKind === null ? 'not shown' : `shown (${v.segmentKind})`}`,
+    );
   if (s.servers.length === 0) lines.push('no running tmux server found');
   return lines.join('\n') + '\n';
 }

@@ -1,25 +1,28 @@
 /**
  * The text of our own tmux file (`<Trail Boss home>/tmux.conf`, sourced from the user's
- * configuration): the popup binding and the status-line segment. Pure.
+ * configuration): the popup binding and the status-line segment (status-segment.ts). Pure.
  *
  * The segment is appended to the user's `status-right` (`set -ga`), never replacing it, and only
  * when it is not there yet: tmux may source the file again (a reload of the user's configuration)
  * and a second copy would show the count twice.
  */
+import { HAS_OUR_SEGMENT, SEGMENT_WIDTH, ourSegments, statusSegment, type FoundSegment } from './status-segment.ts';
 
 /** The default key, in the prefix table (`prefix` then `T`). */
 export const DEFAULT_KEY = 'T';
 
 /** Marks the popup command, in our file and in `list-keys` output: the binding is ours. */
 export const POPUP_ARGS = 'tui --popup';
-/** Marks the status segment's command. */
-export const STATUS_ARGS = 'tmux-status';
 
 /** What goes into the file. */
 export interface IntegrationSpec {
   readonly key: string;
   /** Shell command that runs `trailboss` (absolute interpreter and script, already shell-quoted). */
   readonly trailboss: string;
+  /** The status segment's script (bin/trailboss-tmux-status.sh), absolute. */
+  readonly statusScript: string;
+  /** The Trail Boss home the segment reads, absolute (tmux's environment may name another one). */
+  readonly home: string;
 }
 
 /** Why a command cannot go into a tmux file. */
@@ -48,12 +51,15 @@ function keyToken(key: string): string {
   return /^[A-Za-z0-9_.:+-]+$/.test(key) ? key : `'${key}'`;
 }
 
-/** Room the segment needs at most (` ⏳99 59m ⚠9`): added to status-right-length with it, so the user's own text is not cut. */
-export const SEGMENT_WIDTH = 12;
+/** `%` in a path of the status line is refused too: tmux runs status-right through strftime first (`%20` would become another path). */
+function checkedStatusPath(file: string): string {
+  if (file.includes('%')) throw new TmuxConfigError(`cannot have tmux's status line run a path with "%" in it: ${JSON.stringify(file)}`);
+  return checkedCommand(file);
+}
 
-/** The segment appended to `status-right`. */
-export function statusSegment(spec: IntegrationSpec): string {
-  return ` #(${spec.trailboss} ${STATUS_ARGS})`;
+/** The segment appended to `status-right`: tmux runs the sh script, no Node. */
+export function specSegment(spec: IntegrationSpec): string {
+  return statusSegment(checkedStatusPath(spec.statusScript), checkedStatusPath(spec.home));
 }
 
 /** The whole file. */
@@ -61,16 +67,25 @@ export function integrationFileText(spec: IntegrationSpec): string {
   if (!validKey(spec.key)) throw new TmuxConfigError(`not a key tmux can bind: ${JSON.stringify(spec.key)}`);
   checkedCommand(spec.trailboss);
   const popup = tmuxQuote(`${spec.trailboss} ${POPUP_ARGS}`);
-  const segment = tmuxQuote(statusSegment(spec));
+  const segment = tmuxQuote(specSegment(spec));
   return [
     '# Written by `trailboss tmux install`; `trailboss tmux uninstall` removes it. Edits here are overwritten.',
     '# prefix + key: the waiting agents in a popup (Enter jumps this client to the pane; q closes).',
     `bind-key -T prefix ${keyToken(spec.key)} display-popup -E -w 90% -h 80% ${popup}`,
     '# The waiting count, the oldest wait and a stuck mark, after your own status-right (added once, with room for it).',
-    `%if "#{==:#{m:*${STATUS_ARGS})*,#{status-right}},0}"`,
+    `%if "#{==:${HAS_OUR_SEGMENT},0}"`,
     `set -ga status-right ${segment}`,
     `set -gF status-right-length "#{e|+|:#{status-right-length},${SEGMENT_WIDTH}}"`,
     '%endif',
     '',
   ].join('\n');
+}
+
+/** The segment our file (its text) appends to `status-right`, or null when it has none of ours. */
+export function fileSegment(text: string): FoundSegment | null {
+  const line = text.split('\n').find((l) => l.startsWith('set -ga status-right "') && l.endsWith('"'));
+  if (line === undefined) return null;
+  // The value as tmux's parser reads it back from tmuxQuote's escapes.
+  const value = line.slice('set -ga status-right "'.length, -1).replace(/\\(.)/g, '$1');
+  return ourSegments(value)[0] ?? null;
 }

@@ -13,10 +13,13 @@ import { LOCAL_SETTINGS_FILES } from '../../engine/hooks/settings-file.ts';
 import { writeFileAtomic } from '../../engine/platform/atomic-write.ts';
 import type { Clock } from '../../engine/platform/clock.ts';
 import type { Runner } from '../../engine/platform/run.ts';
-import { DEFAULT_KEY, POPUP_ARGS, SEGMENT_WIDTH, STATUS_ARGS, integrationFileText, type IntegrationSpec } from './integration-file.ts';
-import { configBindings, foreignBinding, prefixKeyOf } from './key-clash.ts';
+import { installedKey, installedSegment, serverState, takeSegmentOut, type InstalledSegment, type ServerState } from './installed-state.ts';
+import { DEFAULT_KEY, integrationFileText, specSegment, type IntegrationSpec } from './integration-file.ts';
+import { configBindings, foreignBinding } from './key-clash.ts';
 import { addSourceLine, hasAnySourceLine, hasSourceLine, removeSourceLine, sourceLineNumber } from './source-line.ts';
 import { onServer, runningServers } from './tmux-servers.ts';
+
+export type { InstalledSegment, ServerState } from './installed-state.ts';
 
 /** What the installer works on. */
 export interface TmuxInstallDeps {
@@ -30,6 +33,10 @@ export interface TmuxInstallDeps {
   readonly socketDir: string;
   /** The shell command that runs `trailboss` (hooks/runtime-layout.ts `launcherCommand`). */
   readonly trailboss: string;
+  /** The status segment's script (hooks/runtime-layout.ts `statusScript`). */
+  readonly statusScript: string;
+  /** The Trail Boss home, which the segment is given. */
+  readonly home: string;
   readonly files?: SettingsFiles;
 }
 
@@ -37,15 +44,6 @@ export interface TmuxInstallDeps {
 export type Clash =
   | { readonly where: 'config'; readonly file: string; readonly line: number }
   | { readonly where: 'server'; readonly socket: string; readonly binding: string };
-
-/** One running server as we see it. */
-export interface ServerState {
-  readonly socket: string;
-  /** Our key is bound to our popup there. */
-  readonly bound: boolean;
-  /** Our segment is in its status-right. */
-  readonly segment: boolean;
-}
 
 /** `tmux status --json`. */
 export interface TmuxIntegrationStatus {
@@ -57,6 +55,8 @@ export interface TmuxIntegrationStatus {
   /** Where our source line is in `configFile` (1-based); null when it is not there. */
   readonly line: number | null;
   readonly key: string | null;
+  /** Null when our file has no segment (no file, or not one of ours). */
+  readonly segment: InstalledSegment | null;
   readonly clashes: readonly Clash[];
   readonly servers: readonly ServerState[];
 }
@@ -72,22 +72,7 @@ export interface TmuxChange {
   readonly clashes: readonly Clash[];
 }
 
-/** Our segment in a status-right value (integration-file.ts `statusSegment`). */
-const OUR_SEGMENT = new RegExp(` #\\([^()]*\\b${STATUS_ARGS}\\)`, 'g');
-
 const filesOf = (deps: TmuxInstallDeps): SettingsFiles => deps.files ?? LOCAL_SETTINGS_FILES;
-
-/** The key our file binds, or null when there is no file of ours. */
-export function installedKey(ourFile: string): string | null {
-  let text: string;
-  try {
-    text = readFileSync(ourFile, 'utf8');
-  } catch {
-    return null;
-  }
-  for (const line of text.split('\n')) if (line.includes(POPUP_ARGS)) return prefixKeyOf(line);
-  return null;
-}
 
 /** The user's bindings of `key`: lines of their configuration, bindings of running servers that are not ours. */
 async function clashesFor(deps: TmuxInstallDeps, key: string, servers: readonly string[]): Promise<Clash[]> {
@@ -101,12 +86,6 @@ async function clashesFor(deps: TmuxInstallDeps, key: string, servers: readonly 
     }),
   );
   return [...inConfig, ...onServers.filter((c): c is Clash => c !== null)];
-}
-
-async function serverState(deps: TmuxInstallDeps, socket: string, key: string | null): Promise<ServerState> {
-  const keys = key === null ? null : await onServer(deps.runner, socket, ['list-keys', '-T', 'prefix', key]);
-  const right = await onServer(deps.runner, socket, ['show-options', '-gv', 'status-right']);
-  return { socket, bound: keys !== null && keys.ok && keys.stdout.includes(POPUP_ARGS), segment: right.stdout.includes(`${STATUS_ARGS})`) };
 }
 
 /** What is installed; changes nothing. */
@@ -124,14 +103,19 @@ export async function tmuxIntegrationStatus(deps: TmuxInstallDeps): Promise<Tmux
     sourceLine,
     line: sourceLineNumber(text, deps.ourFile),
     key,
+    segment: installedSegment(deps.ourFile),
     clashes: key === null ? [] : await clashesFor(deps, key, servers),
-    servers: await Promise.all(servers.map((s) => serverState(deps, s, key))),
+    servers: await Promise.all(servers.map((s) => serverState(deps.runner, s, key))),
   };
 }
 
-/** Write our file, add the source line (backup first) and source the file into running servers; a clash changes nothing. */
+/**
+ * Write our file, add the source line (backup first) and source the file into running servers; a
+ * clash changes nothing. A server showing another segment of ours (an earlier version's, or another
+ * copy's) has it taken out first: the file's guard would otherwise keep the old one.
+ */
 export async function installTmux(deps: TmuxInstallDeps, key: string = DEFAULT_KEY): Promise<TmuxChange> {
-  const spec: IntegrationSpec = { key, trailboss: deps.trailboss };
+  const spec: IntegrationSpec = { key, trailboss: deps.trailboss, statusScript: deps.statusScript, home: deps.home };
   const ours = integrationFileText(spec);
   const servers = await runningServers(deps.runner, deps.socketDir);
   const clashes = await clashesFor(deps, key, servers);
@@ -150,8 +134,10 @@ export async function installTmux(deps: TmuxInstallDeps, key: string = DEFAULT_K
   const sourced = await Promise.all(
     servers.map(async (socket) => {
       // A key changed by a new install: the old one, still ours on this server, is let go first.
-      if (previousKey !== null && previousKey !== key && (await serverState(deps, socket, previousKey)).bound)
+      if (previousKey !== null && previousKey !== key && (await serverState(deps.runner, socket, previousKey)).bound)
         await onServer(deps.runner, socket, ['unbind-key', '-T', 'prefix', previousKey]);
+      const segment = await takeSegmentOut(deps.runner, socket, (found) => found.text !== specSegment(spec));
+      if (!segment.ok) return { socket, ...segment };
       return { socket, ...(await onServer(deps.runner, socket, ['source-file', deps.ourFile])) };
     }),
   );
@@ -167,18 +153,12 @@ export async function installTmux(deps: TmuxInstallDeps, key: string = DEFAULT_K
 
 /** Take our binding and segment out of one running server. */
 async function unsetOnServer(deps: TmuxInstallDeps, socket: string, key: string | null): Promise<{ ok: boolean; message: string }> {
-  const state = await serverState(deps, socket, key);
+  const state = await serverState(deps.runner, socket, key);
   if (state.bound && key !== null) {
     const r = await onServer(deps.runner, socket, ['unbind-key', '-T', 'prefix', key]);
     if (!r.ok) return r;
   }
-  if (!state.segment) return { ok: true, message: '' };
-  const right = await onServer(deps.runner, socket, ['show-options', '-gv', 'status-right']);
-  // Whatever command our segment ran (an install from another copy of Trail Boss too).
-  const value = right.stdout.replace(/\n$/, '').replace(OUR_SEGMENT, '');
-  const set = await onServer(deps.runner, socket, ['set-option', '-g', 'status-right', value]);
-  if (!set.ok) return set;
-  return onServer(deps.runner, socket, ['set-option', '-gF', 'status-right-length', `#{e|-|:#{status-right-length},${SEGMENT_WIDTH}}`]);
+  return state.segment ? takeSegmentOut(deps.runner, socket, () => true) : { ok: true, message: '' };
 }
 
 /** Remove our line (the user's file put back byte-exact when a backup allows), our file, and our binding and segment from running servers. */

@@ -1,6 +1,8 @@
 /**
- * The queue status file: what `trailboss tmux-status` (bin/trailboss-tmux-status.mjs, plain JS, run
- * by tmux every status-interval in every client) prints without starting the CLI. The engine keeps it
+ * The queue status file: what tmux's status segment (bin/trailboss-tmux-status.sh, run by tmux every
+ * status-interval in every client) and `trailboss tmux-status` (bin/trailboss-tmux-status.mjs) print
+ * without starting the CLI. Both accept exactly the line written here (these keys in this order,
+ * whole numbers): a change of shape is a new `version` and a change to both readers. The engine keeps it
  * current on every queue change and reminder (atomic replace), and removes it when it stops; a file
  * whose `pid` is not alive is stale (the engine was killed) and the reader prints nothing.
  *

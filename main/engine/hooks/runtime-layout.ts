@@ -26,6 +26,8 @@ export const BUNDLED_CLI = path.posix.join('dist', 'cli', 'trailboss.mjs');
 export const FORWARDER_SCRIPT = path.posix.join('bin', 'trailboss-hook.mjs');
 /** The `trailboss` launcher, relative to the app or package root. */
 export const LAUNCHER_SCRIPT = path.posix.join('bin', 'trailboss.mjs');
+/** The tmux status segment (POSIX sh, run by tmux without Node), relative to the app or package root. */
+export const STATUS_SCRIPT = path.posix.join('bin', 'trailboss-tmux-status.sh');
 /** The opencode plugin `hooks install --runtime opencode` copies, relative to the app or package root. */
 export const OPENCODE_PLUGIN_SCRIPT = path.posix.join('bin', 'trailboss-opencode-plugin.js');
 /** electron-builder puts files matched by `asarUnpack` here, beside app.asar. */
@@ -42,8 +44,10 @@ export interface RuntimeFiles {
   readonly opencodePlugin: string;
   /** The `trailboss` CLI entry that `prime` runs. */
   readonly cliScript: string;
-  /** The `trailboss` launcher (bin/trailboss.mjs), with its fast paths (`tmux-status`): what tmux runs. */
+  /** The `trailboss` launcher (bin/trailboss.mjs), with its fast paths (`tmux-status`): what tmux's popup runs. */
   readonly launcherScript: string;
+  /** The status segment tmux's status line runs with /bin/sh (bin/trailboss-tmux-status.sh). */
+  readonly statusScript: string;
 }
 
 /** The files for a layout. */
@@ -57,6 +61,7 @@ export function runtimeFiles(layout: RuntimeLayout): RuntimeFiles {
         opencodePlugin: path.join(layout.root, OPENCODE_PLUGIN_SCRIPT),
         cliScript: path.join(layout.root, 'bin', 'trailboss.mjs'),
         launcherScript: path.join(layout.root, LAUNCHER_SCRIPT),
+        statusScript: path.join(layout.root, STATUS_SCRIPT),
       };
     case 'npm':
       return {
@@ -66,6 +71,7 @@ export function runtimeFiles(layout: RuntimeLayout): RuntimeFiles {
         opencodePlugin: path.join(layout.root, OPENCODE_PLUGIN_SCRIPT),
         cliScript: path.join(layout.root, 'bin', 'trailboss.mjs'),
         launcherScript: path.join(layout.root, LAUNCHER_SCRIPT),
+        statusScript: path.join(layout.root, STATUS_SCRIPT),
       };
     case 'packaged': {
       const unpacked = path.join(layout.resourcesPath, UNPACKED_DIR);
@@ -77,6 +83,8 @@ export function runtimeFiles(layout: RuntimeLayout): RuntimeFiles {
         cliScript: path.join(unpacked, BUNDLED_CLI),
         // Unpacked beside the bundle (electron-builder.yml asarUnpack), which it runs.
         launcherScript: path.join(unpacked, LAUNCHER_SCRIPT),
+        // Outside the archive too: /bin/sh cannot read inside it.
+        statusScript: path.join(unpacked, STATUS_SCRIPT),
       };
     }
   }

@@ -1,30 +1,73 @@
 /** The pure text edits behind `trailboss tmux install`: our file, our source line, the user's bindings, the config lookup. */
 import { describe, expect, it } from 'vitest';
-import { TmuxConfigError, integrationFileText, tmuxQuote, validKey } from '../../../main/cli/tmux-config/integration-file.ts';
+import { TmuxConfigError, fileSegment, integrationFileText, tmuxQuote, validKey } from '../../../main/cli/tmux-config/integration-file.ts';
 import { configBindings, foreignBinding, prefixKeyOf } from '../../../main/cli/tmux-config/key-clash.ts';
 import { SOURCE_COMMENT, addSourceLine, hasSourceLine, removeSourceLine } from '../../../main/cli/tmux-config/source-line.ts';
+import { ourSegments, statusSegment, withoutOurSegments } from '../../../main/cli/tmux-config/status-segment.ts';
 import { tmuxConfigFile } from '../../../main/cli/tmux-config/tmux-conf-path.ts';
 
 const TB = "'/opt/node' '/opt/tb/bin/trailboss.mjs'";
+const SCRIPT = '/opt/tb/bin/trailboss-tmux-status.sh';
+const HOME = '/home/u/.config/trailboss';
+const spec = (over: Partial<Parameters<typeof integrationFileText>[0]> = {}) => ({
+  key: 'T',
+  trailboss: TB,
+  statusScript: SCRIPT,
+  home: HOME,
+  ...over,
+});
+/** What earlier versions appended: Node running the launcher's `tmux-status`. */
+const NODE_SEGMENT = ` #(${TB} tmux-status)`;
 
 describe('our tmux file', () => {
-  it('binds the key in the prefix table to the popup and appends the segment once', () => {
-    const text = integrationFileText({ key: 'T', trailboss: TB });
+  it('binds the key in the prefix table to the popup and appends the sh segment once', () => {
+    const text = integrationFileText(spec());
     expect(text).toContain(`bind-key -T prefix T display-popup -E -w 90% -h 80% "${TB} tui --popup"`);
-    expect(text).toContain(`set -ga status-right " #(${TB} tmux-status)"`);
-    expect(text).toMatch(/%if "#\{==:#\{m:\*tmux-status\)\*,#\{status-right\}\},0\}"\nset -ga/);
+    expect(text).toContain(`set -ga status-right " #(/bin/sh '${SCRIPT}' '${HOME}')"`);
+    expect(text).toMatch(/%if "#\{==:#\{m:\*tmux-status\[\)\.\]\*,#\{status-right\}\},0\}"\nset -ga/);
+    expect(fileSegment(text)).toEqual({ kind: 'sh', text: ` #(/bin/sh '${SCRIPT}' '${HOME}')`, script: SCRIPT });
   });
 
   it('quotes for tmux: backslash, double quote and $ escaped; control characters and # in the command refused', () => {
     expect(tmuxQuote('a"b$c\\d')).toBe('"a\\"b\\$c\\\\d"');
     expect(() => tmuxQuote('a\nb')).toThrow(TmuxConfigError);
-    expect(() => integrationFileText({ key: 'T', trailboss: "'/opt/#1/node'" })).toThrow(TmuxConfigError);
+    expect(() => integrationFileText(spec({ trailboss: "'/opt/#1/node'" }))).toThrow(TmuxConfigError);
+    expect(() => integrationFileText(spec({ statusScript: '/opt/#1/bin/trailboss-tmux-status.sh' }))).toThrow(TmuxConfigError);
+    expect(() => integrationFileText(spec({ home: '/home/#u' }))).toThrow(TmuxConfigError);
+  });
+
+  it('refuses % in the status segment’s paths: tmux runs status-right through strftime (`%20` would be another path)', () => {
+    expect(() => integrationFileText(spec({ home: '/home/u/100%20' }))).toThrow(/"%"/);
+    expect(() => integrationFileText(spec({ statusScript: '/opt/50%/bin/trailboss-tmux-status.sh' }))).toThrow(TmuxConfigError);
+  });
+
+  it('a home path with quotes, $, spaces and parentheses reads back as it was written', () => {
+    const home = `/home/o'neil/$x "y"/Trail Boss (2)`;
+    const text = integrationFileText(spec({ home }));
+    expect(fileSegment(text)).toEqual({ kind: 'sh', text: statusSegment(SCRIPT, home), script: SCRIPT });
   });
 
   it('takes keys tmux can bind and refuses the rest', () => {
     for (const key of ['T', 'C-t', 'M-F5', 'F12', '!']) expect(validKey(key)).toBe(true);
     for (const key of ['', 'two words', '#', 'C-', 'T\n']) expect(validKey(key)).toBe(false);
-    expect(() => integrationFileText({ key: 'a b', trailboss: TB })).toThrow(TmuxConfigError);
+    expect(() => integrationFileText(spec({ key: 'a b' }))).toThrow(TmuxConfigError);
+  });
+});
+
+describe('our segment in a status-right value', () => {
+  const sh = statusSegment(`/opt/it's/bin/trailboss-tmux-status.sh`, '/h (1)/tb');
+
+  it('finds the sh segment and an earlier version’s Node segment, with the script each runs', () => {
+    expect(ourSegments(`mine %H:%M${NODE_SEGMENT}${sh}`)).toEqual([
+      { kind: 'node', text: NODE_SEGMENT, script: '/opt/tb/bin/trailboss.mjs' },
+      { kind: 'sh', text: sh, script: `/opt/it's/bin/trailboss-tmux-status.sh` },
+    ]);
+  });
+
+  it("takes out both kinds and leaves the user's own text, #() commands included, as it was", () => {
+    const user = 'mine #(date +%s) #(/bin/sh /usr/local/bin/other.sh)';
+    expect(withoutOurSegments(`${user}${NODE_SEGMENT}${sh}`)).toBe(user);
+    expect(ourSegments(user)).toEqual([]);
   });
 });
 

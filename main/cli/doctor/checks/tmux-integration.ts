@@ -1,12 +1,13 @@
 /**
  * Doctor check: the tmux integration (`trailboss tmux install`; optional, advice until installed).
  * Once installed: our file and the source line both there, the key bound to our popup and the
- * segment shown on every running server, and the queue status file kept by the running engine.
+ * segment shown on every running server, the segment's script there (the sh segment; an earlier
+ * install's Node segment is advice to reinstall), and the queue status file kept by the running engine.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { readEndpointFile } from '../../../engine/http/endpoint-info.ts';
 import { pidAlive } from '../../../engine/platform/engine-lock.ts';
-import { tmuxInstallDeps } from '../../commands/tmux.ts';
+import { segmentText, tmuxInstallDeps } from '../../commands/tmux.ts';
 import { hasAnySourceLine } from '../../tmux-config/source-line.ts';
 import { tmuxIntegrationStatus } from '../../tmux-config/tmux-install.ts';
 import { advice, ok, problem, type DoctorCheck } from '../check.ts';
@@ -45,14 +46,26 @@ export const tmuxIntegrationCheck: DoctorCheck = {
       return problem(`prefix + ${key} is not the Trail Boss popup on ${unbound.join(', ')} (rebound, or the file not sourced there)`, FIX);
     const noSegment = status.servers.filter((s) => !s.segment).map((s) => s.socket);
     if (noSegment.length > 0) return problem(`the status segment is missing from status-right on ${noSegment.join(', ')}`, FIX);
+    const segment = status.segment;
+    if (segment === null) return problem(`${deps.ourFile} has no status segment of ours (edited by hand?)`, FIX);
+    if (!segment.scriptPresent)
+      return problem(
+        `the status segment runs ${segment.script ?? 'an unreadable path'}, which is missing: the status line shows nothing`,
+        FIX,
+      );
+    const stale = status.servers.filter((s) => s.segmentKind !== segment.kind).map((s) => s.socket);
+    if (stale.length > 0) return problem(`the status segment of an earlier install is still shown on ${stale.join(', ')}`, FIX);
     const fresh = statusFileFresh(paths.endpoint, paths.queueStatus);
     if (fresh === false)
       return problem(
         `the running engine does not keep ${paths.queueStatus}: the status line shows nothing`,
         'restart the engine (stop `trailboss daemon` or the app, then start it again)',
       );
+    if (segment.kind === 'node') return advice(`the status segment is ${segmentText(segment)}`, FIX);
     const servers = status.servers.length === 0 ? 'no tmux server running' : `${status.servers.length} server(s) up to date`;
-    return ok(`prefix + ${key} and the status segment (${deps.ourFile}, sourced from ${deps.configFile}); ${servers}`);
+    return ok(
+      `prefix + ${key} and the status segment (${segmentText(segment)}) in ${deps.ourFile}, sourced from ${deps.configFile}; ${servers}`,
+    );
   },
 };
 
