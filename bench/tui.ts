@@ -1,6 +1,6 @@
 /**
- * TUI phase: `trailboss tui` (the bundled CLI, as installed) in a pane of a private tmux server,
- * against a real engine watching a fleet of prompting agents. First frame: from starting the
+ * TUI phase: `trailboss tui` (the package as installed: the launcher beside the bundled CLI) in a
+ * pane of a private tmux server, against a real engine watching a fleet of prompting agents. First frame: from starting the
  * command until the pane shows the whole queue (target ≤ 400 ms with 50 items). New item: from the
  * engine's `item:added` until the open UI shows it (target ≤ 300 ms). The screen is read with
  * capture-pane every 10 ms, so a figure can be up to that much late. Then the status segment against
@@ -10,7 +10,7 @@
  * p95 ≤ 25 ms and ≤ 1.3× the bare Node's p95; the Node command is reported beside it.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_KEY, fileSegment, integrationFileText } from '../main/cli/tmux-config/integration-file.ts';
@@ -127,6 +127,18 @@ function measureTmuxStatus(home: string, runs: number): StatusFigures {
   };
 }
 
+/**
+ * The package as npm installs it, in `dir`: the launcher (which turns on Node's compile cache, as
+ * for every user) beside the bundled CLI and package.json. Resolves with the launcher's path.
+ */
+async function installedLauncher(dir: string): Promise<string> {
+  await buildCli({ outDir: join(dir, 'dist', 'cli') });
+  mkdirSync(join(dir, 'bin'));
+  copyFileSync(LAUNCHER, join(dir, 'bin', 'trailboss.mjs'));
+  copyFileSync(join(import.meta.dirname, '..', 'package.json'), join(dir, 'package.json'));
+  return join(dir, 'bin', 'trailboss.mjs');
+}
+
 /** Runs the phase. */
 export async function runTuiBench(plan: TuiPlan): Promise<TuiResult> {
   const work = mkdtempSync(join(tmpdir(), 'tb-bench-tui-'));
@@ -147,7 +159,7 @@ export async function runTuiBench(plan: TuiPlan): Promise<TuiResult> {
     api: true,
   });
   try {
-    const cli = await buildCli({ outDir: join(work, 'cli') });
+    const cli = await installedLauncher(join(work, 'pkg'));
     const waiting = async () => {
       const q = await engine.api['queue:list']({});
       return q.ok ? q.value.length : 0;
@@ -159,8 +171,15 @@ export async function runTuiBench(plan: TuiPlan): Promise<TuiResult> {
         timeoutMs: 30_000,
         intervalMs: 10,
       });
-    const command = `'${PINNED_NODE}' '${cli}' tui; exec sleep 600`;
-    const env = { TRAILBOSS_HOME: home, TERM: 'xterm-256color' };
+    // BENCH_TUI_CPU_PROF=<dir>: each start runs under V8's sampling profiler and is quit with q
+    // after its frame is timed, so that Node writes the start's .cpuprofile into <dir>.
+    const profileDir = process.env['BENCH_TUI_CPU_PROF'];
+    const profiling = profileDir === undefined ? '' : `--cpu-prof --cpu-prof-dir='${profileDir}' `;
+    const command = `'${PINNED_NODE}' ${profiling}'${cli}' tui; exec sleep 600`;
+    // The launcher keeps Node's compile cache under XDG_CACHE_HOME: the bench's own, not the user's.
+    const env = { TRAILBOSS_HOME: home, TERM: 'xterm-256color', XDG_CACHE_HOME: join(work, 'cache') };
+    if (profileDir !== undefined) mkdirSync(profileDir, { recursive: true });
+    const profiles = () => (profileDir === undefined ? 0 : readdirSync(profileDir).filter((f) => f.endsWith('.cpuprofile')).length);
     const first: number[] = [];
     const bare: number[] = [];
     for (let i = 0; i <= plan.starts; i++) {
@@ -174,6 +193,11 @@ export async function runTuiBench(plan: TuiPlan): Promise<TuiResult> {
       await shows(pane, plan.items);
       // The first start fills Node's compile cache, as a user's first run after install does: not counted.
       if (i > 0) first.push(performance.now() - started);
+      if (profileDir !== undefined) {
+        const written = profiles();
+        await ui.tmux(['send-keys', '-t', pane, 'q']);
+        await poll(async () => profiles() > written, 'the start wrote its profile', { timeoutMs: 30_000, intervalMs: 50 });
+      }
       await ui.tmux(['kill-session', '-t', `start${i}`]);
     }
     const pane = await ui.newPane(command, { width: 100, height: 40, env, session: 'open' });
