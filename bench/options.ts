@@ -64,7 +64,7 @@ const FULL: Omit<BenchPlan, 'quick' | 'phases'> = {
   snapshot: { mb: 100, runs: 3 },
   remote: { hosts: 4, panesPerHost: 50, loopingPerHost: 10, windowMs: 30_000, warmupMs: 8000, idleMs: 3000 },
   cli: { samples: 20, statusPanes: 20, snapshotMB: 100, snapshotRuns: 3 },
-  tui: { items: 50, starts: 10, newItems: 10, statusRuns: 60 },
+  tui: { items: 50, starts: 20, newItems: 20, statusRuns: 60 },
   soak: {
     agents: 100,
     // RSS settles (V8 and the allocator grow to their working size) in about 5 min at this load.

@@ -1,6 +1,6 @@
 /**
- * TUI phase: `trailboss tui` (the bundled CLI, as installed) in a pane of a private tmux server,
- * against a real engine watching a fleet of prompting agents. First frame: from starting the
+ * TUI phase: `trailboss tui` (the package as installed: the launcher beside the bundled CLI) in a
+ * pane of a private tmux server, against a real engine (a process of its own) watching a fleet of prompting agents. First frame: from starting the
  * command until the pane shows the whole queue (target ≤ 400 ms with 50 items). New item: from the
  * engine's `item:added` until the open UI shows it (target ≤ 300 ms). The screen is read with
  * capture-pane every 10 ms, so a figure can be up to that much late. Then the status segment against
@@ -10,24 +10,20 @@
  * p95 ≤ 25 ms and ≤ 1.3× the bare Node's p95; the Node command is reported beside it.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_KEY, fileSegment, integrationFileText } from '../main/cli/tmux-config/integration-file.ts';
 import { segmentCommand } from '../main/cli/tmux-config/status-segment.ts';
-import { Engine } from '../main/engine/engine.ts';
 import { launcherCommand, runtimeFiles } from '../main/engine/hooks/runtime-layout.ts';
-import { systemClock } from '../main/engine/platform/clock.ts';
-import { MemoryLogger } from '../main/engine/platform/log.ts';
-import { procProcessTable } from '../main/engine/platform/process-table.ts';
-import { realRunner } from '../main/engine/platform/run.ts';
-import { runnerWithEnv } from '../main/engine/platform/runner-with-env.ts';
 import { buildCli } from '../scripts/build-cli.mjs';
 import { poll } from '../test/support/poll.ts';
 import { PINNED_NODE } from '../test/support/run-node.ts';
 import { startScriptedAgent } from '../test/support/scripted-agent/start.ts';
 import { startPrivateTmux } from '../test/support/tmux-server.ts';
+import { startHost } from './child-host.ts';
 import { startFleet } from './fleet.ts';
+import { preciseNow, type HostMessage } from './host-protocol.ts';
 import { promptingAgent, runtimeAt } from './scenarios.ts';
 import { summarize, type Summary } from './stats.ts';
 
@@ -82,9 +78,9 @@ type StatusFigures = Pick<
 >;
 
 /**
- * One run of a program, start to exit, timed around spawnSync: the engine in this very process
- * cannot delay the start or the notice of the exit (with spawn, a busy event loop added its own
- * milliseconds to every figure, the bare Node's too).
+ * One run of a program, start to exit, timed around spawnSync: nothing on the bench's event loop
+ * can delay the start or the notice of the exit (with spawn, a busy event loop, the engine's when it
+ * ran in this process, added its own milliseconds to every figure, the bare Node's too).
  */
 function timedRun(file: string, args: readonly string[], env: Record<string, string>): { ms: number; stdout: string } {
   const started = performance.now();
@@ -127,30 +123,40 @@ function measureTmuxStatus(home: string, runs: number): StatusFigures {
   };
 }
 
+/**
+ * The package as npm installs it, in `dir`: the launcher (which turns on Node's compile cache, as
+ * for every user) beside the bundled CLI and package.json. Resolves with the launcher's path.
+ */
+async function installedLauncher(dir: string): Promise<string> {
+  await buildCli({ outDir: join(dir, 'dist', 'cli') });
+  mkdirSync(join(dir, 'bin'));
+  copyFileSync(LAUNCHER, join(dir, 'bin', 'trailboss.mjs'));
+  copyFileSync(join(import.meta.dirname, '..', 'package.json'), join(dir, 'package.json'));
+  return join(dir, 'bin', 'trailboss.mjs');
+}
+
 /** Runs the phase. */
 export async function runTuiBench(plan: TuiPlan): Promise<TuiResult> {
   const work = mkdtempSync(join(tmpdir(), 'tb-bench-tui-'));
   const fleet = await startFleet(Array.from({ length: plan.items }, (_, i) => promptingAgent(runtimeAt(i))));
   const ui = await startPrivateTmux();
   const home = join(work, 'tb');
-  const engine = await Engine.start({
-    env: { TRAILBOSS_HOME: home },
-    platform: process.platform,
-    homedir: work,
-    cwd: work,
-    servers: [{ kind: 'socket', path: fleet.socket }],
-    clock: systemClock,
-    logger: new MemoryLogger(),
-    runner: runnerWithEnv(realRunner, { TMUX: undefined, TMUX_PANE: undefined }),
-    processTable: procProcessTable(),
-    pid: process.pid,
-    api: true,
-  });
+  // The engine in a process of its own (as installed, it is never in the UI's or the bench's): the
+  // bench's polling of the screen then shares no event loop with the engine's work.
+  const engine = await startHost('engine-host.ts', { home, socket: fleet.socket, captureMode: 'auto', api: true, autoApprove: null });
   try {
-    const cli = await buildCli({ outDir: join(work, 'cli') });
+    const cli = await installedLauncher(join(work, 'pkg'));
+    const ready = engine.messages.find((m) => m.type === 'ready');
+    if (ready?.type !== 'ready' || ready.port === null || ready.token === null) throw new Error('the engine host has no API');
+    const api = { port: ready.port, token: ready.token };
     const waiting = async () => {
-      const q = await engine.api['queue:list']({});
-      return q.ok ? q.value.length : 0;
+      const res = await fetch(`http://127.0.0.1:${api.port}/api/queue:list`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${api.token}`, 'Content-Type': 'application/json' },
+        body: '{}',
+      });
+      const q = (await res.json()) as { ok: boolean; value?: unknown[] };
+      return q.ok && Array.isArray(q.value) ? q.value.length : 0;
     };
     await poll(async () => (await waiting()) >= plan.items, `${plan.items} items queued`, { timeoutMs: 120_000, intervalMs: 200 });
     const screenOf = async (pane: string) => (await ui.tmux(['capture-pane', '-p', '-t', pane])).split('\n')[0] ?? '';
@@ -159,8 +165,15 @@ export async function runTuiBench(plan: TuiPlan): Promise<TuiResult> {
         timeoutMs: 30_000,
         intervalMs: 10,
       });
-    const command = `'${PINNED_NODE}' '${cli}' tui; exec sleep 600`;
-    const env = { TRAILBOSS_HOME: home, TERM: 'xterm-256color' };
+    // BENCH_TUI_CPU_PROF=<dir>: each start runs under V8's sampling profiler and is quit with q
+    // after its frame is timed, so that Node writes the start's .cpuprofile into <dir>.
+    const profileDir = process.env['BENCH_TUI_CPU_PROF'];
+    const profiling = profileDir === undefined ? '' : `--cpu-prof --cpu-prof-dir='${profileDir}' `;
+    const command = `'${PINNED_NODE}' ${profiling}'${cli}' tui; exec sleep 600`;
+    // The launcher keeps Node's compile cache under XDG_CACHE_HOME: the bench's own, not the user's.
+    const env = { TRAILBOSS_HOME: home, TERM: 'xterm-256color', XDG_CACHE_HOME: join(work, 'cache') };
+    if (profileDir !== undefined) mkdirSync(profileDir, { recursive: true });
+    const profiles = () => (profileDir === undefined ? 0 : readdirSync(profileDir).filter((f) => f.endsWith('.cpuprofile')).length);
     const first: number[] = [];
     const bare: number[] = [];
     for (let i = 0; i <= plan.starts; i++) {
@@ -174,20 +187,29 @@ export async function runTuiBench(plan: TuiPlan): Promise<TuiResult> {
       await shows(pane, plan.items);
       // The first start fills Node's compile cache, as a user's first run after install does: not counted.
       if (i > 0) first.push(performance.now() - started);
+      if (profileDir !== undefined) {
+        const written = profiles();
+        await ui.tmux(['send-keys', '-t', pane, 'q']);
+        await poll(async () => profiles() > written, 'the start wrote its profile', { timeoutMs: 30_000, intervalMs: 50 });
+      }
       await ui.tmux(['kill-session', '-t', `start${i}`]);
     }
     const pane = await ui.newPane(command, { width: 100, height: 40, env, session: 'open' });
     await shows(pane, plan.items);
     const shown: number[] = [];
     for (let i = 1; i <= plan.newItems; i++) {
-      let queuedAt = 0;
-      const off = engine.on('item:added', () => {
-        queuedAt = performance.now();
-      });
+      const before = engine.messages.length;
       await startScriptedAgent(fleet.tmux, promptingAgent(runtimeAt(i)), { session: `late${i}` });
       await shows(pane, plan.items + i);
-      off();
-      if (queuedAt > 0) shown.push(performance.now() - queuedAt);
+      // Both ends on the epoch clock with sub-ms precision (host-protocol.ts preciseNow), across processes.
+      const shownAt = preciseNow();
+      // Its `added` line may reach the bench just after the pane showed the item.
+      const added = await engine.waitFor(
+        (m): m is Extract<HostMessage, { type: 'added' }> => m.type === 'added' && engine.messages.indexOf(m) >= before,
+        30_000,
+        'the new item reported by the engine',
+      );
+      shown.push(shownAt - added.t);
     }
     const statusLine = measureTmuxStatus(home, plan.statusRuns);
     const count = `⏳${plan.items + plan.newItems} `;

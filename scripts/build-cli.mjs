@@ -3,13 +3,14 @@
 // loader at run time): main/cli/main.ts -> dist/cli/trailboss.mjs plus chunks that load on demand,
 // so `trailboss --help` parses only the command table and commander, not the engine.
 // better-sqlite3 stays external: a native addon, loaded from node_modules. The terminal UI (Ink, React)
-// is a chunk of its own, loaded by `trailboss tui` only.
+// is a chunk of its own, loaded by `trailboss tui` only, with React's production build.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { useGetBuiltinModule } from './builtin-imports.mjs';
 import { prebuiltHelp } from './prebuilt-help.mjs';
+import { yogaWithoutFetch } from './yoga-without-fetch.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -36,6 +37,12 @@ export async function buildCli({ outDir = join(ROOT, 'dist', 'cli') } = {}) {
     target: 'node22',
     // react-devtools-core: Ink imports it only under DEV=true (its optional peer); not shipped.
     external: ['better-sqlite3', 'react-devtools-core'],
+    // React's production build for the terminal UI: without this React, its reconciler and scheduler
+    // pick their development builds at run time (NODE_ENV unset), twice the code to compile and
+    // slower renders; minifySyntax then drops the development builds from the chunk altogether.
+    define: { 'process.env.NODE_ENV': '"production"' },
+    // yoga (Ink's layout) reads its WebAssembly without fetch(): yoga-without-fetch.mjs says why.
+    plugins: [yogaWithoutFetch],
     banner: { js: REQUIRE_SHIM },
     minifySyntax: true,
     minifyWhitespace: true,

@@ -181,4 +181,19 @@ describe('trailboss tmux install | uninstall | status', { timeout: 60_000 }, () 
     expect(JSON.parse(clash.stdout)).toMatchObject({ result: 'clash', clashes: [{ where: 'server', socket }] });
     expect(tmux('list-keys', '-T', 'prefix', 'T')).toContain('choose-tree');
   });
+
+  it('a key bound in a file the configuration sources is a clash even with no server running to tell', async () => {
+    mkdirSync(join(dir, '.tmux'), { recursive: true });
+    writeFileSync(join(dir, '.tmux', 'keys.conf'), '# my keys\nbind-key -r T resize-pane -U 5\n');
+    const conf = `${USER_CONF}\nsource-file -q ~/.tmux/keys.conf\n`;
+    writeFileSync(join(dir, '.tmux.conf'), conf);
+    const clash = await cli('install', '--json');
+    expect(clash.code).toBe(1);
+    expect(JSON.parse(clash.stdout)).toMatchObject({
+      result: 'clash',
+      clashes: [{ where: 'config', file: join(dir, '.tmux', 'keys.conf'), line: 2 }],
+    });
+    expect(userConf()).toBe(conf);
+    expect(existsSync(join(dir, 'tb', 'tmux.conf'))).toBe(false);
+  });
 });

@@ -40,6 +40,7 @@ export function tmuxInstallDeps(ctx: CliContext): TmuxInstallDeps {
     trailboss: `${home}${launcherCommand(layout)}`,
     statusScript: runtimeFiles(layout).statusScript,
     home: paths.home,
+    userHome: ctx.homedir,
   };
 }
 

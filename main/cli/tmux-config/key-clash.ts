@@ -5,8 +5,8 @@
  */
 import { POPUP_ARGS } from './integration-file.ts';
 
-/** The words of a config line, quotes removed (enough for `bind-key` options and the key). */
-function words(line: string): string[] {
+/** The words of a config line, quotes removed (enough for `bind-key` and `source-file` options and arguments). */
+export function words(line: string): string[] {
   const out: string[] = [];
   for (const m of line.matchAll(/"((?:[^"\\]|\\.)*)"|'([^']*)'|(\S+)/g)) out.push(m[1] ?? m[2] ?? m[3] ?? '');
   return out;

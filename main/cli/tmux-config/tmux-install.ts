@@ -16,6 +16,7 @@ import type { Runner } from '../../engine/platform/run.ts';
 import { installedKey, installedSegment, serverState, takeSegmentOut, type InstalledSegment, type ServerState } from './installed-state.ts';
 import { DEFAULT_KEY, integrationFileText, specSegment, type IntegrationSpec } from './integration-file.ts';
 import { configBindings, foreignBinding } from './key-clash.ts';
+import { configFiles } from './sourced-files.ts';
 import { addSourceLine, hasAnySourceLine, hasSourceLine, removeSourceLine, sourceLineNumber } from './source-line.ts';
 import { onServer, runningServers } from './tmux-servers.ts';
 
@@ -37,6 +38,8 @@ export interface TmuxInstallDeps {
   readonly statusScript: string;
   /** The Trail Boss home, which the segment is given. */
   readonly home: string;
+  /** The user's home directory (`~` in a `source-file` path). */
+  readonly userHome: string;
   readonly files?: SettingsFiles;
 }
 
@@ -74,10 +77,12 @@ export interface TmuxChange {
 
 const filesOf = (deps: TmuxInstallDeps): SettingsFiles => deps.files ?? LOCAL_SETTINGS_FILES;
 
-/** The user's bindings of `key`: lines of their configuration, bindings of running servers that are not ours. */
+/** The user's bindings of `key`: lines of their configuration and the files it sources, bindings of running servers that are not ours. */
 async function clashesFor(deps: TmuxInstallDeps, key: string, servers: readonly string[]): Promise<Clash[]> {
-  const text = filesOf(deps).read(deps.configFile);
-  const inConfig: Clash[] = configBindings(text, key).map((line) => ({ where: 'config', file: deps.configFile, line }));
+  const files = configFiles(deps.configFile, deps.userHome, (file) => filesOf(deps).read(file), deps.ourFile);
+  const inConfig: Clash[] = files.flatMap(({ file, text }) =>
+    configBindings(text, key).map((line): Clash => ({ where: 'config', file, line })),
+  );
   const onServers = await Promise.all(
     servers.map(async (socket): Promise<Clash | null> => {
       const r = await onServer(deps.runner, socket, ['list-keys', '-T', 'prefix', key]);
