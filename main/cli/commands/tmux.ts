@@ -19,7 +19,7 @@ import { DEFAULT_KEY, TmuxConfigError } from '../tmux-config/integration-file.ts
 import { tmuxConfigFile } from '../tmux-config/tmux-conf-path.ts';
 import type { Clash, InstalledSegment, TmuxChange, TmuxInstallDeps, TmuxIntegrationStatus } from '../tmux-config/tmux-install.ts';
 import { installTmux, tmuxIntegrationStatus, uninstallTmux } from '../tmux-config/tmux-install.ts';
-import { tmuxSocketDir } from '../tmux-config/tmux-servers.ts';
+import { tmuxSocketDir } from '../../engine/tmux/socket-path.ts';
 
 /** Our file's name in the Trail Boss home. */
 export const TMUX_FILE_NAME = 'tmux.conf';

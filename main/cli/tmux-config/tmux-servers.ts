@@ -8,12 +8,6 @@ import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Runner } from '../../engine/platform/run.ts';
 
-/** The directory tmux keeps the user's sockets in. */
-export function tmuxSocketDir(env: Readonly<Record<string, string | undefined>>, uid: number): string {
-  const base = env['TMUX_TMPDIR'] !== undefined && env['TMUX_TMPDIR'] !== '' ? env['TMUX_TMPDIR'] : '/tmp';
-  return path.join(base, `tmux-${uid}`);
-}
-
 /** The socket files in `dir` (no directory: none). */
 export function socketsIn(dir: string): string[] {
   let names: string[];
