@@ -174,7 +174,7 @@ export class Engine {
   private static async build(opts: EngineOptions, undo: UndoList): Promise<Engine> {
     const f = openFoundation(opts, undo);
     const startedAt = f.clock.now();
-    const clients = await openTmuxClients(f, serversToWatch(opts.servers, f.config()), opts.runner, undo);
+    const clients = await openTmuxClients(f, serversToWatch(opts.servers, f.config()), opts.runner, opts.env, undo);
     const observerLate = new Late<PaneObserver>('observer');
     const remoteHookSink = new Late<(delivery: HookDelivery) => void>('remote hook sink');
     const { hosts, hookLinks } = wireHosts(f, clients, opts.runner, observerLate, undo, remoteHookSink);

@@ -1,5 +1,6 @@
 /** TmuxClient over one long-lived control-mode client: no process per capture, one per (re)connect. */
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import type { Clock } from '../platform/clock.ts';
 import type { Logger } from '../platform/log.ts';
 import type { Runner, Spawner } from '../platform/run.ts';
@@ -32,7 +33,17 @@ export interface ControlClientOptions {
   readonly timeoutMs?: number;
   /** How tmux is started: this machine's binary (default) or tmux on a configured host over ssh. */
   readonly launcher?: TmuxLauncher;
+  /**
+   * A local server's socket (socket-path.ts). While it is absent no server runs, and the client says
+   * so without starting a `tmux` process to ask: an engine started before the user's first tmux
+   * (a tray app at login) would otherwise start one every tick, about 1 % of a core. It still asks
+   * tmux every `SOCKET_RECHECK_MS`, so a path computed wrongly costs that much delay, never the server.
+   */
+  readonly socketPath?: string;
 }
+
+/** How often a client whose socket is absent still asks tmux itself. */
+export const SOCKET_RECHECK_MS = 10_000;
 
 let watcherCount = 0;
 
@@ -45,6 +56,7 @@ export class ControlModeClient implements TmuxClient {
   private readonly globalArgs: string[];
   private readonly timeoutMs: number;
   private readonly launcher: TmuxLauncher;
+  private probedAt = -Infinity;
 
   constructor(
     readonly server: TmuxServer,
@@ -170,6 +182,10 @@ export class ControlModeClient implements TmuxClient {
   }
 
   private async open(): Promise<ControlConnection> {
+    const now = this.opts.clock.now();
+    if (this.opts.socketPath !== undefined && now - this.probedAt < SOCKET_RECHECK_MS && !existsSync(this.opts.socketPath))
+      throw new TmuxError('no-server', 'list-sessions', `no server running on ${this.opts.socketPath}`);
+    this.probedAt = now;
     // Probe first: `tmux -C new-session` would otherwise start a server (with the user's config) where none runs.
     await probeServer(this.runner, this.launcher, this.globalArgs, 'list-sessions', this.timeoutMs);
     const sessionName = `${WATCHER_SESSION_PREFIX}${process.pid}-${++watcherCount}`;

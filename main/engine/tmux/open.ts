@@ -18,6 +18,8 @@ export interface OpenTmuxClientOptions {
   readonly clock?: Clock;
   /** Per tmux command (and per control-mode start). Default 5 s. */
   readonly timeoutMs?: number;
+  /** A local server's socket: while it is absent, control mode does not start tmux to ask (control-client.ts). */
+  readonly socketPath?: string;
 }
 
 /**
@@ -32,6 +34,7 @@ export async function openTmuxClient(server: TmuxServer, runner: Runner & Spawne
     logger: opts.logger,
     clock: opts.clock ?? systemClock,
     timeoutMs: opts.timeoutMs,
+    ...(opts.socketPath !== undefined ? { socketPath: opts.socketPath } : {}),
   });
   if (opts.mode === 'control') return control;
   try {

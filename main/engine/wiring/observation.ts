@@ -9,6 +9,7 @@ import type { Runner, Spawner } from '../platform/run.ts';
 import { RUNTIMES } from '../runtimes/catalog.ts';
 import type { Fact, PaneKey } from '../sessions/facts.ts';
 import type { Store } from '../store/index.ts';
+import { localSocketPath } from '../tmux/socket-path.ts';
 import { openTmuxClient } from '../tmux/open.ts';
 import type { TmuxClient, TmuxServer } from '../tmux/types.ts';
 import type { PaneTruth } from '../truth/pane-truth.ts';
@@ -23,17 +24,25 @@ export function serversToWatch(requested: readonly TmuxServer[] | null, config: 
   return [...defaultServer, ...config.tmux.sockets.map((path): TmuxServer => ({ kind: 'socket', path }))];
 }
 
-/** Open a control client on each server; every opened client is closed by the undo list. */
+/**
+ * Open a control client on each server; every opened client is closed by the undo list. `env` is
+ * the engine's environment (its TMUX_TMPDIR places the default and named servers' sockets).
+ */
 export async function openTmuxClients(
   f: Foundation,
   servers: readonly TmuxServer[],
   runner: Runner & Spawner,
+  env: Readonly<Record<string, string | undefined>>,
   undo: UndoList,
 ): Promise<TmuxClient[]> {
   const clients: TmuxClient[] = [];
   undo.push(() => Promise.all(clients.map((c) => c.close())));
   const { logger, clock } = f;
-  for (const server of servers) clients.push(await openTmuxClient(server, runner, { mode: f.config().tmux.captureMode, logger, clock }));
+  const uid = process.getuid?.() ?? 0;
+  for (const server of servers) {
+    const socketPath = localSocketPath(server, env, uid);
+    clients.push(await openTmuxClient(server, runner, { mode: f.config().tmux.captureMode, logger, clock, socketPath }));
+  }
   return clients;
 }
 
