@@ -40,10 +40,12 @@ describe('runtime layouts', () => {
       opencodePlugin: '/src/tb/bin/trailboss-opencode-plugin.js',
       cliScript: '/src/tb/bin/trailboss.mjs',
       launcherScript: '/src/tb/bin/trailboss.mjs',
+      statusScript: '/src/tb/bin/trailboss-tmux-status.sh',
     });
     expect(runtimeFiles({ kind: 'npm', root: '/lib/node_modules/trailboss', nodePath: '/usr/local/bin/node' })).toMatchObject({
       nodePath: '/usr/local/bin/node',
       cliScript: '/lib/node_modules/trailboss/bin/trailboss.mjs',
+      statusScript: '/lib/node_modules/trailboss/bin/trailboss-tmux-status.sh',
     });
   });
 
