@@ -53,6 +53,8 @@ export interface StorePragmas {
   readonly synchronous: number;
   readonly foreignKeys: boolean;
   readonly busyTimeoutMs: number;
+  /** SQLite's `cache_size`: negative is KiB (open-store.ts `PAGE_CACHE_KIB`). */
+  readonly cacheSize: number;
 }
 
 /** What sits at the database path now, compared with the file the connection opened. */
@@ -112,6 +114,7 @@ export function createStore(db: Db, file: string, deps: { clock: Clock; logger: 
         synchronous: current.db.pragma('synchronous', { simple: true }) as number,
         foreignKeys: current.db.pragma('foreign_keys', { simple: true }) === 1,
         busyTimeoutMs: current.db.pragma('busy_timeout', { simple: true }) as number,
+        cacheSize: current.db.pragma('cache_size', { simple: true }) as number,
       })),
     close: () => {
       if (!current.db.open) return;

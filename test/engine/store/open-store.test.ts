@@ -9,7 +9,7 @@ import { silentLogger } from '../../../main/engine/platform/log.ts';
 import { StoreError, type StoreErrorKind } from '../../../main/engine/store/errors.ts';
 import { latestVersion, migrate } from '../../../main/engine/store/migrate.ts';
 import { MIGRATIONS } from '../../../main/engine/store/migrations/index.ts';
-import { openStore, type OpenStoreOptions } from '../../../main/engine/store/open-store.ts';
+import { openStore, PAGE_CACHE_KIB, type OpenStoreOptions } from '../../../main/engine/store/open-store.ts';
 import { seen, tempDir, tempStore, onCleanup } from './support/temp-store.ts';
 
 const base = { clock: new ManualClock(1_000), logger: silentLogger };
@@ -72,7 +72,15 @@ describe('openStore', () => {
 
   it('sets WAL, synchronous=NORMAL, foreign keys and the busy timeout', () => {
     const store = open(path.join(tempDir(), 'p.db'), { busyTimeoutMs: 1234 });
-    expect(store.pragmas()).toEqual({ journalMode: 'wal', synchronous: 1, foreignKeys: true, busyTimeoutMs: 1234 });
+    expect(store.pragmas()).toEqual({
+      journalMode: 'wal',
+      synchronous: 1,
+      foreignKeys: true,
+      busyTimeoutMs: 1234,
+      cacheSize: -PAGE_CACHE_KIB,
+    });
+    // Set by us, not left to better-sqlite3's build (16 MB), which a long run fills as history grows.
+    expect(PAGE_CACHE_KIB).toBeLessThan(16_000);
   });
 
   it('keeps data across close and reopen', () => {
