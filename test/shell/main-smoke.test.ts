@@ -67,7 +67,9 @@ async function itemId(): Promise<string> {
 }
 
 describe('the bundled app booted with an Electron stand-in', () => {
-  it('runs menu-bar style: scheme registered before ready, CSP hook, permissions denied, userData under the home', () => {
+  it('runs menu-bar style: scheme registered before ready, CSP hook, permissions denied, userData under the home', async () => {
+    // The session's hooks are set once the app is ready, after the `ready` this file waited for: under load they come later.
+    for (const ev of ['csp-hook', 'permissions-denied', 'protocol']) await shell.waitFor(ev, undefined, 30_000);
     const names = shell.events.map((e) => e.ev);
     expect(names.indexOf('schemes')).toBeLessThan(names.indexOf('ready'));
     expect(shell.events.find((e) => e.ev === 'set-path')).toMatchObject({ name: 'userData', value: join(home, 'electron') });
