@@ -18,9 +18,9 @@ import { silentLogger } from '../main/engine/platform/log.ts';
 import { resolvePaths } from '../main/engine/platform/paths.ts';
 import { openStore } from '../main/engine/store/index.ts';
 import { BotApiStandIn } from '../test/support/bot-api/stand-in.ts';
-import type { TgUser } from '../test/support/bot-api/stand-in.ts';
 import { startPrivateTmux } from '../test/support/tmux-server.ts';
 import { startHost } from './child-host.ts';
+import { pairInStore } from './phone-owner.ts';
 import { procCpu } from './proc-cpu.ts';
 
 /** One window of the engine's CPU. */
@@ -39,7 +39,6 @@ export interface IdleCpuResult {
   readonly addedPct: readonly number[];
 }
 
-const OWNER: TgUser = { id: 4242, first_name: 'Bench' };
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 /** `pairs` paired windows of `windowMs` between `pairs + 1` unpaired ones; `settleMs` after each change. */
@@ -77,11 +76,8 @@ export async function idleCpu(opts: { pairs: number; windowMs: number; settleMs:
     windows.push({ paired, cpuPct, polls: polls - p0 });
   };
   const change = async (pair: boolean): Promise<void> => {
-    if (pair) {
-      const start = tg.sendText(OWNER, '/start');
-      store.phone.setOffset(start + 1);
-      store.phone.pair({ chatId: OWNER.id, userId: OWNER.id, userName: 'Bench', botUsername: tg.bot.username!, at: Date.now() });
-    } else store.phone.unpair();
+    if (pair) pairInStore(store.phone, tg);
+    else store.phone.unpair();
     p0 = polls;
     await sleep(opts.settleMs);
   };

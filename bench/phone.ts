@@ -22,10 +22,10 @@ import { runnerWithEnv } from '../main/engine/platform/runner-with-env.ts';
 import type { KeyRecord } from '../test/support/scripted-agent/record.ts';
 import { readRecords } from '../test/support/scripted-agent/record.ts';
 import { BotApiStandIn } from '../test/support/bot-api/stand-in.ts';
-import type { TgUser } from '../test/support/bot-api/stand-in.ts';
 import { startFleet } from './fleet.ts';
 import type { IdleCpuResult } from './phone-idle.ts';
 import { idleCpu } from './phone-idle.ts';
+import { OWNER, pairInStore } from './phone-owner.ts';
 import { loopingPrompt, workingLoop } from './scenarios.ts';
 import type { Summary } from './stats.ts';
 import { summarize } from './stats.ts';
@@ -52,7 +52,6 @@ export interface PhoneBenchResult {
 /** How long after the window the bench waits for the outcome edits still queued. */
 const EDIT_DRAIN_MS = 90_000;
 
-const OWNER: TgUser = { id: 4242, first_name: 'Bench' };
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 async function startEngine(home: string, socket: string, apiBase: string, token: string): Promise<Engine> {
@@ -72,12 +71,6 @@ async function startEngine(home: string, socket: string, apiBase: string, token:
     pid: process.pid,
     api: false,
   });
-}
-
-function pair(engine: Engine, tg: BotApiStandIn): void {
-  const start = tg.sendText(OWNER, '/start');
-  engine.store.phone.setOffset(start + 1);
-  engine.store.phone.pair({ chatId: OWNER.id, userId: OWNER.id, userName: 'Bench', botUsername: tg.bot.username!, at: Date.now() });
 }
 
 /** Run the phase. */
@@ -109,7 +102,7 @@ export async function runPhone(opts: {
   const calls: Record<string, number> = {};
   let counting = true;
   try {
-    pair(engine, tg);
+    pairInStore(engine.store.phone, tg);
     const targets = new Map(fleet.agents.map((a) => [fleet.paneKey(a), a]));
     engine.on('item:added', ({ item }) => {
       if (item.reason === 'permission' && counting) added.set(item.target, performance.timeOrigin + performance.now());
