@@ -1,5 +1,6 @@
 /** The queue as surfaces see it: open items in queue order, snoozed ones hidden, as DTOs. */
 import type { QueueItemDto } from '../../../preload/contract/queue-item.ts';
+import { isSnoozed } from '../sessions/queue.ts';
 import type { Store } from '../store/index.ts';
 import type { PaneTruth } from '../truth/pane-truth.ts';
 import { itemDto } from './dto.ts';
@@ -17,7 +18,7 @@ export function queueDtos(
   const panes = new Map(store.panes.list().map((p) => [p.paneKey, p]));
   return store.items
     .list()
-    .filter((item) => includeSnoozed || item.snoozedUntil === null || item.snoozedUntil <= now)
+    .filter((item) => includeSnoozed || !isSnoozed(item, now))
     .filter((item) => !panes.get(item.paneKey)?.muted)
     .map((item) => itemDto(item, panes.get(item.paneKey) ?? null, truth.get(item.paneKey), now, reach));
 }

@@ -1,5 +1,6 @@
 /** What the tray and the hotkeys see of the queue: the items waiting now (snoozed ones hidden), in queue order. */
 import type { QueueItemDto } from '../../../preload/contract/queue-item.ts';
+import { isSnoozed } from '../sessions/queue.ts';
 
 /** The visible queue at one moment. */
 export interface QueueView {
@@ -11,10 +12,7 @@ export interface QueueView {
   readonly stuckCount: number;
 }
 
-/** Whether an item is hidden by a snooze at `now`. */
-export function isSnoozed(item: QueueItemDto, now: number): boolean {
-  return item.snoozedUntil !== null && item.snoozedUntil > now;
-}
+export { isSnoozed } from '../sessions/queue.ts';
 
 /** The queue as the surfaces show it. Keeps the engine's order: the engine owns FIFO and skip. */
 export function queueView(items: readonly QueueItemDto[], now: number): QueueView {

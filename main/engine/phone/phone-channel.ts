@@ -10,6 +10,7 @@ import type { ApiMethods } from '../../../preload/contract/api.ts';
 import type { QueueItemDto } from '../../../preload/contract/queue-item.ts';
 import type { EngineEvents } from '../api/events.ts';
 import type { Logger } from '../platform/log.ts';
+import { isSnoozed } from '../sessions/queue.ts';
 import type { PhoneMessage, Store } from '../store/index.ts';
 import type { BotApi } from './bot-api.ts';
 import { BotApiError } from './bot-api.ts';
@@ -177,7 +178,7 @@ export class PhoneChannel {
       const words = resolved
         ? resolutionWords(resolved.how, resolved.by, resolved.resolvedAt)
         : still
-          ? still.snoozedUntil !== null && still.snoozedUntil > this.deps.now()
+          ? isSnoozed(still, this.deps.now())
             ? '💤 snoozed at the desk'
             : '🔕 muted at the desk'
           : '✖️ no longer waiting';
@@ -227,9 +228,7 @@ export class PhoneChannel {
   /** Whether the item still waits, unsnoozed, with the prompt `fingerprint` (a message about anything else is not sent). */
   private stillWaiting(itemId: string, fingerprint: string): boolean {
     const row = this.deps.store.items.get(itemId);
-    const snoozedUntil = row?.snoozedUntil ?? null;
-    const snoozed = snoozedUntil !== null && snoozedUntil > this.deps.now();
-    return row !== null && !snoozed && (row.fingerprint ?? '') === fingerprint;
+    return row !== null && !isSnoozed(row, this.deps.now()) && (row.fingerprint ?? '') === fingerprint;
   }
 
   /** False when the message was dropped unsent (the item no longer waits with that prompt). */

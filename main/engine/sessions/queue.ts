@@ -13,7 +13,10 @@ import type { QueueFields } from './attention-item.ts';
 export const DEFAULT_SKIP_COOLDOWN_MS = 10 * 60_000;
 
 const cooling = (item: QueueFields, now: number): boolean => item.skipCooldownUntil !== null && item.skipCooldownUntil > now;
-const snoozed = (item: QueueFields, now: number): boolean => item.snoozedUntil !== null && item.snoozedUntil > now;
+/** Whether a snooze hides the item at `now` (every surface asks the same). */
+export function isSnoozed(item: { readonly snoozedUntil: number | null }, now: number): boolean {
+  return item.snoozedUntil !== null && item.snoozedUntil > now;
+}
 
 function compare(a: QueueFields, b: QueueFields, now: number): number {
   const ca = cooling(a, now) ? 1 : 0;
@@ -26,7 +29,7 @@ function compare(a: QueueFields, b: QueueFields, now: number): number {
 
 /** The queue as shown: snoozed items hidden; items in skip cooldown after all others; otherwise by order. */
 export function visibleQueue<T extends QueueFields>(items: readonly T[], now: number): T[] {
-  return items.filter((item) => !snoozed(item, now)).sort((a, b) => compare(a, b, now));
+  return items.filter((item) => !isSnoozed(item, now)).sort((a, b) => compare(a, b, now));
 }
 
 /** The item to offer next (hotkey "jump to oldest", tray head); null when nothing visible waits. */
