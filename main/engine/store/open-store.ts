@@ -30,10 +30,10 @@ export interface OpenStoreOptions {
   readonly newItemId?: () => string;
 }
 
-/** Open the Trail Boss database at `file`, creating it (and its directory) if missing. */
 /** SQLite's page cache per connection, KiB (SQLite's own default is 2000). */
 export const PAGE_CACHE_KIB = 4000;
 
+/** Open the Trail Boss database at `file`, creating it (and its directory) if missing. */
 export function openStore(file: string, options: OpenStoreOptions): Store {
   return createStore(openConnection(file, options), file, {
     clock: options.clock,
