@@ -4,7 +4,6 @@
  * the new session its snapshot once. Runs the pipeline in this process; every step goes to the audit
  * log in the Trail Boss database. Exit 0 restarted, 1 refused or failed (with the pane's state).
  */
-import { readFileSync } from 'node:fs';
 import { claudeConfigDir, claudeSettingsFile } from '../../engine/claude-signals/config-dir.ts';
 import { silentLogger } from '../../engine/platform/log.ts';
 import { resolvePaths } from '../../engine/platform/paths.ts';
@@ -24,6 +23,7 @@ import { EXIT } from '../context.ts';
 import { serversFor } from '../servers.ts';
 import type { SnapshotCommandDeps } from './snapshot.ts';
 import { realSnapshotDeps, restartSettings } from './snapshot.ts';
+import { readTextOrNull } from '../../engine/platform/read-text.ts';
 
 const isRuntimeId = (v: string): v is RuntimeId => (RUNTIME_IDS as readonly string[]).includes(v);
 
@@ -79,7 +79,7 @@ export async function restartCommand(ctx: CliContext, deps: SnapshotCommandDeps 
         surface: 'cli',
         maxLines: settings.maxLines,
         gracefulTimeoutMs: settings.gracefulTimeoutMs,
-        hookPrimes: primeHookInstalled(readIfExists(claudeSettingsFile(claude))),
+        hookPrimes: primeHookInstalled(readTextOrNull(claudeSettingsFile(claude))),
       },
     );
     switch (result.outcome) {
@@ -115,12 +115,4 @@ async function findPane(
     await client.close();
   }
   return { error };
-}
-
-function readIfExists(file: string): string | null {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch {
-    return null;
-  }
 }

@@ -3,12 +3,13 @@
  * segment and its kind), and taking an unwanted segment out of a running server. Reads only, but for
  * `takeSegmentOut`.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import type { Runner } from '../../engine/platform/run.ts';
 import { POPUP_ARGS, fileSegment } from './integration-file.ts';
 import { prefixKeyOf } from './key-clash.ts';
 import { SEGMENT_WIDTH, ourSegments, withoutOurSegments, type FoundSegment } from './status-segment.ts';
 import { onServer } from './tmux-servers.ts';
+import { readTextOrNull } from '../../engine/platform/read-text.ts';
 
 /** One running server as we see it. */
 export interface ServerState {
@@ -28,24 +29,16 @@ export interface InstalledSegment {
   readonly scriptPresent: boolean;
 }
 
-function ourFileText(ourFile: string): string | null {
-  try {
-    return readFileSync(ourFile, 'utf8');
-  } catch {
-    return null;
-  }
-}
-
 /** The key our file binds, or null when there is no file of ours. */
 export function installedKey(ourFile: string): string | null {
-  const text = ourFileText(ourFile);
+  const text = readTextOrNull(ourFile);
   for (const line of text?.split('\n') ?? []) if (line.includes(POPUP_ARGS)) return prefixKeyOf(line);
   return null;
 }
 
 /** The segment our file installs, or null when there is no file or no segment of ours in it. */
 export function installedSegment(ourFile: string): InstalledSegment | null {
-  const text = ourFileText(ourFile);
+  const text = readTextOrNull(ourFile);
   const found = text === null ? null : fileSegment(text);
   if (found === null) return null;
   return { kind: found.kind, script: found.script, scriptPresent: found.script !== null && existsSync(found.script) };

@@ -3,7 +3,6 @@
  * once. A pane on a configured host is restarted through the host's connection (remote-site.ts), and
  * refused at once, with the reason, while the host cannot be reached — never queued for later.
  */
-import { readFileSync } from 'node:fs';
 import type { RuntimeIdDto } from '../../../preload/contract/agent.ts';
 import type { ActionResult, ActionStore, Surface } from '../actions/types.ts';
 import { claudeConfigDir, claudeSettingsFile } from '../claude-signals/config-dir.ts';
@@ -20,6 +19,7 @@ import type { AgentSite } from '../snapshot/agent-site.ts';
 import { primeHookInstalled } from '../snapshot/cli-support.ts';
 import { remoteSite } from '../snapshot/remote-site.ts';
 import { restartAgent } from '../snapshot/restart.ts';
+import { readTextOrNull } from '../platform/read-text.ts';
 
 export interface RestartActionDeps {
   readonly observer: PaneObserver;
@@ -32,14 +32,6 @@ export interface RestartActionDeps {
   readonly homedir: string;
   /** Where the snapshots of agents on configured hosts are kept on this machine (one directory per host). */
   readonly remoteSnapshotsDir: string;
-}
-
-function readIfExists(file: string): string | null {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch {
-    return null;
-  }
 }
 
 /** Restart the agent in `paneKey`; `failed` steps are reported with the pane's state, never hidden. */
@@ -84,7 +76,7 @@ export async function restartPane(
       maxLines: config.restart.maxLines,
       gracefulTimeoutMs: config.restart.gracefulTimeoutMs,
       // This machine's settings say nothing about a host's Claude; there the briefing is typed.
-      hookPrimes: site === null && primeHookInstalled(readIfExists(claudeSettingsFile(claude))),
+      hookPrimes: site === null && primeHookInstalled(readTextOrNull(claudeSettingsFile(claude))),
     },
   );
   switch (result.outcome) {

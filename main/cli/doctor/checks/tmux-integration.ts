@@ -11,6 +11,7 @@ import { segmentText, tmuxInstallDeps } from '../../commands/tmux.ts';
 import { hasAnySourceLine } from '../../tmux-config/source-line.ts';
 import { tmuxIntegrationStatus } from '../../tmux-config/tmux-install.ts';
 import { advice, ok, problem, type DoctorCheck } from '../check.ts';
+import { readTextOrNull } from '../../../engine/platform/read-text.ts';
 
 const FIX = 'trailboss tmux install';
 
@@ -33,7 +34,7 @@ export const tmuxIntegrationCheck: DoctorCheck = {
     const fileThere = existsSync(deps.ourFile);
     // Running servers are looked at only once installed: nothing of ours to find there before.
     if (!fileThere) {
-      return hasAnySourceLine(readOrNull(deps.configFile))
+      return hasAnySourceLine(readTextOrNull(deps.configFile))
         ? problem(`${deps.configFile} sources ${deps.ourFile}, which is missing`, FIX)
         : advice('not installed (optional: the queue in a popup on prefix + T, the waiting count in the status line)', FIX);
     }
@@ -68,11 +69,3 @@ export const tmuxIntegrationCheck: DoctorCheck = {
     );
   },
 };
-
-function readOrNull(file: string): string | null {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch {
-    return null;
-  }
-}
