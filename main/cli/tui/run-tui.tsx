@@ -3,7 +3,8 @@
  * the Node bridge, drawn by Ink in the alternate screen; the terminal is restored on every path.
  * Loaded lazily by `trailboss tui` only, so no other command pays for Ink and React.
  */
-import { render } from 'ink';
+import { render, type Instance, type RenderOptions } from 'ink';
+import type { ReactNode } from 'react';
 import type { QueueItemDto } from '../../../preload/contract/index.ts';
 import { createController } from '../../../client/controller/controller.ts';
 import type { RendererClock } from '../../../client/controller/deps.ts';
@@ -37,6 +38,24 @@ function isTerminalGone(error: unknown): boolean {
   return code === 'EIO' || code === 'ENXIO' || code === 'EBADF' || (error instanceof Error && /\bEIO\b/.test(error.message));
 }
 
+/** The terminal the UI draws on and reads from. */
+export interface TuiTerminal {
+  readonly stdin: NodeJS.ReadStream;
+  readonly stdout: NodeJS.WriteStream;
+}
+
+/**
+ * Ink's render with the terminal in raw mode before the first frame is drawn. Ink turns raw mode on
+ * only in an effect after it has drawn; a key pressed in between reached the tty's line discipline,
+ * which echoed it and turned Enter into "\n" (Ink reads that as Ctrl+J, not Enter), so an Enter
+ * pressed as the list appeared was lost. Ink's own count of raw-mode users is unchanged: it turns raw
+ * mode off again when it unmounts, and the terminal guard covers every other exit.
+ */
+export function renderInRawMode(node: ReactNode, terminal: TuiTerminal, options: Omit<RenderOptions, 'stdin' | 'stdout'>): Instance {
+  if (terminal.stdin.isTTY) terminal.stdin.setRawMode(true);
+  return render(node, { ...options, stdin: terminal.stdin, stdout: terminal.stdout });
+}
+
 /** Runs the UI; resolves with the exit code (0 quit, 1 crash, 128 + n after signal n). */
 export async function runTui(input: RunTuiInput): Promise<number> {
   const bridge = nodeBridge(input.endpoint);
@@ -45,10 +64,11 @@ export async function runTui(input: RunTuiInput): Promise<number> {
   const controller = createController({ bridge, stores, clock: input.clock });
   const ticker = createTicker(input.clock);
   let code = 0;
-  const instance = render(
+  const instance = renderInRawMode(
     <DepsProvider deps={{ stores, controller, ticker }}>
       <TuiApp options={input.options} />
     </DepsProvider>,
+    { stdin: process.stdin, stdout: process.stdout },
     // interactive: the command has checked that stdin and stdout are a terminal; Ink alone would draw
     // nothing but the last frame wherever CI or CONTINUOUS_INTEGRATION is set (a developer shell, a runner).
     { alternateScreen: true, exitOnCtrlC: true, patchConsole: false, interactive: true },
