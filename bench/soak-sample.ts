@@ -2,7 +2,8 @@
  * One soak sample of the engine process: what /proc says from outside (RSS, descriptors), what the
  * tmux server says (control clients attached) and what the engine's metrics route says from inside (V8 heap, live handles and
  * timers, rows, database and WAL sizes), plus the size of its log. Each sample asks the engine for a
- * full garbage collection first (it runs with --expose-gc), so memory is read at its live set.
+ * memory-reducing full garbage collection first (it runs with --expose-gc), so memory is read at
+ * what the engine retains.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import type { EngineMetrics } from '../main/engine/api/engine-metrics.ts';
@@ -18,10 +19,11 @@ export interface SoakSample extends SampleFigures {
 
 const TIMER_TYPES = new Set(['Timeout', 'Immediate']);
 
-/** RSS from /proc/<pid>/status (VmRSS, kB). */
-function rssOf(pid: number): number {
-  const m = /^VmRSS:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return m ? Number(m[1]) * 1024 : 0;
+/** RSS and its anonymous part from /proc/<pid>/status (VmRSS, RssAnon; kB there, bytes here). */
+function rssOf(pid: number): { rss: number; anon: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kB = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+)\\s+kB`, 'm').exec(status)?.[1] ?? 0) * 1024;
+  return { rss: kB('VmRSS'), anon: kB('RssAnon') };
 }
 
 function sizeOf(file: string): number {
@@ -34,7 +36,8 @@ function sizeOf(file: string): number {
 
 /** Take one sample of `daemon`; `controlClients` counts its control-mode connections to the tmux server. */
 export async function sampleDaemon(daemon: SoakDaemon, controlClients: () => Promise<number>): Promise<SoakSample> {
-  // A full collection first: heap and RSS then read the live set, not the collector's sawtooth.
+  // A memory-reducing full collection first: heap and RSS then read what the engine retains, not the
+  // collector's sawtooth or the young generation's elastic size (both are read before it, and reported).
   const m = await daemon.post<EngineMetrics>(ENGINE_METRICS_PATH, { gc: true });
   let timers = 0;
   let handles = 0;
@@ -42,12 +45,16 @@ export async function sampleDaemon(daemon: SoakDaemon, controlClients: () => Pro
     if (TIMER_TYPES.has(type)) timers += count;
     else handles += count;
   }
+  const rss = rssOf(daemon.pid);
   return {
     t: Date.now(),
-    rssBytes: rssOf(daemon.pid),
+    rssBytes: rss.rss,
+    rssAnonBytes: rss.anon,
     heapUsedBytes: m.heapUsedBytes,
     heapTotalBytes: m.heapTotalBytes,
     externalBytes: m.externalBytes,
+    rssBeforeGcBytes: m.rssBeforeGcBytes,
+    youngGenerationBytes: m.youngGenerationBytes,
     fds: readdirSync(`/proc/${daemon.pid}/fd`).length,
     handles,
     timers,

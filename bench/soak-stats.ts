@@ -104,6 +104,15 @@ export interface SampleFigures {
   readonly heapTotalBytes: number;
   /** Memory V8 tracks outside its heap (Buffers, ArrayBuffers). */
   readonly externalBytes: number;
+  /**
+   * The anonymous part of RSS (heaps, stacks; `RssAnon`): RSS less the pages of mapped files (Node's
+   * binary and libraries, paged in as code runs for the first time and given back under pressure).
+   */
+  readonly rssAnonBytes: number;
+  /** RSS just before the sample's collection: what the process held with the collector's sawtooth in it. */
+  readonly rssBeforeGcBytes: number;
+  /** V8's resident young generation just before the collection (elastic, up to V8's semi-space limit). */
+  readonly youngGenerationBytes: number;
   readonly fds: number;
   /** Live handles other than timers (sockets, pipes, child processes, fs watchers…). */
   readonly handles: number;
@@ -150,9 +159,12 @@ export function soakMeasures(samples: readonly SampleFigures[]): SoakMeasure[] {
   const flat: SoakTarget = { kind: 'flat', allowPerHour: SOAK_TARGETS.flatAllowPerHour };
   const defs: [string, string, (s: SampleFigures) => number, SoakTarget | null][] = [
     ['engine RSS', 'MB', (s) => s.rssBytes / MB, { kind: 'slope-max', perHour: SOAK_TARGETS.rssMBPerHour }],
+    ['RSS: anonymous (RssAnon)', 'MB', (s) => s.rssAnonBytes / MB, null],
     ['V8 heap used', 'MB', (s) => s.heapUsedBytes / MB, { kind: 'slope-max', perHour: SOAK_TARGETS.heapMBPerHour }],
     ['V8 heap committed', 'MB', (s) => s.heapTotalBytes / MB, null],
     ['external (Buffers)', 'MB', (s) => s.externalBytes / MB, null],
+    ['RSS before the collection', 'MB', (s) => s.rssBeforeGcBytes / MB, null],
+    ['young generation before it', 'MB', (s) => s.youngGenerationBytes / MB, null],
     ['open file descriptors', '', (s) => s.fds, flat],
     ['active handles (not timers)', '', (s) => s.handles, flat],
     ['active timers', '', (s) => s.timers, flat],

@@ -6,6 +6,7 @@
  * asked to, runs a full garbage collection first).
  */
 import { readdirSync, statSync } from 'node:fs';
+import { getHeapSpaceStatistics } from 'node:v8';
 import type { LoopbackServer } from '../http/server.ts';
 import type { RetentionPolicy } from '../store/index.ts';
 
@@ -20,6 +21,14 @@ export interface EngineMetrics {
   readonly heapUsedBytes: number;
   readonly heapTotalBytes: number;
   readonly externalBytes: number;
+  /**
+   * The young generation's resident size (V8's new space and new large-object space) as it stood
+   * before any collection this request ran: elastic, it grows under a burst of allocation up to V8's
+   * semi-space limit and is given back by a memory-reducing collection.
+   */
+  readonly youngGenerationBytes: number;
+  /** The process's RSS before any collection this request ran (`rssBytes` is read after it). */
+  readonly rssBeforeGcBytes: number;
   readonly openFds: number | null;
   /** `process.getActiveResourcesInfo()` counted by type (`Timeout`, `TCPWrap`, `ProcessWrap`, …). */
   readonly activeResources: Readonly<Record<string, number>>;
@@ -70,21 +79,48 @@ function openFds(): number | null {
   return null;
 }
 
+/** The options of the collector --expose-gc installs (V8's gc extension). */
+type ExposedGc = (options?: { type: 'major'; execution: 'sync'; flavor: 'last-resort' }) => void;
+
+/** V8's resident young generation now. */
+function youngGenerationNow(): number {
+  let bytes = 0;
+  for (const space of getHeapSpaceStatistics())
+    if (space.space_name === 'new_space' || space.space_name === 'new_large_object_space') bytes += space.physical_space_size;
+  return bytes;
+}
+
+/** Memory as it stands before a collection (the figures a forced one would change). */
+export interface BeforeGc {
+  readonly rssBytes: number;
+  readonly youngGenerationBytes: number;
+}
+
+/** Read the memory figures a collection would change. */
+export function memoryBeforeGc(): BeforeGc {
+  return { rssBytes: process.memoryUsage.rss(), youngGenerationBytes: youngGenerationNow() };
+}
+
 /**
- * Run a full garbage collection when the body asks for it (`{ "gc": true }`) and the process was
- * started with --expose-gc (the soak bench starts its engine so): the heap then reads the live set,
- * not wherever the collector's sawtooth happens to be, and a slope measured over minutes means
- * something. Without the flag it is ignored, so a normal engine cannot be made to pause by a caller.
+ * Run a memory-reducing full garbage collection when the body asks for it (`{ "gc": true }`) and the
+ * process was started with --expose-gc (the soak bench starts its engine so). The heap and RSS then
+ * read what the engine retains, not wherever the collector's sawtooth stands or how far the young
+ * generation has grown: V8's "last-resort" flavour collects until nothing more is freed, shrinks the
+ * young generation and releases pooled pages, as V8's own memory reducer does when the engine idles.
+ * A plain full collection leaves the young generation's pages resident, and how many of them a burst
+ * of allocation has touched creeps up towards V8's limit over an hour: a slope that says nothing of
+ * what the engine keeps. Without the flag the request is ignored, so a normal engine cannot be made
+ * to pause by a caller.
  */
 export function fullGcIfAsked(body: unknown): boolean {
-  const gc = (globalThis as { gc?: () => void }).gc;
+  const gc = (globalThis as { gc?: ExposedGc }).gc;
   if (typeof gc !== 'function' || typeof body !== 'object' || body === null || (body as { gc?: unknown }).gc !== true) return false;
-  gc();
+  gc({ type: 'major', execution: 'sync', flavor: 'last-resort' });
   return true;
 }
 
-/** Read every figure now (`gcForced`: a full collection ran just before). */
-export function collectEngineMetrics(s: MetricsSources, gcForced = false): EngineMetrics {
+/** Read every figure now (`gcForced`: a full collection ran just before; `before`: memory as it stood before it). */
+export function collectEngineMetrics(s: MetricsSources, gcForced = false, before: BeforeGc = memoryBeforeGc()): EngineMetrics {
   const mem = process.memoryUsage();
   const server = s.server();
   return {
@@ -94,6 +130,8 @@ export function collectEngineMetrics(s: MetricsSources, gcForced = false): Engin
     heapUsedBytes: mem.heapUsed,
     heapTotalBytes: mem.heapTotal,
     externalBytes: mem.external,
+    youngGenerationBytes: before.youngGenerationBytes,
+    rssBeforeGcBytes: before.rssBytes,
     openFds: openFds(),
     activeResources: countResources(process.getActiveResourcesInfo()),
     sseClients: server.sseClients,
@@ -109,6 +147,7 @@ export function collectEngineMetrics(s: MetricsSources, gcForced = false): Engin
 /** Mount the route on the loopback server. */
 export function registerEngineMetrics(server: LoopbackServer, sources: Omit<MetricsSources, 'server'>): void {
   server.route('POST', ENGINE_METRICS_PATH, (req) => {
+    const before = memoryBeforeGc();
     const gcForced = fullGcIfAsked(req.body);
     const stats = server.stats();
     return {
@@ -116,6 +155,7 @@ export function registerEngineMetrics(server: LoopbackServer, sources: Omit<Metr
       body: collectEngineMetrics(
         { ...sources, server: () => ({ sseClients: stats.sseClients, openConnections: stats.connections.open }) },
         gcForced,
+        before,
       ),
     };
   });
