@@ -67,8 +67,11 @@ const FULL: Omit<BenchPlan, 'quick' | 'phases'> = {
   tui: { items: 50, starts: 20, newItems: 20, statusRuns: 60 },
   soak: {
     agents: 100,
-    // RSS settles (V8 and the allocator grow to their working size) in about 5 min at this load.
-    warmupMs: 5 * 60_000,
+    // RSS settles (V8 and the allocator grow to their working size) in about 5 min at this load, but
+    // the V8 heap keeps growing for about 15 min more as optimised code and its dependency lists
+    // settle (heap used, 2026-11-28 21:08: 3.4, 1.55 and 0.55 MB/h over the thirds of a window that
+    // began after 5 min), so the window starts after 10.
+    warmupMs: 10 * 60_000,
     durationMs: 20 * 60_000,
     sampleEveryMs: 10_000,
     churnEveryMs: 3 * 60_000,
@@ -104,7 +107,7 @@ const QUICK: Omit<BenchPlan, 'quick' | 'phases'> = {
 
 /** Usage text for `--help` and for a bad argument. */
 export const USAGE = `usage: npm run bench -- [--quick] [--only ${PHASES.join(',')}] [--soak-minutes N]
-  --quick          small sizes (about a minute each); default is the full run (about ten minutes, plus the soak's 25)
+  --quick          small sizes (about a minute each); default is the full run (about ten minutes, plus the soak's 30)
   --only           run only these phases (comma-separated; "approve" = detection); --phase is the same
   --soak-minutes   the soak's measured window after its warm-up (full default 20, quick 0.75); its slopes
                    get a verdict only from 20 min (shorter: "not judged")`;
