@@ -22,7 +22,7 @@ import {
   summaryNotificationText,
 } from './notification-text.ts';
 import { isPaused } from './pause.ts';
-import { isSnoozed } from './waiting-items.ts';
+import { isSnoozed } from '../sessions/queue.ts';
 
 /** With at least this many items at start-up, one summary is shown instead of one notification each. */
 export const STARTUP_SUMMARY_AT = 3;

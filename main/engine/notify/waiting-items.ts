@@ -12,8 +12,6 @@ export interface QueueView {
   readonly stuckCount: number;
 }
 
-export { isSnoozed } from '../sessions/queue.ts';
-
 /** The queue as the surfaces show it. Keeps the engine's order: the engine owns FIFO and skip. */
 export function queueView(items: readonly QueueItemDto[], now: number): QueueView {
   const waiting = items.filter((i) => !isSnoozed(i, now));
