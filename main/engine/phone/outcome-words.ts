@@ -15,6 +15,7 @@ const WHERE: Record<Surface, string> = {
   api: 'in the browser',
   engine: 'by Trail Boss',
   telegram: 'from Telegram',
+  slack: 'from Slack',
 };
 
 /** An item left the queue: how, where and when. */
