@@ -7,20 +7,17 @@
  * go through the same path.
  */
 import type { ApiMethods } from '../../../preload/contract/api.ts';
-import type { ActionOutcomeDto, ItemActionDto } from '../../../preload/contract/queue-item.ts';
 import type { Logger } from '../platform/log.ts';
-import type { PhoneAction, PhoneMessage, Store } from '../store/index.ts';
+import type { PhoneMessage, Store } from '../store/index.ts';
 import type { TypedAnswer } from './answer-words.ts';
 import { freshAnswer, threadedAnswer } from './answer-words.ts';
 import type { ChannelUpdate } from './updates.ts';
 import { hashOfPressData } from './press-token.ts';
 import { actionWords } from './outcome-words.ts';
+import { act } from './chat-action.ts';
 
 /** How a message whose prompt changed under it is settled (a fresh `y` then says so). */
 export const PROMPT_CHANGED = 'prompt changed';
-
-/** Snooze from the phone: the button says 30 minutes. */
-export const PHONE_SNOOZE_MS = 30 * 60_000;
 
 /** What the handler asks of the channel around it. */
 export interface HandlerDeps {
@@ -39,8 +36,6 @@ export interface HandlerDeps {
   /** Items an action from the phone is working on (the channel sends no new message for them meanwhile). */
   readonly busy: Set<string>;
 }
-
-type Act = { readonly action: PhoneAction | 'text'; readonly itemId: string; readonly fingerprint: string; readonly text?: string };
 
 /** Handle a batch of updates in order; each one moves the offset past itself. */
 export async function handleUpdates(deps: HandlerDeps, updates: readonly ChannelUpdate[]): Promise<void> {
@@ -149,28 +144,4 @@ async function fresh(deps: HandlerDeps, updateId: number, ownId: number, chatId:
     return deps.reply('That message was already answered.', ownId);
   const outcome = await act(deps, { action: answer, itemId: latest.itemId, fingerprint: latest.fingerprint });
   await deps.settled(latest, actionWords(outcome, deps.now()));
-}
-
-/** The same engine action as every other surface (audited as `telegram`). */
-async function act(deps: HandlerDeps, a: Act): Promise<Pick<ActionOutcomeDto, 'action' | 'outcome' | 'message'>> {
-  const action: ItemActionDto = a.action === 'text' ? 'reply' : a.action;
-  deps.busy.add(a.itemId);
-  try {
-    const item = deps.store.items.get(a.itemId);
-    if (!item) return { action, outcome: 'gone', message: 'the agent is no longer waiting' };
-    // The engine compares the fingerprint for approve and deny; snooze and text are checked here alike.
-    if ((a.action === 'snooze' || a.action === 'text') && (item.fingerprint ?? '') !== a.fingerprint)
-      return { action, outcome: 'changed', message: 'the agent shows something else now' };
-    const env =
-      a.action === 'approve'
-        ? await deps.api['item:approve']({ id: a.itemId, fingerprint: a.fingerprint })
-        : a.action === 'deny'
-          ? await deps.api['item:deny']({ id: a.itemId, fingerprint: a.fingerprint })
-          : a.action === 'snooze'
-            ? await deps.api['item:snooze']({ id: a.itemId, forMs: PHONE_SNOOZE_MS })
-            : await deps.api['item:reply']({ id: a.itemId, text: a.text ?? '' });
-    return env.ok ? env.value : { action, outcome: 'refused', message: env.error.message };
-  } finally {
-    deps.busy.delete(a.itemId);
-  }
 }
