@@ -13,6 +13,7 @@ import { logFileCheck } from './log-file.ts';
 import { nodeCheck } from './node.ts';
 import { notificationsCheck } from './notifications.ts';
 import { phoneCheck } from './phone.ts';
+import { slackCheck } from './slack.ts';
 import { tmuxServersCheck } from './tmux-servers.ts';
 import { tmuxCheck } from './tmux.ts';
 import { tmuxIntegrationCheck } from './tmux-integration.ts';
@@ -35,5 +36,6 @@ export const DOCTOR_CHECKS: readonly DoctorCheck[] = [
   uiCheck,
   notificationsCheck,
   phoneCheck,
+  slackCheck,
   logFileCheck,
 ];
