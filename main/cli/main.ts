@@ -38,8 +38,9 @@ const code = await runCli({
     new Promise((done) => {
       const lines = createInterface({ input: process.stdin, terminal: false });
       lines.once('line', (line) => {
-        lines.close();
+        // Handed on before closing: close() emits 'close' at once, whose done(null) would win.
         done(line);
+        lines.close();
       });
       lines.once('close', () => done(null));
     }),
