@@ -2,7 +2,7 @@
 import type { SoakOptions } from './soak.ts';
 
 /** The phases, in the order they run. `detection` also measures approve latency (the same approvals). */
-export const PHASES = ['detection', 'cpu', 'hooks', 'tmux-capture', 'snapshot', 'cli', 'tui', 'remote', 'phone', 'soak'] as const;
+export const PHASES = ['detection', 'cpu', 'hooks', 'tmux-capture', 'snapshot', 'cli', 'tui', 'remote', 'phone', 'slack', 'soak'] as const;
 
 /** One phase. */
 export type Phase = (typeof PHASES)[number];
@@ -43,6 +43,8 @@ export interface BenchPlan {
     readonly idlePairs: number;
     readonly idleWarmupMs: number;
   };
+  /** The Slack channel against the Slack stand-in: the same sizes as the phone phase's. */
+  readonly slack: BenchPlan['phone'];
 }
 
 /** Aliases accepted by `--only` (approve latency comes from the detection runs). */
@@ -79,6 +81,7 @@ const FULL: Omit<BenchPlan, 'quick' | 'phases'> = {
     replyAfterMs: 2000,
   },
   phone: { agents: 100, prompting: 10, spacingMs: 1500, windowMs: 40_000, idleWindowMs: 20_000, idlePairs: 4, idleWarmupMs: 30_000 },
+  slack: { agents: 100, prompting: 10, spacingMs: 1500, windowMs: 40_000, idleWindowMs: 20_000, idlePairs: 4, idleWarmupMs: 30_000 },
 };
 
 const QUICK: Omit<BenchPlan, 'quick' | 'phases'> = {
@@ -103,6 +106,7 @@ const QUICK: Omit<BenchPlan, 'quick' | 'phases'> = {
     replyAfterMs: 1500,
   },
   phone: { agents: 10, prompting: 3, spacingMs: 1500, windowMs: 10_000, idleWindowMs: 4000, idlePairs: 2, idleWarmupMs: 5000 },
+  slack: { agents: 10, prompting: 3, spacingMs: 1500, windowMs: 10_000, idleWindowMs: 4000, idlePairs: 2, idleWarmupMs: 5000 },
 };
 
 /** Usage text for `--help` and for a bad argument. */
