@@ -17,7 +17,7 @@ import { actionWords } from './outcome-words.ts';
 import { act } from './chat-action.ts';
 
 /** How a message whose prompt changed under it is settled (a fresh `y` then says so). */
-export const PROMPT_CHANGED = 'prompt changed';
+export { PROMPT_CHANGED } from './chat-sync.ts';
 
 /** What the handler asks of the channel around it. */
 export interface HandlerDeps {
