@@ -12,19 +12,17 @@ import { newPairingCode, PAIRING_CODE_MS } from '../../engine/phone/pairing.ts';
 import { isApiBase } from '../../engine/phone/pairing-steps.ts';
 import { BotApiError } from '../../engine/phone/bot-api.ts';
 import { silentLogger } from '../../engine/platform/log.ts';
-import { resolvePaths } from '../../engine/platform/paths.ts';
 import { SLACK_API_BASE, SlackApi } from '../../engine/slack/slack-api.ts';
 import { PairingListener, slackBotIdentity, slackRealName } from '../../engine/slack/slack-pairing.ts';
 import { redactedSlackError } from '../../engine/slack/slack-redact.ts';
 import type { SlackTokenKind } from '../../engine/slack/slack-token-files.ts';
 import { checkSlackToken, readSlackToken, removeSlackTokens, saveSlackTokens } from '../../engine/slack/slack-token-files.ts';
-import type { Store } from '../../engine/store/index.ts';
-import { openStore } from '../../engine/store/index.ts';
 import { cleanExternalText } from '../../engine/text/clean-text.ts';
 import type { CliContext } from '../context.ts';
 import { EXIT } from '../context.ts';
 import { parseCommandLine, read, UsageError } from '../program.ts';
 import { rawConfig, save } from './hosts.ts';
+import { pathsOf, withStore } from './local-store.ts';
 
 const PAIR = 'trailboss slack pair --bot-token-file FILE --app-token-file FILE';
 /** How long the Socket Mode connection may take to say hello before pairing gives up. */
@@ -46,19 +44,6 @@ export async function slackCommand(ctx: CliContext): Promise<number> {
       throw new UsageError(
         sub ? `unknown slack command '${sub}' (pair, status, unpair or test)` : 'slack needs pair, status, unpair or test',
       );
-  }
-}
-
-function pathsOf(ctx: CliContext) {
-  return resolvePaths({ env: ctx.env, platform: ctx.platform, homedir: ctx.homedir, cwd: ctx.cwd });
-}
-
-function withStore<T>(ctx: CliContext, fn: (store: Store) => T): T {
-  const store = openStore(pathsOf(ctx).database, { clock: ctx.clock, logger: silentLogger });
-  try {
-    return fn(store);
-  } finally {
-    store.close();
   }
 }
 

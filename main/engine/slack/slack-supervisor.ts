@@ -7,7 +7,7 @@
  */
 import type { ApiMethods } from '../../../preload/contract/api.ts';
 import type { EngineEvents } from '../api/events.ts';
-import type { PhoneSettings } from '../phone/phone-channel.ts';
+import type { PhoneSettings } from '../phone/chat-sync.ts';
 import { hashSecret } from '../phone/press-token.ts';
 import type { Logger } from '../platform/log.ts';
 import type { Store } from '../store/index.ts';
