@@ -4,7 +4,9 @@
  * envelopes that must each be acknowledged within 3 seconds or Slack sends them again
  * (https://api.slack.com/apis/socket-mode). Every envelope is acknowledged as it arrives, before it is
  * handled: a press or a typed answer is then claimed once in the store, so a redelivery (after a
- * drop, or a slow acknowledgement) never acts twice.
+ * drop, or a slow acknowledgement) never acts twice. Envelopes are handled side by side, not one
+ * after another: a press must not wait for another agent's key to be confirmed (that takes until its
+ * prompt leaves the screen); two answers to one item are settled by that claim.
  *
  * The client's own reconnect is off and this loop owns it: after a drop it backs off 1 s → 60 s
  * (reset by the next `hello`), a `disconnect` envelope (Slack refreshing or moving the connection:
@@ -34,7 +36,7 @@ export interface SlackSocketDeps {
   readonly apiBase: string;
   readonly appToken: string;
   readonly logger: Logger;
-  /** Handle one acknowledged envelope (in arrival order; the next waits for it). */
+  /** Handle one acknowledged envelope (several may be in hand at once). */
   handle(envelope: SlackEnvelope): Promise<void>;
   /** Connected (`error` null), or dropped or failed to connect (its redacted message). */
   state(connected: boolean, error: string | null): void;
@@ -52,7 +54,7 @@ export class SlackSocket {
   private readonly stopper = new AbortController();
   private client: SocketModeClient | null = null;
   private loop: Promise<void> | null = null;
-  private handling: Promise<void> = Promise.resolve();
+  private readonly handling = new Set<Promise<void>>();
 
   constructor(private readonly deps: SlackSocketDeps) {}
 
@@ -66,7 +68,7 @@ export class SlackSocket {
     this.stopper.abort();
     await this.client?.disconnect().catch(() => undefined);
     await this.loop;
-    await this.handling;
+    await Promise.allSettled([...this.handling]);
   }
 
   private async run(): Promise<void> {
@@ -137,16 +139,18 @@ export class SlackSocket {
       },
     });
     client.on('slack_event', (e: { ack: () => Promise<void>; type: string; body: unknown; envelope_id?: string; retry_num?: number }) => {
-      // Acknowledge first (Slack allows 3 s), then handle in order.
+      // Acknowledge first (Slack allows 3 s), then handle.
       e.ack().catch((error: unknown) =>
         this.deps.logger.log('warn', 'slack.ack-failed', { error: redactedSlackError(error, this.deps.appToken) }),
       );
       const envelope: SlackEnvelope = { type: e.type, body: e.body, envelopeId: String(e.envelope_id ?? ''), retryNum: e.retry_num ?? 0 };
-      this.handling = this.handling
-        .then(() => this.deps.handle(envelope))
+      const handled = this.deps
+        .handle(envelope)
         .catch((error: unknown) =>
           this.deps.logger.log('warn', 'slack.envelope-failed', { type: e.type, error: redactedSlackError(error, this.deps.appToken) }),
-        );
+        )
+        .finally(() => this.handling.delete(handled));
+      this.handling.add(handled);
     });
     return client;
   }
