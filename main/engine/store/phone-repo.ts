@@ -75,6 +75,8 @@ export interface PhoneRepo {
   message(chatId: number, messageId: number): PhoneMessage | null;
   /** The most recent message sent (the target of a fresh `y`). */
   latestMessage(): PhoneMessage | null;
+  /** The newest message in `chatId` with an id below `messageId` (what the chat showed when that message was sent). */
+  latestMessageBefore(chatId: number, messageId: number): PhoneMessage | null;
   /** Messages still live (holding buttons), oldest first. */
   liveMessages(): PhoneMessage[];
   /** Revoke every token of the item and take its live message down with `outcome`. */
@@ -224,6 +226,14 @@ export function createPhoneRepo(db: Db): PhoneRepo {
     },
     latestMessage: () => {
       const r = db.prepare<[], MessageRow>('SELECT * FROM phone_messages ORDER BY sent_at DESC, message_id DESC LIMIT 1').get();
+      return r ? toMessage(r) : null;
+    },
+    latestMessageBefore: (chatId, messageId) => {
+      const r = db
+        .prepare<[number, number], MessageRow>(
+          'SELECT * FROM phone_messages WHERE chat_id = ? AND message_id < ? ORDER BY message_id DESC LIMIT 1',
+        )
+        .get(chatId, messageId);
       return r ? toMessage(r) : null;
     },
     liveMessages: () => db.prepare<[], MessageRow>('SELECT * FROM phone_messages WHERE live = 1 ORDER BY sent_at').all().map(toMessage),
