@@ -120,6 +120,7 @@ async function threaded(deps: HandlerDeps, updateId: number, ownId: number, repl
       'Text is typed only into an agent waiting for input. To answer this prompt, reply y or n, or use the buttons.',
       ownId,
     );
+  if (answer !== null && !deps.store.phone.offered(chatId, message.messageId, answer)) return deps.reply(notOffered(answer), ownId);
   if (!deps.store.phone.claimTyped(chatId, message.messageId, deps.now(), updateId + 1))
     return deps.reply('That message was already answered.', ownId);
   const outcome = await act(
@@ -149,10 +150,16 @@ async function fresh(deps: HandlerDeps, updateId: number, ownId: number, chatId:
   const item = deps.store.items.get(latest.itemId);
   if (!item || (item.fingerprint ?? '') !== latest.fingerprint)
     return deps.reply('Not sent: the prompt changed since the most recent message. Look at the newest message.', ownId);
+  if (!deps.store.phone.offered(chatId, latest.messageId, answer)) return deps.reply(notOffered(answer), ownId);
   if (!deps.store.phone.claimTyped(chatId, latest.messageId, deps.now(), updateId + 1))
     return deps.reply('That message was already answered.', ownId);
   const outcome = await act(deps, { action: answer, itemId: latest.itemId, fingerprint: latest.fingerprint });
   await deps.settled(latest, actionWords(outcome, deps.now()));
+}
+
+/** A typed answer does only what the message's buttons offer (no Approve where its text was hidden or cut). */
+function notOffered(answer: TypedAnswer): string {
+  return `Not sent: that message offers no ${answer === 'approve' ? 'Approve' : 'Deny'} (it says why). Answer at the desk.`;
 }
 
 /**

@@ -82,6 +82,8 @@ export interface PhoneRepo {
   /** Revoke every token of the item and take its live message down with `outcome`. */
   settle(itemId: string, outcome: string, at: number): void;
   token(hash: string): PhoneToken | null;
+  /** Whether message `messageId` was sent with a button for `action` (live or not). */
+  offered(chatId: number, messageId: number, action: PhoneAction): boolean;
   /** Claim a press and move the offset past its update, in one transaction. */
   claimPress(hash: string, chatId: number, messageId: number, at: number, nextOffset: number): PressClaim;
   /** Claim a typed answer to a live message (once) and move the offset, in one transaction. */
@@ -246,6 +248,12 @@ export function createPhoneRepo(db: Db): PhoneRepo {
       const r = tokenBy.get(hash);
       return r ? toToken(r) : null;
     },
+    offered: (chatId, messageId, action) =>
+      db
+        .prepare<[number, number, string], { n: number }>(
+          'SELECT count(*) AS n FROM phone_tokens WHERE chat_id = ? AND message_id = ? AND action = ?',
+        )
+        .get(chatId, messageId, action)!.n > 0,
     claimPress: (hash, chatId, messageId, at, nextOffset) =>
       atomically(db, (): PressClaim => {
         setOffset.run(nextOffset);
