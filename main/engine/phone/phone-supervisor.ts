@@ -9,7 +9,7 @@ import type { EngineEvents } from '../api/events.ts';
 import type { Logger } from '../platform/log.ts';
 import type { Store } from '../store/index.ts';
 import { BotApi } from './bot-api.ts';
-import { readBotToken } from './bot-token-file.ts';
+import { botIdOf, readBotToken } from './bot-token-file.ts';
 import type { PhoneSettings } from './phone-channel.ts';
 import { PhoneChannel } from './phone-channel.ts';
 import { hashSecret } from './press-token.ts';
@@ -94,6 +94,8 @@ export class PhoneSupervisor {
     const key = `${tokenHash}|${this.deps.apiBase()}|${pairing.chatId}`;
     if (this.channel && (!want || this.channel.key !== key)) await this.stopChannel();
     if (!want || this.channel || token === null || pairing.chatId === null) return;
+    // An offset saved for another bot would have Telegram drop this bot's updates (its ids are its own).
+    if (store.phone.offsetForBot(botIdOf(token))) this.deps.logger.log('info', 'phone.offset-reset', { reason: 'a different bot' });
     const bot = new BotApi({
       apiBase: this.deps.apiBase(),
       token,

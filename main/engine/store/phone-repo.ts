@@ -14,8 +14,10 @@ export interface PhonePairing {
   readonly userName: string | null;
   readonly botUsername: string | null;
   readonly pairedAt: number | null;
-  /** The next `getUpdates` offset (the last handled update_id + 1). */
+  /** The next `getUpdates` offset (the last handled update_id + 1), of bot `offsetBotId`. */
   readonly offset: number;
+  /** The bot (the id in its token) whose updates `offset` counts; null before any was known. */
+  readonly offsetBotId: number | null;
   readonly lastPollAt: number | null;
   /** What stopped or troubles the channel ("unauthorized: …"), already redacted; null when fine. */
   readonly lastError: string | null;
@@ -67,7 +69,12 @@ export interface PhoneRepo {
   /** A pairing in progress: the code's hash, when it expires, and until when the engine leaves polling alone. */
   beginPairing(codeHash: string, expiresAt: number): void;
   endPairing(): void;
+  /** Move the offset up to `offset` (never down: an update handled stays handled). */
   setOffset(offset: number): void;
+  /** Poll as bot `botId`: the offset of another bot (or of none known) restarts at 0. True when it did. */
+  offsetForBot(botId: number): boolean;
+  /** The offset of bot `botId` is `offset`, whatever was saved before (a pairing that just read its updates). */
+  startOffset(botId: number, offset: number): void;
   recordPoll(at: number, error: string | null): void;
   /** Store a sent message and its tokens; the item's earlier live message stops being live. */
   addMessage(m: Omit<PhoneMessage, 'live' | 'outcome'>, tokens: readonly Omit<PhoneToken, 'chatId' | 'messageId'>[]): void;
@@ -97,6 +104,7 @@ interface PairingRow {
   bot_username: string | null;
   paired_at: number | null;
   update_offset: number;
+  offset_bot_id: number | null;
   last_poll_at: number | null;
   last_error: string | null;
   code_hash: string | null;
@@ -171,6 +179,7 @@ export function createPhoneRepo(db: Db): PhoneRepo {
         botUsername: r.bot_username,
         pairedAt: r.paired_at,
         offset: r.update_offset,
+        offsetBotId: r.offset_bot_id,
         lastPollAt: r.last_poll_at,
         lastError: r.last_error,
         codeHash: r.code_hash,
@@ -201,6 +210,11 @@ export function createPhoneRepo(db: Db): PhoneRepo {
     endPairing: () =>
       void db.prepare('UPDATE phone_pairing SET code_hash = NULL, code_expires_at = NULL, pairing_until = NULL WHERE id = 1').run(),
     setOffset: (offset) => void setOffset.run(offset),
+    offsetForBot: (botId) =>
+      db.prepare('UPDATE phone_pairing SET update_offset = 0, offset_bot_id = ? WHERE id = 1 AND offset_bot_id IS NOT ?').run(botId, botId)
+        .changes === 1,
+    startOffset: (botId, offset) =>
+      void db.prepare('UPDATE phone_pairing SET update_offset = ?, offset_bot_id = ? WHERE id = 1').run(offset, botId),
     recordPoll: (at, error) =>
       void (error === null
         ? db.prepare('UPDATE phone_pairing SET last_poll_at = ?, last_error = NULL WHERE id = 1').run(at)

@@ -34,6 +34,19 @@ describe('doctor: phone', () => {
     });
   });
 
+  it("calls a poll offset of another bot a problem: the new bot's updates would be dropped", async () => {
+    rig = await startPhoneRig();
+    const r = rig;
+    await poll(() => r.h.engine.store.phone.pairing().lastPollAt !== null, 'a poll');
+    // The token file now holds another bot's token (swapped by hand, the engine not restarted).
+    r.h.engine.store.phone.startOffset(9_999_999, 123_456);
+    expect(await phoneFinding(r)).toMatchObject({
+      status: 'problem',
+      detail: expect.stringMatching(/updates are being dropped: .*\(123456\) belongs to bot 9999999, the token to bot 7000001/),
+      fix: expect.stringContaining('restart the engine'),
+    });
+  });
+
   it('calls a revoked token a problem, with the fix, and never prints it', async () => {
     rig = await startPhoneRig();
     const r = rig;

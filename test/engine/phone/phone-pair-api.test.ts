@@ -76,6 +76,35 @@ describe('pairing from the settings view', () => {
     expect(after.ok ? null : after.error.code).toBe('not-found');
   });
 
+  it("re-pairing with a new bot hears it: the old bot's higher update offset is not kept", async () => {
+    rig = await startPhoneRig();
+    const r = rig;
+    // The old bot has been in use a long time: its update ids are high, and so is the saved offset.
+    r.tg.startUpdateIdsAt(900_000);
+    r.tg.sendText(OWNER, 'hello');
+    await poll(() => r.h.engine.store.phone.pairing().offset > 900_000, "the old bot's offset saved");
+    const fresh = await BotApiStandIn.start({ botId: 7000002, username: 'trailboss_new_bot' });
+    try {
+      const p = value(await r.h.engine.api['phone:pair']({ token: fresh.token, apiBase: fresh.apiBase }));
+      fresh.sendText(OWNER, `/start ${codeOf(p)}`);
+      await poll(async () => {
+        const s = value(await r.h.engine.api['phone:pairing']({ pairingId: p.pairingId }));
+        return s.state === 'found';
+      }, 'Start seen by the new bot');
+      value(await r.h.engine.api['phone:confirm']({ pairingId: p.pairingId }));
+      await poll(() => fresh.callsOf('getUpdates').length > 0 && r.h.engine.phone.running, 'the channel polling the new bot');
+      // The owner writes to the new bot (ids from 101 up): the engine hears it and answers.
+      fresh.sendText(OWNER, 'what is waiting?');
+      await poll(() => fresh.botMessages(OWNER.id).some((m) => /To answer an agent/.test(m.text)), 'the engine answering', {
+        timeoutMs: 15_000,
+      });
+      expect(fresh.pendingUpdates()).toBe(0);
+      expect(r.h.engine.store.phone.pairing().offset).toBeLessThan(1_000);
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('refuses to confirm before anyone tapped Start', async () => {
     rig = await unpairedRig();
     const p = await start(rig);

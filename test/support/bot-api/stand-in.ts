@@ -90,8 +90,9 @@ interface Waiter {
 
 /** The running stand-in and its test-side controls. */
 export class BotApiStandIn {
-  readonly token = `7000001:${'AAH' + 'x'.repeat(32)}`;
-  readonly bot: TgUser = { id: 7000001, first_name: 'Trail Boss', username: 'trailboss_test_bot', is_bot: true };
+  /** `<bot id>:<secret>`, the shape BotFather gives (#authorizing-your-bot: the number is the bot's id). */
+  readonly token: string;
+  readonly bot: TgUser;
   readonly calls: { method: string; params: Record<string, unknown>; at: number }[] = [];
   readonly answers: CallbackAnswer[] = [];
   private readonly messagesByChat = new Map<number, StoredMessage[]>();
@@ -110,12 +111,19 @@ export class BotApiStandIn {
   /** Called on every request as it arrives (the bench times sendMessage with it). */
   onCall: ((method: string, params: Record<string, unknown>) => void) | null = null;
 
-  private constructor(private readonly server: ReturnType<typeof createServer>) {}
+  private constructor(
+    private readonly server: ReturnType<typeof createServer>,
+    botId: number,
+    username: string,
+  ) {
+    this.token = `${botId}:${'AAH' + 'x'.repeat(32)}`;
+    this.bot = { id: botId, first_name: 'Trail Boss', username, is_bot: true };
+  }
 
-  /** Listen on 127.0.0.1 on a free port. */
-  static async start(): Promise<BotApiStandIn> {
+  /** Listen on 127.0.0.1 on a free port, as bot 7000001 (@trailboss_test_bot) unless told another. */
+  static async start(opts: { botId?: number; username?: string } = {}): Promise<BotApiStandIn> {
     const server = createServer();
-    const standIn = new BotApiStandIn(server);
+    const standIn = new BotApiStandIn(server, opts.botId ?? 7000001, opts.username ?? 'trailboss_test_bot');
     server.on('request', (req, res) => void standIn.handle(req, res));
     server.on('connection', (s) => {
       standIn.sockets.add(s);

@@ -1,10 +1,11 @@
 /**
  * Doctor check: the phone channel (Telegram). Optional: not paired is fine. Paired: the bot token is
  * there and Telegram takes it (getMe), and the engine's last successful poll. A revoked token (401)
- * is a problem with the one fix that helps: pair again.
+ * is a problem with the one fix that helps: pair again. A poll offset saved for another bot than the
+ * token's is a problem too: Telegram drops every update below it, and the new bot's ids are lower.
  */
 import { BotApi, BotApiError } from '../../../engine/phone/bot-api.ts';
-import { botTokenPath, readBotToken } from '../../../engine/phone/bot-token-file.ts';
+import { botIdOf, botTokenPath, readBotToken } from '../../../engine/phone/bot-token-file.ts';
 import { redactedError } from '../../../engine/phone/redact.ts';
 import { loadConfig } from '../../../engine/config/index.ts';
 import { silentLogger } from '../../../engine/platform/log.ts';
@@ -42,6 +43,12 @@ export const phoneCheck: DoctorCheck = {
     if (token === null) return problem('paired, but the bot token file is gone', PAIR);
     if (pairing.lastError?.startsWith('unauthorized'))
       return problem(`Telegram refused the bot token: ${pairing.lastError}`, `make a new token with @BotFather, then ${PAIR}`);
+    const botId = botIdOf(token);
+    if (pairing.offsetBotId !== null && pairing.offsetBotId !== botId)
+      return problem(
+        `updates are being dropped: the saved poll position (${pairing.offset}) belongs to bot ${pairing.offsetBotId}, the token to bot ${botId}`,
+        'restart the engine (trailboss daemon, or the app): it starts the new bot from its first update',
+      );
     const loaded = loadConfig(paths.config);
     const apiBase = loaded.ok ? loaded.config.phone.telegram.apiBase : 'https://api.telegram.org';
     try {
