@@ -15,11 +15,19 @@ import { advice, ok, problem, type DoctorCheck } from '../check.ts';
 
 const PAIR = 'trailboss phone pair --bot-token-file FILE';
 
-function pairingOf(database: string, clock: Parameters<typeof openStore>[1]['clock']): PhonePairing | null {
+/** The pairing row, and how many messages and button tokens the phone keeps (pruned with the resolved items). */
+interface PhoneRows {
+  readonly pairing: PhonePairing;
+  readonly messages: number;
+  readonly tokens: number;
+}
+
+function pairingOf(database: string, clock: Parameters<typeof openStore>[1]['clock']): PhoneRows | null {
   try {
     const store = openStore(database, { clock, logger: silentLogger, readonly: true, integrityCheck: false });
     try {
-      return store.phone.pairing();
+      const rows = store.retention.rowCounts();
+      return { pairing: store.phone.pairing(), messages: rows['phone_messages'] ?? 0, tokens: rows['phone_tokens'] ?? 0 };
     } finally {
       store.close();
     }
@@ -28,18 +36,21 @@ function pairingOf(database: string, clock: Parameters<typeof openStore>[1]['clo
   }
 }
 
+const plural = (n: number, what: string): string => `${n} ${what}${n === 1 ? '' : 's'}`;
+
 export const phoneCheck: DoctorCheck = {
   id: 'phone',
   title: 'phone (Telegram)',
   async run({ ctx, paths }) {
-    const pairing = pairingOf(paths.database, ctx.clock);
+    const rows = pairingOf(paths.database, ctx.clock);
     let token: string | null;
     try {
       token = readBotToken(botTokenPath(paths.home));
     } catch (error) {
       return problem(`the bot token file cannot be read: ${redactedError(error)}`, PAIR);
     }
-    if (!pairing || pairing.chatId === null) return ok(`not paired (optional: answer from your phone with ${PAIR})`);
+    if (!rows || rows.pairing.chatId === null) return ok(`not paired (optional: answer from your phone with ${PAIR})`);
+    const { pairing } = rows;
     if (token === null) return problem('paired, but the bot token file is gone', PAIR);
     if (pairing.lastError?.startsWith('unauthorized'))
       return problem(`Telegram refused the bot token: ${pairing.lastError}`, `make a new token with @BotFather, then ${PAIR}`);
@@ -58,7 +69,8 @@ export const phoneCheck: DoctorCheck = {
         return problem('Telegram refused the bot token (revoked?)', `make a new token with @BotFather, then ${PAIR}`);
       return advice(`cannot reach ${apiBase} now: ${redactedError(error, token)}`, 'check the network; the engine retries by itself');
     }
-    const who = `paired with ${pairing.userName ?? 'a chat'} (id ${pairing.userId}) through @${pairing.botUsername}`;
+    const kept = `${plural(rows.messages, 'message')} and ${plural(rows.tokens, 'button token')} kept (pruned with the resolved items)`;
+    const who = `paired with ${pairing.userName ?? 'a chat'} (id ${pairing.userId}) through @${pairing.botUsername}; ${kept}`;
     if (pairing.lastPollAt === null) return advice(`${who}; no successful poll yet`, 'start the engine (trailboss daemon, or the app)');
     return ok(`${who}; last successful poll ${new Date(pairing.lastPollAt).toISOString()}`);
   },
