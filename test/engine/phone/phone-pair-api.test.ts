@@ -98,7 +98,8 @@ describe('pairing from the settings view', () => {
       await poll(() => fresh.botMessages(OWNER.id).some((m) => /To answer an agent/.test(m.text)), 'the engine answering', {
         timeoutMs: 15_000,
       });
-      expect(fresh.pendingUpdates()).toBe(0);
+      // Confirmed by the next poll's offset (the reply can be out before it).
+      await poll(() => fresh.pendingUpdates() === 0, 'the update confirmed');
       expect(r.h.engine.store.phone.pairing().offset).toBeLessThan(1_000);
     } finally {
       await fresh.close();
