@@ -62,6 +62,18 @@ describe('doctor: phone', () => {
     });
   });
 
+  it('says so when the engine skips updates it cannot use', async () => {
+    rig = await startPhoneRig();
+    const r = rig;
+    await poll(() => r.h.engine.store.phone.pairing().lastPollAt !== null, 'a poll');
+    r.tg.injectRaw({ update_id: 'not-a-number' });
+    await poll(() => r.h.engine.store.phone.pairing().lastError !== null, 'the skip recorded');
+    expect(await phoneFinding(r)).toMatchObject({
+      status: 'advice',
+      detail: expect.stringMatching(/the last poll: getUpdates: 1 update\(s\) without a usable update_id/),
+    });
+  });
+
   it('calls a revoked token a problem, with the fix, and never prints it', async () => {
     rig = await startPhoneRig();
     const r = rig;

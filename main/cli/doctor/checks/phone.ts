@@ -2,7 +2,8 @@
  * Doctor check: the phone channel (Telegram). Optional: not paired is fine. Paired: the bot token is
  * there and Telegram takes it (getMe), and the engine's last successful poll. A revoked token (401)
  * is a problem with the one fix that helps: pair again. A poll offset saved for another bot than the
- * token's is a problem too: Telegram drops every update below it, and the new bot's ids are lower.
+ * token's is a problem too: Telegram drops every update below it, and the new bot's ids are lower. A
+ * last poll that failed or skipped updates is advice; the messages and button tokens kept are counted.
  */
 import { BotApi, BotApiError } from '../../../engine/phone/bot-api.ts';
 import { botIdOf, botTokenPath, readBotToken } from '../../../engine/phone/bot-token-file.ts';
@@ -72,6 +73,12 @@ export const phoneCheck: DoctorCheck = {
     const kept = `${plural(rows.messages, 'message')} and ${plural(rows.tokens, 'button token')} kept (pruned with the resolved items)`;
     const who = `paired with ${pairing.userName ?? 'a chat'} (id ${pairing.userId}) through @${pairing.botUsername}; ${kept}`;
     if (pairing.lastPollAt === null) return advice(`${who}; no successful poll yet`, 'start the engine (trailboss daemon, or the app)');
+    // The engine's last poll failed, or skipped updates it could not use: say so (it retries by itself).
+    if (pairing.lastError !== null)
+      return advice(
+        `${who}; the last poll: ${pairing.lastError}`,
+        'the engine retries by itself; if this stays, check the API base and the network',
+      );
     return ok(`${who}; last successful poll ${new Date(pairing.lastPollAt).toISOString()}`);
   },
 };
