@@ -402,7 +402,16 @@ export class BotApiStandIn {
     this.hugeBytesWritten = 0;
     while (this.hugeBytesWritten < bytes && !res.destroyed) {
       this.hugeBytesWritten += chunk.length;
-      if (!res.write(chunk)) await new Promise((done) => (res.once('drain', done), res.once('close', done)));
+      if (!res.write(chunk))
+        await new Promise<void>((done) => {
+          const go = (): void => {
+            res.off('drain', go);
+            res.off('close', go);
+            done();
+          };
+          res.once('drain', go);
+          res.once('close', go);
+        });
     }
     res.end();
   }
