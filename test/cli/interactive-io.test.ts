@@ -1,0 +1,197 @@
+/**
+ * Every command that reads standard input, run as the built CLI with a real pipe and with a real
+ * terminal (a pane of a private tmux server is a pseudo-terminal): the in-process tests give the
+ * commands their input through the context, which is how `phone pair` could not pair for a whole
+ * round while its tests passed. The commands: `phone pair` (its [y/N] question; pairing completes
+ * against the stand-in Bot API) and `trailboss hook` (a payload to the end of input). `trailboss tui`
+ * reads a terminal too: test/cli/tui/ drives it in a tmux pane through the launcher.
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { BotApiStandIn } from '../support/bot-api/stand-in.ts';
+import { buildCliCopy, type BuiltCli } from '../support/built-cli.ts';
+import { startEngineHarness, type EngineHarness } from '../support/engine-harness.ts';
+import { poll } from '../support/poll.ts';
+import { PINNED_NODE } from '../support/run-node.ts';
+import { startPrivateTmux, type PrivateTmux } from '../support/tmux-server.ts';
+import { hookExample } from '../engine/hooks/fixture-hooks.ts';
+import { OWNER } from '../engine/phone/support.ts';
+
+let built: BuiltCli;
+let tg: BotApiStandIn;
+const cleanups: (() => Promise<void> | void)[] = [];
+
+beforeAll(async () => {
+  built = await buildCliCopy();
+  tg = await BotApiStandIn.start();
+}, 120_000);
+afterAll(async () => {
+  await tg?.close();
+  built?.remove();
+});
+afterEach(async () => {
+  for (const clean of cleanups.splice(0).reverse()) await clean();
+});
+
+/** A fresh home holding the bot token file. */
+function pairingHome(): { home: string; tokenFile: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'tb-interactive-'));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  const tokenFile = join(dir, 'bot-token.txt');
+  writeFileSync(tokenFile, `${tg.token}\n`);
+  mkdirSync(join(dir, 'tb'));
+  return { home: dir, tokenFile };
+}
+
+const userEnv = (home: string, extra: Record<string, string> = {}) => ({
+  PATH: '/usr/bin:/bin',
+  HOME: home,
+  TRAILBOSS_HOME: join(home, 'tb'),
+  ...extra,
+});
+
+const pairArgs = (tokenFile: string) => ['phone', 'pair', '--bot-token-file', tokenFile, '--api-base', tg.apiBase, '--no-qr'];
+
+/** A child process on pipes: what it printed so far, its exit. */
+function spawnPiped(file: string, args: readonly string[], env: NodeJS.ProcessEnv) {
+  const child = spawn(file, [...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  child.stdin.on('error', () => {});
+  const exited = new Promise<number | null>((done) => child.on('close', done));
+  cleanups.push(() => void child.kill('SIGKILL'));
+  return { child, exited, out: () => stdout, err: () => stderr };
+}
+
+/** The owner taps Start with the code the link in `text` carries. */
+async function tapStart(text: () => string | Promise<string>): Promise<void> {
+  const code = await poll(async () => /\?start=([A-Za-z0-9_-]+)/.exec(await text())?.[1], 'the pairing link', {
+    timeoutMs: 30_000,
+    intervalMs: 50,
+  });
+  tg.sendText(OWNER, `/start ${code}`);
+}
+
+async function pairedStatus(home: string): Promise<{ paired: boolean; chatId: number | null }> {
+  const status = spawnPiped(built.command[0], [built.command[1], 'phone', 'status', '--json'], userEnv(home));
+  status.child.stdin.end();
+  expect(await status.exited).toBe(0);
+  return JSON.parse(status.out()) as { paired: boolean; chatId: number | null };
+}
+
+describe('phone pair on a pipe', () => {
+  it('pairs when y is written after the question', async () => {
+    const { home, tokenFile } = pairingHome();
+    const run = spawnPiped(built.command[0], [built.command[1], ...pairArgs(tokenFile)], userEnv(home));
+    await tapStart(run.out);
+    await poll(() => run.out().includes('[y/N] '), 'the question', { timeoutMs: 30_000 });
+    run.child.stdin.write('y\n');
+    expect(await run.exited).toBe(0);
+    expect(run.out()).toContain('Paired with Ada (@ada).');
+    expect(run.err()).toBe('');
+    expect(await pairedStatus(home)).toMatchObject({ paired: true, chatId: OWNER.id });
+  });
+
+  it('pairs when the answer came first and the pipe closed before the question (echo y | trailboss phone pair)', async () => {
+    const { home, tokenFile } = pairingHome();
+    const run = spawnPiped(built.command[0], [built.command[1], ...pairArgs(tokenFile)], userEnv(home));
+    run.child.stdin.end('y\r\n');
+    await tapStart(run.out);
+    expect(await run.exited).toBe(0);
+    expect(run.out()).toContain('Paired with Ada (@ada).');
+    expect(await pairedStatus(home)).toMatchObject({ paired: true });
+  });
+
+  it('pairs nothing on n, nor on an input that ends without an answer', async () => {
+    for (const input of ['n\n', '']) {
+      const { home, tokenFile } = pairingHome();
+      const run = spawnPiped(built.command[0], [built.command[1], ...pairArgs(tokenFile)], userEnv(home));
+      run.child.stdin.end(input);
+      await tapStart(run.out);
+      expect(await run.exited).toBe(1);
+      expect(run.out()).toContain('Not paired.');
+      expect(await pairedStatus(home)).toMatchObject({ paired: false, chatId: null });
+    }
+  });
+});
+
+describe('phone pair in a terminal', () => {
+  let tmux: PrivateTmux;
+  beforeAll(async () => {
+    tmux = await startPrivateTmux();
+  });
+  afterAll(async () => tmux?.kill());
+
+  /** Runs `args` in a pane (a pty on stdin, stdout and stderr); after it, the shell prints its exit code. */
+  async function inPane(home: string, args: readonly string[]) {
+    const line = [...built.command, ...args].map((a) => `'${a}'`).join(' ');
+    const paneId = await tmux.newPane(`${line}; echo "EXIT=$?"; exec sleep 600`, { width: 200, height: 40, env: userEnv(home) });
+    const screen = async () => tmux.tmux(['capture-pane', '-p', '-J', '-t', paneId]);
+    const waitFor = (text: string, what: string) =>
+      poll(async () => ((await screen()).includes(text) ? screen() : null), what, { timeoutMs: 30_000, intervalMs: 100 }).catch(
+        async (error: unknown) => {
+          throw new Error(`${String(error)}; the screen:\n${await screen()}`);
+        },
+      );
+    return { paneId, screen, waitFor };
+  }
+
+  for (const [answer, exit, said] of [
+    ['y', 0, 'Paired with Ada (@ada).'],
+    ['n', 1, 'Not paired.'],
+  ] as const) {
+    it(`answers ${answer} typed at the question`, async () => {
+      const { home, tokenFile } = pairingHome();
+      const pane = await inPane(home, pairArgs(tokenFile));
+      await tapStart(pane.screen);
+      await pane.waitFor('[y/N]', 'the question on the screen');
+      await tmux.tmux(['send-keys', '-t', pane.paneId, '-l', answer]);
+      await tmux.tmux(['send-keys', '-t', pane.paneId, 'Enter']);
+      const after = await pane.waitFor('EXIT=', 'the command’s end');
+      expect(after).toContain(said);
+      expect(after).toContain(`EXIT=${exit}`);
+      expect((await pairedStatus(home)).paired).toBe(answer === 'y');
+    });
+  }
+});
+
+describe('trailboss hook (the CLI verb, without the launcher’s forwarder)', () => {
+  let h: EngineHarness;
+  beforeAll(async () => {
+    h = await startEngineHarness({ api: true });
+  }, 60_000);
+  afterAll(async () => h?.dispose());
+
+  const events = (name: string) => h.engine.store.hooks.list().find((c) => c.kind === 'event' && c.name === name)?.count ?? 0;
+
+  it('forwards the payload piped to it, up to the end of input', async () => {
+    const run = spawnPiped(PINNED_NODE, [built.bundle, 'hook', 'Stop'], userEnv(h.home));
+    run.child.stdin.end(JSON.stringify(hookExample('Stop.json')));
+    expect(await run.exited).toBe(0);
+    expect(run.out() + run.err()).toBe('');
+    await poll(() => events('Stop') === 1, 'the Stop hook counted');
+  });
+
+  it('on a terminal, takes no payload, prints nothing and answers 0', async () => {
+    const tmux = await startPrivateTmux();
+    cleanups.push(() => tmux.kill());
+    const line = [PINNED_NODE, built.bundle, 'hook', 'Stop'].map((a) => `'${a}'`).join(' ');
+    const paneId = await tmux.newPane(`${line}; echo "EXIT=$?"; exec sleep 600`, { env: userEnv(h.home) });
+    const screen = await poll(
+      async () => {
+        const text = await tmux.tmux(['capture-pane', '-p', '-t', paneId]);
+        return text.includes('EXIT=') ? text : null;
+      },
+      'the hook’s end',
+      { timeoutMs: 30_000, intervalMs: 100 },
+    );
+    // Nothing printed (Claude must never see output from a hook), exit 0, and no event made up.
+    expect(screen.trim()).toBe('EXIT=0');
+    expect(events('Stop')).toBe(1);
+  });
+});
