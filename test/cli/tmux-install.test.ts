@@ -182,6 +182,23 @@ describe('trailboss tmux install | uninstall | status', { timeout: 60_000 }, () 
     expect(tmux('list-keys', '-T', 'prefix', 'T')).toContain('choose-tree');
   });
 
+  it('a home whose path holds a glob character is refused: tmux source-file would read it as a pattern', async () => {
+    startUserServer();
+    // What `[12]` would match: a file someone else could have put there.
+    mkdirSync(join(dir, 'tb1'));
+    writeFileSync(join(dir, 'tb1', 'tmux.conf'), 'set -g @decoy sourced\n');
+    for (const home of ['tb[12]', 'tb*', 'tb?', 'tb\\1']) {
+      env = { ...env, TRAILBOSS_HOME: join(dir, home) };
+      const run = await cli('install');
+      expect(run.code, home).toBe(1);
+      expect(run.stderr).toContain('glob character');
+      expect(userConf()).toBe(USER_CONF);
+      expect(existsSync(join(dir, home, 'tmux.conf')), home).toBe(false);
+    }
+    expect(tmux('show-options', '-gqv', '@decoy')).toBe('');
+    expect(tmux('show-options', '-gv', 'status-right')).toBe('mine %H:%M\n');
+  });
+
   it('a key bound in a file the configuration sources is a clash even with no server running to tell', async () => {
     mkdirSync(join(dir, '.tmux'), { recursive: true });
     writeFileSync(join(dir, '.tmux', 'keys.conf'), '# my keys\nbind-key -r T resize-pane -U 5\n');

@@ -14,7 +14,7 @@ import { writeFileAtomic } from '../../engine/platform/atomic-write.ts';
 import type { Clock } from '../../engine/platform/clock.ts';
 import type { Runner } from '../../engine/platform/run.ts';
 import { installedKey, installedSegment, serverState, takeSegmentOut, type InstalledSegment, type ServerState } from './installed-state.ts';
-import { DEFAULT_KEY, integrationFileText, specSegment, type IntegrationSpec } from './integration-file.ts';
+import { checkedSourcePath, DEFAULT_KEY, integrationFileText, specSegment, type IntegrationSpec } from './integration-file.ts';
 import { configBindings, foreignBinding } from './key-clash.ts';
 import { configFiles } from './sourced-files.ts';
 import { addSourceLine, hasAnySourceLine, hasSourceLine, removeSourceLine, sourceLineNumber } from './source-line.ts';
@@ -121,6 +121,7 @@ export async function tmuxIntegrationStatus(deps: TmuxInstallDeps): Promise<Tmux
  */
 export async function installTmux(deps: TmuxInstallDeps, key: string = DEFAULT_KEY): Promise<TmuxChange> {
   const spec: IntegrationSpec = { key, trailboss: deps.trailboss, statusScript: deps.statusScript, home: deps.home };
+  checkedSourcePath(deps.ourFile);
   const ours = integrationFileText(spec);
   const servers = await runningServers(deps.runner, deps.socketDir);
   const clashes = await clashesFor(deps, key, servers);
