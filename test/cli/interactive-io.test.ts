@@ -3,10 +3,12 @@
  * terminal (a pane of a private tmux server is a pseudo-terminal): the in-process tests give the
  * commands their input through the context, which is how `phone pair` could not pair for a whole
  * round while its tests passed. The commands: `phone pair` (its [y/N] question; pairing completes
- * against the stand-in Bot API) and `trailboss hook` (a payload to the end of input). `trailboss tui`
+ * against the stand-in Bot API; Ctrl-C, the real SIGINT behind the context's stop signal, at each of
+ * its waits) and `trailboss hook` (a payload to the end of input). `trailboss tui`
  * reads a terminal too: test/cli/tui/ drives it in a tmux pane through the launcher.
  */
 import { spawn } from 'node:child_process';
+import Database from 'better-sqlite3';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,13 +24,17 @@ import { OWNER } from '../engine/phone/support.ts';
 
 let built: BuiltCli;
 let tg: BotApiStandIn;
+/** A private tmux server whose panes are the terminals (each pane a pseudo-terminal). */
+let tmux: PrivateTmux;
 const cleanups: (() => Promise<void> | void)[] = [];
 
 beforeAll(async () => {
   built = await buildCliCopy();
   tg = await BotApiStandIn.start();
+  tmux = await startPrivateTmux();
 }, 120_000);
 afterAll(async () => {
+  await tmux?.kill();
   await tg?.close();
   built?.remove();
 });
@@ -77,6 +83,27 @@ async function tapStart(text: () => string | Promise<string>): Promise<void> {
   tg.sendText(OWNER, `/start ${code}`);
 }
 
+/**
+ * Runs `command` in a pane of its own: stdin, stdout and stderr are its pseudo-terminal. After it the
+ * shell prints its exit code (`EXIT=n`).
+ */
+async function inPane(command: readonly string[], env: Record<string, string>) {
+  const line = command.map((a) => `'${a}'`).join(' ');
+  const paneId = await tmux.newPane(`${line}; echo "EXIT=$?"; exec sleep 600`, { width: 200, height: 40, env });
+  const screen = async () => tmux.tmux(['capture-pane', '-p', '-J', '-t', paneId]);
+  const waitFor = (text: string, what: string) =>
+    poll(async () => ((await screen()).includes(text) ? screen() : null), what, { timeoutMs: 30_000, intervalMs: 100 }).catch(
+      async (error: unknown) => {
+        throw new Error(`${String(error)}; the screen:\n${await screen()}`);
+      },
+    );
+  const keys = async (...k: string[]) => void (await tmux.tmux(['send-keys', '-t', paneId, ...k]));
+  return { paneId, screen, waitFor, keys };
+}
+
+/** `trailboss phone pair` for `home` in a pane. */
+const pairInPane = (home: string, tokenFile: string) => inPane([...built.command, ...pairArgs(tokenFile)], userEnv(home));
+
 async function pairedStatus(home: string): Promise<{ paired: boolean; chatId: number | null }> {
   const status = spawnPiped(built.command[0], [built.command[1], 'phone', 'status', '--json'], userEnv(home));
   status.child.stdin.end();
@@ -84,7 +111,7 @@ async function pairedStatus(home: string): Promise<{ paired: boolean; chatId: nu
   return JSON.parse(status.out()) as { paired: boolean; chatId: number | null };
 }
 
-describe('phone pair on a pipe', () => {
+describe('phone pair on a pipe', { timeout: 90_000 }, () => {
   it('pairs when y is written after the question', async () => {
     const { home, tokenFile } = pairingHome();
     const run = spawnPiped(built.command[0], [built.command[1], ...pairArgs(tokenFile)], userEnv(home));
@@ -120,38 +147,18 @@ describe('phone pair on a pipe', () => {
   });
 });
 
-describe('phone pair in a terminal', () => {
-  let tmux: PrivateTmux;
-  beforeAll(async () => {
-    tmux = await startPrivateTmux();
-  });
-  afterAll(async () => tmux?.kill());
-
-  /** Runs `args` in a pane (a pty on stdin, stdout and stderr); after it, the shell prints its exit code. */
-  async function inPane(home: string, args: readonly string[]) {
-    const line = [...built.command, ...args].map((a) => `'${a}'`).join(' ');
-    const paneId = await tmux.newPane(`${line}; echo "EXIT=$?"; exec sleep 600`, { width: 200, height: 40, env: userEnv(home) });
-    const screen = async () => tmux.tmux(['capture-pane', '-p', '-J', '-t', paneId]);
-    const waitFor = (text: string, what: string) =>
-      poll(async () => ((await screen()).includes(text) ? screen() : null), what, { timeoutMs: 30_000, intervalMs: 100 }).catch(
-        async (error: unknown) => {
-          throw new Error(`${String(error)}; the screen:\n${await screen()}`);
-        },
-      );
-    return { paneId, screen, waitFor };
-  }
-
+describe('phone pair in a terminal', { timeout: 90_000 }, () => {
   for (const [answer, exit, said] of [
     ['y', 0, 'Paired with Ada (@ada).'],
     ['n', 1, 'Not paired.'],
   ] as const) {
     it(`answers ${answer} typed at the question`, async () => {
       const { home, tokenFile } = pairingHome();
-      const pane = await inPane(home, pairArgs(tokenFile));
+      const pane = await pairInPane(home, tokenFile);
       await tapStart(pane.screen);
       await pane.waitFor('[y/N]', 'the question on the screen');
-      await tmux.tmux(['send-keys', '-t', pane.paneId, '-l', answer]);
-      await tmux.tmux(['send-keys', '-t', pane.paneId, 'Enter']);
+      await pane.keys('-l', answer);
+      await pane.keys('Enter');
       const after = await pane.waitFor('EXIT=', 'the command’s end');
       expect(after).toContain(said);
       expect(after).toContain(`EXIT=${exit}`);
@@ -160,7 +167,44 @@ describe('phone pair in a terminal', () => {
   }
 });
 
-describe('trailboss hook (the CLI verb, without the launcher’s forwarder)', () => {
+/** What the database says about a pairing in progress (a running engine leaves the bot alone until `pairing_until`). */
+function pairingUntil(home: string): number | null {
+  const db = new Database(join(home, 'tb', 'trailboss.db'), { readonly: true });
+  try {
+    return (db.prepare('SELECT pairing_until FROM phone_pairing WHERE id = 1').get() as { pairing_until: number | null }).pairing_until;
+  } finally {
+    db.close();
+  }
+}
+
+describe('phone pair stopped with Ctrl-C in a terminal (the real SIGINT, not an injected signal)', { timeout: 90_000 }, () => {
+  it('while waiting for Start: ends the pairing, pairs nothing', async () => {
+    const { home, tokenFile } = pairingHome();
+    const pane = await pairInPane(home, tokenFile);
+    await pane.waitFor('Waiting for Start', 'the wait for Start');
+    expect(pairingUntil(home)).not.toBeNull();
+    await pane.keys('C-c');
+    const after = await pane.waitFor('EXIT=', 'the command’s end');
+    expect(after).toContain('stopped; nothing was paired');
+    expect(after).toContain('EXIT=1');
+    expect(pairingUntil(home)).toBeNull();
+  });
+
+  it('at the question: ends the pairing at the first Ctrl-C, pairs nothing', async () => {
+    const { home, tokenFile } = pairingHome();
+    const pane = await pairInPane(home, tokenFile);
+    await tapStart(pane.screen);
+    await pane.waitFor('[y/N]', 'the question');
+    await pane.keys('C-c');
+    const after = await pane.waitFor('EXIT=', 'the command’s end');
+    expect(after).toContain('Not paired.');
+    expect(after).toContain('EXIT=1');
+    expect(pairingUntil(home)).toBeNull();
+    expect((await pairedStatus(home)).paired).toBe(false);
+  });
+});
+
+describe('trailboss hook (the CLI verb, without the launcher’s forwarder)', { timeout: 90_000 }, () => {
   let h: EngineHarness;
   beforeAll(async () => {
     h = await startEngineHarness({ api: true });
@@ -178,18 +222,8 @@ describe('trailboss hook (the CLI verb, without the launcher’s forwarder)', ()
   });
 
   it('on a terminal, takes no payload, prints nothing and answers 0', async () => {
-    const tmux = await startPrivateTmux();
-    cleanups.push(() => tmux.kill());
-    const line = [PINNED_NODE, built.bundle, 'hook', 'Stop'].map((a) => `'${a}'`).join(' ');
-    const paneId = await tmux.newPane(`${line}; echo "EXIT=$?"; exec sleep 600`, { env: userEnv(h.home) });
-    const screen = await poll(
-      async () => {
-        const text = await tmux.tmux(['capture-pane', '-p', '-t', paneId]);
-        return text.includes('EXIT=') ? text : null;
-      },
-      'the hook’s end',
-      { timeoutMs: 30_000, intervalMs: 100 },
-    );
+    const pane = await inPane([PINNED_NODE, built.bundle, 'hook', 'Stop'], userEnv(h.home));
+    const screen = await pane.waitFor('EXIT=', 'the hook’s end');
     // Nothing printed (Claude must never see output from a hook), exit 0, and no event made up.
     expect(screen.trim()).toBe('EXIT=0');
     expect(events('Stop')).toBe(1);
