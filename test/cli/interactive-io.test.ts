@@ -204,6 +204,34 @@ describe('phone pair stopped with Ctrl-C in a terminal (the real SIGINT, not an 
   });
 });
 
+describe('what the CLI prints (the context’s stdout and stderr are the real streams)', { timeout: 90_000 }, () => {
+  /** A script that runs `phone pair` with a token file whose name clears the screen and sets the title. */
+  function hostileNameRun(): { home: string; script: string } {
+    const { home } = pairingHome();
+    const script = join(home, 'run.sh');
+    const cli = [...built.command].map((a) => `'${a}'`).join(' ');
+    writeFileSync(script, `${cli} phone pair --bot-token-file "$(printf 'bad\\033[2J\\033]0;owned\\007name')"\n`);
+    return { home, script };
+  }
+
+  it('to a terminal: controls in what it echoes are shown as text, never acted on', async () => {
+    const { home, script } = hostileNameRun();
+    const pane = await inPane(['/bin/sh', script], userEnv(home));
+    const screen = await pane.waitFor('EXIT=', 'the refusal');
+    expect(screen).toContain('cannot read bad␛[2J␛]0;owned␇name');
+    expect(screen).toContain('EXIT=1');
+    expect((await tmux.tmux(['display-message', '-p', '-t', pane.paneId, '#{pane_title}'])).trim()).not.toBe('owned');
+  });
+
+  it('to a pipe: exactly as it is, for scripts', async () => {
+    const { home, script } = hostileNameRun();
+    const run = spawnPiped('/bin/sh', [script], userEnv(home));
+    run.child.stdin.end();
+    expect(await run.exited).toBe(1);
+    expect(run.err()).toContain('cannot read bad\x1b[2J\x1b]0;owned\x07name');
+  });
+});
+
 describe('trailboss hook (the CLI verb, without the launcher’s forwarder)', { timeout: 90_000 }, () => {
   let h: EngineHarness;
   beforeAll(async () => {
@@ -214,18 +242,20 @@ describe('trailboss hook (the CLI verb, without the launcher’s forwarder)', { 
   const events = (name: string) => h.engine.store.hooks.list().find((c) => c.kind === 'event' && c.name === name)?.count ?? 0;
 
   it('forwards the payload piped to it, up to the end of input', async () => {
+    const before = events('Stop');
     const run = spawnPiped(PINNED_NODE, [built.bundle, 'hook', 'Stop'], userEnv(h.home));
     run.child.stdin.end(JSON.stringify(hookExample('Stop.json')));
     expect(await run.exited).toBe(0);
     expect(run.out() + run.err()).toBe('');
-    await poll(() => events('Stop') === 1, 'the Stop hook counted');
+    await poll(() => events('Stop') === before + 1, 'the Stop hook counted');
   });
 
   it('on a terminal, takes no payload, prints nothing and answers 0', async () => {
+    const before = events('Stop');
     const pane = await inPane([PINNED_NODE, built.bundle, 'hook', 'Stop'], userEnv(h.home));
     const screen = await pane.waitFor('EXIT=', 'the hook’s end');
     // Nothing printed (Claude must never see output from a hook), exit 0, and no event made up.
     expect(screen.trim()).toBe('EXIT=0');
-    expect(events('Stop')).toBe(1);
+    expect(events('Stop')).toBe(before);
   });
 });
