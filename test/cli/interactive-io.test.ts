@@ -4,7 +4,7 @@
  * commands their input through the context, which is how `phone pair` could not pair for a whole
  * round while its tests passed. The commands: `phone pair` (its [y/N] question; pairing completes
  * against the stand-in Bot API; Ctrl-C, the real SIGINT behind the context's stop signal, at each of
- * its waits) and `trailboss hook` (a payload to the end of input). `trailboss tui`
+ * its waits) and `trailboss hook` (a payload to the end of input; the CLI verb and the launcher's forwarder). `trailboss tui`
  * reads a terminal too: test/cli/tui/ drives it in a tmux pane through the launcher.
  */
 import { spawn } from 'node:child_process';
@@ -232,7 +232,7 @@ describe('what the CLI prints (the context’s stdout and stderr are the real st
   });
 });
 
-describe('trailboss hook (the CLI verb, without the launcher’s forwarder)', { timeout: 90_000 }, () => {
+describe('trailboss hook', { timeout: 90_000 }, () => {
   let h: EngineHarness;
   beforeAll(async () => {
     h = await startEngineHarness({ api: true });
@@ -240,22 +240,31 @@ describe('trailboss hook (the CLI verb, without the launcher’s forwarder)', { 
   afterAll(async () => h?.dispose());
 
   const events = (name: string) => h.engine.store.hooks.list().find((c) => c.kind === 'event' && c.name === name)?.count ?? 0;
+  // The CLI verb (the bundle run without the launcher, as the packaged app's CLI runs) and the
+  // launcher, whose `hook` is a fast path into bin/trailboss-hook.mjs.
+  const commands: readonly (readonly [string, () => readonly string[]])[] = [
+    ['the CLI verb', () => [PINNED_NODE, built.bundle, 'hook', 'Stop']],
+    ['the launcher’s forwarder', () => [...built.command, 'hook', 'Stop']],
+  ];
 
-  it('forwards the payload piped to it, up to the end of input', async () => {
-    const before = events('Stop');
-    const run = spawnPiped(PINNED_NODE, [built.bundle, 'hook', 'Stop'], userEnv(h.home));
-    run.child.stdin.end(JSON.stringify(hookExample('Stop.json')));
-    expect(await run.exited).toBe(0);
-    expect(run.out() + run.err()).toBe('');
-    await poll(() => events('Stop') === before + 1, 'the Stop hook counted');
-  });
+  for (const [name, command] of commands) {
+    it(`${name}: forwards the payload piped to it, up to the end of input`, async () => {
+      const [file, ...args] = command();
+      const before = events('Stop');
+      const run = spawnPiped(file!, args, userEnv(h.home));
+      run.child.stdin.end(JSON.stringify(hookExample('Stop.json')));
+      expect(await run.exited).toBe(0);
+      expect(run.out() + run.err()).toBe('');
+      await poll(() => events('Stop') === before + 1, 'the Stop hook counted');
+    });
 
-  it('on a terminal, takes no payload, prints nothing and answers 0', async () => {
-    const before = events('Stop');
-    const pane = await inPane([PINNED_NODE, built.bundle, 'hook', 'Stop'], userEnv(h.home));
-    const screen = await pane.waitFor('EXIT=', 'the hook’s end');
-    // Nothing printed (Claude must never see output from a hook), exit 0, and no event made up.
-    expect(screen.trim()).toBe('EXIT=0');
-    expect(events('Stop')).toBe(before);
-  });
+    it(`${name}: on a terminal, takes no payload, prints nothing and answers 0`, async () => {
+      const before = events('Stop');
+      const pane = await inPane(command(), userEnv(h.home));
+      const screen = await pane.waitFor('EXIT=', 'the hook’s end');
+      // Nothing printed (Claude must never see output from a hook), exit 0, and no event made up.
+      expect(screen.trim()).toBe('EXIT=0');
+      expect(events('Stop')).toBe(before);
+    });
+  }
 });
