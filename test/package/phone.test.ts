@@ -192,4 +192,42 @@ describe('the installed package: the phone channel against the stand-in Bot API'
     expect(r.stdout).not.toContain(tg.token.split(':')[1]!);
     expect(daemonLog).not.toContain(tg.token.split(':')[1]!);
   }, 60_000);
+
+  it('re-pairs with a new bot from the installed CLI on a real pipe, and the new bot is heard (its update ids are lower)', async () => {
+    const fresh = await BotApiStandIn.start({ botId: 7000002, username: 'trailboss_new_bot' });
+    try {
+      const tokenFile = join(pkg.work, 'new-bot-token.txt');
+      writeFileSync(tokenFile, `${fresh.token}\n`);
+      const child = spawn(pkg.command, ['phone', 'pair', '--bot-token-file', tokenFile, '--api-base', fresh.apiBase, '--no-qr'], {
+        env: pkg.env(),
+        cwd: pkg.work,
+        stdio: ['pipe', 'pipe', 'pipe'],
+      });
+      let out = '';
+      let err = '';
+      child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+      child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+      const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
+      const code = await poll(() => /\?start=([A-Za-z0-9_-]+)/.exec(out)?.[1], 'the link', LONG);
+      fresh.sendText(OWNER, `/start ${code}`);
+      await poll(() => out.includes('[y/N]'), 'the question', LONG);
+      child.stdin.end('y\n');
+      expect(await exited).toBe(0);
+      expect(err).toBe('');
+      expect(out).toContain('Paired with Ada (@ada).');
+      expect(out).not.toContain(fresh.token.split(':')[1]!);
+      // The running daemon moves to the new bot by itself and hears the owner there.
+      await poll(
+        () => fresh.callsOf('getUpdates').some((p) => JSON.stringify(p['allowed_updates']).includes('callback_query')),
+        'the daemon polling the new bot',
+        LONG,
+      );
+      fresh.sendText(OWNER, 'hello');
+      await poll(() => fresh.botMessages(OWNER.id).some((m) => /To answer an agent/.test(m.text)), 'the new bot answering', LONG);
+      // The new token never went to the old API base (which would refuse it, 401, and stop the channel).
+      expect(daemonLog).not.toContain('phone.unauthorized');
+    } finally {
+      await fresh.close();
+    }
+  }, 120_000);
 });
