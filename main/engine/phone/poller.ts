@@ -13,6 +13,9 @@ import { pause, retryDelayMs } from './backoff.ts';
 import type { ChannelUpdate } from './updates.ts';
 import { readUpdates } from './updates.ts';
 
+/** The longest wait after an answer that moved the offset nowhere. */
+const STALLED_MAX_MS = 5_000;
+
 /** What the loop needs. */
 export interface PollerDeps {
   readonly api: BotApi;
@@ -67,7 +70,8 @@ export class Poller {
         if (updates.length > 0) await this.deps.handle(updates);
         if (Array.isArray(result) && result.length > 0 && this.deps.offset() <= offset) {
           this.deps.polled(`getUpdates: ${result.length} update(s) without a usable update_id; skipped until a later one confirms them`);
-          await pause(retryDelayMs('bad-request', attempt++, null) ?? 1_000, signal);
+          // At most 5 s: the next real update, which confirms them, should not wait the failures' minute.
+          await pause(Math.min(STALLED_MAX_MS, retryDelayMs('bad-request', attempt++, null) ?? 1_000), signal);
           continue;
         }
         attempt = 0;
