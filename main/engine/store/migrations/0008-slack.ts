@@ -1,5 +1,5 @@
 /**
- * Version 6: the Slack channel, beside Telegram's tables (Slack's ids are strings: users `U…`, DM
+ * Version 8: the Slack channel, beside Telegram's tables (Slack's ids are strings: users `U…`, DM
  * channels `D…`, messages by their `ts`). One pairing row (the paired user and their DM with the bot,
  * the bot's own user id and name, a pairing in progress, the last connection and error), the item ↔
  * message map, and the buttons' one-time tokens, stored as SHA-256 hashes only, bound to their item,
@@ -8,8 +8,8 @@
 import type { Migration } from '../migrate.ts';
 
 /** Adds slack_pairing, slack_messages and slack_tokens. */
-export const migration0006: Migration = {
-  version: 6,
+export const migration0008: Migration = {
+  version: 8,
   name: 'slack',
   up(db) {
     db.exec(`
