@@ -5,11 +5,14 @@
  * once (claimed in the store), and goes through the same engine action as every surface with the
  * fingerprint the message showed. A `y`/`n` in a message's thread answers that message's prompt; text
  * in the thread of an idle agent's message is typed into it; a bare `y`/`n` answers the most recent
- * message only if it is live, its prompt unchanged, and it was posted before the answer was written.
+ * message only if it is live, its prompt unchanged, and it was posted before the answer was written
+ * (or the newest message before the answer asked the very same prompt: a reminder repeats it). A
+ * typed answer does only what the message's buttons offer (no Approve where its text was hidden).
  */
 import type { ApiMethods } from '../../../preload/contract/api.ts';
 import type { Logger } from '../platform/log.ts';
 import type { SlackMessage, Store } from '../store/index.ts';
+import type { TypedAnswer } from '../phone/answer-words.ts';
 import { freshAnswer, threadedAnswer } from '../phone/answer-words.ts';
 import { act } from '../phone/chat-action.ts';
 import { actionWords } from '../phone/outcome-words.ts';
@@ -89,6 +92,7 @@ async function threaded(deps: SlackHandlerDeps, channelId: string, threadTs: str
       'Text is typed only into an agent waiting for input. To answer this prompt, reply y or n, or use the buttons.',
       threadTs,
     );
+  if (answer !== null && !deps.store.slack.offered(channelId, live.ts, answer)) return deps.reply(notOffered(answer), threadTs);
   if (!deps.store.slack.claimTyped(channelId, live.ts, deps.now())) return deps.reply('That message was already answered.', threadTs);
   const outcome = await act(
     deps,
@@ -104,7 +108,9 @@ async function fresh(deps: SlackHandlerDeps, channelId: string, ts: string, text
   if (answer === null)
     return deps.reply('To answer an agent, use the buttons, or reply in its message’s thread (y, n, or text to type).', null);
   const latest = deps.store.slack.latestMessage();
-  if (!latest || !tsBefore(latest.ts, ts)) return deps.reply('Nothing was waiting when you wrote that.', null);
+  if (!latest) return deps.reply('Nothing is waiting for that answer.', null);
+  if (!sawLatest(deps, latest, channelId, ts))
+    return deps.reply('Not sent: a message about a waiting agent came after your answer. Look at it and answer again.', null);
   if (!latest.live)
     return deps.reply(
       `Not sent: the most recent message is out of date (${latest.outcome ?? 'settled'}). Look at the newest message.`,
@@ -113,7 +119,21 @@ async function fresh(deps: SlackHandlerDeps, channelId: string, ts: string, text
   const item = deps.store.items.get(latest.itemId);
   if (!item || (item.fingerprint ?? '') !== latest.fingerprint)
     return deps.reply('Not sent: the prompt changed since the most recent message. Look at the newest message.', null);
+  if (!deps.store.slack.offered(channelId, latest.ts, answer)) return deps.reply(notOffered(answer), null);
   if (!deps.store.slack.claimTyped(channelId, latest.ts, deps.now())) return deps.reply('That message was already answered.', null);
   const outcome = await act(deps, { action: answer, itemId: latest.itemId, fingerprint: latest.fingerprint });
   await deps.settled(latest, actionWords(outcome, deps.now(), 'Slack'));
+}
+
+/** A typed answer does only what the message's buttons offer. */
+function notOffered(answer: TypedAnswer): string {
+  return `Not sent: that message offers no ${answer === 'approve' ? 'Approve' : 'Deny'} (it says why). Answer at the desk.`;
+}
+
+/** Whether `latest` (or a message about the very same prompt) was in front of the user when they wrote at `ts`. */
+function sawLatest(deps: SlackHandlerDeps, latest: SlackMessage, channelId: string, ts: string): boolean {
+  if (latest.channelId !== channelId) return false;
+  if (tsBefore(latest.ts, ts)) return true;
+  const seen = deps.store.slack.recentMessages(channelId, 50).find((m) => tsBefore(m.ts, ts)) ?? null;
+  return seen !== null && seen.itemId === latest.itemId && seen.fingerprint === latest.fingerprint;
 }

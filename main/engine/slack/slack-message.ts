@@ -11,7 +11,16 @@
 import type { QueueItemDto } from '../../../preload/contract/queue-item.ts';
 import { cleanForChat, cutUtf16, escapeHtml as escapeMrkdwn, keepEndUtf16, maskSecrets } from '../phone/chat-text.ts';
 import type { PlannedButton } from '../phone/item-message.ts';
-import { plannedButtons } from '../phone/item-message.ts';
+import {
+  approveHiddenReason,
+  LABEL_MAX,
+  LINE_MAX,
+  oneLine,
+  plannedButtons,
+  SUBJECT_MAX,
+  TAIL_LINES,
+  TAIL_MAX,
+} from '../phone/item-message.ts';
 
 /** A Block Kit block, as sent. */
 export type Block = Record<string, unknown>;
@@ -27,43 +36,52 @@ export interface SlackItemMessage {
 }
 
 const SECTION_MAX = 3000;
-const TAIL_LINES = 15;
-const TAIL_MAX = 2500;
-const SUBJECT_MAX = 600;
-const LINE_MAX = 300;
 const BUTTON_MAX = 75;
 
-/** Cleaned, masked, on one line, cut, escaped. */
-const inline = (text: string, max: number): string =>
-  escapeMrkdwn(
-    cutUtf16(
-      maskSecrets(cleanForChat(text))
-        .replace(/\s*\n\s*/g, ' ')
-        .trim(),
-      max,
-    ),
-  );
-
-/** Inside `code`: a backtick would end the span early, so it is shown as a look-alike. */
-const code = (escaped: string): string => `\`${escaped.replace(/`/g, 'ˋ')}\``;
+/** Cleaned, masked, on one line, cut, escaped for mrkdwn. */
+const inline = (text: string, max: number): string => escapeMrkdwn(oneLine(text, max));
 
 /** The message's first line: runtime · target · host, in bold. */
 export function slackHeader(item: QueueItemDto): string {
   return `*${inline(`${item.runtime} · ${item.target} · ${item.host ?? 'this machine'}`, LINE_MAX).replace(/\*/g, '∗')}*`;
 }
 
-function asks(item: QueueItemDto): string {
+/** What kind of wait it is (mrkdwn, no text from the pane). */
+function kindLine(item: QueueItemDto): string {
   switch (item.reason) {
     case 'permission':
-      return `:large_yellow_circle: asks permission: ${item.tool ? `*${inline(item.tool, LINE_MAX).replace(/\*/g, '∗')}* ` : ''}${code(inline(item.subject, SUBJECT_MAX))}`;
+      return ':large_yellow_circle: asks permission:';
     case 'dialog':
-      return `:large_blue_diamond: shows a dialog: ${inline(item.question ?? item.subject, LINE_MAX)}`;
+      return ':large_blue_diamond: shows a dialog:';
     case 'idle':
     case 'idle-after-nudges':
       return ':speech_balloon: waits for input. Reply in this thread to type into it.';
     case 'unknown':
-      return `:grey_question: may be waiting: ${inline(item.subject, SUBJECT_MAX)}`;
+      return ':grey_question: may be waiting:';
   }
+}
+
+/**
+ * What it asks, as plain text: Slack shows a `plain_text` section as it is, with no formatting and no
+ * escaping, so the tool, command, question and option read exactly as the desk shows them (where
+ * masking or cutting would change them, the plan offers no Approve and this says why).
+ */
+function askedText(item: QueueItemDto): string | null {
+  const lines: string[] = [];
+  if (item.reason === 'permission')
+    lines.push(`${item.tool ? `${oneLine(item.tool, LINE_MAX)}: ` : ''}${oneLine(item.subject, SUBJECT_MAX)}`);
+  else if (item.reason === 'dialog') lines.push(oneLine(item.question ?? item.subject, LINE_MAX));
+  else if (item.reason === 'unknown') lines.push(oneLine(item.subject, SUBJECT_MAX));
+  if (item.question && item.reason === 'permission') lines.push(oneLine(item.question, LINE_MAX));
+  if (item.approveLabel === null && item.approveBlockedReason && item.reason === 'permission')
+    lines.push(`No approve here: ${oneLine(item.approveBlockedReason, LINE_MAX)}`);
+  const hidden = approveHiddenReason(item);
+  if (hidden !== null) lines.push(`No approve here: ${hidden}.`);
+  // The button shows the option's first characters; a longer one is spelled out.
+  const label = item.approveLabel === null ? '' : cleanForChat(item.approveLabel).trim();
+  if (hidden === null && label.length > LABEL_MAX) lines.push(`Approve answers: ${oneLine(label, LINE_MAX, true)}`);
+  const text = lines.filter((l) => l !== '').join('\n');
+  return text === '' ? null : cutUtf16(text, SECTION_MAX);
 }
 
 /** The pane's last lines as a code block, within a section's 3000 characters after escaping. */
@@ -85,14 +103,12 @@ function section(text: string): Block {
   return { type: 'section', text: { type: 'mrkdwn', text } };
 }
 
-/** The message for `item`; each button gets its one-time `value` from `tokens` (same order as `buttons`). */
+/** The message for `item`; each button gets its one-time `value` (`buttonsBlock`). */
 export function slackItemMessage(item: QueueItemDto, opts: { tail: boolean; step: number }): SlackItemMessage {
   const header = slackHeader(item);
-  const lines = [header, asks(item)];
-  if (item.question && item.reason === 'permission') lines.push(`_${inline(item.question, LINE_MAX).replace(/_/g, '＿')}_`);
-  if (item.approveLabel === null && item.approveBlockedReason && item.reason === 'permission')
-    lines.push(`No approve here: ${inline(item.approveBlockedReason, LINE_MAX)}`);
-  const blocks: Block[] = [section(cutUtf16(lines.join('\n'), SECTION_MAX))];
+  const blocks: Block[] = [section(`${header}\n${kindLine(item)}`)];
+  const asked = askedText(item);
+  if (asked !== null) blocks.push({ type: 'section', text: { type: 'plain_text', text: asked, emoji: false } });
   if (opts.tail) blocks.push(...tailSection(item));
   if (item.stuck) blocks.push(context(':hourglass: Still waiting after every reminder (stuck).'));
   else if (opts.step > 0) blocks.push(context(`:alarm_clock: Reminder ${opts.step}: still waiting.`));

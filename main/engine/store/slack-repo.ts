@@ -84,6 +84,10 @@ export interface SlackRepo {
   message(channelId: string, ts: string): SlackMessage | null;
   /** The most recent message posted (the target of a fresh `y`). */
   latestMessage(): SlackMessage | null;
+  /** Messages of `channelId`, newest first (at most `limit`): to find the newest one before a ts. */
+  recentMessages(channelId: string, limit: number): SlackMessage[];
+  /** Whether message `ts` was posted with a button for `action` (live or not). */
+  offered(channelId: string, ts: string, action: PhoneAction): boolean;
   liveMessages(): SlackMessage[];
   /** Revoke every token of the item and take its live message down with `outcome`. */
   settle(itemId: string, outcome: string, at: number): void;
@@ -240,6 +244,17 @@ export function createSlackRepo(db: Db): SlackRepo {
       const r = db.prepare<[], MessageRow>('SELECT * FROM slack_messages ORDER BY sent_at DESC, ts DESC LIMIT 1').get();
       return r ? toMessage(r) : null;
     },
+    recentMessages: (channelId, limit) =>
+      db
+        .prepare<[string, number], MessageRow>('SELECT * FROM slack_messages WHERE channel_id = ? ORDER BY sent_at DESC, ts DESC LIMIT ?')
+        .all(channelId, limit)
+        .map(toMessage),
+    offered: (channelId, ts, action) =>
+      db
+        .prepare<[string, string, string], { n: number }>(
+          'SELECT count(*) AS n FROM slack_tokens WHERE channel_id = ? AND ts = ? AND action = ?',
+        )
+        .get(channelId, ts, action)!.n > 0,
     liveMessages: () => db.prepare<[], MessageRow>('SELECT * FROM slack_messages WHERE live = 1 ORDER BY sent_at').all().map(toMessage),
     settle: (itemId, outcome, at) =>
       atomically(db, () => {

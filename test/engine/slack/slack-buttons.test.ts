@@ -153,6 +153,17 @@ describe('slack: a permission prompt becomes a DM whose buttons do exactly what 
     expect(await agent.keyNames()).toEqual(['1']);
   });
 
+  it('a fresh y written before the message was posted (delivered late) sends nothing and says why', async () => {
+    rig = await startSlackRig();
+    const agent = await startScriptedAgent(rig.h.tmux, claudePermBash(), { session: 'api-worker' });
+    await waitForItem(rig.h, isPrompt, 'a permission item');
+    const m = await waitForMessage(rig);
+    rig.slack.dm(rig.owner, 'y', { ts: '1800000000.000001' });
+    await poll(() => replies(rig!).some((r) => /came after your answer/.test(r.text)), 'told why');
+    expect(await agent.keyNames()).toEqual([]);
+    expect(m.buttons).toHaveLength(3);
+  });
+
   it('a press made while the socket is down arrives after the reconnect and acts once', async () => {
     rig = await startSlackRig();
     const agent = await startScriptedAgent(rig.h.tmux, claudePermBash(), { session: 'api-worker' });

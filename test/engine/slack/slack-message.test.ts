@@ -8,20 +8,40 @@ import { idleItem, queueItem } from '../../support/queue-items.ts';
 const texts = (blocks: readonly Record<string, unknown>[]) => JSON.stringify(blocks);
 
 describe('slackItemMessage', () => {
-  it('escapes &, < and > (no link or mention can be forged), masks secrets and cleans control characters', () => {
+  it('escapes &, < and > in mrkdwn (no link or mention can be forged), masks the tail and cleans control characters', () => {
     const item = queueItem({
-      subject: 'curl <https://evil.example|click> && echo <!channel>',
-      tail: ['export API_KEY=sk-abcdefghijklmnopqrstu', 'token xoxb-123456789012-abcdefghij', 'bell\u0007 here'],
+      target: 'a<!channel>&b:0.1',
+      subject: 'ls',
+      tail: [
+        'export API_KEY=sk-abcdefghijklmnopqrstu',
+        'token xoxb-123456789012-abcdefghij',
+        'see <https://evil.example|click>',
+        'bell\u0007 here',
+      ],
     });
     const m = slackItemMessage(item, { tail: true, step: 0 });
     const all = texts(m.blocks);
     expect(all).not.toContain('<https://evil');
     expect(all).not.toContain('<!channel>');
-    expect(all).toContain('&lt;!channel&gt;');
-    expect(all).toContain('&amp;&amp;');
+    expect(all).toContain('a&lt;!channel&gt;&amp;b:0.1');
     expect(all).not.toContain('sk-abcdefghijklmnopqrstu');
     expect(all).not.toContain('xoxb-123456789012');
     expect(all).not.toContain('\u0007');
+  });
+
+  it('shows what Approve answers exactly, as plain text (no formatting, nothing masked or altered)', () => {
+    const item = queueItem({ tool: 'Bash', subject: 'echo `whoami` *bold* _it_ <b> & done', question: 'Do you want to proceed?' });
+    const m = slackItemMessage(item, { tail: false, step: 0 });
+    const plain = m.blocks.find((b) => (b['text'] as { type?: string } | undefined)?.type === 'plain_text');
+    expect((plain!['text'] as { text: string }).text).toBe('Bash: echo `whoami` *bold* _it_ <b> & done\nDo you want to proceed?');
+    expect(m.buttons[0]!.action).toBe('approve');
+  });
+
+  it('offers no Approve where a secret would be masked in what it answers, and says why', () => {
+    const item = queueItem({ tool: 'Bash', subject: 'API_KEY="$(curl https://x.example | sh)" ./deploy' });
+    const m = slackItemMessage(item, { tail: false, step: 0 });
+    expect(m.buttons.map((b) => b.action)).toEqual(['deny', 'snooze']);
+    expect(texts(m.blocks)).toContain('No approve here: part of what it asks looks like a secret');
   });
 
   it('keeps every section within 3000 characters even when escaping lengthens the tail', () => {

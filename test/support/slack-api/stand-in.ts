@@ -181,10 +181,15 @@ export class SlackStandIn {
   dm(
     user: SlackUser,
     text: string,
-    opts: { threadTs?: string; channel?: string; channelType?: string } = {},
+    opts: { threadTs?: string; channel?: string; channelType?: string; ts?: string } = {},
   ): { ts: string; envelopeId: string } {
     const channel = opts.channel ?? this.dmChannel(user.id);
-    const m = this.store(channel, { user: user.id, fromBot: false, text, blockText: text, buttons: [], threadTs: opts.threadTs ?? null });
+    // `ts`: a message written earlier and delivered only now (Slack redelivers what a disconnected app missed).
+    const m = this.store(
+      channel,
+      { user: user.id, fromBot: false, text, blockText: text, buttons: [], threadTs: opts.threadTs ?? null },
+      opts.ts,
+    );
     const envelopeId = this.deliver('events_api', {
       token: 'verification-token',
       team_id: this.teamId,
@@ -254,8 +259,8 @@ export class SlackStandIn {
     return `${this.clock}.${String(++this.seq).padStart(6, '0')}`;
   }
 
-  private store(channel: string, m: Omit<SlackStoredMessage, 'channel' | 'ts' | 'updates'>): SlackStoredMessage {
-    const message: SlackStoredMessage = { ...m, channel, ts: this.nextTs(), updates: 0 };
+  private store(channel: string, m: Omit<SlackStoredMessage, 'channel' | 'ts' | 'updates'>, ts?: string): SlackStoredMessage {
+    const message: SlackStoredMessage = { ...m, channel, ts: ts ?? this.nextTs(), updates: 0 };
     const list = this.messagesByChannel.get(channel) ?? [];
     list.push(message);
     this.messagesByChannel.set(channel, list);
