@@ -35,7 +35,7 @@ export interface SlackChannelDeps {
   readonly apiBase: string;
   readonly appToken: string;
   readonly settings: () => PhoneSettings;
-  /** Spacing of posts to the DM (1000 ms: Slack's chat.postMessage allows about one a second per channel). */
+  /** Spacing of posts to the DM (1000 ms: Slack's chat.postMessage allows about one a second per channel); updates get 1.2× (Tier 3, 50 a minute). */
   readonly minSendIntervalMs: number;
   /** The app token was refused: the channel has stopped listening. */
   readonly unauthorized: (message: string) => void;
@@ -44,7 +44,10 @@ export interface SlackChannelDeps {
 
 /** A running channel for the paired DM. */
 export class SlackChannel {
-  private readonly sends: SendQueue;
+  /** chat.postMessage: Slack's "special" tier, about one message a second per channel (short bursts allowed). */
+  private readonly posts: SendQueue;
+  /** chat.update: its own Tier 3 limit (about 50 a minute), so outcome updates never take a new message's turn. */
+  private readonly updates: SendQueue;
   private readonly socket: SlackSocket;
   private readonly sync: ChatSync<SlackMessage>;
   private readonly busy = new Set<string>();
@@ -55,7 +58,9 @@ export class SlackChannel {
     private readonly deps: SlackChannelDeps,
     private readonly channelId: string,
   ) {
-    this.sends = new SendQueue({ intervalMs: deps.minSendIntervalMs, now: deps.now });
+    // Slack limits each method on its own (https://api.slack.com/apis/rate-limits): one queue each.
+    this.posts = new SendQueue({ intervalMs: deps.minSendIntervalMs, now: deps.now });
+    this.updates = new SendQueue({ intervalMs: deps.minSendIntervalMs * 1.2, now: deps.now });
     this.sync = new ChatSync(
       {
         store: deps.store,
@@ -84,7 +89,7 @@ export class SlackChannel {
       // Replies and updates are queued, not awaited: the next press must not wait behind them.
       reply: (text, threadTs) => {
         void this.quietly('chat.postMessage', () =>
-          this.sends.run(() =>
+          this.posts.run(() =>
             deps.web.call('chat.postMessage', { channel: channelId, text, ...(threadTs ? { thread_ts: threadTs } : {}) }),
           ),
         );
@@ -123,7 +128,8 @@ export class SlackChannel {
   /** Disconnect and stop posting; what is stored stays for the next start. */
   async stop(): Promise<void> {
     const synced = this.sync.stop();
-    this.sends.dispose();
+    this.posts.dispose();
+    this.updates.dispose();
     await this.socket.stop();
     await synced;
   }
@@ -135,7 +141,7 @@ export class SlackChannel {
     const tokens = message.buttons.map((b) => ({ ...b, ...newPressToken() }));
     const first = previous?.firstTs ?? null;
     try {
-      const sent = await this.sends.run(
+      const sent = await this.posts.run(
         () =>
           web.call('chat.postMessage', {
             channel: this.channelId,
@@ -187,7 +193,7 @@ export class SlackChannel {
     if (said !== null) this.outcomes.set(key, said);
     const body = slackOutcome(m.header, said ?? '⏰ A reminder follows in this thread.');
     return this.quietly('chat.update', () =>
-      this.sends
+      this.updates
         .run(() => web.call('chat.update', { channel: m.channelId, ts: m.ts, ...body }), { key })
         .finally(() => {
           if (said !== null && this.outcomes.get(key) === said) this.outcomes.delete(key);
