@@ -60,6 +60,9 @@ export const migration0008: Migration = {
         revoked_at  INTEGER
       ) STRICT;
       CREATE INDEX slack_tokens_by_message ON slack_tokens (channel_id, ts);
+      -- pruned with the resolved items, as the phone's rows (retention.ts)
+      CREATE INDEX slack_messages_by_sent ON slack_messages (sent_at) WHERE live = 0;
+      CREATE INDEX slack_tokens_by_created ON slack_tokens (created_at);
     `);
   },
 };
