@@ -8,25 +8,15 @@
  * - the engine's CPU with the Slack socket connected and quiet versus not paired (bench/phone-idle.ts's
  *   windows: the engine in a child process, alternating).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Engine } from '../main/engine/engine.ts';
-import { systemClock } from '../main/engine/platform/clock.ts';
-import { silentLogger } from '../main/engine/platform/log.ts';
-import { procProcessTable } from '../main/engine/platform/process-table.ts';
-import { realRunner } from '../main/engine/platform/run.ts';
-import { runnerWithEnv } from '../main/engine/platform/runner-with-env.ts';
 import { saveSlackTokens } from '../main/engine/slack/slack-token-files.ts';
 import type { SlackRepo } from '../main/engine/store/index.ts';
-import type { KeyRecord } from '../test/support/scripted-agent/record.ts';
-import { readRecords } from '../test/support/scripted-agent/record.ts';
 import type { SlackUser } from '../test/support/slack-api/stand-in.ts';
 import { SlackStandIn } from '../test/support/slack-api/stand-in.ts';
-import { startFleet } from './fleet.ts';
 import type { PhoneBenchResult } from './phone.ts';
 import type { IdleChat } from './phone-idle.ts';
 import { idleCpu } from './phone-idle.ts';
-import { loopingPrompt, workingLoop } from './scenarios.ts';
+import { pressToKeyOf, startChatEngine, startChatFleet } from './chat-bench.ts';
 import { summarize } from './stats.ts';
 
 /** What the phase measured: the phone phase's figures, for Slack's calls. */
@@ -68,25 +58,6 @@ const slackIdle: IdleChat = {
   },
 };
 
-async function startEngine(home: string, socket: string, slack: SlackStandIn): Promise<Engine> {
-  mkdirSync(home, { recursive: true });
-  writeFileSync(join(home, 'config.json'), JSON.stringify({ phone: { slack: { apiBase: slack.apiBase } } }));
-  saveSlackTokens(home, { bot: slack.botToken, app: slack.appToken });
-  return Engine.start({
-    env: { TRAILBOSS_HOME: home },
-    platform: process.platform,
-    homedir: home,
-    cwd: home,
-    servers: [{ kind: 'socket', path: socket }],
-    clock: systemClock,
-    logger: silentLogger,
-    runner: runnerWithEnv(realRunner, { TMUX: undefined, TMUX_PANE: undefined }),
-    processTable: procProcessTable(),
-    pid: process.pid,
-    api: false,
-  });
-}
-
 /** Run the phase. */
 export async function runSlack(opts: {
   agents: number;
@@ -97,13 +68,6 @@ export async function runSlack(opts: {
   idlePairs: number;
   idleWarmupMs: number;
 }): Promise<SlackBenchResult> {
-  const loops = Array.from({ length: opts.prompting }, (_, i) =>
-    loopingPrompt('claude', { firstPromptMs: 5000 + i * opts.spacingMs, idleMs: opts.prompting * opts.spacingMs }),
-  );
-  const scenarios = [
-    ...loops.map((l) => l.scenario),
-    ...Array.from({ length: opts.agents - opts.prompting }, () => workingLoop('claude', 2000)),
-  ];
   // The channel's modules (the Slack libraries, undici) load when a pairing starts it; loaded from
   // TypeScript here that takes seconds, which the bundled app does not pay, and prompts queued
   // meanwhile would wait behind each other. Load them first, as the bench's engine would have at start.
@@ -112,11 +76,13 @@ export async function runSlack(opts: {
     { pairs: opts.idlePairs, windowMs: opts.idleWindowMs, settleMs: 3000, warmupMs: opts.idleWarmupMs },
     slackIdle,
   );
-  const fleet = await startFleet(scenarios);
+  const fleet = await startChatFleet(opts);
   const slack = await SlackStandIn.start();
   const user = owner(slack);
   const dm = slack.dmChannel(user.id);
-  const engine = await startEngine(join(fleet.dir, 'engine'), fleet.socket, slack);
+  const engine = await startChatEngine(join(fleet.dir, 'engine'), fleet.socket, { phone: { slack: { apiBase: slack.apiBase } } }, (home) =>
+    saveSlackTokens(home, { bot: slack.botToken, app: slack.appToken }),
+  );
   const added = new Map<string, number>();
   const queuedToSend: number[] = [];
   const presses: { paneKey: string; at: number }[] = [];
@@ -133,7 +99,6 @@ export async function runSlack(opts: {
     while (!engine.store.slack.pairing().connected && Date.now() < connectBy) await sleep(20);
     if (!engine.store.slack.pairing().connected) throw new Error('the Slack channel did not connect in 30 s');
     counting = true;
-    const targets = new Map(fleet.agents.map((a) => [fleet.paneKey(a), a]));
     engine.on('item:added', ({ item }) => {
       if (item.reason === 'permission' && counting) added.set(item.target, performance.timeOrigin + performance.now());
     });
@@ -176,13 +141,7 @@ export async function runSlack(opts: {
     const queuedUnsent = added.size;
     const drainDeadline = Date.now() + EDIT_DRAIN_MS;
     while (pressedAt.size > 0 && Date.now() < drainDeadline) await sleep(100);
-    const pressToKey: number[] = [];
-    for (const p of presses) {
-      const agent = targets.get(p.paneKey);
-      if (!agent) continue;
-      const key = readRecords(agent.recordPath).find((r): r is KeyRecord => r.type === 'key' && r.t >= p.at);
-      if (key) pressToKey.push(key.t - p.at);
-    }
+    const pressToKey = pressToKeyOf(fleet, presses);
     return {
       agents: opts.agents,
       prompting: opts.prompting,
