@@ -18,7 +18,7 @@ import { RUNTIMES } from '../../../main/engine/runtimes/catalog.ts';
 import { openTmuxClient } from '../../../main/engine/tmux/open.ts';
 import type { TmuxClient } from '../../../main/engine/tmux/types.ts';
 import { namedSleeper, showFixtureCommand } from '../../support/fake-agent-binary.ts';
-import { PROCESS_NAME, peerScreenFiles, peerScreens } from '../../support/peer-screens.ts';
+import { PROCESS_NAME, peerScreenFiles, peerScreens, pendingPeerScreens } from '../../support/peer-screens.ts';
 import type { PeerScreen } from '../../support/peer-screens.ts';
 import { poll } from '../../support/poll.ts';
 import { startPrivateTmux, testTmuxEnv } from '../../support/tmux-server.ts';
@@ -33,6 +33,7 @@ const NOTES_REQUIRED = true;
 const SCREENS = peerScreens();
 const NOTED = SCREENS.filter((s) => s.note !== null);
 const MISSING = SCREENS.filter((s) => s.note === null);
+const PENDING = pendingPeerScreens();
 
 let tmux: PrivateTmux | null = null;
 let client: TmuxClient | null = null;
@@ -87,8 +88,11 @@ afterAll(async () => {
 
 describe('peer screens replayed in tmux and read by the observer', () => {
   it('lists every screen file in index.tsv and every index row has its screen', () => {
-    expect(SCREENS.map((s) => s.id).sort()).toEqual(peerScreenFiles());
+    expect([...SCREENS.map((s) => s.id), ...PENDING.map((s) => s.id)].sort()).toEqual(peerScreenFiles());
   });
+
+  // Screens of a runtime this branch does not implement yet: listed, with the reason, never dropped.
+  for (const screen of PENDING) it.skip(`${screen.id}: pending (${screen.runtime}): ${screen.reason}`, () => {});
 
   for (const screen of NOTED) {
     const note = screen.note;
