@@ -1,5 +1,5 @@
 /** Claude dialogs that are not tool permissions: startup dialogs, AskUserQuestion, plan approval, other menus. */
-import { classifyOptionLabel } from '../common/classify-option.ts';
+import { withKinds } from '../common/option-context.ts';
 import type { DialogScreen, PromptOption } from '../types.ts';
 import type { OptionBlock } from './option-block.ts';
 import { isBlank } from './screen-lines.ts';
@@ -60,11 +60,9 @@ export function knownDialogId(region: readonly string[], block: OptionBlock): st
 export function recogniseDialog(region: readonly string[], optionsTop: number, block: OptionBlock, dialogId: string | null): DialogScreen {
   const known = KNOWN.find((d) => d.id === dialogId);
   const question = known?.question?.(region) ?? nearestQuestion(region, optionsTop);
-  const options: PromptOption[] = block.options.map((o) => ({
-    key: o.number === null ? null : String(o.number),
-    label: o.text,
-    kind: classifyOptionLabel(o.text),
-  }));
+  const options: PromptOption[] = withKinds(
+    block.options.map((o) => ({ key: o.number === null ? null : String(o.number), label: o.text })),
+  );
   const marked = block.options.flatMap((o, i) => (o.highlighted ? [i] : []));
   return {
     kind: 'dialog',
