@@ -19,17 +19,35 @@ import { isBlank } from './screen-lines.ts';
 
 const TITLE = 'Run a dynamic workflow?';
 
-/** Is the first line under the prompt's rule the workflow prompt's title? */
+/** Rows the title may wrap over in a narrow pane. */
+const TITLE_ROWS = 3;
+
+/** How many rows under the rule the workflow prompt's title takes (wrapped in a narrow pane), or 0 when it is not one. */
+function titleRows(lines: readonly string[], ruleIndex: number): number {
+  if (ruleIndex < 0) return 0;
+  const first = lines.findIndex((l, i) => i > ruleIndex && !isBlank(l));
+  if (first < 0) return 0;
+  for (let rows = 1; rows <= TITLE_ROWS; rows++) {
+    const text = lines
+      .slice(first, first + rows)
+      .map((l) => l.trim())
+      .join(' ');
+    if (text === TITLE) return rows;
+    if (!TITLE.startsWith(text)) return 0;
+  }
+  return 0;
+}
+
+/** Is the text under the prompt's rule the workflow prompt's title? */
 export function isWorkflowPrompt(lines: readonly string[], ruleIndex: number): boolean {
-  if (ruleIndex < 0) return false;
-  const first = lines.slice(ruleIndex + 1).find((l) => !isBlank(l));
-  return first?.trim() === TITLE;
+  return titleRows(lines, ruleIndex) > 0;
 }
 
 /** Build the prompt. High confidence only for the whole shape: title, subject, numbered options with one cursor, a "No" last, the hint footer. */
 export function recogniseWorkflowPrompt(lines: readonly string[], ruleIndex: number, block: OptionBlock): PermissionPrompt {
   const body = lines.slice(ruleIndex + 1, block.top).filter((l) => !isBlank(l));
-  const subject = (body[1] ?? '').trim();
+  // The subject is the paragraph under the title, up to the row that starts the explanation.
+  const subject = (body[titleRows(lines, ruleIndex)] ?? '').trim();
   const options: PromptOption[] = withKinds(
     block.options.map((o) => ({ key: o.number === null ? null : String(o.number), label: [o.text, ...o.more].join(' ') })),
   );

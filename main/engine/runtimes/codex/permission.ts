@@ -64,6 +64,51 @@ const KNOWN: readonly KnownQuestion[] = [
 const QUESTION = /^\s*(?:Would you like to|Do you want to|Allow) .*\?$/;
 
 /** Options with their digits (the approval list: a digit picks its row), or without keys (the form). */
+/** Rows a question may wrap over in a narrow pane. */
+const QUESTION_ROWS = 6;
+
+/**
+ * Rows of one wrapped line joined: with a space where the pane broke at a space, without one inside a
+ * quoted name (a host or path longer than the row is cut mid-word: `"registry.npmjs.or` / `g"?`).
+ */
+function joinWrapped(rows: readonly string[]): string {
+  return rows.reduce((text, row) => (text === '' ? row : (text.split('"').length - 1) % 2 === 1 ? text + row : `${text} ${row}`), '');
+}
+
+/**
+ * The question whose last row is `end`: that row alone, or with up to five rows above it when a narrow
+ * pane wrapped it (`Would you like to run the following` / `command?`), joined as one line. Null when
+ * no such question ends there.
+ */
+function questionEndingAt(lines: readonly string[], end: number): { text: string; end: number } | null {
+  if (!(lines[end] ?? '').trimEnd().endsWith('?')) return null;
+  for (let rows = 1; rows <= QUESTION_ROWS && end - rows + 1 >= 0; rows++) {
+    const part = lines.slice(end - rows + 1, end + 1);
+    if (part.some((l) => l.trim() === '' || isPromptLine(l))) return null;
+    const text = joinWrapped(part.map((l) => l.trim()));
+    if (QUESTION.test(text)) return { text, end };
+  }
+  return null;
+}
+
+/**
+ * The footer at the bottom: the last row, or the last rows read as one when a narrow pane wrapped it
+ * (`Press enter to confirm or esc to` / `cancel`). Its text and the index of its first row.
+ */
+const FOOTER_ROWS = 3;
+
+function footerAtBottom(lines: readonly string[], footers: readonly string[]): { footer: string | null; top: number } {
+  for (let rows = 1; rows <= FOOTER_ROWS && rows <= lines.length; rows++) {
+    const top = lines.length - rows;
+    const text = lines
+      .slice(top)
+      .map((l) => l.trim())
+      .join(' ');
+    if (footers.includes(text)) return { footer: text, top };
+  }
+  return { footer: null, top: lines.length };
+}
+
 function toOptions(block: readonly NumberedOption[], digits: boolean): PromptOption[] {
   // A long label wraps onto indented lines; the label is the whole text as the user reads it.
   return withKinds(block.map((o) => ({ key: digits ? String(o.number) : null, label: [o.label, ...o.extra].join(' ') })));
@@ -75,28 +120,25 @@ function toOptions(block: readonly NumberedOption[], digits: boolean): PromptOpt
  * the footer as the last line. Anything cut off or unfamiliar is low (no approve key).
  */
 export function parseCodexPermission(lines: readonly string[]): PermissionPrompt | null {
-  const last = lines.length - 1;
-  const footer = APPROVAL_FOOTERS.includes((lines[last] ?? '').trim());
+  const { footer: footerText, top: footerTop } = footerAtBottom(lines, APPROVAL_FOOTERS);
+  const footer = footerText !== null;
+  const last = footer ? footerTop : lines.length;
   // The MCP tool form says only "enter to submit | esc to cancel": what a digit does there is not shown,
   // so it is answered by Enter on the highlighted row (approve only while that row is the single-use one).
-  const form = (lines[last] ?? '').trim() === FORM_FOOTER;
-  const block = optionBlockAbove(lines, footer ? last - 1 : last);
+  const form = footerText === FORM_FOOTER;
+  const block = optionBlockAbove(lines, last - 1);
   if (!block) return null;
-  let questionAt = -1;
-  for (let i = block.start - 1; i >= Math.max(0, block.start - 30); i--) {
-    const line = lines[i] ?? '';
-    if (isPromptLine(line)) break;
-    if (QUESTION.test(line)) {
-      questionAt = i;
-      break;
-    }
+  let asked: { text: string; end: number } | null = null;
+  for (let i = block.start - 1; i >= Math.max(0, block.start - 30) && !asked; i--) {
+    if (isPromptLine(lines[i] ?? '')) break;
+    asked = questionEndingAt(lines, i);
   }
   const options = toOptions(block.options, !form);
   const asksYesNo = options.some((o) => o.kind === 'once' || o.kind === 'deny');
-  if (questionAt < 0 && !(footer && asksYesNo)) return null;
-  const question = questionAt >= 0 ? (lines[questionAt] ?? '').trim() : '';
+  if (!asked && !(footer && asksYesNo)) return null;
+  const question = asked?.text ?? '';
   const known = KNOWN.find((k) => k.question.test(question));
-  const subject = known ? known.subject(lines.slice(questionAt + 1, block.start), question) : '';
+  const subject = known && asked ? known.subject(lines.slice(asked.end + 1, block.start), question) : '';
   const highlighted = markedIndex(block.options);
   const exact = footer && known !== undefined && subject !== '' && block.gaps === 0 && highlighted !== null && options.length >= 2;
   return {
