@@ -3,6 +3,7 @@
  * old "Interrupted" lines, earlier user messages) never counts: each recogniser anchors at the last lines.
  */
 import type { PaneCapture, Screen } from '../types.ts';
+import { lastTextRows, userOverlay } from '../common/user-overlay.ts';
 import { findOptionBlock } from './option-block.ts';
 import type { OptionBlock } from './option-block.ts';
 import { browserTitle, recogniseBrowserPrompt } from './recognise-browser.ts';
@@ -57,6 +58,10 @@ function boxedPrompt(lines: readonly string[]): Screen | null {
 /** Classify one capture of a Claude Code pane. Pure; never throws on any input. */
 export function classifyClaude(capture: PaneCapture): Screen {
   const lines = bottomLines(capture.lines);
+  // ctrl+o: the transcript viewer, its footer `Showing detailed transcript · ctrl+o to toggle · …` (2.1.332 bundle).
+  if (lastTextRows(lines, 3).some((t) => t.startsWith('Showing detailed transcript'))) {
+    return userOverlay('claude', 'claude.transcript-viewer', 'Showing detailed transcript');
+  }
   const box = findInputBox(lines);
   if (box) {
     const indicator = workingIndicator(lines, box);

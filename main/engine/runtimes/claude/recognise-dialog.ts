@@ -24,8 +24,13 @@ function workspaceQuestion(region: readonly string[]): string | null {
   return path ? `Accessing workspace: ${path}` : null;
 }
 
+/** Dialogs the user opens with a command (never queued, never answered by a key). */
+const USER_OPENED = new Set(['claude.model-picker']);
+
 /** Checked in order, before the permission recogniser: a known dialog is never a permission prompt. */
 const KNOWN: readonly KnownDialog[] = [
+  // /model: "Select model" (bold title, from the 2.1.332 bundle) over the model list. The user opened it.
+  { id: 'claude.model-picker', matches: (text) => /^\s*Select model\s*$/m.test(text), question: () => 'Select model' },
   {
     // Default is "No, exit" in 2.1.329 (Enter exits the CLI) and "Yes" in 2.1.197.
     id: 'claude.trust-folder',
@@ -79,5 +84,6 @@ export function recogniseDialog(region: readonly string[], optionsTop: number, b
     question,
     options,
     highlighted: marked.length === 1 ? (marked[0] ?? null) : null,
+    ...(dialogId !== null && USER_OPENED.has(dialogId) ? { openedByUser: true } : {}),
   };
 }
