@@ -6,7 +6,8 @@
  * - reading: every catalogued dialog, drawn as its CLI draws it at 20, 40, 80, 120 and 250 columns, is
  *   read by the runtime's recogniser: its state at every width; where nothing wraps, its question, every
  *   option with its kind, and the approve and deny keys exactly; where rows wrap, the same options and
- *   kinds, a question taken from the dialog's own, and never a key other than the expected one.
+ *   kinds, a question taken from the dialog's own, and never a key other than the expected one; in a
+ *   1000-row pane (blank rows under it) exactly as in a short one.
  */
 import { describe, expect, it } from 'vitest';
 import { runtimeById } from '../../../main/engine/runtimes/catalog.ts';
@@ -91,6 +92,11 @@ describe('dialog catalogue: every dialog read at every pane width', () => {
           }
         });
       }
+      it(`${c.runtime} ${c.version} ${d.id} in a 1000-row pane reads as in a short one`, () => {
+        const lines = renderDialog(d, 120);
+        const tall = [...lines, ...Array.from({ length: 1000 - lines.length }, () => '')];
+        expect(runtime.classify({ lines: tall })).toEqual(runtime.classify({ lines }));
+      });
     }
   }
 });
