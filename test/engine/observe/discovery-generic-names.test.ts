@@ -6,18 +6,11 @@
 import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PaneObserver } from '../../../main/engine/observe/observer.ts';
-import { systemClock } from '../../../main/engine/platform/clock.ts';
-import { silentLogger } from '../../../main/engine/platform/log.ts';
-import { procProcessTable } from '../../../main/engine/platform/process-table.ts';
-import { realRunner } from '../../../main/engine/platform/run.ts';
-import { runnerWithEnv } from '../../../main/engine/platform/runner-with-env.ts';
-import { RUNTIMES } from '../../../main/engine/runtimes/catalog.ts';
-import { openTmuxClient } from '../../../main/engine/tmux/open.ts';
 import type { TmuxClient } from '../../../main/engine/tmux/types.ts';
 import { namedSleeper } from '../../support/fake-agent-binary.ts';
 import { poll } from '../../support/poll.ts';
-import { startPrivateTmux, testTmuxEnv } from '../../support/tmux-server.ts';
+import { realObserver } from '../../support/real-observer.ts';
+import { startPrivateTmux } from '../../support/tmux-server.ts';
 import type { PrivateTmux } from '../../support/tmux-server.ts';
 
 let tmux: PrivateTmux | null = null;
@@ -45,16 +38,9 @@ beforeAll(async () => {
     'q translate': await t.newPane(`exec '${qOther}'`),
     'run-claude': await t.newPane(`exec '${wrapper}'`),
   };
-  client = await openTmuxClient(t.server, runnerWithEnv(realRunner, testTmuxEnv(t.dir)), { mode: 'control', logger: silentLogger });
-  const observer = new PaneObserver({
-    clients: [client],
-    runtimes: RUNTIMES,
-    clock: systemClock,
-    logger: silentLogger,
-    processTable: procProcessTable(),
-    options: { tickMs: 0, recheckMs: 0, stableCaptures: 2, unexplainedAfterMs: 30_000, captureAll: true },
-    onFacts: () => {},
-  });
+  const real = await realObserver(t);
+  client = real.client;
+  const observer = real.observer;
   const wanted = [panes['q chat'], panes['run-claude']];
   await poll(
     async () => {
