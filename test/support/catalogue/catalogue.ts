@@ -21,7 +21,7 @@ export interface CatalogueOption {
 }
 
 /** How a dialog is drawn: the layout of its CLI (from the captures in test/fixtures/panes). */
-export type CatalogueLayout = 'claude' | 'codex';
+export type CatalogueLayout = 'claude' | 'codex' | 'auggie';
 
 /** One dialog of a CLI version. */
 export interface CatalogueDialog {

@@ -1,6 +1,6 @@
 /**
  * Draw a catalogued dialog the way its CLI draws it in a pane of a given width, from the layouts of
- * the captures in test/fixtures/panes (Claude Code 2.1.332 and Codex 0.169–0.171 at 120 columns):
+ * the captures in test/fixtures/panes (Claude Code 2.1.332, Codex 0.169–0.171, auggie 0.36.0 at 120 columns):
  * text wrapped at word boundaries to the width (Ink and ratatui both wrap words; a word longer than the
  * row is cut), continuation rows indented to where the text started.
  */
@@ -85,6 +85,23 @@ function codex(d: CatalogueDialog, width: number): string[] {
   return out;
 }
 
+/**
+ * auggie 0.36.0: a rounded box (`╭ │ ╰`) around the title and the subject, padded by two columns and a
+ * blank row, then the hotkey line ` [A]llow [D]eny` under it.
+ */
+function auggie(d: CatalogueDialog, width: number): string[] {
+  const inner = Math.max(1, width - 2);
+  const row = (text: string) => `│${text.padEnd(inner).slice(0, inner)}│`;
+  const out = ['● I will run a command.', `╭${'─'.repeat(inner)}╮`, row('')];
+  for (const text of [d.title ?? '', ...(d.body ?? [])]) {
+    for (const line of wrapText(text, inner - 2, '  ', '  ')) out.push(row(line));
+    out.push(row(''));
+  }
+  out.push(`╰${'─'.repeat(inner)}╯`);
+  out.push(` ${d.options.map((o) => `[${o.label.slice(0, 1)}]${o.label.slice(1)}`).join(' ')}`);
+  return out;
+}
+
 /** The pane rows of `d` at `width` columns. */
 export function renderDialog(d: CatalogueDialog, width: number): string[] {
   switch (d.layout) {
@@ -92,5 +109,7 @@ export function renderDialog(d: CatalogueDialog, width: number): string[] {
       return claude(d, width);
     case 'codex':
       return codex(d, width);
+    case 'auggie':
+      return auggie(d, width);
   }
 }
