@@ -115,6 +115,8 @@ export function numberedVariants(lines: readonly string[]): ScreenVariant[] {
   const widened = labels.map((l) => l.replace(/^(\S.*?\S)\s{2,}\S.*$/, '$1   Run it and remember this choice for future calls.'));
   if (widened.some((l, k) => l !== labels[k])) out.push({ name: 'descriptions widened', lines: rewrite(lines, opts, widened, markedAt) });
   out.push({ name: 'no highlight', lines: rewrite(lines, opts, labels, -1) });
+  // A narrow pane squeezes the marker against the number (`❯2.`).
+  out.push({ name: 'marker against the number', lines: lines.map((l) => l.replace(/([❯›>])\s+(\d{1,2}\.\s)/, '$1$2')) });
   out.push({ name: 'duplicate yes', lines: rewrite(lines, opts, [...labels, 'Yes'], markedAt) });
   const lastOpt = opts[opts.length - 1];
   if (lastOpt) {
