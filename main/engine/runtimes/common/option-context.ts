@@ -71,7 +71,9 @@ function kindOfColumns(label: string): OptionKind {
 export function classifyOptionLabels(labels: readonly string[]): OptionKind[] {
   const kinds = labels.map(kindOfColumns);
   if (kinds.includes('once')) return kinds;
-  const wider = labels.some((l) => statesWiderScope(l));
+  // The sibling must be a grant that states its scope; a lasting no ("No, and block … in the future")
+  // says nothing about how far the yes reaches.
+  const wider = labels.some((l, i) => kinds[i] === 'always' && statesWiderScope(l));
   if (!wider) return kinds;
   const bare = labels.flatMap((l, i) =>
     !statesWiderScope(l) && kinds[i] !== 'deny' && BARE_ACTION.test(normaliseLabel(splitDescription(l).label)) ? [i] : [],

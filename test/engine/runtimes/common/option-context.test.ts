@@ -11,6 +11,10 @@ describe('option kinds from the whole menu', () => {
     ]);
   });
 
+  it('does not count a lasting no as the sibling that states the wider scope', () => {
+    expect(classifyOptionLabels(['Fetch (y)', 'No, and block this host in the future (d)'])).toEqual(['other', 'other']);
+  });
+
   it('leaves a bare action unapprovable when no sibling states a wider scope', () => {
     expect(classifyOptionLabels(['Fetch (y)', 'Skip (esc or n)'])).toEqual(['other', 'deny']);
     expect(classifyOptionLabels(['Allow search (y)', 'Skip (esc or n)'])).toEqual(['always', 'deny']);
