@@ -16,6 +16,8 @@ const RULE = /^\s*[─━═]{8,}\s*$/;
 
 /** Rows considered: the bottom of the screen, from below the last rule. */
 const WINDOW = 40;
+/** The bottom rows that hold a menu and its hints. */
+const MENU_ROWS = 12;
 
 /** Is the bottom of this screen two frames at once, or a row with garbage before its number? */
 export function isTornFrame(lines: readonly string[]): boolean {
@@ -29,9 +31,12 @@ export function isTornFrame(lines: readonly string[]): boolean {
     }
   }
   const rows = lines.slice(start, end);
+  // Text glued to a marker is looked for only among the menu's rows at the bottom: higher up it may be
+  // the agent's own output (`input→ Output`).
+  const menuFrom = rows.length - MENU_ROWS;
   const numbers: number[] = [];
-  for (const row of rows) {
-    if (GLUED_MARKER.test(row)) return true;
+  for (const [i, row] of rows.entries()) {
+    if (i >= menuFrom && GLUED_MARKER.test(row)) return true;
     const glued = GLUED_NUMBER.exec(row);
     const m = OPTION.exec(row);
     const n = m ? Number(m[1]) : glued ? Number(glued[1]) : null;

@@ -43,6 +43,13 @@ describe('a frame still being drawn', () => {
     expect(classify('codex', interleaved).kind).toBe('unknown');
   });
 
+  it("keeps a prompt under the agent's own output that glues text to an arrow (`input→ Output`)", () => {
+    const lines = screen('codex-warden-approval-0.142.3');
+    const question = lines.findIndex((l) => l.includes('Would you like to run'));
+    const withOutput = [...lines.slice(0, question), '  input→ Output', ...lines.slice(question)];
+    expect(classify('codex', withOutput)).toEqual(classify('codex', lines));
+  });
+
   it('keeps a prompt whose body has a numbered list of its own (a new list starts at 1)', () => {
     const lines = screen('claude-herdr-dynamic-workflow');
     expect(isTornFrame(lines)).toBe(false);
