@@ -25,6 +25,14 @@ describe('Claude Code in a 1000-row pane', () => {
     expect(claudeRuntime.classify({ lines: tall })).toMatchObject({ kind: 'working' });
   });
 
+  it('reads "Waiting for background work to finish" over the prompt as working', () => {
+    const lines = screen('claude-herdr-background-agent-wait').map((l) =>
+      l.replace('Waiting for 1 background agent to finish', 'Waiting for background work to finish (2 agents)'),
+    );
+    expect(lines.some((l) => l.includes('Waiting for background work'))).toBe(true);
+    expect(claudeRuntime.classify({ lines })).toMatchObject({ kind: 'working' });
+  });
+
   it('reads an idle prompt above a task panel as idle', () => {
     const lines = screen('claude-agentdeck-idle-no-bg');
     const end = lines.findLastIndex((l) => l.trim() !== '');
