@@ -14,6 +14,7 @@ import { runtimeById } from '../../../main/engine/runtimes/catalog.ts';
 import { approveKeyFor, denyKeyFor } from '../../../main/engine/runtimes/common/keys.ts';
 import type { RuntimeId } from '../../../main/engine/runtimes/types.ts';
 import { dialogStringKind } from '../../fixtures/catalogue/dialog-strings.ts';
+import { LIVE_CLIS, readPins } from '../../live/install.ts';
 import { catalogues } from '../../support/catalogue/catalogue.ts';
 import type { CatalogueDialog } from '../../support/catalogue/catalogue.ts';
 import { renderDialog } from '../../support/catalogue/render.ts';
@@ -29,8 +30,10 @@ function fitsIn(d: CatalogueDialog, width: number): boolean {
 }
 
 describe('dialog catalogue: drift against the strings in the pinned packages', () => {
-  it('has a catalogue for every runtime the live suite pins', () => {
-    expect(CATALOGUES.map((c) => c.runtime).sort()).toEqual(['auggie', 'claude', 'codex', 'opencode']);
+  it('has a catalogue for exactly the versions the live suite pins', () => {
+    const pins = readPins();
+    const pinned = LIVE_CLIS.map((id) => `${id}@${pins[id].version}`).sort();
+    expect(CATALOGUES.map((c) => `${c.runtime}@${c.version}`).sort()).toEqual(pinned);
   });
 
   for (const c of CATALOGUES) {
