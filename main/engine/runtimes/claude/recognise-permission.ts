@@ -24,6 +24,9 @@ const TEXT_ENTRY = /tell claude what to do next/i;
  */
 const TEXT_FIELD = /^type here to tell claude\b|\btell claude what to do (?:next|differently)$/i;
 
+/** The footer hint that Tab turns the highlighted option into a text field (2.1.3xx: `Esc to cancel · Tab to amend`). */
+const AMEND_HINT = /\bTab to amend\b/i;
+
 /** Is this block, with what is above it, a tool permission prompt rather than some other dialog? */
 export function looksLikePermission(body: PermissionBody, block: OptionBlock): boolean {
   if (!block.numbered) return false;
@@ -79,5 +82,6 @@ export function recognisePermission(
     confidence: checks.every(Boolean) ? 'high' : 'low',
     escapeDenies: true,
     approveByEnterOnHighlight: false,
+    ...(block.footer.some((l) => AMEND_HINT.test(l)) ? { amendKey: 'Tab' as const } : {}),
   };
 }
