@@ -128,8 +128,8 @@ class Steps {
     const prompt = (l: PaneLook): PermissionPrompt | null => (l.kind === 'screen' && l.screen.kind === 'permission' ? l.screen : null);
     if (plan.moves.length > 0) {
       await this.send(plan.moves, `move the marker to "${name}"`);
-      const moved = prompt(await this.lookUntil((l) => isMarkedNo(prompt(l), this.screen, plan.denyIndex)));
-      if (!isMarkedNo(moved, this.screen, plan.denyIndex)) {
+      const moved = prompt(await this.lookUntil((l) => isMarkedNo(prompt(l), this.screen, plan.denyIndex, plan.openKey)));
+      if (!isMarkedNo(moved, this.screen, plan.denyIndex, plan.openKey)) {
         return {
           outcome: 'changed',
           message: `the marker did not reach "${name}" (${describe(moved)}); Tab and the message were not sent`,
@@ -252,9 +252,17 @@ class Steps {
   }
 }
 
-/** The same ask with the marker on its plain "No" (the field not yet open). */
-function isMarkedNo(now: PermissionPrompt | null, before: PermissionPrompt, denyIndex: number): boolean {
-  return now !== null && sameAskMarkedAt(before, now, denyIndex) && now.options[denyIndex]?.label.trim().toLowerCase() === 'no';
+/**
+ * The same ask with the marker on its plain "No" (the field not yet open), and the footer offering the
+ * amend key for that row: Claude names Tab only for a row it can amend (on option 2 it does not).
+ */
+function isMarkedNo(now: PermissionPrompt | null, before: PermissionPrompt, denyIndex: number, openKey: string): boolean {
+  return (
+    now !== null &&
+    sameAskMarkedAt(before, now, denyIndex) &&
+    now.options[denyIndex]?.label.trim().toLowerCase() === 'no' &&
+    now.amendKey === openKey
+  );
 }
 
 /** Claude's deny field on the same ask, or null when the screen is another one. */
