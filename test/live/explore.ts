@@ -29,7 +29,7 @@ const saveFixture = async (base: string) => {
   writeFileSync(`${base}.txt`, await tmux.tmux(['capture-pane', '-p', '-t', pane]));
   writeFileSync(`${base}.ansi`, await tmux.tmux(['capture-pane', '-p', '-e', '-t', pane]));
   const vars = ['pane_title', 'alternate_on', 'cursor_x', 'cursor_y', 'pane_current_command', 'pane_width', 'pane_height', 'history_size'];
-  const values = await tmux.tmux(['display-message', '-p', '-t', pane, vars.map((v) => `#{${v}}`).join('\u001f')]);
+  const values = (await tmux.tmux(['display-message', '-p', '-t', pane, vars.map((v) => `#{${v}}`).join('\u001f')])).replace(/\n$/, '');
   const meta = vars.map((v, i) => `${v}=${values.split('\u001f')[i] ?? ''}`);
   writeFileSync(
     `${base}.meta`,

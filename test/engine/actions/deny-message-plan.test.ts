@@ -29,7 +29,7 @@ describe('planDenyWithMessage on real prompts', () => {
   });
 
   it('Claude with the marker already on No: Tab at once', () => {
-    expect(planDenyWithMessage(prompt('claude', 'deny-message-marker-on-4'), 'x')).toEqual({
+    expect(planDenyWithMessage(prompt('claude', 'v2.1.332/deny-message-marker-on-4'), 'x')).toEqual({
       kind: 'field',
       denyIndex: 3,
       moves: [],
@@ -80,24 +80,24 @@ describe('planDenyWithMessage on real prompts', () => {
 });
 
 describe("claudeDenyField on Claude Code 2.1.332's screens", () => {
-  const marked = () => prompt('claude', 'deny-message-marker-on-4');
+  const marked = () => prompt('claude', 'v2.1.332/deny-message-marker-on-4');
 
   it('closed while the marker is on a plain "4. No"', () => {
-    expect(claudeDenyField(prompt('claude', 'deny-message-marker-on-4'), 3)).toEqual({ open: false });
+    expect(claudeDenyField(prompt('claude', 'v2.1.332/deny-message-marker-on-4'), 3)).toEqual({ open: false });
   });
 
   it('open and empty after Tab: "❯ 4. No, and tell Claude what to do differently"', () => {
-    const field = prompt('claude', 'deny-message-field');
+    const field = prompt('claude', 'v2.1.332/deny-message-field');
     expect(sameAsk(marked(), field)).toBe(true);
     expect(claudeDenyField(field, 3)).toEqual({ open: true, text: '' });
   });
 
   it('holding the typed text: "❯ 4. No, use pnpm 4 y instead" (digits and y went in as text)', () => {
-    expect(claudeDenyField(prompt('claude', 'deny-message-field-typed'), 3)).toEqual({ open: true, text: 'use pnpm 4 y instead' });
+    expect(claudeDenyField(prompt('claude', 'v2.1.332/deny-message-field-typed'), 3)).toEqual({ open: true, text: 'use pnpm 4 y instead' });
   });
 
   it('empty again after C-u', () => {
-    expect(claudeDenyField(prompt('claude', 'deny-message-field-after-c-u'), 3)).toEqual({ open: true, text: '' });
+    expect(claudeDenyField(prompt('claude', 'v2.1.332/deny-message-field-after-c-u'), 3)).toEqual({ open: true, text: '' });
   });
 
   it('Tab on "1. Yes" amends the approval: that row is never read as the deny field', () => {
@@ -105,7 +105,7 @@ describe("claudeDenyField on Claude Code 2.1.332's screens", () => {
   });
 
   it('the field screen offers no Tab (footer "Esc to cancel" only), the marked No does', () => {
-    expect(prompt('claude', 'deny-message-field').amendKey).toBeUndefined();
-    expect(prompt('claude', 'deny-message-marker-on-4').amendKey).toBe('Tab');
+    expect(prompt('claude', 'v2.1.332/deny-message-field').amendKey).toBeUndefined();
+    expect(prompt('claude', 'v2.1.332/deny-message-marker-on-4').amendKey).toBe('Tab');
   });
 });

@@ -223,6 +223,9 @@ export const CLAUDE_2_1_197: Readonly<Record<string, Expected>> = {
  * see that folder's README). Same prompt; the layout is inline (no blank filler, the effort hint at the end
  * of the mode line) and finished tools read `Bash(cmd)` / `⎿  (No output)`.
  */
+const SHELL_DENY = perm('Bash command', 'echo ran >> ran.txt', PROCEED, ['once', 'always', 'always', 'deny'], '1', '4');
+const FIELD = { confidence: 'low', approve: null, deny: 'Escape' } as const;
+
 export const CLAUDE_2_1_332: Readonly<Record<string, Expected>> = {
   'idle-startup': idle,
   'perm-shell-approve-after': idle,
@@ -233,4 +236,11 @@ export const CLAUDE_2_1_332: Readonly<Record<string, Expected>> = {
   'perm-read-approve': three('Read file', '/tmp/tb-live-claude-LAB000/outside/secret.txt', PROCEED),
   'perm-fetch-deny': three('Fetch', 'http://127.0.0.1:9/fetch-target', FETCH_Q),
   working: working('⏸ manual mode on · esc to interrupt · ← for agents'),
+  // Deny with a message (deny-message.md): the marker on 4. No is the usual prompt; once Tab made that row a
+  // field (empty, typed, cleared) a digit would go into it, so low confidence: no approve key, Escape denies.
+  'deny-message-marker-on-4': { ...SHELL_DENY, highlighted: 3 },
+  'deny-message-field': { ...SHELL_DENY, highlighted: 3, kinds: ['once', 'always', 'always', 'deny'], ...FIELD },
+  'deny-message-field-typed': { ...SHELL_DENY, highlighted: 3, kinds: ['once', 'always', 'always', 'deny'], ...FIELD },
+  'deny-message-field-after-c-u': { ...SHELL_DENY, highlighted: 3, kinds: ['once', 'always', 'always', 'deny'], ...FIELD },
+  'deny-message-after-enter': idle,
 };
