@@ -52,16 +52,7 @@ describe('phone: typed answers', () => {
     expect(await agent.keyNames()).toEqual(['1']);
   });
 
-  it('prose in a threaded reply to a prompt sends nothing', async () => {
-    rig = await startPhoneRig();
-    const agent = await startScriptedAgent(rig.h.tmux, claudePermBash(), { session: 'api-worker' });
-    await waitForItem(rig.h, isPrompt, 'a permission item');
-    const m = await waitForMessage(rig);
-    rig.tg.sendText(OWNER, 'yes please go ahead', { replyTo: m.message_id });
-    await poll(() => replies(rig!).some((t) => t.includes('reply y or n')), 'a reply saying how to answer');
-    expect(await agent.keyNames()).toEqual([]);
-    expect(m.keyboard).not.toBeNull();
-  });
+  // Prose in a threaded reply to a permission prompt is a denial with that message: phone-deny-message.test.ts.
 
   it('a fresh y approves the item of the most recent message while its prompt is unchanged', async () => {
     rig = await startPhoneRig();
