@@ -6,7 +6,7 @@ import type { Clock } from '../platform/clock.ts';
 import type { Logger } from '../platform/log.ts';
 import { approveKeyFor, denyKeyFor } from '../runtimes/common/keys.ts';
 import { fingerprintOf } from '../runtimes/common/fingerprint.ts';
-import { lookAtShownPrompt } from './shown-prompt.ts';
+import { claimPrompt, lookAtShownPrompt } from './shown-prompt.ts';
 import { paneWent } from './pane-went.ts';
 import type { ConfirmOptions } from './confirm.ts';
 import { DEFAULT_CONFIRM, waitUntilLeft } from './confirm.ts';
@@ -36,11 +36,8 @@ export async function answerPrompt(
   surface: Surface,
 ): Promise<ActionResult> {
   const { store, panes, clock, claimant } = deps;
-  if (!item.fingerprint) return { outcome: 'refused', message: `item ${item.id} is not a permission prompt` };
-  // Refused, never kept to send later: by the time the host is back the prompt may be another one.
-  const unreachable = panes.unreachable?.(item.paneKey) ?? null;
-  if (unreachable) return { outcome: 'refused', message: `${unreachable}; nothing was sent` };
-  if (!store.claim(item.id, claimant)) return { outcome: 'refused', message: `item ${item.id} is already being answered` };
+  const notClaimed = claimPrompt(store, panes, item, claimant);
+  if (notClaimed) return notClaimed;
   try {
     const shown = await lookAtShownPrompt(panes, item, deps.onStale);
     if (!shown.ok) return shown.result;

@@ -15,7 +15,7 @@ import { DEFAULT_CONFIRM, waitUntilLeft } from './confirm.ts';
 import type { DenyMessagePlan } from './deny-message-plan.ts';
 import { claudeDenyField, planDenyWithMessage, sameAsk, sameAskMarkedAt } from './deny-message-plan.ts';
 import { paneWent } from './pane-went.ts';
-import { lookAtShownPrompt } from './shown-prompt.ts';
+import { claimPrompt, lookAtShownPrompt } from './shown-prompt.ts';
 import { SETTLE_MAX_MS, typeIntoIdle } from './type-text.ts';
 import { draftShowsText, typedTextProblem } from './typed-text.ts';
 import type { ActionItem, ActionResult, ActionStore, AuditRecord, PaneAccess, PaneLook, Surface } from './types.ts';
@@ -42,10 +42,8 @@ export async function denyWithMessage(deps: DenyMessageDeps, item: ActionItem, m
   // Before anything is claimed or sent: a text that cannot be typed exactly is never half-delivered.
   const problem = typedTextProblem(message);
   if (problem !== null) return { outcome: 'refused', message: `${problem}; nothing was sent` };
-  if (!item.fingerprint) return { outcome: 'refused', message: `item ${item.id} is not a permission prompt` };
-  const unreachable = panes.unreachable?.(item.paneKey) ?? null;
-  if (unreachable) return { outcome: 'refused', message: `${unreachable}; nothing was sent` };
-  if (!store.claim(item.id, claimant)) return { outcome: 'refused', message: `item ${item.id} is already being answered` };
+  const notClaimed = claimPrompt(store, panes, item, claimant);
+  if (notClaimed) return notClaimed;
   try {
     const shown = await lookAtShownPrompt(panes, item, deps.onStale);
     if (!shown.ok) return shown.result;

@@ -2,7 +2,20 @@
 import { fingerprintOf } from '../runtimes/common/fingerprint.ts';
 import type { PermissionPrompt } from '../runtimes/types.ts';
 import { TmuxError } from '../tmux/types.ts';
-import type { ActionItem, ActionResult, PaneAccess } from './types.ts';
+import type { ActionItem, ActionResult, ActionStore, PaneAccess } from './types.ts';
+
+/**
+ * Claim `item` for an answer, or say why not (nothing claimed, nothing sent): not a prompt, its host
+ * out of reach — refused, never kept to send later: by the time the host is back the prompt may be
+ * another one — or already being answered.
+ */
+export function claimPrompt(store: ActionStore, panes: PaneAccess, item: ActionItem, claimant: string): ActionResult | null {
+  if (!item.fingerprint) return { outcome: 'refused', message: `item ${item.id} is not a permission prompt` };
+  const unreachable = panes.unreachable?.(item.paneKey) ?? null;
+  if (unreachable) return { outcome: 'refused', message: `${unreachable}; nothing was sent` };
+  if (!store.claim(item.id, claimant)) return { outcome: 'refused', message: `item ${item.id} is already being answered` };
+  return null;
+}
 
 /** The prompt on screen, or the answer to give when it is not the one shown (nothing was sent). */
 export type ShownPrompt = { readonly ok: true; readonly screen: PermissionPrompt } | { readonly ok: false; readonly result: ActionResult };

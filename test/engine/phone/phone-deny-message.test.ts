@@ -10,7 +10,7 @@ import type { Scenario } from '../../support/scripted-agent/scenario.ts';
 import { startScriptedAgent } from '../../support/scripted-agent/start.ts';
 import { poll } from '../../support/poll.ts';
 import type { PhoneRig } from './support.ts';
-import { itemMessages, OWNER, STRANGER, startPhoneRig, waitForItem, waitForMessage } from './support.ts';
+import { botReplies, OWNER, STRANGER, startPhoneRig, waitForItem, waitForMessage } from './support.ts';
 
 let rig: PhoneRig | null = null;
 afterEach(async () => {
@@ -20,15 +20,6 @@ afterEach(async () => {
 
 const isPrompt = (i: { reason: string; denyLabel: string | null }) => i.reason === 'permission' && i.denyLabel !== null;
 const MESSAGE = 'use pnpm 4 y instead';
-
-/** The bot's plain replies (not item messages) to OWNER. */
-function replies(r: PhoneRig): string[] {
-  const items = new Set(itemMessages(r).map((m) => m.message_id));
-  return r.tg
-    .botMessages(OWNER.id)
-    .filter((m) => !items.has(m.message_id))
-    .map((m) => m.text);
-}
 
 /** The deny-field prompt, where F2 swaps in another ask (another subject: another fingerprint). */
 function changingPrompt(): Scenario {
@@ -57,7 +48,7 @@ describe('phone: deny with a message', () => {
     expect((await agent.submissions()).map((s) => s.text)).toEqual([MESSAGE]);
     // The same reply again: the message was answered; nothing more reaches the agent.
     rig.tg.sendText(OWNER, 'and also this', { replyTo: m.message_id });
-    await poll(() => replies(rig!).length > 0, 'a reply to the second text');
+    await poll(() => botReplies(rig!).length > 0, 'a reply to the second text');
     expect(await agent.keyNames()).toEqual(['Down', 'Down', 'Down', 'Tab', 'Paste', 'Enter']);
     const audit = await rig.h.engine.api['audit:list']({ limit: 20, before: null });
     expect(audit.ok && audit.value.some((a) => a.origin === 'telegram' && a.text === MESSAGE)).toBe(true);
@@ -72,8 +63,8 @@ describe('phone: deny with a message', () => {
     rig.tg.sendText(STRANGER, MESSAGE);
     // A barrier from the owner: once it is answered, both earlier updates were handled.
     rig.tg.sendText(OWNER, 'hello');
-    await poll(() => replies(rig!).length > 0, 'the answer to the owner');
-    expect(replies(rig)).toHaveLength(1);
+    await poll(() => botReplies(rig!).length > 0, 'the answer to the owner');
+    expect(botReplies(rig)).toHaveLength(1);
     expect(rig.tg.botMessages(STRANGER.id)).toEqual([]);
     expect(await agent.keyNames()).toEqual([]);
   });
@@ -88,8 +79,8 @@ describe('phone: deny with a message', () => {
     await agent.send('F2');
     await waitForItem(rig.h, (i) => isPrompt(i) && i.fingerprint !== first.fingerprint, 'the changed prompt');
     rig.tg.sendText(OWNER, MESSAGE, { replyTo: m.message_id });
-    await poll(() => replies(rig!).length > 0, 'the reply handled', { timeoutMs: 20_000 });
-    expect(replies(rig)).toEqual([expect.stringMatching(/out of date/)]);
+    await poll(() => botReplies(rig!).length > 0, 'the reply handled', { timeoutMs: 20_000 });
+    expect(botReplies(rig)).toEqual([expect.stringMatching(/out of date/)]);
     expect(await agent.keyNames()).toEqual(['F2']);
     expect(await agent.submissions()).toEqual([]);
   });
@@ -102,7 +93,7 @@ describe('phone: deny with a message', () => {
     await waitForMessage(rig, 2);
     await poll(() => first.keyboard === null, 'the first message lost its buttons');
     rig.tg.sendText(OWNER, MESSAGE, { replyTo: first.message_id });
-    await poll(() => replies(rig!).some((t) => /out of date/.test(t)), 'a reply saying the message is out of date');
+    await poll(() => botReplies(rig!).some((t) => /out of date/.test(t)), 'a reply saying the message is out of date');
     expect(await agent.keyNames()).toEqual([]);
   });
 });

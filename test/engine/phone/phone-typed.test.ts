@@ -8,7 +8,7 @@ import type { Scenario } from '../../support/scripted-agent/scenario.ts';
 import { startScriptedAgent } from '../../support/scripted-agent/start.ts';
 import { poll } from '../../support/poll.ts';
 import type { PhoneRig } from './support.ts';
-import { itemMessages, liveMessages, OWNER, startPhoneRig, waitForItem, waitForMessage } from './support.ts';
+import { botReplies, liveMessages, OWNER, startPhoneRig, waitForItem, waitForMessage } from './support.ts';
 
 let rig: PhoneRig | null = null;
 afterEach(async () => {
@@ -17,15 +17,6 @@ afterEach(async () => {
 });
 
 const isPrompt = (i: { reason: string; approveLabel: string | null }) => i.reason === 'permission' && i.approveLabel !== null;
-
-/** The bot's plain replies (not item messages) to OWNER. */
-function replies(r: PhoneRig): string[] {
-  const items = new Set(itemMessages(r).map((m) => m.message_id));
-  return r.tg
-    .botMessages(OWNER.id)
-    .filter((m) => !items.has(m.message_id))
-    .map((m) => m.text);
-}
 
 function changingPrompt(): Scenario {
   const bash = claudePermBash();
@@ -76,8 +67,8 @@ describe('phone: typed answers', () => {
     await waitForItem(rig.h, (i) => isPrompt(i) && i.fingerprint !== first.fingerprint, 'the changed prompt');
     await poll(() => rig!.tg.callsOf('sendMessage').length >= 2, 'the new message on its way');
     rig.tg.sendText(OWNER, 'y');
-    await poll(() => replies(rig!).length > 0, 'a reply to the y', { timeoutMs: 20_000 });
-    expect(replies(rig)).toEqual([expect.stringMatching(/^Not sent: the most recent message is out of date/)]);
+    await poll(() => botReplies(rig!).length > 0, 'a reply to the y', { timeoutMs: 20_000 });
+    expect(botReplies(rig)).toEqual([expect.stringMatching(/^Not sent: the most recent message is out of date/)]);
     expect(await agent.keyNames()).toEqual(['F2']);
   });
 

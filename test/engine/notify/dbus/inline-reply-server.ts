@@ -6,6 +6,7 @@
  */
 import { EventEmitter } from 'node:events';
 import dbus from 'dbus-native';
+import { notificationsInterface } from './notifications-interface.ts';
 
 /** One recorded Notify call. */
 export interface RecordedReplyNotify {
@@ -44,25 +45,7 @@ export async function startInlineReplyServer(busAddress: string): Promise<Inline
     },
     CloseNotification: () => null,
   });
-  bus.exportInterface(server, '/org/freedesktop/Notifications', {
-    name: 'org.freedesktop.Notifications',
-    methods: {
-      GetCapabilities: ['', 'as', [], ['capabilities']],
-      GetServerInformation: ['', 'ssss', [], ['name', 'vendor', 'version', 'spec_version']],
-      Notify: [
-        'susssasa{sv}i',
-        'u',
-        ['app_name', 'replaces_id', 'app_icon', 'summary', 'body', 'actions', 'hints', 'expire_timeout'],
-        ['id'],
-      ],
-      CloseNotification: ['u', '', ['id'], []],
-    },
-    signals: {
-      NotificationClosed: ['uu', 'id', 'reason'],
-      ActionInvoked: ['us', 'id', 'action_key'],
-      NotificationReplied: ['us', 'id', 'text'],
-    },
-  });
+  bus.exportInterface(server, '/org/freedesktop/Notifications', notificationsInterface({ NotificationReplied: ['us', 'id', 'text'] }));
   const owned = await bus.requestName('org.freedesktop.Notifications', 0x4);
   if (owned !== 1) throw new Error(`the test double could not own org.freedesktop.Notifications (${owned})`);
   return { calls, reply: (id, text) => void server.emit('NotificationReplied', id, text), stop: () => bus.close() };
