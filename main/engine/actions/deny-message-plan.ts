@@ -94,3 +94,30 @@ export function sameAsk(a: PermissionPrompt, b: PermissionPrompt): boolean {
     a.options.every((o, i) => o.key === b.options[i]?.key)
   );
 }
+
+/**
+ * The same ask with the marker on its plain "No" (the field not yet open), and the footer offering the
+ * amend key for that row: Claude names Tab only for a row it can amend (on option 2 it does not).
+ */
+export function isMarkedNo(now: PermissionPrompt | null, before: PermissionPrompt, denyIndex: number, openKey: string): boolean {
+  return (
+    now !== null &&
+    sameAskMarkedAt(before, now, denyIndex) &&
+    now.options[denyIndex]?.label.trim().toLowerCase() === 'no' &&
+    now.amendKey === openKey
+  );
+}
+
+/** Claude's deny field on the same ask, or null when the screen is another one. */
+export function fieldOf(now: PermissionPrompt | null, before: PermissionPrompt, denyIndex: number): DenyField | null {
+  return now !== null && sameAsk(before, now) ? claudeDenyField(now, denyIndex) : null;
+}
+
+/** Where the marker was, for a refusal's message (a marked No without the amend key says so). */
+export function describeMarker(now: PermissionPrompt | null): string {
+  if (now === null) return 'the prompt is no longer on screen';
+  const marked = now.highlighted === null ? null : now.options[now.highlighted];
+  if (!marked) return 'no marker is visible';
+  const where = `the marker is on "${marked.key ?? ''}${marked.key ? '. ' : ''}${marked.label}"`;
+  return marked.kind === 'deny' && !now.amendKey ? `${where}, but the footer offers no Tab there` : where;
+}

@@ -13,7 +13,7 @@ import type { PaneKey } from '../sessions/facts.ts';
 import type { ConfirmOptions } from './confirm.ts';
 import { DEFAULT_CONFIRM, waitUntilLeft } from './confirm.ts';
 import type { DenyMessagePlan } from './deny-message-plan.ts';
-import { claudeDenyField, planDenyWithMessage, sameAsk, sameAskMarkedAt } from './deny-message-plan.ts';
+import { describeMarker, fieldOf, isMarkedNo, planDenyWithMessage, sameAsk } from './deny-message-plan.ts';
 import { paneWent } from './pane-went.ts';
 import { claimPrompt, lookAtShownPrompt } from './shown-prompt.ts';
 import { SETTLE_MAX_MS, typeIntoIdle } from './type-text.ts';
@@ -130,7 +130,7 @@ class Steps {
       if (!isMarkedNo(moved, this.screen, plan.denyIndex, plan.openKey)) {
         return {
           outcome: 'changed',
-          message: `the marker did not reach "${name}" (${describe(moved)}); Tab and the message were not sent`,
+          message: `the marker did not reach "${name}" (${describeMarker(moved)}); Tab and the message were not sent`,
         };
       }
     }
@@ -141,7 +141,7 @@ class Steps {
     if (field?.open !== true || field.text !== '') {
       return {
         outcome: 'changed',
-        message: `${plan.openKey} did not open an empty text field on "${name}" (${describe(opened)}); the message was not typed`,
+        message: `${plan.openKey} did not open an empty text field on "${name}" (${describeMarker(opened)}); the message was not typed`,
       };
     }
     this.deps.store.recordSend(this.item.id, this.audit('text', this.message, `typed into the field of "${name}"`));
@@ -158,7 +158,7 @@ class Steps {
         ...this.audit('key', '(Enter withheld)', 'the screen changed'),
         outcome: 'aborted: screen changed before Enter',
       });
-      return { outcome: 'changed', message: `the screen changed while typing (${describe(typed)}); Enter was not sent` };
+      return { outcome: 'changed', message: `the screen changed while typing (${describeMarker(typed)}); Enter was not sent` };
     }
     if (!draftShowsText(after.text, this.message, 'claude')) {
       const withheld = 'Enter withheld: the field did not show the typed text';
@@ -248,29 +248,4 @@ class Steps {
     if (resolve) store.resolve(this.item.id, 'denied', this.surface);
     return { outcome: 'confirmed', message: done, sent };
   }
-}
-
-/**
- * The same ask with the marker on its plain "No" (the field not yet open), and the footer offering the
- * amend key for that row: Claude names Tab only for a row it can amend (on option 2 it does not).
- */
-function isMarkedNo(now: PermissionPrompt | null, before: PermissionPrompt, denyIndex: number, openKey: string): boolean {
-  return (
-    now !== null &&
-    sameAskMarkedAt(before, now, denyIndex) &&
-    now.options[denyIndex]?.label.trim().toLowerCase() === 'no' &&
-    now.amendKey === openKey
-  );
-}
-
-/** Claude's deny field on the same ask, or null when the screen is another one. */
-function fieldOf(now: PermissionPrompt | null, before: PermissionPrompt, denyIndex: number): ReturnType<typeof claudeDenyField> | null {
-  return now !== null && sameAsk(before, now) ? claudeDenyField(now, denyIndex) : null;
-}
-
-/** What a look showed, for a refusal's message. */
-function describe(now: PermissionPrompt | null): string {
-  if (now === null) return 'the prompt is no longer on screen';
-  const marked = now.highlighted === null ? null : now.options[now.highlighted];
-  return marked ? `the marker is on "${marked.key ?? ''}${marked.key ? '. ' : ''}${marked.label}"` : 'no marker is visible';
 }
