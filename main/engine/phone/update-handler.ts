@@ -13,7 +13,8 @@ import type { ActionOutcomeDto, ItemActionDto } from '../../../preload/contract/
 import type { Logger } from '../platform/log.ts';
 import type { PhoneAction, PhoneMessage, Store } from '../store/index.ts';
 import type { TypedAnswer } from './answer-words.ts';
-import { freshAnswer, threadedAnswer } from './answer-words.ts';
+import { freshAnswer } from './answer-words.ts';
+import { threadedReply } from './prompt-reply.ts';
 import type { ChannelUpdate } from './updates.ts';
 import { hashOfPressData } from './press-token.ts';
 import { actionWords } from './outcome-words.ts';
@@ -42,7 +43,14 @@ export interface HandlerDeps {
   readonly busy: Set<string>;
 }
 
-type Act = { readonly action: PhoneAction | 'text'; readonly itemId: string; readonly fingerprint: string; readonly text?: string };
+/** `text`: typed into an idle agent; `message`: sent with a deny (deny with a message). */
+type Act = {
+  readonly action: PhoneAction | 'text';
+  readonly itemId: string;
+  readonly fingerprint: string;
+  readonly text?: string;
+  readonly message?: string;
+};
 
 /** Handle a batch of updates in order; each one moves the offset past itself. */
 export async function handleUpdates(deps: HandlerDeps, updates: readonly ChannelUpdate[]): Promise<void> {
@@ -112,22 +120,22 @@ async function press(deps: HandlerDeps, updateId: number, pressId: string, chatI
 async function threaded(deps: HandlerDeps, updateId: number, ownId: number, replyTo: number, chatId: number, text: string): Promise<void> {
   const message = deps.store.phone.message(chatId, replyTo);
   if (!message) return deps.reply('That message is not about a waiting agent.', ownId);
-  const answer = threadedAnswer(text);
   if (!message.live) return deps.reply('That message is out of date: answer the newest message about this agent.', ownId);
-  const kind = deps.store.items.get(message.itemId)?.kind;
-  if (answer === null && kind !== 'idle' && kind !== 'stuck-idle')
-    return deps.reply(
-      'Text is typed only into an agent waiting for input. To answer this prompt, reply y or n, or use the buttons.',
-      ownId,
-    );
-  if (answer !== null && !deps.store.phone.offered(chatId, message.messageId, answer)) return deps.reply(notOffered(answer), ownId);
+  const meaning = threadedReply(text, deps.store.items.get(message.itemId)?.kind);
+  if (meaning.kind === 'refuse') return deps.reply(meaning.why, ownId);
+  // A typed answer, and a denial with a message, count only where the message offered that button.
+  const asAnswer = meaning.kind === 'answer' ? meaning.answer : meaning.kind === 'deny-with-message' ? 'deny' : null;
+  if (asAnswer !== null && !deps.store.phone.offered(chatId, message.messageId, asAnswer)) return deps.reply(notOffered(asAnswer), ownId);
   if (!deps.store.phone.claimTyped(chatId, message.messageId, deps.now(), updateId + 1))
     return deps.reply('That message was already answered.', ownId);
+  const bound = { itemId: message.itemId, fingerprint: message.fingerprint };
   const outcome = await act(
     deps,
-    answer
-      ? { action: answer, itemId: message.itemId, fingerprint: message.fingerprint }
-      : { action: 'text', itemId: message.itemId, fingerprint: message.fingerprint, text },
+    meaning.kind === 'answer'
+      ? { action: meaning.answer, ...bound }
+      : meaning.kind === 'type'
+        ? { action: 'text', ...bound, text: meaning.text }
+        : { action: 'deny', ...bound, message: meaning.message },
   );
   await deps.settled(message, actionWords(outcome, deps.now()));
 }
@@ -188,7 +196,11 @@ async function act(deps: HandlerDeps, a: Act): Promise<Pick<ActionOutcomeDto, 'a
       a.action === 'approve'
         ? await deps.api['item:approve']({ id: a.itemId, fingerprint: a.fingerprint })
         : a.action === 'deny'
-          ? await deps.api['item:deny']({ id: a.itemId, fingerprint: a.fingerprint })
+          ? await deps.api['item:deny']({
+              id: a.itemId,
+              fingerprint: a.fingerprint,
+              ...(a.message !== undefined ? { message: a.message } : {}),
+            })
           : a.action === 'snooze'
             ? await deps.api['item:snooze']({ id: a.itemId, forMs: PHONE_SNOOZE_MS })
             : await deps.api['item:reply']({ id: a.itemId, text: a.text ?? '' });

@@ -24,6 +24,17 @@ const TEXT_ENTRY = /tell claude what to do next/i;
  */
 const TEXT_FIELD = /^type here to tell claude\b|\btell claude what to do (?:next|differently)$/i;
 
+/** The footer hint that Tab turns the highlighted option into a text field (2.1.3xx: `Esc to cancel · Tab to amend`). */
+const AMEND_HINT = /\bTab to amend\b/i;
+
+/**
+ * The same "No" field once text is typed into it (2.1.332): the row reads `No, <the text>` with the
+ * marker on it, and a digit typed now goes into the field (`deny-message-field-typed`: "use pnpm 4 y
+ * instead"). The old plain option carries its key hint (`… differently (esc)`) and is not a field.
+ * Wherever the marker is: a screen with such a row is not one a digit can be trusted on.
+ */
+const TYPED_NO_FIELD = /^No,\s(?!.*\(esc\)$)/;
+
 /** Is this block, with what is above it, a tool permission prompt rather than some other dialog? */
 export function looksLikePermission(body: PermissionBody, block: OptionBlock): boolean {
   if (!block.numbered) return false;
@@ -64,7 +75,10 @@ export function recognisePermission(
     highlighted !== null,
     // Cut off by the pane bottom? Claude lists "No" last; without it, only the key-hint footer proves the end.
     block.footer.length > 0 || last?.kind === 'deny',
-    !options.some((o, i) => TEXT_ENTRY.test(o.label) || (TEXT_FIELD.test(o.label) && (i === highlighted || o.kind === 'deny'))),
+    !options.some(
+      (o, i) =>
+        TEXT_ENTRY.test(o.label) || (TEXT_FIELD.test(o.label) && (i === highlighted || o.kind === 'deny')) || TYPED_NO_FIELD.test(o.label),
+    ),
     lines.slice(Math.max(0, ruleIndex)).every((l) => l.length <= MAX_SANE_LINE),
   ];
   return {
@@ -78,5 +92,6 @@ export function recognisePermission(
     confidence: checks.every(Boolean) ? 'high' : 'low',
     escapeDenies: true,
     approveByEnterOnHighlight: false,
+    ...(block.footer.some((l) => AMEND_HINT.test(l)) ? { amendKey: 'Tab' as const } : {}),
   };
 }
