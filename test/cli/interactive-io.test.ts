@@ -251,11 +251,19 @@ describe('trailboss hook', { timeout: 90_000 }, () => {
     it(`${name}: forwards the payload piped to it, up to the end of input`, async () => {
       const [file, ...args] = command();
       const before = events('Stop');
-      const run = spawnPiped(file!, args, userEnv(h.home));
-      run.child.stdin.end(JSON.stringify(hookExample('Stop.json')));
-      expect(await run.exited).toBe(0);
-      expect(run.out() + run.err()).toBe('');
-      await poll(() => events('Stop') === before + 1, 'the Stop hook counted');
+      // The hook gives the engine 300 ms and then drops the event (it must never hold the agent up).
+      // On a loaded CI machine the engine in this test's process can miss that budget, so a run whose
+      // event did not arrive is tried again, a few times at most; every run must still exit 0 silently.
+      let runs = 0;
+      for (; runs < 5 && events('Stop') === before; runs++) {
+        const run = spawnPiped(file!, args, userEnv(h.home));
+        run.child.stdin.end(JSON.stringify(hookExample('Stop.json')));
+        expect(await run.exited).toBe(0);
+        expect(run.out() + run.err()).toBe('');
+        await poll(() => events('Stop') > before, 'the Stop hook counted', { timeoutMs: 5_000 }).catch(() => undefined);
+      }
+      expect(events('Stop')).toBeGreaterThan(before);
+      expect(events('Stop')).toBeLessThanOrEqual(before + runs);
     });
 
     it(`${name}: on a terminal, takes no payload, prints nothing and answers 0`, async () => {

@@ -12,8 +12,14 @@ import type { PhoneAction, Store } from '../store/index.ts';
 /** Snooze from a chat: the button says 30 minutes. */
 export const PHONE_SNOOZE_MS = 30 * 60_000;
 
-/** One answer: a button's action or text to type, for an item as a message showed it. */
-export type Act = { readonly action: PhoneAction | 'text'; readonly itemId: string; readonly fingerprint: string; readonly text?: string };
+/** One answer for an item as a message showed it: a button's action; `text` typed into an idle agent; `message` sent with a deny (deny with a message). */
+export type Act = {
+  readonly action: PhoneAction | 'text';
+  readonly itemId: string;
+  readonly fingerprint: string;
+  readonly text?: string;
+  readonly message?: string;
+};
 
 /** What `act` needs. */
 export interface ActDeps {
@@ -37,7 +43,11 @@ export async function act(deps: ActDeps, a: Act): Promise<Pick<ActionOutcomeDto,
       a.action === 'approve'
         ? await deps.api['item:approve']({ id: a.itemId, fingerprint: a.fingerprint })
         : a.action === 'deny'
-          ? await deps.api['item:deny']({ id: a.itemId, fingerprint: a.fingerprint })
+          ? await deps.api['item:deny']({
+              id: a.itemId,
+              fingerprint: a.fingerprint,
+              ...(a.message !== undefined ? { message: a.message } : {}),
+            })
           : a.action === 'snooze'
             ? await deps.api['item:snooze']({ id: a.itemId, forMs: PHONE_SNOOZE_MS })
             : await deps.api['item:reply']({ id: a.itemId, text: a.text ?? '' });

@@ -86,6 +86,8 @@ function asks(item: QueueItemDto): string[] {
     case 'permission':
       return [
         `🟡 asks permission: ${item.tool ? `<b>${inline(item.tool, LINE_MAX)}</b> ` : ''}<code>${inline(item.subject, SUBJECT_MAX)}</code>`,
+        // Text to a prompt (not to an agent waiting for input): the reply is a denial with a message.
+        ...(item.denyLabel !== null ? ['✍️ Reply to this message to deny it and tell the agent what to do instead.'] : []),
       ];
     case 'dialog':
       return [`🔷 shows a dialog: <b>${inline(item.question ?? item.subject, LINE_MAX)}</b>`];

@@ -12,7 +12,8 @@ import type { ApiMethods } from '../../../preload/contract/api.ts';
 import type { Logger } from '../platform/log.ts';
 import type { PhoneMessage, Store } from '../store/index.ts';
 import type { TypedAnswer } from './answer-words.ts';
-import { freshAnswer, threadedAnswer } from './answer-words.ts';
+import { freshAnswer } from './answer-words.ts';
+import { threadedReply } from './prompt-reply.ts';
 import type { ChannelUpdate } from './updates.ts';
 import { hashOfPressData } from './press-token.ts';
 import { actionWords } from './outcome-words.ts';
@@ -107,22 +108,22 @@ async function press(deps: HandlerDeps, updateId: number, pressId: string, chatI
 async function threaded(deps: HandlerDeps, updateId: number, ownId: number, replyTo: number, chatId: number, text: string): Promise<void> {
   const message = deps.store.phone.message(chatId, replyTo);
   if (!message) return deps.reply('That message is not about a waiting agent.', ownId);
-  const answer = threadedAnswer(text);
   if (!message.live) return deps.reply('That message is out of date: answer the newest message about this agent.', ownId);
-  const kind = deps.store.items.get(message.itemId)?.kind;
-  if (answer === null && kind !== 'idle' && kind !== 'stuck-idle')
-    return deps.reply(
-      'Text is typed only into an agent waiting for input. To answer this prompt, reply y or n, or use the buttons.',
-      ownId,
-    );
-  if (answer !== null && !deps.store.phone.offered(chatId, message.messageId, answer)) return deps.reply(notOffered(answer), ownId);
+  const meaning = threadedReply(text, deps.store.items.get(message.itemId)?.kind);
+  if (meaning.kind === 'refuse') return deps.reply(meaning.why, ownId);
+  // A typed answer, and a denial with a message, count only where the message offered that button.
+  const asAnswer = meaning.kind === 'answer' ? meaning.answer : meaning.kind === 'deny-with-message' ? 'deny' : null;
+  if (asAnswer !== null && !deps.store.phone.offered(chatId, message.messageId, asAnswer)) return deps.reply(notOffered(asAnswer), ownId);
   if (!deps.store.phone.claimTyped(chatId, message.messageId, deps.now(), updateId + 1))
     return deps.reply('That message was already answered.', ownId);
+  const bound = { itemId: message.itemId, fingerprint: message.fingerprint };
   const outcome = await act(
     deps,
-    answer
-      ? { action: answer, itemId: message.itemId, fingerprint: message.fingerprint }
-      : { action: 'text', itemId: message.itemId, fingerprint: message.fingerprint, text },
+    meaning.kind === 'answer'
+      ? { action: meaning.answer, ...bound }
+      : meaning.kind === 'type'
+        ? { action: 'text', ...bound, text: meaning.text }
+        : { action: 'deny', ...bound, message: meaning.message },
   );
   await deps.settled(message, actionWords(outcome, deps.now()));
 }

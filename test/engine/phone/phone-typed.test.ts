@@ -8,7 +8,7 @@ import type { Scenario } from '../../support/scripted-agent/scenario.ts';
 import { startScriptedAgent } from '../../support/scripted-agent/start.ts';
 import { poll } from '../../support/poll.ts';
 import type { PhoneRig } from './support.ts';
-import { itemMessages, liveMessages, OWNER, startPhoneRig, waitForItem, waitForMessage } from './support.ts';
+import { botReplies, liveMessages, OWNER, startPhoneRig, waitForItem, waitForMessage } from './support.ts';
 
 let rig: PhoneRig | null = null;
 afterEach(async () => {
@@ -17,15 +17,6 @@ afterEach(async () => {
 });
 
 const isPrompt = (i: { reason: string; approveLabel: string | null }) => i.reason === 'permission' && i.approveLabel !== null;
-
-/** The bot's plain replies (not item messages) to OWNER. */
-function replies(r: PhoneRig): string[] {
-  const items = new Set(itemMessages(r).map((m) => m.message_id));
-  return r.tg
-    .botMessages(OWNER.id)
-    .filter((m) => !items.has(m.message_id))
-    .map((m) => m.text);
-}
 
 function changingPrompt(): Scenario {
   const bash = claudePermBash();
@@ -52,16 +43,7 @@ describe('phone: typed answers', () => {
     expect(await agent.keyNames()).toEqual(['1']);
   });
 
-  it('prose in a threaded reply to a prompt sends nothing', async () => {
-    rig = await startPhoneRig();
-    const agent = await startScriptedAgent(rig.h.tmux, claudePermBash(), { session: 'api-worker' });
-    await waitForItem(rig.h, isPrompt, 'a permission item');
-    const m = await waitForMessage(rig);
-    rig.tg.sendText(OWNER, 'yes please go ahead', { replyTo: m.message_id });
-    await poll(() => replies(rig!).some((t) => t.includes('reply y or n')), 'a reply saying how to answer');
-    expect(await agent.keyNames()).toEqual([]);
-    expect(m.keyboard).not.toBeNull();
-  });
+  // Prose in a threaded reply to a permission prompt is a denial with that message: phone-deny-message.test.ts.
 
   it('a fresh y approves the item of the most recent message while its prompt is unchanged', async () => {
     rig = await startPhoneRig();
@@ -87,8 +69,8 @@ describe('phone: typed answers', () => {
     const m = await waitForMessage(r);
     expect(m.message_id).toBeGreaterThan(yId);
     r.tg.releaseUpdates();
-    await poll(() => replies(r).length > 0 || m.keyboard === null, 'a reply to the y (or the prompt answered)', { timeoutMs: 15_000 });
-    expect(replies(r)).toEqual([expect.stringMatching(/^Not sent: .*came after your answer/)]);
+    await poll(() => botReplies(r).length > 0 || m.keyboard === null, 'a reply to the y (or the prompt answered)', { timeoutMs: 15_000 });
+    expect(botReplies(r)).toEqual([expect.stringMatching(/^Not sent: .*came after your answer/)]);
     expect(await agent.keyNames()).toEqual([]);
     expect(m.keyboard).not.toBeNull();
   });
@@ -105,8 +87,8 @@ describe('phone: typed answers', () => {
     await waitForItem(rig.h, (i) => isPrompt(i) && i.fingerprint !== first.fingerprint, 'the changed prompt');
     await poll(() => rig!.tg.callsOf('sendMessage').length >= 2, 'the new message on its way');
     rig.tg.sendText(OWNER, 'y');
-    await poll(() => replies(rig!).length > 0, 'a reply to the y', { timeoutMs: 20_000 });
-    expect(replies(rig)).toEqual([expect.stringMatching(/^Not sent: the most recent message is out of date/)]);
+    await poll(() => botReplies(rig!).length > 0, 'a reply to the y', { timeoutMs: 20_000 });
+    expect(botReplies(rig)).toEqual([expect.stringMatching(/^Not sent: the most recent message is out of date/)]);
     expect(await agent.keyNames()).toEqual(['F2']);
   });
 
@@ -145,8 +127,8 @@ describe('phone: what Approve answers is never masked', () => {
     expect(m.text).toMatch(/No approve here: part of what it asks looks like a secret/);
     r.tg.sendText(OWNER, 'y', { replyTo: m.message_id });
     r.tg.sendText(OWNER, 'yes');
-    await poll(() => replies(r).length >= 2, 'two replies');
-    expect(replies(r)).toEqual([
+    await poll(() => botReplies(r).length >= 2, 'two replies');
+    expect(botReplies(r)).toEqual([
       expect.stringMatching(/^Not sent: that message offers no Approve/),
       expect.stringMatching(/^Not sent: that message offers no Approve/),
     ]);

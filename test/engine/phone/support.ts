@@ -78,6 +78,15 @@ export function itemMessages(rig: PhoneRig): StoredMessage[] {
   return rig.tg.botMessages(OWNER.id).filter((m) => rig.h.engine.store.phone.message(OWNER.id, m.message_id) !== null);
 }
 
+/** The bot's plain replies (not item messages) to OWNER, oldest first. */
+export function botReplies(rig: PhoneRig): string[] {
+  const items = new Set(itemMessages(rig).map((m) => m.message_id));
+  return rig.tg
+    .botMessages(OWNER.id)
+    .filter((m) => !items.has(m.message_id))
+    .map((m) => m.text);
+}
+
 /** Wait for the `n`th item message (1-based) and return it. */
 export async function waitForMessage(rig: PhoneRig, n = 1): Promise<StoredMessage> {
   return poll(() => itemMessages(rig)[n - 1], `item message ${n} to the owner`);

@@ -14,7 +14,14 @@ describe('migration 0008-slack', () => {
     migrate(db, file, MIGRATIONS, { to: 7, logger: silentLogger });
     migrate(db, file, MIGRATIONS, { to: 8, logger: silentLogger });
     expect(userVersion(db)).toBe(8);
-    expect(objects(db, 'table')).toEqual(expect.arrayContaining(['slack_pairing', 'slack_messages', 'slack_tokens']));
+    const tables = db
+      .prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'table'")
+      .all()
+      .map((r) => r.name);
+    expect(tables).toEqual(expect.arrayContaining(['slack_pairing', 'slack_messages', 'slack_tokens']));
+    expect(objects(db, 'index')).toEqual(
+      expect.arrayContaining(['slack_messages_live', 'slack_messages_by_sent', 'slack_tokens_by_created']),
+    );
     expect(db.prepare('SELECT count(*) AS n FROM slack_pairing').get()).toEqual({ n: 1 });
     const add = db.prepare(
       "INSERT INTO slack_messages (channel_id, ts, item_id, fingerprint, first_ts, header, live, sent_at) VALUES ('D1', ?, 'i', 'f', ?, 'h', 1, 0)",
