@@ -4,7 +4,8 @@
  * never answered. A press is honoured for a live token of the message holding the item's buttons,
  * once (claimed in the store), and goes through the same engine action as every surface with the
  * fingerprint the message showed. A `y`/`n` in a message's thread answers that message's prompt; text
- * in the thread of an idle agent's message is typed into it; a bare `y`/`n` answers the most recent
+ * in the thread of an idle agent's message is typed into it, other text in a permission prompt's thread
+ * denies it with that message (phone/prompt-reply.ts, as on Telegram); a bare `y`/`n` answers the most recent
  * message only if it is live, its prompt unchanged, and it was posted before the answer was written
  * (or the newest message before the answer asked the very same prompt: a reminder repeats it). A
  * typed answer does only what the message's buttons offer (no Approve where its text was hidden).
@@ -13,7 +14,8 @@ import type { ApiMethods } from '../../../preload/contract/api.ts';
 import type { Logger } from '../platform/log.ts';
 import type { SlackMessage, Store } from '../store/index.ts';
 import type { TypedAnswer } from '../phone/answer-words.ts';
-import { freshAnswer, threadedAnswer } from '../phone/answer-words.ts';
+import { freshAnswer } from '../phone/answer-words.ts';
+import { threadedReply } from '../phone/prompt-reply.ts';
 import { act } from '../phone/chat-action.ts';
 import { actionWords } from '../phone/outcome-words.ts';
 import { hashOfPressData } from '../phone/press-token.ts';
@@ -85,20 +87,21 @@ async function threaded(deps: SlackHandlerDeps, channelId: string, threadTs: str
   // Only the thread the item's live message is in: after a changed prompt, the old thread is stale.
   if (!live || live.firstTs !== root.firstTs)
     return deps.reply('This thread is out of date: answer the newest message about this agent.', threadTs);
-  const answer = threadedAnswer(text);
-  const kind = deps.store.items.get(live.itemId)?.kind;
-  if (answer === null && kind !== 'idle' && kind !== 'stuck-idle')
-    return deps.reply(
-      'Text is typed only into an agent waiting for input. To answer this prompt, reply y or n, or use the buttons.',
-      threadTs,
-    );
-  if (answer !== null && !deps.store.slack.offered(channelId, live.ts, answer)) return deps.reply(notOffered(answer), threadTs);
+  // y/n answer; text to an idle agent is typed; other text to a permission prompt denies it with that message.
+  const meaning = threadedReply(text, deps.store.items.get(live.itemId)?.kind);
+  if (meaning.kind === 'refuse') return deps.reply(meaning.why, threadTs);
+  // A typed answer, and a denial with a message, count only where the message offered that button.
+  const asAnswer = meaning.kind === 'answer' ? meaning.answer : meaning.kind === 'deny-with-message' ? 'deny' : null;
+  if (asAnswer !== null && !deps.store.slack.offered(channelId, live.ts, asAnswer)) return deps.reply(notOffered(asAnswer), threadTs);
   if (!deps.store.slack.claimTyped(channelId, live.ts, deps.now())) return deps.reply('That message was already answered.', threadTs);
+  const bound = { itemId: live.itemId, fingerprint: live.fingerprint };
   const outcome = await act(
     deps,
-    answer
-      ? { action: answer, itemId: live.itemId, fingerprint: live.fingerprint }
-      : { action: 'text', itemId: live.itemId, fingerprint: live.fingerprint, text },
+    meaning.kind === 'answer'
+      ? { action: meaning.answer, ...bound }
+      : meaning.kind === 'type'
+        ? { action: 'text', ...bound, text: meaning.text }
+        : { action: 'deny', ...bound, message: meaning.message },
   );
   await deps.settled(live, actionWords(outcome, deps.now(), 'Slack'));
 }

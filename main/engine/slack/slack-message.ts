@@ -50,7 +50,8 @@ export function slackHeader(item: QueueItemDto): string {
 function kindLine(item: QueueItemDto): string {
   switch (item.reason) {
     case 'permission':
-      return ':large_yellow_circle: asks permission:';
+      // Text to a prompt (not to an agent waiting for input): the reply is a denial with a message.
+      return `:large_yellow_circle: asks permission:${item.denyLabel !== null ? ' (reply in this thread to deny it and tell the agent what to do instead)' : ''}`;
     case 'dialog':
       return ':large_blue_diamond: shows a dialog:';
     case 'idle':

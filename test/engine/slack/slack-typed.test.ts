@@ -5,7 +5,7 @@
  * item answered at the desk has its message updated to that outcome.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { claudeIdleWorking, claudePermBash } from '../../support/scenarios/index.ts';
+import { claudeDenyFieldPrompt, claudeIdleWorking, claudePermBash } from '../../support/scenarios/index.ts';
 import { startScriptedAgent } from '../../support/scripted-agent/start.ts';
 import { poll } from '../../support/poll.ts';
 import { waitForItem } from '../phone/support.ts';
@@ -37,15 +37,19 @@ describe('slack: threads', () => {
     expect((await agent.submissions()).length).toBe(1);
   });
 
-  it("prose in a prompt's thread sends nothing and says why", async () => {
+  it("prose in a permission prompt's thread denies it and gives the agent the text, once", async () => {
     rig = await startSlackRig();
-    const agent = await startScriptedAgent(rig.h.tmux, claudePermBash(), { session: 'api-worker' });
-    await waitForItem(rig.h, isPrompt, 'a permission item');
+    const agent = await startScriptedAgent(rig.h.tmux, claudeDenyFieldPrompt(), { session: 'api-worker' });
+    await waitForItem(rig.h, (i) => i.reason === 'permission' && i.denyLabel !== null, 'a permission item');
     const m = await waitForMessage(rig);
-    rig.slack.dm(rig.owner, 'sure, go ahead', { threadTs: m.ts });
-    await poll(() => replies(rig!).some((r) => /Text is typed only into an agent waiting for input/.test(r.text)), 'told why');
-    expect(await agent.keyNames()).toEqual([]);
-    expect(m.buttons).toHaveLength(3);
+    expect(m.blockText).toMatch(/reply in this thread to deny it and tell the agent what to do instead/);
+    rig.slack.dm(rig.owner, 'use pnpm 4 y instead', { threadTs: m.ts });
+    await agent.waitForState('denied-with-message', { timeoutMs: 20_000 });
+    await poll(() => m.blockText.includes('Denied from Slack'), 'the message updated to denied');
+    expect((await agent.submissions()).map((s) => s.text)).toEqual(['use pnpm 4 y instead']);
+    rig.slack.dm(rig.owner, 'and also this', { threadTs: m.ts });
+    await poll(() => replies(rig!).some((r) => /out of date|already answered/.test(r.text)), 'the second text told');
+    expect(await agent.keyNames()).toEqual(['Down', 'Down', 'Down', 'Tab', 'Paste', 'Enter']);
   });
 });
 
