@@ -17,6 +17,8 @@ export function runtimeName(runtime: RuntimeIdDto): string {
       return 'Kiro';
     case 'auggie':
       return 'Auggie';
+    case 'gemini':
+      return 'Gemini CLI';
     default:
       return assertNever(runtime);
   }

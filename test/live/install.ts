@@ -12,8 +12,8 @@ import { promisify } from 'node:util';
 const run = promisify(execFile);
 
 /** The CLIs the live suite knows how to run. */
-export type LiveCliId = 'claude' | 'codex' | 'opencode' | 'auggie';
-export const LIVE_CLIS: readonly LiveCliId[] = ['claude', 'codex', 'opencode', 'auggie'];
+export type LiveCliId = 'claude' | 'codex' | 'opencode' | 'auggie' | 'gemini' | 'qwen' | 'copilot';
+export const LIVE_CLIS: readonly LiveCliId[] = ['claude', 'codex', 'opencode', 'auggie', 'gemini', 'qwen', 'copilot'];
 
 /** One CLI of the manifest. */
 export interface CliPin {
@@ -80,6 +80,14 @@ function argvFor(id: LiveCliId, dir: string): string[] {
     case 'auggie':
       // The project's pinned Node runs auggie's one JS bundle.
       return [join(PROJECT_ROOT, 'node_modules', '.bin', 'node'), join(nm, '@augmentcode', 'auggie', 'augment.mjs')];
+    // Gemini CLI and Qwen Code are JS bundles (Qwen needs Node >= 22): the project's pinned Node runs them.
+    case 'gemini':
+      return [join(PROJECT_ROOT, 'node_modules', '.bin', 'node'), join(nm, '@google', 'gemini-cli', 'bundle', 'gemini.js')];
+    case 'qwen':
+      return [join(PROJECT_ROOT, 'node_modules', '.bin', 'node'), join(nm, '@qwen-code', 'qwen-code', 'cli-entry.js')];
+    // Copilot CLI as npm installs it: `node npm-loader.js` starting the native program of the platform package.
+    case 'copilot':
+      return [join(PROJECT_ROOT, 'node_modules', '.bin', 'node'), join(nm, '@github', 'copilot', 'npm-loader.js')];
   }
 }
 

@@ -189,6 +189,21 @@ function auggieSetup(s: { home: string; project: string; mock: string; dialogs: 
   };
 }
 
+function geminiSetup(s: { home: string; mock: string; dialogs: boolean }): Record<string, string> {
+  const dir = join(s.home, '.gemini');
+  mkdirSync(dir, { recursive: true });
+  const settings = {
+    general: { enableAutoUpdate: false, enableAutoUpdateNotification: false },
+    privacy: { usageStatisticsEnabled: false },
+    // The first-run "Do you trust the files in this folder?" stays for dialog runs.
+    security: { folderTrust: { enabled: s.dialogs }, auth: { selectedType: 'gemini-api-key' } },
+    ui: { hideTips: true },
+  };
+  writeFileSync(join(dir, 'settings.json'), JSON.stringify(settings, null, 2));
+  // API-key mode with the base URL of a gateway: the key goes to the mock and is never checked ("gateway" itself fails 0.61.0's auth check).
+  return { GOOGLE_GEMINI_BASE_URL: s.mock, GEMINI_API_KEY: API_KEY, GEMINI_CLI_NO_RELAUNCH: 'true' };
+}
+
 /** Make the sandbox for `cli` talking to the mock at `mockUrl`. */
 export function makeSandbox(cli: InstalledCli, mockUrl: string, opts: SandboxOptions = {}): CliSandbox {
   const root = realpathSync(mkdtempSync(join(tmpdir(), `tb-live-${cli.id}-`)));
@@ -216,6 +231,13 @@ export function makeSandbox(cli: InstalledCli, mockUrl: string, opts: SandboxOpt
     case 'auggie':
       extra = auggieSetup({ home, project, mock: mockUrl, dialogs });
       break;
+    case 'gemini':
+      extra = geminiSetup({ home, mock: mockUrl, dialogs });
+      args = ['-m', 'gemini-2.5-flash'];
+      break;
+    case 'qwen':
+    case 'copilot':
+      throw new Error(`no sandbox for ${cli.id} yet`);
   }
   const all = { ...env, ...extra, ...opts.env };
   const argv = [...cli.argv, ...args];

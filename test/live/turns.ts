@@ -11,6 +11,7 @@ export const TRIGGERS = {
   read: '[[read-outside]]',
   fetch: '[[fetch]]',
   slow: '[[slow]]',
+  ask: '[[ask]]',
 } as const;
 
 /** File names the tools touch inside the project: one line per run of the shell tool. */
@@ -38,4 +39,27 @@ export function scriptStandardTurns(mock: MockModel, sandbox: CliSandbox): void 
   mock.script(TRIGGERS.read, [{ tool: { kind: 'read', path: join(sandbox.outside, 'secret.txt') } }]);
   mock.script(TRIGGERS.fetch, [{ tool: { kind: 'fetch', url: `${'http://127.0.0.1'}:9/fetch-target` } }]);
   mock.script(TRIGGERS.slow, [slowAnswer(12)]);
+  // A question from the model, for the CLIs that have such a tool (Gemini CLI's `ask_user`).
+  if (sandbox.id === 'gemini')
+    mock.script(TRIGGERS.ask, [
+      {
+        tool: {
+          kind: 'raw',
+          name: 'ask_user',
+          input: {
+            questions: [
+              {
+                question: 'Which colour should the button be?',
+                header: 'Colour',
+                type: 'choice',
+                options: [
+                  { label: 'Red', description: 'A warm colour' },
+                  { label: 'Blue', description: 'A cool colour' },
+                ],
+              },
+            ],
+          },
+        },
+      },
+    ]);
 }

@@ -19,6 +19,7 @@ export const PROCESS_NAME: Readonly<Record<RuntimeId, string>> = {
   cursor: 'cursor-agent',
   kiro: 'kiro-cli',
   auggie: 'auggie',
+  gemini: 'gemini',
 };
 
 /** What a screen's note says the engine must make of it. */

@@ -5,15 +5,15 @@
  */
 import { styledRuns, stripAnsi } from '../../../main/engine/runtimes/common/ansi.ts';
 
-// `❯ 1. Yes` (Claude, Codex) or `→ [3] Index this workspace…` (auggie's bracketed digits).
-const OPTION_LINE = /^\s*(?:[❯›>→]\s*)?(?:(\d+)\.|\[(\d)\])\s+(.+?)\s*$/;
-const MARKER = /^\s*[❯›>→]\s*(?:\d+\.|\[\d\])/;
+// `❯ 1. Yes` (Claude, Codex), `→ [3] Index this workspace…` (auggie's bracketed digits) or `● 1. Allow once` (Gemini CLI).
+const OPTION_LINE = /^\s*(?:[❯›>→●]\s*)?(?:(\d+)\.|\[(\d)\])\s+(.+?)\s*$/;
+const MARKER = /^\s*[❯›>→●]\s*(?:\d+\.|\[\d\])/;
 
 /**
  * Single-use labels verified by other projects' real captures (test/fixtures/peer-screens, each
  * screen's note): Cursor agent 2026.09.26's shell and delete approvals, Kiro CLI 2.24–2.27's menu.
  */
-const PEER_SINGLE_USE = ['run (once) (y)', 'delete (y)', 'yes, single permission'];
+const PEER_SINGLE_USE = ['run (once) (y)', 'delete (y)', 'yes, single permission', 'yes, allow once'];
 
 /**
  * Labels verified in the fixture notes to grant exactly one invocation (hand-kept on purpose).
@@ -50,6 +50,10 @@ export const VERIFIED_DENY = new Set([
   'no (tab to edit)',
   // Claude Code 2.1.289 (peer capture claude-agentman-permission-amend-open): the same no, its `(esc)` hint not drawn.
   'no, and tell claude what to do differently',
+  // Gemini CLI 0.61.0 (test/fixtures/panes/gemini, verified: the tool does not run); the peer screen
+  // gemini-action-required-shell cuts its closing parenthesis.
+  'no, suggest changes (esc)',
+  'no, suggest changes (esc',
 ]);
 
 interface NumberedOption {

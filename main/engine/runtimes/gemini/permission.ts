@@ -1,0 +1,87 @@
+/**
+ * Gemini CLI tool confirmations (0.61.0 captures in test/fixtures/panes/gemini/perm-*; two older and newer
+ * shapes in the peer corpus). A rounded box at the bottom of the pane, the composer hidden:
+ *
+ *   ? Shell  echo ran >> ran.txt          (the tool and what it touches; `Action Required` may head the box)
+ *   Allow execution of [Shell]?           (or `Apply this change?`, `Do you want to proceed?`, MCP's question)
+ *   ● 1. Allow once                       (`●` marks the highlight; digits choose at once)
+ *     2. Allow for this session
+ *     3. No, suggest changes (esc)
+ *
+ * Verified by hand: `1` runs the tool once and the same command asks again; `3`/`4` (the "No" row) and Esc
+ * cancel the request (the tool does not run, the turn ends, the pane is back at its input).
+ */
+import { classifyOptionLabel } from '../common/classify-option.ts';
+import type { PermissionPrompt, PromptOption } from '../types.ts';
+import type { GeminiOption } from './screen.ts';
+import { isBoxBottom, isBoxTop, optionBlockEndingAt, unbox } from './screen.ts';
+
+/** Questions Gemini asks before a tool runs (0.61.0 bundle; the `: '<cmd>'` form is older releases'). */
+const QUESTIONS: readonly RegExp[] = [
+  /^Allow execution of \[[^\]]+\]\?$/,
+  /^Allow execution of: .+\?$/,
+  /^Allow execution of MCP tool .+\?$/,
+  /^Apply this change\?$/,
+  /^Do you want to proceed\?$/,
+];
+/** `? Shell  echo hi`, `?  WebFetch Processing URLs…`: the tool's display name, then its description. */
+const HEADER = /^\?\s+(\S+)\s+(.*)$/;
+
+function toOption(o: GeminiOption): PromptOption {
+  return { key: String(o.number), label: o.label, kind: classifyOptionLabel(o.label) };
+}
+
+/** The subject: the command in the inner box (Shell), or the header's description. */
+function subjectOf(rows: readonly string[], headerAt: number, questionAt: number, description: string): string {
+  const inner = rows
+    .slice(headerAt + 1, questionAt)
+    .map((r) => unbox(r))
+    .filter((r) => r !== '');
+  return inner.length > 0 && /^Shell$/i.test(HEADER.exec(rows[headerAt] ?? '')?.[1] ?? '') ? inner.join('\n') : description;
+}
+
+/** The confirmation ending the screen, or null. High confidence only for the whole, known shape. */
+export function parseGeminiPermission(lines: readonly string[]): PermissionPrompt | null {
+  let last = lines.length - 1;
+  const boxed = isBoxBottom(lines[last] ?? '');
+  if (boxed) last--;
+  const rows = lines.map(unbox);
+  while (last >= 0 && rows[last] === '') last--;
+  const block = optionBlockEndingAt(rows, last);
+  if (!block) return null;
+  let questionAt = -1;
+  for (let i = block.start - 1; i >= 0 && i >= block.start - 4; i--) {
+    if (QUESTIONS.some((q) => q.test(rows[i] ?? ''))) {
+      questionAt = i;
+      break;
+    }
+  }
+  if (questionAt < 0) return null;
+  let headerAt = -1;
+  for (let i = questionAt - 1; i >= 0 && i >= questionAt - 30; i--) {
+    if (HEADER.test(rows[i] ?? '')) {
+      headerAt = i;
+      break;
+    }
+    if (boxed && isBoxTop(lines[i] ?? '') && !(lines[i] ?? '').trim().startsWith('│')) break;
+  }
+  const header = HEADER.exec(rows[headerAt] ?? '');
+  const options = block.options.map(toOption);
+  const marked = block.options.flatMap((o, k) => (o.marked ? [k] : []));
+  const highlighted = marked.length === 1 ? (marked[0] ?? null) : null;
+  // Gemini lists the "No" row last; a list not ending in it may be cut off at the bottom.
+  const endsInNo = options.at(-1)?.kind === 'deny';
+  const exact = header !== null && highlighted !== null && endsInNo && options.length >= 2;
+  return {
+    kind: 'permission',
+    runtime: 'gemini',
+    tool: header?.[1] ?? null,
+    question: rows[questionAt] ?? '',
+    subject: header ? subjectOf(lines, headerAt, questionAt, (header[2] ?? '').trim()) : '',
+    options,
+    highlighted,
+    confidence: exact ? 'high' : 'low',
+    escapeDenies: true,
+    approveByEnterOnHighlight: false,
+  };
+}
