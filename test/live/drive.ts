@@ -5,7 +5,7 @@
  * to <dir>/requests.json on every shot.
  */
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { startPrivateTmux } from '../support/tmux-server.ts';
 import type { LiveCliId } from './install.ts';
@@ -23,6 +23,18 @@ const cli = await installCli(id, readPins()[id]);
 const mock = await startMockModel();
 const sandbox = makeSandbox(cli, mock.url, { dialogs: rest.includes('--dialogs') });
 scriptStandardTurns(mock, sandbox);
+// `--tap Event,Event`: a hook per event appending its stdin to $HOME/tap.jsonl (Gemini CLI / Qwen Code settings).
+if (rest.includes('--tap')) {
+  const events = (rest[rest.indexOf('--tap') + 1] ?? '').split(',');
+  const file = join(sandbox.home, id === 'qwen' ? '.qwen' : '.gemini', 'settings.json');
+  const settings = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
+  const command = `sh -c 'cat >> "$HOME/tap.jsonl"; echo >> "$HOME/tap.jsonl"'`;
+  settings.hooks = Object.fromEntries(
+    events.map((e) => [e, [{ hooks: [{ type: 'command', command, timeout: id === 'gemini' ? 5000 : 5 }] }]]),
+  );
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, JSON.stringify(settings, null, 2));
+}
 const tmux = await startPrivateTmux();
 const pane = await tmux.newPane(sandbox.command, { cwd: sandbox.project, width, height: 40 });
 writeFileSync(join(dir, 'info'), `${sandbox.root}\n${mock.url}\n`);

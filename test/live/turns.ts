@@ -12,6 +12,7 @@ export const TRIGGERS = {
   fetch: '[[fetch]]',
   slow: '[[slow]]',
   ask: '[[ask]]',
+  fail: '[[fail]]',
 } as const;
 
 /** File names the tools touch inside the project: one line per run of the shell tool. */
@@ -39,6 +40,8 @@ export function scriptStandardTurns(mock: MockModel, sandbox: CliSandbox): void 
   mock.script(TRIGGERS.read, [{ tool: { kind: 'read', path: join(sandbox.outside, 'secret.txt') } }]);
   mock.script(TRIGGERS.fetch, [{ tool: { kind: 'fetch', url: `${'http://127.0.0.1'}:9/fetch-target` } }]);
   mock.script(TRIGGERS.slow, [slowAnswer(12)]);
+  // A request the model server refuses (400: not retried), for the error screens.
+  mock.script(TRIGGERS.fail, [{ fail: { status: 400, message: 'The mock model refuses this request.' } }]);
   // A question from the model, for the CLIs that have such a tool (Gemini CLI's `ask_user`).
   if (sandbox.id === 'gemini')
     mock.script(TRIGGERS.ask, [

@@ -10,6 +10,7 @@ import { storeHookCounter } from '../../engine/api/hooks-service.ts';
 import type { HookEventCounter, HookEventStats } from '../../engine/hooks/hook-event-counter.ts';
 import type { HookEventName } from '../../engine/hooks/hook-schemas.ts';
 import { codexInstallerDeps } from '../../engine/hooks/codex-hooks.ts';
+import { geminiInstallerDeps } from '../../engine/hooks/gemini-hooks.ts';
 import type { HooksChange, HooksInstallerDeps } from '../../engine/hooks/install.ts';
 import { hooksStatus, installHooks, uninstallHooks } from '../../engine/hooks/install.ts';
 import type { OpencodeArrivals } from '../../engine/hooks/opencode-arrivals.ts';
@@ -43,7 +44,7 @@ type Arrivals = Partial<Record<HookEventName, HookEventStats>>;
 export type ArrivalSource = 'engine' | 'store' | 'none';
 
 /** Whose hooks a command works on (opencode: our plugin, handled by its own functions below). */
-export type HookRuntime = 'claude' | 'codex';
+export type HookRuntime = 'claude' | 'codex' | 'gemini';
 type AnyRuntime = HookRuntime | 'opencode';
 
 /** The installer's inputs for this context, with arrivals read once (they only feed status). */
@@ -51,14 +52,16 @@ export function installerDeps(ctx: CliContext, arrivals: Arrivals, runtime: Hook
   const paths = resolvePaths({ env: ctx.env, platform: ctx.platform, homedir: ctx.homedir, cwd: ctx.cwd });
   const counter: HookEventCounter = { record: () => undefined, snapshot: () => arrivals };
   const claude = depsOf({ env: ctx.env, homedir: ctx.homedir, endpointFile: paths.endpoint, clock: ctx.clock, counter });
-  return runtime === 'codex' ? codexInstallerDeps(claude, { env: ctx.env, homedir: ctx.homedir }) : claude;
+  if (runtime === 'codex') return codexInstallerDeps(claude, { env: ctx.env, homedir: ctx.homedir });
+  if (runtime === 'gemini') return geminiInstallerDeps(claude, { env: ctx.env, homedir: ctx.homedir });
+  return claude;
 }
 
 const runtimeOf = (p: Parsed): AnyRuntime => {
   const r = read.string(p, 'runtime');
-  return r === 'codex' || r === 'opencode' ? r : 'claude';
+  return r === 'codex' || r === 'opencode' || r === 'gemini' ? r : 'claude';
 };
-const TITLE: Record<HookRuntime, string> = { claude: 'Claude Code hooks', codex: 'Codex hooks' };
+const TITLE: Record<HookRuntime, string> = { claude: 'Claude Code hooks', codex: 'Codex hooks', gemini: 'Gemini CLI hooks' };
 
 /** Per-event arrivals from the store file, read-only; null when there is none or it cannot be read. */
 export function storeArrivals(ctx: CliContext): Arrivals | null {

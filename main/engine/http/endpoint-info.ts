@@ -11,6 +11,8 @@ import { readFileSync } from 'node:fs';
 export const HOOK_PATH = '/hooks/claude';
 /** Where Codex CLI hooks arrive (the forwarder's `--runtime codex`). */
 export const CODEX_HOOK_PATH = '/hooks/codex';
+/** Gemini CLI's hooks (`--runtime gemini`), translated to Claude's payload shape (hooks/gemini-hooks.ts). */
+export const GEMINI_HOOK_PATH = '/hooks/gemini';
 /** Where the opencode plugin's events arrive (bin/trailboss-opencode-plugin.js posts here by itself). */
 export const OPENCODE_HOOK_PATH = '/hooks/opencode';
 

@@ -108,4 +108,9 @@ export interface RuntimeModule {
   classify(capture: PaneCapture): Screen;
   /** Whether this runtime needs the colour capture to classify (opencode: highlight only in colour). */
   readonly needsColour: boolean;
+  /**
+   * How long after a paste the CLI still takes Enter as a newline (Gemini CLI 0.61.0: 40 ms after a
+   * bracketed paste, timed in its own event loop); typing waits at least this long before Enter. Absent: 0.
+   */
+  readonly enterAfterPasteMs?: number;
 }

@@ -12,7 +12,8 @@ import type { Surface } from '../actions/types.ts';
 import type { ApiEndpoint } from '../http/api-endpoint.ts';
 import { startApiEndpoint } from '../http/api-endpoint.ts';
 import type { HookDelivery } from '../hooks/hook-ingest.ts';
-import { CODEX_HOOK_PATH } from '../http/endpoint-file.ts';
+import { CODEX_HOOK_PATH, GEMINI_HOOK_PATH } from '../http/endpoint-file.ts';
+import { geminiPayloadAsClaude } from '../hooks/gemini-hooks.ts';
 import { MemoryHookEventCounter } from '../hooks/hook-event-counter.ts';
 import { registerHookIngest } from '../hooks/hook-ingest.ts';
 import { storeOpencodeArrivals } from '../hooks/opencode-arrivals.ts';
@@ -43,6 +44,8 @@ export interface EndpointOptions {
   readonly deliverHook: (delivery: HookDelivery) => void;
   /** Codex hook deliveries (POST /hooks/codex); the route is absent without it. */
   readonly deliverCodexHook?: (delivery: HookDelivery) => void;
+  /** Gemini CLI hook deliveries (POST /hooks/gemini, translated to Claude's shape); absent without it. */
+  readonly deliverGeminiHook?: (delivery: HookDelivery) => void;
   /** opencode plugin deliveries (POST /hooks/opencode); the route is absent without it. */
   readonly deliverOpencodeEvent?: (delivery: OpencodeDelivery) => void;
   /** When the engine started (its uptime in the metrics route). */
@@ -64,6 +67,13 @@ export async function startEndpoint(f: Foundation, opts: EndpointOptions, undo: 
       // Codex arrivals are counted apart: Claude's `hooks status` must not report Codex's events.
       if (opts.deliverCodexHook)
         registerHookIngest(server, { clock, counter: new MemoryHookEventCounter(), deliver: opts.deliverCodexHook }, CODEX_HOOK_PATH);
+      if (opts.deliverGeminiHook)
+        registerHookIngest(
+          server,
+          { clock, counter: new MemoryHookEventCounter(), deliver: opts.deliverGeminiHook },
+          GEMINI_HOOK_PATH,
+          geminiPayloadAsClaude,
+        );
       // Counted in the store under their own names, so `hooks status --runtime opencode` sees them from the CLI.
       if (opts.deliverOpencodeEvent)
         registerOpencodeIngest(server, { clock, arrivals: storeOpencodeArrivals(f.store), deliver: opts.deliverOpencodeEvent });

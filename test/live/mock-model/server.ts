@@ -122,6 +122,12 @@ export async function startMockModel(opts: { port?: number } = {}): Promise<Mock
         );
     const turn: AnsweredTurn = { protocol: route.protocol, prompt: view.prompt, step: scripted, state: 'streaming' };
     if (!view.aux) answered.push(turn);
+    if ('fail' in scripted) {
+      const { status, message } = scripted.fail;
+      sendJson(res, status, { error: { code: status, message, status: 'INVALID_ARGUMENT', type: 'invalid_request_error' } });
+      turn.state = 'finished';
+      return;
+    }
     await route.answer({
       step: scripted,
       view,

@@ -11,6 +11,9 @@ export const geminiRuntime: RuntimeModule = {
   displayName: 'Gemini CLI',
   verified: true,
   needsColour: false,
+  // An Enter within 40 ms of a bracketed paste becomes a newline (0.61.0 InputPrompt); its timer and
+  // re-render run on a loaded event loop, so the engine waits well past it.
+  enterAfterPasteMs: 400,
   matchesProcess: matchesGeminiProcess,
   isVolatileLine: isGeminiVolatileLine,
   classify: withMenuFallback('gemini', classifyGemini),

@@ -47,6 +47,8 @@ const TABLE: Record<string, Expected> = {
   'dialog-question': { kind: 'dialog', dialogId: 'gemini.ask-user', highlighted: 0 },
   'dialog-question-after-esc': idle,
   'dialog-trust': { kind: 'dialog', dialogId: 'gemini.trust-folder', highlighted: 0 },
+  // A 400 from the model server ends the turn: the composer waits.
+  'error-api': idle,
   idle,
   'idle-60': idle,
   'idle-after-turn': idle,
