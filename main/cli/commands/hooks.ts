@@ -11,6 +11,7 @@ import type { HookEventCounter, HookEventStats } from '../../engine/hooks/hook-e
 import type { HookEventName } from '../../engine/hooks/hook-schemas.ts';
 import { codexInstallerDeps } from '../../engine/hooks/codex-hooks.ts';
 import { geminiInstallerDeps } from '../../engine/hooks/gemini-hooks.ts';
+import { runtimeHookCounter } from '../../engine/hooks/runtime-arrivals.ts';
 import type { HooksChange, HooksInstallerDeps } from '../../engine/hooks/install.ts';
 import { hooksStatus, installHooks, uninstallHooks } from '../../engine/hooks/install.ts';
 import type { OpencodeArrivals } from '../../engine/hooks/opencode-arrivals.ts';
@@ -64,13 +65,13 @@ const runtimeOf = (p: Parsed): AnyRuntime => {
 const TITLE: Record<HookRuntime, string> = { claude: 'Claude Code hooks', codex: 'Codex hooks', gemini: 'Gemini CLI hooks' };
 
 /** Per-event arrivals from the store file, read-only; null when there is none or it cannot be read. */
-export function storeArrivals(ctx: CliContext): Arrivals | null {
+export function storeArrivals(ctx: CliContext, runtime: 'claude' | 'gemini' = 'claude'): Arrivals | null {
   const { database } = resolvePaths({ env: ctx.env, platform: ctx.platform, homedir: ctx.homedir, cwd: ctx.cwd });
   if (!existsSync(database)) return null;
   try {
     const store = openStore(database, { clock: ctx.clock, logger: silentLogger, readonly: true, integrityCheck: false });
     try {
-      return storeHookCounter(store, ctx.clock).snapshot();
+      return runtime === 'claude' ? storeHookCounter(store, ctx.clock).snapshot() : runtimeHookCounter(store, runtime).snapshot();
     } finally {
       store.close();
     }
@@ -125,8 +126,8 @@ function statusJson(status: HooksStatus, source: ArrivalSource): string {
 }
 
 export async function status(ctx: CliContext, json: boolean, runtime: HookRuntime = 'claude'): Promise<number> {
-  // Arrival times are Claude's (the store and the engine count Claude's events only).
-  const stored = runtime === 'claude' ? storeArrivals(ctx) : null;
+  // Arrival times: Claude's from the store or the running engine, Gemini CLI's from the store (under its own event names).
+  const stored = runtime === 'claude' || runtime === 'gemini' ? storeArrivals(ctx, runtime) : null;
   const fromEngine = runtime === 'claude' ? await engineLastHook(ctx) : undefined;
   const base = hooksStatus(installerDeps(ctx, stored ?? {}, runtime));
   const source: ArrivalSource = fromEngine !== undefined ? 'engine' : stored !== null && base.lastHookAt !== null ? 'store' : 'none';

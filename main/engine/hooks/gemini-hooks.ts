@@ -12,6 +12,7 @@
  * (a prompt) → UserPromptSubmit; `AfterTool` → PostToolUse. The pane still decides which key is sent.
  */
 import path from 'node:path';
+import type { HookEventName } from './hook-schemas.ts';
 import type { HooksInstallerDeps } from './install.ts';
 
 /** The events we install. */
@@ -90,5 +91,23 @@ export function geminiPayloadAsClaude(raw: unknown): unknown {
       return { ...base, hook_event_name: 'PostToolUse', tool_response: undefined };
     default:
       return raw;
+  }
+}
+
+/** Gemini CLI's name for the event a payload was read as (arrivals are counted under its own names). */
+export function geminiEventName(event: HookEventName): string {
+  switch (event) {
+    case 'PermissionRequest':
+      return 'Notification';
+    case 'Stop':
+      return 'AfterAgent';
+    case 'UserPromptSubmit':
+      return 'BeforeAgent';
+    case 'PreToolUse':
+      return 'BeforeTool';
+    case 'PostToolUse':
+      return 'AfterTool';
+    default:
+      return event;
   }
 }

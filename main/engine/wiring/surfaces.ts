@@ -13,7 +13,8 @@ import type { ApiEndpoint } from '../http/api-endpoint.ts';
 import { startApiEndpoint } from '../http/api-endpoint.ts';
 import type { HookDelivery } from '../hooks/hook-ingest.ts';
 import { CODEX_HOOK_PATH, GEMINI_HOOK_PATH } from '../http/endpoint-file.ts';
-import { geminiPayloadAsClaude } from '../hooks/gemini-hooks.ts';
+import { geminiEventName, geminiPayloadAsClaude } from '../hooks/gemini-hooks.ts';
+import { runtimeHookCounter } from '../hooks/runtime-arrivals.ts';
 import { MemoryHookEventCounter } from '../hooks/hook-event-counter.ts';
 import { registerHookIngest } from '../hooks/hook-ingest.ts';
 import { storeOpencodeArrivals } from '../hooks/opencode-arrivals.ts';
@@ -70,7 +71,8 @@ export async function startEndpoint(f: Foundation, opts: EndpointOptions, undo: 
       if (opts.deliverGeminiHook)
         registerHookIngest(
           server,
-          { clock, counter: new MemoryHookEventCounter(), deliver: opts.deliverGeminiHook },
+          // Counted in the store under Gemini's own event names, so `hooks status --runtime gemini` sees them.
+          { clock, counter: runtimeHookCounter(f.store, 'gemini', geminiEventName), deliver: opts.deliverGeminiHook },
           GEMINI_HOOK_PATH,
           geminiPayloadAsClaude,
         );

@@ -47,7 +47,7 @@ describe('Gemini CLI hook payloads', () => {
   });
 
   it('a Notification of another type stays a notification (no state change)', () => {
-    const other = { ...payload('Notification'), notification_type: 'Other', details: undefined };
+    const other: Record<string, unknown> = { ...payload('Notification'), notification_type: 'Other', details: undefined };
     const reading = readHookDelivery(envelope(other), 1, null, geminiPayloadAsClaude);
     expect(reading.ok && reading.delivery.signal).toEqual({ kind: 'notification', notificationType: 'Other', message: other['message'] });
   });
