@@ -19,6 +19,8 @@ export function runtimeName(runtime: RuntimeIdDto): string {
       return 'Auggie';
     case 'gemini':
       return 'Gemini CLI';
+    case 'qwen':
+      return 'Qwen Code';
     default:
       return assertNever(runtime);
   }

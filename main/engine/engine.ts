@@ -209,6 +209,7 @@ export class Engine {
     remoteHookSink.bind((d) => fusion.deliver(d));
     const codexFusion = buildCodexFusion(f, observer, opts.processTable, onFacts);
     const geminiFusion = buildAgentHookFusion(f, 'gemini', observer, opts.processTable, onFacts);
+    const qwenFusion = buildAgentHookFusion(f, 'qwen', observer, opts.processTable, onFacts);
     const opencodeFusion = buildOpencodeFusion(f, observer, opts.processTable, onFacts);
     const hookCounter = storeHookCounter(f.store, f.clock);
     let supervisor: PhoneSupervisor | null = null;
@@ -249,6 +250,7 @@ export class Engine {
               deliverHook: (d) => fusion.deliver(d),
               deliverCodexHook: (d) => codexFusion.deliver(d),
               deliverGeminiHook: (d) => geminiFusion.deliver(d),
+              deliverQwenHook: (d) => qwenFusion.deliver(d),
               deliverOpencodeEvent: (d) => opencodeFusion.deliver(d),
               startedAt,
             },

@@ -4,7 +4,7 @@
  * the newest published ones (`npm view <pkg> version`) for `--latest`.
  */
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -91,6 +91,19 @@ function argvFor(id: LiveCliId, dir: string): string[] {
   }
 }
 
+/**
+ * Qwen Code's vendored ripgrep arrives without its execute bit (its postinstall sets it; we run no install
+ * scripts): without it every start says "Ripgrep not available … EACCES".
+ */
+function makeVendoredRipgrepRunnable(dir: string): void {
+  const vendor = join(dir, 'node_modules', '@qwen-code', 'qwen-code', 'vendor', 'ripgrep');
+  if (!existsSync(vendor)) return;
+  for (const platform of readdirSync(vendor)) {
+    const rg = join(vendor, platform, 'rg');
+    if (existsSync(rg)) chmodSync(rg, 0o755);
+  }
+}
+
 /** Install `pkg@version` into the cache (skipped when already there) and say how to run it. */
 export async function installCli(id: LiveCliId, pin: CliPin, log: (line: string) => void = () => {}): Promise<InstalledCli> {
   const dir = join(CACHE_ROOT, `${pin.package.replace('/', '+')}@${pin.version}`);
@@ -120,6 +133,7 @@ export async function installCli(id: LiveCliId, pin: CliPin, log: (line: string)
         maxBuffer: 16 * 1024 * 1024,
       },
     );
+    if (id === 'qwen') makeVendoredRipgrepRunnable(dir);
     writeFileSync(marker, `${pin.package}@${pin.version}\n`);
   }
   const argv = argvFor(id, dir);

@@ -204,6 +204,42 @@ function geminiSetup(s: { home: string; mock: string; dialogs: boolean }): Recor
   return { GOOGLE_GEMINI_BASE_URL: s.mock, GEMINI_API_KEY: API_KEY, GEMINI_CLI_NO_RELAUNCH: 'true' };
 }
 
+function qwenSetup(s: { home: string; mock: string; dialogs: boolean }): Record<string, string> {
+  const dir = join(s.home, '.qwen');
+  mkdirSync(dir, { recursive: true });
+  const settings = {
+    // The settings schema version 0.24.4 writes: without it Qwen rewrites the file at start (migration).
+    $version: 4,
+    general: { disableAutoUpdate: true, disableUpdateNag: true },
+    privacy: { usageStatisticsEnabled: false },
+    security: { folderTrust: { enabled: s.dialogs }, auth: { selectedType: 'openai' } },
+    // 0.24.4 starts in auto mode (an LLM classifier approves tool calls): ask instead.
+    tools: { approvalMode: 'default' },
+    ui: { hideTips: true },
+  };
+  writeFileSync(join(dir, 'settings.json'), JSON.stringify(settings, null, 2));
+  return { OPENAI_BASE_URL: `${s.mock}/v1`, OPENAI_API_KEY: API_KEY, OPENAI_MODEL: 'mock-model', QWEN_CODE_NO_RELAUNCH: 'true' };
+}
+
+/**
+ * Copilot CLI's native program unpacks its bundle (about 235 MB) into `$COPILOT_PKG_CACHE_HOME/pkg` on first run:
+ * one cache beside the installed package, shared by every sandbox, so only the first start pays it.
+ */
+function copilotSetup(s: { home: string; project: string; mock: string; dialogs: boolean; pkgCache: string }): Record<string, string> {
+  const dir = join(s.home, '.copilot');
+  mkdirSync(dir, { recursive: true });
+  if (!s.dialogs) writeFileSync(join(dir, 'config.json'), JSON.stringify({ trustedFolders: [s.project] }, null, 2));
+  return {
+    COPILOT_PROVIDER_BASE_URL: `${s.mock}/v1`,
+    COPILOT_PROVIDER_API_KEY: API_KEY,
+    COPILOT_MODEL: 'mock-model',
+    COPILOT_OFFLINE: 'true',
+    COPILOT_AUTO_UPDATE: 'false',
+    COPILOT_HOME: dir,
+    COPILOT_PKG_CACHE_HOME: s.pkgCache,
+  };
+}
+
 /** Make the sandbox for `cli` talking to the mock at `mockUrl`. */
 export function makeSandbox(cli: InstalledCli, mockUrl: string, opts: SandboxOptions = {}): CliSandbox {
   const root = realpathSync(mkdtempSync(join(tmpdir(), `tb-live-${cli.id}-`)));
@@ -236,8 +272,11 @@ export function makeSandbox(cli: InstalledCli, mockUrl: string, opts: SandboxOpt
       args = ['-m', 'gemini-2.5-flash'];
       break;
     case 'qwen':
+      extra = qwenSetup({ home, mock: mockUrl, dialogs });
+      break;
     case 'copilot':
-      throw new Error(`no sandbox for ${cli.id} yet`);
+      extra = copilotSetup({ home, project, mock: mockUrl, dialogs, pkgCache: join(cli.dir, 'pkg-cache') });
+      break;
   }
   const all = { ...env, ...extra, ...opts.env };
   const argv = [...cli.argv, ...args];

@@ -20,6 +20,7 @@ export const PROCESS_NAME: Readonly<Record<RuntimeId, string>> = {
   kiro: 'kiro-cli',
   auggie: 'auggie',
   gemini: 'gemini',
+  qwen: 'qwen',
 };
 
 /** What a screen's note says the engine must make of it. */

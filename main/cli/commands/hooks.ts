@@ -1,6 +1,6 @@
 /**
- * `trailboss hooks install | uninstall | status [--runtime claude|codex|opencode] [--json]`: edits
- * Claude's settings (or Codex's hooks.json, or writes our opencode plugin file) directly (the
+ * `trailboss hooks install | uninstall | status [--runtime claude|codex|opencode|gemini|qwen] [--json]`: edits
+ * Claude's settings (or Codex's hooks.json, Gemini CLI's or Qwen Code's settings.json, or writes our opencode plugin file) directly (the
  * same code the settings view calls through the engine), so it works with no engine running.
  * Status adds when hooks last arrived: from the running engine, else from the store file.
  */
@@ -11,6 +11,7 @@ import type { HookEventCounter, HookEventStats } from '../../engine/hooks/hook-e
 import type { HookEventName } from '../../engine/hooks/hook-schemas.ts';
 import { codexInstallerDeps } from '../../engine/hooks/codex-hooks.ts';
 import { geminiInstallerDeps } from '../../engine/hooks/gemini-hooks.ts';
+import { qwenInstallerDeps } from '../../engine/hooks/qwen-hooks.ts';
 import { runtimeHookCounter } from '../../engine/hooks/runtime-arrivals.ts';
 import type { HooksChange, HooksInstallerDeps } from '../../engine/hooks/install.ts';
 import { hooksStatus, installHooks, uninstallHooks } from '../../engine/hooks/install.ts';
@@ -45,7 +46,7 @@ type Arrivals = Partial<Record<HookEventName, HookEventStats>>;
 export type ArrivalSource = 'engine' | 'store' | 'none';
 
 /** Whose hooks a command works on (opencode: our plugin, handled by its own functions below). */
-export type HookRuntime = 'claude' | 'codex' | 'gemini';
+export type HookRuntime = 'claude' | 'codex' | 'gemini' | 'qwen';
 type AnyRuntime = HookRuntime | 'opencode';
 
 /** The installer's inputs for this context, with arrivals read once (they only feed status). */
@@ -55,17 +56,23 @@ export function installerDeps(ctx: CliContext, arrivals: Arrivals, runtime: Hook
   const claude = depsOf({ env: ctx.env, homedir: ctx.homedir, endpointFile: paths.endpoint, clock: ctx.clock, counter });
   if (runtime === 'codex') return codexInstallerDeps(claude, { env: ctx.env, homedir: ctx.homedir });
   if (runtime === 'gemini') return geminiInstallerDeps(claude, { env: ctx.env, homedir: ctx.homedir });
+  if (runtime === 'qwen') return qwenInstallerDeps(claude, { env: ctx.env, homedir: ctx.homedir });
   return claude;
 }
 
 const runtimeOf = (p: Parsed): AnyRuntime => {
   const r = read.string(p, 'runtime');
-  return r === 'codex' || r === 'opencode' || r === 'gemini' ? r : 'claude';
+  return r === 'codex' || r === 'opencode' || r === 'gemini' || r === 'qwen' ? r : 'claude';
 };
-const TITLE: Record<HookRuntime, string> = { claude: 'Claude Code hooks', codex: 'Codex hooks', gemini: 'Gemini CLI hooks' };
+const TITLE: Record<HookRuntime, string> = {
+  claude: 'Claude Code hooks',
+  codex: 'Codex hooks',
+  gemini: 'Gemini CLI hooks',
+  qwen: 'Qwen Code hooks',
+};
 
 /** Per-event arrivals from the store file, read-only; null when there is none or it cannot be read. */
-export function storeArrivals(ctx: CliContext, runtime: 'claude' | 'gemini' = 'claude'): Arrivals | null {
+export function storeArrivals(ctx: CliContext, runtime: 'claude' | 'gemini' | 'qwen' = 'claude'): Arrivals | null {
   const { database } = resolvePaths({ env: ctx.env, platform: ctx.platform, homedir: ctx.homedir, cwd: ctx.cwd });
   if (!existsSync(database)) return null;
   try {
@@ -126,8 +133,8 @@ function statusJson(status: HooksStatus, source: ArrivalSource): string {
 }
 
 export async function status(ctx: CliContext, json: boolean, runtime: HookRuntime = 'claude'): Promise<number> {
-  // Arrival times: Claude's from the store or the running engine, Gemini CLI's from the store (under its own event names).
-  const stored = runtime === 'claude' || runtime === 'gemini' ? storeArrivals(ctx, runtime) : null;
+  // Arrival times: Claude's from the store or the running engine, Gemini CLI's and Qwen Code's from the store (under their own event names).
+  const stored = runtime === 'codex' ? null : storeArrivals(ctx, runtime);
   const fromEngine = runtime === 'claude' ? await engineLastHook(ctx) : undefined;
   const base = hooksStatus(installerDeps(ctx, stored ?? {}, runtime));
   const source: ArrivalSource = fromEngine !== undefined ? 'engine' : stored !== null && base.lastHookAt !== null ? 'store' : 'none';

@@ -4,6 +4,7 @@ import { claudeRuntime } from './claude/index.ts';
 import { codexRuntime } from './codex/index.ts';
 import { cursorRuntime } from './cursor/index.ts';
 import { geminiRuntime } from './gemini/index.ts';
+import { qwenRuntime } from './qwen/index.ts';
 import { kiroRuntime } from './kiro/index.ts';
 import { opencodeRuntime } from './opencode/index.ts';
 import type { RuntimeId, RuntimeModule } from './types.ts';
@@ -17,6 +18,7 @@ export const RUNTIMES: readonly RuntimeModule[] = [
   kiroRuntime,
   auggieRuntime,
   geminiRuntime,
+  qwenRuntime,
 ];
 
 /** The module for an id (every RuntimeId has one). */

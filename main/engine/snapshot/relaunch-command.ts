@@ -15,6 +15,7 @@ export const DEFAULT_COMMANDS: Readonly<Record<RuntimeId, readonly string[]>> = 
   kiro: ['kiro-cli', 'chat'],
   auggie: ['auggie'],
   gemini: ['gemini'],
+  qwen: ['qwen'],
 };
 
 // Claude flags that take one value (`--flag v` or `--flag=v`), and those taking values up to the next flag.

@@ -23,7 +23,7 @@ export function buildCodexFusion(
 /** Fusion of another agent's hook deliveries (Gemini CLI, Qwen Code) into facts for `onFacts`. */
 export function buildAgentHookFusion(
   f: Foundation,
-  runtime: 'gemini',
+  runtime: 'gemini' | 'qwen',
   observer: PaneObserver,
   processTable: ProcessTable,
   onFacts: (facts: Fact[]) => void,

@@ -19,7 +19,15 @@ const PEER_SINGLE_USE = ['run (once) (y)', 'delete (y)', 'yes, single permission
  * Labels verified in the fixture notes to grant exactly one invocation (hand-kept on purpose).
  * `[a]llow` is auggie 0.36.0's hotkey (the next identical call asks again: approval-shell-repeat).
  */
-export const VERIFIED_SINGLE_USE = new Set(['yes', 'yes, proceed (y)', 'allow once', '[a]llow', ...PEER_SINGLE_USE]);
+export const VERIFIED_SINGLE_USE = new Set([
+  'yes',
+  'yes, proceed (y)',
+  'allow once',
+  '[a]llow',
+  // Qwen Code 0.24.4 (test/fixtures/panes/qwen: the same command asked again after it).
+  'yes, allow once',
+  ...PEER_SINGLE_USE,
+]);
 /**
  * Shapes seen in the wild but not captured (test/fixtures/panes/<runtime>/synthetic), or captured
  * but single-use only by their source's word: single-use by their source, kept apart from the captured ones. Codex 0.169.0's "Yes, just this once" (label in its
@@ -50,7 +58,7 @@ export const VERIFIED_DENY = new Set([
   'no (tab to edit)',
   // Claude Code 2.1.289 (peer capture claude-agentman-permission-amend-open): the same no, its `(esc)` hint not drawn.
   'no, and tell claude what to do differently',
-  // Gemini CLI 0.61.0 (test/fixtures/panes/gemini, verified: the tool does not run); the peer screen
+  // Gemini CLI 0.61.0 and Qwen Code 0.24.4 (test/fixtures/panes/gemini, qwen; verified: the tool does not run); the peer screen
   // gemini-action-required-shell cuts its closing parenthesis.
   'no, suggest changes (esc)',
   'no, suggest changes (esc',
