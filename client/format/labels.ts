@@ -21,6 +21,8 @@ export function runtimeName(runtime: RuntimeIdDto): string {
       return 'Gemini CLI';
     case 'qwen':
       return 'Qwen Code';
+    case 'copilot':
+      return 'Copilot CLI';
     default:
       return assertNever(runtime);
   }

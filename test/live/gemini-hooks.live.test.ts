@@ -61,7 +61,7 @@ describe('live gemini hooks', () => {
   const arrivals = () => readRuntimeArrivals(a.h.engine.store, 'gemini');
 
   it(
-    'the hook queues the pane before its prompt shows; the pane upgrades the same item; approve runs the command once',
+    'the permission hook is heard; the pane gives the one permission item its key; approve runs the command once',
     async () => {
       await a.waitState('idle', 'gemini idle after start', START_TIMEOUT_MS);
       const before = a.file(RAN_FILE);

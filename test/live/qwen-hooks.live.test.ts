@@ -58,7 +58,7 @@ describe('live qwen hooks', () => {
   const arrivals = () => readRuntimeArrivals(a.h.engine.store, 'qwen');
 
   it(
-    'the hook queues the pane before its prompt shows; the pane upgrades the same item; approve runs the command once',
+    'the permission hook is heard; the pane gives the one permission item its key; approve runs the command once',
     async () => {
       await a.waitState('idle', 'qwen idle after start', START_TIMEOUT_MS);
       const before = a.file(RAN_FILE);

@@ -21,6 +21,7 @@ export const PROCESS_NAME: Readonly<Record<RuntimeId, string>> = {
   auggie: 'auggie',
   gemini: 'gemini',
   qwen: 'qwen',
+  copilot: 'copilot',
 };
 
 /** What a screen's note says the engine must make of it. */

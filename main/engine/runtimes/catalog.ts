@@ -5,6 +5,7 @@ import { codexRuntime } from './codex/index.ts';
 import { cursorRuntime } from './cursor/index.ts';
 import { geminiRuntime } from './gemini/index.ts';
 import { qwenRuntime } from './qwen/index.ts';
+import { copilotRuntime } from './copilot/index.ts';
 import { kiroRuntime } from './kiro/index.ts';
 import { opencodeRuntime } from './opencode/index.ts';
 import type { RuntimeId, RuntimeModule } from './types.ts';
@@ -19,6 +20,7 @@ export const RUNTIMES: readonly RuntimeModule[] = [
   auggieRuntime,
   geminiRuntime,
   qwenRuntime,
+  copilotRuntime,
 ];
 
 /** The module for an id (every RuntimeId has one). */

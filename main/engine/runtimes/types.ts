@@ -1,7 +1,7 @@
 /** Shared vocabulary for agent runtimes: what a pane screen can mean, and the shape of a parsed prompt. */
 
 /** Every agent CLI Trail Boss knows. */
-export const RUNTIME_IDS = ['claude', 'codex', 'opencode', 'cursor', 'kiro', 'auggie', 'gemini', 'qwen'] as const;
+export const RUNTIME_IDS = ['claude', 'codex', 'opencode', 'cursor', 'kiro', 'auggie', 'gemini', 'qwen', 'copilot'] as const;
 export type RuntimeId = (typeof RUNTIME_IDS)[number];
 
 /**

@@ -62,6 +62,8 @@ export const VERIFIED_DENY = new Set([
   // gemini-action-required-shell cuts its closing parenthesis.
   'no, suggest changes (esc)',
   'no, suggest changes (esc',
+  // Copilot CLI 1.0.102 (test/fixtures/panes/copilot/perm-read-after-4: `The user rejected this tool call.`).
+  'no (esc)',
 ]);
 
 interface NumberedOption {
