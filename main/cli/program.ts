@@ -23,7 +23,7 @@ const itemRef = 'an item id, a pane id like %3, or a tmux target like work:1.0';
 type Declaration = (program: Command) => void;
 
 const hookRuntime = () =>
-  new Option('--runtime <runtime>', 'whose hooks').choices(['claude', 'codex', 'opencode', 'gemini', 'qwen']).default('claude');
+  new Option('--runtime <runtime>', 'whose hooks').choices(['claude', 'codex', 'opencode', 'gemini', 'qwen', 'copilot']).default('claude');
 const hookHost = () => new Option('--host <name>', "a configured host's Claude hooks (over ssh; see `hosts`)");
 
 /** Every top-level command, in the order the help lists them. */

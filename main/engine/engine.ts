@@ -210,6 +210,7 @@ export class Engine {
     const codexFusion = buildCodexFusion(f, observer, opts.processTable, onFacts);
     const geminiFusion = buildAgentHookFusion(f, 'gemini', observer, opts.processTable, onFacts);
     const qwenFusion = buildAgentHookFusion(f, 'qwen', observer, opts.processTable, onFacts);
+    const copilotFusion = buildAgentHookFusion(f, 'copilot', observer, opts.processTable, onFacts);
     const opencodeFusion = buildOpencodeFusion(f, observer, opts.processTable, onFacts);
     const hookCounter = storeHookCounter(f.store, f.clock);
     let supervisor: PhoneSupervisor | null = null;
@@ -251,6 +252,7 @@ export class Engine {
               deliverCodexHook: (d) => codexFusion.deliver(d),
               deliverGeminiHook: (d) => geminiFusion.deliver(d),
               deliverQwenHook: (d) => qwenFusion.deliver(d),
+              deliverCopilotHook: (d) => copilotFusion.deliver(d),
               deliverOpencodeEvent: (d) => opencodeFusion.deliver(d),
               startedAt,
             },

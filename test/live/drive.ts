@@ -33,7 +33,12 @@ if (rest.includes('--tap')) {
     events.map((e) => [e, [{ hooks: [{ type: 'command', command, timeout: id === 'gemini' ? 5000 : 5 }] }]]),
   );
   mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, JSON.stringify(settings, null, 2));
+  if (id === 'copilot') {
+    // Copilot CLI: `$COPILOT_HOME/hooks/<name>.json`, `{ version: 1, hooks: { <event>: [{ type, bash, timeoutSec }] } }`.
+    const hooks = Object.fromEntries(events.map((e) => [e, [{ type: 'command', bash: command, timeoutSec: 5 }]]));
+    mkdirSync(join(sandbox.home, '.copilot', 'hooks'), { recursive: true });
+    writeFileSync(join(sandbox.home, '.copilot', 'hooks', 'tap.json'), JSON.stringify({ version: 1, hooks }, null, 2));
+  } else writeFileSync(file, JSON.stringify(settings, null, 2));
 }
 const tmux = await startPrivateTmux();
 const pane = await tmux.newPane(sandbox.command, { cwd: sandbox.project, width, height: 40 });

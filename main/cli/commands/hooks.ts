@@ -1,5 +1,5 @@
 /**
- * `trailboss hooks install | uninstall | status [--runtime claude|codex|opencode|gemini|qwen] [--json]`: edits
+ * `trailboss hooks install | uninstall | status [--runtime claude|codex|opencode|gemini|qwen|copilot] [--json]`: edits
  * Claude's settings (or Codex's hooks.json, Gemini CLI's or Qwen Code's settings.json, or writes our opencode plugin file) directly (the
  * same code the settings view calls through the engine), so it works with no engine running.
  * Status adds when hooks last arrived: from the running engine, else from the store file.
@@ -38,6 +38,7 @@ import { UsageError, parseCommandLine, read } from '../program.ts';
 import type { CliContext } from '../context.ts';
 import { EXIT } from '../context.ts';
 import { NoEngineError, engineClient } from '../engine-client.ts';
+import { copilotHooksCommand } from './hooks-copilot.ts';
 import { remoteHooksCommand } from './hooks-remote.ts';
 
 type Arrivals = Partial<Record<HookEventName, HookEventStats>>;
@@ -47,7 +48,7 @@ export type ArrivalSource = 'engine' | 'store' | 'none';
 
 /** Whose hooks a command works on (opencode: our plugin, handled by its own functions below). */
 export type HookRuntime = 'claude' | 'codex' | 'gemini' | 'qwen';
-type AnyRuntime = HookRuntime | 'opencode';
+type AnyRuntime = HookRuntime | 'opencode' | 'copilot';
 
 /** The installer's inputs for this context, with arrivals read once (they only feed status). */
 export function installerDeps(ctx: CliContext, arrivals: Arrivals, runtime: HookRuntime = 'claude'): HooksInstallerDeps {
@@ -62,7 +63,7 @@ export function installerDeps(ctx: CliContext, arrivals: Arrivals, runtime: Hook
 
 const runtimeOf = (p: Parsed): AnyRuntime => {
   const r = read.string(p, 'runtime');
-  return r === 'codex' || r === 'opencode' || r === 'gemini' || r === 'qwen' ? r : 'claude';
+  return r === 'codex' || r === 'opencode' || r === 'gemini' || r === 'qwen' || r === 'copilot' ? r : 'claude';
 };
 const TITLE: Record<HookRuntime, string> = {
   claude: 'Claude Code hooks',
@@ -279,6 +280,7 @@ export async function hooksCommand(ctx: CliContext): Promise<number> {
       if (host !== null) return remoteHooksCommand(ctx, sub, host, { json: read.bool(parsed, 'json'), node: read.string(parsed, 'node') });
       const runtime = runtimeOf(parsed);
       if (runtime === 'opencode') return opencodeCommand(ctx, sub, read.bool(parsed, 'json'));
+      if (runtime === 'copilot') return copilotHooksCommand(ctx, sub, read.bool(parsed, 'json'));
       return change(ctx, sub, read.bool(parsed, 'json'), runtime);
     }
     case 'status': {
@@ -287,6 +289,7 @@ export async function hooksCommand(ctx: CliContext): Promise<number> {
       if (host !== null) return remoteHooksCommand(ctx, 'status', host, { json: read.bool(parsed, 'json') });
       const runtime = runtimeOf(parsed);
       if (runtime === 'opencode') return opencodeCommand(ctx, 'status', read.bool(parsed, 'json'));
+      if (runtime === 'copilot') return copilotHooksCommand(ctx, 'status', read.bool(parsed, 'json'));
       return status(ctx, read.bool(parsed, 'json'), runtime);
     }
     default:

@@ -30,7 +30,7 @@ export interface OwnedHookEntry {
 }
 
 /** Agents other than Claude Code whose hooks the forwarder posts to their own route (`/hooks/<runtime>`). */
-export const FORWARDED_RUNTIMES = ['codex', 'gemini', 'qwen'] as const;
+export const FORWARDED_RUNTIMES = ['codex', 'gemini', 'qwen', 'copilot'] as const;
 export type ForwardedRuntime = (typeof FORWARDED_RUNTIMES)[number];
 const isForwardedRuntime = (v: string | undefined): v is ForwardedRuntime => (FORWARDED_RUNTIMES as readonly string[]).includes(v ?? '');
 

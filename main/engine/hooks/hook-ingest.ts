@@ -38,8 +38,11 @@ export type HookReading =
   | { readonly ok: true; readonly delivery: HookDelivery }
   | { readonly ok: false; readonly reason: 'schema-invalid' | 'unknown-event'; readonly message: string };
 
-/** An agent's own payload turned into the Claude payload of the same meaning (Gemini CLI's hooks). */
-export type PayloadTranslation = (raw: unknown) => unknown;
+/**
+ * An agent's own payload turned into the Claude payload of the same meaning (Gemini CLI's, Copilot CLI's hooks);
+ * `event` is the name the hook was installed for (the forwarder's argv), for payloads that do not carry one.
+ */
+export type PayloadTranslation = (raw: unknown, event: string | null) => unknown;
 
 /**
  * Validate a forwarded body into a delivery received at `at` from `host` (null: this machine); `translate`
@@ -50,7 +53,7 @@ export function readHookDelivery(body: unknown, at: number, host: string | null,
   if (!envelope.ok) return { ok: false, reason: 'schema-invalid', message: envelope.message };
   // Cleaned at the door: nothing downstream (subject, question, message, paths) sees a raw control.
   const cleaned = cleanExternalValue(envelope.envelope.payload);
-  const parsed = parseHookPayload(translate ? translate(cleaned) : cleaned);
+  const parsed = parseHookPayload(translate ? translate(cleaned, envelope.envelope.event ?? null) : cleaned);
   if (!parsed.ok) return { ok: false, reason: parsed.reason, message: parsed.message };
   const payload = parsed.payload;
   const { tmuxPane, tmuxSocket, ppid } = envelope.envelope;

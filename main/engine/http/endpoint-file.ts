@@ -9,6 +9,7 @@ import { HOOK_PATH, readEndpointFile, type EndpointInfo } from './endpoint-info.
 
 export {
   CODEX_HOOK_PATH,
+  COPILOT_HOOK_PATH,
   GEMINI_HOOK_PATH,
   QWEN_HOOK_PATH,
   HOOK_PATH,

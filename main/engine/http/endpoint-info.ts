@@ -15,6 +15,8 @@ export const CODEX_HOOK_PATH = '/hooks/codex';
 export const GEMINI_HOOK_PATH = '/hooks/gemini';
 /** Qwen Code's hooks (`--runtime qwen`): Claude's payload shape, its own tool names (hooks/qwen-hooks.ts). */
 export const QWEN_HOOK_PATH = '/hooks/qwen';
+/** Copilot CLI's hooks (`--runtime copilot`), translated to Claude's shape (hooks/copilot-hooks.ts). */
+export const COPILOT_HOOK_PATH = '/hooks/copilot';
 /** Where the opencode plugin's events arrive (bin/trailboss-opencode-plugin.js posts here by itself). */
 export const OPENCODE_HOOK_PATH = '/hooks/opencode';
 

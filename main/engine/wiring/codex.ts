@@ -20,10 +20,10 @@ export function buildCodexFusion(
   return new CodexFusion({ observer, logger: f.logger, processTable, apply: onFacts });
 }
 
-/** Fusion of another agent's hook deliveries (Gemini CLI, Qwen Code) into facts for `onFacts`. */
+/** Fusion of another agent's hook deliveries (Gemini CLI, Qwen Code, Copilot CLI) into facts for `onFacts`. */
 export function buildAgentHookFusion(
   f: Foundation,
-  runtime: 'gemini' | 'qwen',
+  runtime: 'gemini' | 'qwen' | 'copilot',
   observer: PaneObserver,
   processTable: ProcessTable,
   onFacts: (facts: Fact[]) => void,

@@ -12,8 +12,9 @@ import type { Surface } from '../actions/types.ts';
 import type { ApiEndpoint } from '../http/api-endpoint.ts';
 import { startApiEndpoint } from '../http/api-endpoint.ts';
 import type { HookDelivery } from '../hooks/hook-ingest.ts';
-import { CODEX_HOOK_PATH, GEMINI_HOOK_PATH, QWEN_HOOK_PATH } from '../http/endpoint-file.ts';
+import { CODEX_HOOK_PATH, COPILOT_HOOK_PATH, GEMINI_HOOK_PATH, QWEN_HOOK_PATH } from '../http/endpoint-file.ts';
 import { qwenPayloadAsClaude } from '../hooks/qwen-hooks.ts';
+import { copilotEventName, copilotPayloadAsClaude } from '../hooks/copilot-hooks.ts';
 import { geminiEventName, geminiPayloadAsClaude } from '../hooks/gemini-hooks.ts';
 import { runtimeHookCounter } from '../hooks/runtime-arrivals.ts';
 import { MemoryHookEventCounter } from '../hooks/hook-event-counter.ts';
@@ -50,6 +51,8 @@ export interface EndpointOptions {
   readonly deliverGeminiHook?: (delivery: HookDelivery) => void;
   /** Qwen Code hook deliveries (POST /hooks/qwen); absent without it. */
   readonly deliverQwenHook?: (delivery: HookDelivery) => void;
+  /** Copilot CLI hook deliveries (POST /hooks/copilot, translated to Claude's shape); absent without it. */
+  readonly deliverCopilotHook?: (delivery: HookDelivery) => void;
   /** opencode plugin deliveries (POST /hooks/opencode); the route is absent without it. */
   readonly deliverOpencodeEvent?: (delivery: OpencodeDelivery) => void;
   /** When the engine started (its uptime in the metrics route). */
@@ -85,6 +88,13 @@ export async function startEndpoint(f: Foundation, opts: EndpointOptions, undo: 
           { clock, counter: runtimeHookCounter(f.store, 'qwen'), deliver: opts.deliverQwenHook },
           QWEN_HOOK_PATH,
           qwenPayloadAsClaude,
+        );
+      if (opts.deliverCopilotHook)
+        registerHookIngest(
+          server,
+          { clock, counter: runtimeHookCounter(f.store, 'copilot', copilotEventName), deliver: opts.deliverCopilotHook },
+          COPILOT_HOOK_PATH,
+          copilotPayloadAsClaude,
         );
       // Counted in the store under their own names, so `hooks status --runtime opencode` sees them from the CLI.
       if (opts.deliverOpencodeEvent)
