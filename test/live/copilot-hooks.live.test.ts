@@ -83,9 +83,13 @@ describe('live copilot hooks', () => {
       expect(arrivals()['postToolUse']?.count).toBeGreaterThanOrEqual(1);
       expect(arrivals()['notification']?.count).toBeGreaterThanOrEqual(1);
       // The user's tap saw the same events (their hooks kept working beside ours).
-      const tapped = readFileSync(join(a.sandbox.home, 'tap.jsonl'), 'utf8');
-      expect(tapped).toContain('"hookName":"permissionRequest"');
-      expect(tapped).toContain('"stopReason":"end_turn"');
+      // The user's tap saw the same events (their hooks kept working beside ours; it may finish after ours).
+      const tapFile = join(a.sandbox.home, 'tap.jsonl');
+      await poll(() => readFileSync(tapFile, 'utf8').includes('"stopReason":"end_turn"'), "agentStop in the user's tap", {
+        timeoutMs: 30_000,
+        intervalMs: 100,
+      });
+      expect(readFileSync(tapFile, 'utf8')).toContain('"hookName":"permissionRequest"');
       const status = JSON.parse((await hooks('status', a.sandbox, a.h.engine.paths.endpoint)).stdout) as {
         details: { event: string; count: number }[];
       };

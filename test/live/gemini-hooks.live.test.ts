@@ -87,10 +87,13 @@ describe('live gemini hooks', () => {
       await a.waitState('idle', 'idle after the approved tool', 90_000);
       expect(a.file(RAN_FILE).split('\n').length - before.split('\n').length).toBe(1);
       expect(arrivals()['AfterTool']?.count).toBeGreaterThanOrEqual(1);
-      // The user's tap saw the same events (their hooks kept working beside ours).
-      const tapped = readFileSync(join(a.sandbox.home, 'tap.jsonl'), 'utf8');
-      expect(tapped).toContain('"notification_type":"ToolPermission"');
-      expect(tapped).toContain('"hook_event_name":"AfterAgent"');
+      // The user's tap saw the same events (their hooks kept working beside ours; it may finish after ours).
+      const tapFile = join(a.sandbox.home, 'tap.jsonl');
+      await poll(() => readFileSync(tapFile, 'utf8').includes('"hook_event_name":"AfterAgent"'), "the turn's end in the user's tap", {
+        timeoutMs: 30_000,
+        intervalMs: 100,
+      });
+      expect(readFileSync(tapFile, 'utf8')).toContain('"notification_type":"ToolPermission"');
       const status = JSON.parse((await hooks('status', a.sandbox, a.h.engine.paths.endpoint)).stdout) as {
         details: { event: string; count: number }[];
       };

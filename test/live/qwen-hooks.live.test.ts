@@ -85,10 +85,13 @@ describe('live qwen hooks', () => {
       expect(a.file(RAN_FILE).split('\n').length - before.split('\n').length).toBe(1);
       expect(arrivals()['PostToolUse']?.count).toBeGreaterThanOrEqual(1);
       expect(arrivals()['Notification']?.count).toBeGreaterThanOrEqual(1);
-      // The user's tap saw the same events (their hooks kept working beside ours).
-      const tapped = readFileSync(join(a.sandbox.home, 'tap.jsonl'), 'utf8');
-      expect(tapped).toContain('"hook_event_name":"PermissionRequest"');
-      expect(tapped).toContain('"hook_event_name":"Stop"');
+      // The user's tap saw the same events (their hooks kept working beside ours; it may finish after ours).
+      const tapFile = join(a.sandbox.home, 'tap.jsonl');
+      await poll(() => readFileSync(tapFile, 'utf8').includes('"hook_event_name":"Stop"'), "the turn's end in the user's tap", {
+        timeoutMs: 30_000,
+        intervalMs: 100,
+      });
+      expect(readFileSync(tapFile, 'utf8')).toContain('"hook_event_name":"PermissionRequest"');
       const status = JSON.parse((await hooks('status', a.sandbox, a.h.engine.paths.endpoint)).stdout) as {
         details: { event: string; count: number }[];
       };
