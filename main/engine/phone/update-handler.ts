@@ -4,7 +4,9 @@
  * a live token of the message holding the item's buttons, once (claimed in the transaction that
  * moves the offset), and goes through the same engine action as every surface, with the fingerprint
  * the message showed — the engine sends nothing if the prompt changed. Typed `y`/`n` and text replies
- * go through the same path.
+ * go through the same path. A fresh (unthreaded) `y`/`n` counts only for what the user had seen when
+ * they sent it: Telegram's message ids in a chat grow in the order messages were sent, so a message
+ * with a higher id than the answer's came after it (the engine was busy, offline or asleep).
  */
 import type { ApiMethods } from '../../../preload/contract/api.ts';
 import type { ActionOutcomeDto, ItemActionDto } from '../../../preload/contract/queue-item.ts';
@@ -118,6 +120,7 @@ async function threaded(deps: HandlerDeps, updateId: number, ownId: number, repl
       'Text is typed only into an agent waiting for input. To answer this prompt, reply y or n, or use the buttons.',
       ownId,
     );
+  if (answer !== null && !deps.store.phone.offered(chatId, message.messageId, answer)) return deps.reply(notOffered(answer), ownId);
   if (!deps.store.phone.claimTyped(chatId, message.messageId, deps.now(), updateId + 1))
     return deps.reply('That message was already answered.', ownId);
   const outcome = await act(
@@ -137,6 +140,8 @@ async function fresh(deps: HandlerDeps, updateId: number, ownId: number, chatId:
   }
   const latest = deps.store.phone.latestMessage();
   if (!latest) return deps.reply('Nothing is waiting for that answer.', ownId);
+  if (!sawLatest(deps, latest, chatId, ownId))
+    return deps.reply('Not sent: a message about a waiting agent came after your answer. Look at it and answer again.', ownId);
   if (!latest.live)
     return deps.reply(
       `Not sent: the most recent message is out of date (${latest.outcome ?? 'settled'}). Look at the newest message.`,
@@ -145,10 +150,28 @@ async function fresh(deps: HandlerDeps, updateId: number, ownId: number, chatId:
   const item = deps.store.items.get(latest.itemId);
   if (!item || (item.fingerprint ?? '') !== latest.fingerprint)
     return deps.reply('Not sent: the prompt changed since the most recent message. Look at the newest message.', ownId);
+  if (!deps.store.phone.offered(chatId, latest.messageId, answer)) return deps.reply(notOffered(answer), ownId);
   if (!deps.store.phone.claimTyped(chatId, latest.messageId, deps.now(), updateId + 1))
     return deps.reply('That message was already answered.', ownId);
   const outcome = await act(deps, { action: answer, itemId: latest.itemId, fingerprint: latest.fingerprint });
   await deps.settled(latest, actionWords(outcome, deps.now()));
+}
+
+/** A typed answer does only what the message's buttons offer (no Approve where its text was hidden or cut). */
+function notOffered(answer: TypedAnswer): string {
+  return `Not sent: that message offers no ${answer === 'approve' ? 'Approve' : 'Deny'} (it says why). Answer at the desk.`;
+}
+
+/**
+ * Whether the answer `ownId` was sent with `latest` (or a message about the same prompt) in front of
+ * the user: `latest` came before the answer, or the newest message before the answer asked the very
+ * same prompt (a reminder sent after it repeats what the user answered).
+ */
+function sawLatest(deps: HandlerDeps, latest: PhoneMessage, chatId: number, ownId: number): boolean {
+  if (latest.chatId !== chatId) return false;
+  if (latest.messageId < ownId) return true;
+  const seen = deps.store.phone.latestMessageBefore(chatId, ownId);
+  return seen !== null && seen.itemId === latest.itemId && seen.fingerprint === latest.fingerprint;
 }
 
 /** The same engine action as every other surface (audited as `telegram`). */

@@ -59,6 +59,11 @@ export interface DialogScreen {
   readonly question: string;
   readonly options: readonly PromptOption[];
   readonly highlighted: number | null;
+  /**
+   * An overlay the user opened (a model picker, help, the transcript viewer): the user is at the pane,
+   * so it is not queued and never gets a key. Absent for dialogs the agent raised.
+   */
+  readonly openedByUser?: boolean;
 }
 
 /** The agent waits at its input prompt. `draft` is text already typed into the input line ('' when empty). */

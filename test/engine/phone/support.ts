@@ -6,7 +6,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { QueueItemDto } from '../../../preload/contract/queue-item.ts';
-import { botTokenPath, saveBotToken } from '../../../main/engine/phone/bot-token-file.ts';
+import { botIdOf, botTokenPath, saveBotToken } from '../../../main/engine/phone/bot-token-file.ts';
 import type { StoredMessage, TgUser } from '../../support/bot-api/stand-in.ts';
 import { BotApiStandIn } from '../../support/bot-api/stand-in.ts';
 import type { EngineHarness } from '../../support/engine-harness.ts';
@@ -52,7 +52,7 @@ export async function startPhoneRig(opts: { config?: Record<string, unknown>; pa
 /** OWNER says /start (a bot may write only to someone who wrote first) and the store pairs them, as `phone pair` would. */
 export function pairOwner(h: EngineHarness, tg: BotApiStandIn): void {
   const start = tg.sendText(OWNER, '/start');
-  h.engine.store.phone.setOffset(start + 1);
+  h.engine.store.phone.startOffset(botIdOf(tg.token), start + 1);
   h.engine.store.phone.pair({ chatId: OWNER.id, userId: OWNER.id, userName: 'Ada (@ada)', botUsername: tg.bot.username!, at: Date.now() });
 }
 

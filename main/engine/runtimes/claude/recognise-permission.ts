@@ -1,5 +1,5 @@
 /** Turns a Claude tool-permission prompt (Bash, Edit, Write, Read, WebFetch) into a structured PermissionPrompt. */
-import { classifyOptionLabel } from '../common/classify-option.ts';
+import { withKinds } from '../common/option-context.ts';
 import type { PermissionPrompt, PromptOption } from '../types.ts';
 import type { OptionBlock } from './option-block.ts';
 import { readPermissionBody } from './permission-body.ts';
@@ -47,11 +47,10 @@ export function recognisePermission(
   block: OptionBlock,
   body: PermissionBody,
 ): PermissionPrompt {
-  const options: PromptOption[] = block.options.map((o) => {
-    // A wrapped label continues on the lines below it; classify the whole text, never a prefix.
-    const label = [o.text, ...o.more].join(' ');
-    return { key: o.number === null ? null : String(o.number), label, kind: classifyOptionLabel(label) };
-  });
+  // A wrapped label continues on the lines below it; classify the whole text, never a prefix.
+  const options: PromptOption[] = withKinds(
+    block.options.map((o) => ({ key: o.number === null ? null : String(o.number), label: [o.text, ...o.more].join(' ') })),
+  );
   const marked = block.options.flatMap((o, i) => (o.highlighted ? [i] : []));
   const highlighted = marked.length === 1 ? (marked[0] ?? null) : null;
   const tool = body.header;
