@@ -2,6 +2,8 @@
  * GitHub Copilot CLI 1.0.102 screen pieces (verified in test/fixtures/panes/copilot): the rounded box its
  * confirmations and dialogs are drawn in, and the numbered `❯ 1. Yes` option rows inside it.
  */
+import type { NumberedBlockShape, NumberedRowOption } from '../common/numbered-block.ts';
+import { numberedBlockEndingAt } from '../common/numbered-block.ts';
 
 /** A row with one box side taken off each end, trimmed; border rows (`╭──╮`, `╰──╯`, `│ ──── │`) become ''. */
 export function unbox(row: string): string {
@@ -16,39 +18,15 @@ export function unbox(row: string): string {
 /** A full-width horizontal rule (the composer's edges). */
 export const isRule = (row: string) => row.length >= 20 && /^─+$/.test(row.trim());
 
-const OPTION = /^(❯\s+)?(\d{1,2})\.\s+(\S.*)$/;
+/** How Copilot CLI draws its numbered options. */
+const SHAPE: NumberedBlockShape = { markers: '❯', maxWrapped: 2, blankBetween: true };
 
 /** One numbered option as drawn; `label` includes its wrapped rows. */
-export interface CopilotOption {
-  readonly number: number;
-  readonly label: string;
-  readonly marked: boolean;
-}
+export type CopilotOption = NumberedRowOption;
 
-/**
- * The numbered options whose last row is `end` (unboxed rows): 1..n without holes, wrapped text (at most two
- * rows) under each, single blank rows between them (a narrow pane). Null when the rows are anything else.
- */
+/** The numbered options whose last row is `end` (unboxed rows), or null (common/numbered-block.ts). */
 export function optionBlockEndingAt(rows: readonly string[], end: number): { options: CopilotOption[]; start: number } | null {
-  const found: { number: number; label: string; marked: boolean; extra: string[] }[] = [];
-  let extra: string[] = [];
-  let i = end;
-  for (; i >= 0 && i > end - 30; i--) {
-    const row = rows[i] ?? '';
-    const m = OPTION.exec(row);
-    if (m) {
-      found.unshift({ number: Number(m[2]), label: (m[3] ?? '').trim(), marked: m[1] !== undefined, extra });
-      extra = [];
-      if (m[2] === '1') break;
-    } else if (row === '' && found.length > 0 && rows[i - 1] !== '') {
-      // A narrow pane puts a blank row between wrapped options.
-      continue;
-    } else if (row !== '' && extra.length < 2) extra.unshift(row);
-    else return null;
-  }
-  if (found.length === 0 || found[0]?.number !== 1 || i < 0) return null;
-  if (!found.every((o, k) => o.number === k + 1)) return null;
-  return { options: found.map((o) => ({ number: o.number, marked: o.marked, label: [o.label, ...o.extra].join(' ') })), start: i };
+  return numberedBlockEndingAt(rows, end, SHAPE);
 }
 
 /** The box ending the screen: its rows (unboxed) from the top edge to the bottom edge, or null. */
