@@ -11,12 +11,11 @@
  * Bash/Write/Edit/Read), agentStop → Stop, userPromptSubmitted → UserPromptSubmit, pre/postToolUse, notification,
  * sessionStart. The pane still decides which key is sent.
  */
-import { existsSync, mkdirSync, readFileSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
-import { writeFileAtomic } from '../platform/atomic-write.ts';
 import type { ForwarderSpec } from './hook-command.ts';
 import { forwarderCommand, ownedMarkerOf } from './hook-command.ts';
 import type { HookEventStats } from './hook-event-counter.ts';
+import { readTextOrNull, removeOwnedFile, writeOwnedFile } from './owned-file.ts';
 
 /** The events we install. */
 export const COPILOT_INSTALLED_EVENTS: readonly string[] = [
@@ -74,33 +73,18 @@ export interface CopilotHooksStatus {
   readonly problem: string | null;
 }
 
-function readText(file: string): string | null {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw error;
-  }
-}
+const RULES = { isOurs, foreign: (message: string) => new CopilotHooksError(message) };
 
 /** Write our hook file (idempotent). Throws CopilotHooksError, changing nothing, over a file we did not write. */
 export function installCopilotHooks(deps: CopilotHooksDeps): { changed: boolean; status: CopilotHooksStatus } {
-  const text = copilotHooksText(deps.forwarder);
-  const current = readText(deps.file);
-  if (current !== null && !isOurs(current)) throw new CopilotHooksError(`${deps.file} exists and is not Trail Boss's: move it away first`);
-  if (current === text) return { changed: false, status: copilotHooksStatus(deps) };
-  mkdirSync(path.dirname(deps.file), { recursive: true });
-  writeFileAtomic(deps.file, text);
-  return { changed: true, status: copilotHooksStatus(deps) };
+  const changed = writeOwnedFile(deps.file, copilotHooksText(deps.forwarder), RULES, 'hook file');
+  return { changed, status: copilotHooksStatus(deps) };
 }
 
 /** Remove our hook file; a file of that name we did not write is left alone (CopilotHooksError). */
 export function uninstallCopilotHooks(deps: CopilotHooksDeps): { changed: boolean; status: CopilotHooksStatus } {
-  const current = readText(deps.file);
-  if (current === null) return { changed: false, status: copilotHooksStatus(deps) };
-  if (!isOurs(current)) throw new CopilotHooksError(`${deps.file} is not Trail Boss's: left as it is`);
-  if (existsSync(deps.file)) unlinkSync(deps.file);
-  return { changed: true, status: copilotHooksStatus(deps) };
+  const changed = removeOwnedFile(deps.file, RULES, 'hook file');
+  return { changed, status: copilotHooksStatus(deps) };
 }
 
 /** Installed, outdated, missing or foreign, and when each event last arrived. Never throws. */
@@ -114,7 +98,7 @@ export function copilotHooksStatus(deps: CopilotHooksDeps): CopilotHooksStatus {
   const base = { settingsPath: deps.file, details, lastHookAt: times.length > 0 ? Math.max(...times) : null };
   let current: string | null;
   try {
-    current = readText(deps.file);
+    current = readTextOrNull(deps.file);
   } catch (error) {
     return { ...base, state: 'missing', problem: `cannot read ${deps.file}: ${(error as Error).message}` };
   }
