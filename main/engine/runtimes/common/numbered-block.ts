@@ -51,3 +51,27 @@ export function numberedBlockEndingAt(
   if (!found.every((o, k) => o.number === k + 1)) return null;
   return { options: found.map((o) => ({ number: o.number, marked: o.marked, label: [o.label, ...o.extra].join(' ') })), start: i };
 }
+
+/**
+ * The nearest row above `from` (at most `span` rows up) that `test` accepts, or -1; `stop` ends the search
+ * early (a box's top edge). Where a list's question and its header are found.
+ */
+export function rowAbove(
+  rows: readonly string[],
+  from: number,
+  span: number,
+  test: (row: string) => boolean,
+  stop: (index: number) => boolean = () => false,
+): number {
+  for (let i = from - 1; i >= 0 && i >= from - span; i--) {
+    if (test(rows[i] ?? '')) return i;
+    if (stop(i)) return -1;
+  }
+  return -1;
+}
+
+/** Index of the one marked option, or null when none or several are marked. */
+export function markedOption(options: readonly NumberedRowOption[]): number | null {
+  const marked = options.flatMap((o, k) => (o.marked ? [k] : []));
+  return marked.length === 1 ? (marked[0] ?? null) : null;
+}

@@ -15,6 +15,7 @@ import { classifyOptionLabel } from '../common/classify-option.ts';
 import type { PermissionPrompt, PromptOption } from '../types.ts';
 import type { GeminiOption } from './screen.ts';
 import { isBoxBottom, isBoxTop, optionBlockEndingAt, unbox } from './screen.ts';
+import { markedOption, rowAbove } from '../common/numbered-block.ts';
 
 /** Questions Gemini asks before a tool runs (0.61.0 bundle; the `: '<cmd>'` form is older releases'). */
 const QUESTIONS: readonly RegExp[] = [
@@ -49,26 +50,19 @@ export function parseGeminiPermission(lines: readonly string[]): PermissionPromp
   while (last >= 0 && rows[last] === '') last--;
   const block = optionBlockEndingAt(rows, last);
   if (!block) return null;
-  let questionAt = -1;
-  for (let i = block.start - 1; i >= 0 && i >= block.start - 4; i--) {
-    if (QUESTIONS.some((q) => q.test(rows[i] ?? ''))) {
-      questionAt = i;
-      break;
-    }
-  }
+  const questionAt = rowAbove(rows, block.start, 4, (row) => QUESTIONS.some((q) => q.test(row)));
   if (questionAt < 0) return null;
-  let headerAt = -1;
-  for (let i = questionAt - 1; i >= 0 && i >= questionAt - 30; i--) {
-    if (HEADER.test(rows[i] ?? '')) {
-      headerAt = i;
-      break;
-    }
-    if (boxed && isBoxTop(lines[i] ?? '') && !(lines[i] ?? '').trim().startsWith('│')) break;
-  }
+  // The header is inside the outer box: the search stops at its top edge.
+  const headerAt = rowAbove(
+    rows,
+    questionAt,
+    30,
+    (row) => HEADER.test(row),
+    (i) => boxed && isBoxTop(lines[i] ?? ''),
+  );
   const header = HEADER.exec(rows[headerAt] ?? '');
   const options = block.options.map(toOption);
-  const marked = block.options.flatMap((o, k) => (o.marked ? [k] : []));
-  const highlighted = marked.length === 1 ? (marked[0] ?? null) : null;
+  const highlighted = markedOption(block.options);
   // Gemini lists the "No" row last; a list not ending in it may be cut off at the bottom.
   const endsInNo = options.at(-1)?.kind === 'deny';
   const exact = header !== null && highlighted !== null && endsInNo && options.length >= 2;

@@ -17,6 +17,7 @@
 import { classifyOptionLabel } from '../common/classify-option.ts';
 import type { PermissionPrompt } from '../types.ts';
 import { optionBlockEndingAt, unbox } from './screen.ts';
+import { markedOption, rowAbove } from '../common/numbered-block.ts';
 
 const QUESTIONS: readonly RegExp[] = [
   /^Allow execution of: .+\?$/,
@@ -40,25 +41,12 @@ export function parseQwenPermission(lines: readonly string[]): PermissionPrompt 
   while (last >= 0 && rows[last] === '' && last >= lines.length - 4) last--;
   const block = optionBlockEndingAt(rows, last);
   if (!block) return null;
-  let questionAt = -1;
-  for (let i = block.start - 1; i >= 0 && i >= block.start - 3; i--) {
-    if (QUESTIONS.some((q) => q.test(rows[i] ?? ''))) {
-      questionAt = i;
-      break;
-    }
-  }
+  const questionAt = rowAbove(rows, block.start, 3, (row) => QUESTIONS.some((q) => q.test(row)));
   if (questionAt < 0) return null;
-  let headerAt = -1;
-  for (let i = questionAt - 1; i >= 0 && i >= questionAt - 30; i--) {
-    if (HEADER.test(rows[i] ?? '')) {
-      headerAt = i;
-      break;
-    }
-  }
+  const headerAt = rowAbove(rows, questionAt, 30, (row) => HEADER.test(row));
   const header = HEADER.exec(rows[headerAt] ?? '');
   const options = block.options.map((o) => ({ key: String(o.number), label: o.label, kind: classifyOptionLabel(o.label) }));
-  const marked = block.options.flatMap((o, k) => (o.marked ? [k] : []));
-  const highlighted = marked.length === 1 ? (marked[0] ?? null) : null;
+  const highlighted = markedOption(block.options);
   const endsInNo = options.at(-1)?.kind === 'deny';
   const tool = header?.[1] ?? null;
   // Shell shows the command on the rows under its header, indented five columns (a wrapped header goes on at
