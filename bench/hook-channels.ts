@@ -1,6 +1,6 @@
 /**
  * `tsx bench/hook-channels.ts [--agents N] [--seconds S] [--runtime R]…`: event → queue item for every
- * runtime with its own event channel (Claude Code hooks, Codex hooks, the opencode plugin), through the
+ * runtime with its own event channel (Claude Code, Codex, Gemini CLI, Qwen Code, Copilot CLI hooks, the opencode plugin), through the
  * real engine with looping scripted panes: direct POST → `item:added` and forwarder started (opencode:
  * event handed to the installed plugin in its running host) → `item:added`, p50/p95/max per runtime
  * against the 100 ms target. Runnable alone; `npm run bench -- --only hooks` runs it too.
@@ -9,7 +9,7 @@ import { runHookFusion } from './hook-fusion.ts';
 import type { HookRuntime } from './hook-post.ts';
 import { TARGETS } from './targets.ts';
 
-const ALL: readonly HookRuntime[] = ['claude', 'codex', 'opencode'];
+const ALL: readonly HookRuntime[] = ['claude', 'codex', 'opencode', 'gemini', 'qwen', 'copilot'];
 /** `--runtime opencode` (repeatable) measures only those. */
 const RUNTIMES: readonly HookRuntime[] = (() => {
   const picked = process.argv.flatMap((a, i) => (process.argv[i - 1] === '--runtime' ? [a] : []));

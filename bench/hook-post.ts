@@ -14,9 +14,38 @@ import { preciseNow } from './host-protocol.ts';
 const FORWARDER = fileURLToPath(new URL('../bin/trailboss-hook.mjs', import.meta.url));
 
 /** Runtimes whose own event channel the engine hears. */
-export type HookRuntime = 'claude' | 'codex' | 'opencode';
+export type HookRuntime = 'claude' | 'codex' | 'opencode' | 'gemini' | 'qwen' | 'copilot';
 
-const ROUTE: Readonly<Record<HookRuntime, string>> = { claude: '/hooks/claude', codex: '/hooks/codex', opencode: '/hooks/opencode' };
+const ROUTE: Readonly<Record<HookRuntime, string>> = {
+  claude: '/hooks/claude',
+  codex: '/hooks/codex',
+  opencode: '/hooks/opencode',
+  gemini: '/hooks/gemini',
+  qwen: '/hooks/qwen',
+  copilot: '/hooks/copilot',
+};
+
+/** Each runtime's recorded payloads standing in for Claude's names, and its own event name (argv). */
+const NATIVE: Partial<Record<HookRuntime, Readonly<Record<string, { file: string; event: string }>>>> = {
+  gemini: {
+    'PermissionRequest.json': { file: 'Notification.json', event: 'Notification' },
+    'Stop.json': { file: 'AfterAgent.json', event: 'AfterAgent' },
+  },
+  qwen: {
+    'PermissionRequest.json': { file: 'PermissionRequest.json', event: 'PermissionRequest' },
+    'Stop.json': { file: 'Stop.json', event: 'Stop' },
+  },
+  copilot: {
+    'PermissionRequest.json': { file: 'permissionRequest.json', event: 'permissionRequest' },
+    'Stop.json': { file: 'agentStop.json', event: 'agentStop' },
+  },
+};
+
+/** The event name a payload goes with (the forwarder's argv): Copilot's payloads carry none but its permission's. */
+export function hookEventOf(payload: Record<string, unknown>): string | null {
+  const name = payload['hook_event_name'] ?? payload['hookName'] ?? payload['type'] ?? payload['tb_event'];
+  return typeof name === 'string' ? name : null;
+}
 
 /** opencode's recorded events standing in for Claude's hook names (test/fixtures/hooks/opencode, 1.18.33). */
 const OPENCODE_FIXTURE: Readonly<Record<string, string>> = {
@@ -33,12 +62,16 @@ export function hookPayload(
   sessionId?: string,
   runtime: HookRuntime = 'claude',
 ): Record<string, unknown> {
-  const fixture = runtime === 'opencode' ? OPENCODE_FIXTURE[name] : name;
+  const native = NATIVE[runtime]?.[name];
+  const fixture = runtime === 'opencode' ? OPENCODE_FIXTURE[name] : (native?.file ?? name);
   if (!fixture) throw new Error(`no ${runtime} fixture stands for ${name}`);
   const file = fileURLToPath(new URL(`../test/fixtures/hooks/${runtime}/${fixture}`, import.meta.url));
   const payload = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-  if (!sessionId) return payload;
-  if (runtime !== 'opencode') return { ...payload, session_id: sessionId };
+  // Copilot's agentStop names no event: the bench keeps it beside the payload (ignored by the engine's schemas).
+  const tagged = native && runtime === 'copilot' ? { ...payload, tb_event: native.event } : payload;
+  if (!sessionId) return tagged;
+  if (runtime === 'copilot') return { ...tagged, sessionId };
+  if (runtime !== 'opencode') return { ...tagged, session_id: sessionId };
   return { ...payload, properties: { ...(payload['properties'] as Record<string, unknown>), sessionID: sessionId } };
 }
 
@@ -55,8 +88,7 @@ export async function postHook(
   place: HookPlace,
   runtime: HookRuntime = 'claude',
 ): Promise<number> {
-  const name = payload['hook_event_name'] ?? payload['type'];
-  const event = typeof name === 'string' ? name : null;
+  const event = hookEventOf(payload);
   const res = await fetch(`http://127.0.0.1:${target.port}${ROUTE[runtime]}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${target.token}`, 'content-type': 'application/json' },
@@ -79,7 +111,7 @@ export function runForwarder(
   return new Promise((resolve, reject) => {
     const started = preciseNow();
     const route = runtime === 'claude' ? [] : ['--runtime', runtime];
-    const child = spawn(process.execPath, [FORWARDER, '--endpoint', endpointFile, ...route, String(payload['hook_event_name'])], {
+    const child = spawn(process.execPath, [FORWARDER, '--endpoint', endpointFile, ...route, String(hookEventOf(payload))], {
       env: {
         HOME: env.home,
         PATH: process.env['PATH'] ?? '',

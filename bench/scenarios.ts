@@ -8,6 +8,7 @@ import { FIXTURES_ROOT } from '../test/support/scenarios/fixtures.ts';
 import type { LatencyRuntime } from '../test/support/scenarios/latency.ts';
 import { latencyScenario } from '../test/support/scenarios/latency.ts';
 import { opencodeBashApproval, opencodeWorkingStates } from '../test/support/scenarios/opencode.ts';
+import { newerWorkingStates, shellApproval } from '../test/support/scenarios/shell-approval.ts';
 import type { Scenario, StateSpec } from '../test/support/scripted-agent/scenario.ts';
 import { assertScenario } from '../test/support/scripted-agent/scenario.ts';
 
@@ -27,6 +28,10 @@ function workingStates(runtime: LatencyRuntime, stepMs: number): Record<string, 
       return codexWorkingStates(stepMs);
     case 'opencode':
       return opencodeWorkingStates(stepMs);
+    case 'gemini':
+    case 'qwen':
+    case 'copilot':
+      return newerWorkingStates(runtime, stepMs);
   }
 }
 
@@ -63,6 +68,10 @@ export function promptingAgent(runtime: LatencyRuntime): Scenario {
       return codexExecApproval();
     case 'opencode':
       return opencodeBashApproval();
+    case 'gemini':
+    case 'qwen':
+    case 'copilot':
+      return shellApproval(runtime);
   }
 }
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Agent hook forwarder: `trailboss-hook.mjs [--endpoint <file> | --socket <path>] [--runtime codex] <Event>`
-// (Claude Code by default; Codex CLI 0.169+ hooks with `--runtime codex`, posted to /hooks/codex).
+// Agent hook forwarder: `trailboss-hook.mjs [--endpoint <file> | --socket <path>] [--runtime codex|gemini|qwen|copilot] <Event>`
+// (Claude Code by default; Codex CLI 0.169+, Gemini CLI, Qwen Code and Copilot CLI hooks with `--runtime <id>`, posted to /hooks/<id>).
 // `--socket`: on a remote host, the Unix socket the engine's ssh connection forwards there; it
 // accepts only hook ingest and needs no token (none ever leaves the desktop), and it exists only
 // while the connection does (a file a dropped connection left refuses the connect: we exit then).
@@ -60,7 +60,7 @@ function endpointPath(explicit, env) {
 }
 
 // Runtimes with their own ingest route; anything else goes to the endpoint file's (Claude's) path.
-const RUNTIME_PATHS = { codex: '/hooks/codex' };
+const RUNTIME_PATHS = { codex: '/hooks/codex', gemini: '/hooks/gemini', qwen: '/hooks/qwen', copilot: '/hooks/copilot' };
 
 function readEndpoint(file, runtime) {
   const info = JSON.parse(readFileSync(file, 'utf8'));

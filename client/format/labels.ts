@@ -17,6 +17,12 @@ export function runtimeName(runtime: RuntimeIdDto): string {
       return 'Kiro';
     case 'auggie':
       return 'Auggie';
+    case 'gemini':
+      return 'Gemini CLI';
+    case 'qwen':
+      return 'Qwen Code';
+    case 'copilot':
+      return 'Copilot CLI';
     default:
       return assertNever(runtime);
   }

@@ -22,7 +22,8 @@ const itemRef = 'an item id, a pane id like %3, or a tmux target like work:1.0';
 /** Declares one top-level command (and its subcommands) on the program. */
 type Declaration = (program: Command) => void;
 
-const hookRuntime = () => new Option('--runtime <runtime>', 'whose hooks').choices(['claude', 'codex', 'opencode']).default('claude');
+const hookRuntime = () =>
+  new Option('--runtime <runtime>', 'whose hooks').choices(['claude', 'codex', 'opencode', 'gemini', 'qwen', 'copilot']).default('claude');
 const hookHost = () => new Option('--host <name>', "a configured host's Claude hooks (over ssh; see `hosts`)");
 
 /** Every top-level command, in the order the help lists them. */

@@ -37,7 +37,7 @@ import type { AutoRestart } from './wiring/auto-restart.ts';
 import { EscapeTimes } from './actions/escape-times.ts';
 import { buildAutoRestart, buildClaudeFusion } from './wiring/claude.ts';
 import { DATABASE_CHECK_MS, databaseFileCheck } from './wiring/database-file.ts';
-import { buildCodexFusion } from './wiring/codex.ts';
+import { buildAgentHookFusion, buildCodexFusion } from './wiring/codex.ts';
 import { buildOpencodeFusion } from './wiring/opencode.ts';
 import { followConfig } from './wiring/follow-config.ts';
 import { wireHosts } from './wiring/hosts.ts';
@@ -219,6 +219,9 @@ export class Engine {
     const fusion = buildClaudeFusion(f, observer, claudeOpts, onFacts);
     remoteHookSink.bind((d) => fusion.deliver(d));
     const codexFusion = buildCodexFusion(f, observer, opts.processTable, onFacts);
+    const geminiFusion = buildAgentHookFusion(f, 'gemini', observer, opts.processTable, onFacts);
+    const qwenFusion = buildAgentHookFusion(f, 'qwen', observer, opts.processTable, onFacts);
+    const copilotFusion = buildAgentHookFusion(f, 'copilot', observer, opts.processTable, onFacts);
     const opencodeFusion = buildOpencodeFusion(f, observer, opts.processTable, onFacts);
     const hookCounter = storeHookCounter(f.store, f.clock);
     let supervisor: PhoneSupervisor | null = null;
@@ -258,6 +261,9 @@ export class Engine {
               hookCounter,
               deliverHook: (d) => fusion.deliver(d),
               deliverCodexHook: (d) => codexFusion.deliver(d),
+              deliverGeminiHook: (d) => geminiFusion.deliver(d),
+              deliverQwenHook: (d) => qwenFusion.deliver(d),
+              deliverCopilotHook: (d) => copilotFusion.deliver(d),
               deliverOpencodeEvent: (d) => opencodeFusion.deliver(d),
               startedAt,
             },

@@ -1,7 +1,7 @@
 /** DTOs that describe watched agents (one per tmux pane running a known agent CLI). */
 
 /** Every agent CLI the app knows; mirrors the engine's RuntimeId (a type test keeps them equal). */
-export type RuntimeIdDto = 'claude' | 'codex' | 'opencode' | 'cursor' | 'kiro' | 'auggie';
+export type RuntimeIdDto = 'claude' | 'codex' | 'opencode' | 'cursor' | 'kiro' | 'auggie' | 'gemini' | 'qwen' | 'copilot';
 
 /** What choosing an option does; mirrors the engine's OptionKind (a type test keeps them equal). */
 export type OptionKindDto = 'once' | 'always' | 'deny' | 'other';

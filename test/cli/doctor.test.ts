@@ -92,6 +92,34 @@ describe('trailboss doctor', () => {
     });
   }, 30_000);
 
+  it('advises Gemini CLI, Qwen Code and Copilot CLI hooks only to a user who has that agent, until installed', async () => {
+    const { home, socket } = setup();
+    const ids = { gemini: '.gemini', qwen: '.qwen', copilot: '.copilot' } as const;
+    const none = await doctor(home, socket);
+    for (const id of Object.keys(ids))
+      expect(check(none.report, `${id}-hooks`)).toMatchObject({ status: 'ok', detail: expect.stringContaining('is not set up') });
+    for (const dir of Object.values(ids)) mkdirSync(join(home, dir));
+    const before = await doctor(home, socket);
+    expect(before.code).toBe(0);
+    for (const id of Object.keys(ids))
+      expect(check(before.report, `${id}-hooks`)).toMatchObject({ status: 'advice', fix: `trailboss hooks install --runtime ${id}` });
+    const env = { TRAILBOSS_HOME: join(home, 'tb') };
+    for (const id of Object.keys(ids)) expect((await cli(['hooks', 'install', '--runtime', id], { home, env })).code).toBe(0);
+    const after = await doctor(home, socket);
+    expect(check(after.report, 'gemini-hooks')).toMatchObject({
+      status: 'ok',
+      detail: expect.stringContaining(join(home, '.gemini', 'settings.json')),
+    });
+    expect(check(after.report, 'qwen-hooks')).toMatchObject({
+      status: 'ok',
+      detail: expect.stringContaining(join(home, '.qwen', 'settings.json')),
+    });
+    expect(check(after.report, 'copilot-hooks')).toMatchObject({
+      status: 'ok',
+      detail: expect.stringContaining(join(home, '.copilot', 'hooks', 'trailboss.json')),
+    });
+  }, 60_000);
+
   it('flags Claude hooks that point into an AppImage mount that is gone, naming the .deb and the npm CLI', async () => {
     const { home, socket } = setup();
     const mount = join(home, '.mount_TrailBa1b2c3');

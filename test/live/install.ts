@@ -4,7 +4,7 @@
  * the newest published ones (`npm view <pkg> version`) for `--latest`.
  */
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -12,8 +12,8 @@ import { promisify } from 'node:util';
 const run = promisify(execFile);
 
 /** The CLIs the live suite knows how to run. */
-export type LiveCliId = 'claude' | 'codex' | 'opencode' | 'auggie';
-export const LIVE_CLIS: readonly LiveCliId[] = ['claude', 'codex', 'opencode', 'auggie'];
+export type LiveCliId = 'claude' | 'codex' | 'opencode' | 'auggie' | 'gemini' | 'qwen' | 'copilot';
+export const LIVE_CLIS: readonly LiveCliId[] = ['claude', 'codex', 'opencode', 'auggie', 'gemini', 'qwen', 'copilot'];
 
 /** One CLI of the manifest. */
 export interface CliPin {
@@ -80,6 +80,27 @@ function argvFor(id: LiveCliId, dir: string): string[] {
     case 'auggie':
       // The project's pinned Node runs auggie's one JS bundle.
       return [join(PROJECT_ROOT, 'node_modules', '.bin', 'node'), join(nm, '@augmentcode', 'auggie', 'augment.mjs')];
+    // Gemini CLI and Qwen Code are JS bundles (Qwen needs Node >= 22): the project's pinned Node runs them.
+    case 'gemini':
+      return [join(PROJECT_ROOT, 'node_modules', '.bin', 'node'), join(nm, '@google', 'gemini-cli', 'bundle', 'gemini.js')];
+    case 'qwen':
+      return [join(PROJECT_ROOT, 'node_modules', '.bin', 'node'), join(nm, '@qwen-code', 'qwen-code', 'cli-entry.js')];
+    // Copilot CLI as npm installs it: `node npm-loader.js` starting the native program of the platform package.
+    case 'copilot':
+      return [join(PROJECT_ROOT, 'node_modules', '.bin', 'node'), join(nm, '@github', 'copilot', 'npm-loader.js')];
+  }
+}
+
+/**
+ * Qwen Code's vendored ripgrep arrives without its execute bit (its postinstall sets it; we run no install
+ * scripts): without it every start says "Ripgrep not available … EACCES".
+ */
+function makeVendoredRipgrepRunnable(dir: string): void {
+  const vendor = join(dir, 'node_modules', '@qwen-code', 'qwen-code', 'vendor', 'ripgrep');
+  if (!existsSync(vendor)) return;
+  for (const platform of readdirSync(vendor)) {
+    const rg = join(vendor, platform, 'rg');
+    if (existsSync(rg)) chmodSync(rg, 0o755);
   }
 }
 
@@ -112,6 +133,7 @@ export async function installCli(id: LiveCliId, pin: CliPin, log: (line: string)
         maxBuffer: 16 * 1024 * 1024,
       },
     );
+    if (id === 'qwen') makeVendoredRipgrepRunnable(dir);
     writeFileSync(marker, `${pin.package}@${pin.version}\n`);
   }
   const argv = argvFor(id, dir);

@@ -189,6 +189,57 @@ function auggieSetup(s: { home: string; project: string; mock: string; dialogs: 
   };
 }
 
+function geminiSetup(s: { home: string; mock: string; dialogs: boolean }): Record<string, string> {
+  const dir = join(s.home, '.gemini');
+  mkdirSync(dir, { recursive: true });
+  const settings = {
+    general: { enableAutoUpdate: false, enableAutoUpdateNotification: false },
+    privacy: { usageStatisticsEnabled: false },
+    // The first-run "Do you trust the files in this folder?" stays for dialog runs.
+    security: { folderTrust: { enabled: s.dialogs }, auth: { selectedType: 'gemini-api-key' } },
+    ui: { hideTips: true },
+  };
+  writeFileSync(join(dir, 'settings.json'), JSON.stringify(settings, null, 2));
+  // API-key mode with the base URL of a gateway: the key goes to the mock and is never checked ("gateway" itself fails 0.61.0's auth check).
+  return { GOOGLE_GEMINI_BASE_URL: s.mock, GEMINI_API_KEY: API_KEY, GEMINI_CLI_NO_RELAUNCH: 'true' };
+}
+
+function qwenSetup(s: { home: string; mock: string; dialogs: boolean }): Record<string, string> {
+  const dir = join(s.home, '.qwen');
+  mkdirSync(dir, { recursive: true });
+  const settings = {
+    // The settings schema version 0.24.4 writes: without it Qwen rewrites the file at start (migration).
+    $version: 4,
+    general: { disableAutoUpdate: true, disableUpdateNag: true },
+    privacy: { usageStatisticsEnabled: false },
+    security: { folderTrust: { enabled: s.dialogs }, auth: { selectedType: 'openai' } },
+    // 0.24.4 starts in auto mode (an LLM classifier approves tool calls): ask instead.
+    tools: { approvalMode: 'default' },
+    ui: { hideTips: true },
+  };
+  writeFileSync(join(dir, 'settings.json'), JSON.stringify(settings, null, 2));
+  return { OPENAI_BASE_URL: `${s.mock}/v1`, OPENAI_API_KEY: API_KEY, OPENAI_MODEL: 'mock-model', QWEN_CODE_NO_RELAUNCH: 'true' };
+}
+
+/**
+ * Copilot CLI's native program unpacks its bundle (about 235 MB) into `$COPILOT_PKG_CACHE_HOME/pkg` on first run:
+ * one cache beside the installed package, shared by every sandbox, so only the first start pays it.
+ */
+function copilotSetup(s: { home: string; project: string; mock: string; dialogs: boolean; pkgCache: string }): Record<string, string> {
+  const dir = join(s.home, '.copilot');
+  mkdirSync(dir, { recursive: true });
+  if (!s.dialogs) writeFileSync(join(dir, 'config.json'), JSON.stringify({ trustedFolders: [s.project] }, null, 2));
+  return {
+    COPILOT_PROVIDER_BASE_URL: `${s.mock}/v1`,
+    COPILOT_PROVIDER_API_KEY: API_KEY,
+    COPILOT_MODEL: 'mock-model',
+    COPILOT_OFFLINE: 'true',
+    COPILOT_AUTO_UPDATE: 'false',
+    COPILOT_HOME: dir,
+    COPILOT_PKG_CACHE_HOME: s.pkgCache,
+  };
+}
+
 /** Make the sandbox for `cli` talking to the mock at `mockUrl`. */
 export function makeSandbox(cli: InstalledCli, mockUrl: string, opts: SandboxOptions = {}): CliSandbox {
   const root = realpathSync(mkdtempSync(join(tmpdir(), `tb-live-${cli.id}-`)));
@@ -215,6 +266,16 @@ export function makeSandbox(cli: InstalledCli, mockUrl: string, opts: SandboxOpt
       break;
     case 'auggie':
       extra = auggieSetup({ home, project, mock: mockUrl, dialogs });
+      break;
+    case 'gemini':
+      extra = geminiSetup({ home, mock: mockUrl, dialogs });
+      args = ['-m', 'gemini-2.5-flash'];
+      break;
+    case 'qwen':
+      extra = qwenSetup({ home, mock: mockUrl, dialogs });
+      break;
+    case 'copilot':
+      extra = copilotSetup({ home, project, mock: mockUrl, dialogs, pkgCache: join(cli.dir, 'pkg-cache') });
       break;
   }
   const all = { ...env, ...extra, ...opts.env };

@@ -11,6 +11,8 @@ export const TRIGGERS = {
   read: '[[read-outside]]',
   fetch: '[[fetch]]',
   slow: '[[slow]]',
+  ask: '[[ask]]',
+  fail: '[[fail]]',
 } as const;
 
 /** File names the tools touch inside the project: one line per run of the shell tool. */
@@ -29,8 +31,8 @@ export function scriptStandardTurns(mock: MockModel, sandbox: CliSandbox): void 
   const p = (name: string) => join(sandbox.project, name);
   mock.script(TRIGGERS.shell, [{ tool: { kind: 'shell', command: `echo ran >> ${RAN_FILE}`, reason: 'Record that the command ran' } }]);
   mock.script(TRIGGERS.write, [{ tool: { kind: 'write', path: p(WRITTEN_FILE), content: 'written by the mock model\n' } }]);
-  // Claude Code edits only files it has read in this session; a read inside the project does not ask.
-  const readFirst = sandbox.id === 'claude' ? [{ tool: { kind: 'read' as const, path: p(EDITED_FILE) } }] : [];
+  // Claude Code and Qwen Code edit only files they have read in this session; a read inside the project does not ask.
+  const readFirst = sandbox.id === 'claude' || sandbox.id === 'qwen' ? [{ tool: { kind: 'read' as const, path: p(EDITED_FILE) } }] : [];
   mock.script(TRIGGERS.edit, [
     ...readFirst,
     { tool: { kind: 'edit', path: p(EDITED_FILE), oldText: 'second line', newText: 'second line, edited' } },
@@ -38,4 +40,52 @@ export function scriptStandardTurns(mock: MockModel, sandbox: CliSandbox): void 
   mock.script(TRIGGERS.read, [{ tool: { kind: 'read', path: join(sandbox.outside, 'secret.txt') } }]);
   mock.script(TRIGGERS.fetch, [{ tool: { kind: 'fetch', url: `${'http://127.0.0.1'}:9/fetch-target` } }]);
   mock.script(TRIGGERS.slow, [slowAnswer(12)]);
+  // A request the model server refuses (400: not retried), for the error screens.
+  mock.script(TRIGGERS.fail, [{ fail: { status: 400, message: 'The mock model refuses this request.' } }]);
+  // A question from the model, for the CLIs that have such a tool (Qwen Code's `ask_user_question`, Claude's shape).
+  if (sandbox.id === 'qwen')
+    mock.script(TRIGGERS.ask, [
+      {
+        tool: {
+          kind: 'raw',
+          name: 'ask_user_question',
+          input: {
+            questions: [
+              {
+                question: 'Which colour should the button be?',
+                header: 'Colour',
+                multiSelect: false,
+                options: [
+                  { label: 'Red', description: 'A warm colour' },
+                  { label: 'Blue', description: 'A cool colour' },
+                ],
+              },
+            ],
+          },
+        },
+      },
+    ]);
+  // Gemini CLI's `ask_user`.
+  if (sandbox.id === 'gemini')
+    mock.script(TRIGGERS.ask, [
+      {
+        tool: {
+          kind: 'raw',
+          name: 'ask_user',
+          input: {
+            questions: [
+              {
+                question: 'Which colour should the button be?',
+                header: 'Colour',
+                type: 'choice',
+                options: [
+                  { label: 'Red', description: 'A warm colour' },
+                  { label: 'Blue', description: 'A cool colour' },
+                ],
+              },
+            ],
+          },
+        },
+      },
+    ]);
 }

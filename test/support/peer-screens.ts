@@ -19,6 +19,9 @@ export const PROCESS_NAME: Readonly<Record<RuntimeId, string>> = {
   cursor: 'cursor-agent',
   kiro: 'kiro-cli',
   auggie: 'auggie',
+  gemini: 'gemini',
+  qwen: 'qwen',
+  copilot: 'copilot',
 };
 
 /** What a screen's note says the engine must make of it. */

@@ -1,6 +1,6 @@
 /**
- * `trailboss hooks install | uninstall | status [--runtime claude|codex|opencode] [--json]`: edits
- * Claude's settings (or Codex's hooks.json, or writes our opencode plugin file) directly (the
+ * `trailboss hooks install | uninstall | status [--runtime claude|codex|opencode|gemini|qwen|copilot] [--json]`: edits
+ * Claude's settings (or Codex's hooks.json, Gemini CLI's or Qwen Code's settings.json, or writes our opencode plugin file) directly (the
  * same code the settings view calls through the engine), so it works with no engine running.
  * Status adds when hooks last arrived: from the running engine, else from the store file.
  */
@@ -10,6 +10,9 @@ import { storeHookCounter } from '../../engine/api/hooks-service.ts';
 import type { HookEventCounter, HookEventStats } from '../../engine/hooks/hook-event-counter.ts';
 import type { HookEventName } from '../../engine/hooks/hook-schemas.ts';
 import { codexInstallerDeps } from '../../engine/hooks/codex-hooks.ts';
+import { geminiInstallerDeps } from '../../engine/hooks/gemini-hooks.ts';
+import { qwenInstallerDeps } from '../../engine/hooks/qwen-hooks.ts';
+import { runtimeHookCounter } from '../../engine/hooks/runtime-arrivals.ts';
 import type { HooksChange, HooksInstallerDeps } from '../../engine/hooks/install.ts';
 import { hooksStatus, installHooks, uninstallHooks } from '../../engine/hooks/install.ts';
 import type { OpencodeArrivals } from '../../engine/hooks/opencode-arrivals.ts';
@@ -35,6 +38,7 @@ import { UsageError, parseCommandLine, read } from '../program.ts';
 import type { CliContext } from '../context.ts';
 import { EXIT } from '../context.ts';
 import { NoEngineError, engineClient } from '../engine-client.ts';
+import { copilotHooksCommand } from './hooks-copilot.ts';
 import { remoteHooksCommand } from './hooks-remote.ts';
 
 type Arrivals = Partial<Record<HookEventName, HookEventStats>>;
@@ -43,31 +47,39 @@ type Arrivals = Partial<Record<HookEventName, HookEventStats>>;
 export type ArrivalSource = 'engine' | 'store' | 'none';
 
 /** Whose hooks a command works on (opencode: our plugin, handled by its own functions below). */
-export type HookRuntime = 'claude' | 'codex';
-type AnyRuntime = HookRuntime | 'opencode';
+export type HookRuntime = 'claude' | 'codex' | 'gemini' | 'qwen';
+type AnyRuntime = HookRuntime | 'opencode' | 'copilot';
 
 /** The installer's inputs for this context, with arrivals read once (they only feed status). */
 export function installerDeps(ctx: CliContext, arrivals: Arrivals, runtime: HookRuntime = 'claude'): HooksInstallerDeps {
   const paths = resolvePaths({ env: ctx.env, platform: ctx.platform, homedir: ctx.homedir, cwd: ctx.cwd });
   const counter: HookEventCounter = { record: () => undefined, snapshot: () => arrivals };
   const claude = depsOf({ env: ctx.env, homedir: ctx.homedir, endpointFile: paths.endpoint, clock: ctx.clock, counter });
-  return runtime === 'codex' ? codexInstallerDeps(claude, { env: ctx.env, homedir: ctx.homedir }) : claude;
+  if (runtime === 'codex') return codexInstallerDeps(claude, { env: ctx.env, homedir: ctx.homedir });
+  if (runtime === 'gemini') return geminiInstallerDeps(claude, { env: ctx.env, homedir: ctx.homedir });
+  if (runtime === 'qwen') return qwenInstallerDeps(claude, { env: ctx.env, homedir: ctx.homedir });
+  return claude;
 }
 
 const runtimeOf = (p: Parsed): AnyRuntime => {
   const r = read.string(p, 'runtime');
-  return r === 'codex' || r === 'opencode' ? r : 'claude';
+  return r === 'codex' || r === 'opencode' || r === 'gemini' || r === 'qwen' || r === 'copilot' ? r : 'claude';
 };
-const TITLE: Record<HookRuntime, string> = { claude: 'Claude Code hooks', codex: 'Codex hooks' };
+const TITLE: Record<HookRuntime, string> = {
+  claude: 'Claude Code hooks',
+  codex: 'Codex hooks',
+  gemini: 'Gemini CLI hooks',
+  qwen: 'Qwen Code hooks',
+};
 
 /** Per-event arrivals from the store file, read-only; null when there is none or it cannot be read. */
-export function storeArrivals(ctx: CliContext): Arrivals | null {
+export function storeArrivals(ctx: CliContext, runtime: 'claude' | 'gemini' | 'qwen' = 'claude'): Arrivals | null {
   const { database } = resolvePaths({ env: ctx.env, platform: ctx.platform, homedir: ctx.homedir, cwd: ctx.cwd });
   if (!existsSync(database)) return null;
   try {
     const store = openStore(database, { clock: ctx.clock, logger: silentLogger, readonly: true, integrityCheck: false });
     try {
-      return storeHookCounter(store, ctx.clock).snapshot();
+      return runtime === 'claude' ? storeHookCounter(store, ctx.clock).snapshot() : runtimeHookCounter(store, runtime).snapshot();
     } finally {
       store.close();
     }
@@ -122,8 +134,8 @@ function statusJson(status: HooksStatus, source: ArrivalSource): string {
 }
 
 export async function status(ctx: CliContext, json: boolean, runtime: HookRuntime = 'claude'): Promise<number> {
-  // Arrival times are Claude's (the store and the engine count Claude's events only).
-  const stored = runtime === 'claude' ? storeArrivals(ctx) : null;
+  // Arrival times: Claude's from the store or the running engine, Gemini CLI's and Qwen Code's from the store (under their own event names).
+  const stored = runtime === 'codex' ? null : storeArrivals(ctx, runtime);
   const fromEngine = runtime === 'claude' ? await engineLastHook(ctx) : undefined;
   const base = hooksStatus(installerDeps(ctx, stored ?? {}, runtime));
   const source: ArrivalSource = fromEngine !== undefined ? 'engine' : stored !== null && base.lastHookAt !== null ? 'store' : 'none';
@@ -268,6 +280,7 @@ export async function hooksCommand(ctx: CliContext): Promise<number> {
       if (host !== null) return remoteHooksCommand(ctx, sub, host, { json: read.bool(parsed, 'json'), node: read.string(parsed, 'node') });
       const runtime = runtimeOf(parsed);
       if (runtime === 'opencode') return opencodeCommand(ctx, sub, read.bool(parsed, 'json'));
+      if (runtime === 'copilot') return copilotHooksCommand(ctx, sub, read.bool(parsed, 'json'));
       return change(ctx, sub, read.bool(parsed, 'json'), runtime);
     }
     case 'status': {
@@ -276,6 +289,7 @@ export async function hooksCommand(ctx: CliContext): Promise<number> {
       if (host !== null) return remoteHooksCommand(ctx, 'status', host, { json: read.bool(parsed, 'json') });
       const runtime = runtimeOf(parsed);
       if (runtime === 'opencode') return opencodeCommand(ctx, 'status', read.bool(parsed, 'json'));
+      if (runtime === 'copilot') return copilotHooksCommand(ctx, 'status', read.bool(parsed, 'json'));
       return status(ctx, read.bool(parsed, 'json'), runtime);
     }
     default:

@@ -119,8 +119,15 @@ async function pasteAndSubmit(deps: TypeTextDeps, req: TypeTextRequest, audit: A
   // C-u clears whatever is in the input line; the paste keeps newlines and special characters literal.
   await panes.sendKeys(req.paneKey, ['C-u']);
   await panes.pasteText(req.paneKey, req.text);
+  const pastedAt = clock.now();
   // Look once more before Enter: if a prompt or dialog appeared meanwhile, Enter would answer it.
-  const before = await lookAfterPaste(panes, req.paneKey, req.text, clock);
+  let before = await lookAfterPaste(panes, req.paneKey, req.text, clock);
+  // A CLI that takes an Enter right after a paste as part of it (a newline) gets its Enter later, after one more look.
+  const hold = before.kind === 'gone' ? 0 : (before.runtime.enterAfterPasteMs ?? 0) - (clock.now() - pastedAt);
+  if (hold > 0) {
+    await sleep(clock, hold);
+    before = await panes.look(req.paneKey);
+  }
   if (before.kind === 'gone') return wentWhileTyping(store, audit);
   if (before.screen.kind !== 'idle') {
     store.appendAudit({ ...audit, action: 'key', payload: '(Enter withheld)', outcome: 'aborted: screen changed before Enter' });

@@ -25,7 +25,14 @@ export interface OwnedHookEntry {
   readonly command: string;
   /** Claude kills the hook after this many seconds (ours exit far sooner). */
   readonly timeoutSec: number;
+  /** The agent reads `timeout` in milliseconds (Gemini CLI); seconds when absent. */
+  readonly timeoutInMs?: boolean;
 }
+
+/** Agents other than Claude Code whose hooks the forwarder posts to their own route (`/hooks/<runtime>`). */
+export const FORWARDED_RUNTIMES = ['codex', 'gemini', 'qwen', 'copilot'] as const;
+export type ForwardedRuntime = (typeof FORWARDED_RUNTIMES)[number];
+const isForwardedRuntime = (v: string | undefined): v is ForwardedRuntime => (FORWARDED_RUNTIMES as readonly string[]).includes(v ?? '');
 
 /** How to run the forwarder. */
 export interface ForwarderSpec {
@@ -40,7 +47,7 @@ export interface ForwarderSpec {
   /** On a remote host: the Unix socket the engine's ssh connection forwards there (hosts/remote-hook-paths.ts). */
   readonly socketPath?: string;
   /** Which agent's hooks these are; absent for Claude Code (the forwarder's default route). */
-  readonly runtime?: 'codex';
+  readonly runtime?: ForwardedRuntime;
 }
 
 /** The shell command Claude runs for `event`. */
@@ -62,14 +69,14 @@ export function parseForwarderCommand(command: string): (ForwarderSpec & { reado
   if ((flag !== '--endpoint' && flag !== '--socket') || !nodePath || !scriptPath || !target) return null;
   const where = flag === '--socket' ? { endpointFile: '', socketPath: target } : { endpointFile: target };
   if (tail.length === 1 && tail[0]) return { nodePath, runAsNode, scriptPath, ...where, event: tail[0] };
-  if (tail.length === 3 && tail[0] === '--runtime' && tail[1] === 'codex' && tail[2])
-    return { nodePath, runAsNode, scriptPath, ...where, runtime: 'codex', event: tail[2] };
+  if (tail.length === 3 && tail[0] === '--runtime' && isForwardedRuntime(tail[1]) && tail[2])
+    return { nodePath, runAsNode, scriptPath, ...where, runtime: tail[1], event: tail[2] };
   return null;
 }
 
 /** The forwarder entries for a set of events. */
-export function forwarderEntries(spec: ForwarderSpec, events: readonly string[], timeoutSec = 5): OwnedHookEntry[] {
-  return events.map((event) => ({ event, command: forwarderCommand(spec, event), timeoutSec }));
+export function forwarderEntries(spec: ForwarderSpec, events: readonly string[], timeoutSec = 5, timeoutInMs = false): OwnedHookEntry[] {
+  return events.map((event) => ({ event, command: forwarderCommand(spec, event), timeoutSec, ...(timeoutInMs ? { timeoutInMs } : {}) }));
 }
 
 /** Quote for POSIX sh: single quotes, with embedded single quotes closed, escaped and reopened. */

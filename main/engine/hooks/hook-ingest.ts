@@ -38,12 +38,22 @@ export type HookReading =
   | { readonly ok: true; readonly delivery: HookDelivery }
   | { readonly ok: false; readonly reason: 'schema-invalid' | 'unknown-event'; readonly message: string };
 
-/** Validate a forwarded body into a delivery received at `at` from `host` (null: this machine). */
-export function readHookDelivery(body: unknown, at: number, host: string | null): HookReading {
+/**
+ * An agent's own payload turned into the Claude payload of the same meaning (Gemini CLI's, Copilot CLI's hooks);
+ * `event` is the name the hook was installed for (the forwarder's argv), for payloads that do not carry one.
+ */
+export type PayloadTranslation = (raw: unknown, event: string | null) => unknown;
+
+/**
+ * Validate a forwarded body into a delivery received at `at` from `host` (null: this machine); `translate`
+ * first for agents whose events have other names.
+ */
+export function readHookDelivery(body: unknown, at: number, host: string | null, translate?: PayloadTranslation): HookReading {
   const envelope = parseHookEnvelope(body);
   if (!envelope.ok) return { ok: false, reason: 'schema-invalid', message: envelope.message };
   // Cleaned at the door: nothing downstream (subject, question, message, paths) sees a raw control.
-  const parsed = parseHookPayload(cleanExternalValue(envelope.envelope.payload));
+  const cleaned = cleanExternalValue(envelope.envelope.payload);
+  const parsed = parseHookPayload(translate ? translate(cleaned, envelope.envelope.event ?? null) : cleaned);
   if (!parsed.ok) return { ok: false, reason: parsed.reason, message: parsed.message };
   const payload = parsed.payload;
   const { tmuxPane, tmuxSocket, ppid } = envelope.envelope;
@@ -70,9 +80,14 @@ export interface HookIngestDeps {
 }
 
 /** Register the hook ingest route on the server (Claude's path unless another is given). */
-export function registerHookIngest(server: LoopbackServer, deps: HookIngestDeps, path: string = HOOK_PATH): void {
+export function registerHookIngest(
+  server: LoopbackServer,
+  deps: HookIngestDeps,
+  path: string = HOOK_PATH,
+  translate?: PayloadTranslation,
+): void {
   server.route('POST', path, (req) => {
-    const reading = readHookDelivery(req.body, deps.clock.now(), null);
+    const reading = readHookDelivery(req.body, deps.clock.now(), null, translate);
     if (!reading.ok) throw new ApiRefusal(reading.reason, reading.message);
     const { delivery } = reading;
     deps.counter.record(delivery.event, delivery.at);

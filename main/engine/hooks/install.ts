@@ -48,6 +48,8 @@ export interface HooksInstallerDeps {
   readonly extraEntries?: readonly OwnedHookEntry[];
   /** The events to install; Claude's INSTALLED_EVENTS when absent (Codex passes its own). */
   readonly events?: readonly string[];
+  /** The agent reads hook timeouts in milliseconds (Gemini CLI). */
+  readonly timeoutInMs?: boolean;
   readonly pathExists?: (file: string) => boolean;
   /** Whose files: this machine's when absent; a remote host's staged over ssh (hosts/remote-hooks.ts). */
   readonly files?: SettingsFiles;
@@ -86,7 +88,7 @@ export function forwarderSpecFor(input: {
 
 /** Every entry we own, as install would write them now. */
 export function plannedEntries(deps: HooksInstallerDeps): OwnedHookEntry[] {
-  return [...forwarderEntries(deps.forwarder, deps.events ?? INSTALLED_EVENTS), ...(deps.extraEntries ?? [])];
+  return [...forwarderEntries(deps.forwarder, deps.events ?? INSTALLED_EVENTS, 5, deps.timeoutInMs ?? false), ...(deps.extraEntries ?? [])];
 }
 
 /** Merge our entries into the settings (backup first). Throws SettingsError, changing nothing, on a bad file. */

@@ -6,11 +6,10 @@
  * The file is a copy of bin/trailboss-opencode-plugin.js with the engine's endpoint file written in;
  * its first line marks it as ours, so a file of the same name we did not write is never touched.
  */
-import { existsSync, mkdirSync, readFileSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
-import { writeFileAtomic } from '../platform/atomic-write.ts';
 import type { OpencodeArrivals } from './opencode-arrivals.ts';
 import { OPENCODE_EVENTS } from './opencode-schemas.ts';
+import { readTextOrNull, removeOwnedFile, writeOwnedFile } from './owned-file.ts';
 
 /** The first line of every plugin file we write. */
 export const OPENCODE_PLUGIN_MARKER = '// trailboss:opencode-plugin';
@@ -86,40 +85,24 @@ export interface OpencodePluginChange {
   readonly status: OpencodePluginStatus;
 }
 
-function readText(file: string): string | null {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw error;
-  }
-}
-
 function planned(deps: OpencodePluginDeps): string {
-  const template = readText(deps.templatePath);
+  const template = readTextOrNull(deps.templatePath);
   if (template === null) throw new OpencodePluginError(`the opencode plugin template ${deps.templatePath} is missing`);
   return pluginText(template, deps.endpointFile);
 }
 
+const RULES = { isOurs: isOurPlugin, foreign: (message: string) => new OpencodePluginError(message) };
+
 /** Write our plugin (idempotent). Throws OpencodePluginError, changing nothing, over a file we did not write. */
 export function installOpencodePlugin(deps: OpencodePluginDeps): OpencodePluginChange {
-  const text = planned(deps);
-  const current = readText(deps.pluginPath);
-  if (current !== null && !isOurPlugin(current))
-    throw new OpencodePluginError(`${deps.pluginPath} exists and is not Trail Boss's plugin: move it away first`);
-  if (current === text) return { changed: false, status: opencodePluginStatus(deps) };
-  mkdirSync(path.dirname(deps.pluginPath), { recursive: true });
-  writeFileAtomic(deps.pluginPath, text);
-  return { changed: true, status: opencodePluginStatus(deps) };
+  const changed = writeOwnedFile(deps.pluginPath, planned(deps), RULES, 'plugin');
+  return { changed, status: opencodePluginStatus(deps) };
 }
 
 /** Remove our plugin file; a file of that name we did not write is left alone (OpencodePluginError). */
 export function uninstallOpencodePlugin(deps: OpencodePluginDeps): OpencodePluginChange {
-  const current = readText(deps.pluginPath);
-  if (current === null) return { changed: false, status: opencodePluginStatus(deps) };
-  if (!isOurPlugin(current)) throw new OpencodePluginError(`${deps.pluginPath} is not Trail Boss's plugin: left as it is`);
-  if (existsSync(deps.pluginPath)) unlinkSync(deps.pluginPath);
-  return { changed: true, status: opencodePluginStatus(deps) };
+  const changed = removeOwnedFile(deps.pluginPath, RULES, 'plugin');
+  return { changed, status: opencodePluginStatus(deps) };
 }
 
 /** Installed, outdated, missing or foreign, and when each event last arrived. Never throws. */
@@ -133,7 +116,7 @@ export function opencodePluginStatus(deps: OpencodePluginDeps): OpencodePluginSt
   const base = { pluginPath: deps.pluginPath, details, lastEventAt: times.length > 0 ? Math.max(...times) : null };
   let current: string | null;
   try {
-    current = readText(deps.pluginPath);
+    current = readTextOrNull(deps.pluginPath);
   } catch (error) {
     return { ...base, state: 'missing', problem: `cannot read ${deps.pluginPath}: ${(error as Error).message}` };
   }

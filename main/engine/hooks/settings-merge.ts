@@ -75,7 +75,7 @@ export function ownedKindsOf(group: unknown): OwnedMarker[] {
 }
 
 function groupFor(entry: OwnedHookEntry): JsonObject {
-  return { hooks: [{ type: 'command', command: entry.command, timeout: entry.timeoutSec }] };
+  return { hooks: [{ type: 'command', command: entry.command, timeout: entry.timeoutInMs ? entry.timeoutSec * 1000 : entry.timeoutSec }] };
 }
 
 function eventGroups(hooks: JsonObject, event: string, label: string): unknown[] {

@@ -7,7 +7,17 @@ import { unlinkSync } from 'node:fs';
 import { writeFileAtomic } from '../platform/atomic-write.ts';
 import { HOOK_PATH, readEndpointFile, type EndpointInfo } from './endpoint-info.ts';
 
-export { CODEX_HOOK_PATH, HOOK_PATH, OPENCODE_HOOK_PATH, TOKEN_FILE_NAME, readEndpointFile, type EndpointInfo } from './endpoint-info.ts';
+export {
+  CODEX_HOOK_PATH,
+  COPILOT_HOOK_PATH,
+  GEMINI_HOOK_PATH,
+  QWEN_HOOK_PATH,
+  HOOK_PATH,
+  OPENCODE_HOOK_PATH,
+  TOKEN_FILE_NAME,
+  readEndpointFile,
+  type EndpointInfo,
+} from './endpoint-info.ts';
 
 /** Write (or replace) the endpoint file with mode 0600. */
 export function writeEndpointFile(file: string, info: Pick<EndpointInfo, 'pid' | 'port' | 'tokenFile' | 'startedAt'>): EndpointInfo {

@@ -11,6 +11,12 @@ import { readFileSync } from 'node:fs';
 export const HOOK_PATH = '/hooks/claude';
 /** Where Codex CLI hooks arrive (the forwarder's `--runtime codex`). */
 export const CODEX_HOOK_PATH = '/hooks/codex';
+/** Gemini CLI's hooks (`--runtime gemini`), translated to Claude's payload shape (hooks/gemini-hooks.ts). */
+export const GEMINI_HOOK_PATH = '/hooks/gemini';
+/** Qwen Code's hooks (`--runtime qwen`): Claude's payload shape, its own tool names (hooks/qwen-hooks.ts). */
+export const QWEN_HOOK_PATH = '/hooks/qwen';
+/** Copilot CLI's hooks (`--runtime copilot`), translated to Claude's shape (hooks/copilot-hooks.ts). */
+export const COPILOT_HOOK_PATH = '/hooks/copilot';
 /** Where the opencode plugin's events arrive (bin/trailboss-opencode-plugin.js posts here by itself). */
 export const OPENCODE_HOOK_PATH = '/hooks/opencode';
 

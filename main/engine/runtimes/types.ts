@@ -1,7 +1,7 @@
 /** Shared vocabulary for agent runtimes: what a pane screen can mean, and the shape of a parsed prompt. */
 
 /** Every agent CLI Trail Boss knows. */
-export const RUNTIME_IDS = ['claude', 'codex', 'opencode', 'cursor', 'kiro', 'auggie'] as const;
+export const RUNTIME_IDS = ['claude', 'codex', 'opencode', 'cursor', 'kiro', 'auggie', 'gemini', 'qwen', 'copilot'] as const;
 export type RuntimeId = (typeof RUNTIME_IDS)[number];
 
 /**
@@ -119,4 +119,9 @@ export interface RuntimeModule {
   classify(capture: PaneCapture): Screen;
   /** Whether this runtime needs the colour capture to classify (opencode: highlight only in colour). */
   readonly needsColour: boolean;
+  /**
+   * How long after a paste the CLI still takes Enter as a newline (Gemini CLI 0.61.0: 40 ms after a
+   * bracketed paste, timed in its own event loop); typing waits at least this long before Enter. Absent: 0.
+   */
+  readonly enterAfterPasteMs?: number;
 }

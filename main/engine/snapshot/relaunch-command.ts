@@ -14,6 +14,9 @@ export const DEFAULT_COMMANDS: Readonly<Record<RuntimeId, readonly string[]>> = 
   cursor: ['cursor-agent'],
   kiro: ['kiro-cli', 'chat'],
   auggie: ['auggie'],
+  gemini: ['gemini'],
+  qwen: ['qwen'],
+  copilot: ['copilot'],
 };
 
 // Claude flags that take one value (`--flag v` or `--flag=v`), and those taking values up to the next flag.

@@ -6,6 +6,7 @@
 import type { PaneObserver } from '../observe/observer.ts';
 import type { ProcessTable } from '../platform/process-table.ts';
 import type { Fact } from '../sessions/facts.ts';
+import { AgentHookFusion } from '../truth/agent-hook-fusion.ts';
 import { CodexFusion } from '../truth/codex-fusion.ts';
 import type { Foundation } from './foundation.ts';
 
@@ -17,4 +18,15 @@ export function buildCodexFusion(
   onFacts: (facts: Fact[]) => void,
 ): CodexFusion {
   return new CodexFusion({ observer, logger: f.logger, processTable, apply: onFacts });
+}
+
+/** Fusion of another agent's hook deliveries (Gemini CLI, Qwen Code, Copilot CLI) into facts for `onFacts`. */
+export function buildAgentHookFusion(
+  f: Foundation,
+  runtime: 'gemini' | 'qwen' | 'copilot',
+  observer: PaneObserver,
+  processTable: ProcessTable,
+  onFacts: (facts: Fact[]) => void,
+): AgentHookFusion {
+  return new AgentHookFusion(runtime, { observer, logger: f.logger, processTable, apply: onFacts });
 }

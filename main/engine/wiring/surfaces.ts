@@ -12,7 +12,11 @@ import type { Surface } from '../actions/types.ts';
 import type { ApiEndpoint } from '../http/api-endpoint.ts';
 import { startApiEndpoint } from '../http/api-endpoint.ts';
 import type { HookDelivery } from '../hooks/hook-ingest.ts';
-import { CODEX_HOOK_PATH } from '../http/endpoint-file.ts';
+import { CODEX_HOOK_PATH, COPILOT_HOOK_PATH, GEMINI_HOOK_PATH, QWEN_HOOK_PATH } from '../http/endpoint-file.ts';
+import { qwenPayloadAsClaude } from '../hooks/qwen-hooks.ts';
+import { copilotEventName, copilotPayloadAsClaude } from '../hooks/copilot-hooks.ts';
+import { geminiEventName, geminiPayloadAsClaude } from '../hooks/gemini-hooks.ts';
+import { runtimeHookCounter } from '../hooks/runtime-arrivals.ts';
 import { MemoryHookEventCounter } from '../hooks/hook-event-counter.ts';
 import { registerHookIngest } from '../hooks/hook-ingest.ts';
 import { storeOpencodeArrivals } from '../hooks/opencode-arrivals.ts';
@@ -43,6 +47,12 @@ export interface EndpointOptions {
   readonly deliverHook: (delivery: HookDelivery) => void;
   /** Codex hook deliveries (POST /hooks/codex); the route is absent without it. */
   readonly deliverCodexHook?: (delivery: HookDelivery) => void;
+  /** Gemini CLI hook deliveries (POST /hooks/gemini, translated to Claude's shape); absent without it. */
+  readonly deliverGeminiHook?: (delivery: HookDelivery) => void;
+  /** Qwen Code hook deliveries (POST /hooks/qwen); absent without it. */
+  readonly deliverQwenHook?: (delivery: HookDelivery) => void;
+  /** Copilot CLI hook deliveries (POST /hooks/copilot, translated to Claude's shape); absent without it. */
+  readonly deliverCopilotHook?: (delivery: HookDelivery) => void;
   /** opencode plugin deliveries (POST /hooks/opencode); the route is absent without it. */
   readonly deliverOpencodeEvent?: (delivery: OpencodeDelivery) => void;
   /** When the engine started (its uptime in the metrics route). */
@@ -64,6 +74,28 @@ export async function startEndpoint(f: Foundation, opts: EndpointOptions, undo: 
       // Codex arrivals are counted apart: Claude's `hooks status` must not report Codex's events.
       if (opts.deliverCodexHook)
         registerHookIngest(server, { clock, counter: new MemoryHookEventCounter(), deliver: opts.deliverCodexHook }, CODEX_HOOK_PATH);
+      if (opts.deliverGeminiHook)
+        registerHookIngest(
+          server,
+          // Counted in the store under Gemini's own event names, so `hooks status --runtime gemini` sees them.
+          { clock, counter: runtimeHookCounter(f.store, 'gemini', geminiEventName), deliver: opts.deliverGeminiHook },
+          GEMINI_HOOK_PATH,
+          geminiPayloadAsClaude,
+        );
+      if (opts.deliverQwenHook)
+        registerHookIngest(
+          server,
+          { clock, counter: runtimeHookCounter(f.store, 'qwen'), deliver: opts.deliverQwenHook },
+          QWEN_HOOK_PATH,
+          qwenPayloadAsClaude,
+        );
+      if (opts.deliverCopilotHook)
+        registerHookIngest(
+          server,
+          { clock, counter: runtimeHookCounter(f.store, 'copilot', copilotEventName), deliver: opts.deliverCopilotHook },
+          COPILOT_HOOK_PATH,
+          copilotPayloadAsClaude,
+        );
       // Counted in the store under their own names, so `hooks status --runtime opencode` sees them from the CLI.
       if (opts.deliverOpencodeEvent)
         registerOpencodeIngest(server, { clock, arrivals: storeOpencodeArrivals(f.store), deliver: opts.deliverOpencodeEvent });

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { TypeTextDeps, TypeTextRequest } from '../../../main/engine/actions/type-text.ts';
 import { ESCAPE_PAUSE_MS, SETTLE_MAX_MS, typeIntoIdle } from '../../../main/engine/actions/type-text.ts';
 import { draftShowsText } from '../../../main/engine/actions/typed-text.ts';
+import { runtimeById } from '../../../main/engine/runtimes/catalog.ts';
 import type { Screen } from '../../../main/engine/runtimes/types.ts';
 import type { JournalEntry } from './support/fake-panes.ts';
 import { MemoryActionStore, ScriptedPanes, SteppingClock, claudePrompt, idle, keysSent, ops, working } from './support/fake-panes.ts';
@@ -36,6 +37,23 @@ describe('typeIntoIdle', () => {
     expect(ops(journal)).toEqual(['look', 'audit', 'keys', 'paste', 'look', 'keys']);
     expect(keysSent(journal)).toEqual(['C-u', 'Enter']);
     expect(journal).toContainEqual({ op: 'paste', text: 'continue with the tests' });
+  });
+
+  it('waits out a CLI that takes an Enter right after a paste as a newline (Gemini CLI), then looks again before Enter', async () => {
+    const geminiIdle = (draft = ''): Screen => ({ kind: 'idle', runtime: 'gemini', draft });
+    const { journal, clock, deps } = setup([geminiIdle(), geminiIdle('continue with the tests'), geminiIdle('continue with the tests')]);
+    const started = clock.now();
+    const result = await typeIntoIdle(deps, request());
+    expect(result.outcome).toBe('confirmed');
+    expect(ops(journal)).toEqual(['look', 'audit', 'keys', 'paste', 'look', 'look', 'keys']);
+    expect(clock.now() - started).toBeGreaterThanOrEqual(runtimeById('gemini').enterAfterPasteMs ?? 1);
+  });
+
+  it('withholds Enter when the second look after the wait is no longer idle', async () => {
+    const geminiIdle = (draft = ''): Screen => ({ kind: 'idle', runtime: 'gemini', draft });
+    const { journal, deps } = setup([geminiIdle(), geminiIdle('continue with the tests'), claudePrompt()]);
+    expect((await typeIntoIdle(deps, request())).outcome).toBe('changed');
+    expect(keysSent(journal)).toEqual(['C-u']);
   });
 
   it.each<[string, Screen]>([

@@ -132,7 +132,7 @@ describe('config validation', () => {
   });
 
   it('refuses a watchdog rule for an unknown runtime or mode', () => {
-    const errors = errorsOf(validateConfig({ watchdog: { rules: [{ runtime: 'gemini', mode: 'always' }] } }));
+    const errors = errorsOf(validateConfig({ watchdog: { rules: [{ runtime: 'aider', mode: 'always' }] } }));
     expect(errors.map((e) => e.path).sort()).toEqual(['watchdog.rules.0.mode', 'watchdog.rules.0.runtime']);
   });
 

@@ -1,4 +1,7 @@
-/** OpenAI Chat Completions (`/v1/chat/completions`, SSE) as opencode calls it through @ai-sdk/openai-compatible. */
+/**
+ * OpenAI Chat Completions (`/v1/chat/completions`, SSE) as opencode calls it through @ai-sdk/openai-compatible,
+ * and as Qwen Code and Copilot CLI call it (each gets its own tool names, read from the request's `tools`).
+ */
 import type { ToolIntent } from './script.ts';
 import { chunksOf } from './script.ts';
 import { pace, sendEvent, sendJson, startSse } from './sse.ts';
@@ -37,7 +40,52 @@ export function viewChat(body: Record<string, unknown>): TurnView {
   return { prompt, answered, results, aux: tools.length === 0, tools };
 }
 
-function toolCall(intent: ToolIntent): { name: string; args: Record<string, unknown> } {
+/**
+ * Qwen Code 0.24.4's tools (Gemini CLI's family, names read from its requests' `tools`): `run_shell_command`,
+ * `write_file`, `edit`, `read_file`, `web_fetch`.
+ */
+function qwenToolCall(intent: ToolIntent): { name: string; args: Record<string, unknown> } {
+  switch (intent.kind) {
+    case 'shell':
+      return { name: 'run_shell_command', args: { command: intent.command, description: intent.reason ?? 'Run a command' } };
+    case 'write':
+      return { name: 'write_file', args: { file_path: intent.path, content: intent.content } };
+    case 'edit':
+      return { name: 'edit', args: { file_path: intent.path, old_string: intent.oldText, new_string: intent.newText } };
+    case 'read':
+      return { name: 'read_file', args: { file_path: intent.path } };
+    case 'fetch':
+      return { name: 'web_fetch', args: { url: intent.url, prompt: 'Summarise the page' } };
+    case 'raw':
+      return { name: intent.name, args: { ...intent.input } };
+  }
+}
+
+/** Copilot CLI 1.0.102's tools (from its requests' `tools`): `bash`, `create`, `edit`, `view`, `web_fetch`. */
+function copilotToolCall(intent: ToolIntent): { name: string; args: Record<string, unknown> } {
+  switch (intent.kind) {
+    case 'shell':
+      return {
+        name: 'bash',
+        args: { command: intent.command, description: intent.reason ?? 'Run a command', mode: 'sync', initial_wait: 10 },
+      };
+    case 'write':
+      return { name: 'create', args: { path: intent.path, file_text: intent.content } };
+    case 'edit':
+      return { name: 'edit', args: { path: intent.path, old_str: intent.oldText, new_str: intent.newText } };
+    case 'read':
+      return { name: 'view', args: { path: intent.path } };
+    case 'fetch':
+      return { name: 'web_fetch', args: { url: intent.url } };
+    case 'raw':
+      return { name: intent.name, args: { ...intent.input } };
+  }
+}
+
+/** The client's own tool for an intent, told apart by the tools its request offers (opencode's names otherwise). */
+function toolCall(intent: ToolIntent, tools: readonly string[]): { name: string; args: Record<string, unknown> } {
+  if (tools.includes('run_shell_command')) return qwenToolCall(intent);
+  if (tools.includes('bash') && tools.includes('create') && tools.includes('view')) return copilotToolCall(intent);
   switch (intent.kind) {
     case 'shell':
       return { name: 'bash', args: { command: intent.command, description: intent.reason ?? 'Run a command' } };
@@ -71,7 +119,7 @@ export async function answerChat(ctx: AnswerContext): Promise<void> {
     model,
     choices: [{ index: 0, delta, finish_reason: finish }],
   });
-  const call = 'tool' in step ? toolCall(step.tool) : null;
+  const call = 'tool' in step ? toolCall(step.tool, ctx.view.tools) : null;
   const callId = call ? ctx.id('call_') : '';
   if (call) ctx.rememberCall(callId, call.name);
   const say = step.say;

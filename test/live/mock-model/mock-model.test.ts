@@ -182,4 +182,71 @@ describe('screen normalising', () => {
       'Claude Code v<version>\n  Reading\n<root>/project\n✻ <verb> for <n>s · done <time>\n✽ <verb>…\nhttp://127.0.0.1:<port>/v1\n❯ 1. Yes\n',
     );
   });
+
+  it('gemini: streamed functionCall, the functionResponse recorded, JSON side calls answered by their schema, countTokens', async () => {
+    mock = await startMockModel();
+    mock.script('[[run]]', [{ tool: { kind: 'shell', command: 'echo hi' } }]);
+    const tools = [{ functionDeclarations: [{ name: 'run_shell_command' }] }];
+    const path = '/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse';
+    const first = events(await post(path, { tools, contents: [{ role: 'user', parts: [{ text: 'please [[run]]' }] }] }));
+    const part = (
+      first.at(-1) as {
+        candidates: { content: { parts: { functionCall?: { id: string; name: string; args: unknown } }[] }; finishReason?: string }[];
+      }
+    ).candidates[0]!;
+    expect(part.finishReason).toBe('STOP');
+    const call = part.content.parts[0]!.functionCall!;
+    expect(call).toMatchObject({ name: 'run_shell_command', args: { command: 'echo hi' } });
+    const contents = [
+      { role: 'user', parts: [{ text: 'please [[run]]' }] },
+      { role: 'model', parts: [{ functionCall: call }] },
+      { role: 'user', parts: [{ functionResponse: { id: call.id, name: call.name, response: { output: 'hi' } } }] },
+    ];
+    const second = events(await post(path, { tools, contents }));
+    expect(JSON.stringify(second)).toContain(DONE_REPLY);
+    expect(mock.results()).toEqual([{ protocol: 'gemini', callId: call.id, tool: 'run_shell_command', content: 'hi', isError: false }]);
+    const side = JSON.parse(
+      await post('/v1beta/models/gemini-2.5-flash:generateContent', {
+        contents,
+        generationConfig: {
+          responseJsonSchema: {
+            type: 'object',
+            properties: { reasoning: { type: 'string' }, next_speaker: { type: 'string', enum: ['model', 'user'] } },
+          },
+        },
+      }),
+    ) as { candidates: { content: { parts: { text: string }[] } }[] };
+    expect(JSON.parse(side.candidates[0]!.content.parts[0]!.text)).toMatchObject({ next_speaker: 'user' });
+    expect(JSON.parse(await post('/v1beta/models/gemini-2.5-flash:countTokens', { contents }))).toEqual({ totalTokens: 42 });
+  });
+
+  it.each([
+    ['Qwen Code', ['run_shell_command', 'write_file', 'edit'], 'run_shell_command'],
+    ['Copilot CLI', ['bash', 'create', 'view', 'edit'], 'bash'],
+    ['opencode', ['bash', 'write', 'edit'], 'bash'],
+  ])('chat: %s gets its own shell tool name, read from the tools it offers', async (_cli, names, expected) => {
+    mock = await startMockModel();
+    mock.script('[[run]]', [{ tool: { kind: 'shell', command: 'echo hi' } }]);
+    const tools = names.map((name) => ({ type: 'function', function: { name } }));
+    const body = { stream: false, tools, messages: [{ role: 'user', content: 'please [[run]]' }] };
+    const answer = JSON.parse(await post('/v1/chat/completions', body)) as {
+      choices: { message: { tool_calls: { function: { name: string } }[] } }[];
+    };
+    expect(answer.choices[0]!.message.tool_calls[0]!.function.name).toBe(expected);
+  });
+
+  it('a scripted failure answers with its HTTP status and ends the turn', async () => {
+    mock = await startMockModel();
+    mock.script('[[fail]]', [{ fail: { status: 400, message: 'refused' } }]);
+    const res = await fetch(`${mock.url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        tools: [{ type: 'function', function: { name: 'bash' } }],
+        messages: [{ role: 'user', content: '[[fail]]' }],
+      }),
+    });
+    expect(res.status).toBe(400);
+    expect(mock.turns().at(-1)).toMatchObject({ state: 'finished' });
+  });
 });

@@ -11,7 +11,11 @@ export type ToolIntent =
   | { readonly kind: 'raw'; readonly name: string; readonly input: Readonly<Record<string, unknown>> };
 
 /** One model answer: text (ends the turn) or a tool call (the CLI answers with the tool's result). */
-export type Step = { readonly say: string; readonly slow?: SlowStream } | { readonly tool: ToolIntent; readonly say?: string };
+export type Step =
+  | { readonly say: string; readonly slow?: SlowStream }
+  | { readonly tool: ToolIntent; readonly say?: string }
+  /** The model server refuses the request with this HTTP status (the CLI's error screens). */
+  | { readonly fail: { readonly status: number; readonly message: string }; readonly say?: undefined };
 
 /** Stream the text in `chunks` pieces, `delayMs` apart: a turn that takes a while (the working screens). */
 export interface SlowStream {

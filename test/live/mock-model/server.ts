@@ -1,6 +1,6 @@
 /**
  * A scripted language-model server on loopback for the real agent CLIs: Anthropic Messages, OpenAI
- * Responses, OpenAI Chat Completions and Augment's API, streamed. It answers each turn from a script
+ * Responses, OpenAI Chat Completions, the Gemini API and Augment's API, streamed. It answers each turn from a script
  * (keyed by a word in the prompt) and records every tool result the CLI sends back, so a test can tell
  * a tool that ran from one that was denied.
  */
@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { answerAnthropic, expandAnthropic, viewAnthropic } from './anthropic.ts';
 import { answerAugment, answerAugmentSide, viewAugment } from './augment.ts';
 import { answerChat, answerModels, viewChat } from './chat.ts';
+import { answerGemini, answerGeminiCount, geminiMethod, viewGemini } from './gemini.ts';
 import { answerResponses, viewResponses } from './responses.ts';
 import type { Step, Turn } from './script.ts';
 import { pickStep } from './script.ts';
@@ -61,6 +62,13 @@ const ROUTES: Readonly<Record<string, Route>> = {
   '/chat-stream': { protocol: 'augment', view: viewAugment, answer: answerAugment },
 };
 
+/** Gemini's methods share one route per model path (`/v1beta/models/<model>:<method>`). */
+const geminiRoute = (stream: boolean): Route => ({
+  protocol: 'gemini',
+  view: viewGemini,
+  answer: (ctx) => answerGemini(ctx, stream),
+});
+
 /** A short answer for side requests (titles, summaries): never a tool call. */
 const SIDE_STEP: Step = { say: 'Mock title' };
 
@@ -88,8 +96,11 @@ export async function startMockModel(opts: { port?: number } = {}): Promise<Mock
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const path = (req.url ?? '/').split('?')[0]!.replace(/\/+$/, '') || '/';
     const body = await readBody(req);
-    const route = req.method === 'POST' ? ROUTES[path] : undefined;
+    const gemini = req.method === 'POST' ? geminiMethod(path) : null;
+    const route =
+      gemini === 'stream' || gemini === 'generate' ? geminiRoute(gemini === 'stream') : req.method === 'POST' ? ROUTES[path] : undefined;
     requests.push({ at: Date.now(), method: req.method ?? '', path, body, turn: route !== undefined });
+    if (gemini === 'count') return answerGeminiCount(res);
     if (path === '/v1/messages/count_tokens') return sendJson(res, 200, { input_tokens: 42 });
     if (path === '/v1/models' && req.method === 'GET') return answerModels(res);
     if (!route) {
@@ -111,6 +122,12 @@ export async function startMockModel(opts: { port?: number } = {}): Promise<Mock
         );
     const turn: AnsweredTurn = { protocol: route.protocol, prompt: view.prompt, step: scripted, state: 'streaming' };
     if (!view.aux) answered.push(turn);
+    if ('fail' in scripted) {
+      const { status, message } = scripted.fail;
+      sendJson(res, status, { error: { code: status, message, status: 'INVALID_ARGUMENT', type: 'invalid_request_error' } });
+      turn.state = 'finished';
+      return;
+    }
     await route.answer({
       step: scripted,
       view,

@@ -22,7 +22,7 @@ export interface RecordedRequest {
   readonly turn: boolean;
 }
 
-export type Protocol = 'anthropic' | 'responses' | 'chat' | 'augment';
+export type Protocol = 'anthropic' | 'responses' | 'chat' | 'augment' | 'gemini';
 
 /** What a model request asks, read the same way for every protocol. */
 export interface TurnView {

@@ -5,21 +5,29 @@
  */
 import { styledRuns, stripAnsi } from '../../../main/engine/runtimes/common/ansi.ts';
 
-// `❯ 1. Yes` (Claude, Codex) or `→ [3] Index this workspace…` (auggie's bracketed digits).
-const OPTION_LINE = /^\s*(?:[❯›>→]\s*)?(?:(\d+)\.|\[(\d)\])\s+(.+?)\s*$/;
-const MARKER = /^\s*[❯›>→]\s*(?:\d+\.|\[\d\])/;
+// `❯ 1. Yes` (Claude, Codex), `→ [3] Index this workspace…` (auggie's bracketed digits) or `● 1. Allow once` (Gemini CLI).
+const OPTION_LINE = /^\s*(?:[❯›>→●]\s*)?(?:(\d+)\.|\[(\d)\])\s+(.+?)\s*$/;
+const MARKER = /^\s*[❯›>→●]\s*(?:\d+\.|\[\d\])/;
 
 /**
  * Single-use labels verified by other projects' real captures (test/fixtures/peer-screens, each
  * screen's note): Cursor agent 2026.09.26's shell and delete approvals, Kiro CLI 2.24–2.27's menu.
  */
-const PEER_SINGLE_USE = ['run (once) (y)', 'delete (y)', 'yes, single permission'];
+const PEER_SINGLE_USE = ['run (once) (y)', 'delete (y)', 'yes, single permission', 'yes, allow once'];
 
 /**
  * Labels verified in the fixture notes to grant exactly one invocation (hand-kept on purpose).
  * `[a]llow` is auggie 0.36.0's hotkey (the next identical call asks again: approval-shell-repeat).
  */
-export const VERIFIED_SINGLE_USE = new Set(['yes', 'yes, proceed (y)', 'allow once', '[a]llow', ...PEER_SINGLE_USE]);
+export const VERIFIED_SINGLE_USE = new Set([
+  'yes',
+  'yes, proceed (y)',
+  'allow once',
+  '[a]llow',
+  // Qwen Code 0.24.4 (test/fixtures/panes/qwen: the same command asked again after it).
+  'yes, allow once',
+  ...PEER_SINGLE_USE,
+]);
 /**
  * Shapes seen in the wild but not captured (test/fixtures/panes/<runtime>/synthetic), or captured
  * but single-use only by their source's word: single-use by their source, kept apart from the captured ones. Codex 0.169.0's "Yes, just this once" (label in its
@@ -62,6 +70,12 @@ export const VERIFIED_DENY = new Set([
   'no (tab to edit)',
   // Claude Code 2.1.289 (peer capture claude-agentman-permission-amend-open): the same no, its `(esc)` hint not drawn.
   'no, and tell claude what to do differently',
+  // Gemini CLI 0.61.0 and Qwen Code 0.24.4 (test/fixtures/panes/gemini, qwen; verified: the tool does not run); the peer screen
+  // gemini-action-required-shell cuts its closing parenthesis.
+  'no, suggest changes (esc)',
+  'no, suggest changes (esc',
+  // Copilot CLI 1.0.102 (test/fixtures/panes/copilot/perm-read-after-4: `The user rejected this tool call.`).
+  'no (esc)',
   // Cursor agent (peer captures cursor-ccmanager-write-file, cursor-tr-notes-mcp-approval): the reject row,
   // bound to esc, n and p alike on the write gate.
   'reject & propose changes (p)',

@@ -7,6 +7,8 @@ import { assertScenario } from '../scripted-agent/scenario.ts';
 import { claudePermBash } from './claude.ts';
 import { codexExecApproval } from './codex.ts';
 import { opencodeBashApproval } from './opencode.ts';
+import type { ShellApprovalRuntime } from './shell-approval.ts';
+import { shellApproval } from './shell-approval.ts';
 
 /** Start on `waitingScreen` (a working screen) and draw the scenario's first state after `ms`. */
 export function promptAfter(scenario: Scenario, ms: number, waitingScreen: string): Scenario {
@@ -40,12 +42,16 @@ export function looping(scenario: Scenario, idleMs: number): Scenario {
 }
 
 /** Runtimes with a ready-made latency scenario. */
-export type LatencyRuntime = 'claude' | 'codex' | 'opencode';
+export type LatencyRuntime = 'claude' | 'codex' | 'opencode' | ShellApprovalRuntime;
 
-const BASE: Readonly<Record<LatencyRuntime, { build: () => Scenario; working: string }>> = {
+const BASE: Readonly<Record<LatencyRuntime, { build: (idleMs: number) => Scenario; working: string }>> = {
   claude: { build: () => claudePermBash(), working: 'panes/claude/working-1' },
   codex: { build: () => codexExecApproval(), working: 'panes/codex/working-stream-1' },
   opencode: { build: () => opencodeBashApproval(), working: 'panes/opencode/working-stream-1' },
+  // Their answered screens loop back by themselves (no input line to script).
+  gemini: { build: (idleMs) => shellApproval('gemini', idleMs), working: 'panes/gemini/working' },
+  qwen: { build: (idleMs) => shellApproval('qwen', idleMs), working: 'panes/qwen/working' },
+  copilot: { build: (idleMs) => shellApproval('copilot', idleMs), working: 'panes/copilot/working' },
 };
 
 /**
@@ -54,5 +60,5 @@ const BASE: Readonly<Record<LatencyRuntime, { build: () => Scenario; working: st
  */
 export function latencyScenario(runtime: LatencyRuntime, opts: { firstPromptMs: number; idleMs?: number }): Scenario {
   const base = BASE[runtime];
-  return promptAfter(looping(base.build(), opts.idleMs ?? 1000), opts.firstPromptMs, base.working);
+  return promptAfter(looping(base.build(opts.idleMs ?? 1000), opts.idleMs ?? 1000), opts.firstPromptMs, base.working);
 }

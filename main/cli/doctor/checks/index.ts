@@ -6,6 +6,7 @@ import { dataDirCheck } from './data-dir.ts';
 import { databaseCheck } from './database.ts';
 import { engineCheck } from './engine.ts';
 import { engineHealthCheck } from './engine-health.ts';
+import { copilotHooksCheck, geminiHooksCheck, qwenHooksCheck } from './agent-hooks.ts';
 import { codexHooksCheck } from './codex-hooks.ts';
 import { hooksCheck } from './hooks.ts';
 import { opencodePluginCheck } from './opencode-plugin.ts';
@@ -31,6 +32,9 @@ export const DOCTOR_CHECKS: readonly DoctorCheck[] = [
   engineHealthCheck,
   hooksCheck,
   codexHooksCheck,
+  geminiHooksCheck,
+  qwenHooksCheck,
+  copilotHooksCheck,
   opencodePluginCheck,
   tmuxIntegrationCheck,
   uiCheck,

@@ -1,0 +1,81 @@
+/**
+ * Gemini CLI tool confirmations (0.61.0 captures in test/fixtures/panes/gemini/perm-*; two older and newer
+ * shapes in the peer corpus). A rounded box at the bottom of the pane, the composer hidden:
+ *
+ *   ? Shell  echo ran >> ran.txt          (the tool and what it touches; `Action Required` may head the box)
+ *   Allow execution of [Shell]?           (or `Apply this change?`, `Do you want to proceed?`, MCP's question)
+ *   ● 1. Allow once                       (`●` marks the highlight; digits choose at once)
+ *     2. Allow for this session
+ *     3. No, suggest changes (esc)
+ *
+ * Verified by hand: `1` runs the tool once and the same command asks again; `3`/`4` (the "No" row) and Esc
+ * cancel the request (the tool does not run, the turn ends, the pane is back at its input).
+ */
+import { classifyOptionLabel } from '../common/classify-option.ts';
+import type { PermissionPrompt, PromptOption } from '../types.ts';
+import type { GeminiOption } from './screen.ts';
+import { isBoxBottom, isBoxTop, optionBlockEndingAt, unbox } from './screen.ts';
+import { markedOption, rowAbove } from '../common/numbered-block.ts';
+
+/** Questions Gemini asks before a tool runs (0.61.0 bundle; the `: '<cmd>'` form is older releases'). */
+const QUESTIONS: readonly RegExp[] = [
+  /^Allow execution of \[[^\]]+\]\?$/,
+  /^Allow execution of: .+\?$/,
+  /^Allow execution of MCP tool .+\?$/,
+  /^Apply this change\?$/,
+  /^Do you want to proceed\?$/,
+];
+/** `? Shell  echo hi`, `?  WebFetch Processing URLs…`: the tool's display name, then its description. */
+const HEADER = /^\?\s+(\S+)\s+(.*)$/;
+
+function toOption(o: GeminiOption): PromptOption {
+  return { key: String(o.number), label: o.label, kind: classifyOptionLabel(o.label) };
+}
+
+/** The subject: the command in the inner box (Shell), or the header's description. */
+function subjectOf(rows: readonly string[], headerAt: number, questionAt: number, description: string): string {
+  const inner = rows
+    .slice(headerAt + 1, questionAt)
+    .map((r) => unbox(r))
+    .filter((r) => r !== '');
+  return inner.length > 0 && /^Shell$/i.test(HEADER.exec(rows[headerAt] ?? '')?.[1] ?? '') ? inner.join('\n') : description;
+}
+
+/** The confirmation ending the screen, or null. High confidence only for the whole, known shape. */
+export function parseGeminiPermission(lines: readonly string[]): PermissionPrompt | null {
+  let last = lines.length - 1;
+  const boxed = isBoxBottom(lines[last] ?? '');
+  if (boxed) last--;
+  const rows = lines.map(unbox);
+  while (last >= 0 && rows[last] === '') last--;
+  const block = optionBlockEndingAt(rows, last);
+  if (!block) return null;
+  const questionAt = rowAbove(rows, block.start, 4, (row) => QUESTIONS.some((q) => q.test(row)));
+  if (questionAt < 0) return null;
+  // The header is inside the outer box: the search stops at its top edge.
+  const headerAt = rowAbove(
+    rows,
+    questionAt,
+    30,
+    (row) => HEADER.test(row),
+    (i) => boxed && isBoxTop(lines[i] ?? ''),
+  );
+  const header = HEADER.exec(rows[headerAt] ?? '');
+  const options = block.options.map(toOption);
+  const highlighted = markedOption(block.options);
+  // Gemini lists the "No" row last; a list not ending in it may be cut off at the bottom.
+  const endsInNo = options.at(-1)?.kind === 'deny';
+  const exact = header !== null && highlighted !== null && endsInNo && options.length >= 2;
+  return {
+    kind: 'permission',
+    runtime: 'gemini',
+    tool: header?.[1] ?? null,
+    question: rows[questionAt] ?? '',
+    subject: header ? subjectOf(lines, headerAt, questionAt, (header[2] ?? '').trim()) : '',
+    options,
+    highlighted,
+    confidence: exact ? 'high' : 'low',
+    escapeDenies: true,
+    approveByEnterOnHighlight: false,
+  };
+}

@@ -1,0 +1,32 @@
+/**
+ * Qwen Code 0.24.4 screen pieces (verified in test/fixtures/panes/qwen): rows without their box side, and the
+ * numbered `› 1. Yes, allow once` option rows of its confirmations and dialogs (`›` marks the highlight).
+ */
+import type { NumberedBlockShape, NumberedRowOption } from '../common/numbered-block.ts';
+import { numberedBlockEndingAt } from '../common/numbered-block.ts';
+
+/** A row with a box side taken off each end (dialogs draw `│` on the left only), trimmed; borders become ''. */
+export function unbox(row: string): string {
+  let t = row.trim();
+  if (/^[╭╮╰╯─\s]+$/.test(t)) return '';
+  if (t.startsWith('│')) t = t.slice(1);
+  if (t.endsWith('│')) t = t.slice(0, -1);
+  return t.trim();
+}
+
+/** A full-width horizontal rule (the composer's edges). */
+export const isRule = (row: string) => row.length >= 20 && /^─+$/.test(row.trim());
+
+/** How Qwen Code draws its numbered options. */
+const SHAPE: NumberedBlockShape = { markers: '›❯', maxWrapped: 2 };
+
+/** One numbered option as drawn; `label` includes its wrapped rows. */
+export type QwenOption = NumberedRowOption;
+
+/** Is this (unboxed) row a numbered option? */
+export const isOptionRow = (row: string) => /^([›❯]\s+)?\d{1,2}\.\s+\S/.test(row);
+
+/** The numbered options whose last row is `end` (unboxed rows), or null (common/numbered-block.ts). */
+export function optionBlockEndingAt(rows: readonly string[], end: number): { options: QwenOption[]; start: number } | null {
+  return numberedBlockEndingAt(rows, end, SHAPE);
+}
