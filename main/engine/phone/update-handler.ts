@@ -13,7 +13,7 @@ import type { Logger } from '../platform/log.ts';
 import type { PhoneMessage, Store } from '../store/index.ts';
 import type { TypedAnswer } from './answer-words.ts';
 import { freshAnswer } from './answer-words.ts';
-import { threadedReply } from './prompt-reply.ts';
+import { notOffered, replyAct, replyNeedsButton, threadedReply } from './prompt-reply.ts';
 import type { ChannelUpdate } from './updates.ts';
 import { hashOfPressData } from './press-token.ts';
 import { actionWords } from './outcome-words.ts';
@@ -112,19 +112,11 @@ async function threaded(deps: HandlerDeps, updateId: number, ownId: number, repl
   const meaning = threadedReply(text, deps.store.items.get(message.itemId)?.kind);
   if (meaning.kind === 'refuse') return deps.reply(meaning.why, ownId);
   // A typed answer, and a denial with a message, count only where the message offered that button.
-  const asAnswer = meaning.kind === 'answer' ? meaning.answer : meaning.kind === 'deny-with-message' ? 'deny' : null;
-  if (asAnswer !== null && !deps.store.phone.offered(chatId, message.messageId, asAnswer)) return deps.reply(notOffered(asAnswer), ownId);
+  const needs = replyNeedsButton(meaning);
+  if (needs !== null && !deps.store.phone.offered(chatId, message.messageId, needs)) return deps.reply(notOffered(needs), ownId);
   if (!deps.store.phone.claimTyped(chatId, message.messageId, deps.now(), updateId + 1))
     return deps.reply('That message was already answered.', ownId);
-  const bound = { itemId: message.itemId, fingerprint: message.fingerprint };
-  const outcome = await act(
-    deps,
-    meaning.kind === 'answer'
-      ? { action: meaning.answer, ...bound }
-      : meaning.kind === 'type'
-        ? { action: 'text', ...bound, text: meaning.text }
-        : { action: 'deny', ...bound, message: meaning.message },
-  );
+  const outcome = await act(deps, replyAct(meaning, { itemId: message.itemId, fingerprint: message.fingerprint }));
   await deps.settled(message, actionWords(outcome, deps.now()));
 }
 
@@ -151,11 +143,6 @@ async function fresh(deps: HandlerDeps, updateId: number, ownId: number, chatId:
     return deps.reply('That message was already answered.', ownId);
   const outcome = await act(deps, { action: answer, itemId: latest.itemId, fingerprint: latest.fingerprint });
   await deps.settled(latest, actionWords(outcome, deps.now()));
-}
-
-/** A typed answer does only what the message's buttons offer (no Approve where its text was hidden or cut). */
-function notOffered(answer: TypedAnswer): string {
-  return `Not sent: that message offers no ${answer === 'approve' ? 'Approve' : 'Deny'} (it says why). Answer at the desk.`;
 }
 
 /**

@@ -13,9 +13,8 @@
 import type { ApiMethods } from '../../../preload/contract/api.ts';
 import type { Logger } from '../platform/log.ts';
 import type { SlackMessage, Store } from '../store/index.ts';
-import type { TypedAnswer } from '../phone/answer-words.ts';
 import { freshAnswer } from '../phone/answer-words.ts';
-import { threadedReply } from '../phone/prompt-reply.ts';
+import { notOffered, replyAct, replyNeedsButton, threadedReply } from '../phone/prompt-reply.ts';
 import { act } from '../phone/chat-action.ts';
 import { actionWords } from '../phone/outcome-words.ts';
 import { hashOfPressData } from '../phone/press-token.ts';
@@ -91,18 +90,10 @@ async function threaded(deps: SlackHandlerDeps, channelId: string, threadTs: str
   const meaning = threadedReply(text, deps.store.items.get(live.itemId)?.kind);
   if (meaning.kind === 'refuse') return deps.reply(meaning.why, threadTs);
   // A typed answer, and a denial with a message, count only where the message offered that button.
-  const asAnswer = meaning.kind === 'answer' ? meaning.answer : meaning.kind === 'deny-with-message' ? 'deny' : null;
-  if (asAnswer !== null && !deps.store.slack.offered(channelId, live.ts, asAnswer)) return deps.reply(notOffered(asAnswer), threadTs);
+  const needs = replyNeedsButton(meaning);
+  if (needs !== null && !deps.store.slack.offered(channelId, live.ts, needs)) return deps.reply(notOffered(needs), threadTs);
   if (!deps.store.slack.claimTyped(channelId, live.ts, deps.now())) return deps.reply('That message was already answered.', threadTs);
-  const bound = { itemId: live.itemId, fingerprint: live.fingerprint };
-  const outcome = await act(
-    deps,
-    meaning.kind === 'answer'
-      ? { action: meaning.answer, ...bound }
-      : meaning.kind === 'type'
-        ? { action: 'text', ...bound, text: meaning.text }
-        : { action: 'deny', ...bound, message: meaning.message },
-  );
+  const outcome = await act(deps, replyAct(meaning, { itemId: live.itemId, fingerprint: live.fingerprint }));
   await deps.settled(live, actionWords(outcome, deps.now(), 'Slack'));
 }
 
@@ -126,11 +117,6 @@ async function fresh(deps: SlackHandlerDeps, channelId: string, ts: string, text
   if (!deps.store.slack.claimTyped(channelId, latest.ts, deps.now())) return deps.reply('That message was already answered.', null);
   const outcome = await act(deps, { action: answer, itemId: latest.itemId, fingerprint: latest.fingerprint });
   await deps.settled(latest, actionWords(outcome, deps.now(), 'Slack'));
-}
-
-/** A typed answer does only what the message's buttons offer. */
-function notOffered(answer: TypedAnswer): string {
-  return `Not sent: that message offers no ${answer === 'approve' ? 'Approve' : 'Deny'} (it says why). Answer at the desk.`;
 }
 
 /** Whether `latest` (or a message about the very same prompt) was in front of the user when they wrote at `ts`. */
