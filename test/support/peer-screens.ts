@@ -65,9 +65,7 @@ export function parsePeerNote(text: string, where: string): PeerNote {
  * are listed as skipped with that reason, never silently dropped; once the runtime is in RUNTIME_IDS
  * its screens are replayed like every other (and PROCESS_NAME must name its binary).
  */
-export const PENDING_RUNTIMES: Readonly<Record<string, string>> = {
-  gemini: 'the gemini runtime is being added on the runtimes branch (h/runtimes); replayed once it is merged',
-};
+export const PENDING_RUNTIMES: Readonly<Record<string, string>> = {};
 
 /** A screen of a runtime this branch does not implement yet. */
 export interface PendingPeerScreen {
