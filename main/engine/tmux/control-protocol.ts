@@ -72,3 +72,14 @@ export class ControlParser {
     return this.block !== null;
   }
 }
+
+/**
+ * The pane id of a `%output` / `%extended-output` line, or null for any other line. Only the id is
+ * read: the pane's bytes after it are never decoded or kept (a busy pane sends a lot of them).
+ */
+export function outputPaneId(line: string): string | null {
+  const start = line.startsWith('%output %') ? 8 : line.startsWith('%extended-output %') ? 17 : -1;
+  if (start < 0) return null;
+  const end = line.indexOf(' ', start);
+  return end < 0 ? null : line.slice(start, end);
+}

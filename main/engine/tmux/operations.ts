@@ -62,14 +62,19 @@ export function pasteCommands(paneId: string, text: string, bufferName: string):
   };
 }
 
-/** Make the pane current in its window and session, and show it on a client's terminal when a tty is given. */
-export function focusCommands(paneId: string, clientTty?: string): string[][] {
+/**
+ * Make the pane current in its window and session, and show it on a client's terminal when a tty is
+ * given. `home`: the user's session and window holding the pane, when its window is also linked into
+ * a watcher session (change events): a bare pane id could then resolve to the watcher session.
+ */
+export function focusCommands(paneId: string, clientTty?: string, home?: { sessionId: string; windowId: string }): string[][] {
   checkPane('select-pane', paneId);
+  const window = home ? `${home.sessionId}:${home.windowId}` : paneId;
   const commands = [
-    ['select-window', '-t', paneId],
+    ['select-window', '-t', window],
     ['select-pane', '-t', paneId],
   ];
-  if (clientTty) commands.push(['switch-client', '-c', clientTty, '-t', paneId]);
+  if (clientTty) commands.push(['switch-client', '-c', clientTty, '-t', home ? window : paneId]);
   return commands;
 }
 

@@ -1,0 +1,74 @@
+/**
+ * Pure: when to look at one pane. A look is asked for by a change signal (tmux said the pane wrote),
+ * by window activity seen on a full look, or by an agent's own event; a changed screen asks for a
+ * confirming look. The stability rule itself (two captures that agree) lives in pane-tracker.ts.
+ */
+
+/** How a server's panes are watched: tmux's change signal, or window activity on each tick. */
+export type ObserveMode = 'events' | 'poll';
+
+/** Timing of looks. */
+export interface LookOptions {
+  /** Poll: the confirming look this long after a look that found the screen changed. */
+  readonly recheckMs: number;
+  /** Events: quiet time after the last signal before a look, and before the confirming look. */
+  readonly settleMs: number;
+  /** Events: a pane that never goes quiet is still looked at this long after its first unseen change. */
+  readonly busyLookMs: number;
+}
+
+/** What the schedule remembers about one pane. */
+export interface LookState {
+  /** First change signal not yet covered by a look (null: none). */
+  readonly changedSince: number | null;
+  /** The latest change signal. */
+  readonly lastSignalAt: number;
+  /** tmux holds the pane's output back until its next capture: no signal tells when it goes quiet. */
+  readonly paused: boolean;
+  /** A confirming look is due then (the last look found the screen changed or not yet proven). */
+  readonly confirmAt: number | null;
+  /** A look as soon as possible was asked for then (activity on a full look, an agent's event, a reset). */
+  readonly askedAt: number | null;
+}
+
+/** A pane nothing is pending for. */
+export const noLook: LookState = { changedSince: null, lastSignalAt: 0, paused: false, confirmAt: null, askedAt: null };
+
+/** tmux said the pane wrote (`paused`: and holds the rest back). A pending confirming look waits for quiet again. */
+export function signalled(s: LookState, now: number, paused: boolean): LookState {
+  return { ...s, changedSince: s.changedSince ?? now, lastSignalAt: now, paused: s.paused || paused, confirmAt: null };
+}
+
+/** Look as soon as possible. */
+export function asked(s: LookState, now: number): LookState {
+  return s.askedAt === null ? { ...s, askedAt: now } : s;
+}
+
+/** When the pane should be looked at next, or null when nothing is pending. */
+export function dueAt(s: LookState, o: LookOptions): number | null {
+  let due = s.askedAt;
+  const atMost = (t: number) => (due = due === null ? t : Math.min(due, t));
+  if (s.confirmAt !== null) atMost(s.confirmAt);
+  if (s.changedSince !== null) {
+    // Debounce with a ceiling: a look once the pane has been quiet for the settle window, and at the
+    // latest busyLookMs after its first unseen change (a spinner is never quiet; neither is a paused pane).
+    const ceiling = s.changedSince + o.busyLookMs;
+    atMost(s.paused ? ceiling : Math.min(s.lastSignalAt + o.settleMs, ceiling));
+  }
+  return due;
+}
+
+/**
+ * A look was asked of tmux at `requestedAt` and came back at `at`. `unproven`: the screen it showed
+ * differs from the one before, or is not yet stable — a confirming look follows once the pane held
+ * still (`mode` events: for the settle window; poll: after recheckMs).
+ */
+export function looked(s: LookState, requestedAt: number, at: number, unproven: boolean, mode: ObserveMode, o: LookOptions): LookState {
+  const askedAt = s.askedAt !== null && s.askedAt <= requestedAt ? null : s.askedAt;
+  // Output signalled after the look was asked for may not be in it: the pane stays due.
+  if (s.changedSince !== null && s.lastSignalAt >= requestedAt) {
+    return { ...s, changedSince: Math.max(s.changedSince, requestedAt), confirmAt: null, askedAt };
+  }
+  const confirmAt = unproven ? at + (mode === 'events' ? o.settleMs : o.recheckMs) : null;
+  return { changedSince: null, lastSignalAt: s.lastSignalAt, paused: false, confirmAt, askedAt };
+}
