@@ -23,6 +23,8 @@ export interface LookState {
   readonly changedSince: number | null;
   /** The latest change signal. */
   readonly lastSignalAt: number;
+  /** The pane's recent pace of output (ms between signals, decaying); 0 after a pause. */
+  readonly rhythmMs: number;
   /** tmux holds the pane's output back until its next capture: no signal tells when it goes quiet. */
   readonly paused: boolean;
   /** A confirming look is due then (the last look found the screen changed or not yet proven). */
@@ -32,11 +34,24 @@ export interface LookState {
 }
 
 /** A pane nothing is pending for. */
-export const noLook: LookState = { changedSince: null, lastSignalAt: 0, paused: false, confirmAt: null, askedAt: null };
+export const noLook: LookState = { changedSince: null, lastSignalAt: 0, rhythmMs: 0, paused: false, confirmAt: null, askedAt: null };
+
+/** Gaps longer than this are a pause in the output, not its pace. */
+const RHYTHM_MAX_MS = 1000;
+
+/**
+ * How long the pane must stay quiet before a look: the settle window, or longer for a pane whose
+ * output comes at a slower pace (a spinner redrawn every 100 ms must not look quiet between frames).
+ */
+export function quietNeeded(s: LookState, o: LookOptions): number {
+  return Math.min(Math.max(o.settleMs, s.rhythmMs * 1.5), RHYTHM_MAX_MS / 2);
+}
 
 /** tmux said the pane wrote (`paused`: and holds the rest back). A pending confirming look waits for quiet again. */
 export function signalled(s: LookState, now: number, paused: boolean): LookState {
-  return { ...s, changedSince: s.changedSince ?? now, lastSignalAt: now, paused: s.paused || paused, confirmAt: null };
+  const gap = now - s.lastSignalAt;
+  const rhythmMs = gap < RHYTHM_MAX_MS ? Math.max(gap, s.rhythmMs * 0.75) : 0;
+  return { ...s, changedSince: s.changedSince ?? now, lastSignalAt: now, rhythmMs, paused: s.paused || paused, confirmAt: null };
 }
 
 /** Look as soon as possible. */
@@ -53,7 +68,7 @@ export function dueAt(s: LookState, o: LookOptions): number | null {
     // Debounce with a ceiling: a look once the pane has been quiet for the settle window, and at the
     // latest busyLookMs after its first unseen change (a spinner is never quiet; neither is a paused pane).
     const ceiling = s.changedSince + o.busyLookMs;
-    atMost(s.paused ? ceiling : Math.min(s.lastSignalAt + o.settleMs, ceiling));
+    atMost(s.paused ? ceiling : Math.min(s.lastSignalAt + quietNeeded(s, o), ceiling));
   }
   return due;
 }
@@ -70,5 +85,5 @@ export function looked(s: LookState, requestedAt: number, at: number, unproven: 
     return { ...s, changedSince: Math.max(s.changedSince, requestedAt), confirmAt: null, askedAt };
   }
   const confirmAt = unproven ? at + (mode === 'events' ? o.settleMs : o.recheckMs) : null;
-  return { changedSince: null, lastSignalAt: s.lastSignalAt, paused: false, confirmAt, askedAt };
+  return { ...s, changedSince: null, paused: false, confirmAt, askedAt };
 }
