@@ -13,8 +13,8 @@ import { preciseNow } from './host-protocol.ts';
 import { procCpu } from './proc-cpu.ts';
 import { cpuFleetKind, idleAgent, promptingAgent, runtimeAt, workingLoop } from './scenarios.ts';
 
-/** Who watches the fleet during a window. */
-export type Watcher = 'engine' | 'observer-control' | 'observer-per-process';
+/** Who watches the fleet during a window: `engine` in its default mode (tmux's change events), `engine-poll` polling. */
+export type Watcher = 'engine' | 'engine-poll' | 'observer-control' | 'observer-per-process';
 
 /** Sizes and durations of one CPU run. */
 export interface CpuOptions {
@@ -62,7 +62,8 @@ const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms
 
 /** Measure every requested watcher over one fleet of `panes` agents. */
 export async function runCpu(opts: CpuOptions): Promise<CpuResult> {
-  const stepMs = opts.workingStepMs ?? 400;
+  // Busy agents redraw every 100 ms (a spinner with streamed text), as in the detection runs.
+  const stepMs = opts.workingStepMs ?? 100;
   const kinds = Array.from({ length: opts.panes }, (_, i) => cpuFleetKind(i));
   const scenarios = kinds.map((kind, i) => {
     switch (kind) {
@@ -93,10 +94,12 @@ export async function runCpu(opts: CpuOptions): Promise<CpuResult> {
 async function startWatcher(fleet: Fleet, watcher: Watcher): Promise<HostHandle> {
   switch (watcher) {
     case 'engine':
+    case 'engine-poll':
       return startHost('engine-host.ts', {
         home: join(fleet.dir, `engine-${Date.now()}`),
         socket: fleet.socket,
         captureMode: 'control',
+        observeMode: watcher === 'engine' ? 'events' : 'poll',
         api: false,
         autoApprove: null,
       });

@@ -249,6 +249,7 @@ export class Engine {
               deliverCodexHook: (d) => codexFusion.deliver(d),
               deliverOpencodeEvent: (d) => opencodeFusion.deliver(d),
               startedAt,
+              observeModes: () => observer.modes(),
             },
             undo,
           );

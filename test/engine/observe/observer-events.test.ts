@@ -148,7 +148,7 @@ describe('PaneObserver with tmux change events', () => {
     const listsBefore = counting.lists;
     const start = clock.now();
     await typeInto('prompt');
-    const [fact] = await stepUntil(clock, 20, 4000, () => permissionFacts(facts).length > 0 && permissionFacts(facts), 'prompt reported');
+    const [fact] = await stepUntil(clock, 20, 4000, () => (permissionFacts(facts).length > 0 ? permissionFacts(facts) : null), 'prompt reported');
     expect(fact).toBeDefined();
     expect(clock.now() - start).toBeLessThan(4000); // the safety net (5 s) never came due
     expect(counting.lists).toBe(listsBefore); // no full look took place: the signal alone did it
