@@ -33,7 +33,7 @@ export interface ObserverOptions extends TrackerOptions {
   readonly tickMs: number;
   /** Poll: the confirming look after a changed screen. */
   readonly recheckMs: number;
-  /** Events: quiet time before a look and before the confirming look (default 100). */
+  /** Events: quiet time before a look and before the confirming look (default 75). */
   readonly settleMs?: number;
   /** Events: a pane that never goes quiet is looked at this often (default 1000). */
   readonly busyLookMs?: number;
@@ -94,7 +94,7 @@ export class PaneObserver {
 
   constructor(private readonly deps: ObserverDeps) {
     const o = deps.options;
-    this.look = { recheckMs: o.recheckMs, settleMs: o.settleMs ?? 100, busyLookMs: o.busyLookMs ?? 1000 };
+    this.look = { recheckMs: o.recheckMs, settleMs: o.settleMs ?? 75, busyLookMs: o.busyLookMs ?? 1000 };
     this.signals = new ChangeSignals(o.mode ?? 'poll', deps.logger, (signal) => this.onSignal(signal));
   }
 
