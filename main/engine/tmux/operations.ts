@@ -69,13 +69,17 @@ export function pasteCommands(paneId: string, text: string, bufferName: string):
  */
 export function focusCommands(paneId: string, clientTty?: string, home?: { sessionId: string; windowId: string }): string[][] {
   checkPane('select-pane', paneId);
-  const window = home ? `${home.sessionId}:${home.windowId}` : paneId;
   const commands = [
-    ['select-window', '-t', window],
+    ['select-window', '-t', home ? `${home.sessionId}:${home.windowId}` : paneId],
     ['select-pane', '-t', paneId],
   ];
-  if (clientTty) commands.push(['switch-client', '-c', clientTty, '-t', home ? window : paneId]);
+  if (clientTty) commands.push(['switch-client', '-c', clientTty, '-t', paneTarget(paneId, home)]);
   return commands;
+}
+
+/** A pane as a target that names its session too (`$1:@3.%7`) when known: a bare `%7` may resolve to a watcher session. */
+export function paneTarget(paneId: string, home?: { sessionId: string; windowId: string }): string {
+  return home ? `${home.sessionId}:${home.windowId}.${paneId}` : paneId;
 }
 
 /**
