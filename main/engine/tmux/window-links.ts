@@ -5,7 +5,9 @@ const WINDOW_ID = /^@\d+$/;
 
 /**
  * Commands that make the watcher session hold exactly the `wanted` windows (besides its own).
- * `-d`: never made current; `-t =session:` with no index: the next free index there.
+ * `-d`: never made current; `-t =session:` with no index: the next free index there. Unlinking uses
+ * `-k`: a window no user session holds any more (a user's `unlink-window`, which our link let succeed)
+ * is destroyed as it would have been without us, never kept alive in the watcher session.
  */
 export function windowLinksArgs(
   session: string,
@@ -15,7 +17,7 @@ export function windowLinksArgs(
   const link: string[][] = [];
   const unlink: string[][] = [];
   for (const w of wanted) if (WINDOW_ID.test(w) && !linked.has(w)) link.push(['link-window', '-d', '-s', w, '-t', `=${session}:`]);
-  for (const w of linked) if (!wanted.has(w)) unlink.push(['unlink-window', '-t', `=${session}:${w}`]);
+  for (const w of linked) if (!wanted.has(w)) unlink.push(['unlink-window', '-k', '-t', `=${session}:${w}`]);
   return { link, unlink };
 }
 

@@ -10,7 +10,7 @@ describe('window links of the watcher session', () => {
   it('links what is wanted and not linked, unlinks what is linked and not wanted', () => {
     const { link, unlink } = windowLinksArgs('trailboss-watch-1-1', new Set(['@1', '@2']), new Set(['@2', '@3']));
     expect(link).toEqual([['link-window', '-d', '-s', '@3', '-t', '=trailboss-watch-1-1:']]);
-    expect(unlink).toEqual([['unlink-window', '-t', '=trailboss-watch-1-1:@1']]);
+    expect(unlink).toEqual([['unlink-window', '-k', '-t', '=trailboss-watch-1-1:@1']]);
   });
 
   it('never links something that is not a window id', () => {
