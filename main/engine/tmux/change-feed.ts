@@ -127,7 +127,9 @@ export class ControlChangeFeed implements PaneChangeFeed {
     if (!conn || this.sweeping || this.linked.size === 0) return;
     this.sweeping = true;
     try {
-      const [listed] = await Promise.all(conn.send([['list-windows', '-t', `=${conn.session}`, '-F', '#{window_id} #{window_linked_sessions}']]));
+      const [listed] = await Promise.all(
+        conn.send([['list-windows', '-t', `=${conn.session}`, '-F', '#{window_id} #{window_linked_sessions}']]),
+      );
       if (!listed?.ok) return;
       const orphans = orphanedWindows(listed.lines, this.linked);
       if (orphans.length === 0) return;

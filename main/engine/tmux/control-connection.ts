@@ -3,7 +3,7 @@ import type { Clock, TimerHandle } from '../platform/clock.ts';
 import type { Logger } from '../platform/log.ts';
 import type { LongLivedProcess, Spawner } from '../platform/run.ts';
 import type { ControlReply } from './control-protocol.ts';
-import { ControlParser, outputPaneId } from './control-protocol.ts';
+import { ControlParser, outputPaneIdOf } from './control-protocol.ts';
 import { tmuxFailure, tmuxProcessFailure } from './errors.ts';
 import { LineSplitter } from './line-splitter.ts';
 import { commandLine } from './quote.ts';
@@ -90,7 +90,7 @@ export class ControlConnection {
     readyToken: string,
   ) {
     this.readyToken = readyToken;
-    proc.onStdout((chunk) => this.lines(this.splitter.push(chunk)));
+    proc.onStdout((chunk) => this.lines(this.splitter.pushBytes(chunk)));
     proc.onStderr((chunk) => void (this.stderr += chunk.toString('utf8')));
     void proc.exited.then((exit) => {
       const outcome = exit.error ? { error: exit.error } : { exitCode: exit.exitCode, stderr: this.stderr };
@@ -184,14 +184,15 @@ export class ControlConnection {
     timer.cancel();
   }
 
-  private lines(lines: readonly string[]): void {
-    for (const line of lines) {
-      // The hot path of a busy pane: its output lines go no further than their pane id.
-      const outputPane = this.parser.inBlock ? null : outputPaneId(line);
+  private lines(lines: readonly (Buffer | string)[]): void {
+    for (const raw of lines) {
+      // The hot path of a busy pane: its output lines go no further than their pane id, never decoded.
+      const outputPane = this.parser.inBlock || typeof raw === 'string' ? null : outputPaneIdOf(raw);
       if (outputPane !== null) {
         this.opts.onNotice?.({ kind: 'output', paneId: outputPane });
         continue;
       }
+      const line = typeof raw === 'string' ? raw : raw.toString('utf8');
       const event = this.parser.push(line);
       if (!event) continue;
       if (event.kind === 'notification') {
