@@ -34,7 +34,7 @@ export async function captureBatch(
     captures = await client.capture(due.map((w) => ({ paneId: w.info.paneId, colour: wantsColour(w) })));
   } catch (error) {
     // Looks asked for are served even by a failed batch (no hammering a failing server); the caller reports the failure.
-    for (const w of due) w.look = looked(w.look, requestedAt, requestedAt, false, mode, opts);
+    for (const w of due) w.look = looked(w.look, { requestedAt, at: requestedAt, unproven: false, working: w.look.working }, mode, opts);
     throw error;
   }
   const byId = new Map(captures.map((c) => [c.paneId, c]));
@@ -42,7 +42,7 @@ export async function captureBatch(
   for (const w of due) {
     const capture = byId.get(w.info.paneId);
     if (!capture) {
-      w.look = looked(w.look, requestedAt, at, false, mode, opts);
+      w.look = looked(w.look, { requestedAt, at, unproven: false, working: w.look.working }, mode, opts);
       continue;
     }
     const before = w.tracker.digest;
@@ -51,6 +51,6 @@ export async function captureBatch(
     facts.push(...result.facts);
     w.lastCaptureAt = at;
     const unproven = w.tracker.digest !== before || w.tracker.stableCount < opts.stableCaptures;
-    w.look = looked(w.look, requestedAt, at, unproven, mode, opts);
+    w.look = looked(w.look, { requestedAt, at, unproven, working: w.tracker.lastScreen?.kind === 'working' }, mode, opts);
   }
 }

@@ -11,8 +11,7 @@ import type { ObserveMode } from './look-schedule.ts';
 
 /** What a signal means for the observer: this pane changed, or anything on this server may have. */
 export type ChangeSignal =
-  | { readonly kind: 'pane'; readonly pane: PaneKey; readonly paused: boolean }
-  | { readonly kind: 'server'; readonly client: TmuxClient };
+  { readonly kind: 'pane'; readonly pane: PaneKey; readonly paused: boolean } | { readonly kind: 'server'; readonly client: TmuxClient };
 
 /** How one server is watched, and why it is polled when events were asked for. */
 export interface ServerMode {
@@ -61,7 +60,9 @@ export class ChangeSignals {
       const server = serverKey(client.server);
       feed.listen((change) =>
         this.onChange(
-          change.kind === 'reset' ? { kind: 'server', client } : { kind: 'pane', pane: paneKey(server, change.paneId), paused: change.paused },
+          change.kind === 'reset'
+            ? { kind: 'server', client }
+            : { kind: 'pane', pane: paneKey(server, change.paneId), paused: change.paused },
         ),
       );
     }

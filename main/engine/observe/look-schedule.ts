@@ -17,6 +17,13 @@ export interface LookOptions {
   readonly busyLookMs: number;
 }
 
+/**
+ * Events: a pane whose last look found it working is looked at again on its output no sooner than this
+ * after that look. A working agent redraws all the time (spinner, streamed text) and every look at it
+ * would find it working again; polling looks at it twice a second, so this keeps events at no more.
+ */
+export const WORKING_LOOK_GAP_MS = 500;
+
 /** What the schedule remembers about one pane. */
 export interface LookState {
   /** First change signal not yet covered by a look (null: none). */
@@ -31,10 +38,22 @@ export interface LookState {
   readonly confirmAt: number | null;
   /** A look as soon as possible was asked for then (activity on a full look, an agent's event, a reset). */
   readonly askedAt: number | null;
+  /** When the last look came back, and whether it found the agent working. */
+  readonly lookedAt: number;
+  readonly working: boolean;
 }
 
 /** A pane nothing is pending for. */
-export const noLook: LookState = { changedSince: null, lastSignalAt: 0, rhythmMs: 0, paused: false, confirmAt: null, askedAt: null };
+export const noLook: LookState = {
+  changedSince: null,
+  lastSignalAt: 0,
+  rhythmMs: 0,
+  paused: false,
+  confirmAt: null,
+  askedAt: null,
+  lookedAt: 0,
+  working: false,
+};
 
 /** Gaps longer than this are a pause in the output, not its pace. */
 const RHYTHM_MAX_MS = 1000;
@@ -68,7 +87,8 @@ export function dueAt(s: LookState, o: LookOptions): number | null {
     // Debounce with a ceiling: a look once the pane has been quiet for the settle window, and at the
     // latest busyLookMs after its first unseen change (a spinner is never quiet; neither is a paused pane).
     const ceiling = s.changedSince + o.busyLookMs;
-    atMost(s.paused ? ceiling : Math.min(s.lastSignalAt + quietNeeded(s, o), ceiling));
+    const quiet = s.paused ? ceiling : Math.min(s.lastSignalAt + quietNeeded(s, o), ceiling);
+    atMost(s.working ? Math.max(quiet, s.lookedAt + WORKING_LOOK_GAP_MS) : quiet);
   }
   return due;
 }
@@ -78,12 +98,21 @@ export function dueAt(s: LookState, o: LookOptions): number | null {
  * differs from the one before, or is not yet stable — a confirming look follows once the pane held
  * still (`mode` events: for the settle window; poll: after recheckMs).
  */
-export function looked(s: LookState, requestedAt: number, at: number, unproven: boolean, mode: ObserveMode, o: LookOptions): LookState {
+export function looked(
+  s: LookState,
+  look: { readonly requestedAt: number; readonly at: number; readonly unproven: boolean; readonly working: boolean },
+  mode: ObserveMode,
+  o: LookOptions,
+): LookState {
+  const { requestedAt, at } = look;
   const askedAt = s.askedAt !== null && s.askedAt <= requestedAt ? null : s.askedAt;
+  const seen = { lookedAt: at, working: look.working };
   // Output signalled after the look was asked for may not be in it: the pane stays due.
   if (s.changedSince !== null && s.lastSignalAt >= requestedAt) {
-    return { ...s, changedSince: Math.max(s.changedSince, requestedAt), confirmAt: null, askedAt };
+    return { ...s, ...seen, changedSince: Math.max(s.changedSince, requestedAt), confirmAt: null, askedAt };
   }
-  const confirmAt = unproven ? at + (mode === 'events' ? o.settleMs : o.recheckMs) : null;
-  return { ...s, changedSince: null, paused: false, confirmAt, askedAt };
+  // A working screen needs no confirming look (it is a fact at once); with events, its next output brings the next look.
+  const confirm = look.unproven && !(mode === 'events' && look.working);
+  const confirmAt = confirm ? at + (mode === 'events' ? o.settleMs : o.recheckMs) : null;
+  return { ...s, ...seen, changedSince: null, paused: false, confirmAt, askedAt };
 }

@@ -253,7 +253,10 @@ export class PaneObserver {
           if (full) {
             this.fullLookAt.set(client, started + this.fullLookMs(client));
             await this.refreshPanes(client, facts);
-            await this.signals.follow(client, this.panesOf(client).map((w) => w.info));
+            await this.signals.follow(
+              client,
+              this.panesOf(client).map((w) => w.info),
+            );
             this.askActive(client, started, facts);
           }
           const now = clock.now();

@@ -39,27 +39,36 @@ describe('look schedule', () => {
 
   it('asks for a confirming look after a changed screen: the settle window in events mode, recheckMs in poll mode', () => {
     const s = signalled(noLook, 1000, false);
-    expect(dueAt(looked(s, 1100, 1110, true, 'events', O), O)).toBe(1210);
-    expect(dueAt(looked(s, 1100, 1110, true, 'poll', O), O)).toBe(1360);
-    expect(dueAt(looked(s, 1100, 1110, false, 'events', O), O)).toBeNull();
+    expect(dueAt(looked(s, { requestedAt: 1100, at: 1110, unproven: true, working: false }, 'events', O), O)).toBe(1210);
+    expect(dueAt(looked(s, { requestedAt: 1100, at: 1110, unproven: true, working: false }, 'poll', O), O)).toBe(1360);
+    expect(dueAt(looked(s, { requestedAt: 1100, at: 1110, unproven: false, working: false }, 'events', O), O)).toBeNull();
   });
 
   it('drops a pending confirming look when the pane writes again: it waits for quiet first', () => {
-    const after = looked(signalled(noLook, 1000, false), 1100, 1110, true, 'events', O);
+    const after = looked(signalled(noLook, 1000, false), { requestedAt: 1100, at: 1110, unproven: true, working: false }, 'events', O);
     // (Signals more than a second apart: the pane's pace does not stretch the window here.)
     expect(dueAt(signalled(after, 2150, false), O)).toBe(2250);
   });
 
   it('keeps a pane due when it wrote while its look was on its way', () => {
     const s = signalled(signalled(noLook, 1000, false), 2105, false);
-    const next = looked(s, 2100, 2120, false, 'events', O);
+    const next = looked(s, { requestedAt: 2100, at: 2120, unproven: false, working: false }, 'events', O);
     expect(dueAt(next, O)).toBe(2205);
+  });
+
+  it('skips the confirming look of a working screen in events mode, and looks at a working pane again no sooner than 500 ms', () => {
+    const s = signalled(noLook, 1000, false);
+    const working = looked(s, { requestedAt: 1100, at: 1110, unproven: true, working: true }, 'events', O);
+    expect(dueAt(working, O)).toBeNull();
+    expect(dueAt(signalled(working, 1200, false), O)).toBe(1610);
+    // Poll mode confirms as before.
+    expect(dueAt(looked(s, { requestedAt: 1100, at: 1110, unproven: true, working: true }, 'poll', O), O)).toBe(1360);
   });
 
   it('serves an asked-for look with the next look taken after it', () => {
     const s = asked(noLook, 2000);
     expect(dueAt(s, O)).toBe(2000);
-    expect(dueAt(looked(s, 2001, 2010, false, 'poll', O), O)).toBeNull();
-    expect(dueAt(looked(s, 1999, 2010, false, 'poll', O), O)).toBe(2000);
+    expect(dueAt(looked(s, { requestedAt: 2001, at: 2010, unproven: false, working: false }, 'poll', O), O)).toBeNull();
+    expect(dueAt(looked(s, { requestedAt: 1999, at: 2010, unproven: false, working: false }, 'poll', O), O)).toBe(2000);
   });
 });

@@ -73,7 +73,8 @@ class CountingClient implements TmuxClient {
       get unavailable() {
         return feed.unavailable;
       },
-      listen: (listener: (change: PaneChange) => void) => feed.listen((c) => (this.dropSignals && c.kind === 'output' ? undefined : listener(c))),
+      listen: (listener: (change: PaneChange) => void) =>
+        feed.listen((c) => (this.dropSignals && c.kind === 'output' ? undefined : listener(c))),
       follow: (panes: Parameters<typeof feed.follow>[0]) => feed.follow(panes),
     };
   }
@@ -112,7 +113,17 @@ async function setup(mode: 'events' | 'poll', clock: ManualClock | null, over: P
     clock: clock ?? systemClock,
     logger: silentLogger,
     processTable: procProcessTable(),
-    options: { mode, tickMs: 1000, recheckMs: 250, settleMs: 100, busyLookMs: 1000, safetyNetMs: 5000, stableCaptures: 2, unexplainedAfterMs: 30_000, ...over },
+    options: {
+      mode,
+      tickMs: 1000,
+      recheckMs: 250,
+      settleMs: 100,
+      busyLookMs: 1000,
+      safetyNetMs: 5000,
+      stableCaptures: 2,
+      unexplainedAfterMs: 30_000,
+      ...over,
+    },
     onFacts: (f) => facts.push(...f),
   });
   const typeInto = (cmd: string) => tmux!.tmux(['send-keys', '-t', paneId, '-l', `${cmd}\n`]);
@@ -148,7 +159,13 @@ describe('PaneObserver with tmux change events', () => {
     const listsBefore = counting.lists;
     const start = clock.now();
     await typeInto('prompt');
-    const [fact] = await stepUntil(clock, 20, 4000, () => (permissionFacts(facts).length > 0 ? permissionFacts(facts) : null), 'prompt reported');
+    const [fact] = await stepUntil(
+      clock,
+      20,
+      4000,
+      () => (permissionFacts(facts).length > 0 ? permissionFacts(facts) : null),
+      'prompt reported',
+    );
     expect(fact).toBeDefined();
     expect(clock.now() - start).toBeLessThan(4000); // the safety net (5 s) never came due
     expect(counting.lists).toBe(listsBefore); // no full look took place: the signal alone did it
@@ -214,7 +231,12 @@ describe('PaneObserver with tmux change events', () => {
     const reported = permissionFacts(facts);
     // One prompt fact, the whole prompt: the same as a capture of the finished screen gives.
     expect(reported).toHaveLength(1);
-    const whole = await tmux!.tmux(['capture-pane', '-p', '-t', (await tmux!.tmux(['list-panes', '-t', 'work', '-F', '#{pane_id}'])).trim()]);
+    const whole = await tmux!.tmux([
+      'capture-pane',
+      '-p',
+      '-t',
+      (await tmux!.tmux(['list-panes', '-t', 'work', '-F', '#{pane_id}'])).trim(),
+    ]);
     const fact = reported[0] as Extract<Fact, { kind: 'screen' }>;
     expect(whole).toContain('Do you want to proceed?');
     expect(fact.tail.join('\n')).toContain(whole.trimEnd().split('\n').at(-1)!.trimEnd());
@@ -225,8 +247,14 @@ describe('PaneObserver with tmux change events', () => {
     observer!.start();
     await poll(() => observer!.modes()[0]?.mode === 'events' && facts.some((f) => f.kind === 'pane-seen'), 'watched with events');
     const watcher = client!.watcherSession!;
-    await poll(async () => (await tmux!.tmux(['list-windows', '-t', `=${watcher}`, '-F', '#{window_id}'])).split('\n').length > 2, 'window linked');
+    await poll(
+      async () => (await tmux!.tmux(['list-windows', '-t', `=${watcher}`, '-F', '#{window_id}'])).split('\n').length > 2,
+      'window linked',
+    );
     await tmux!.tmux(['kill-session', '-t', '=work']);
-    await poll(async () => !(await tmux!.run(['list-panes', '-a', '-F', '#{pane_id}'])).stdout.includes(paneId), 'the pane is gone everywhere');
+    await poll(
+      async () => !(await tmux!.run(['list-panes', '-a', '-F', '#{pane_id}'])).stdout.includes(paneId),
+      'the pane is gone everywhere',
+    );
   });
 });
