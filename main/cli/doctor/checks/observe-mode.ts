@@ -3,15 +3,12 @@
  * fraction of a second) or polling (config `observe.mode` "poll", or a server whose tmux cannot give
  * the signal, which the engine polls by itself) — as the running engine says, else as configured.
  */
-import { readFileSync } from 'node:fs';
-import type { EngineMetrics } from '../../../engine/api/engine-metrics.ts';
-import { ENGINE_METRICS_PATH } from '../../../engine/api/engine-metrics.ts';
 import { loadConfig } from '../../../engine/config/load.ts';
 import { DEFAULT_CONFIG } from '../../../engine/config/schema.ts';
 import { readEndpointFile } from '../../../engine/http/endpoint-info.ts';
 import type { ServerMode } from '../../../engine/observe/change-signal.ts';
-import { loopbackPost } from '../../loopback-post.ts';
 import { advice, ok, type CheckFinding, type DoctorCheck } from '../check.ts';
+import { fetchEngineMetrics } from './engine-health.ts';
 
 /** What the running engine's modes say, for a configured mode. Pure. */
 export function describeModes(configured: 'events' | 'poll', servers: readonly ServerMode[]): CheckFinding {
@@ -35,16 +32,9 @@ export const observeModeCheck: DoctorCheck = {
     const endpoint = readEndpointFile(paths.endpoint);
     if (endpoint === null) return ok(`${configured} (configured; no engine running to say what runs)`);
     try {
-      const token = readFileSync(endpoint.tokenFile, 'utf8').trim();
-      const answer = await loopbackPost(
-        endpoint.port,
-        ENGINE_METRICS_PATH,
-        { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-        '{}',
-        3_000,
-      );
-      const metrics = answer.status === 200 ? (JSON.parse(answer.body) as EngineMetrics) : null;
-      if (!metrics?.observe) return advice(`${configured} configured; the running engine does not say which mode runs (an older engine)`, null);
+      const metrics = await fetchEngineMetrics(endpoint);
+      if ('status' in metrics || !metrics.observe)
+        return advice(`${configured} configured; the running engine does not say which mode runs (an older engine)`, null);
       return describeModes(configured, metrics.observe);
     } catch (error) {
       return advice(`${configured} configured; no answer from the engine (${(error as Error).message})`, null);
