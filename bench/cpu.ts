@@ -42,6 +42,8 @@ export interface CpuRow {
   readonly watcherPct: number;
   /** The tmux server during the window, minus its rate with nobody watching. */
   readonly serverExtraPct: number;
+  /** The tmux server during the window, all of it (the agents' own redraws included): comparable between watchers of one run. */
+  readonly serverPct?: number;
   /** watcherPct + serverExtraPct: everything watching costs the machine. */
   readonly totalPct: number;
   /** Observer ticks (list-panes calls) per second; a watcher that cannot keep its 1 s tick shows < 1. Null for the engine. */
@@ -129,7 +131,8 @@ async function measureWatcher(fleet: Fleet, watcher: Watcher, opts: CpuOptions, 
       x === null || y === null ? null : ((y - x) * 1000) / (sb.t - sa.t);
     const processPct = pct(b.process - a.process, ms);
     const clientsPct = pct(b.clients - a.clients, ms);
-    const serverExtraPct = pct(b.server - a.server, ms) - serverIdlePct;
+    const serverPct = pct(b.server - a.server, ms);
+    const serverExtraPct = serverPct - serverIdlePct;
     return {
       panes: opts.panes,
       watcher,
@@ -138,6 +141,7 @@ async function measureWatcher(fleet: Fleet, watcher: Watcher, opts: CpuOptions, 
       clientsPct,
       watcherPct: processPct + clientsPct,
       serverExtraPct,
+      serverPct,
       totalPct: processPct + clientsPct + serverExtraPct,
       ticksPerS: rate(sa.listPanes, sb.listPanes),
       capturesPerS: rate(sa.captures, sb.captures),

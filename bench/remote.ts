@@ -115,7 +115,11 @@ export async function runRemote(opts: RemoteOptions): Promise<RemoteResult> {
     for (let i = 0; i < opts.hosts; i++) fleets.push(await startHostFleet(sshd, i, opts));
     const rows: RemoteRow[] = [];
     // Over ssh with change events (the default) and polling, then as local servers: all in one run.
-    for (const [mode, observe] of [['ssh', 'events'], ['ssh', 'poll'], ['local', 'events']] as const)
+    for (const [mode, observe] of [
+      ['ssh', 'events'],
+      ['ssh', 'poll'],
+      ['local', 'events'],
+    ] as const)
       rows.push(await measure(mode, observe, sshd, fleets, opts));
     return { hosts: opts.hosts, panesPerHost: opts.panesPerHost, loopingPerHost: opts.loopingPerHost, windowMs: opts.windowMs, rows };
   } finally {

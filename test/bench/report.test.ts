@@ -30,6 +30,7 @@ function cpu(panes: number, enginePct: number): CpuResult {
     clientsPct: 0,
     watcherPct,
     serverExtraPct: 1,
+    serverPct: 1,
     totalPct: watcherPct + 1,
     ticksPerS: watcher === 'engine' ? null : 1,
     capturesPerS: watcher === 'engine' ? null : 12,
@@ -45,7 +46,11 @@ function cpu(panes: number, enginePct: number): CpuResult {
 describe('bench report', () => {
   it('holds each detection and approve p95 against its target', () => {
     const v = verdicts({
-      detection: [detection(1, [500, 1600], [20, 30]), detection(20, [500, 700], [100, 200]), detection(20, [200, 350], [20, 30], 'events')],
+      detection: [
+        detection(1, [500, 1600], [20, 30]),
+        detection(20, [500, 700], [100, 200]),
+        detection(20, [200, 350], [20, 30], 'events'),
+      ],
     });
     expect(v.map((x) => [x.measure, x.pass])).toEqual([
       ['detection, 1 agents (poll)', false],

@@ -113,7 +113,7 @@ export const configSchema = z.strictObject({
        */
       mode: z.enum(['events', 'poll']).default('events'),
       /** Events: quiet time after a pane's last output before it is looked at, and between its two looks. */
-      settleMs: duration({ min: 10, max: 10 * SECOND }).default(75),
+      settleMs: duration({ min: 10, max: 10 * SECOND }).default(60),
       /** Events: a pane that never goes quiet (streaming, a spinner) is still looked at this often. */
       busyLookMs: duration({ min: 100, max: MINUTE }).default(1000),
       /** Events: the safety net's full look (pane list, window activity) for what the signal missed. */

@@ -38,6 +38,8 @@ export interface LookState {
   readonly confirmAt: number | null;
   /** A look as soon as possible was asked for then (activity on a full look, an agent's event, a reset). */
   readonly askedAt: number | null;
+  /** The safety net's full look asked for a look then (window activity it cannot tell the signal saw). */
+  readonly netAt: number | null;
   /** When the last look came back, and whether it found the agent working. */
   readonly lookedAt: number;
   readonly working: boolean;
@@ -51,6 +53,7 @@ export const noLook: LookState = {
   paused: false,
   confirmAt: null,
   askedAt: null,
+  netAt: null,
   lookedAt: 0,
   working: false,
 };
@@ -78,8 +81,19 @@ export function asked(s: LookState, now: number): LookState {
   return s.askedAt === null ? { ...s, askedAt: now } : s;
 }
 
+/** The safety net asks for a look: served with the others, after them. */
+export function askedByNet(s: LookState, now: number): LookState {
+  return s.netAt === null ? { ...s, netAt: now } : s;
+}
+
 /** When the pane should be looked at next, or null when nothing is pending. */
 export function dueAt(s: LookState, o: LookOptions): number | null {
+  const urgent = urgentDueAt(s, o);
+  return s.netAt === null ? urgent : urgent === null ? s.netAt : Math.min(urgent, s.netAt);
+}
+
+/** dueAt without the safety net's asks: what a change or an agent asked for. */
+export function urgentDueAt(s: LookState, o: LookOptions): number | null {
   let due = s.askedAt;
   const atMost = (t: number) => (due = due === null ? t : Math.min(due, t));
   if (s.confirmAt !== null) atMost(s.confirmAt);
@@ -106,13 +120,14 @@ export function looked(
 ): LookState {
   const { requestedAt, at } = look;
   const askedAt = s.askedAt !== null && s.askedAt <= requestedAt ? null : s.askedAt;
+  const netAt = s.netAt !== null && s.netAt <= requestedAt ? null : s.netAt;
   const seen = { lookedAt: at, working: look.working };
   // Output signalled after the look was asked for may not be in it: the pane stays due.
   if (s.changedSince !== null && s.lastSignalAt >= requestedAt) {
-    return { ...s, ...seen, changedSince: Math.max(s.changedSince, requestedAt), confirmAt: null, askedAt };
+    return { ...s, ...seen, changedSince: Math.max(s.changedSince, requestedAt), confirmAt: null, askedAt, netAt };
   }
   // A working screen needs no confirming look (it is a fact at once); with events, its next output brings the next look.
   const confirm = look.unproven && !(mode === 'events' && look.working);
   const confirmAt = confirm ? at + (mode === 'events' ? o.settleMs : o.recheckMs) : null;
-  return { ...s, ...seen, changedSince: null, paused: false, confirmAt, askedAt };
+  return { ...s, ...seen, changedSince: null, paused: false, confirmAt, askedAt, netAt };
 }

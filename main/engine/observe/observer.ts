@@ -19,7 +19,7 @@ import type { ChangeSignal, ServerMode } from './change-signal.ts';
 import { ChangeSignals } from './change-signal.ts';
 import { detectRuntime, needsProcessTree } from './discovery.ts';
 import type { LookOptions, ObserveMode } from './look-schedule.ts';
-import { asked, dueAt, noLook, signalled } from './look-schedule.ts';
+import { asked, askedByNet, dueAt, noLook, signalled, urgentDueAt } from './look-schedule.ts';
 import type { TrackerOptions } from './pane-tracker.ts';
 import { initialTracker, trackQuiet } from './pane-tracker.ts';
 import type { WatchedPane } from './watched-pane.ts';
@@ -33,7 +33,7 @@ export interface ObserverOptions extends TrackerOptions {
   readonly tickMs: number;
   /** Poll: the confirming look after a changed screen. */
   readonly recheckMs: number;
-  /** Events: quiet time before a look and before the confirming look (default 75). */
+  /** Events: quiet time before a look and before the confirming look (default 60). */
   readonly settleMs?: number;
   /** Events: a pane that never goes quiet is looked at this often (default 1000). */
   readonly busyLookMs?: number;
@@ -74,8 +74,18 @@ export interface ObservedPane {
 
 const NO_OVERRIDES: PaneOverrides = { enrolled: new Map(), ignored: new Set() };
 
-/** Runs closer together than this are merged: a burst of signals from many panes costs one batch. */
-const MIN_RUN_GAP_MS = 10;
+/**
+ * Runs closer together than this are merged: signals from many panes cost one batch, and the facts of
+ * one batch are one write of the truth (a run per signal made the engine cost more than polling).
+ */
+const MIN_RUN_GAP_MS = 25;
+
+/**
+ * Panes captured per server in one run, the earliest due first and the safety net's looks last; the
+ * rest are due at once and go in the next run. A net that finds a hundred active windows must not
+ * hold up a prompt just drawn.
+ */
+export const MAX_BATCH = 24;
 
 export class PaneObserver {
   private readonly watched = new Map<PaneKey, WatchedPane>();
@@ -94,7 +104,7 @@ export class PaneObserver {
 
   constructor(private readonly deps: ObserverDeps) {
     const o = deps.options;
-    this.look = { recheckMs: o.recheckMs, settleMs: o.settleMs ?? 75, busyLookMs: o.busyLookMs ?? 1000 };
+    this.look = { recheckMs: o.recheckMs, settleMs: o.settleMs ?? 60, busyLookMs: o.busyLookMs ?? 1000 };
     this.signals = new ChangeSignals(o.mode ?? 'poll', deps.logger, (signal) => this.onSignal(signal));
   }
 
@@ -260,7 +270,12 @@ export class PaneObserver {
             this.askActive(client, started, facts);
           }
           const now = clock.now();
-          const due = this.panesOf(client).filter((w) => (dueAt(w.look, this.look) ?? Infinity) <= now);
+          const due = this.panesOf(client)
+            .map((w) => ({ w, at: dueAt(w.look, this.look) ?? Infinity, urgent: urgentDueAt(w.look, this.look) ?? Infinity }))
+            .filter((d) => d.at <= now)
+            .sort((a, b) => a.urgent - b.urgent || a.at - b.at)
+            .slice(0, MAX_BATCH)
+            .map((d) => d.w);
           await captureBatch(client, due, this.signals.modeOf(client), { clock, options: { ...this.deps.options, ...this.look } }, facts);
         } catch (error) {
           this.serverFailed(client, error, facts);
@@ -291,10 +306,12 @@ export class PaneObserver {
    */
   private askActive(client: TmuxClient, now: number, facts: Fact[]): void {
     const opts = this.deps.options;
+    const events = this.signals.modeOf(client) === 'events';
     for (const w of this.panesOf(client)) {
       // window_activity has one-second resolution: activity in the same second as our last capture may be newer.
       const active = opts.captureAll === true || w.lastCaptureAt === 0 || w.info.windowActivity >= Math.floor(w.lastCaptureAt / 1000);
-      if (active) w.look = asked(w.look, now);
+      // With the signal, these are the net's looks: after every look a signal asked for (a prompt just drawn).
+      if (active) w.look = events ? askedByNet(w.look, now) : asked(w.look, now);
       else if (dueAt(w.look, this.look) === null) {
         const result = trackQuiet(w.tracker, w.key, now, opts);
         w.tracker = result.state;

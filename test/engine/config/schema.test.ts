@@ -11,7 +11,7 @@ describe('config defaults', () => {
   it("observe on tmux's change events with a 5 s safety net, and confirm screens with two captures", () => {
     expect(DEFAULT_CONFIG.observe).toEqual({
       mode: 'events',
-      settleMs: 75,
+      settleMs: 60,
       busyLookMs: 1000,
       safetyNetMs: 5000,
       tickMs: 1000,
