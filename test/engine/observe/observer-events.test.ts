@@ -146,16 +146,22 @@ async function stepUntil<T>(clock: ManualClock, stepMs: number, limitMs: number,
   );
 }
 
+/** An observer on a manual clock, started, its pane watched and its first looks taken (clock stepped by `stepMs`). */
+async function startedOnManualClock(mode: 'events' | 'poll', stepMs: number) {
+  const clock = new ManualClock(1_700_000_000_000);
+  const parts = await setup(mode, clock);
+  observer!.start();
+  clock.advance(0);
+  await poll(() => parts.facts.some((f) => f.kind === 'pane-seen'), 'the pane is watched');
+  await stepUntil(clock, stepMs, stepMs * 8, () => parts.counting.captured.length >= 2, 'first looks');
+  return { clock, ...parts };
+}
+
 describe('PaneObserver with tmux change events', () => {
   it('queues a prompt drawn in a pane without any tick of the safety net', async () => {
-    const clock = new ManualClock(1_700_000_000_000);
-    const { counting, facts, typeInto } = await setup('events', clock);
-    observer!.start();
-    clock.advance(0);
-    await poll(() => facts.some((f) => f.kind === 'pane-seen'), 'the pane is watched');
+    const { clock, counting, facts, typeInto } = await startedOnManualClock('events', 50);
     await poll(() => observer!.modes()[0]?.mode === 'events', 'the server gives the change signal');
     // Whatever the first looks took is settled; from here the clock moves in settle-sized steps only.
-    await stepUntil(clock, 50, 1000, () => counting.captured.length >= 2, 'first looks');
     const listsBefore = counting.lists;
     const start = clock.now();
     await typeInto('prompt');
@@ -188,12 +194,7 @@ describe('PaneObserver with tmux change events', () => {
   }, 90_000);
 
   it('catches a lost signal on the safety net’s full look', async () => {
-    const clock = new ManualClock(1_700_000_000_000);
-    const { counting, facts, typeInto } = await setup('events', clock);
-    observer!.start();
-    clock.advance(0);
-    await poll(() => facts.some((f) => f.kind === 'pane-seen'), 'the pane is watched');
-    await stepUntil(clock, 50, 1000, () => counting.captured.length >= 2, 'first looks');
+    const { clock, counting, facts, typeInto } = await startedOnManualClock('events', 50);
     counting.dropSignals = true;
     await typeInto('prompt');
     // Nothing comes of it while the signal is lost, however long the settle window is waited out…
@@ -206,12 +207,7 @@ describe('PaneObserver with tmux change events', () => {
   });
 
   it('in poll mode looks only on ticks, as before', async () => {
-    const clock = new ManualClock(1_700_000_000_000);
-    const { counting, facts, typeInto } = await setup('poll', clock);
-    observer!.start();
-    clock.advance(0);
-    await poll(() => facts.some((f) => f.kind === 'pane-seen'), 'the pane is watched');
-    await stepUntil(clock, 250, 2000, () => counting.captured.length >= 2, 'first looks');
+    const { clock, counting, facts, typeInto } = await startedOnManualClock('poll', 250);
     expect(observer!.modes()[0]?.mode).toBe('poll');
     const captures = counting.captured.length;
     await typeInto('prompt');
