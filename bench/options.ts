@@ -2,7 +2,19 @@
 import type { SoakOptions } from './soak.ts';
 
 /** The phases, in the order they run. `detection` also measures approve latency (the same approvals). */
-export const PHASES = ['detection', 'cpu', 'hooks', 'tmux-capture', 'snapshot', 'cli', 'tui', 'remote', 'phone', 'soak'] as const;
+export const PHASES = [
+  'detection',
+  'cpu',
+  'hooks',
+  'tmux-capture',
+  'snapshot',
+  'cli',
+  'tui',
+  'remote',
+  'phone',
+  'deny-message',
+  'soak',
+] as const;
 
 /** One phase. */
 export type Phase = (typeof PHASES)[number];
@@ -30,6 +42,8 @@ export interface BenchPlan {
   readonly cli: { readonly samples: number; readonly statusPanes: number; readonly snapshotMB: number; readonly snapshotRuns: number };
   /** `trailboss tui`: the queue's size, how many starts are timed, how many new items are watched arrive; runs of the installed status segment (and as many of bare Node and of `tmux-status` on Node). */
   readonly tui: { readonly items: number; readonly starts: number; readonly newItems: number; readonly statusRuns: number };
+  /** Deny with a message: round trips per runtime (Claude, Codex, opencode scripted agents). */
+  readonly denyMessage: { readonly samples: number };
   /** The long run: agents looping through the API, panes replaced, the daemon sampled (bench/soak.ts). */
   readonly soak: SoakOptions;
   /** The phone channel against the stand-in Bot API: fleet size, looping prompts, their spacing, windows. */
@@ -65,6 +79,7 @@ const FULL: Omit<BenchPlan, 'quick' | 'phases'> = {
   remote: { hosts: 4, panesPerHost: 50, loopingPerHost: 10, windowMs: 30_000, warmupMs: 8000, idleMs: 3000 },
   cli: { samples: 20, statusPanes: 20, snapshotMB: 100, snapshotRuns: 3 },
   tui: { items: 50, starts: 20, newItems: 20, statusRuns: 60 },
+  denyMessage: { samples: 30 },
   soak: {
     agents: 100,
     // RSS settles (V8 and the allocator grow to their working size) in about 5 min at this load, but
@@ -93,6 +108,7 @@ const QUICK: Omit<BenchPlan, 'quick' | 'phases'> = {
   remote: { hosts: 2, panesPerHost: 10, loopingPerHost: 3, windowMs: 8000, warmupMs: 5000, idleMs: 2000 },
   cli: { samples: 5, statusPanes: 20, snapshotMB: 20, snapshotRuns: 1 },
   tui: { items: 50, starts: 3, newItems: 3, statusRuns: 30 },
+  denyMessage: { samples: 5 },
   soak: {
     agents: 20,
     warmupMs: 15_000,

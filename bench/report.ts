@@ -8,6 +8,8 @@ import type { SnapshotResult, TmuxCaptureResult } from './folded.ts';
 import type { HookFusionResult } from './hook-fusion.ts';
 import type { HookIngestResult } from './hook-ingest.ts';
 import type { RemoteResult } from './remote.ts';
+import type { DenyMessageResult } from './deny-message.ts';
+import { DENY_MESSAGE_TARGET_MS } from './deny-message.ts';
 import type { TuiResult } from './tui.ts';
 import { TUI_TARGETS } from './tui.ts';
 import type { SoakResult } from './soak.ts';
@@ -42,6 +44,7 @@ export interface BenchResults {
   tui?: TuiResult | PhaseError;
   soak?: SoakResult | PhaseError;
   phone?: PhoneBenchResult | PhaseError;
+  denyMessage?: DenyMessageResult | PhaseError;
 }
 
 /** One figure held against its target. `pass` null: nothing was measured, or (with `notJudged`) too little to judge. */
@@ -166,6 +169,8 @@ export function verdicts(r: BenchResults): Verdict[] {
       });
     }
   }
+  if (r.denyMessage && !isError(r.denyMessage))
+    for (const rt of r.denyMessage.runtimes) p95(`deny --message → confirmed delivery, ${rt.runtime}`, rt.delivery, DENY_MESSAGE_TARGET_MS);
   if (r.phone && !isError(r.phone)) {
     p95(`phone: queued → sendMessage, ${r.phone.agents} agents`, r.phone.queuedToSend, TARGETS.phoneQueuedToSendP95Ms);
     p95(`phone: press → key in the pane, ${r.phone.agents} agents`, r.phone.pressToKey, TARGETS.phonePressToKeyP95Ms);
@@ -254,6 +259,16 @@ export function formatReport(r: BenchResults): string {
           ),
           timing('bare node -e 0, alternating with them', r.tui.tmuxStatusBare),
         ],
+      );
+  }
+  if (r.denyMessage) {
+    const title = `Deny with a message — item:deny with a message → confirmed delivery, scripted agents (ms; target p95 ≤ ${DENY_MESSAGE_TARGET_MS})`;
+    if (isError(r.denyMessage)) failed(title, r.denyMessage);
+    else
+      section(
+        title,
+        ['runtime', 'n', 'p50', 'p95', 'max', 'outcomes', 'keys the agent received'],
+        r.denyMessage.runtimes.map((rt) => [...timing(rt.runtime, rt.delivery), tally(rt.outcomes), tally(rt.keys)]),
       );
   }
   if (r.phone) {

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { silentLogger } from '../main/engine/platform/log.ts';
 import { openStore } from '../main/engine/store/index.ts';
-import { pruneStep } from '../main/engine/store/pruner.ts';
+import { moreLeft, pruneStep } from '../main/engine/store/pruner.ts';
 import type { RetentionPolicy } from '../main/engine/store/retention.ts';
 import { claudePrompt } from '../test/engine/actions/support/fake-panes.ts';
 import { summarize } from './stats.ts';
@@ -178,7 +178,7 @@ for (let d = DAYS; d < DAYS + EXTRA; d++) {
     const counts = pruneStep(store, POLICY, now, BATCH);
     stepMs.push(performance.now() - t);
     approveOnce(panes[0]!, now);
-    if (counts.resolved < BATCH && counts.history < BATCH && counts.panes < BATCH && counts.audit < BATCH) break;
+    if (!moreLeft(counts, BATCH)) break;
   }
 }
 const step = summarize(stepMs);

@@ -11,6 +11,7 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { runCliBench } from './cli.ts';
 import { runCpu } from './cpu.ts';
+import { runDenyMessageBench } from './deny-message.ts';
 import { runDetection } from './detection.ts';
 import { disposeAllFleets } from './fleet.ts';
 import { runSnapshotBench, runTmuxCaptureBench } from './folded.ts';
@@ -127,6 +128,10 @@ async function runPhase(phase: Phase, p: BenchPlan): Promise<void> {
       progress(`tui: first frame with ${p.tui.items} items ×${p.tui.starts}, ${p.tui.newItems} new items in the open UI`);
       results.tui = await runTuiBench(p.tui);
       return;
+    case 'deny-message':
+      progress(`deny-message: ${p.denyMessage.samples} round trips each on scripted Claude, Codex and opencode`);
+      results.denyMessage = await runDenyMessageBench(p.denyMessage);
+      return;
     case 'phone':
       progress(`phone: ${p.phone.agents} agents, ${p.phone.prompting} prompting through the stand-in Bot API`);
       results.phone = await runPhone(p.phone);
@@ -158,6 +163,7 @@ const KEYS: Readonly<Record<Phase, keyof BenchResults>> = {
   remote: 'remote',
   soak: 'soak',
   phone: 'phone',
+  'deny-message': 'denyMessage',
 };
 for (const phase of plan.phases) {
   try {

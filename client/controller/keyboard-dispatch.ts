@@ -30,6 +30,12 @@ export function dispatchKey(command: KeyCommand, { stores, clock }: ControllerDe
     case 'deny':
       if (selected) void actions.deny(selected.id);
       return selected !== undefined;
+    case 'deny-message': {
+      // Only a permission prompt takes a message with its denial (a dialog's "no" has no field for one).
+      const open = selected !== undefined && selected.reason === 'permission' && selected.denyLabel !== null;
+      if (open) queue.denyMessageOpened(selected.id);
+      return open;
+    }
     case 'skip':
       if (selected) void actions.skip(selected.id);
       return selected !== undefined;

@@ -15,6 +15,8 @@ export interface QueueActionsApi {
   reloadQueue(): Promise<void>;
   approve(id: string): Promise<void>;
   deny(id: string): Promise<void>;
+  /** Deny and give the agent `message`; the box closes once the engine confirms the agent has it. */
+  denyWithMessage(id: string, message: string): Promise<void>;
   reply(id: string, text: string): Promise<void>;
   /** `client`: the tmux client to move (the terminal UI in a popup names the one that opened it). */
   jump(id: string, client?: string): Promise<void>;
@@ -82,6 +84,15 @@ export function queueActions({ bridge, stores, clock }: ControllerDeps): QueueAc
         (i) => i.denyLabel !== null,
         (i) => bridge.api['item:deny']({ id, fingerprint: i.fingerprint }),
       ),
+    denyWithMessage: async (id, message) => {
+      await run(
+        id,
+        'deny',
+        (i) => i.denyLabel !== null && message.trim() !== '',
+        (i) => bridge.api['item:deny']({ id, fingerprint: i.fingerprint, message }),
+      );
+      if (queue.getState().outcomes[id]?.outcome === 'confirmed') queue.getState().popupsClosed();
+    },
     reply: async (id, text) => {
       await run(
         id,

@@ -1,7 +1,8 @@
 /** The queue's keyboard map: which key does what. Pure, so every binding is tested. */
 
 /** What a key asks the queue to do. */
-export type KeyCommand = 'next' | 'prev' | 'first' | 'last' | 'approve' | 'deny' | 'reply' | 'skip' | 'snooze' | 'jump' | 'cancel';
+export type KeyCommand =
+  'next' | 'prev' | 'first' | 'last' | 'approve' | 'deny' | 'deny-message' | 'reply' | 'skip' | 'snooze' | 'jump' | 'cancel';
 
 /** The parts of a keyboard event the map looks at. */
 export interface KeyInput {
@@ -26,6 +27,8 @@ const BINDINGS: Readonly<Record<string, KeyCommand>> = {
   End: 'last',
   a: 'approve',
   d: 'deny',
+  // Shift+D: deny and tell the agent what to do instead (opens a text box; nothing is sent until Enter).
+  D: 'deny-message',
   r: 'reply',
   s: 'skip',
   z: 'snooze',
@@ -38,6 +41,7 @@ export const KEY_HELP: ReadonlyArray<readonly [string, string]> = [
   ['j / k', 'move'],
   ['a', 'approve'],
   ['d', 'deny'],
+  ['D', 'deny + tell'],
   ['r', 'reply'],
   ['s', 'skip'],
   ['z', 'snooze'],

@@ -29,6 +29,8 @@ export interface QueueState {
   /** Which item has its reply box / snooze menu open. */
   readonly replyFor: string | null;
   readonly snoozeFor: string | null;
+  /** Which prompt has its "Deny and tell the agent…" box open. */
+  readonly denyMessageFor: string | null;
   readonly connected: boolean;
   /** Targets of items that recently left, so a late outcome event can still name its pane. */
   readonly departed: Readonly<Record<string, string>>;
@@ -46,6 +48,7 @@ export const initialQueueState: QueueState = {
   recent: [],
   replyFor: null,
   snoozeFor: null,
+  denyMessageFor: null,
   connected: true,
   departed: {},
   filter: 'all',
@@ -101,6 +104,7 @@ function withItems(s: QueueState, items: readonly QueueItemDto[]): QueueState {
     selectedId: reselect(s, items),
     replyFor: has(s.replyFor) ? s.replyFor : null,
     snoozeFor: has(s.snoozeFor) ? s.snoozeFor : null,
+    denyMessageFor: has(s.denyMessageFor) ? s.denyMessageFor : null,
   };
 }
 
@@ -190,17 +194,22 @@ export function noteOf(outcome: ActionOutcomeDto, target: string, at: number): O
 
 /** The reply box opened on an item (only one at a time; it closes the snooze menu). */
 export function replyOpened(s: QueueState, id: string): QueueState {
-  return { ...s, replyFor: id, snoozeFor: null, selectedId: id };
+  return { ...s, replyFor: id, snoozeFor: null, denyMessageFor: null, selectedId: id };
 }
 
 /** The snooze menu opened on an item. */
 export function snoozeOpened(s: QueueState, id: string): QueueState {
-  return { ...s, snoozeFor: id, replyFor: null, selectedId: id };
+  return { ...s, snoozeFor: id, replyFor: null, denyMessageFor: null, selectedId: id };
 }
 
-/** Reply box or snooze menu closed. */
+/** The "Deny and tell the agent…" box opened on a prompt (it closes the reply box and the snooze menu). */
+export function denyMessageOpened(s: QueueState, id: string): QueueState {
+  return { ...s, denyMessageFor: id, replyFor: null, snoozeFor: null, selectedId: id };
+}
+
+/** Reply box, deny-message box or snooze menu closed. */
 export function popupsClosed(s: QueueState): QueueState {
-  return { ...s, replyFor: null, snoozeFor: null };
+  return { ...s, replyFor: null, snoozeFor: null, denyMessageFor: null };
 }
 
 /** The event stream went down or came back. */

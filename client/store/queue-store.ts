@@ -19,6 +19,7 @@ export interface QueueActions {
   actionSettled(note: r.OutcomeNote): void;
   replyOpened(id: string): void;
   snoozeOpened(id: string): void;
+  denyMessageOpened(id: string): void;
   popupsClosed(): void;
   connectionChanged(connected: boolean): void;
   filterChosen(filter: QueueFilter, now: number): void;
@@ -45,6 +46,7 @@ export function createQueueStore(initial: r.QueueState = r.initialQueueState): S
       actionSettled: (note) => apply((s) => r.actionSettled(s, note)),
       replyOpened: (id) => apply((s) => r.replyOpened(s, id)),
       snoozeOpened: (id) => apply((s) => r.snoozeOpened(s, id)),
+      denyMessageOpened: (id) => apply((s) => r.denyMessageOpened(s, id)),
       popupsClosed: () => apply(r.popupsClosed),
       connectionChanged: (connected) => apply((s) => r.connectionChanged(s, connected)),
       filterChosen: (filter, now) => apply((s) => r.filterChosen(s, filter, now)),

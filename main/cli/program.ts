@@ -53,7 +53,21 @@ const DECLARATIONS: readonly (readonly [name: string, declare: Declaration])[] =
         .addOption(new Option('--client <tty>', "the popup's tmux client (default: asked from tmux)").implies({ popup: true })),
   ],
   ['approve', (program) => program.command('approve').description('allow once (never more)').argument('<item>', itemRef).addOption(json())],
-  ['deny', (program) => program.command('deny').description('say no').argument('<item>', itemRef).addOption(json())],
+  [
+    'deny',
+    (program) =>
+      program
+        .command('deny')
+        .description('say no (with --message, and tell the agent what to do instead)')
+        .argument('<item>', itemRef)
+        .addOption(
+          new Option(
+            '-m, --message <text>',
+            "deny and give the agent this text (through the prompt's own field, or its input prompt after the denial); exit 0 only once the agent has it",
+          ),
+        )
+        .addOption(json()),
+  ],
   [
     'reply',
     (program) =>

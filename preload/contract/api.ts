@@ -19,11 +19,20 @@ export interface PromptActionArgs {
   readonly fingerprint: string;
 }
 
+/**
+ * Deny, and with `message` tell the agent why: the engine takes the path the prompt's screen offers
+ * (the CLI's own "tell the agent" field, or the input prompt after the denial) and answers
+ * `confirmed` only once the agent has the message; `refused` names why a screen offers no way.
+ */
+export interface DenyArgs extends PromptActionArgs {
+  readonly message?: string;
+}
+
 /** Argument and result of every channel. Results are wrapped in an Envelope by the method map. */
 export interface ApiSpec {
   'queue:list': { args: NoArgs; result: readonly QueueItemDto[] };
   'item:approve': { args: PromptActionArgs; result: ActionOutcomeDto };
-  'item:deny': { args: PromptActionArgs; result: ActionOutcomeDto };
+  'item:deny': { args: DenyArgs; result: ActionOutcomeDto };
   /** Typed only at an input prompt; otherwise `refused`. */
   'item:reply': { args: { readonly id: string; readonly text: string }; result: ActionOutcomeDto };
   /**

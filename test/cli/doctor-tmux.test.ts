@@ -2,6 +2,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { addSourceLine } from '../../main/cli/tmux-config/source-line.ts';
 import { cli } from '../support/cli-context.ts';
 import { makeTmuxUser, type TmuxUser } from '../support/tmux-user.ts';
 
@@ -27,6 +28,18 @@ const finding = async () => {
 describe('doctor: tmux integration', { timeout: 60_000 }, () => {
   it('advises install while nothing is installed', async () => {
     expect(await finding()).toMatchObject({ status: 'advice', fix: 'trailboss tmux install' });
+  });
+
+  it('a data directory with a glob character in its path: advice before install, a problem once a source line names it', async () => {
+    env = { ...env, TRAILBOSS_HOME: join(home, 'tb[1]') };
+    expect(await finding()).toMatchObject({ status: 'advice', detail: expect.stringContaining('glob character') });
+    // An earlier version installed it anyway: tmux globs that line on every start.
+    writeFileSync(join(home, '.tmux.conf'), addSourceLine('set -g mouse on\n', join(home, 'tb[1]', 'tmux.conf')));
+    expect(await finding()).toMatchObject({
+      status: 'problem',
+      detail: expect.stringContaining('a path tmux reads as a pattern'),
+      fix: expect.stringContaining('trailboss tmux uninstall'),
+    });
   });
 
   it('ok once installed and sourced into the running server', async () => {

@@ -137,6 +137,33 @@ describe('trailboss tmux install | uninstall | status', { timeout: 60_000 }, () 
     expect(() => tmux('list-keys', '-T', 'prefix', 'T')).toThrow();
   });
 
+  it('a configuration that is not UTF-8 comes back byte for byte, and so does its backup', async () => {
+    // Latin-1 "café", a stray 0xff 0xfe, a lone UTF-8 continuation byte, CRLF and no final newline.
+    const latin1 = Buffer.concat([
+      Buffer.from('set -g status-right "caf', 'latin1'),
+      Buffer.from([0xe9]),
+      Buffer.from('"\r\n# ', 'latin1'),
+      Buffer.from([0xff, 0xfe, 0x80]),
+      Buffer.from(' bytes\nset -g mouse on', 'latin1'),
+    ]);
+    const confPath = join(dir, '.tmux.conf');
+    writeFileSync(confPath, latin1);
+    // The data directory's path is UTF-8 with a non-ASCII character: our line goes in as its UTF-8 bytes.
+    env = { ...env, TRAILBOSS_HOME: join(dir, 'tb-é') };
+    const install = await cli('install', '--json');
+    expect(install.code).toBe(0);
+    const installed = readFileSync(confPath);
+    expect(installed.subarray(0, latin1.length).equals(latin1)).toBe(true);
+    expect(installed.subarray(latin1.length).toString('utf8')).toBe(addSourceLine('', join(dir, 'tb-é', 'tmux.conf')).replace(/^/, '\n'));
+    const backup = (JSON.parse(install.stdout) as { backupPath: string }).backupPath;
+    expect(readFileSync(backup).equals(latin1)).toBe(true);
+    expect(JSON.parse((await cli('status', '--json')).stdout)).toMatchObject({ installed: true, sourceLine: true, line: 5 });
+    const uninstall = await cli('uninstall');
+    expect(uninstall.code).toBe(0);
+    expect(uninstall.stdout).toContain('back to exactly what it was');
+    expect(readFileSync(confPath).equals(latin1)).toBe(true);
+  });
+
   it('$XDG_CONFIG_HOME/tmux/tmux.conf is edited when it is the one in use (no ~/.tmux.conf created), and restored', async () => {
     rmSync(join(dir, '.tmux.conf'));
     mkdirSync(join(dir, 'xdg', 'tmux'), { recursive: true });
@@ -180,6 +207,23 @@ describe('trailboss tmux install | uninstall | status', { timeout: 60_000 }, () 
     expect(clash.code).toBe(1);
     expect(JSON.parse(clash.stdout)).toMatchObject({ result: 'clash', clashes: [{ where: 'server', socket }] });
     expect(tmux('list-keys', '-T', 'prefix', 'T')).toContain('choose-tree');
+  });
+
+  it('a home whose path holds a glob character is refused: tmux source-file would read it as a pattern', async () => {
+    startUserServer();
+    // What `[12]` would match: a file someone else could have put there.
+    mkdirSync(join(dir, 'tb1'));
+    writeFileSync(join(dir, 'tb1', 'tmux.conf'), 'set -g @decoy sourced\n');
+    for (const home of ['tb[12]', 'tb*', 'tb?', 'tb\\1']) {
+      env = { ...env, TRAILBOSS_HOME: join(dir, home) };
+      const run = await cli('install');
+      expect(run.code, home).toBe(1);
+      expect(run.stderr).toContain('glob character');
+      expect(userConf()).toBe(USER_CONF);
+      expect(existsSync(join(dir, home, 'tmux.conf')), home).toBe(false);
+    }
+    expect(tmux('show-options', '-gqv', '@decoy')).toBe('');
+    expect(tmux('show-options', '-gv', 'status-right')).toBe('mine %H:%M\n');
   });
 
   it('a key bound in a file the configuration sources is a clash even with no server running to tell', async () => {

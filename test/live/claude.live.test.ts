@@ -3,6 +3,7 @@ import { defineLiveSuite } from './suite.ts';
 
 defineLiveSuite({
   id: 'claude',
+  denyWithMessage: true,
   cases: [
     { tool: 'shell', decision: 'approve' },
     { tool: 'shell', decision: 'deny' },

@@ -4,6 +4,7 @@ import { defineLiveSuite } from './suite.ts';
 defineLiveSuite({
   id: 'codex',
   firstRunDialog: true,
+  denyWithMessage: true,
   cases: [
     { tool: 'shell', decision: 'approve' },
     { tool: 'shell', decision: 'deny' },

@@ -3,6 +3,8 @@
  * then each permission prompt answered through the engine — approve must make the tool run exactly once
  * (the mock gets its successful result, the file changes once), deny must keep it from running.
  */
+import { appendFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentPromptDto } from '../../preload/contract/agent.ts';
 import { poll } from '../support/poll.ts';
@@ -11,6 +13,7 @@ import type { LiveAgent } from './live-agent.ts';
 import { START_TIMEOUT_MS, startLiveAgent } from './live-agent.ts';
 import { ScenarioHang, withDeadline } from './deadline.ts';
 import { DONE_REPLY } from './mock-model/server.ts';
+import { REPORT_ROOT } from './screens.ts';
 import { EDITED_FILE, RAN_FILE, TRIGGERS, WRITTEN_FILE } from './turns.ts';
 
 /** A tool prompt scenario. */
@@ -25,6 +28,8 @@ export interface LiveSpec {
   readonly cases: readonly ToolCase[];
   /** The CLI shows a first-run dialog in an empty HOME (login, onboarding, trust): check the engine calls it a dialog. */
   readonly firstRunDialog?: boolean;
+  /** Deny with a message on a shell prompt: the command does not run and the model's next request carries the sentence. */
+  readonly denyWithMessage?: boolean;
 }
 
 /** Text in a result that means the CLI refused to run the tool. */
@@ -53,6 +58,16 @@ function effect(a: LiveAgent, tool: ToolCase['tool']): string {
     case 'fetch':
       return '';
   }
+}
+
+/** Keep the command → confirmed delivery time of a real CLI (test-results/live/deny-message.jsonl) and print it. */
+function recordDelivery(id: LiveCliId, ms: number, outcome: string): void {
+  mkdirSync(REPORT_ROOT, { recursive: true });
+  appendFileSync(
+    join(REPORT_ROOT, 'deny-message.jsonl'),
+    JSON.stringify({ cli: id, deliveredMs: ms, outcome, at: new Date().toISOString() }) + '\n',
+  );
+  console.log(`live ${id}: deny --message confirmed in ${ms} ms (${outcome})`);
 }
 
 /** Register the suite for one CLI. */
@@ -191,6 +206,42 @@ export function defineLiveSuite(spec: LiveSpec): void {
         },
       );
     }
+
+    if (spec.denyWithMessage)
+      scenario('deny --message: the command does not run, and the model is told the sentence', SCENARIO_LIMIT_MS, async () => {
+        const sentence = `Please use the staging copy instead, ticket ${Date.now().toString(36)} 4 y.`;
+        const before = a.file(RAN_FILE);
+        const requestsBefore = a.mock.requests().length;
+        await a.ask(`${TRIGGERS.shell} then deny with a message`);
+        await a.waitState('permission', 'a shell permission prompt', 90_000);
+        const item = await poll(
+          async () => (await a.items()).find((i) => i.reason === 'permission' && i.fingerprint),
+          'the permission item',
+          { timeoutMs: 30_000, intervalMs: 100 },
+        );
+        const started = performance.now();
+        const answer = await a.h.engine.api['item:deny']({ id: item.id, fingerprint: item.fingerprint, message: sentence });
+        const deliveredMs = Math.round(performance.now() - started);
+        expect(answer).toMatchObject({ ok: true, value: { outcome: 'confirmed' } });
+        recordDelivery(spec.id, deliveredMs, answer.ok ? answer.value.message : '');
+        // The model's next request carries the sentence: as the tool's rejection reason (Claude) or as the next user message.
+        await poll(
+          () =>
+            a.mock
+              .requests()
+              .slice(requestsBefore)
+              .some((r) => JSON.stringify(r.body ?? '').includes(sentence)),
+          'a model request carrying the sentence',
+          { timeoutMs: 90_000, intervalMs: 100 },
+        );
+        await poll(() => !a.mock.turns().some((t) => t.state === 'streaming'), 'the model to finish answering', {
+          timeoutMs: 90_000,
+          intervalMs: 100,
+        });
+        await a.settle('perm-shell-deny-message-after');
+        await a.waitState('idle', 'idle after the denial with a message', 90_000);
+        expect(a.file(RAN_FILE)).toBe(before);
+      });
   });
 
   if (spec.firstRunDialog) {

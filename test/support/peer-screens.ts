@@ -57,15 +57,50 @@ export function parsePeerNote(text: string, where: string): PeerNote {
   return { states: states as ScreenKind[], approveKey: key(field(1, 'expect-approve-key')), denyKey: key(field(2, 'expect-deny-key')) };
 }
 
-/** Every screen listed in index.tsv, with its note when present. */
-export function peerScreens(): PeerScreen[] {
+/**
+ * Runtimes the corpus has screens of that this branch does not implement yet, and why. Their screens
+ * are listed as skipped with that reason, never silently dropped; once the runtime is in RUNTIME_IDS
+ * its screens are replayed like every other (and PROCESS_NAME must name its binary).
+ */
+export const PENDING_RUNTIMES: Readonly<Record<string, string>> = {
+  gemini: 'the gemini runtime is being added on the runtimes branch (h/runtimes); replayed once it is merged',
+};
+
+/** A screen of a runtime this branch does not implement yet. */
+export interface PendingPeerScreen {
+  readonly id: string;
+  readonly runtime: string;
+  readonly reason: string;
+}
+
+function indexRows(): { id: string; runtime: string }[] {
   const rows = readFileSync(join(PEER_SCREENS, 'index.tsv'), 'utf8').trim().split('\n').slice(1);
   return rows.map((row) => {
     const [id = '', runtime = ''] = row.split('\t');
-    if (!(RUNTIME_IDS as readonly string[]).includes(runtime)) throw new Error(`index.tsv: ${id} has unknown runtime ${runtime}`);
+    return { id, runtime };
+  });
+}
+
+const isKnownRuntime = (runtime: string): boolean => (RUNTIME_IDS as readonly string[]).includes(runtime);
+
+/** Screens of index.tsv whose runtime is pending (PENDING_RUNTIMES) on this branch. */
+export function pendingPeerScreens(): PendingPeerScreen[] {
+  return indexRows().flatMap(({ id, runtime }) => {
+    const reason = isKnownRuntime(runtime) ? undefined : PENDING_RUNTIMES[runtime];
+    return reason === undefined ? [] : [{ id, runtime, reason }];
+  });
+}
+
+/** Every screen listed in index.tsv of a runtime this branch implements, with its note when present. */
+export function peerScreens(): PeerScreen[] {
+  return indexRows().flatMap(({ id, runtime }) => {
+    if (!isKnownRuntime(runtime)) {
+      if (PENDING_RUNTIMES[runtime] !== undefined) return [];
+      throw new Error(`index.tsv: ${id} has unknown runtime ${runtime}`);
+    }
     const notePath = join(PEER_SCREENS, 'screens', `${id}.md`);
     const note = existsSync(notePath) ? parsePeerNote(readFileSync(notePath, 'utf8'), `screens/${id}.md`) : null;
-    return { id, runtime: runtime as RuntimeId, txt: join(PEER_SCREENS, 'screens', `${id}.txt`), note };
+    return [{ id, runtime: runtime as RuntimeId, txt: join(PEER_SCREENS, 'screens', `${id}.txt`), note }];
   });
 }
 

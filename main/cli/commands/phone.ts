@@ -95,12 +95,16 @@ async function pair(ctx: CliContext, argv: readonly string[]): Promise<number> {
     ctx.stdout('Waiting for Start (10 minutes)…\n');
     const found = await waitForStart(bot, hash, { deadline: expiresAt, signal: ctx.stopSignal, now: () => ctx.clock.now() });
     if (!found) {
-      ctx.stderr('trailboss phone pair: nobody tapped Start in time; nothing was paired\n');
+      ctx.stderr(
+        ctx.stopSignal.aborted
+          ? 'trailboss phone pair: stopped; nothing was paired\n'
+          : 'trailboss phone pair: nobody tapped Start in time; nothing was paired\n',
+      );
       return EXIT.refused;
     }
     ctx.stdout(`Telegram says: ${found.name} (id ${found.userId})\n`);
     ctx.stdout(`Pair with ${found.name} (id ${found.userId})? [y/N] `);
-    const answer = ((await (ctx.stdinLine ?? ctx.stdin)()) ?? '').split('\n')[0]!.trim().toLowerCase();
+    const answer = ((await untilStopped((ctx.stdinLine ?? ctx.stdin)(), ctx.stopSignal)) ?? '').split('\n')[0]!.trim().toLowerCase();
     if (answer !== 'y' && answer !== 'yes') {
       ctx.stdout('Not paired.\n');
       return EXIT.refused;
@@ -115,6 +119,23 @@ async function pair(ctx: CliContext, argv: readonly string[]): Promise<number> {
   } finally {
     withStore(ctx, (s) => s.phone.endPairing());
   }
+}
+
+/**
+ * `answer`, or null as soon as the command is asked to stop (Ctrl-C at the question): the pairing is
+ * then ended in its `finally`, where a second Ctrl-C, which ends the process at once, would skip it
+ * and leave a running engine off the bot until the code expires.
+ */
+function untilStopped<T>(answer: Promise<T>, stop: AbortSignal): Promise<T | null> {
+  if (stop.aborted) return Promise.resolve(null);
+  return new Promise((resolve) => {
+    const onStop = () => resolve(null);
+    stop.addEventListener('abort', onStop, { once: true });
+    void answer.then((value) => {
+      stop.removeEventListener('abort', onStop);
+      resolve(value);
+    });
+  });
 }
 
 function status(ctx: CliContext, argv: readonly string[]): number {

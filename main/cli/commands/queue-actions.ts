@@ -1,5 +1,5 @@
 /**
- * Commands that talk to the running engine: queue, approve, deny, reply, skip, snooze, mute.
+ * Commands that talk to the running engine: queue, approve, deny (optionally with a message), reply, skip, snooze, mute.
  * Exit codes: 0 done, 1 refused (with the reason), 2 no engine running or bad usage.
  */
 import type { ActionOutcomeDto, QueueItemDto } from '../../../preload/contract/queue-item.ts';
@@ -85,7 +85,13 @@ const answer = (action: 'approve' | 'deny') =>
   engineCommand(action, async (ctx, client, args) => {
     const item = await itemFor(ctx, client, read.arg(args, 0));
     if (!item || unanswerable(ctx, item)) return EXIT.refused;
-    const env = await client.call(action === 'approve' ? 'item:approve' : 'item:deny', { id: item.id, fingerprint: item.fingerprint });
+    const message = action === 'deny' ? read.string(args, 'message') : undefined;
+    if (message !== undefined && message.trim() === '')
+      throw new UsageError('--message needs text: trailboss deny <item> --message "use pnpm"');
+    const env =
+      action === 'approve'
+        ? await client.call('item:approve', { id: item.id, fingerprint: item.fingerprint })
+        : await client.call('item:deny', { id: item.id, fingerprint: item.fingerprint, ...(message !== undefined ? { message } : {}) });
     return report(ctx, env, read.bool(args, 'json'), item.host);
   });
 

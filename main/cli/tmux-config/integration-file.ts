@@ -57,6 +57,26 @@ function checkedStatusPath(file: string): string {
   return checkedCommand(file);
 }
 
+/** Whether tmux's `source-file` would read `file` as a pattern rather than as a path. */
+export function hasGlobCharacter(file: string): boolean {
+  return /[*?[\\]/.test(file);
+}
+
+/**
+ * Our file's path, refused when it holds a glob character (`*`, `?`, `[`, or the `\\` that escapes
+ * them): tmux's `source-file` reads its argument as a glob(3) pattern, so a home of `/data/[ab]`
+ * would source `/data/a/tmux.conf` or `/data/b/tmux.conf`, files someone else may write, and run what
+ * they say. Refused like `#` and `%`: escaping would depend on how each tmux version globs.
+ */
+export function checkedSourcePath(file: string): string {
+  if (hasGlobCharacter(file))
+    throw new TmuxConfigError(
+      `cannot have tmux source a file whose path holds a glob character (* ? [ or \\): ${JSON.stringify(file)}; ` +
+        'tmux would read it as a pattern (set TRAILBOSS_HOME to a directory without them)',
+    );
+  return file;
+}
+
 /** The segment appended to `status-right`: tmux runs the sh script, no Node. */
 export function specSegment(spec: IntegrationSpec): string {
   return statusSegment(checkedStatusPath(spec.statusScript), checkedStatusPath(spec.home));

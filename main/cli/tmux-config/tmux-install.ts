@@ -9,12 +9,12 @@
 import { existsSync, readFileSync, unlinkSync } from 'node:fs';
 import { exactOriginal } from '../../engine/hooks/exact-original.ts';
 import type { SettingsFiles } from '../../engine/hooks/settings-file.ts';
-import { LOCAL_SETTINGS_FILES } from '../../engine/hooks/settings-file.ts';
+import { asByteText, fromByteText, LOCAL_BYTE_FILES } from '../../engine/hooks/settings-file.ts';
 import { writeFileAtomic } from '../../engine/platform/atomic-write.ts';
 import type { Clock } from '../../engine/platform/clock.ts';
 import type { Runner } from '../../engine/platform/run.ts';
 import { installedKey, installedSegment, serverState, takeSegmentOut, type InstalledSegment, type ServerState } from './installed-state.ts';
-import { DEFAULT_KEY, integrationFileText, specSegment, type IntegrationSpec } from './integration-file.ts';
+import { checkedSourcePath, DEFAULT_KEY, integrationFileText, specSegment, type IntegrationSpec } from './integration-file.ts';
 import { configBindings, foreignBinding } from './key-clash.ts';
 import { configFiles } from './sourced-files.ts';
 import { addSourceLine, hasAnySourceLine, hasSourceLine, removeSourceLine, sourceLineNumber } from './source-line.ts';
@@ -40,6 +40,7 @@ export interface TmuxInstallDeps {
   readonly home: string;
   /** The user's home directory (`~` in a `source-file` path). */
   readonly userHome: string;
+  /** The user's configuration files, as byte text (settings-file.ts `asByteText`); default this machine's. */
   readonly files?: SettingsFiles;
 }
 
@@ -75,11 +76,18 @@ export interface TmuxChange {
   readonly clashes: readonly Clash[];
 }
 
-const filesOf = (deps: TmuxInstallDeps): SettingsFiles => deps.files ?? LOCAL_SETTINGS_FILES;
+// The user's tmux configuration has no encoding of its own (tmux reads bytes): it is read, backed up,
+// edited and written as byte text, so a file that is not UTF-8 comes back byte for byte. Our lines
+// go in as the bytes of their UTF-8; what is only read (bindings, sourced paths) is decoded as UTF-8.
+const filesOf = (deps: TmuxInstallDeps): SettingsFiles => deps.files ?? LOCAL_BYTE_FILES;
+const readUtf8 = (deps: TmuxInstallDeps) => (file: string) => {
+  const bytes = filesOf(deps).read(file);
+  return bytes === null ? null : fromByteText(bytes);
+};
 
 /** The user's bindings of `key`: lines of their configuration and the files it sources, bindings of running servers that are not ours. */
 async function clashesFor(deps: TmuxInstallDeps, key: string, servers: readonly string[]): Promise<Clash[]> {
-  const files = configFiles(deps.configFile, deps.userHome, (file) => filesOf(deps).read(file), deps.ourFile);
+  const files = configFiles(deps.configFile, deps.userHome, readUtf8(deps), deps.ourFile);
   const inConfig: Clash[] = files.flatMap(({ file, text }) =>
     configBindings(text, key).map((line): Clash => ({ where: 'config', file, line })),
   );
@@ -98,7 +106,7 @@ export async function tmuxIntegrationStatus(deps: TmuxInstallDeps): Promise<Tmux
   const key = installedKey(deps.ourFile);
   const servers = await runningServers(deps.runner, deps.socketDir);
   const text = filesOf(deps).read(deps.configFile);
-  const sourceLine = hasSourceLine(text, deps.ourFile);
+  const sourceLine = hasSourceLine(text, asByteText(deps.ourFile));
   const filePresent = existsSync(deps.ourFile);
   return {
     installed: sourceLine && filePresent,
@@ -106,7 +114,7 @@ export async function tmuxIntegrationStatus(deps: TmuxInstallDeps): Promise<Tmux
     filePresent,
     configFile: deps.configFile,
     sourceLine,
-    line: sourceLineNumber(text, deps.ourFile),
+    line: sourceLineNumber(text, asByteText(deps.ourFile)),
     key,
     segment: installedSegment(deps.ourFile),
     clashes: key === null ? [] : await clashesFor(deps, key, servers),
@@ -121,6 +129,7 @@ export async function tmuxIntegrationStatus(deps: TmuxInstallDeps): Promise<Tmux
  */
 export async function installTmux(deps: TmuxInstallDeps, key: string = DEFAULT_KEY): Promise<TmuxChange> {
   const spec: IntegrationSpec = { key, trailboss: deps.trailboss, statusScript: deps.statusScript, home: deps.home };
+  checkedSourcePath(deps.ourFile);
   const ours = integrationFileText(spec);
   const servers = await runningServers(deps.runner, deps.socketDir);
   const clashes = await clashesFor(deps, key, servers);
@@ -130,7 +139,7 @@ export async function installTmux(deps: TmuxInstallDeps, key: string = DEFAULT_K
   writeFileAtomic(deps.ourFile, ours, { dirMode: 0o700 });
   const files = filesOf(deps);
   const text = files.read(deps.configFile);
-  const next = addSourceLine(text, deps.ourFile);
+  const next = addSourceLine(text, asByteText(deps.ourFile));
   let backupPath: string | null = null;
   if (next !== text) {
     backupPath = files.backup(deps.configFile, text, deps.clock);
@@ -176,7 +185,7 @@ export async function uninstallTmux(deps: TmuxInstallDeps): Promise<TmuxChange> 
   if (hasAnySourceLine(text)) {
     const exact = exactOriginal(files, deps.configFile, text, {
       hasOurs: hasAnySourceLine,
-      install: (original) => addSourceLine(original, deps.ourFile),
+      install: (original) => addSourceLine(original, asByteText(deps.ourFile)),
     });
     backupPath = files.backup(deps.configFile, text, deps.clock);
     files.write(deps.configFile, exact === undefined ? removeSourceLine(text) : exact);

@@ -18,6 +18,7 @@ export function actionHints(item: QueueItemDto, popup: boolean): string {
   const hints = [
     item.approveLabel === null ? null : `a Approve “${safeLine(item.approveLabel)}”`,
     item.denyLabel === null ? null : `d Deny “${safeLine(item.denyLabel)}”`,
+    item.denyLabel !== null && item.reason === 'permission' ? 'D Deny + tell' : null,
     item.canReply ? 'r Reply' : null,
     's Skip',
     'z Snooze',

@@ -1,10 +1,10 @@
-/** The reply input line: typed text is sent once with Enter; Escape closes it and sends nothing. */
+/** The reply (or deny-with-a-message) input line: typed text is sent once with Enter; Escape closes it and sends nothing. */
 import { Text, useInput } from 'ink';
 import { useState } from 'react';
 import { safeLine } from './safe-text.ts';
 
 /** An input line for a reply to `target`. */
-export function ReplyLine(props: { readonly target: string; onSend(text: string): void; onCancel(): void }) {
+export function ReplyLine(props: { readonly target: string; readonly label?: string; onSend(text: string): void; onCancel(): void }) {
   const [text, setText] = useState('');
   useInput((input, key) => {
     if (key.escape) props.onCancel();
@@ -15,7 +15,7 @@ export function ReplyLine(props: { readonly target: string; onSend(text: string)
   });
   return (
     <Text wrap="truncate-start">
-      Reply to {safeLine(props.target)}: {safeLine(text)}█ <Text dimColor>(Enter sends, Esc cancels)</Text>
+      {props.label ?? 'Reply to'} {safeLine(props.target)}: {safeLine(text)}█ <Text dimColor>(Enter sends, Esc cancels)</Text>
     </Text>
   );
 }

@@ -44,13 +44,23 @@ export function TuiApp({ options }: { options: TuiOptions }) {
   const selectedId = useQueue((s) => s.selectedId);
   const replyFor = useQueue((s) => s.replyFor);
   const snoozeFor = useQueue((s) => s.snoozeFor);
+  const denyMessageFor = useQueue((s) => s.denyMessageFor);
   const connected = useQueue((s) => s.connected);
   const status = useQueue((s) => s.status);
   const problem = useQueue((s) => s.problem);
   const outages = useAppStore((s) => s.hostOutages);
   const order = displayOrder(items, now, filter);
   const selected = order.find((i) => i.id === selectedId);
-  const mode: TuiMode = help ? 'help' : replyFor !== null ? 'reply' : snoozeFor !== null ? 'snooze' : 'list';
+  const mode: TuiMode = help
+    ? 'help'
+    : replyFor !== null
+      ? 'reply'
+      : denyMessageFor !== null
+        ? 'deny-message'
+        : snoozeFor !== null
+          ? 'snooze'
+          : 'list';
+  const typing = mode === 'reply' || mode === 'deny-message';
 
   /** Jump from a popup: move the client that opened it, and close the popup once the jump is confirmed. */
   const jumpAndClose = async (id: string, host: string | null, client: string) => {
@@ -82,14 +92,14 @@ export function TuiApp({ options }: { options: TuiOptions }) {
           return;
       }
     },
-    { isActive: mode !== 'reply' },
+    { isActive: !typing },
   );
 
   const banners = [
     ...(connected ? [] : ['Lost the connection to Trail Boss; reconnecting…']),
     ...outages.map((o) => safeLine(hostOutageText(o, now, options.timeOfDay))),
   ];
-  const layout = tuiLayout(rows, order.length, banners.length, mode === 'reply' || mode === 'snooze' ? 1 : 0);
+  const layout = tuiLayout(rows, order.length, banners.length, typing || mode === 'snooze' ? 1 : 0);
   const waiting = order.filter((i) => i.snoozedUntil === null || i.snoozedUntil <= now).length;
 
   if (help) return <HelpScreen />;
@@ -116,6 +126,14 @@ export function TuiApp({ options }: { options: TuiOptions }) {
         <ReplyLine
           target={order.find((i) => i.id === replyFor)?.target ?? ''}
           onSend={(text) => void controller.reply(replyFor, text)}
+          onCancel={() => controller.key('cancel')}
+        />
+      ) : null}
+      {denyMessageFor !== null ? (
+        <ReplyLine
+          label="Deny, and tell"
+          target={order.find((i) => i.id === denyMessageFor)?.target ?? ''}
+          onSend={(text) => void controller.denyWithMessage(denyMessageFor, text)}
           onCancel={() => controller.key('cancel')}
         />
       ) : null}

@@ -19,7 +19,7 @@ export interface InkKey {
 }
 
 /** Which part of the UI has the keyboard. */
-export type TuiMode = 'list' | 'help' | 'reply' | 'snooze';
+export type TuiMode = 'list' | 'help' | 'reply' | 'deny-message' | 'snooze';
 
 /** What a key press asks for. */
 export type TuiKey =
@@ -50,6 +50,7 @@ export function tuiKey(input: string, key: InkKey, mode: TuiMode): TuiKey {
       // Any key closes the help; q still quits.
       return input === 'q' ? { kind: 'quit' } : { kind: 'help' };
     case 'reply':
+    case 'deny-message':
       return key.escape ? { kind: 'command', command: 'cancel' } : NONE;
     case 'snooze': {
       if (key.escape) return { kind: 'command', command: 'cancel' };

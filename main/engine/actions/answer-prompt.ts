@@ -6,7 +6,7 @@ import type { Clock } from '../platform/clock.ts';
 import type { Logger } from '../platform/log.ts';
 import { approveKeyFor, denyKeyFor } from '../runtimes/common/keys.ts';
 import { fingerprintOf } from '../runtimes/common/fingerprint.ts';
-import { TmuxError } from '../tmux/types.ts';
+import { claimPrompt, lookAtShownPrompt } from './shown-prompt.ts';
 import { paneWent } from './pane-went.ts';
 import type { ConfirmOptions } from './confirm.ts';
 import { DEFAULT_CONFIRM, waitUntilLeft } from './confirm.ts';
@@ -36,30 +36,12 @@ export async function answerPrompt(
   surface: Surface,
 ): Promise<ActionResult> {
   const { store, panes, clock, claimant } = deps;
-  if (!item.fingerprint) return { outcome: 'refused', message: `item ${item.id} is not a permission prompt` };
-  // Refused, never kept to send later: by the time the host is back the prompt may be another one.
-  const unreachable = panes.unreachable?.(item.paneKey) ?? null;
-  if (unreachable) return { outcome: 'refused', message: `${unreachable}; nothing was sent` };
-  if (!store.claim(item.id, claimant)) return { outcome: 'refused', message: `item ${item.id} is already being answered` };
+  const notClaimed = claimPrompt(store, panes, item, claimant);
+  if (notClaimed) return notClaimed;
   try {
-    let look;
-    try {
-      look = await panes.look(item.paneKey);
-    } catch (error) {
-      // The host went away between the check above and this look: nothing was sent.
-      if (error instanceof TmuxError && error.kind === 'unreachable')
-        return { outcome: 'refused', message: `${error.message}; nothing was sent` };
-      throw error;
-    }
-    if (look.kind === 'gone') {
-      deps.onStale?.(item.paneKey);
-      return { outcome: 'gone', message: 'the pane is gone; nothing was sent' };
-    }
-    const screen = look.screen;
-    if (screen.kind !== 'permission' || fingerprintOf(screen) !== item.fingerprint) {
-      deps.onStale?.(item.paneKey);
-      return { outcome: 'changed', message: 'the prompt on screen is not the one shown; nothing was sent' };
-    }
+    const shown = await lookAtShownPrompt(panes, item, deps.onStale);
+    if (!shown.ok) return shown.result;
+    const screen = shown.screen;
     const key = answer === 'approve' ? approveKeyFor(screen) : denyKeyFor(screen);
     if (!key) {
       const why =

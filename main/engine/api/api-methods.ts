@@ -9,6 +9,7 @@ import type { Envelope } from '../../../preload/contract/envelope.ts';
 import { fail, ok } from '../../../preload/contract/envelope.ts';
 import type { ActionOutcomeDto, ItemActionDto } from '../../../preload/contract/queue-item.ts';
 import { answerPrompt } from '../actions/answer-prompt.ts';
+import { denyWithMessage } from '../actions/deny-with-message.ts';
 import { typeIntoIdle } from '../actions/type-text.ts';
 import { EscapeTimes } from '../actions/escape-times.ts';
 import type { ActionResult, ActionStore, PaneAccess, Surface } from '../actions/types.ts';
@@ -131,28 +132,32 @@ function unvalidatedMethods(deps: ApiDeps): ApiMethods {
     deps.queueChanged ?? (() => events.emit('queue:changed', { items: queueDtos(store, truth, clock.now(), false, reach) }));
 
   const answer = (action: 'approve' | 'deny') =>
-    guarded(`item:${action}`, logger, async (args: { id: string; fingerprint: string }) => {
+    guarded(`item:${action}`, logger, async (args: { id: string; fingerprint: string; message?: string }) => {
       const item = store.items.get(args.id);
       if (!item) return outcome(args.id, action, { outcome: 'gone', message: `item ${args.id} is not in the queue` });
       // Always compared (the schema refuses an empty one): no fingerprint must never mean "skip the check".
       if (item.fingerprint !== args.fingerprint) {
         return outcome(args.id, action, { outcome: 'changed', message: 'the item changed since it was shown; nothing was sent' });
       }
-      const result = await answerPrompt(
-        {
-          store: actionStore,
-          panes,
-          clock,
-          logger,
-          claimant: deps.claimant,
-          onSent: (pane, keys) => escapes.noteSent(pane, keys, clock.now()),
-          // "The prompt left" must hold on two agreeing captures: a capture mid-redraw is not proof.
-          confirmPanes: settledLooks(panes, clock),
-        },
-        { id: item.id, paneKey: item.paneKey, fingerprint: item.fingerprint },
-        action,
-        surface,
-      );
+      const actionDeps = {
+        store: actionStore,
+        panes,
+        clock,
+        logger,
+        claimant: deps.claimant,
+        onSent: (pane: string, keys: readonly string[]) => escapes.noteSent(pane, keys, clock.now()),
+      };
+      const target = { id: item.id, paneKey: item.paneKey, fingerprint: item.fingerprint };
+      // "The prompt left" must hold on two agreeing captures: a capture mid-redraw is not proof.
+      const result =
+        action === 'deny' && args.message !== undefined
+          ? await denyWithMessage(
+              { ...actionDeps, settled: settledLooks(panes, clock), lastEscapeAt: (p) => escapes.lastAt(p, clock.now()) },
+              target,
+              args.message,
+              surface,
+            )
+          : await answerPrompt({ ...actionDeps, confirmPanes: settledLooks(panes, clock) }, target, action, surface);
       if (result.outcome === 'confirmed' && item.fingerprint) {
         truth.markAnswered(item.paneKey, item.fingerprint, clock.now());
         // The observer reports each screen once; after an answer the same prompt may come back as a new ask.

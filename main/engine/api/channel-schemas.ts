@@ -50,7 +50,8 @@ const settings = z.strictObject({
 export const ARG_SCHEMAS = {
   'queue:list': none,
   'item:approve': promptAction,
-  'item:deny': promptAction,
+  // The message is typed into the agent like a reply, so the same bounds and the same refusal of controls.
+  'item:deny': z.strictObject({ ...promptAction.shape, message: typedText.pipe(z.string().min(1)).optional() }),
   // A reply is typed into an agent: generous, but bounded (a paste of a whole file is a mistake).
   'item:reply': z.strictObject({ id, text: typedText.pipe(z.string().min(1)) }),
   // A tmux client name is its tty (`/dev/pts/3`) or a control client's name: no spaces, no quotes.

@@ -258,7 +258,7 @@ export const configSchema = z.strictObject({
     .strictObject({
       /** Wait intervals of the activity chart. */
       historyDays: retentionDays.default(90),
-      /** Resolved items, and the rows of panes gone this long. */
+      /** Resolved items, the rows of panes gone this long, and the phone's settled messages and button tokens. */
       resolvedItemsDays: retentionDays.default(90),
       /** The audit log of keys and text sent: kept unless you set a number of days. */
       auditDays: retentionDays.default(null),

@@ -22,38 +22,57 @@ export const HOOK_EVENTS = [
 ] as const;
 export type HookEventName = (typeof HOOK_EVENTS)[number];
 
+/**
+ * How long a field we keep may be. A hook can come from another machine (a host's forwarded socket
+ * takes 4 MiB a call) and the engine keeps up to 1000 sessions' context: without a bound per field,
+ * 1000 hooks of 1 MB each held over 1 GB. Identifiers, paths and names longer than anything Claude
+ * sends are refused (the payload is not Claude's); free text is kept cut (hook-signal.ts).
+ */
+export const HOOK_FIELD_LIMITS = {
+  /** session_id (a UUID), tool_name. */
+  id: 256,
+  /** transcript_path, cwd (Linux's PATH_MAX). */
+  path: 4096,
+  /** source, reason, notification_type: one of a few words. */
+  word: 200,
+  /** last_assistant_message and a notification's message, as kept (longer text is cut). */
+  message: 16 * 1024,
+} as const;
+
 const toolInput = z.record(z.string(), z.unknown());
+const word = z.string().max(HOOK_FIELD_LIMITS.word);
+const toolName = z.string().min(1).max(HOOK_FIELD_LIMITS.id);
 
 const common = {
-  session_id: z.string().min(1),
-  transcript_path: z.string().optional(),
-  cwd: z.string().optional(),
+  session_id: z.string().min(1).max(HOOK_FIELD_LIMITS.id),
+  transcript_path: z.string().max(HOOK_FIELD_LIMITS.path).optional(),
+  cwd: z.string().max(HOOK_FIELD_LIMITS.path).optional(),
 };
 
-const sessionStart = z.looseObject({ ...common, hook_event_name: z.literal('SessionStart'), source: z.string().optional() });
+const sessionStart = z.looseObject({ ...common, hook_event_name: z.literal('SessionStart'), source: word.optional() });
 const userPromptSubmit = z.looseObject({ ...common, hook_event_name: z.literal('UserPromptSubmit'), prompt: z.string().optional() });
 const preToolUse = z.looseObject({
   ...common,
   hook_event_name: z.literal('PreToolUse'),
-  tool_name: z.string().min(1),
+  tool_name: toolName,
   tool_input: toolInput.optional(),
 });
 const permissionRequest = z.looseObject({
   ...common,
   hook_event_name: z.literal('PermissionRequest'),
-  tool_name: z.string().min(1),
+  tool_name: toolName,
   tool_input: toolInput,
 });
 const postToolUse = z.looseObject({
   ...common,
   hook_event_name: z.literal('PostToolUse'),
-  tool_name: z.string().min(1),
+  tool_name: toolName,
   tool_input: toolInput.optional(),
 });
 const postToolUseFailure = z.looseObject({
   ...common,
   hook_event_name: z.literal('PostToolUseFailure'),
-  tool_name: z.string().min(1),
+  tool_name: toolName,
   tool_input: toolInput.optional(),
 });
 const postToolBatch = z.looseObject({ ...common, hook_event_name: z.literal('PostToolBatch') });
@@ -62,11 +81,11 @@ const notification = z.looseObject({
   ...common,
   hook_event_name: z.literal('Notification'),
   message: z.string(),
-  notification_type: z.string().optional(),
+  notification_type: word.optional(),
 });
 const messageDisplay = z.looseObject({ ...common, hook_event_name: z.literal('MessageDisplay') });
 const stop = z.looseObject({ ...common, hook_event_name: z.literal('Stop'), last_assistant_message: z.string().nullable().optional() });
-const sessionEnd = z.looseObject({ ...common, hook_event_name: z.literal('SessionEnd'), reason: z.string().optional() });
+const sessionEnd = z.looseObject({ ...common, hook_event_name: z.literal('SessionEnd'), reason: word.optional() });
 
 const hookPayloadSchema = z.discriminatedUnion('hook_event_name', [
   sessionStart,

@@ -1,6 +1,8 @@
 /** Reduces a validated hook payload to the HookSignal the session state machine consumes. */
 import type { HookSignal } from '../sessions/facts.ts';
+import { boundedText } from '../text/bounded-text.ts';
 import type { HookPayload } from './hook-schemas.ts';
+import { HOOK_FIELD_LIMITS } from './hook-schemas.ts';
 import { toolSubject } from './tool-subject.ts';
 
 /**
@@ -12,7 +14,7 @@ export function hookToSignal(payload: HookPayload): HookSignal | null {
     case 'PermissionRequest':
       return { kind: 'permission-request', tool: payload.tool_name, subject: toolSubject(payload.tool_name, payload.tool_input) };
     case 'Stop':
-      return { kind: 'stop', lastAssistantMessage: payload.last_assistant_message ?? null };
+      return { kind: 'stop', lastAssistantMessage: message(payload.last_assistant_message ?? null) };
     case 'UserPromptSubmit':
     case 'PreToolUse':
     case 'PostToolUse':
@@ -22,7 +24,11 @@ export function hookToSignal(payload: HookPayload): HookSignal | null {
     case 'MessageDisplay':
       return null;
     case 'Notification':
-      return { kind: 'notification', notificationType: payload.notification_type ?? 'unspecified', message: payload.message };
+      return {
+        kind: 'notification',
+        notificationType: payload.notification_type ?? 'unspecified',
+        message: message(payload.message) ?? '',
+      };
     case 'SessionStart':
       return { kind: 'session-start', source: payload.source ?? null };
     case 'SessionEnd':
@@ -33,4 +39,9 @@ export function hookToSignal(payload: HookPayload): HookSignal | null {
       throw new Error(`unhandled hook event ${JSON.stringify(unhandled)}`);
     }
   }
+}
+
+/** Free text as kept: cut at HOOK_FIELD_LIMITS.message, and never a view into the payload it came from. */
+function message(text: string | null): string | null {
+  return text === null ? null : boundedText(text, HOOK_FIELD_LIMITS.message);
 }

@@ -1,6 +1,7 @@
 /** Reduces a validated opencode bus event to the HookSignal the session state machine consumes. */
 import type { HookSignal } from '../sessions/facts.ts';
 import type { OpencodeEvent } from './opencode-schemas.ts';
+import { boundedText } from '../text/bounded-text.ts';
 import { MAX_SUBJECT_CHARS } from './tool-subject.ts';
 
 /** What a permission is about: the command for bash, else its patterns (file, URL, directory glob). */
@@ -12,7 +13,7 @@ export function opencodeSubject(properties: {
   const meta = properties.metadata ?? {};
   const fromMeta = ['command', 'filepath', 'filePath', 'url'].map((k) => meta[k]).find((v) => typeof v === 'string' && v.trim() !== '');
   const subject = typeof fromMeta === 'string' ? fromMeta : (properties.patterns ?? []).join(' ');
-  return subject.length > MAX_SUBJECT_CHARS ? `${subject.slice(0, MAX_SUBJECT_CHARS - 1)}…` : subject;
+  return boundedText(subject, MAX_SUBJECT_CHARS);
 }
 
 /**

@@ -50,9 +50,9 @@ export function backupsAmong(file: string, names: readonly string[]): SettingsBa
 }
 
 /** The file's text, or null when it does not exist. */
-export function readSettingsText(file: string): string | null {
+export function readSettingsText(file: string, encoding: SettingsEncoding = 'utf8'): string | null {
   try {
-    return readFileSync(file, 'utf8');
+    return readFileSync(file, encoding);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw err;
@@ -67,11 +67,11 @@ export interface SettingsBackup {
 }
 
 /** Save `text` (null = no file) as a new backup; returns its path. Prunes old backups. */
-export function backupSettings(file: string, text: string | null, clock: Clock): string {
+export function backupSettings(file: string, text: string | null, clock: Clock, encoding: SettingsEncoding = 'utf8'): string {
   mkdirSync(path.dirname(file), { recursive: true });
   const taken = new Set(readdirSync(path.dirname(file)));
   const backup = path.join(path.dirname(file), nextBackupName(file, backupStamp(clock), taken, text === null));
-  writeFileAtomic(backup, text ?? '', { mode: 0o600 });
+  writeFileAtomic(backup, Buffer.from(text ?? '', encoding), { mode: 0o600 });
   for (const old of listBackups(file).slice(KEEP_BACKUPS)) unlinkSync(old.path);
   return backup;
 }
@@ -88,12 +88,12 @@ export function listBackups(file: string): SettingsBackup[] {
 }
 
 /** The content a backup holds (null for an `.absent` backup). */
-export function readBackup(backup: SettingsBackup): string | null {
-  return backup.absent ? null : readFileSync(backup.path, 'utf8');
+export function readBackup(backup: SettingsBackup, encoding: SettingsEncoding = 'utf8'): string | null {
+  return backup.absent ? null : readFileSync(backup.path, encoding);
 }
 
 /** Replace the file with `text` atomically (null removes it), keeping its mode. */
-export function writeSettingsText(file: string, text: string | null): void {
+export function writeSettingsText(file: string, text: string | null, encoding: SettingsEncoding = 'utf8'): void {
   const target = existsSync(file) ? realpathSync(file) : file;
   if (text === null) {
     if (existsSync(target)) unlinkSync(target);
@@ -101,7 +101,24 @@ export function writeSettingsText(file: string, text: string | null): void {
   }
   // A new file gets the usual umask mode (it is the user's own Claude config, not a secret of ours).
   const mode = existsSync(target) ? statSync(target).mode & 0o777 : undefined;
-  writeFileAtomic(target, text, mode === undefined ? {} : { mode });
+  writeFileAtomic(target, Buffer.from(text, encoding), mode === undefined ? {} : { mode });
+}
+
+/**
+ * How a file's bytes are held as text: `utf8` for files that are UTF-8 by their format (JSON, TOML);
+ * `latin1` holds each byte as one character, so a file in any encoding (a `~/.tmux.conf` in Latin-1,
+ * or with a stray byte) is read, backed up, compared and written back byte for byte.
+ */
+export type SettingsEncoding = 'utf8' | 'latin1';
+
+/** `text` as byte text (`latin1` files): each byte of its UTF-8 encoding one character. */
+export function asByteText(text: string): string {
+  return Buffer.from(text, 'utf8').toString('latin1');
+}
+
+/** Byte text read back as UTF-8 (bytes that are not UTF-8 become U+FFFD): for reading, never for writing. */
+export function fromByteText(bytes: string): string {
+  return Buffer.from(bytes, 'latin1').toString('utf8');
 }
 
 /** This machine's files. */
@@ -111,5 +128,15 @@ export const LOCAL_SETTINGS_FILES: SettingsFiles = {
   listBackups,
   readBackup,
   write: writeSettingsText,
+  exists: existsSync,
+};
+
+/** This machine's files as byte text (`asByteText`): for a file with no encoding of its own (a tmux configuration). */
+export const LOCAL_BYTE_FILES: SettingsFiles = {
+  read: (file) => readSettingsText(file, 'latin1'),
+  backup: (file, text, clock) => backupSettings(file, text, clock, 'latin1'),
+  listBackups,
+  readBackup: (backup) => readBackup(backup, 'latin1'),
+  write: (file, text) => writeSettingsText(file, text, 'latin1'),
   exists: existsSync,
 };

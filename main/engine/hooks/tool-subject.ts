@@ -3,6 +3,8 @@
  * taken from the hook's `tool_input` so it shows before the pane is even parsed.
  */
 
+import { boundedText } from '../text/bounded-text.ts';
+
 /** Longest subject we keep; the pane parse carries the full text when it matters. */
 export const MAX_SUBJECT_CHARS = 300;
 
@@ -66,5 +68,5 @@ function compactJson(input: unknown): string {
 }
 
 function truncate(text: string): string {
-  return text.length <= MAX_SUBJECT_CHARS ? text : `${text.slice(0, MAX_SUBJECT_CHARS - 1)}…`;
+  return boundedText(text, MAX_SUBJECT_CHARS);
 }

@@ -98,7 +98,15 @@ export class EngineNotifications {
       case 'approve':
         return outcomeOf(action.itemId, 'approve', await api['item:approve']({ id: action.itemId, fingerprint: action.fingerprint }));
       case 'deny':
-        return outcomeOf(action.itemId, 'deny', await api['item:deny']({ id: action.itemId, fingerprint: action.fingerprint }));
+        return outcomeOf(
+          action.itemId,
+          'deny',
+          await api['item:deny']({
+            id: action.itemId,
+            fingerprint: action.fingerprint,
+            ...(action.message !== undefined ? { message: action.message } : {}),
+          }),
+        );
       case 'jump':
         return outcomeOf(action.itemId, 'jump', await api['item:jump']({ id: action.itemId }));
       case 'open-queue':

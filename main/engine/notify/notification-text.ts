@@ -29,7 +29,8 @@ function shown(text: NotificationText): NotificationText {
  */
 export type NotificationAction =
   | { readonly kind: 'approve'; readonly itemId: string; readonly fingerprint: string }
-  | { readonly kind: 'deny'; readonly itemId: string; readonly fingerprint: string }
+  /** `message`: the text a reply field of the notification carried (deny with a message). */
+  | { readonly kind: 'deny'; readonly itemId: string; readonly fingerprint: string; readonly message?: string }
   | { readonly kind: 'jump'; readonly itemId: string }
   | { readonly kind: 'open-queue'; readonly itemId: string | null };
 

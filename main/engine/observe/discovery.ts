@@ -29,9 +29,16 @@ export function isInteractiveShell(proc: ProcessEntry): boolean {
   return i >= args.length;
 }
 
-/** True when the process table must be consulted for this pane. */
-export function needsProcessTree(pane: PaneInfo): boolean {
-  return GENERIC.has(pane.currentCommand) || /^v?\d+\.\d+/.test(pane.currentCommand);
+/**
+ * True when the process table must be consulted for this pane: its command is an interpreter, shell or
+ * launcher, a version number, or a name no runtime claims by itself. The last covers a CLI whose own
+ * name says nothing and whose arguments name it (Amazon Q's `q chat` for Kiro) and a wrapper script
+ * (`run-claude`) whose foreground job is the agent. A pane whose command a runtime claims outright needs
+ * no look at its processes.
+ */
+export function needsProcessTree(pane: PaneInfo, runtimes: readonly RuntimeModule[]): boolean {
+  if (GENERIC.has(pane.currentCommand) || /^v?\d+\.\d+/.test(pane.currentCommand)) return true;
+  return !runtimes.some((runtime) => runtime.matchesProcess(pane.currentCommand));
 }
 
 /**
@@ -47,7 +54,7 @@ export function detectRuntime(pane: PaneInfo, runtimes: readonly RuntimeModule[]
   for (const runtime of runtimes) {
     if (runtime.matchesProcess(pane.currentCommand)) return runtime.id;
   }
-  if (!needsProcessTree(pane)) return null;
+  if (!needsProcessTree(pane, runtimes)) return null;
   const self = table.get(pane.pid);
   const foreground = self?.tpgid ?? 0;
   if (!self || foreground <= 0) return null;

@@ -338,7 +338,8 @@ export class PaneObserver {
       // The foreground job decides a shell pane's agent: a job brought to or sent from the foreground
       // (fg, Ctrl-Z, a new command) changes it even when tmux's command name stays the same.
       const local = client.server.host === undefined;
-      const foreground = local && needsProcessTree(info) ? (this.deps.processTable.foregroundGroup?.(info.pid) ?? null) : null;
+      const foreground =
+        local && needsProcessTree(info, this.deps.runtimes) ? (this.deps.processTable.foregroundGroup?.(info.pid) ?? null) : null;
       const sig = `${info.pid}:${info.currentCommand}:${info.dead}:${foreground ?? ''}`;
       let runtimeId = overrides.enrolled.get(key) ?? null;
       if (!runtimeId) {
@@ -346,7 +347,7 @@ export class PaneObserver {
         if (cached && cached.sig === sig) runtimeId = cached.runtime;
         else {
           // This machine's process table says nothing about another host's panes: there the command decides.
-          if (!table && needsProcessTree(info) && local) table = this.deps.processTable.snapshot();
+          if (!table && needsProcessTree(info, this.deps.runtimes) && local) table = this.deps.processTable.snapshot();
           runtimeId = detectRuntime(info, this.deps.runtimes, table ?? new Map());
           this.detected.set(key, { sig, runtime: runtimeId });
         }

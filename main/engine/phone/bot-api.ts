@@ -2,7 +2,8 @@
  * The Telegram Bot API client, on Node's own `fetch`: eight methods, no framework. A library
  * (grammY, Telegraf) would bring its own polling loop, retry policy and timeouts; the channel must own
  * the persisted offset, the watchdog, the backoff and the redaction, so only the HTTP call is ours.
- * Every failure leaves as a `BotApiError` whose message never contains the token.
+ * Every failure leaves as a `BotApiError` whose message never contains the token. An answer is read
+ * up to `MAX_ANSWER_BYTES` and no further (a broken or hostile server could send gigabytes).
  */
 import { z } from 'zod';
 import { redactToken } from './redact.ts';
@@ -38,6 +39,15 @@ const answerSchema = z.object({
   parameters: z.object({ retry_after: z.number().optional() }).optional(),
 });
 
+/**
+ * The largest answer read. The channel asks getUpdates for at most `UPDATES_PER_POLL` updates, each
+ * under about 100 kB even with a quoted reply, so a real answer stays well below this.
+ */
+export const MAX_ANSWER_BYTES = 2 ** 20;
+
+/** getUpdates' `limit` (Telegram's default is 100), so that an answer of real updates fits `MAX_ANSWER_BYTES`. */
+export const UPDATES_PER_POLL = 10;
+
 /** Where and as whom to call. */
 export interface BotApiOptions {
   /** `https://api.telegram.org`, or a self-hosted Bot API server, or the tests' stand-in. */
@@ -72,8 +82,9 @@ export class BotApi {
         body: JSON.stringify(params),
         signal,
       });
-      text = await response.text();
+      text = await readCapped(response, MAX_ANSWER_BYTES);
     } catch (error) {
+      if (error instanceof BotApiError) throw new BotApiError(error.failure, `${method}: ${error.message}`);
       if (opts.signal?.aborted) throw new BotApiError('network', `${method}: stopped`);
       if (watchdog.aborted) throw new BotApiError('timeout', `${method}: no answer in time; the request was abandoned`);
       throw new BotApiError('network', `${method}: ${this.redact(describeFetchError(error))}`);
@@ -97,6 +108,31 @@ export class BotApi {
   private redact(text: string): string {
     return redactToken(text, this.opts.token);
   }
+}
+
+/** The body as text, or a `server` BotApiError once it passes `max` bytes (the rest is never read). */
+async function readCapped(response: Response, max: number): Promise<string> {
+  const tooLong = () => new BotApiError('server', `the answer is larger than ${max / 2 ** 20} MB; ignored`);
+  const declared = Number(response.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > max) {
+    await response.body?.cancel();
+    throw tooLong();
+  }
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel();
+      throw tooLong();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 function failureOf(status: number): BotApiFailure {

@@ -8,6 +8,11 @@ import path from 'node:path';
 import { writeFileAtomic } from '../platform/atomic-write.ts';
 import { ownerOnlyFiles } from '../platform/owner-only.ts';
 
+/** The bot's id: the number before the colon of its token (https://core.telegram.org/bots/api#authorizing-your-bot). */
+export function botIdOf(token: string): number {
+  return Number(token.slice(0, token.indexOf(':')));
+}
+
 /** A bot token's shape: `<bot id>:<secret>` (https://core.telegram.org/bots/api#authorizing-your-bot). */
 const BOT_TOKEN_RE = /^\d{5,}:[A-Za-z0-9_-]{30,}$/;
 

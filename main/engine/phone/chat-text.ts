@@ -51,8 +51,12 @@ const SECRET_RULES: readonly [RegExp, string][] = [
     /\b(?:gh[pousr]_[A-Za-z0-9]{20,}|xox[abprs]-[A-Za-z0-9-]{10,}|sk-[A-Za-z0-9_-]{16,}|AKIA[0-9A-Z]{16}|\d{6,}:[A-Za-z0-9_-]{30,})\b/g,
     '•••',
   ],
-  // PEM private key bodies
-  [/-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?(-----END [A-Z ]*PRIVATE KEY-----|$)/g, '-----BEGIN PRIVATE KEY----- ••• $1'],
+  // PEM private key bodies: the base64 lines after BEGIN (through END when there is one), and no further,
+  // so an unclosed key in a pane cannot hide the lines after it (the prompt's question and options)
+  [
+    /-----BEGIN [A-Z ]*PRIVATE KEY-----(?:\r?\n[A-Za-z0-9+/=]*)*(?:\r?\n-----END [A-Z ]*PRIVATE KEY-----)?/g,
+    '-----BEGIN PRIVATE KEY----- •••',
+  ],
   // user:password@ in URLs
   [/(\/\/[^/\s:@]+:)[^@\s/]+@/g, '$1•••@'],
 ];

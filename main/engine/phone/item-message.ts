@@ -4,6 +4,11 @@
  * desk offers for it — `Approve: <exact option label>` only where approve is possible, `Deny` only
  * where deny is, `Snooze 30m` always. Every piece is cleaned and cut before it is escaped, so the
  * visible text stays within Telegram's 4096 characters.
+ *
+ * What Approve would answer (the tool, its command or file, the question, the option) is never
+ * masked or cut under an Approve button: an agent could hide `API_KEY="$(curl …|sh)"` behind a mask.
+ * Where masking or cutting would change it, the message shows the masked text, offers no Approve and
+ * says why (the desk shows it in full). Secrets are masked in the pane's tail only.
  */
 import type { QueueItemDto } from '../../../preload/contract/queue-item.ts';
 import type { PhoneAction } from '../store/index.ts';
@@ -37,16 +42,39 @@ const SUBJECT_MAX = 600;
 const LINE_MAX = 300;
 const LABEL_MAX = 48;
 
+/** Cleaned one-line text (masked unless `exact`), cut to `max`. */
+const oneLine = (text: string, max: number, exact = false): string => {
+  const clean = cleanForChat(text);
+  return cutUtf16((exact ? clean : maskSecrets(clean)).replace(/\s*\n\s*/g, ' ').trim(), max);
+};
+
 /** Escaped, cleaned, masked, cut one-line text. */
-const inline = (text: string, max: number): string =>
-  escapeHtml(
-    cutUtf16(
-      maskSecrets(cleanForChat(text))
-        .replace(/\s*\n\s*/g, ' ')
-        .trim(),
-      max,
-    ),
-  );
+const inline = (text: string, max: number): string => escapeHtml(oneLine(text, max));
+
+/** The parts of the item that Approve answers, with the room each gets in the message. */
+function approvedParts(item: QueueItemDto): [string, number][] {
+  const parts: [string | null, number][] = [
+    [item.tool, LINE_MAX],
+    [item.subject, SUBJECT_MAX],
+    [item.question, LINE_MAX],
+    [item.approveLabel, LINE_MAX],
+  ];
+  return parts.filter((p): p is [string, number] => p[0] !== null);
+}
+
+/**
+ * Why the message cannot show exactly what Approve answers (null when it can): masking would change
+ * it, or it does not fit. Then the phone offers no Approve for it.
+ */
+export function approveHiddenReason(item: QueueItemDto): string | null {
+  if (item.approveLabel === null) return null;
+  const parts = approvedParts(item);
+  if (parts.some(([text]) => maskSecrets(cleanForChat(text)) !== cleanForChat(text)))
+    return 'part of what it asks looks like a secret and is hidden here (•••); answer at the desk, which shows it in full';
+  if (parts.some(([text, max]) => oneLine(text, max, true) !== oneLine(text, Infinity, true)))
+    return 'what it asks is too long to show here in full; answer at the desk';
+  return null;
+}
 
 /** The message's first line: runtime · target · host. */
 export function itemHeader(item: QueueItemDto): string {
@@ -58,6 +86,8 @@ function asks(item: QueueItemDto): string[] {
     case 'permission':
       return [
         `🟡 asks permission: ${item.tool ? `<b>${inline(item.tool, LINE_MAX)}</b> ` : ''}<code>${inline(item.subject, SUBJECT_MAX)}</code>`,
+        // Text to a prompt (not to an agent waiting for input): the reply is a denial with a message.
+        ...(item.denyLabel !== null ? ['✍️ Reply to this message to deny it and tell the agent what to do instead.'] : []),
       ];
     case 'dialog':
       return [`🔷 shows a dialog: <b>${inline(item.question ?? item.subject, LINE_MAX)}</b>`];
@@ -79,7 +109,7 @@ function tailBlock(item: QueueItemDto): string[] {
 /** The buttons the desk would offer for this item (the queue DTO says what is possible). */
 export function plannedButtons(item: QueueItemDto): PlannedButton[] {
   const out: PlannedButton[] = [];
-  if (item.approveLabel !== null)
+  if (item.approveLabel !== null && approveHiddenReason(item) === null)
     out.push({ text: `Approve: ${cutUtf16(cleanForChat(item.approveLabel).trim(), LABEL_MAX)}`, action: 'approve' });
   if (item.denyLabel !== null && (item.reason === 'permission' || item.reason === 'dialog')) out.push({ text: 'Deny', action: 'deny' });
   out.push({ text: 'Snooze 30m', action: 'snooze' });
@@ -93,6 +123,11 @@ export function itemMessage(item: QueueItemDto, opts: MessageOptions): ItemMessa
   if (item.question && item.reason === 'permission') lines.push(`<i>${inline(item.question, LINE_MAX)}</i>`);
   if (item.approveLabel === null && item.approveBlockedReason && item.reason === 'permission')
     lines.push(`No approve here: ${inline(item.approveBlockedReason, LINE_MAX)}`);
+  const hidden = approveHiddenReason(item);
+  if (hidden !== null) lines.push(`No approve here: ${escapeHtml(hidden)}.`);
+  // The button shows the option's first characters; a longer one is spelled out.
+  const label = item.approveLabel === null ? '' : cleanForChat(item.approveLabel).trim();
+  if (hidden === null && label.length > LABEL_MAX) lines.push(`Approve answers: <b>${escapeHtml(oneLine(label, LINE_MAX, true))}</b>`);
   if (opts.tail) lines.push(...tailBlock(item));
   if (item.stuck) lines.push('⌛ Still waiting after every reminder (stuck).');
   else if (opts.step > 0) lines.push(`⏰ Reminder ${opts.step}: still waiting.`);

@@ -6,7 +6,7 @@
 import type { Store } from '../store/index.ts';
 import type { BotApi } from './bot-api.ts';
 import { BotApiError } from './bot-api.ts';
-import { removeBotToken, saveBotToken } from './bot-token-file.ts';
+import { botIdOf, removeBotToken, saveBotToken } from './bot-token-file.ts';
 import type { PairingCandidate } from './pairing.ts';
 import { redactedError } from './redact.ts';
 
@@ -38,7 +38,7 @@ export function withApiBase(config: Record<string, unknown>, apiBase: string): R
   return { ...config, phone: { ...phone, telegram: { ...telegram, apiBase } } };
 }
 
-/** Save a confirmed pairing: the token owner-only, then the chat, its user and the offset past the /start. */
+/** Save a confirmed pairing: the token owner-only, then the chat, its user and the bot's offset past the /start. */
 export function savePairing(
   store: Store,
   tokenFile: string,
@@ -50,7 +50,8 @@ export function savePairing(
   saveBotToken(tokenFile, token);
   store.transaction(() => {
     store.phone.unpair();
-    store.phone.setOffset(found.nextOffset);
+    // The offset belongs to this bot: a new bot counts its updates from its own start.
+    store.phone.startOffset(botIdOf(token), found.nextOffset);
     store.phone.pair({ chatId: found.chatId, userId: found.userId, userName: found.name, botUsername, at });
   });
 }

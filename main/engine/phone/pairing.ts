@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { BotApi } from './bot-api.ts';
-import { BotApiError } from './bot-api.ts';
+import { BotApiError, UPDATES_PER_POLL } from './bot-api.ts';
 import { pause, retryDelayMs } from './backoff.ts';
 import { hashSecret } from './press-token.ts';
 import { displayName, readUpdates } from './updates.ts';
@@ -51,7 +51,7 @@ export async function waitForStart(
     try {
       result = await bot.call(
         'getUpdates',
-        { offset, timeout, allowed_updates: ['message'] },
+        { offset, timeout, limit: UPDATES_PER_POLL, allowed_updates: ['message'] },
         { signal: opts.signal, extraMs: timeout * 1000 },
       );
       attempt = 0;
@@ -63,6 +63,7 @@ export async function waitForStart(
       await pause(delay, opts.signal);
       continue;
     }
+    const before = offset;
     for (const u of readUpdates(result)) {
       offset = Math.max(offset, u.updateId + 1);
       if (u.kind !== 'message' || u.message.chat.type !== 'private' || !u.message.from) continue;
@@ -70,6 +71,9 @@ export async function waitForStart(
       if (match && hashSecret(match[1]!) === codeHash)
         return { chatId: u.message.chat.id, userId: u.message.from.id, name: displayName(u.message.from), nextOffset: offset };
     }
+    // Entries without a usable update_id move nothing: wait (as the channel's poller does) instead of spinning.
+    if (Array.isArray(result) && result.length > 0 && offset === before)
+      await pause(retryDelayMs('bad-request', attempt++, null) ?? 1_000, opts.signal);
   }
   return null;
 }

@@ -1,15 +1,17 @@
 /**
  * Runs the phone channel exactly when there is something to run: a paired chat and a bot token, no
  * `phone pair` in progress (it polls the same bot, and Telegram allows one poller per token), and a
- * token Telegram has not refused. It looks every couple of seconds, so a pairing made while the
+ * token the API base has not refused. It looks every couple of seconds, so a pairing made while the
  * engine runs is picked up without a restart, and an unpair or a new `apiBase` takes effect too.
+ * `trailboss phone pair --api-base` writes the config just before the pairing: the config is read
+ * afresh before a channel starts, and a refusal holds only for the token at that API base.
  */
 import type { ApiMethods } from '../../../preload/contract/api.ts';
 import type { EngineEvents } from '../api/events.ts';
 import type { Logger } from '../platform/log.ts';
 import type { Store } from '../store/index.ts';
 import { BotApi } from './bot-api.ts';
-import { readBotToken } from './bot-token-file.ts';
+import { botIdOf, readBotToken } from './bot-token-file.ts';
 import type { PhoneSettings } from './phone-channel.ts';
 import { PhoneChannel } from './phone-channel.ts';
 import { hashSecret } from './press-token.ts';
@@ -24,6 +26,8 @@ export interface SupervisorDeps {
   readonly now: () => number;
   readonly tokenFile: string;
   readonly apiBase: () => string;
+  /** Read the config file now, not after the watcher's debounce (before a channel starts). */
+  readonly freshConfig?: () => void;
   readonly settings: () => PhoneSettings;
   /** Long-poll seconds (25 in use; tests shorten it). */
   readonly pollTimeoutS?: number;
@@ -40,7 +44,8 @@ export interface SupervisorDeps {
 /** Starts and stops the channel as the pairing comes and goes. */
 export class PhoneSupervisor {
   private channel: { readonly key: string; readonly channel: PhoneChannel } | null = null;
-  private refusedToken: string | null = null;
+  /** The channel key (token, API base, chat) Telegram refused with a 401. */
+  private refusedKey: string | null = null;
   private timer: NodeJS.Timeout | null = null;
   private checking: Promise<void> = Promise.resolve();
   private disposed = false;
@@ -90,10 +95,16 @@ export class PhoneSupervisor {
     }
     const tokenHash = token === null ? null : hashSecret(token);
     const pairingInProgress = pairing.pairingUntil !== null && pairing.pairingUntil > now();
-    const want = pairing.chatId !== null && token !== null && !pairingInProgress && tokenHash !== this.refusedToken;
-    const key = `${tokenHash}|${this.deps.apiBase()}|${pairing.chatId}`;
+    const who = `${tokenHash}|${pairing.chatId}`;
+    // A channel about to start for a new token or chat: `phone pair` wrote the config just before, so
+    // read it now rather than after the watcher's debounce (the old API base would refuse the token).
+    if (token !== null && pairing.chatId !== null && this.channel?.key.startsWith(`${who}|`) !== true) this.deps.freshConfig?.();
+    const key = `${who}|${this.deps.apiBase()}`;
+    const want = pairing.chatId !== null && token !== null && !pairingInProgress && key !== this.refusedKey;
     if (this.channel && (!want || this.channel.key !== key)) await this.stopChannel();
     if (!want || this.channel || token === null || pairing.chatId === null) return;
+    // An offset saved for another bot would have Telegram drop this bot's updates (its ids are its own).
+    if (store.phone.offsetForBot(botIdOf(token))) this.deps.logger.log('info', 'phone.offset-reset', { reason: 'a different bot' });
     const bot = new BotApi({
       apiBase: this.deps.apiBase(),
       token,
@@ -110,7 +121,7 @@ export class PhoneSupervisor {
         settings: this.deps.settings,
         pollTimeoutS: this.deps.pollTimeoutS ?? 25,
         minSendIntervalMs: this.deps.minSendIntervalMs ?? 1_000,
-        unauthorized: (message) => this.unauthorized(tokenHash!, message),
+        unauthorized: (message) => this.unauthorized(key, message),
       },
       pairing.chatId,
     );
@@ -119,8 +130,8 @@ export class PhoneSupervisor {
     this.deps.logger.log('info', 'phone.started', { chat: 'paired', apiBase: this.deps.apiBase() });
   }
 
-  private unauthorized(tokenHash: string, message: string): void {
-    this.refusedToken = tokenHash;
+  private unauthorized(key: string, message: string): void {
+    this.refusedKey = key;
     const text = `Telegram refused the bot token (${message}); the phone channel stopped. Pair again: trailboss phone pair --bot-token-file FILE`;
     this.deps.store.phone.recordPoll(this.deps.now(), `unauthorized: ${message}`);
     this.deps.logger.log('error', 'phone.unauthorized', { error: message });

@@ -3,13 +3,18 @@
  * again. Each request has a watchdog (its long-poll time plus a margin, then it is aborted and a new
  * one starts), failures back off and recover by themselves, and a 401 stops the loop for good. The
  * handler advances the offset itself (in the transaction that acts on an update), so an update is
- * redelivered until it has been handled.
+ * redelivered until it has been handled. An answer that moves the offset nowhere (entries without a
+ * usable `update_id`, which only a later update's offset can confirm) backs off like a failure
+ * instead of asking again at once.
  */
-import { BotApiError } from './bot-api.ts';
+import { BotApiError, UPDATES_PER_POLL } from './bot-api.ts';
 import type { BotApi } from './bot-api.ts';
 import { pause, retryDelayMs } from './backoff.ts';
 import type { ChannelUpdate } from './updates.ts';
 import { readUpdates } from './updates.ts';
+
+/** The longest wait after an answer that moved the offset nowhere. */
+const STALLED_MAX_MS = 5_000;
 
 /** What the loop needs. */
 export interface PollerDeps {
@@ -55,15 +60,22 @@ export class Poller {
           await this.deps.api.call('deleteWebhook', { drop_pending_updates: false }, { signal });
           webhookCleared = true;
         }
+        const offset = this.deps.offset();
         const result = await this.deps.api.call(
           'getUpdates',
-          { offset: this.deps.offset(), timeout: this.deps.pollTimeoutS, allowed_updates: ['message', 'callback_query'] },
+          { offset, timeout: this.deps.pollTimeoutS, limit: UPDATES_PER_POLL, allowed_updates: ['message', 'callback_query'] },
           { signal, extraMs: this.deps.pollTimeoutS * 1000 },
         );
-        attempt = 0;
-        this.deps.polled(null);
         const updates = readUpdates(result);
         if (updates.length > 0) await this.deps.handle(updates);
+        if (Array.isArray(result) && result.length > 0 && this.deps.offset() <= offset) {
+          this.deps.polled(`getUpdates: ${result.length} update(s) without a usable update_id; skipped until a later one confirms them`);
+          // At most 5 s: the next real update, which confirms them, should not wait the failures' minute.
+          await pause(Math.min(STALLED_MAX_MS, retryDelayMs('bad-request', attempt++, null) ?? 1_000), signal);
+          continue;
+        }
+        attempt = 0;
+        this.deps.polled(null);
       } catch (error) {
         if (signal.aborted) break;
         const failure = error instanceof BotApiError ? error : new BotApiError('network', String(error));

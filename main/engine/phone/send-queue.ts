@@ -11,6 +11,7 @@
  * calls with the same key are one call (only the newest edit of a message matters), and a call no
  * longer `wanted` when its turn comes is dropped unsent.
  */
+import { retryDelayMs } from './backoff.ts';
 import { BotApiError } from './bot-api.ts';
 import { SendBucket } from './send-bucket.ts';
 import type { SendPriority } from './send-turn.ts';
@@ -129,7 +130,7 @@ export class SendQueue {
         return;
       }
       // Telegram says how long: nothing goes before then; this call keeps its place at the head.
-      this.bucket.holdUntil(this.now() + Math.max(1, error.retryAfterS ?? 5) * 1000);
+      this.bucket.holdUntil(this.now() + (retryDelayMs('rate-limited', task.tries, error.retryAfterS) ?? 5_000));
       task.tries += 1;
       this.waiting[task.priority].unshift(task);
       const newer = task.key === undefined ? undefined : this.queued().find((t) => t !== task && t.key === task.key);

@@ -4,14 +4,17 @@
  * a live token of the message holding the item's buttons, once (claimed in the transaction that
  * moves the offset), and goes through the same engine action as every surface, with the fingerprint
  * the message showed — the engine sends nothing if the prompt changed. Typed `y`/`n` and text replies
- * go through the same path.
+ * go through the same path. A fresh (unthreaded) `y`/`n` counts only for what the user had seen when
+ * they sent it: Telegram's message ids in a chat grow in the order messages were sent, so a message
+ * with a higher id than the answer's came after it (the engine was busy, offline or asleep).
  */
 import type { ApiMethods } from '../../../preload/contract/api.ts';
 import type { ActionOutcomeDto, ItemActionDto } from '../../../preload/contract/queue-item.ts';
 import type { Logger } from '../platform/log.ts';
 import type { PhoneAction, PhoneMessage, Store } from '../store/index.ts';
 import type { TypedAnswer } from './answer-words.ts';
-import { freshAnswer, threadedAnswer } from './answer-words.ts';
+import { freshAnswer } from './answer-words.ts';
+import { threadedReply } from './prompt-reply.ts';
 import type { ChannelUpdate } from './updates.ts';
 import { hashOfPressData } from './press-token.ts';
 import { actionWords } from './outcome-words.ts';
@@ -40,7 +43,14 @@ export interface HandlerDeps {
   readonly busy: Set<string>;
 }
 
-type Act = { readonly action: PhoneAction | 'text'; readonly itemId: string; readonly fingerprint: string; readonly text?: string };
+/** `text`: typed into an idle agent; `message`: sent with a deny (deny with a message). */
+type Act = {
+  readonly action: PhoneAction | 'text';
+  readonly itemId: string;
+  readonly fingerprint: string;
+  readonly text?: string;
+  readonly message?: string;
+};
 
 /** Handle a batch of updates in order; each one moves the offset past itself. */
 export async function handleUpdates(deps: HandlerDeps, updates: readonly ChannelUpdate[]): Promise<void> {
@@ -110,21 +120,22 @@ async function press(deps: HandlerDeps, updateId: number, pressId: string, chatI
 async function threaded(deps: HandlerDeps, updateId: number, ownId: number, replyTo: number, chatId: number, text: string): Promise<void> {
   const message = deps.store.phone.message(chatId, replyTo);
   if (!message) return deps.reply('That message is not about a waiting agent.', ownId);
-  const answer = threadedAnswer(text);
   if (!message.live) return deps.reply('That message is out of date: answer the newest message about this agent.', ownId);
-  const kind = deps.store.items.get(message.itemId)?.kind;
-  if (answer === null && kind !== 'idle' && kind !== 'stuck-idle')
-    return deps.reply(
-      'Text is typed only into an agent waiting for input. To answer this prompt, reply y or n, or use the buttons.',
-      ownId,
-    );
+  const meaning = threadedReply(text, deps.store.items.get(message.itemId)?.kind);
+  if (meaning.kind === 'refuse') return deps.reply(meaning.why, ownId);
+  // A typed answer, and a denial with a message, count only where the message offered that button.
+  const asAnswer = meaning.kind === 'answer' ? meaning.answer : meaning.kind === 'deny-with-message' ? 'deny' : null;
+  if (asAnswer !== null && !deps.store.phone.offered(chatId, message.messageId, asAnswer)) return deps.reply(notOffered(asAnswer), ownId);
   if (!deps.store.phone.claimTyped(chatId, message.messageId, deps.now(), updateId + 1))
     return deps.reply('That message was already answered.', ownId);
+  const bound = { itemId: message.itemId, fingerprint: message.fingerprint };
   const outcome = await act(
     deps,
-    answer
-      ? { action: answer, itemId: message.itemId, fingerprint: message.fingerprint }
-      : { action: 'text', itemId: message.itemId, fingerprint: message.fingerprint, text },
+    meaning.kind === 'answer'
+      ? { action: meaning.answer, ...bound }
+      : meaning.kind === 'type'
+        ? { action: 'text', ...bound, text: meaning.text }
+        : { action: 'deny', ...bound, message: meaning.message },
   );
   await deps.settled(message, actionWords(outcome, deps.now()));
 }
@@ -137,6 +148,8 @@ async function fresh(deps: HandlerDeps, updateId: number, ownId: number, chatId:
   }
   const latest = deps.store.phone.latestMessage();
   if (!latest) return deps.reply('Nothing is waiting for that answer.', ownId);
+  if (!sawLatest(deps, latest, chatId, ownId))
+    return deps.reply('Not sent: a message about a waiting agent came after your answer. Look at it and answer again.', ownId);
   if (!latest.live)
     return deps.reply(
       `Not sent: the most recent message is out of date (${latest.outcome ?? 'settled'}). Look at the newest message.`,
@@ -145,10 +158,28 @@ async function fresh(deps: HandlerDeps, updateId: number, ownId: number, chatId:
   const item = deps.store.items.get(latest.itemId);
   if (!item || (item.fingerprint ?? '') !== latest.fingerprint)
     return deps.reply('Not sent: the prompt changed since the most recent message. Look at the newest message.', ownId);
+  if (!deps.store.phone.offered(chatId, latest.messageId, answer)) return deps.reply(notOffered(answer), ownId);
   if (!deps.store.phone.claimTyped(chatId, latest.messageId, deps.now(), updateId + 1))
     return deps.reply('That message was already answered.', ownId);
   const outcome = await act(deps, { action: answer, itemId: latest.itemId, fingerprint: latest.fingerprint });
   await deps.settled(latest, actionWords(outcome, deps.now()));
+}
+
+/** A typed answer does only what the message's buttons offer (no Approve where its text was hidden or cut). */
+function notOffered(answer: TypedAnswer): string {
+  return `Not sent: that message offers no ${answer === 'approve' ? 'Approve' : 'Deny'} (it says why). Answer at the desk.`;
+}
+
+/**
+ * Whether the answer `ownId` was sent with `latest` (or a message about the same prompt) in front of
+ * the user: `latest` came before the answer, or the newest message before the answer asked the very
+ * same prompt (a reminder sent after it repeats what the user answered).
+ */
+function sawLatest(deps: HandlerDeps, latest: PhoneMessage, chatId: number, ownId: number): boolean {
+  if (latest.chatId !== chatId) return false;
+  if (latest.messageId < ownId) return true;
+  const seen = deps.store.phone.latestMessageBefore(chatId, ownId);
+  return seen !== null && seen.itemId === latest.itemId && seen.fingerprint === latest.fingerprint;
 }
 
 /** The same engine action as every other surface (audited as `telegram`). */
@@ -165,7 +196,11 @@ async function act(deps: HandlerDeps, a: Act): Promise<Pick<ActionOutcomeDto, 'a
       a.action === 'approve'
         ? await deps.api['item:approve']({ id: a.itemId, fingerprint: a.fingerprint })
         : a.action === 'deny'
-          ? await deps.api['item:deny']({ id: a.itemId, fingerprint: a.fingerprint })
+          ? await deps.api['item:deny']({
+              id: a.itemId,
+              fingerprint: a.fingerprint,
+              ...(a.message !== undefined ? { message: a.message } : {}),
+            })
           : a.action === 'snooze'
             ? await deps.api['item:snooze']({ id: a.itemId, forMs: PHONE_SNOOZE_MS })
             : await deps.api['item:reply']({ id: a.itemId, text: a.text ?? '' });

@@ -48,6 +48,12 @@ export interface PermissionPrompt {
    * approve is allowed only while the highlighted option is the single `once` option.
    */
   readonly approveByEnterOnHighlight: boolean;
+  /**
+   * The key that turns the highlighted option into a text field for a note to the agent, where the
+   * screen offers one (Claude Code's footer `Tab to amend`); absent where it does not. Deny with a
+   * message presses it only while the highlight is on the deny option (on "Yes" it amends the approval).
+   */
+  readonly amendKey?: 'Tab';
 }
 
 /** A question or dialog that is not a tool permission (menu, trust dialog, plan approval, notice). */
@@ -59,6 +65,11 @@ export interface DialogScreen {
   readonly question: string;
   readonly options: readonly PromptOption[];
   readonly highlighted: number | null;
+  /**
+   * An overlay the user opened (a model picker, help, the transcript viewer): the user is at the pane,
+   * so it is not queued and never gets a key. Absent for dialogs the agent raised.
+   */
+  readonly openedByUser?: boolean;
 }
 
 /** The agent waits at its input prompt. `draft` is text already typed into the input line ('' when empty). */

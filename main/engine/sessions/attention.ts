@@ -40,8 +40,10 @@ function wanted(s: PaneState, policy: PanePolicy): Wanted | null {
   if (policy.muted) return null;
   switch (s.state) {
     case 'permission':
-    case 'dialog':
       return { reason: s.state, nudges: 0 };
+    case 'dialog':
+      // An overlay the user opened (model picker, help, transcript): they are at the pane already.
+      return s.prompt?.kind === 'dialog' && s.prompt.openedByUser === true ? null : { reason: s.state, nudges: 0 };
     case 'unknown':
       return s.needsLook ? { reason: 'unknown', nudges: 0 } : null;
     case 'idle':

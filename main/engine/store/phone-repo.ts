@@ -14,8 +14,10 @@ export interface PhonePairing {
   readonly userName: string | null;
   readonly botUsername: string | null;
   readonly pairedAt: number | null;
-  /** The next `getUpdates` offset (the last handled update_id + 1). */
+  /** The next `getUpdates` offset (the last handled update_id + 1), of bot `offsetBotId`. */
   readonly offset: number;
+  /** The bot (the id in its token) whose updates `offset` counts; null before any was known. */
+  readonly offsetBotId: number | null;
   readonly lastPollAt: number | null;
   /** What stopped or troubles the channel ("unauthorized: …"), already redacted; null when fine. */
   readonly lastError: string | null;
@@ -67,7 +69,12 @@ export interface PhoneRepo {
   /** A pairing in progress: the code's hash, when it expires, and until when the engine leaves polling alone. */
   beginPairing(codeHash: string, expiresAt: number): void;
   endPairing(): void;
+  /** Move the offset up to `offset` (never down: an update handled stays handled). */
   setOffset(offset: number): void;
+  /** Poll as bot `botId`: the offset of another bot (or of none known) restarts at 0. True when it did. */
+  offsetForBot(botId: number): boolean;
+  /** The offset of bot `botId` is `offset`, whatever was saved before (a pairing that just read its updates). */
+  startOffset(botId: number, offset: number): void;
   recordPoll(at: number, error: string | null): void;
   /** Store a sent message and its tokens; the item's earlier live message stops being live. */
   addMessage(m: Omit<PhoneMessage, 'live' | 'outcome'>, tokens: readonly Omit<PhoneToken, 'chatId' | 'messageId'>[]): void;
@@ -75,11 +82,15 @@ export interface PhoneRepo {
   message(chatId: number, messageId: number): PhoneMessage | null;
   /** The most recent message sent (the target of a fresh `y`). */
   latestMessage(): PhoneMessage | null;
+  /** The newest message in `chatId` with an id below `messageId` (what the chat showed when that message was sent). */
+  latestMessageBefore(chatId: number, messageId: number): PhoneMessage | null;
   /** Messages still live (holding buttons), oldest first. */
   liveMessages(): PhoneMessage[];
   /** Revoke every token of the item and take its live message down with `outcome`. */
   settle(itemId: string, outcome: string, at: number): void;
   token(hash: string): PhoneToken | null;
+  /** Whether message `messageId` was sent with a button for `action` (live or not). */
+  offered(chatId: number, messageId: number, action: PhoneAction): boolean;
   /** Claim a press and move the offset past its update, in one transaction. */
   claimPress(hash: string, chatId: number, messageId: number, at: number, nextOffset: number): PressClaim;
   /** Claim a typed answer to a live message (once) and move the offset, in one transaction. */
@@ -93,6 +104,7 @@ interface PairingRow {
   bot_username: string | null;
   paired_at: number | null;
   update_offset: number;
+  offset_bot_id: number | null;
   last_poll_at: number | null;
   last_error: string | null;
   code_hash: string | null;
@@ -167,6 +179,7 @@ export function createPhoneRepo(db: Db): PhoneRepo {
         botUsername: r.bot_username,
         pairedAt: r.paired_at,
         offset: r.update_offset,
+        offsetBotId: r.offset_bot_id,
         lastPollAt: r.last_poll_at,
         lastError: r.last_error,
         codeHash: r.code_hash,
@@ -197,6 +210,11 @@ export function createPhoneRepo(db: Db): PhoneRepo {
     endPairing: () =>
       void db.prepare('UPDATE phone_pairing SET code_hash = NULL, code_expires_at = NULL, pairing_until = NULL WHERE id = 1').run(),
     setOffset: (offset) => void setOffset.run(offset),
+    offsetForBot: (botId) =>
+      db.prepare('UPDATE phone_pairing SET update_offset = 0, offset_bot_id = ? WHERE id = 1 AND offset_bot_id IS NOT ?').run(botId, botId)
+        .changes === 1,
+    startOffset: (botId, offset) =>
+      void db.prepare('UPDATE phone_pairing SET update_offset = ?, offset_bot_id = ? WHERE id = 1').run(offset, botId),
     recordPoll: (at, error) =>
       void (error === null
         ? db.prepare('UPDATE phone_pairing SET last_poll_at = ?, last_error = NULL WHERE id = 1').run(at)
@@ -226,6 +244,14 @@ export function createPhoneRepo(db: Db): PhoneRepo {
       const r = db.prepare<[], MessageRow>('SELECT * FROM phone_messages ORDER BY sent_at DESC, message_id DESC LIMIT 1').get();
       return r ? toMessage(r) : null;
     },
+    latestMessageBefore: (chatId, messageId) => {
+      const r = db
+        .prepare<[number, number], MessageRow>(
+          'SELECT * FROM phone_messages WHERE chat_id = ? AND message_id < ? ORDER BY message_id DESC LIMIT 1',
+        )
+        .get(chatId, messageId);
+      return r ? toMessage(r) : null;
+    },
     liveMessages: () => db.prepare<[], MessageRow>('SELECT * FROM phone_messages WHERE live = 1 ORDER BY sent_at').all().map(toMessage),
     settle: (itemId, outcome, at) =>
       atomically(db, () => {
@@ -236,6 +262,12 @@ export function createPhoneRepo(db: Db): PhoneRepo {
       const r = tokenBy.get(hash);
       return r ? toToken(r) : null;
     },
+    offered: (chatId, messageId, action) =>
+      db
+        .prepare<[number, number, string], { n: number }>(
+          'SELECT count(*) AS n FROM phone_tokens WHERE chat_id = ? AND message_id = ? AND action = ?',
+        )
+        .get(chatId, messageId, action)!.n > 0,
     claimPress: (hash, chatId, messageId, at, nextOffset) =>
       atomically(db, (): PressClaim => {
         setOffset.run(nextOffset);

@@ -16,6 +16,8 @@ export interface PruneCounts {
   readonly history: number;
   readonly panes: number;
   readonly audit: number;
+  /** Phone messages and button tokens together. */
+  readonly phone: number;
 }
 
 /** One step: at most `batch` rows of each kind older than the policy allows. */
@@ -30,12 +32,13 @@ export function pruneStep(store: Pick<Store, 'retention' | 'panes'>, policy: Ret
     history: historyCut === null ? 0 : store.retention.pruneHistory(historyCut, batch),
     panes,
     audit: auditCut === null ? 0 : store.retention.pruneAudit(auditCut, batch),
+    phone: resolvedCut === null ? 0 : store.retention.prunePhone(resolvedCut, batch),
   };
 }
 
 /** Whether a step hit its batch limit somewhere (more may be left). */
 export function moreLeft(counts: PruneCounts, batch: number): boolean {
-  return counts.resolved >= batch || counts.history >= batch || counts.panes >= batch || counts.audit >= batch;
+  return counts.resolved >= batch || counts.history >= batch || counts.panes >= batch || counts.audit >= batch || counts.phone >= batch;
 }
 
 export interface PrunerOptions {
@@ -96,7 +99,7 @@ export class Pruner {
     }
     this.round = add(this.round, counts);
     if (moreLeft(counts, batch)) return this.arm(this.opts.pauseMs ?? 50);
-    if (this.round.resolved + this.round.history + this.round.panes + this.round.audit > 0)
+    if (this.round.resolved + this.round.history + this.round.panes + this.round.audit + this.round.phone > 0)
       this.opts.logger.log('info', 'store.pruned', { ...this.round });
     this.round = zero();
     this.arm(this.opts.everyMs ?? 3_600_000);
@@ -104,9 +107,15 @@ export class Pruner {
 }
 
 function zero(): PruneCounts {
-  return { resolved: 0, history: 0, panes: 0, audit: 0 };
+  return { resolved: 0, history: 0, panes: 0, audit: 0, phone: 0 };
 }
 
 function add(a: PruneCounts, b: PruneCounts): PruneCounts {
-  return { resolved: a.resolved + b.resolved, history: a.history + b.history, panes: a.panes + b.panes, audit: a.audit + b.audit };
+  return {
+    resolved: a.resolved + b.resolved,
+    history: a.history + b.history,
+    panes: a.panes + b.panes,
+    audit: a.audit + b.audit,
+    phone: a.phone + b.phone,
+  };
 }

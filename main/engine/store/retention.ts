@@ -1,7 +1,7 @@
 /**
  * Retention: how long finished records are kept, and the repository that counts rows and drops
  * the old ones in small batches (the pruner calls it; see pruner.ts). Open items, open wait
- * intervals and panes still watched are never touched. The audit log is dropped only when the user
+ * intervals, panes still watched and a phone message still holding buttons are never touched. The audit log is dropped only when the user
  * set a retention for it, and then only below a horizon the schema itself checks (migration 0004).
  */
 import type { Db } from './sql.ts';
@@ -12,14 +12,24 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export interface RetentionPolicy {
   /** Wait intervals (the activity chart). */
   readonly historyDays: number | null;
-  /** Resolved items, and the rows of panes gone this long (their settings with them). */
+  /** Resolved items, the rows of panes gone this long (their settings with them), and the phone's settled messages and their tokens. */
   readonly resolvedItemsDays: number | null;
   /** The audit log of keys and text sent. Null by default: kept unless the user says otherwise. */
   readonly auditDays: number | null;
 }
 
 /** Every table the engine writes, in the order they are reported. */
-export const STORE_TABLES = ['panes', 'items', 'resolved_items', 'watchdog', 'audit', 'hook_counters', 'wait_intervals'] as const;
+export const STORE_TABLES = [
+  'panes',
+  'items',
+  'resolved_items',
+  'watchdog',
+  'audit',
+  'hook_counters',
+  'wait_intervals',
+  'phone_messages',
+  'phone_tokens',
+] as const;
 
 /** The epoch-ms cutoff for a retention of `days` at `now`; null when kept for ever. */
 export function cutoffFor(days: number | null, now: number): number | null {
@@ -36,6 +46,11 @@ export interface RetentionRepo {
   pruneHistory(before: number, limit: number): number;
   /** Up to `limit` keys of panes gone (state `gone`) and last seen before `before`, with no open item. */
   gonePanes(before: number, limit: number): string[];
+  /**
+   * Delete up to `limit` phone messages sent before `before` that hold no buttons any more, and up to
+   * `limit` button tokens made before it whose message holds none; returns how many rows in all.
+   */
+  prunePhone(before: number, limit: number): number;
   /** Move the audit horizon up to `before` (never down), then delete up to `limit` audit rows older than it. */
   pruneAudit(before: number, limit: number): number;
 }
@@ -56,12 +71,24 @@ export function createRetentionRepo(db: Db): RetentionRepo {
     `SELECT pane_key FROM panes WHERE state = 'gone' AND last_seen < ?
        AND NOT EXISTS (SELECT 1 FROM items WHERE items.pane_key = panes.pane_key) LIMIT ?`,
   );
+  const phoneMessages = db.prepare(
+    `DELETE FROM phone_messages WHERE rowid IN (
+       SELECT rowid FROM phone_messages WHERE sent_at < ? AND live = 0 ORDER BY sent_at LIMIT ?)`,
+  );
+  const phoneTokens = db.prepare(
+    `DELETE FROM phone_tokens WHERE rowid IN (
+       SELECT t.rowid FROM phone_tokens t WHERE t.created_at < @before AND NOT EXISTS (
+         SELECT 1 FROM phone_messages m WHERE m.chat_id = t.chat_id AND m.message_id = t.message_id AND m.live = 1)
+       ORDER BY t.created_at LIMIT @limit)`,
+  );
   const horizon = db.prepare('UPDATE audit_retention SET delete_before = MAX(delete_before, ?) WHERE id = 1');
   const audit = db.prepare('DELETE FROM audit WHERE id IN (SELECT id FROM audit WHERE at < ? ORDER BY at LIMIT ?)');
   return {
     rowCounts: () => Object.fromEntries(counts.map(([t, q]) => [t, q.get()!.n])),
     pruneResolved: (before, limit) => resolved.run(before, limit).changes,
     pruneHistory: (before, limit) => history.run({ before, limit }).changes,
+    prunePhone: (before, limit) =>
+      db.transaction(() => phoneMessages.run(before, limit).changes + phoneTokens.run({ before, limit }).changes).immediate(),
     gonePanes: (before, limit) => gone.all(before, limit).map((r) => r.pane_key),
     pruneAudit: (before, limit) =>
       db

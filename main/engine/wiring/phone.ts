@@ -81,6 +81,7 @@ export function startPhone(
     now: f.now,
     tokenFile: botTokenPath(f.paths.home),
     apiBase: () => f.config().phone.telegram.apiBase,
+    freshConfig: () => void f.watcher.reload(),
     settings: () => ({ tail: f.config().phone.tail, afterMs: f.config().phone.afterMs }),
     pairingSeen: announce,
     ...tuning,

@@ -11,6 +11,7 @@ export function ActionBar({ item }: { item: QueueItemDto }) {
   const pending = useQueue((s) => s.pending[item.id]);
   const replyOpened = useQueue((s) => s.replyOpened);
   const snoozeOpened = useQueue((s) => s.snoozeOpened);
+  const denyMessageOpened = useQueue((s) => s.denyMessageOpened);
   const [confirmRestart, setConfirmRestart] = useState(false);
   const busy = pending !== undefined;
   const blockedId = `approve-blocked-${item.id}`;
@@ -37,6 +38,12 @@ export function ActionBar({ item }: { item: QueueItemDto }) {
         return (
           <button key={action} type="button" data-action="deny" disabled={busy} onClick={() => void controller.deny(item.id)}>
             {`Deny: “${item.denyLabel ?? ''}”`}
+          </button>
+        );
+      case 'deny-message':
+        return (
+          <button key={action} type="button" data-action="deny-message" disabled={busy} onClick={() => denyMessageOpened(item.id)}>
+            Deny and tell the agent…
           </button>
         );
       case 'reply':

@@ -17,6 +17,7 @@ export const QueueRow = memo(function QueueRow({ item, position }: { item: Queue
   const selected = useQueue((s) => s.selectedId === item.id);
   const outcome = useQueue((s) => s.outcomes[item.id]);
   const replying = useQueue((s) => s.replyFor === item.id);
+  const denyingWithMessage = useQueue((s) => s.denyMessageFor === item.id);
   const snoozing = useQueue((s) => s.snoozeFor === item.id);
   const select = useQueue((s) => s.itemSelected);
   const ref = useRef<HTMLElement>(null);
@@ -73,6 +74,7 @@ export const QueueRow = memo(function QueueRow({ item, position }: { item: Queue
       <PaneTail lines={item.tail} label={`Last lines of ${item.target}`} />
       <ActionBar item={item} />
       {replying ? <ReplyBox itemId={item.id} target={item.target} /> : null}
+      {denyingWithMessage ? <ReplyBox itemId={item.id} target={item.target} purpose="deny-message" /> : null}
       {snoozing ? <SnoozeMenu itemId={item.id} /> : null}
       {outcome !== undefined ? <OutcomeLine note={outcome} /> : null}
     </article>

@@ -1,9 +1,16 @@
-/** The reply box: text typed into an idle agent's input prompt (the engine refuses anywhere else). */
+/**
+ * The text boxes of a row: a reply typed into an idle agent's input prompt (the engine refuses anywhere
+ * else), or "Deny and tell the agent…": the prompt is denied and the text reaches the agent as its
+ * feedback. Enter sends, Shift+Enter makes a new line, Escape (the queue's cancel key) closes it.
+ */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useController, useQueue } from '../../../client/react/context.tsx';
 
-/** A reply form for one item; focuses itself when opened. */
-export function ReplyBox({ itemId, target }: { itemId: string; target: string }) {
+/** What the box is for. */
+export type TextBoxPurpose = 'reply' | 'deny-message';
+
+/** A reply or deny-message form for one item; focuses itself when opened. */
+export function ReplyBox({ itemId, target, purpose = 'reply' }: { itemId: string; target: string; purpose?: TextBoxPurpose }) {
   const controller = useController();
   const closed = useQueue((s) => s.popupsClosed);
   const busy = useQueue((s) => s.pending[itemId] !== undefined);
@@ -13,13 +20,15 @@ export function ReplyBox({ itemId, target }: { itemId: string; target: string })
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (text.trim() !== '') void controller.reply(itemId, text);
+    if (text.trim() === '' || busy) return;
+    void (purpose === 'reply' ? controller.reply(itemId, text) : controller.denyWithMessage(itemId, text));
   };
+  const id = `${purpose}-${itemId}`;
   return (
-    <form className="reply" onSubmit={submit}>
-      <label htmlFor={`reply-${itemId}`}>Reply to {target}</label>
+    <form className="reply" data-form={purpose} onSubmit={submit}>
+      <label htmlFor={id}>{purpose === 'reply' ? `Reply to ${target}` : `Deny, and tell the agent in ${target} what to do instead`}</label>
       <textarea
-        id={`reply-${itemId}`}
+        id={id}
         ref={input}
         rows={2}
         value={text}
@@ -31,7 +40,7 @@ export function ReplyBox({ itemId, target }: { itemId: string; target: string })
       />
       <div className="row-actions">
         <button type="submit" disabled={busy || text.trim() === ''}>
-          Send
+          {purpose === 'reply' ? 'Send' : 'Deny and send'}
         </button>
         <button type="button" onClick={closed}>
           Cancel

@@ -24,6 +24,7 @@ describe('tuiKey', () => {
     ['k', 'prev'],
     ['a', 'approve'],
     ['d', 'deny'],
+    ['D', 'deny-message'],
     ['r', 'reply'],
     ['s', 'skip'],
     ['z', 'snooze'],
@@ -49,9 +50,10 @@ describe('tuiKey', () => {
     expect(tuiKey('', { ...NO_KEY, escape: true }, 'snooze')).toEqual({ kind: 'command', command: 'cancel' });
   });
 
-  it('while replying, letters are text: only Esc reaches the keymap', () => {
-    expect(tuiKey('a', NO_KEY, 'reply')).toEqual({ kind: 'none' });
-    expect(tuiKey('', { ...NO_KEY, escape: true }, 'reply')).toEqual({ kind: 'command', command: 'cancel' });
+  it.each(['reply', 'deny-message'] as const)('while typing (%s), letters and digits are text: only Esc reaches the keymap', (mode) => {
+    expect(tuiKey('a', NO_KEY, mode)).toEqual({ kind: 'none' });
+    expect(tuiKey('1', NO_KEY, mode)).toEqual({ kind: 'none' });
+    expect(tuiKey('', { ...NO_KEY, escape: true }, mode)).toEqual({ kind: 'command', command: 'cancel' });
   });
 });
 

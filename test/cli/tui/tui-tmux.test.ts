@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startEngineHarness, type EngineHarness } from '../../support/engine-harness.ts';
-import { claudeIdleWorking, claudePermBash } from '../../support/scenarios/index.ts';
+import { claudeDenyFieldPrompt, claudeIdleWorking, claudePermBash } from '../../support/scenarios/index.ts';
 import { startScriptedAgent } from '../../support/scripted-agent/start.ts';
 import { startTuiPane, type TuiPane } from '../../support/tui-pane.ts';
 import { poll } from '../../support/poll.ts';
@@ -62,6 +62,20 @@ describe('trailboss tui in tmux', { timeout: 90_000 }, () => {
     await ui.send('d');
     await agent.waitForState('denied');
     expect(await agent.keyNames()).toEqual(['4']);
+  });
+
+  it('`D` denies with a typed message: the agent gets the text through its own field, never as keys', async () => {
+    h = await startEngineHarness({ api: true });
+    const agent = await startScriptedAgent(h.tmux, claudeDenyFieldPrompt(), { session: 'tell' });
+    ui = await startTuiPane(homeOf(h));
+    await ui.waitForScreen((s) => s.includes('D Deny + tell'), 'deny with a message offered');
+    await ui.send('D');
+    await ui.waitForScreen((s) => s.includes('Deny, and tell tell:'), 'the input line');
+    await ui.type('use pnpm 1 y');
+    await ui.send('Enter');
+    await agent.waitForState('denied-with-message');
+    expect((await agent.submissions()).map((s) => s.text)).toEqual(['use pnpm 1 y']);
+    expect(await agent.keyNames()).toEqual(['Down', 'Down', 'Down', 'Tab', 'Paste', 'Enter']);
   });
 
   it('a prompt that changed after it was drawn gets no key', async () => {

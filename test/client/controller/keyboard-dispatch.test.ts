@@ -35,6 +35,25 @@ describe('keyboard commands', () => {
     expect([onPrompt, onIdle, queue().replyFor]).toEqual([false, true, 'b']);
   });
 
+  it('D opens the deny-with-a-message box only on a permission prompt; Escape closes it and nothing is sent', () => {
+    const { fake, controller, queue } = setup([idleItem({ id: 'a' }), queueItem({ id: 'b' })]);
+    const onIdle = controller.key('deny-message');
+    controller.key('next');
+    const onPrompt = controller.key('deny-message');
+    const open = queue().denyMessageFor;
+    controller.key('cancel');
+    expect([onIdle, onPrompt, open, queue().denyMessageFor]).toEqual([false, true, 'b', null]);
+    expect(fake.callsTo('item:deny')).toEqual([]);
+  });
+
+  it('the deny box sends the fingerprint and the message, and closes once the agent has it', async () => {
+    const { fake, controller, queue } = setup([queueItem({ id: 'a' })], { 'item:deny': outcome('a', 'deny') });
+    controller.key('deny-message');
+    await controller.denyWithMessage('a', 'use pnpm');
+    expect(fake.callsTo('item:deny')).toEqual([{ id: 'a', fingerprint: 'fp-a', message: 'use pnpm' }]);
+    expect(queue().denyMessageFor).toBeNull();
+  });
+
   it('z opens the snooze menu and Escape closes it', () => {
     const { controller, queue } = setup([queueItem({ id: 'a' })]);
     controller.key('snooze');

@@ -21,6 +21,7 @@ describe('commandForKey', () => {
     ['G', 'last'],
     ['a', 'approve'],
     ['d', 'deny'],
+    ['D', 'deny-message'],
     ['r', 'reply'],
     ['s', 'skip'],
     ['z', 'snooze'],

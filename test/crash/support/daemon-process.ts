@@ -1,11 +1,13 @@
 /**
  * `trailboss daemon` as a real child process, the way a user starts it (pinned node, bin/trailboss.mjs),
- * with kill -9 aimed at the engine process itself. The launcher runs the engine in its own process
- * (a child only on a Node too old for it), so the engine's pid comes from its "running (pid N)" line.
+ * with kill -9 aimed at the engine. The launcher runs the engine in its own process on the pinned
+ * Node, so the engine is the launcher's pid from the spawn on; kill -9 goes to the whole process group
+ * all the same, so it lands whatever stage start-up has reached. (It once went to "the launcher's
+ * first child" before the "running (pid N)" line: that was a `tmux` the engine had started, and the
+ * engine lived on.)
  */
 import type { ChildProcess } from 'node:child_process';
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -32,13 +34,13 @@ export interface DaemonProcess {
   readonly spawnedAt: number;
   /** Epoch ms it printed "running"; null until then. */
   readyAt(): number | null;
-  /** The engine's pid once known (the launcher's child). */
-  enginePid(): number | null;
+  /** The engine's pid: the one its "running (pid N)" line names, before that the launcher's (the engine runs in it). */
+  enginePid(): number;
   /** Resolves when it printed "running"; rejects when it exits first or after `timeoutMs`. */
   ready(timeoutMs?: number): Promise<number>;
   /** Resolves when the launcher exited (the engine is gone by then). */
   readonly exited: Promise<DaemonExit>;
-  /** SIGKILL the engine process (kill -9); the launcher then exits on its own. Returns the pid killed. */
+  /** SIGKILL the engine and everything it started (its process group), at any stage. Returns the engine's pid, null when it was gone. */
   kill9(): number | null;
   /** SIGTERM the engine (clean shutdown) and wait for the exit. */
   stop(timeoutMs?: number): Promise<DaemonExit>;
@@ -55,6 +57,8 @@ export interface DaemonOptions {
   /** `point[:n]` for failpoint.ts, or null. */
   readonly failpoint: string | null;
   readonly failpointLog: string;
+  /** Another module for Node to load first (`--import`), for a test of this harness. */
+  readonly preload?: string;
 }
 
 /** Start `node bin/trailboss.mjs daemon --tmux-socket <socket> --verbose` with TRAILBOSS_HOME=home. */
@@ -67,7 +71,8 @@ export function startDaemon(opts: DaemonOptions): DaemonProcess {
     TMUX_PANE: undefined,
     TB_CRASH_FAILPOINT: opts.failpoint ?? undefined,
     TB_CRASH_FAILPOINT_LOG: opts.failpointLog,
-    NODE_OPTIONS: opts.failpoint ? `--import ${FAILPOINT_MODULE}` : undefined,
+    NODE_OPTIONS:
+      [opts.failpoint ? `--import ${FAILPOINT_MODULE}` : '', opts.preload ? `--import ${opts.preload}` : ''].join(' ').trim() || undefined,
   };
   const child: ChildProcess = spawn(PINNED_NODE, [join(REPO_ROOT, 'bin', 'trailboss.mjs'), 'daemon', '--tmux-socket', opts.socket], {
     cwd: opts.home,
@@ -96,7 +101,7 @@ export function startDaemon(opts: DaemonOptions): DaemonProcess {
   let exit: DaemonExit | null = null;
   void exited.then((e) => (exit = e));
 
-  const enginePid = (): number | null => announcedPid ?? childOf(launcherPid);
+  const enginePid = (): number => announcedPid ?? launcherPid;
   const signalGroup = (signal: NodeJS.Signals): void => {
     // Only while the launcher (the group's leader) lives: then the group id is surely still ours.
     if (exit) return;
@@ -128,18 +133,18 @@ export function startDaemon(opts: DaemonOptions): DaemonProcess {
     exited,
     kill9() {
       if (exit) return null;
-      const pid = enginePid();
       try {
-        // Before the engine process is known, the whole group dies: the same crash, and no orphan holds the lock.
-        process.kill(pid ?? -launcherPid, 'SIGKILL');
+        // The group: the engine (the launcher itself, or its child on an old Node) and every process it
+        // started (tmux clients, a `ps` mid-run). Its tmux clients would die with it anyway (their pipe
+        // closes); no orphan is left to hold the lock.
+        process.kill(-launcherPid, 'SIGKILL');
       } catch {
         return null;
       }
-      return pid ?? launcherPid;
+      return enginePid();
     },
     async stop(timeoutMs = 15_000) {
-      const pid = enginePid();
-      if (!exit && pid !== null) process.kill(pid, 'SIGTERM');
+      if (!exit) process.kill(enginePid(), 'SIGTERM');
       const timer = setTimeout(() => signalGroup('SIGKILL'), timeoutMs);
       const e = await exited;
       clearTimeout(timer);
@@ -148,14 +153,4 @@ export function startDaemon(opts: DaemonOptions): DaemonProcess {
     killGroup: () => signalGroup('SIGKILL'),
     output: () => out,
   };
-}
-
-/** The first child of `pid` (Linux /proc), or null. */
-function childOf(pid: number): number | null {
-  try {
-    const first = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/)[0];
-    return first ? Number(first) : null;
-  } catch {
-    return null;
-  }
 }

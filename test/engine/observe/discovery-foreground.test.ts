@@ -68,3 +68,38 @@ describe('isInteractiveShell', () => {
     expect(isInteractiveShell({ pid: 1, ppid: 0, comm, argv })).toBe(expected);
   });
 });
+
+describe('detectRuntime when the command name says nothing but the arguments do', () => {
+  it("finds Kiro run as Amazon Q's `q chat` (the name q is claimed by no runtime alone)", () => {
+    const t = table(proc(100, 1, 'q', 'q chat --trust-tools=fs_read', 100, 100));
+    expect(detectRuntime(pane('q'), RUNTIMES, t)).toBe('kiro');
+  });
+
+  it('does not take `q` with other arguments for Kiro', () => {
+    const t = table(proc(100, 1, 'q', 'q translate hello', 100, 100));
+    expect(detectRuntime(pane('q'), RUNTIMES, t)).toBeNull();
+  });
+
+  it('finds the agent a wrapper script with a name of its own runs in the foreground', () => {
+    const t = table(
+      proc(100, 1, 'run-claude', '/bin/bash /home/u/bin/run-claude', 100, 100),
+      proc(101, 100, 'claude', 'claude --resume', 100, 100),
+    );
+    expect(detectRuntime(pane('run-claude'), RUNTIMES, t)).toBe('claude');
+  });
+
+  it('finds claude started by npx under its package name', () => {
+    const t = table(proc(100, 1, 'npx', 'npx @anthropic-ai/claude-code', 100, 100));
+    expect(detectRuntime(pane('npx'), RUNTIMES, t)).toBe('claude');
+  });
+
+  it('takes nothing from an editor whose file merely names an agent', () => {
+    const t = table(proc(100, 1, 'vim', 'vim notes/claude.md codex.js', 100, 100));
+    expect(detectRuntime(pane('vim'), RUNTIMES, t)).toBeNull();
+  });
+
+  it('does not look at the processes of a pane whose command a runtime claims outright', () => {
+    const t = table(proc(100, 1, 'codex', 'codex', 100, 100), proc(101, 100, 'claude', 'claude', 100, 100));
+    expect(detectRuntime(pane('codex'), RUNTIMES, t)).toBe('codex');
+  });
+});

@@ -7,21 +7,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentFromObserved } from '../../../main/cli/commands/status.ts';
 import type { AgentStatus } from '../../../main/cli/format-status.ts';
-import type { ObservedPane } from '../../../main/engine/observe/observer.ts';
-import { PaneObserver } from '../../../main/engine/observe/observer.ts';
+import type { ObservedPane, PaneObserver } from '../../../main/engine/observe/observer.ts';
 import { systemClock } from '../../../main/engine/platform/clock.ts';
-import { silentLogger } from '../../../main/engine/platform/log.ts';
-import { procProcessTable } from '../../../main/engine/platform/process-table.ts';
-import { realRunner } from '../../../main/engine/platform/run.ts';
-import { runnerWithEnv } from '../../../main/engine/platform/runner-with-env.ts';
-import { RUNTIMES } from '../../../main/engine/runtimes/catalog.ts';
-import { openTmuxClient } from '../../../main/engine/tmux/open.ts';
 import type { TmuxClient } from '../../../main/engine/tmux/types.ts';
 import { namedSleeper, showFixtureCommand } from '../../support/fake-agent-binary.ts';
-import { PROCESS_NAME, peerScreenFiles, peerScreens } from '../../support/peer-screens.ts';
+import { PROCESS_NAME, peerScreenFiles, peerScreens, pendingPeerScreens } from '../../support/peer-screens.ts';
 import type { PeerScreen } from '../../support/peer-screens.ts';
 import { poll } from '../../support/poll.ts';
-import { startPrivateTmux, testTmuxEnv } from '../../support/tmux-server.ts';
+import { realObserver } from '../../support/real-observer.ts';
+import { startPrivateTmux } from '../../support/tmux-server.ts';
 import type { PrivateTmux } from '../../support/tmux-server.ts';
 
 /**
@@ -33,6 +27,7 @@ const NOTES_REQUIRED = true;
 const SCREENS = peerScreens();
 const NOTED = SCREENS.filter((s) => s.note !== null);
 const MISSING = SCREENS.filter((s) => s.note === null);
+const PENDING = pendingPeerScreens();
 
 let tmux: PrivateTmux | null = null;
 let client: TmuxClient | null = null;
@@ -63,16 +58,9 @@ beforeAll(async () => {
     const sleeper = sleepers.get(screen.runtime) ?? '';
     panes.set(await t.newPane(showFixtureCommand(screen.txt, sleeper), { width: 120, height: 40 }), screen);
   }
-  client = await openTmuxClient(t.server, runnerWithEnv(realRunner, testTmuxEnv(t.dir)), { mode: 'control', logger: silentLogger });
-  const observer = new PaneObserver({
-    clients: [client],
-    runtimes: RUNTIMES,
-    clock: systemClock,
-    logger: silentLogger,
-    processTable: procProcessTable(),
-    options: { tickMs: 0, recheckMs: 0, stableCaptures: 2, unexplainedAfterMs: 30_000, captureAll: true },
-    onFacts: () => {},
-  });
+  const real = await realObserver(t);
+  client = real.client;
+  const observer = real.observer;
   const now = systemClock.now();
   for (const pane of await observeAll(observer, panes)) {
     const screen = panes.get(pane.info.paneId);
@@ -87,8 +75,11 @@ afterAll(async () => {
 
 describe('peer screens replayed in tmux and read by the observer', () => {
   it('lists every screen file in index.tsv and every index row has its screen', () => {
-    expect(SCREENS.map((s) => s.id).sort()).toEqual(peerScreenFiles());
+    expect([...SCREENS.map((s) => s.id), ...PENDING.map((s) => s.id)].sort()).toEqual(peerScreenFiles());
   });
+
+  // Screens of a runtime this branch does not implement yet: listed, with the reason, never dropped.
+  for (const screen of PENDING) it.skip(`${screen.id}: pending (${screen.runtime}): ${screen.reason}`, () => {});
 
   for (const screen of NOTED) {
     const note = screen.note;

@@ -4,11 +4,11 @@
  * reached from here). Nothing is saved before the desk confirms; the running channel picks the
  * pairing up by itself; every failure says what went wrong without the token.
  */
-import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiResult, Envelope, PhonePairingDto } from '../../../preload/contract/index.ts';
-import { botTokenPath } from '../../../main/engine/phone/bot-token-file.ts';
+import { botIdOf, botTokenPath, saveBotToken } from '../../../main/engine/phone/bot-token-file.ts';
 import { BotApiStandIn } from '../../support/bot-api/stand-in.ts';
 import { poll } from '../../support/poll.ts';
 import type { PhoneRig } from './support.ts';
@@ -74,6 +74,65 @@ describe('pairing from the settings view', () => {
     await poll(() => r.h.engine.phone.running, 'the channel running');
     const after = await r.h.engine.api['phone:pairing']({ pairingId: p.pairingId });
     expect(after.ok ? null : after.error.code).toBe('not-found');
+  });
+
+  it("re-pairing with a new bot hears it: the old bot's higher update offset is not kept", async () => {
+    rig = await startPhoneRig();
+    const r = rig;
+    // The old bot has been in use a long time: its update ids are high, and so is the saved offset.
+    r.tg.startUpdateIdsAt(900_000);
+    r.tg.sendText(OWNER, 'hello');
+    await poll(() => r.h.engine.store.phone.pairing().offset > 900_000, "the old bot's offset saved");
+    const fresh = await BotApiStandIn.start({ botId: 7000002, username: 'trailboss_new_bot' });
+    try {
+      const p = value(await r.h.engine.api['phone:pair']({ token: fresh.token, apiBase: fresh.apiBase }));
+      fresh.sendText(OWNER, `/start ${codeOf(p)}`);
+      await poll(async () => {
+        const s = value(await r.h.engine.api['phone:pairing']({ pairingId: p.pairingId }));
+        return s.state === 'found';
+      }, 'Start seen by the new bot');
+      value(await r.h.engine.api['phone:confirm']({ pairingId: p.pairingId }));
+      await poll(() => fresh.callsOf('getUpdates').length > 0 && r.h.engine.phone.running, 'the channel polling the new bot');
+      // The owner writes to the new bot (ids from 101 up): the engine hears it and answers.
+      fresh.sendText(OWNER, 'what is waiting?');
+      await poll(() => fresh.botMessages(OWNER.id).some((m) => /To answer an agent/.test(m.text)), 'the engine answering', {
+        timeoutMs: 15_000,
+      });
+      // Confirmed by the next poll's offset (the reply can be out before it).
+      await poll(() => fresh.pendingUpdates() === 0, 'the update confirmed');
+      expect(r.h.engine.store.phone.pairing().offset).toBeLessThan(1_000);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('a token refused at one API base is tried again once the API base changes (a CLI pairing saves both)', async () => {
+    rig = await startPhoneRig({ paired: false });
+    const r = rig;
+    const fresh = await BotApiStandIn.start({ botId: 7000002, username: 'trailboss_new_bot' });
+    try {
+      // The token and the pairing of the new bot are in, the config still names the old API base:
+      // the old server refuses the new token (401).
+      const start = fresh.sendText(OWNER, '/start');
+      saveBotToken(tokenFile(r), fresh.token);
+      r.h.engine.store.phone.startOffset(botIdOf(fresh.token), start + 1);
+      r.h.engine.store.phone.pair({
+        chatId: OWNER.id,
+        userId: OWNER.id,
+        userName: 'Ada',
+        botUsername: 'trailboss_new_bot',
+        at: Date.now(),
+      });
+      await poll(() => r.h.engine.store.phone.pairing().lastError?.startsWith('unauthorized'), 'the 401 at the old API base');
+      // Then the config names the new bot's server (the watcher applies it).
+      const config = join(r.h.home, 'tb', 'config.json');
+      writeFileSync(config, JSON.stringify({ phone: { telegram: { apiBase: fresh.apiBase } } }));
+      await poll(() => fresh.callsOf('getUpdates').length > 0, 'the channel polling the new server', { timeoutMs: 15_000 });
+      fresh.sendText(OWNER, 'hello');
+      await poll(() => fresh.botMessages(OWNER.id).some((m) => /To answer an agent/.test(m.text)), 'the engine answering');
+    } finally {
+      await fresh.close();
+    }
   });
 
   it('refuses to confirm before anyone tapped Start', async () => {

@@ -5,6 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { BotApi, BotApiError } from '../../../main/engine/phone/bot-api.ts';
+import { retryDelayMs } from '../../../main/engine/phone/backoff.ts';
 import { Poller } from '../../../main/engine/phone/poller.ts';
 import type { ChannelUpdate } from '../../../main/engine/phone/updates.ts';
 import { BotApiStandIn } from '../../support/bot-api/stand-in.ts';
@@ -85,6 +86,35 @@ describe('Poller', () => {
     expect(p.refused()).toBeNull();
   });
 
+  it('clamps a huge retry_after to an hour instead of overflowing the timer into a 1 ms loop', async () => {
+    expect(retryDelayMs('rate-limited', 0, 30 * 24 * 3600)).toBe(3_600_000);
+    expect(retryDelayMs('rate-limited', 0, Number.MAX_VALUE)).toBe(3_600_000);
+    const p = await start();
+    await poll(() => p.tg.callsOf('getUpdates').length > 0, 'a poll');
+    // Over 2^31-1 ms (24.8 days): Node's setTimeout would fire after 1 ms instead.
+    p.tg.fail('getUpdates', { kind: 'status', status: 429, retryAfter: 30 * 24 * 3600 });
+    await poll(() => p.failures.length > 0, 'the 429');
+    const after = p.tg.callsOf('getUpdates').length;
+    await new Promise((done) => setTimeout(done, 1_000));
+    expect(p.tg.callsOf('getUpdates').length).toBe(after);
+  });
+
+  it('steps past an update without a usable update_id instead of asking again and again', async () => {
+    const p = await start();
+    await poll(() => p.tg.callsOf('getUpdates').length > 0, 'a poll');
+    const before = p.tg.callsOf('getUpdates').length;
+    p.tg.injectRaw({ update_id: 'not-a-number', message: { message_id: 1, chat: { id: 1, type: 'private' }, date: 0, text: 'x' } });
+    p.tg.injectRaw({ update_id: 2 ** 60 });
+    await new Promise((done) => setTimeout(done, 1_500));
+    // Before: about 680 polls a second, each answered at once with the same entries.
+    expect(p.tg.callsOf('getUpdates').length - before).toBeLessThanOrEqual(4);
+    p.tg.sendText(OWNER, 'a good one');
+    await poll(() => p.seen.some((u) => u.kind === 'message' && u.message.text === 'a good one'), 'the good update', {
+      timeoutMs: 20_000,
+    });
+    await poll(() => p.tg.pendingUpdates() === 0, 'everything confirmed');
+  });
+
   it('stops for good on 401', async () => {
     const p = await start();
     await poll(() => p.tg.callsOf('getUpdates').length > 0, 'a poll');
@@ -95,6 +125,23 @@ describe('Poller', () => {
 });
 
 describe('BotApi', () => {
+  it('refuses an answer larger than about 1 MB, reading no more of it', async () => {
+    tg = await BotApiStandIn.start();
+    const api = new BotApi({ apiBase: tg.apiBase, token: tg.token });
+    tg.fail('getUpdates', { kind: 'huge', bytes: 200 * 2 ** 20 });
+    const error = await api.call('getUpdates', { timeout: 0 }).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(BotApiError);
+    expect(error).toMatchObject({ failure: 'server', message: expect.stringMatching(/larger than 1 MB/) });
+    // The client hung up: the server got to write only a little past the cap (socket buffers).
+    await poll(() => tg!.hugeBytesWritten > 0, 'the server writing');
+    expect(tg.hugeBytesWritten).toBeLessThan(20 * 2 ** 20);
+    // And the connection is usable again.
+    expect(await api.call('getMe')).toMatchObject({ username: 'trailboss_test_bot' });
+  });
+
   it('never puts the token in an error, even one that quotes the URL', async () => {
     const token = `7000001:${'S'.repeat(35)}`;
     const api = new BotApi({ apiBase: 'http://127.0.0.1:99999', token });

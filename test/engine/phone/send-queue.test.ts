@@ -33,6 +33,29 @@ async function spendBurst(send: (name: string, opts?: SendOptions) => Promise<un
 }
 
 describe('SendQueue', () => {
+  it('holds for at most an hour after a 429, whatever its retry_after says (no timer overflow into a 1 ms loop)', async () => {
+    // Real timers: the overflow is Node's (a delay over 2^31-1 ms fires after 1 ms).
+    vi.useRealTimers();
+    let looks = 0;
+    const q = new SendQueue({ intervalMs: 0, now: () => (looks++, Date.now()) });
+    let tries = 0;
+    const first = q.run(
+      async () => {
+        if (tries++ === 0) throw new BotApiError('rate-limited', 'Too Many Requests: retry after 2592000', 429, 30 * 24 * 3600);
+        return 'sent';
+      },
+      { priority: 'first' },
+    );
+    await new Promise((done) => setTimeout(done, 50));
+    const settled = looks;
+    await new Promise((done) => setTimeout(done, 500));
+    // Before: about one look a millisecond while the hold "lasted".
+    expect(looks - settled).toBeLessThan(20);
+    expect(tries).toBe(1);
+    q.dispose();
+    await first.catch(() => undefined);
+  });
+
   it('runs one call at a time, in order within a priority', async () => {
     const order: string[] = [];
     const q = new SendQueue({ intervalMs: 0, now: () => Date.now() });

@@ -83,4 +83,35 @@ describe('stand-in Bot API', () => {
     expect(await failure(api.call('answerCallbackQuery', { callback_query_id: '1', text: 'ok' }))).toBeNull();
     expect(await failure(api.call('answerCallbackQuery', { callback_query_id: '1', text: 'ok' }))).toMatch(/^400/);
   });
+
+  it("numbers the user's and the bot's messages in one growing sequence per chat", async () => {
+    const { tg, api } = await rig();
+    tg.sendText(OWNER, 'first');
+    const sent = (await api.call('sendMessage', { chat_id: OWNER.id, text: 'bot' })) as { message_id: number };
+    tg.sendText(OWNER, 'second');
+    expect(tg.messages(OWNER.id).map((m) => m.message_id)).toEqual([1, 2, 3]);
+    expect(sent.message_id).toBe(2);
+  });
+
+  it('holds updates back (late delivery) and then hands them over in order; another bot counts its own ids', async () => {
+    const { tg, api } = await rig();
+    tg.holdUpdates();
+    tg.sendText(OWNER, 'one');
+    tg.sendText(OWNER, 'two');
+    expect(await api.call('getUpdates', { timeout: 1 }, { extraMs: 1_000 })).toEqual([]);
+    const waiting = api.call('getUpdates', { timeout: 10 }, { extraMs: 10_000 });
+    await poll(() => tg.callsOf('getUpdates').length === 2, 'the second poll in');
+    tg.releaseUpdates();
+    const got = ((await waiting) as { message?: { text: string } }[]).map((u) => u.message?.text);
+    // Released while the second (held) poll waited: it answers empty, the next one gets both.
+    const next = ((await api.call('getUpdates')) as { message?: { text: string } }[]).map((u) => u.message?.text);
+    expect([...got, ...next].filter(Boolean)).toEqual(['one', 'two']);
+    const other = await BotApiStandIn.start({ botId: 7000002 });
+    try {
+      expect(other.token.startsWith('7000002:')).toBe(true);
+      expect(other.sendText(OWNER, 'x')).toBe(100);
+    } finally {
+      await other.close();
+    }
+  });
 });

@@ -6,7 +6,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { QueueItemDto } from '../../../preload/contract/queue-item.ts';
-import { botTokenPath, saveBotToken } from '../../../main/engine/phone/bot-token-file.ts';
+import { botIdOf, botTokenPath, saveBotToken } from '../../../main/engine/phone/bot-token-file.ts';
 import type { StoredMessage, TgUser } from '../../support/bot-api/stand-in.ts';
 import { BotApiStandIn } from '../../support/bot-api/stand-in.ts';
 import type { EngineHarness } from '../../support/engine-harness.ts';
@@ -52,7 +52,7 @@ export async function startPhoneRig(opts: { config?: Record<string, unknown>; pa
 /** OWNER says /start (a bot may write only to someone who wrote first) and the store pairs them, as `phone pair` would. */
 export function pairOwner(h: EngineHarness, tg: BotApiStandIn): void {
   const start = tg.sendText(OWNER, '/start');
-  h.engine.store.phone.setOffset(start + 1);
+  h.engine.store.phone.startOffset(botIdOf(tg.token), start + 1);
   h.engine.store.phone.pair({ chatId: OWNER.id, userId: OWNER.id, userName: 'Ada (@ada)', botUsername: tg.bot.username!, at: Date.now() });
 }
 
@@ -76,6 +76,15 @@ export function liveMessages(tg: BotApiStandIn): StoredMessage[] {
 /** The bot's messages to OWNER about items (the ones the engine stored), oldest first. */
 export function itemMessages(rig: PhoneRig): StoredMessage[] {
   return rig.tg.botMessages(OWNER.id).filter((m) => rig.h.engine.store.phone.message(OWNER.id, m.message_id) !== null);
+}
+
+/** The bot's plain replies (not item messages) to OWNER, oldest first. */
+export function botReplies(rig: PhoneRig): string[] {
+  const items = new Set(itemMessages(rig).map((m) => m.message_id));
+  return rig.tg
+    .botMessages(OWNER.id)
+    .filter((m) => !items.has(m.message_id))
+    .map((m) => m.text);
 }
 
 /** Wait for the `n`th item message (1-based) and return it. */

@@ -24,6 +24,7 @@ import {
   borderVariants,
   colourVariants,
   tailRowVariants,
+  tallVariants,
   widthVariants,
   wrappedTemptingVariants,
 } from '../../support/safety/shape-variants.ts';
@@ -60,8 +61,8 @@ function check(runtime: RuntimeModule, v: ScreenVariant): string[] {
 
 /** Fixed seed: the same generated widths on every run. */
 const random = seededRandom(25);
-/** Widths drawn per screen: with the other shapes, a few seconds for the whole set on a loaded 2-core machine. */
-const WIDTHS_PER_SCREEN = 4;
+/** Widths drawn per screen (20–250 columns): with the other shapes, a few seconds for the whole set on a loaded 2-core machine. */
+const WIDTHS_PER_SCREEN = 6;
 
 /** Shapes we generate rather than saw: widths with tmux wrapping, rows under the menu, borders, colour themes. */
 function shapes(lines: string[], ansiLines: string[] | undefined): ScreenVariant[] {
@@ -72,6 +73,7 @@ function shapes(lines: string[], ansiLines: string[] | undefined): ScreenVariant
       TEMPTING_LABELS.map((l) => l.replace(/^yes,?\s*/i, ', ')),
     ),
     ...tailRowVariants(lines),
+    ...tallVariants(lines),
     ...borderVariants(lines),
     ...(ansiLines ? colourVariants(lines, ansiLines) : []),
   ];

@@ -156,3 +156,18 @@ describe('attentionFor with an open item', () => {
     expect(attentionFor(states.gone(), item, DEFAULT_POLICY, NOW)).toEqual({ kind: 'resolve', id: 'i1', resolution: 'gone' });
   });
 });
+
+describe('an overlay the user opened', () => {
+  const overlay = () => run([f.screen(1_000, { ...askDialog('Select model'), dialogId: 'claude.model-picker', openedByUser: true })]);
+
+  it('is a dialog state but opens no item: the user is at the pane', () => {
+    const s = overlay();
+    expect(s.state).toBe('dialog');
+    expect(attentionFor(s, null, DEFAULT_POLICY, NOW).kind).toBe('none');
+  });
+
+  it('resolves the item of the prompt it covers (the user went to the pane)', () => {
+    const item = openedFor(states.dialog());
+    expect(attentionFor(overlay(), item, DEFAULT_POLICY, NOW).kind).toBe('resolve');
+  });
+});

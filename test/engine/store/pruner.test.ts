@@ -37,8 +37,38 @@ describe('retention', () => {
     fill(store, 5, clock.now() - 100 * DAY);
     fill(store, 3, clock.now() - 10 * DAY, 'new');
     const counts = pruneStep(store, KEEP_90, clock.now(), 200);
-    expect(counts).toEqual({ resolved: 5, history: 5, panes: 5, audit: 0 });
+    expect(counts).toEqual({ resolved: 5, history: 5, panes: 5, audit: 0, phone: 0 });
     expect(store.retention.rowCounts()).toMatchObject({ resolved_items: 3, wait_intervals: 3, panes: 3, audit: 8 });
+  });
+
+  it("removes the phone's settled messages and their tokens after the resolved-items retention, never a live one", () => {
+    const { store, clock } = tempStore();
+    const old = clock.now() - 100 * DAY;
+    const tokens = (item: string, n: number) =>
+      Array.from({ length: n }, (_, i) => ({ hash: `${item}-${i}`, itemId: item, action: 'deny' as const, fingerprint: 'f' }));
+    const message = (id: number, item: string, at: number) => ({
+      chatId: 42,
+      messageId: id,
+      itemId: item,
+      fingerprint: 'f',
+      firstMessageId: id,
+      header: '<b>x</b>',
+      step: 0,
+      sentAt: at,
+    });
+    // Two old settled messages (3 tokens each), one old message still live, one recent settled one.
+    store.phone.addMessage(message(1, 'a', old), tokens('a1', 3));
+    store.phone.addMessage(message(2, 'a', old + 1), tokens('a2', 3));
+    store.phone.settle('a', 'approved', old + 2);
+    store.phone.addMessage(message(3, 'b', old), tokens('b', 3));
+    store.phone.addMessage(message(4, 'c', clock.now() - DAY), tokens('c', 3));
+    store.phone.settle('c', 'denied', clock.now() - DAY);
+    expect(store.retention.rowCounts()).toMatchObject({ phone_messages: 4, phone_tokens: 12 });
+    expect(pruneStep(store, KEEP_90, clock.now(), 200).phone).toBe(8);
+    expect(store.retention.rowCounts()).toMatchObject({ phone_messages: 2, phone_tokens: 6 });
+    expect(store.phone.liveMessage('b')?.messageId).toBe(3);
+    expect(store.phone.message(42, 4)).not.toBeNull();
+    expect(pruneStep(store, { ...KEEP_90, resolvedItemsDays: null }, clock.now() + 1000 * DAY, 200).phone).toBe(0);
   });
 
   it('removes old audit rows only once an audit retention is set', () => {
@@ -63,7 +93,7 @@ describe('retention', () => {
     });
     store.history.begin('default|%9', 'idle', at);
     store.panes.setState('default|%9', 'gone', at);
-    expect(pruneStep(store, KEEP_90, clock.now(), 200)).toEqual({ resolved: 0, history: 0, panes: 0, audit: 0 });
+    expect(pruneStep(store, KEEP_90, clock.now(), 200)).toEqual({ resolved: 0, history: 0, panes: 0, audit: 0, phone: 0 });
   });
 
   it('deletes at most a batch per step, and the timer goes on until nothing is left', () => {

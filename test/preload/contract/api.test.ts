@@ -32,7 +32,10 @@ describe('ApiMethods', () => {
   it('approve and deny name the prompt by id and fingerprint', () => {
     type Args = { readonly id: string; readonly fingerprint: string };
     expectTypeOf<Method<'item:approve'>>().toEqualTypeOf<(args: Args) => Outcome>();
-    expectTypeOf<Method<'item:deny'>>().toEqualTypeOf<(args: Args) => Outcome>();
+    // Deny may carry a message for the agent (deny with a message).
+    type DenyArgs = { readonly id: string; readonly fingerprint: string; readonly message?: string };
+    expectTypeOf<Parameters<Method<'item:deny'>>[0]>().toEqualTypeOf<DenyArgs>();
+    expectTypeOf<ReturnType<Method<'item:deny'>>>().toEqualTypeOf<Outcome>();
   });
 
   it('reply carries the text', () => {

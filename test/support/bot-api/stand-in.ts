@@ -23,8 +23,19 @@
  * - 429 "Too Many Requests: retry after N" carries `parameters.retry_after` (#responseparameters,
  *   https://core.telegram.org/bots/faq#my-bot-is-hitting-limits-how-do-i-avoid-this).
  *
+ * - Message ids in a chat only grow, in the order the server stored the messages, the user's and the
+ *   bot's alike (#message: "unique message identifier inside this chat"): a user's message with a
+ *   lower id than the bot's was sent before the bot's existed.
+ * - `update_id`s are positive and sequential; confirming an offset forgets every lower id
+ *   (#getupdates, #update). An update of another bot never has this bot's ids: each bot's ids are its
+ *   own sequence, so a fresh bot's ids start low again (`startUpdateIdsAt` models a new bot).
+ *
  * Fault injection (`fail`) reproduces what a network and a busy server do: 429, 409, 5xx, a request
- * that never answers, a connection dropped without an answer.
+ * that never answers, a connection dropped without an answer. Hostile answers, which Telegram does not
+ * send but a broken or hostile server (or a proxy in between) can: a `retry_after` of any size, an
+ * update without a usable `update_id` (`injectRaw` with its own `update_id`), an answer of any length
+ * (`huge`). `holdUpdates` keeps updates from the engine as a network outage or a sleeping laptop does:
+ * Telegram keeps them (up to 24 h) and delivers them late, in order.
  */
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -69,7 +80,9 @@ export type Fault =
   | { readonly kind: 'status'; readonly status: 429; readonly retryAfter: number }
   | { readonly kind: 'status'; readonly status: 409 | 500 | 502 }
   | { readonly kind: 'hang' }
-  | { readonly kind: 'drop' };
+  | { readonly kind: 'drop' }
+  /** A 200 answer of `bytes` bytes (a JSON array that never ends), written as fast as the client reads. */
+  | { readonly kind: 'huge'; readonly bytes: number };
 
 interface Waiter {
   readonly done: (updates: unknown[] | 'conflict') => void;
@@ -77,12 +90,13 @@ interface Waiter {
 
 /** The running stand-in and its test-side controls. */
 export class BotApiStandIn {
-  readonly token = `7000001:${'AAH' + 'x'.repeat(32)}`;
-  readonly bot: TgUser = { id: 7000001, first_name: 'Trail Boss', username: 'trailboss_test_bot', is_bot: true };
+  /** `<bot id>:<secret>`, the shape BotFather gives (#authorizing-your-bot: the number is the bot's id). */
+  readonly token: string;
+  readonly bot: TgUser;
   readonly calls: { method: string; params: Record<string, unknown>; at: number }[] = [];
   readonly answers: CallbackAnswer[] = [];
   private readonly messagesByChat = new Map<number, StoredMessage[]>();
-  private readonly updates: { update_id: number; body: Record<string, unknown> }[] = [];
+  private readonly updates: { update_id: unknown; body: Record<string, unknown> }[] = [];
   private readonly faults: { method: string; fault: Fault }[] = [];
   private readonly sockets = new Set<Socket>();
   private readonly answered = new Set<string>();
@@ -90,16 +104,26 @@ export class BotApiStandIn {
   private nextUpdateId = 100;
   private nextCallbackId = 1;
   private revoked = false;
+  private held = false;
+  /** Bytes a `huge` answer wrote before the client hung up (or all of them). */
+  hugeBytesWritten = 0;
   webhookSet = false;
   /** Called on every request as it arrives (the bench times sendMessage with it). */
   onCall: ((method: string, params: Record<string, unknown>) => void) | null = null;
 
-  private constructor(private readonly server: ReturnType<typeof createServer>) {}
+  private constructor(
+    private readonly server: ReturnType<typeof createServer>,
+    botId: number,
+    username: string,
+  ) {
+    this.token = `${botId}:${'AAH' + 'x'.repeat(32)}`;
+    this.bot = { id: botId, first_name: 'Trail Boss', username, is_bot: true };
+  }
 
-  /** Listen on 127.0.0.1 on a free port. */
-  static async start(): Promise<BotApiStandIn> {
+  /** Listen on 127.0.0.1 on a free port, as bot 7000001 (@trailboss_test_bot) unless told another. */
+  static async start(opts: { botId?: number; username?: string } = {}): Promise<BotApiStandIn> {
     const server = createServer();
-    const standIn = new BotApiStandIn(server);
+    const standIn = new BotApiStandIn(server, opts.botId ?? 7000001, opts.username ?? 'trailboss_test_bot');
     server.on('request', (req, res) => void standIn.handle(req, res));
     server.on('connection', (s) => {
       standIn.sockets.add(s);
@@ -185,7 +209,26 @@ export class BotApiStandIn {
     });
   }
 
-  /** Inject any raw update body (malformed ones included). */
+  /** Updates stay with the stand-in (getUpdates answers none) until `releaseUpdates`: late delivery. */
+  holdUpdates(): void {
+    this.held = true;
+  }
+
+  /** Deliver what was held, in order, to the poll waiting now or the next one. */
+  releaseUpdates(): void {
+    this.held = false;
+    const waiter = this.waiter;
+    this.waiter = null;
+    if (this.updates.length > 0) waiter?.done(this.updates.map((u) => ({ update_id: u.update_id, ...u.body })));
+    else if (waiter) this.waiter = waiter;
+  }
+
+  /** The next update ids start at `id` (another bot's sequence, as after pairing a new bot). */
+  startUpdateIdsAt(id: number): void {
+    this.nextUpdateId = id;
+  }
+
+  /** Inject any raw update body (malformed ones included; an `update_id` in `body` replaces the real one). */
   injectRaw(body: Record<string, unknown>): number {
     return this.enqueue(body);
   }
@@ -203,7 +246,8 @@ export class BotApiStandIn {
 
   private enqueue(body: Record<string, unknown>): number {
     const update_id = this.nextUpdateId++;
-    this.updates.push({ update_id, body });
+    this.updates.push({ update_id: 'update_id' in body ? body['update_id'] : update_id, body });
+    if (this.held) return update_id;
     const waiter = this.waiter;
     this.waiter = null;
     waiter?.done(this.updates.map((u) => ({ update_id: u.update_id, ...u.body })));
@@ -259,6 +303,8 @@ export class BotApiStandIn {
         case 'drop':
           req.socket.destroy();
           return;
+        case 'huge':
+          return this.writeHuge(res, fault.bytes);
         case 'status':
           if (fault.status === 429)
             return error(429, `Too Many Requests: retry after ${fault.retryAfter}`, { retry_after: fault.retryAfter });
@@ -314,17 +360,25 @@ export class BotApiStandIn {
         error: "Conflict: can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first",
       };
     const offset = typeof p['offset'] === 'number' ? p['offset'] : 0;
-    // "All previous updates will be forgotten": confirmation is permanent.
-    if (offset > 0) this.updates.splice(0, this.updates.filter((u) => u.update_id < offset).length);
+    // "All previous updates will be forgotten": confirmation is permanent. An entry whose update_id is
+    // not a number (injected, hostile) is forgotten only with a number after it.
+    if (offset > 0) {
+      let last = -1;
+      this.updates.forEach((u, i) => {
+        if (typeof u.update_id === 'number' && u.update_id < offset) last = i;
+      });
+      this.updates.splice(0, last + 1);
+    }
+    if (this.held) return new Promise((done) => setTimeout(() => done({ value: [] }), Math.min(timeoutS(p), 1) * 1000));
     const limit = Math.min(100, Math.max(1, typeof p['limit'] === 'number' ? p['limit'] : 100));
     const ready = () => this.updates.slice(0, limit).map((u) => ({ update_id: u.update_id, ...u.body }));
-    const timeoutS = typeof p['timeout'] === 'number' ? p['timeout'] : 0;
+    const timeoutSeconds = timeoutS(p);
     // A newer poll ends the one in flight with 409 (one poller per token).
     this.waiter?.done('conflict');
     this.waiter = null;
-    if (this.updates.length > 0 || timeoutS <= 0) return { value: ready() };
+    if (this.updates.length > 0 || timeoutSeconds <= 0) return { value: ready() };
     const outcome = await new Promise<unknown[] | 'conflict'>((done) => {
-      const timer = setTimeout(() => finish([]), timeoutS * 1000);
+      const timer = setTimeout(() => finish([]), timeoutSeconds * 1000);
       const waiter: Waiter = { done: (u) => finish(u) };
       const finish = (u: unknown[] | 'conflict') => {
         clearTimeout(timer);
@@ -338,6 +392,28 @@ export class BotApiStandIn {
     if (outcome === 'conflict')
       return { status: 409, error: 'Conflict: terminated by other getUpdates request; make sure that only one bot instance is running' };
     return { value: outcome.slice(0, limit) };
+  }
+
+  /** `bytes` of a JSON array that never closes, as fast as the client reads; stops when it hangs up. */
+  private async writeHuge(res: ServerResponse, bytes: number): Promise<void> {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    const chunk = Buffer.from(`{"update_id":1,"x":"${'x'.repeat(65_000)}"},`);
+    res.write('{"ok":true,"result":[');
+    this.hugeBytesWritten = 0;
+    while (this.hugeBytesWritten < bytes && !res.destroyed) {
+      this.hugeBytesWritten += chunk.length;
+      if (!res.write(chunk))
+        await new Promise<void>((done) => {
+          const go = (): void => {
+            res.off('drain', go);
+            res.off('close', go);
+            done();
+          };
+          res.once('drain', go);
+          res.once('close', go);
+        });
+    }
+    res.end();
   }
 
   private sendMessage(p: Record<string, unknown>): { value: unknown } | { status: number; error: string } {
@@ -408,4 +484,8 @@ export class BotApiStandIn {
     }
     return { rows: rows.length === 0 ? null : (rows as Button[][]) };
   }
+}
+
+function timeoutS(p: Record<string, unknown>): number {
+  return typeof p['timeout'] === 'number' ? p['timeout'] : 0;
 }

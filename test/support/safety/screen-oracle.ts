@@ -33,6 +33,18 @@ export const SOURCE_SINGLE_USE = new Set([
   'index this workspace for this session',
 ]);
 const CHROME_TITLE = /^\s*Claude in Chrome wants to \S/;
+/** Claude Code's one-off workflow prompt: its `Yes, run it` runs this one workflow (peer capture claude-herdr-dynamic-workflow). */
+const WORKFLOW_TITLE = /^\s*Run a dynamic workflow\?\s*$/;
+
+/**
+ * Bare actions that peers' real captures show as the single-use answer, but only beside a row that
+ * spells out the wider grant (Cursor's `Fetch (y)` over `Always allow <host> (tab)`, `Allow search (y)`
+ * over `Run Everything`, Codex's MCP form `Allow` over `Allow for this session` / `Always allow`).
+ * Alone, their scope is not stated, so they count only with such a sibling on screen.
+ */
+const BARE_SINGLE_USE = new Set(['fetch (y)', 'allow search (y)', 'allow']);
+/** A row that states a grant wider than one call (read independently of the parsers' word lists). */
+const WIDER_ROW = /\b(?:always|everything|allow-?list|allowlist|session|future|don'?t ask again)\b/i;
 /** Deny labels of the same uncaptured shapes. */
 export const SOURCE_DENY = new Set(['deny (esc)', 'no, continue without running it', 'no, continue without running it (esc)']);
 
@@ -50,6 +62,10 @@ export const VERIFIED_DENY = new Set([
   'no (tab to edit)',
   // Claude Code 2.1.289 (peer capture claude-agentman-permission-amend-open): the same no, its `(esc)` hint not drawn.
   'no, and tell claude what to do differently',
+  // Cursor agent (peer captures cursor-ccmanager-write-file, cursor-tr-notes-mcp-approval): the reject row,
+  // bound to esc, n and p alike on the write gate.
+  'reject & propose changes (p)',
+  'reject & propose changes (esc or n or p)',
 ]);
 
 interface NumberedOption {
@@ -77,10 +93,14 @@ export function logicalLines(lines: readonly string[], continued?: readonly bool
   return out.map((l) => l.replace(/\s?[│┃║]\s*$/, '').replace(/^(\s*)[│┃║]\s?/, '$1'));
 }
 
-/** Numbered options in the bottom 30 lines; for a number seen twice the bottom-most wins. */
+/**
+ * Numbered options in the bottom 30 drawn lines (blank rows under the screen, as a tall pane has, are
+ * not drawn lines); for a number seen twice the bottom-most wins.
+ */
 export function numberedOptions(lines: readonly string[]): NumberedOption[] {
   const byNumber = new Map<number, NumberedOption>();
-  for (const line of lines.slice(-30)) {
+  const end = lines.findLastIndex((l) => l.trim() !== '') + 1;
+  for (const line of lines.slice(Math.max(0, end - 30), end)) {
     const m = OPTION_LINE.exec(line);
     const number = Number(m?.[1] ?? m?.[2]);
     if (m) byNumber.set(number, { number, label: (m[3] ?? '').trim(), marked: MARKER.test(line) });
@@ -179,10 +199,26 @@ export function landsOnSingleUse(
   ansiLines?: readonly string[],
   continued?: readonly boolean[],
 ): boolean {
-  const choice = choiceFor(key, lines, ansiLines, continued)?.toLowerCase().replace(/\s+/g, ' ') ?? null;
-  if (choice === null) return false;
+  const raw = choiceFor(key, lines, ansiLines, continued);
+  const choice = raw?.toLowerCase().replace(/\s+/g, ' ') ?? null;
+  if (raw === null || choice === null) return false;
   if (VERIFIED_SINGLE_USE.has(choice) || SOURCE_SINGLE_USE.has(choice)) return true;
-  return choice === 'allow' && lines.some((l) => CHROME_TITLE.test(l));
+  // Titles are read on the logical lines (box sides off), as the options are.
+  const logical = logicalLines(lines, continued);
+  if (choice === 'allow' && logical.some((l) => CHROME_TITLE.test(l))) return true;
+  if (choice === 'yes, run it' && logical.some((l) => WORKFLOW_TITLE.test(l))) return true;
+  // A label with a description column (`Allow      Run the tool and continue.`): the label is its first
+  // column, and a description that states a wider scope makes the row more than once.
+  if (WIDER_ROW.test(raw)) return false;
+  const label =
+    raw
+      .trim()
+      .split(/\s{2,}/)[0]
+      ?.toLowerCase() ?? '';
+  if (!BARE_SINGLE_USE.has(label)) return false;
+  const drawn = logical.slice(0, logical.findLastIndex((l) => l.trim() !== '') + 1);
+  const rows = drawn.slice(-30).filter((l) => l.trim() !== '' && !l.includes(raw.trim()));
+  return rows.some((l) => /^\s*(?:[❯›>→▶]\s*)?(?:\d+\.\s+)?\S/.test(l) && WIDER_ROW.test(l));
 }
 
 /** Does the key say no (Escape, or a verified deny label)? */

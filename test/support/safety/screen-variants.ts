@@ -106,8 +106,17 @@ export function numberedVariants(lines: readonly string[]): ScreenVariant[] {
     // Reword every single-use-looking option into a tempting one.
     const reworded = labels.map((l) => (/^(yes|allow once)/i.test(l) && !/,/.test(l) ? tempting : l));
     out.push({ name: `reword yes -> "${tempting}"`, lines: rewrite(lines, opts, reworded, markedAt) });
+    // A bare action (`Allow`, `Fetch`, `Run`) reworded, its description column kept: the description must not rescue it.
+    const bare = labels.map((l) => l.replace(/^(?:allow|fetch|run)(?=\s{2,}|$)/i, tempting));
+    if (bare.some((l, k) => l !== labels[k]))
+      out.push({ name: `reword bare action -> "${tempting}"`, lines: rewrite(lines, opts, bare, markedAt) });
   }
+  // A description column that itself states a wider scope makes its row broader than once.
+  const widened = labels.map((l) => l.replace(/^(\S.*?\S)\s{2,}\S.*$/, '$1   Run it and remember this choice for future calls.'));
+  if (widened.some((l, k) => l !== labels[k])) out.push({ name: 'descriptions widened', lines: rewrite(lines, opts, widened, markedAt) });
   out.push({ name: 'no highlight', lines: rewrite(lines, opts, labels, -1) });
+  // A narrow pane squeezes the marker against the number (`❯2.`).
+  out.push({ name: 'marker against the number', lines: lines.map((l) => l.replace(/([❯›>])\s+(\d{1,2}\.\s)/, '$1$2')) });
   out.push({ name: 'duplicate yes', lines: rewrite(lines, opts, [...labels, 'Yes'], markedAt) });
   const lastOpt = opts[opts.length - 1];
   if (lastOpt) {
@@ -227,7 +236,7 @@ export function markedListVariants(lines: readonly string[]): ScreenVariant[] {
         out.push({ name: `insert "${label}" at ${k + 1}`, lines: render(more, [k === 0 ? 0 : markedAt]) });
       }
     }
-    const reworded = labels.map((l) => (/^(yes|run|delete|allow)\b/i.test(l) ? tempting + (/ \([^()]+\)$/.exec(l)?.[0] ?? '') : l));
+    const reworded = labels.map((l) => (/^(yes|run|delete|allow|fetch)\b/i.test(l) ? tempting + (/ \([^()]+\)$/.exec(l)?.[0] ?? '') : l));
     out.push({ name: `reword -> "${tempting}"`, lines: render(reworded, [markedAt]) });
   }
   out.push({ name: 'a line of output under the list', lines: [...render(labels, [markedAt]), '  and one more line'] });

@@ -1,5 +1,5 @@
 /**
- * Screen shapes we generate rather than only saw: the pane 60–250 columns wide with long lines
+ * Screen shapes we generate rather than only saw: the pane 20–250 columns wide with long lines
  * wrapped as tmux wraps them (cut at the width, going on at column 0), a single-use label replaced by
  * a broader one wrapped right after its "Yes", hint and frame rows under the menu, box borders taken
  * off or drawn around the screen, and the highlight drawn in other SGR encodings and theme colours.
@@ -30,11 +30,15 @@ export function hardWrap(lines: readonly string[], width: number): { rows: strin
   return { rows, continued };
 }
 
-/** The screen at `count` widths drawn from 60..250, each wrapped as tmux wraps it. */
+/** The narrowest and widest panes the invariant draws (issue 29: 20–250 columns). */
+export const MIN_WIDTH = 20;
+export const MAX_WIDTH = 250;
+
+/** The screen at `count` widths drawn from 20..250, each wrapped as tmux wraps it. */
 export function widthVariants(lines: readonly string[], random: () => number, count: number): ScreenVariant[] {
   const out: ScreenVariant[] = [];
   for (let i = 0; i < count; i++) {
-    const width = 60 + Math.floor(random() * 191);
+    const width = MIN_WIDTH + Math.floor(random() * (MAX_WIDTH - MIN_WIDTH + 1));
     if (lines.every((l) => [...l.trimEnd()].length <= width)) continue;
     const { rows, continued } = hardWrap(lines, width);
     out.push({ name: `${width} columns, wrapped`, lines: rows, continued });
@@ -63,6 +67,21 @@ export function wrappedTemptingVariants(lines: readonly string[], tempting: read
     });
   }
   return out;
+}
+
+/**
+ * A tall pane (up to 1000 rows): hundreds of blank rows under the screen (the pane is taller than what
+ * the CLI draws), above it (a whole-pane capture of a short screen), and a task panel drawn under the
+ * prompt with blank rows below it.
+ */
+export function tallVariants(lines: readonly string[]): ScreenVariant[] {
+  const blank = (n: number) => Array.from({ length: n }, () => '');
+  const panel = [' ◐ Tasks · 1 done · 2 remaining', '   ✔ Read the config', '   ◻ Write the tests', '   ◻ Run the suite'];
+  return [
+    { name: '1000 rows, blank below', lines: [...lines, ...blank(Math.max(0, 1000 - lines.length))] },
+    { name: '1000 rows, blank above', lines: [...blank(Math.max(0, 1000 - lines.length)), ...lines] },
+    { name: 'task panel and blank rows below', lines: [...lines, '', ...panel, ...blank(600)] },
+  ];
 }
 
 /** Rows a CLI or theme adds under a menu: hints, a rule, a review line. */

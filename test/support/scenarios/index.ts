@@ -10,6 +10,7 @@ export {
   claudeIdle,
 } from './claude.ts';
 export type { ClaudeScenarioOptions } from './claude.ts';
+export { claudeDenyFieldPrompt } from './claude-deny-field.ts';
 export { codexExecApproval, codexModelMigration, codexWarningsOverlay, codexIdle } from './codex.ts';
 export type { CodexScenarioOptions } from './codex.ts';
 export { opencodeBashApproval, opencodeIdle } from './opencode.ts';

@@ -8,6 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { readEndpointFile } from '../../../engine/http/endpoint-info.ts';
 import { pidAlive } from '../../../engine/platform/engine-lock.ts';
 import { segmentText, tmuxInstallDeps } from '../../commands/tmux.ts';
+import { hasGlobCharacter } from '../../tmux-config/integration-file.ts';
 import { hasAnySourceLine } from '../../tmux-config/source-line.ts';
 import { tmuxIntegrationStatus } from '../../tmux-config/tmux-install.ts';
 import { advice, ok, problem, type DoctorCheck } from '../check.ts';
@@ -31,6 +32,15 @@ export const tmuxIntegrationCheck: DoctorCheck = {
   title: 'tmux popup and status segment',
   async run({ ctx, paths }) {
     const deps = tmuxInstallDeps(ctx);
+    if (hasGlobCharacter(deps.ourFile)) {
+      const move = 'set TRAILBOSS_HOME to a directory whose path has no * ? [ or \\';
+      return hasAnySourceLine(readTextOrNull(deps.configFile))
+        ? problem(
+            `${deps.configFile} sources ${deps.ourFile}, a path tmux reads as a pattern: it may source another file that matches`,
+            `trailboss tmux uninstall, then ${move}`,
+          )
+        : advice(`the data directory's path has a glob character: trailboss tmux install refuses it`, move);
+    }
     const fileThere = existsSync(deps.ourFile);
     // Running servers are looked at only once installed: nothing of ours to find there before.
     if (!fileThere) {

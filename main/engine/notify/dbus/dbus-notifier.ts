@@ -17,6 +17,7 @@ import type { NotificationOp } from '../notification-policy.ts';
 import type { NotificationAction, NotificationText } from '../notification-text.ts';
 import type { NotifyRequest, ServerCaps } from './notify-request.ts';
 import { noticeRequest, serverCaps, showRequest } from './notify-request.ts';
+import { INLINE_REPLY_KEY } from './inline-reply.ts';
 
 const SERVICE = 'org.freedesktop.Notifications';
 const PATH = '/org/freedesktop/Notifications';
@@ -187,6 +188,7 @@ export class DbusNotifier implements NotificationSink {
       return msg.sender === BUS && body[0] === SERVICE ? this.ownerChanged(String(body[2] ?? '')) : undefined;
     if (msg.interface !== SERVICE || msg.sender !== this.owner || this.owner === null) return;
     if (msg.member === 'ActionInvoked') this.actionInvoked(Number(body[0]), String(body[1]));
+    if (msg.member === 'NotificationReplied') this.replied(Number(body[0]), String(body[1] ?? ''));
     if (msg.member === 'NotificationClosed') this.closed(Number(body[0]));
   }
 
@@ -232,6 +234,19 @@ export class DbusNotifier implements NotificationSink {
     }
     entry.acted = true;
     entry.callbacks.onAction(action);
+  }
+
+  /** Text typed into the reply field (`inline-reply`): deny with it as the message, for the content shown. */
+  private replied(id: number, text: string): void {
+    const tag = this.byId.get(id);
+    const entry = tag === undefined ? undefined : this.live.get(tag);
+    const action = entry?.actions.get(INLINE_REPLY_KEY);
+    if (entry === undefined || action?.kind !== 'deny' || text.trim() === '') {
+      this.opts.logger.log('info', 'notifications.dbus.stale-reply', { id });
+      return;
+    }
+    entry.acted = true;
+    entry.callbacks.onAction({ ...action, message: text });
   }
 
   private closed(id: number): void {
@@ -295,6 +310,9 @@ export class DbusNotifier implements NotificationSink {
       urgency: new dbus.Variant('y', r.hints.urgency),
       category: new dbus.Variant('s', r.hints.category),
       'suppress-sound': new dbus.Variant('b', r.hints.suppressSound),
+      ...(r.hints.replyPlaceholder !== undefined
+        ? { 'x-kde-reply-placeholder-text': new dbus.Variant('s', r.hints.replyPlaceholder) }
+        : {}),
     };
     try {
       const id = await this.call<number>('Notify', 'susssasa{sv}i', [

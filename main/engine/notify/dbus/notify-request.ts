@@ -6,6 +6,7 @@
 import type { NotificationOp } from '../notification-policy.ts';
 import type { NotificationAction, NotificationText, NotificationUrgency } from '../notification-text.ts';
 import { NOTICE_CATEGORY } from '../notification-text.ts';
+import { INLINE_REPLY_KEY, INLINE_REPLY_LABEL, INLINE_REPLY_PLACEHOLDER, inlineReplyFor } from './inline-reply.ts';
 
 /** The app name every notification carries (servers group and filter by it). */
 export const APP_NAME = 'Trail Boss';
@@ -33,7 +34,13 @@ export interface NotifyRequest {
   readonly body: string;
   /** Key, label, key, label, … as the spec wants them. */
   readonly actions: readonly string[];
-  readonly hints: { readonly urgency: 0 | 1 | 2; readonly category: string; readonly suppressSound: boolean };
+  readonly hints: {
+    readonly urgency: 0 | 1 | 2;
+    readonly category: string;
+    readonly suppressSound: boolean;
+    /** The inline reply field's placeholder, where one is offered. */
+    readonly replyPlaceholder?: string;
+  };
   /** 0: stays until closed (a waiting agent keeps waiting); -1: the server's default. */
   readonly expireTimeout: number;
 }
@@ -88,6 +95,11 @@ export function showRequest(
       pairs.push(key, button.text);
     }
   }
+  const reply = inlineReplyFor(op, opts.caps);
+  if (reply !== null) {
+    actions.set(INLINE_REPLY_KEY, reply);
+    pairs.push(INLINE_REPLY_KEY, INLINE_REPLY_LABEL);
+  }
   return {
     request: {
       appName: APP_NAME,
@@ -96,7 +108,12 @@ export function showRequest(
       summary: op.text.title,
       body: bodyFor(op.text.body, opts.caps),
       actions: pairs,
-      hints: { urgency: URGENCY[op.urgency], category: op.category, suppressSound: op.silent },
+      hints: {
+        urgency: URGENCY[op.urgency],
+        category: op.category,
+        suppressSound: op.silent,
+        ...(reply !== null ? { replyPlaceholder: INLINE_REPLY_PLACEHOLDER } : {}),
+      },
       expireTimeout: op.itemId === null ? -1 : 0,
     },
     actions,

@@ -4,7 +4,7 @@
  * the hotkey line ` [A]llow [D]eny` as the last line. `a` allows this one call (the next identical
  * call asks again), `d` denies; Esc, Enter, y, n do nothing, so Escape is never a way to say no.
  */
-import { classifyOptionLabel } from '../common/classify-option.ts';
+import { withKinds } from '../common/option-context.ts';
 import type { PermissionPrompt, PromptOption } from '../types.ts';
 import { unbox } from './screen.ts';
 
@@ -20,10 +20,7 @@ const VERIFIED_HOTKEYS = 'a:Allow d:Deny';
 /** The hotkey options of a ` [A]llow [D]eny` line, or null when the line is anything else. */
 export function hotkeyOptions(line: string): PromptOption[] | null {
   if (line.length > 200 || !HOTKEY_LINE.test(line)) return null;
-  return [...line.matchAll(HOTKEY)].map((m) => {
-    const label = `${m[1] ?? ''}${m[2] ?? ''}`;
-    return { key: (m[1] ?? '').toLowerCase(), label, kind: classifyOptionLabel(label) };
-  });
+  return withKinds([...line.matchAll(HOTKEY)].map((m) => ({ key: (m[1] ?? '').toLowerCase(), label: `${m[1] ?? ''}${m[2] ?? ''}` })));
 }
 
 interface Box {

@@ -6,7 +6,7 @@ const base = (path: string) => path.slice(path.lastIndexOf('/') + 1);
 export function matchesAuggieProcess(command: string, argv?: string): boolean {
   const name = base(command.trim());
   if (name === 'auggie') return true;
-  if (!argv || !['node', 'bun', 'npx'].includes(name)) return false;
+  if (!argv || !['node', 'bun', 'npx', 'npm', 'pnpm', 'yarn', 'bunx', 'deno'].includes(name)) return false;
   return (
     argv.includes('@augmentcode/auggie') || argv.split(/\s+/).some((token) => base(token) === 'auggie' || base(token) === 'augment.mjs')
   );

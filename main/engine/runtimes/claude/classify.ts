@@ -3,15 +3,17 @@
  * old "Interrupted" lines, earlier user messages) never counts: each recogniser anchors at the last lines.
  */
 import type { PaneCapture, Screen } from '../types.ts';
+import { lastTextRows, userOverlay } from '../common/user-overlay.ts';
 import { findOptionBlock } from './option-block.ts';
 import type { OptionBlock } from './option-block.ts';
 import { browserTitle, recogniseBrowserPrompt } from './recognise-browser.ts';
 import { knownDialogId, recogniseDialog } from './recognise-dialog.ts';
 import { recogniseForm } from './recognise-form.ts';
+import { isWorkflowPrompt, recogniseWorkflowPrompt } from './recognise-workflow.ts';
 import { findInputBox } from './recognise-idle.ts';
 import { looksLikePermission, permissionBody, recognisePermission } from './recognise-permission.ts';
 import { spinnerNearBottom, workingIndicator } from './recognise-working.ts';
-import { bottomLines, isBlank, ruleAbove } from './screen-lines.ts';
+import { bottomLines, isBlank, ruleAbove, unboxBottom } from './screen-lines.ts';
 
 // How far above the options a prompt's or dialog's top rule may be (an Edit diff preview is the tallest seen).
 const PROMPT_HEIGHT = 80;
@@ -36,6 +38,7 @@ function promptOrDialog(lines: readonly string[], block: OptionBlock): Screen | 
   const optionsTop = block.top - regionStart;
   const dialogId = knownDialogId(region, block);
   if (dialogId) return recogniseDialog(region, optionsTop, block, dialogId);
+  if (block.numbered && isWorkflowPrompt(lines, ruleIndex)) return recogniseWorkflowPrompt(lines, ruleIndex, block);
   const browser = browserTitle(lines, ruleIndex, block.top);
   if (browser && block.numbered) return recogniseBrowserPrompt(lines, ruleIndex, block, browser);
   const body = permissionBody(lines, ruleIndex, block);
@@ -45,9 +48,20 @@ function promptOrDialog(lines: readonly string[], block: OptionBlock): Screen | 
   return null;
 }
 
+/** A prompt drawn inside a `╭ │ ╰` box at the bottom (older layout), read with the box taken off. */
+function boxedPrompt(lines: readonly string[]): Screen | null {
+  const unboxed = unboxBottom(lines);
+  const block = unboxed ? findOptionBlock(unboxed) : null;
+  return unboxed && block ? promptOrDialog(unboxed, block) : null;
+}
+
 /** Classify one capture of a Claude Code pane. Pure; never throws on any input. */
 export function classifyClaude(capture: PaneCapture): Screen {
   const lines = bottomLines(capture.lines);
+  // ctrl+o: the transcript viewer, its footer `Showing detailed transcript · ctrl+o to toggle · …` (2.1.332 bundle).
+  if (lastTextRows(lines, 3).some((t) => t.startsWith('Showing detailed transcript'))) {
+    return userOverlay('claude', 'claude.transcript-viewer', 'Showing detailed transcript');
+  }
   const box = findInputBox(lines);
   if (box) {
     const indicator = workingIndicator(lines, box);
@@ -57,6 +71,8 @@ export function classifyClaude(capture: PaneCapture): Screen {
   const block = findOptionBlock(lines);
   const prompt = block ? promptOrDialog(lines, block) : null;
   if (prompt) return prompt;
+  const boxed = block ? null : boxedPrompt(lines);
+  if (boxed) return boxed;
   const form = recogniseForm(lines);
   if (form) return form;
   const spinner = spinnerNearBottom(lines);

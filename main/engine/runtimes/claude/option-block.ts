@@ -25,6 +25,8 @@ const NUMBERED = /^(\s*)(❯\s*)?(\d{1,2})\.\s+(\S.*)$/;
 const CURSOR = /^(\s*)❯\s+(\S.*)$/;
 // Key hints under a list. Claude words them "<Key> to <verb>", joined by " · ".
 const KEY_HINT = /^\s*(?:esc|enter|tab|space|↑\/↓|↑↓|ctrl\+\w+|shift\+tab)(?=\s)[^·]*\bto\s+\w+/i;
+// The start of a hint row: a key name first (its "to <verb>" may have wrapped onto the next row).
+const KEY_HINT_START = /^\s*(?:esc|enter|tab|space|↑\/↓|↑↓|ctrl\+\w+|shift\+tab)\s/i;
 // Notices that may sit under anything and say nothing about the prompt.
 const NOISE = /tmux focus-events off|^\s{20,}\S.*\/effort$/;
 
@@ -43,7 +45,21 @@ function numbered(line: string): NumberedLine | null {
   return { digitCol: lead.length + cursor.length, number: Number(m[3]), text: (m[4] ?? '').trim(), highlighted: cursor !== '' };
 }
 
-/** Index of the last line that is neither blank, a key hint nor a notice; collects the key hints. */
+/**
+ * Is `row` the rest of the hint `above`, wrapped in a narrow pane? `above` starts with a key and its last
+ * ` · ` part is not finished (`Esc to cancel · Tab`), and `row` is only lower-case hint words (`to amend`).
+ */
+function wrappedHint(above: string, row: string): boolean {
+  if (!KEY_HINT_START.test(above) || !/^\s*[a-z][a-z ·/+-]*$/.test(row)) return false;
+  const lastPart = above.trim().split(' · ').pop() ?? '';
+  return !/\bto\s+\w+/.test(lastPart) && KEY_HINT.test(`${above.trimEnd()} ${row.trim()}`);
+}
+
+/**
+ * Index of the last line that is neither blank, a key hint nor a notice; collects the key hints. A hint
+ * wrapped in a narrow pane (`Esc to cancel · Tab` / `to amend`) is one hint: a row that is not a hint
+ * itself but completes the hint row above it belongs to the footer.
+ */
 function lastContentLine(lines: readonly string[]): { index: number; footer: string[] } {
   const footer: string[] = [];
   let i = lines.length - 1;
@@ -52,6 +68,12 @@ function lastContentLine(lines: readonly string[]): { index: number; footer: str
     if (isBlank(line) || NOISE.test(line)) continue;
     if (KEY_HINT.test(line)) {
       footer.unshift(line.trim());
+      continue;
+    }
+    if (wrappedHint(lines[i - 1] ?? '', line)) {
+      const above = lines[i - 1] ?? '';
+      footer.unshift(`${above.trim()} ${line.trim()}`);
+      i--;
       continue;
     }
     break;
@@ -149,7 +171,14 @@ function unnumberedBlock(lines: readonly string[], end: number, footer: string[]
   for (const line of run) {
     const highlighted = CURSOR.test(line);
     if (!highlighted && indentOf(line) !== textCol) return null;
-    options.push({ number: null, text: highlighted ? (m[2] ?? '').trim() : line.trim(), more: [], highlighted });
+    const text = highlighted ? (m[2] ?? '').trim() : line.trim();
+    const previous = options[options.length - 1];
+    // Labels start with a capital; a row that starts in lower case is the one above, wrapped in a narrow pane.
+    if (!highlighted && previous && /^[a-z]/.test(text)) {
+      options[options.length - 1] = { ...previous, more: [...previous.more, text] };
+      continue;
+    }
+    options.push({ number: null, text, more: [], highlighted });
   }
   return { options, numbered: false, top: start, footer };
 }

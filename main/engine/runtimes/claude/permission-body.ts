@@ -20,6 +20,11 @@ export interface PermissionBody {
   readonly box: readonly string[] | null;
   /** Without a box: the non-blank lines between header and question, trimmed (2.1.197 layout). */
   readonly loose: readonly string[];
+  /**
+   * Without a box: lines drawn at the header's own indent below the indented content, trimmed. They are
+   * the prompt's remarks about the content (`Contains expansion`), not part of the command.
+   */
+  readonly remarks: readonly string[];
 }
 
 /** Remove the smallest common indentation (the box padding) and trailing spaces. */
@@ -35,6 +40,24 @@ function trimBlank(lines: readonly string[]): string[] {
   while (a < b && isBlank(lines[a])) a++;
   while (b > a && isBlank(lines[b - 1])) b--;
   return lines.slice(a, b);
+}
+
+/**
+ * Content indented under the header, then remarks back at the header's indent (`Contains expansion`
+ * under a Bash command). Only trailing lines at or left of the header's indent count as remarks, and only
+ * when indented content comes first; otherwise everything is content.
+ */
+function splitRemarks(lines: readonly string[], header: string): { content: string[]; remarks: string[] } {
+  const headerIndent = header.length - header.trimStart().length;
+  const indent = (l: string): number => l.length - l.trimStart().length;
+  let cut = lines.length;
+  while (cut > 0 && (isBlank(lines[cut - 1]) || indent(lines[cut - 1] ?? '') <= headerIndent)) cut--;
+  const remarks = lines
+    .slice(cut)
+    .map((l) => l.trim())
+    .filter((l) => l !== '');
+  if (cut === 0 || remarks.length === 0) return { content: [...lines], remarks: [] };
+  return { content: lines.slice(0, cut), remarks };
 }
 
 /**
@@ -54,8 +77,9 @@ export function readPermissionBody(lines: readonly string[], ruleIndex: number, 
   const close = dashed[dashed.length - 1];
   const hasBox = dashed.length === 2 && open !== undefined && close !== undefined;
   const beforeLines = hasBox ? rest.slice(0, open) : rest;
-  const before = beforeLines.map((l) => l.trim()).filter((l) => l !== '' && !l.startsWith('Tip:'));
   const box = hasBox ? dedent(trimBlank(rest.slice(open + 1, close))) : null;
+  const { content, remarks } = hasBox ? { content: beforeLines, remarks: [] } : splitRemarks(beforeLines, body[headerAt] ?? '');
+  const before = content.map((l) => l.trim()).filter((l) => l !== '' && !l.startsWith('Tip:'));
   const loose = hasBox ? [] : before;
-  return { header, question, questionAdjacent: questionAt === optionsTop - 1, before: hasBox ? before : [], box, loose };
+  return { header, question, questionAdjacent: questionAt === optionsTop - 1, before: hasBox ? before : [], box, loose, remarks };
 }

@@ -2,7 +2,8 @@
 
 // The npm package; its bin is `claude` (cli.js under @anthropic-ai/claude-code).
 const PACKAGE = '@anthropic-ai/claude-code';
-const RUNNERS = new Set(['node', 'nodejs', 'bun', 'deno']);
+// Interpreters, and launchers that run the package by name (`npx @anthropic-ai/claude-code`, `pnpm dlx …`).
+const RUNNERS = new Set(['node', 'nodejs', 'bun', 'deno', 'npx', 'npm', 'pnpm', 'yarn', 'bunx']);
 // The native installer runs ~/.local/share/claude/versions/<x.y.z>, so the process may be named by its version.
 const VERSION_NAME = /^\d+\.\d+\.\d+$/;
 

@@ -6,7 +6,7 @@
  * added), the session option adds a rule for the site, Esc cancels. Confidence is high only for that
  * exact option list; any other wording stays low (no approve key).
  */
-import { classifyOptionLabel } from '../common/classify-option.ts';
+import { withKinds } from '../common/option-context.ts';
 import type { PermissionPrompt, PromptOption } from '../types.ts';
 import type { OptionBlock } from './option-block.ts';
 import { isBlank, MAX_SANE_LINE } from './screen-lines.ts';
@@ -32,10 +32,9 @@ function exactOptions(labels: readonly string[]): boolean {
 
 /** Build the prompt for a frame whose title is Claude in Chrome's. */
 export function recogniseBrowserPrompt(lines: readonly string[], ruleIndex: number, block: OptionBlock, title: string): PermissionPrompt {
-  const options: PromptOption[] = block.options.map((o) => {
-    const label = [o.text, ...o.more].join(' ');
-    return { key: o.number === null ? null : String(o.number), label, kind: classifyOptionLabel(label) };
-  });
+  const options: PromptOption[] = withKinds(
+    block.options.map((o) => ({ key: o.number === null ? null : String(o.number), label: [o.text, ...o.more].join(' ') })),
+  );
   const body = lines
     .slice(ruleIndex + 1, block.top)
     .map((l) => l.trim())

@@ -1,5 +1,5 @@
 /** Claude dialogs that are not tool permissions: startup dialogs, AskUserQuestion, plan approval, other menus. */
-import { classifyOptionLabel } from '../common/classify-option.ts';
+import { withKinds } from '../common/option-context.ts';
 import type { DialogScreen, PromptOption } from '../types.ts';
 import type { OptionBlock } from './option-block.ts';
 import { isBlank } from './screen-lines.ts';
@@ -12,20 +12,30 @@ interface KnownDialog {
   readonly question?: (region: readonly string[]) => string | null;
 }
 
-/** "Accessing workspace:" plus the folder on the next non-blank line: says which folder is to be trusted. */
+/**
+ * "Accessing workspace:" plus the folder on the next non-blank line: says which folder is to be trusted.
+ * In a narrow pane the two words may sit on two rows.
+ */
 function workspaceQuestion(region: readonly string[]): string | null {
-  const at = region.findIndex((l) => l.trim() === 'Accessing workspace:');
+  const rows = region.map((l) => l.trim()).filter((l) => l !== '');
+  const at = rows.findIndex((l, i) => l === 'Accessing workspace:' || (l === 'Accessing' && rows[i + 1] === 'workspace:'));
   if (at < 0) return null;
-  const path = region.slice(at + 1).find((l) => !isBlank(l));
-  return path ? `Accessing workspace: ${path.trim()}` : null;
+  const path = rows[at + (rows[at] === 'Accessing' ? 2 : 1)];
+  return path ? `Accessing workspace: ${path}` : null;
 }
+
+/** Dialogs the user opens with a command (never queued, never answered by a key). */
+const USER_OPENED = new Set(['claude.model-picker']);
 
 /** Checked in order, before the permission recogniser: a known dialog is never a permission prompt. */
 const KNOWN: readonly KnownDialog[] = [
+  // /model: "Select model" (bold title, from the 2.1.332 bundle) over the model list. The user opened it.
+  { id: 'claude.model-picker', matches: (text) => /^\s*Select model\s*$/m.test(text), question: () => 'Select model' },
   {
     // Default is "No, exit" in 2.1.329 (Enter exits the CLI) and "Yes" in 2.1.197.
     id: 'claude.trust-folder',
-    matches: (text, block) => /Accessing workspace:/.test(text) || block.options.some((o) => /trust this folder/i.test(o.text)),
+    matches: (text, block) =>
+      /Accessing\s+workspace:/.test(text) || block.options.some((o) => /trust this folder/i.test([o.text, ...o.more].join(' '))),
     question: workspaceQuestion,
   },
   { id: 'claude.api-key', matches: (text) => /Detected a custom API key|Do you want to use this API key\?/.test(text) },
@@ -60,11 +70,12 @@ export function knownDialogId(region: readonly string[], block: OptionBlock): st
 export function recogniseDialog(region: readonly string[], optionsTop: number, block: OptionBlock, dialogId: string | null): DialogScreen {
   const known = KNOWN.find((d) => d.id === dialogId);
   const question = known?.question?.(region) ?? nearestQuestion(region, optionsTop);
-  const options: PromptOption[] = block.options.map((o) => ({
-    key: o.number === null ? null : String(o.number),
-    label: o.text,
-    kind: classifyOptionLabel(o.text),
-  }));
+  // AskUserQuestion draws a description under each option, at the label's column: not part of the label.
+  // Elsewhere the rows under an option are its label, wrapped in a narrow pane.
+  const labelOf = (o: OptionBlock['options'][number]) => (dialogId === 'claude.ask-user-question' ? o.text : [o.text, ...o.more].join(' '));
+  const options: PromptOption[] = withKinds(
+    block.options.map((o) => ({ key: o.number === null ? null : String(o.number), label: labelOf(o) })),
+  );
   const marked = block.options.flatMap((o, i) => (o.highlighted ? [i] : []));
   return {
     kind: 'dialog',
@@ -73,5 +84,6 @@ export function recogniseDialog(region: readonly string[], optionsTop: number, b
     question,
     options,
     highlighted: marked.length === 1 ? (marked[0] ?? null) : null,
+    ...(dialogId !== null && USER_OPENED.has(dialogId) ? { openedByUser: true } : {}),
   };
 }

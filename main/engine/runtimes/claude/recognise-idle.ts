@@ -19,14 +19,28 @@ const MAX_FOOTER_LINES = 3;
 const MAX_INPUT_LINES = 20;
 const OPTION_LIKE = /^\s*❯?\s*\d{1,2}\.\s+\S/;
 
-/** The closing rule of the box: the first rule above the last few footer lines; footer must not look like a list. */
+/**
+ * A row of the panel Claude draws under its input box for background agents and tasks (`◯ Explore
+ * Investigate repo   33s`, `● main   ↑/↓ to select · Enter to view`): a status glyph, then text.
+ */
+const PANEL_ROW = /^\s*[●◯◐◑◒◓✔✓✗◻◼☐☒□■▪⏺✻✳]\s+\S/;
+// A panel lists at most this many rows before it scrolls.
+const MAX_PANEL_ROWS = 24;
+
+/**
+ * The closing rule of the box: the first rule above the last few footer lines; footer must not look like
+ * a list. Panel rows (agents, tasks) under the box count apart, so a long panel does not hide the box.
+ */
 function closingRule(lines: readonly string[]): { index: number; footer: string[] } | null {
   const footer: string[] = [];
+  let panel = 0;
   for (let i = lines.length - 1; i >= 0; i--) {
     const line = lines[i] ?? '';
     if (isRule(line)) return { index: i, footer };
     if (isBlank(line)) continue;
-    if (OPTION_LIKE.test(line) || line.trimStart().startsWith('❯') || footer.length >= MAX_FOOTER_LINES) return null;
+    if (OPTION_LIKE.test(line) || line.trimStart().startsWith('❯')) return null;
+    if (PANEL_ROW.test(line) && panel < MAX_PANEL_ROWS) panel++;
+    else if (footer.length - panel >= MAX_FOOTER_LINES) return null;
     footer.unshift(line.trim());
   }
   return null;

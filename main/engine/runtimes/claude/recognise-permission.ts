@@ -1,5 +1,5 @@
 /** Turns a Claude tool-permission prompt (Bash, Edit, Write, Read, WebFetch) into a structured PermissionPrompt. */
-import { classifyOptionLabel } from '../common/classify-option.ts';
+import { withKinds } from '../common/option-context.ts';
 import type { PermissionPrompt, PromptOption } from '../types.ts';
 import type { OptionBlock } from './option-block.ts';
 import { readPermissionBody } from './permission-body.ts';
@@ -24,6 +24,17 @@ const TEXT_ENTRY = /tell claude what to do next/i;
  */
 const TEXT_FIELD = /^type here to tell claude\b|\btell claude what to do (?:next|differently)$/i;
 
+/** The footer hint that Tab turns the highlighted option into a text field (2.1.3xx: `Esc to cancel · Tab to amend`). */
+const AMEND_HINT = /\bTab to amend\b/i;
+
+/**
+ * The same "No" field once text is typed into it (2.1.332): the row reads `No, <the text>` with the
+ * marker on it, and a digit typed now goes into the field (`deny-message-field-typed`: "use pnpm 4 y
+ * instead"). The old plain option carries its key hint (`… differently (esc)`) and is not a field.
+ * Wherever the marker is: a screen with such a row is not one a digit can be trusted on.
+ */
+const TYPED_NO_FIELD = /^No,\s(?!.*\(esc\)$)/;
+
 /** Is this block, with what is above it, a tool permission prompt rather than some other dialog? */
 export function looksLikePermission(body: PermissionBody, block: OptionBlock): boolean {
   if (!block.numbered) return false;
@@ -47,11 +58,10 @@ export function recognisePermission(
   block: OptionBlock,
   body: PermissionBody,
 ): PermissionPrompt {
-  const options: PromptOption[] = block.options.map((o) => {
-    // A wrapped label continues on the lines below it; classify the whole text, never a prefix.
-    const label = [o.text, ...o.more].join(' ');
-    return { key: o.number === null ? null : String(o.number), label, kind: classifyOptionLabel(label) };
-  });
+  // A wrapped label continues on the lines below it; classify the whole text, never a prefix.
+  const options: PromptOption[] = withKinds(
+    block.options.map((o) => ({ key: o.number === null ? null : String(o.number), label: [o.text, ...o.more].join(' ') })),
+  );
   const marked = block.options.flatMap((o, i) => (o.highlighted ? [i] : []));
   const highlighted = marked.length === 1 ? (marked[0] ?? null) : null;
   const tool = body.header;
@@ -65,7 +75,10 @@ export function recognisePermission(
     highlighted !== null,
     // Cut off by the pane bottom? Claude lists "No" last; without it, only the key-hint footer proves the end.
     block.footer.length > 0 || last?.kind === 'deny',
-    !options.some((o, i) => TEXT_ENTRY.test(o.label) || (TEXT_FIELD.test(o.label) && (i === highlighted || o.kind === 'deny'))),
+    !options.some(
+      (o, i) =>
+        TEXT_ENTRY.test(o.label) || (TEXT_FIELD.test(o.label) && (i === highlighted || o.kind === 'deny')) || TYPED_NO_FIELD.test(o.label),
+    ),
     lines.slice(Math.max(0, ruleIndex)).every((l) => l.length <= MAX_SANE_LINE),
   ];
   return {
@@ -79,5 +92,6 @@ export function recognisePermission(
     confidence: checks.every(Boolean) ? 'high' : 'low',
     escapeDenies: true,
     approveByEnterOnHighlight: false,
+    ...(block.footer.some((l) => AMEND_HINT.test(l)) ? { amendKey: 'Tab' as const } : {}),
   };
 }

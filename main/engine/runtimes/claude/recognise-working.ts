@@ -9,6 +9,15 @@ import { isBlank } from './screen-lines.ts';
  */
 export const SPINNER = /^\s{0,2}[·✢✳✶✻✽*+]\s+\S[^…]{0,80}…(?:\s*\(.*\))?$/;
 
+/**
+ * The turn is over but Claude waits for agents it started: `✻ Waiting for 1 background agent to finish`
+ * (peer capture claude-herdr-background-agent-wait), `Waiting for background work to finish` (the
+ * 2.1.332 bundle). Not a spinner (no ellipsis), yet the agent is not
+ * idle: its reply comes when they finish, so the watchdog must not wake it and nothing is typed into it.
+ */
+const WAITING_FOR_AGENTS =
+  /^\s{0,2}[·✢✳✶✻✽*+]\s+Waiting for (?:(?:\d+|an?|the) (?:background |sub)?(?:agents?|subagents?|tasks?)\b|background work to finish\b)/i;
+
 /** The footer says Claude can be interrupted, which it only says while a turn runs. */
 const INTERRUPT = /\besc to interrupt\b/i;
 
@@ -25,7 +34,7 @@ function spinnerAbove(lines: readonly string[], box: InputBox): string | null {
   for (let i = box.top - 1; i >= 0 && i >= box.top - 8; i--) {
     const line = lines[i] ?? '';
     if (isBlank(line) || BETWEEN.test(line)) continue;
-    return isSpinnerLine(line) ? line.trim() : null;
+    return isSpinnerLine(line) || WAITING_FOR_AGENTS.test(line) ? line.trim() : null;
   }
   return null;
 }

@@ -67,3 +67,23 @@ export function ruleAbove(lines: readonly string[], from: number, limit: number)
   for (let i = from - 1; i >= 0 && i >= from - limit; i--) if (isRule(lines[i])) return i;
   return -1;
 }
+
+const BOX_TOP = /^\s*╭─+╮?\s*$/;
+const BOX_BOTTOM = /^\s*╰─+╯?\s*$/;
+const BOX_SIDE = /^\s*│(.*?)(?:│\s*)?$/;
+
+/**
+ * The bottom of the screen with a `╭ │ ╰` box taken apart, or null when the screen does not end in one:
+ * older releases (and hand-made copies of them) drew prompts boxed, sometimes with the right border out
+ * of line. The top edge becomes a `─` rule (the prompt's top), the sides go, the bottom edge is dropped.
+ */
+export function unboxBottom(lines: readonly string[]): string[] | null {
+  let end = lines.length - 1;
+  while (end >= 0 && isBlank(lines[end])) end--;
+  if (end < 0 || !BOX_BOTTOM.test(lines[end] ?? '')) return null;
+  let top = end - 1;
+  while (top >= 0 && BOX_SIDE.test(lines[top] ?? '')) top--;
+  if (top < 0 || !BOX_TOP.test(lines[top] ?? '')) return null;
+  const inner = lines.slice(top + 1, end).map((l) => (BOX_SIDE.exec(l)?.[1] ?? '').trimEnd());
+  return [...lines.slice(0, top), '─'.repeat(40), ...inner];
+}

@@ -1,6 +1,7 @@
 /** Codex CLI 0.169.0: one Screen from the bottom of a pane. Order: prompt, dialog, composer state. */
 import type { PaneCapture, Screen } from '../types.ts';
 import { visibleLines } from '../common/visible-lines.ts';
+import { codexOverlay } from './overlays.ts';
 import { findComposer } from './composer.ts';
 import { parseCodexDialog } from './dialogs.ts';
 import { parseCodexPermission } from './permission.ts';
@@ -11,6 +12,8 @@ export function classifyCodex(capture: PaneCapture): Screen {
   const lines = visibleLines(capture.lines);
   const unknown: Screen = { kind: 'unknown', runtime: 'codex' };
   if (lines.length === 0) return unknown;
+  const overlay = codexOverlay(lines);
+  if (overlay) return overlay;
   const prompt = parseCodexPermission(lines);
   if (prompt) return prompt;
   const dialog = parseCodexDialog(lines);

@@ -1,5 +1,6 @@
 /** Codex 0.169.0 dialogs: folder trust, login, model-migration notice, startup warnings overlay, hooks review. */
 import { classifyOptionLabel } from '../common/classify-option.ts';
+import { withKinds } from '../common/option-context.ts';
 import type { DialogScreen, PromptOption } from '../types.ts';
 import { markedIndex, optionBlockAbove } from './options.ts';
 import type { OptionBlock } from './options.ts';
@@ -17,6 +18,7 @@ export const CODEX_DIALOGS: Readonly<Record<string, DialogKnowledge>> = {
   'codex.model-migration': { escape: 'confirms-highlighted', safeToDismiss: false },
   'codex.warnings': { escape: 'dismisses', safeToDismiss: true },
   'codex.hooks-review': { escape: 'untested', safeToDismiss: false },
+  'codex.question': { escape: 'untested', safeToDismiss: false },
 };
 
 function dialog(dialogId: string | null, question: string, options: PromptOption[], highlighted: number | null): DialogScreen {
@@ -24,7 +26,7 @@ function dialog(dialogId: string | null, question: string, options: PromptOption
 }
 
 function numbered(block: OptionBlock, keyFor: (n: number) => string | null): PromptOption[] {
-  return block.options.map((o) => ({ key: keyFor(o.number), label: o.label, kind: classifyOptionLabel(o.label) }));
+  return withKinds(block.options.map((o) => ({ key: keyFor(o.number), label: o.label })));
 }
 
 /** The first non-blank line above `index`, trimmed ('' when none). */
@@ -54,7 +56,8 @@ function withFooter(lines: readonly string[], footers: readonly string[]): numbe
 }
 
 function trust(lines: readonly string[]): DialogScreen | null {
-  const at = withFooter(lines, ['enter continue · esc back']);
+  // `esc back` (0.169.0) or `esc quit` (older releases and a first start, peer capture codex-warden-trust-prompt).
+  const at = withFooter(lines, ['enter continue · esc back', 'enter continue · esc quit']);
   if (at < 0) return null;
   const question = lines.find((l) => l.includes('Trust this folder?'));
   const block = optionBlockAbove(lines, at - 1);
@@ -106,6 +109,37 @@ function hooksReview(lines: readonly string[]): DialogScreen | null {
   );
 }
 
+/** `Question 1/3 (3 unanswered)`: the header of the plan-mode / request_user_input question view. */
+const QUESTION_HEADER = /^\s*Question \d+\/\d+\b/;
+
+/**
+ * The question view (plan mode, request_user_input): a `Question i/n` header, the question (absent when
+ * the header is all there is), options in any language, and a footer that says `enter to submit answer`.
+ * The user answers it: no option gets a key.
+ */
+function question(lines: readonly string[]): DialogScreen | null {
+  const at = findFooter(lines, (l) => l.includes('enter to submit answer') || l.includes('enter to submit all'));
+  if (at < 0) return null;
+  const block = optionBlockAbove(lines, at - 1);
+  if (!block) return null;
+  const header = lines.slice(Math.max(0, block.start - 6), block.start).findLastIndex((l) => QUESTION_HEADER.test(l));
+  if (header < 0) return null;
+  const above = lineAbove(lines, block.start);
+  const asked = QUESTION_HEADER.test(above) ? above : above || 'Question';
+  return dialog(
+    'codex.question',
+    asked,
+    numbered(block, () => null),
+    markedIndex(block.options),
+  );
+}
+
+/** Index of a footer line among the last three that passes `test`, or -1. */
+function findFooter(lines: readonly string[], test: (line: string) => boolean): number {
+  for (let i = lines.length - 1; i >= Math.max(0, lines.length - 3); i--) if (test((lines[i] ?? '').trim())) return i;
+  return -1;
+}
+
 /** A generic numbered selection with a "Press enter to …" footer: a dialog nobody has named yet. */
 function generic(lines: readonly string[]): DialogScreen | null {
   const last = (lines[lines.length - 1] ?? '').trim();
@@ -122,5 +156,7 @@ function generic(lines: readonly string[]): DialogScreen | null {
 
 /** The dialog at the bottom of the screen, or null. */
 export function parseCodexDialog(lines: readonly string[]): DialogScreen | null {
-  return warnings(lines) ?? trust(lines) ?? modelMigration(lines) ?? login(lines) ?? hooksReview(lines) ?? generic(lines);
+  return (
+    warnings(lines) ?? trust(lines) ?? question(lines) ?? modelMigration(lines) ?? login(lines) ?? hooksReview(lines) ?? generic(lines)
+  );
 }

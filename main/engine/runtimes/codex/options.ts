@@ -1,7 +1,11 @@
 /** Codex numbered option lists (`› 1. Yes, proceed (y)`), shared by approval prompts and dialogs. */
 
-/** `› 1. label` (highlighted, `›` or the login screens' `>`) or `  1. label`. */
-const OPTION = /^(?:([›>]) | {2})(\d{1,2})\. (\S.*)$/;
+/**
+ * `› 1. label` (highlighted, `›` or the login screens' `>`) or `  1. label`. Codex indents by two
+ * columns, but a capture may have lost the indent (a peer's copy), a list nested deeper has more, and a
+ * narrow pane can squeeze the marker against the number (`›2.`): any indent and spacing is read.
+ */
+const OPTION = /^\s*(?:([›>])\s*)?(\d{1,2})\.\s+(\S.*)$/;
 /** Wrapped label text or a per-option description: indented deeper than the option text starts. */
 const CONTINUATION = /^ {4,}\S/;
 

@@ -5,7 +5,7 @@ import type { OptionKind } from '../types.ts';
  * Phrases that make an option grant more than this one invocation. Checked before anything else:
  * a label that contains one of these is `always`, whatever else it says.
  */
-const BROADER_GRANT = [
+export const BROADER_GRANT: readonly RegExp[] = [
   /don'?t ask again/,
   /do not ask again/,
   /\bnever ask\b/,
@@ -66,6 +66,8 @@ const SINGLE_USE = new Set([
   'delete',
   // Kiro CLI 2.24–2.27 (peer captures): `❯ Yes, single permission` beside `Trust, always allow in this session`.
   'yes, single permission',
+  // Claude Code "Run a dynamic workflow?": `1. Yes, run it` runs this one workflow (no standing grant offered beside it).
+  'yes, run it',
 ]);
 
 /**

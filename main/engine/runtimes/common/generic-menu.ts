@@ -6,7 +6,7 @@
  * never carry an approve key; deny is Escape only where the hint says Escape cancels.
  */
 import type { DialogScreen, PermissionPrompt, PromptOption, RuntimeId } from '../types.ts';
-import { classifyOptionLabel } from './classify-option.ts';
+import { withKinds } from './option-context.ts';
 import type { OptionRow } from './menu-rows.ts';
 import { hintNamesEscapeCancel, isChromeRow, isHintRow, isKeyRow, optionRow, unbordered } from './menu-rows.ts';
 import { visibleLines } from './visible-lines.ts';
@@ -153,11 +153,7 @@ export function recogniseGenericMenu(lines: readonly string[], runtime: RuntimeI
   if (marked.length > 1) return null;
   const asked = questionAbove(rows, widths, start, wrapWidth);
   if (!asked) return null;
-  const options: PromptOption[] = list.map((o) => ({
-    key: o.row.key.length === 1 ? o.row.key : null,
-    label: o.label,
-    kind: classifyOptionLabel(o.label),
-  }));
+  const options: PromptOption[] = withKinds(list.map((o) => ({ key: o.row.key.length === 1 ? o.row.key : null, label: o.label })));
   const highlighted = marked[0] ?? null;
   if (!PERMISSION_QUESTION.test(asked.question))
     return { kind: 'dialog', runtime, dialogId: null, question: asked.question, options, highlighted };

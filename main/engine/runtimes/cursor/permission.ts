@@ -12,7 +12,7 @@
  * the marker and every option prints its own key, each key different: the key printed on the
  * single-use option then selects it, whatever the highlight.
  */
-import { classifyOptionLabel } from '../common/classify-option.ts';
+import { withKinds } from '../common/option-context.ts';
 import type { PermissionPrompt, PromptOption } from '../types.ts';
 import { hintMentionsEscape, keyOfHint } from './hints.ts';
 import { cursorOptionRow, isCursorChromeRow, isCursorQuestion, type CursorOptionRow } from './options.ts';
@@ -66,10 +66,7 @@ export function parseCursorPermission(lines: readonly string[]): PermissionPromp
   if (questionAt < 0 || start - questionAt > 4) return null;
   const options = rows.slice(start, end).map((t) => cursorOptionRow(t) as CursorOptionRow);
   const keys = options.map((o) => keyOfHint(o.hint));
-  const prompt: PromptOption[] = options.map((o, k) => {
-    const label = `${o.label} (${o.hint})`;
-    return { key: keys[k] ?? null, label, kind: classifyOptionLabel(label) };
-  });
+  const prompt: PromptOption[] = withKinds(options.map((o, k) => ({ key: keys[k] ?? null, label: `${o.label} (${o.hint})` })));
   const marked = options.flatMap((o, k) => (o.marked ? [k] : []));
   // Options drawn above the gap mean the list is broken up (a row without a hint among them).
   const broken = rows.slice(questionAt + 1, start).some((t) => cursorOptionRow(t) !== null);

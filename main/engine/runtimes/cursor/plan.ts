@@ -7,7 +7,7 @@
  * under it does (Cursor hides the composer while it asks), so an answered box in the scrollback is
  * never read. A dialog: building a plan runs many tools, nothing here is a single-use approval.
  */
-import { classifyOptionLabel } from '../common/classify-option.ts';
+import { withKinds } from '../common/option-context.ts';
 import type { DialogScreen, PromptOption } from '../types.ts';
 import { keyOfHint } from './hints.ts';
 import { cursorOptionRow, isCursorQuestion } from './options.ts';
@@ -32,10 +32,9 @@ export function parseCursorBoxedQuestion(lines: readonly string[]): DialogScreen
   const rows = body.slice(start).map((t) => cursorOptionRow(t));
   const question = body[start - 1] ?? '';
   if (rows.length < 2 || !isCursorQuestion(question)) return null;
-  const options: PromptOption[] = rows.map((r) => {
-    const label = `${r?.label ?? ''} (${r?.hint ?? ''})`;
-    return { key: keyOfHint(r?.hint ?? ''), label, kind: classifyOptionLabel(label) };
-  });
+  const options: PromptOption[] = withKinds(
+    rows.map((r) => ({ key: keyOfHint(r?.hint ?? ''), label: `${r?.label ?? ''} (${r?.hint ?? ''})` })),
+  );
   const marked = rows.flatMap((r, k) => (r?.marked ? [k] : []));
   return {
     kind: 'dialog',

@@ -5,7 +5,7 @@
  * Live only while its box is the last thing on screen: once answered it stays in the scrollback
  * (with `⏳ Trusting workspace...`) above the session.
  */
-import { classifyOptionLabel } from '../common/classify-option.ts';
+import { withKinds } from '../common/option-context.ts';
 import type { DialogScreen } from '../types.ts';
 import { bottom } from './screen.ts';
 
@@ -31,7 +31,7 @@ export function parseCursorTrust(lines: readonly string[]): DialogScreen | null 
     runtime: 'cursor',
     dialogId: 'cursor.workspace-trust',
     question: (asked ?? question).text,
-    options: found.map((o) => ({ key: o.key, label: o.label, kind: classifyOptionLabel(o.label) })),
+    options: withKinds(found.map((o) => ({ key: o.key, label: o.label }))),
     highlighted: marked.length === 1 ? (marked[0] ?? null) : null,
   };
 }

@@ -8,12 +8,13 @@ import type { PaneCapture, Screen } from '../types.ts';
 import { visibleLines } from '../common/visible-lines.ts';
 import { parseKiroApproval } from './approval.ts';
 import { parseKiroPermission } from './permission.ts';
+import { parseKiroSubagentApprovals } from './subagent-approvals.ts';
 import { kiroIdle, kiroWorkingLine } from './status.ts';
 
 /** Classify a kiro-cli pane. */
 export function classifyKiro(capture: PaneCapture): Screen {
   const lines = visibleLines(capture.lines);
-  const prompt = parseKiroApproval(lines) ?? parseKiroPermission(lines);
+  const prompt = parseKiroSubagentApprovals(lines) ?? parseKiroApproval(lines) ?? parseKiroPermission(lines);
   if (prompt) return prompt;
   const working = kiroWorkingLine(lines);
   if (working) return { kind: 'working', runtime: 'kiro', indicator: working };

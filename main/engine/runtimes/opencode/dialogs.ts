@@ -1,5 +1,5 @@
 /** opencode dialogs drawn in the same `△` box: the always-allow confirmation and the reject message. */
-import { classifyOptionLabel } from '../common/classify-option.ts';
+import { withKinds } from '../common/option-context.ts';
 import type { DialogScreen } from '../types.ts';
 import { highlightedButton } from './buttons.ts';
 import type { PromptBox } from './prompt-box.ts';
@@ -32,7 +32,7 @@ export function parseDialogBox(box: PromptBox, ansiLines?: readonly string[]): D
     runtime: 'opencode',
     dialogId: IDS[box.title] ?? null,
     question,
-    options: box.buttons.map((b) => ({ key: null, label: b.label, kind: classifyOptionLabel(b.label) })),
+    options: withKinds(box.buttons.map((b) => ({ key: null, label: b.label }))),
     highlighted: box.row ? highlightedButton(box.row, box.buttons, ansiLines) : null,
   };
 }

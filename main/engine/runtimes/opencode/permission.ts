@@ -1,5 +1,5 @@
 /** opencode 1.18.33 "△ Permission required": header, subject, buttons, and the highlight from colour. */
-import { classifyOptionLabel } from '../common/classify-option.ts';
+import { withKinds } from '../common/option-context.ts';
 import type { PermissionPrompt } from '../types.ts';
 import { highlightedButton } from './buttons.ts';
 import { parseHeader } from './headers.ts';
@@ -14,7 +14,7 @@ export function parsePermissionBox(box: PromptBox, ansiLines?: readonly string[]
   const headerAt = box.body.findIndex((l) => l !== '');
   const header = headerAt >= 0 ? (box.body[headerAt] ?? '') : '';
   const parsed = parseHeader(header, box.body.slice(headerAt + 1));
-  const options = box.buttons.map((b) => ({ key: null, label: b.label, kind: classifyOptionLabel(b.label) }));
+  const options = withKinds(box.buttons.map((b) => ({ key: null, label: b.label })));
   const exact =
     box.row !== null &&
     parsed !== null &&

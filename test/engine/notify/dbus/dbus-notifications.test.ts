@@ -20,6 +20,8 @@ import { assertScenario } from '../../../support/scripted-agent/scenario.ts';
 import type { ScriptedAgent } from '../../../support/scripted-agent/start.ts';
 import { startScriptedAgent } from '../../../support/scripted-agent/start.ts';
 import { startNoActionsServer } from './no-actions-server.ts';
+import { startInlineReplyServer } from './inline-reply-server.ts';
+import { claudeDenyFieldPrompt } from '../../../support/scenarios/index.ts';
 
 const TITLE = 'claude · api-worker';
 
@@ -302,6 +304,29 @@ describe('notifications over D-Bus: degraded', () => {
     expect(h.logger.entries.filter((e) => e.event.startsWith('notifications.dbus')).map((e) => e.event)).toEqual([
       'notifications.dbus.unavailable',
     ]);
+  });
+
+  it('a server with inline-reply (Plasma): the reply field denies with the typed text, delivered to the agent', async () => {
+    desktop = await startPrivateDesktop();
+    const server = await startInlineReplyServer(desktop.busAddress);
+    cleanups.push(() => server.stop());
+    h = await startEngineHarness();
+    const agent = await agentAtPrompt(h, claudeDenyFieldPrompt());
+    await notify(h.engine, desktop.busAddress);
+    const call = await poll(
+      () => server.calls.find((c) => c.summary === TITLE && c.actions.includes('inline-reply')),
+      'a Notify with a reply field',
+      {
+        timeoutMs: 15_000,
+      },
+    );
+    expect(call.actions.slice(-2)).toEqual(['inline-reply', 'Deny and tell the agent…']);
+    expect(call.hintKeys).toContain('x-kde-reply-placeholder-text');
+    server.reply(call.id, 'use pnpm 4 y instead');
+    await agent.waitForState('denied-with-message', { timeoutMs: 20_000 });
+    expect((await agent.submissions()).map((s) => s.text)).toEqual(['use pnpm 4 y instead']);
+    expect(await agent.keyNames()).toEqual(['Down', 'Down', 'Down', 'Tab', 'Paste', 'Enter']);
+    await poll(async () => (await auditOrigins(h!)).includes('notification'), 'the audit record of the notification');
   });
 
   it('a server without actions gets plain notifications, and that is logged once', async () => {

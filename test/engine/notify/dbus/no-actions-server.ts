@@ -4,6 +4,7 @@
  * Everything else is tested against the real dunst.
  */
 import dbus from 'dbus-native';
+import { notificationsInterface } from './notifications-interface.ts';
 
 /** One recorded Notify call. */
 export interface RecordedNotify {
@@ -36,21 +37,7 @@ export async function startNoActionsServer(busAddress: string): Promise<NoAction
       CloseNotification: () => null,
     },
     '/org/freedesktop/Notifications',
-    {
-      name: 'org.freedesktop.Notifications',
-      methods: {
-        GetCapabilities: ['', 'as', [], ['capabilities']],
-        GetServerInformation: ['', 'ssss', [], ['name', 'vendor', 'version', 'spec_version']],
-        Notify: [
-          'susssasa{sv}i',
-          'u',
-          ['app_name', 'replaces_id', 'app_icon', 'summary', 'body', 'actions', 'hints', 'expire_timeout'],
-          ['id'],
-        ],
-        CloseNotification: ['u', '', ['id'], []],
-      },
-      signals: { NotificationClosed: ['uu', 'id', 'reason'], ActionInvoked: ['us', 'id', 'action_key'] },
-    },
+    notificationsInterface(),
   );
   const owned = await bus.requestName('org.freedesktop.Notifications', 0x4);
   if (owned !== 1) throw new Error(`the test double could not own org.freedesktop.Notifications (${owned})`);

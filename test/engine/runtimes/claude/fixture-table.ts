@@ -223,6 +223,15 @@ export const CLAUDE_2_1_197: Readonly<Record<string, Expected>> = {
  * see that folder's README). Same prompt; the layout is inline (no blank filler, the effort hint at the end
  * of the mode line) and finished tools read `Bash(cmd)` / `⎿  (No output)`.
  */
+type PermissionExpected = Extract<Expected, { kind: 'permission' }>;
+/** The live suite's Bash prompt with the marker on 4. No, as the deny-message captures show it. */
+const shellDenyMarked = (over: Partial<PermissionExpected> = {}): Expected => ({
+  ...(perm('Bash command', 'echo ran >> ran.txt', PROCEED, ['once', 'always', 'always', 'deny'], '1', '4') as PermissionExpected),
+  highlighted: 3,
+  ...over,
+});
+const FIELD = { confidence: 'low', approve: null, deny: 'Escape' } as const;
+
 export const CLAUDE_2_1_332: Readonly<Record<string, Expected>> = {
   'idle-startup': idle,
   'perm-shell-approve-after': idle,
@@ -233,4 +242,11 @@ export const CLAUDE_2_1_332: Readonly<Record<string, Expected>> = {
   'perm-read-approve': three('Read file', '/tmp/tb-live-claude-LAB000/outside/secret.txt', PROCEED),
   'perm-fetch-deny': three('Fetch', 'http://127.0.0.1:9/fetch-target', FETCH_Q),
   working: working('⏸ manual mode on · esc to interrupt · ← for agents'),
+  // Deny with a message (deny-message.md): the marker on 4. No is the usual prompt; once Tab made that row a
+  // field (empty, typed, cleared) a digit would go into it, so low confidence: no approve key, Escape denies.
+  'deny-message-marker-on-4': shellDenyMarked(),
+  'deny-message-field': shellDenyMarked(FIELD),
+  'deny-message-field-typed': shellDenyMarked(FIELD),
+  'deny-message-field-after-c-u': shellDenyMarked(FIELD),
+  'deny-message-after-enter': idle,
 };

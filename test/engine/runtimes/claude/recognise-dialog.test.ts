@@ -10,7 +10,7 @@ describe('dialogs', () => {
   it('an unknown menu with a cursor is a generic dialog', () => {
     const lines = [
       RULE,
-      ' Select model',
+      ' Pick one',
       '',
       ' Which model should Claude use?',
       ' ❯ 1. Opus',

@@ -187,7 +187,9 @@ describe('generic menu: behind the runtimes', () => {
   it('turns a Claude screen its parser does not know into a low-confidence permission with its options', () => {
     const screen = permission(claudeRuntime.classify({ lines: newShape }));
     expect(screen).toMatchObject({ runtime: 'claude', question: 'Would you like to run make deploy?', confidence: 'low' });
-    expect(screen.options.map((o) => o.kind)).toEqual(['other', 'always', 'deny']);
+    // "Run it" beside a row that states the wider grant ("never ask") is the single-use answer
+    // (option kinds from the menu, issue 29); the parse is still low confidence, so no approve key.
+    expect(screen.options.map((o) => o.kind)).toEqual(['once', 'always', 'deny']);
     expect(approveKeyFor(screen)).toBeNull();
     expect(denyKeyFor(screen)).toBe('Escape');
   });

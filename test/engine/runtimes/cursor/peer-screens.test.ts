@@ -59,8 +59,8 @@ const OPTIONS: Record<string, { readonly kind: string; readonly highlighted: num
 describe('cursor agent peer screens', () => {
   const screens = peerScreensOf('cursor');
 
-  it('has all ten', () => {
-    expect(screens).toHaveLength(10);
+  it('has all twenty-six', () => {
+    expect(screens).toHaveLength(26);
   });
 
   itHoldsToItsNotes(cursorRuntime, screens);

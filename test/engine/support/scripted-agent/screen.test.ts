@@ -22,6 +22,7 @@ import {
   codexModelMigration,
   codexWarningsOverlay,
   opencodeBashApproval,
+  claudeDenyFieldPrompt,
 } from '../../../support/scenarios/index.ts';
 import { fixture } from '../../../support/scenarios/fixtures.ts';
 import { claudeMenuLines, codexMenuLines, opencodeButtonLine } from '../../../support/scenarios/highlights.ts';
@@ -88,6 +89,7 @@ function slides(): Slide[] {
     opencodeBashApproval(),
     claudeAutoModeOffer(),
     codexWarningsOverlay(),
+    claudeDenyFieldPrompt(),
   ];
   const seen = new Set<string>();
   const out: Slide[] = [];

@@ -13,10 +13,11 @@ describe('rowActions', () => {
     ]);
     expect(rowActions(item({ reason: 'idle-after-nudges', approveLabel: null, denyLabel: null, canReply: true }))[0]).toBe('reply');
   });
-  it('a permission prompt: Approve and Deny first, no Reply', () => {
+  it('a permission prompt: Approve and Deny (and its second form, with a message) first, no Reply', () => {
     expect(rowActions(item({ reason: 'permission', approveLabel: 'Yes', denyLabel: 'No', canReply: false }))).toEqual([
       'approve',
       'deny',
+      'deny-message',
       'jump',
       'skip',
       'snooze',

@@ -1,0 +1,228 @@
+// Safety property of deny with a message: whatever the message (digits, `y`, CR, escape sequences,
+// 10 kB, line breaks) and however the screen misbehaves (marker stuck, Tab opening nothing, a paste
+// dropped, mangled or cut), no approve key is ever sent, no option is chosen by the message, the
+// message reaches the pane only as one paste, and Enter goes only into a field that shows it.
+import { describe, expect, it } from 'vitest';
+import { denyWithMessage } from '../../../main/engine/actions/deny-with-message.ts';
+import type { DenyMessageDeps } from '../../../main/engine/actions/deny-with-message.ts';
+import type { PaneAccess, PaneLook } from '../../../main/engine/actions/types.ts';
+import { MemoryLogger } from '../../../main/engine/platform/log.ts';
+import { runtimeById } from '../../../main/engine/runtimes/catalog.ts';
+import { fingerprintOf } from '../../../main/engine/runtimes/common/fingerprint.ts';
+import type { PermissionPrompt, RuntimeId, Screen } from '../../../main/engine/runtimes/types.ts';
+import { seededRandom } from '../../support/seeded-random.ts';
+import { CLAUDE_FIXTURES, loadCapture } from '../runtimes/claude/load-fixture.ts';
+import type { JournalEntry } from './support/fake-panes.ts';
+import { MemoryActionStore, SteppingClock } from './support/fake-panes.ts';
+
+const claude = (name: string): PermissionPrompt => {
+  const s = runtimeById('claude').classify(loadCapture(CLAUDE_FIXTURES, name));
+  if (s.kind !== 'permission') throw new Error(name);
+  return s;
+};
+const MARKED = claude('v2.1.332/deny-message-marker-on-4');
+const FIELD = claude('v2.1.332/deny-message-field');
+
+/** How the modelled screen misbehaves. */
+interface Faults {
+  readonly markerStuck: boolean;
+  readonly tabOpensNothing: boolean;
+  readonly paste: 'shown' | 'dropped' | 'mangled' | 'cut';
+}
+
+/**
+ * Claude's Bash prompt as a state machine over the real parsed screens: Up/Down move the marker, Tab
+ * on No opens the field (Tab on Yes is recorded as the amend of an approval), a paste goes into an open
+ * field, Enter or a digit chooses. Everything chosen is recorded in `chosen`.
+ */
+class ClaudeModel implements PaneAccess {
+  marker = 0;
+  field: string | null = null;
+  idle = false;
+  readonly chosen: string[] = [];
+  constructor(
+    private readonly journal: JournalEntry[],
+    private readonly faults: Faults,
+  ) {}
+
+  async look(): Promise<PaneLook> {
+    return { kind: 'screen', runtime: runtimeById('claude'), screen: this.screen() };
+  }
+
+  private screen(): Screen {
+    if (this.idle) return { kind: 'idle', runtime: 'claude', draft: '' };
+    if (this.field !== null) {
+      const label = this.field === '' ? FIELD.options[3]!.label : `No, ${this.field}`;
+      return { ...FIELD, options: FIELD.options.map((o, i) => (i === 3 ? { ...o, label } : o)) };
+    }
+    const { amendKey: _drop, ...rest } = MARKED;
+    return { ...rest, highlighted: this.marker, ...(this.marker === 0 || this.marker === 3 ? { amendKey: 'Tab' as const } : {}) };
+  }
+
+  async sendKeys(_pane: string, keys: readonly string[]): Promise<void> {
+    this.journal.push({ op: 'keys', keys: [...keys] });
+    for (const key of keys) this.key(key);
+  }
+
+  private key(key: string): void {
+    if (this.idle) return;
+    if (this.field !== null) {
+      if (key === 'C-u') this.field = '';
+      else if (key === 'Enter') this.choose(this.field === '' ? 'No (empty field)' : `No, ${this.field}`);
+      else if (key === 'Escape') this.choose('Escape');
+      return;
+    }
+    if (key === 'Down' && !this.faults.markerStuck) this.marker = Math.min(3, this.marker + 1);
+    else if (key === 'Up' && !this.faults.markerStuck) this.marker = Math.max(0, this.marker - 1);
+    else if (key === 'Tab') {
+      if (this.marker !== 3) this.chosen.push(`amend of ${MARKED.options[this.marker]!.label}`);
+      else if (!this.faults.tabOpensNothing) this.field = '';
+    } else if (key === 'Enter') this.choose(MARKED.options[this.marker]!.label);
+    else if (/^[1-4]$/.test(key)) this.choose(MARKED.options[Number(key) - 1]!.label);
+    else if (key === 'Escape') this.choose('Escape');
+  }
+
+  private choose(what: string): void {
+    this.chosen.push(what);
+    this.idle = true;
+    this.field = null;
+  }
+
+  async pasteText(_pane: string, text: string): Promise<void> {
+    this.journal.push({ op: 'paste', text });
+    if (this.field === null || this.idle) return;
+    const f = this.faults.paste;
+    this.field +=
+      f === 'shown'
+        ? text.replace(/\s+/g, ' ')
+        : f === 'dropped'
+          ? ''
+          : f === 'cut'
+            ? text.slice(0, 20)
+            : `${text.slice(0, 3)}X${text.slice(4)}`;
+  }
+}
+
+const NASTY = [
+  '1',
+  '2',
+  'y',
+  'yes',
+  '3. Yes',
+  'Enter',
+  '\r',
+  '1\r',
+  'a\u001b[B\u001b[B\r',
+  '\u001b[201~1',
+  '\u009b1~',
+  'x\u0000y',
+  'x'.repeat(10_240),
+  'one\ntwo\n1',
+  '\t2',
+];
+
+function randomMessage(rand: () => number): string {
+  if (rand() < 0.4) return NASTY[Math.floor(rand() * NASTY.length)]!;
+  const alphabet = ['1', '2', '3', '4', 'y', 'n', ' ', '\r', '\n', '\u001b', '[', 'B', 'a', 'é', '\t', '~', '\u0003'];
+  const n = 1 + Math.floor(rand() * 40);
+  return Array.from({ length: n }, () => alphabet[Math.floor(rand() * alphabet.length)]).join('');
+}
+
+function deps(panes: PaneAccess, journal: JournalEntry[]): DenyMessageDeps {
+  const clock = new SteppingClock();
+  return { store: new MemoryActionStore(journal), panes, settled: panes, clock, logger: new MemoryLogger(), claimant: 'engine-1' };
+}
+
+const item = (screen: PermissionPrompt) => ({ id: 'item-1', paneKey: 'default|%1', fingerprint: fingerprintOf(screen) });
+
+describe('deny with a message never approves and never lets the message choose (property)', () => {
+  it('Claude: over 400 random messages and screen faults', async () => {
+    const rand = seededRandom(31);
+    const outcomes = new Map<string, number>();
+    for (let run = 0; run < 400; run++) {
+      const message = randomMessage(rand);
+      const faults: Faults = {
+        markerStuck: rand() < 0.15,
+        tabOpensNothing: rand() < 0.15,
+        paste: (['shown', 'shown', 'dropped', 'mangled', 'cut'] as const)[Math.floor(rand() * 5)]!,
+      };
+      const journal: JournalEntry[] = [];
+      const model = new ClaudeModel(journal, faults);
+      const start = await model.look();
+      const result = await denyWithMessage(deps(model, journal), item((start as { screen: PermissionPrompt }).screen), message, 'cli');
+      const keys = journal.flatMap((e) => (e.op === 'keys' ? e.keys : []));
+      const pastes = journal.flatMap((e) => (e.op === 'paste' ? [e.text] : []));
+      const context = JSON.stringify({ message: message.slice(0, 40), faults, keys, chosen: model.chosen, result });
+      // No approve key, no digit, no y: only navigation, the field's keys, and a No.
+      for (const k of keys) expect(['Down', 'Up', 'Tab', 'Enter', 'C-u', '4', 'Escape'], context).toContain(k);
+      // Nothing but a No was ever chosen; Tab never on a Yes row.
+      for (const c of model.chosen) expect(c, context).toMatch(/^(No\b|Escape$)/);
+      // The message reaches the pane only as one paste of exactly itself, never as keys.
+      expect(
+        pastes.every((p) => p === message),
+        context,
+      ).toBe(true);
+      expect(pastes.length, context).toBeLessThanOrEqual(1);
+      // Confirmed only when the field took exactly the message (whitespace aside) and Enter followed.
+      if (result.outcome === 'confirmed')
+        expect(
+          model.chosen.some((c) => c.replace(/\s+/g, ' ') === `No, ${message}`.replace(/\s+/g, ' ')),
+          context,
+        ).toBe(true);
+      else
+        expect(
+          model.chosen.filter((c) => c.startsWith('No, ')),
+          context,
+        ).toEqual([]);
+      outcomes.set(result.outcome, (outcomes.get(result.outcome) ?? 0) + 1);
+    }
+    // The runs cover delivery as well as every refusal: a property that only ever refused would prove little.
+    expect(outcomes.get('confirmed') ?? 0).toBeGreaterThan(20);
+    expect(outcomes.get('changed') ?? 0).toBeGreaterThan(20);
+    expect(outcomes.get('refused') ?? 0).toBeGreaterThan(20);
+  });
+
+  it.each<[RuntimeId, string, string]>([
+    ['codex', 'approval-exec', '3'],
+    ['opencode', 'approval-bash', 'Escape'],
+  ])('%s: the only key before the text is the deny key, whatever the message', async (runtime, capture, denyKey) => {
+    const { readFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const base = join(import.meta.dirname, '../../fixtures/panes', runtime, capture);
+    const lines = (p: string) => readFileSync(p, 'utf8').replace(/\n$/, '').split('\n');
+    const prompt = runtimeById(runtime).classify({ lines: lines(`${base}.txt`), ansiLines: lines(`${base}.ansi`) }) as PermissionPrompt;
+    const rand = seededRandom(7);
+    for (let run = 0; run < 120; run++) {
+      const message = randomMessage(rand);
+      const journal: JournalEntry[] = [];
+      let denied = false;
+      let draft = '';
+      const panes: PaneAccess = {
+        look: async () => ({
+          kind: 'screen',
+          runtime: runtimeById(runtime),
+          screen: denied ? { kind: 'idle', runtime, draft } : prompt,
+        }),
+        sendKeys: async (_p, keys) => {
+          journal.push({ op: 'keys', keys: [...keys] });
+          for (const k of keys) {
+            if (!denied) {
+              expect(k, message).toBe(denyKey);
+              denied = true;
+            } else if (k === 'C-u' || k === 'Enter') draft = '';
+          }
+        },
+        pasteText: async (_p, text) => {
+          journal.push({ op: 'paste', text });
+          draft += text;
+        },
+      };
+      const result = await denyWithMessage(deps(panes, journal), item(prompt), message, 'cli');
+      const keys = journal.flatMap((e) => (e.op === 'keys' ? e.keys : []));
+      if (keys.length > 0) expect(keys[0]).toBe(denyKey);
+      for (const k of keys.slice(1)) expect(['C-u', 'Enter']).toContain(k);
+      expect(journal.filter((e) => e.op === 'paste').every((e) => e.op === 'paste' && e.text === message)).toBe(true);
+      if (result.outcome === 'refused') expect(keys).toEqual([]);
+    }
+  });
+});
