@@ -20,9 +20,10 @@ export interface LookOptions {
 /**
  * Events: a pane whose last look found it working is looked at again on its output no sooner than this
  * after that look. A working agent redraws all the time (spinner, streamed text) and every look at it
- * would find it working again; polling looks at it twice a second, so this keeps events at no more.
+ * would find it working again; polling looks at it once or twice a second, so this keeps events at no
+ * more. The price: a prompt drawn right after such a look waits for the rest of the second.
  */
-export const WORKING_LOOK_GAP_MS = 500;
+export const WORKING_LOOK_GAP_MS = 1000;
 
 /** What the schedule remembers about one pane. */
 export interface LookState {

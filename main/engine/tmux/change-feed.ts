@@ -11,8 +11,11 @@ import type { ControlNotice } from './control-connection.ts';
 import { orphanedWindows, windowLinksArgs } from './window-links.ts';
 import type { PaneChange, PaneChangeFeed, PaneInfo } from './types.ts';
 
-/** Notices from one pane between two captures before it is paused (a spinner and some text stay under it). */
-export const FLOOD_NOTICES = 64;
+/**
+ * Notices from one pane between two captures before it is paused until its next capture: a prompt drawn
+ * in a frame or two stays far under it; a redrawing or streaming pane then costs this many per look.
+ */
+export const FLOOD_NOTICES = 16;
 
 /** The connection the feed rides on: send commands, and the watcher session's name. */
 export interface FeedConnection {

@@ -5,7 +5,7 @@
 // window (poll: after recheckMs); output signalled while a look was on its way keeps the pane due.
 import { describe, expect, it } from 'vitest';
 import type { LookOptions } from '../../../main/engine/observe/look-schedule.ts';
-import { asked, dueAt, looked, noLook, quietNeeded, signalled } from '../../../main/engine/observe/look-schedule.ts';
+import { asked, dueAt, looked, noLook, quietNeeded, signalled, WORKING_LOOK_GAP_MS } from '../../../main/engine/observe/look-schedule.ts';
 
 const O: LookOptions = { recheckMs: 250, settleMs: 100, busyLookMs: 1000 };
 
@@ -56,11 +56,11 @@ describe('look schedule', () => {
     expect(dueAt(next, O)).toBe(2205);
   });
 
-  it('skips the confirming look of a working screen in events mode, and looks at a working pane again no sooner than 500 ms', () => {
+  it('skips the confirming look of a working screen in events mode, and looks at a working pane again no sooner than WORKING_LOOK_GAP_MS', () => {
     const s = signalled(noLook, 1000, false);
     const working = looked(s, { requestedAt: 1100, at: 1110, unproven: true, working: true }, 'events', O);
     expect(dueAt(working, O)).toBeNull();
-    expect(dueAt(signalled(working, 1200, false), O)).toBe(1610);
+    expect(dueAt(signalled(working, 1200, false), O)).toBe(1110 + WORKING_LOOK_GAP_MS);
     // Poll mode confirms as before.
     expect(dueAt(looked(s, { requestedAt: 1100, at: 1110, unproven: true, working: true }, 'poll', O), O)).toBe(1360);
   });
