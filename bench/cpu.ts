@@ -13,8 +13,8 @@ import { preciseNow } from './host-protocol.ts';
 import { procCpu } from './proc-cpu.ts';
 import { cpuFleetKind, idleAgent, promptingAgent, runtimeAt, workingLoop } from './scenarios.ts';
 
-/** Who watches the fleet during a window. */
-export type Watcher = 'engine' | 'observer-control' | 'observer-per-process';
+/** Who watches the fleet during a window: `engine` in its default mode (tmux's change events), `engine-poll` polling. */
+export type Watcher = 'engine' | 'engine-poll' | 'observer-control' | 'observer-per-process';
 
 /** Sizes and durations of one CPU run. */
 export interface CpuOptions {
@@ -42,6 +42,8 @@ export interface CpuRow {
   readonly watcherPct: number;
   /** The tmux server during the window, minus its rate with nobody watching. */
   readonly serverExtraPct: number;
+  /** The tmux server during the window, all of it (the agents' own redraws included): comparable between watchers of one run. */
+  readonly serverPct?: number;
   /** watcherPct + serverExtraPct: everything watching costs the machine. */
   readonly totalPct: number;
   /** Observer ticks (list-panes calls) per second; a watcher that cannot keep its 1 s tick shows < 1. Null for the engine. */
@@ -62,7 +64,8 @@ const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms
 
 /** Measure every requested watcher over one fleet of `panes` agents. */
 export async function runCpu(opts: CpuOptions): Promise<CpuResult> {
-  const stepMs = opts.workingStepMs ?? 400;
+  // Busy agents redraw every 100 ms (a spinner with streamed text), as in the detection runs.
+  const stepMs = opts.workingStepMs ?? 100;
   const kinds = Array.from({ length: opts.panes }, (_, i) => cpuFleetKind(i));
   const scenarios = kinds.map((kind, i) => {
     switch (kind) {
@@ -93,10 +96,12 @@ export async function runCpu(opts: CpuOptions): Promise<CpuResult> {
 async function startWatcher(fleet: Fleet, watcher: Watcher): Promise<HostHandle> {
   switch (watcher) {
     case 'engine':
+    case 'engine-poll':
       return startHost('engine-host.ts', {
         home: join(fleet.dir, `engine-${Date.now()}`),
         socket: fleet.socket,
         captureMode: 'control',
+        observeMode: watcher === 'engine' ? 'events' : 'poll',
         api: false,
         autoApprove: null,
       });
@@ -126,7 +131,8 @@ async function measureWatcher(fleet: Fleet, watcher: Watcher, opts: CpuOptions, 
       x === null || y === null ? null : ((y - x) * 1000) / (sb.t - sa.t);
     const processPct = pct(b.process - a.process, ms);
     const clientsPct = pct(b.clients - a.clients, ms);
-    const serverExtraPct = pct(b.server - a.server, ms) - serverIdlePct;
+    const serverPct = pct(b.server - a.server, ms);
+    const serverExtraPct = serverPct - serverIdlePct;
     return {
       panes: opts.panes,
       watcher,
@@ -135,6 +141,7 @@ async function measureWatcher(fleet: Fleet, watcher: Watcher, opts: CpuOptions, 
       clientsPct,
       watcherPct: processPct + clientsPct,
       serverExtraPct,
+      serverPct,
       totalPct: processPct + clientsPct + serverExtraPct,
       ticksPerS: rate(sa.listPanes, sb.listPanes),
       capturesPerS: rate(sa.captures, sb.captures),

@@ -11,7 +11,7 @@ import { startHost } from './child-host.ts';
 import { startFleet } from './fleet.ts';
 import type { HostMessage } from './host-protocol.ts';
 import { preciseNow } from './host-protocol.ts';
-import { loopingPrompt, runtimeAt } from './scenarios.ts';
+import { loopingPrompt, runtimeAt, workingLoop } from './scenarios.ts';
 import type { Summary } from './stats.ts';
 import { summarize } from './stats.ts';
 
@@ -24,11 +24,19 @@ export interface DetectionOptions {
   readonly warmupMs?: number;
   /** How long a looping agent idles after an answer before it prompts again. Must exceed a tick + recheck. */
   readonly idleMs?: number;
+  /** config `observe.mode` of the engine (default: the engine's, events). */
+  readonly observeMode?: 'events' | 'poll';
+  /** Share of the agents that are busy instead of prompting: redrawing every 100 ms (default 0). */
+  readonly busyShare?: number;
 }
 
 /** What one run measured (milliseconds). */
 export interface DetectionResult {
   readonly agents: number;
+  /** How the engine watched the panes. */
+  readonly mode: 'events' | 'poll';
+  /** Of `agents`, how many were busy (redrawing every 100 ms) rather than looping prompts. */
+  readonly busy: number;
   readonly windowMs: number;
   /** Prompt drawn → `item:added` (permission) for that pane. */
   readonly detection: Summary;
@@ -45,22 +53,29 @@ export interface DetectionResult {
   readonly detectionByRuntime: Readonly<Record<string, Summary>>;
 }
 
+/** How often a busy agent redraws. */
+const BUSY_STEP_MS = 100;
+
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 /** Run one detection/approve measurement with `agents` looping agents. */
 export async function runDetection(opts: DetectionOptions): Promise<DetectionResult> {
   const warmupMs = opts.warmupMs ?? 3000;
   const idleMs = opts.idleMs ?? 1600;
-  const loops = Array.from({ length: opts.agents }, (_, i) => ({
+  const busy = Math.round(opts.agents * (opts.busyShare ?? 0));
+  const loops = Array.from({ length: opts.agents - busy }, (_, i) => ({
     runtime: runtimeAt(i),
     ...loopingPrompt(runtimeAt(i), { firstPromptMs: 500 + Math.random() * 1500, idleMs }),
   }));
-  const fleet = await startFleet(loops.map((l) => l.scenario));
+  // Busy agents: the working screens in turn, one every 100 ms (a spinner redrawn with streamed text).
+  const busyAgents = Array.from({ length: busy }, (_, i) => workingLoop(runtimeAt(i), BUSY_STEP_MS));
+  const fleet = await startFleet([...loops.map((l) => l.scenario), ...busyAgents]);
   try {
     const host = await startHost('engine-host.ts', {
       home: join(fleet.dir, 'engine'),
       socket: fleet.socket,
       captureMode: 'control',
+      ...(opts.observeMode ? { observeMode: opts.observeMode } : {}),
       api: false,
       autoApprove: { maxDelayMs: 1000 },
     });
@@ -83,7 +98,7 @@ export async function runDetection(opts: DetectionOptions): Promise<DetectionRes
     const keysReceived: Record<string, number> = {};
     let missed = 0;
     let unexpectedKeys = 0;
-    fleet.agents.forEach((agent, i) => {
+    fleet.agents.slice(0, loops.length).forEach((agent, i) => {
       const loop = loops[i]!;
       const paneKey = fleet.paneKey(agent);
       const records = readRecords(agent.recordPath);
@@ -112,6 +127,8 @@ export async function runDetection(opts: DetectionOptions): Promise<DetectionRes
     });
     return {
       agents: opts.agents,
+      mode: opts.observeMode ?? 'events',
+      busy,
       windowMs: opts.windowMs,
       detection: summarize(detection),
       missed,

@@ -26,7 +26,7 @@ writeFileSync(
   paths.config,
   JSON.stringify({
     tmux: { captureMode: config.captureMode },
-    ...(config.tickMs ? { observe: { tickMs: config.tickMs } } : {}),
+    observe: { ...(config.tickMs ? { tickMs: config.tickMs } : {}), ...(config.observeMode ? { mode: config.observeMode } : {}) },
     ...(config.hosts ? { hosts: config.hosts } : {}),
     ...(config.phone || config.slack
       ? {

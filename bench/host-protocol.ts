@@ -22,6 +22,8 @@ export interface EngineHostConfig {
   readonly captureMode: 'auto' | 'control' | 'batch';
   /** Observer tick; omitted = the engine's default (1 s). */
   readonly tickMs?: number;
+  /** config `observe.mode`; omitted = the engine's default (events). */
+  readonly observeMode?: 'events' | 'poll';
   /** Start the loopback API (hooks, CLI). */
   readonly api: boolean;
   /** Approve every new permission item after a random delay in [0, maxDelayMs) — keeps looping agents looping. */

@@ -33,6 +33,8 @@ export type RemoteOptions = BenchPlan['remote'];
 /** One watching mode's figures. */
 export interface RemoteRow {
   readonly mode: 'local' | 'ssh';
+  /** config `observe.mode` of the engine. */
+  readonly observe: 'events' | 'poll';
   readonly detection: Summary;
   readonly missed: number;
   readonly approve: Summary;
@@ -112,7 +114,13 @@ export async function runRemote(opts: RemoteOptions): Promise<RemoteResult> {
   try {
     for (let i = 0; i < opts.hosts; i++) fleets.push(await startHostFleet(sshd, i, opts));
     const rows: RemoteRow[] = [];
-    for (const mode of ['ssh', 'local'] as const) rows.push(await measure(mode, sshd, fleets, opts));
+    // Over ssh with change events (the default) and polling, then as local servers: all in one run.
+    for (const [mode, observe] of [
+      ['ssh', 'events'],
+      ['ssh', 'poll'],
+      ['local', 'events'],
+    ] as const)
+      rows.push(await measure(mode, observe, sshd, fleets, opts));
     return { hosts: opts.hosts, panesPerHost: opts.panesPerHost, loopingPerHost: opts.loopingPerHost, windowMs: opts.windowMs, rows };
   } finally {
     for (const f of fleets) await f.tmux.kill();
@@ -120,14 +128,21 @@ export async function runRemote(opts: RemoteOptions): Promise<RemoteResult> {
   }
 }
 
-async function measure(mode: 'local' | 'ssh', sshd: TestSshd, fleets: readonly HostFleet[], opts: RemoteOptions): Promise<RemoteRow> {
-  const home = join(sshd.dir, `engine-${mode}`);
+async function measure(
+  mode: 'local' | 'ssh',
+  observe: 'events' | 'poll',
+  sshd: TestSshd,
+  fleets: readonly HostFleet[],
+  opts: RemoteOptions,
+): Promise<RemoteRow> {
+  const home = join(sshd.dir, `engine-${mode}-${observe}`);
   const hostConfig = fleets.map((f) => ({ name: f.name, destination: sshd.alias, sockets: [f.socket], sshConfig: sshd.sshConfig }));
   const host = await startHost('engine-host.ts', {
     home,
     socket: fleets[0]!.socket,
     ...(mode === 'local' ? { sockets: fleets.map((f) => f.socket) } : { hosts: hostConfig }),
     captureMode: 'control',
+    observeMode: observe,
     api: false,
     autoApprove: { maxDelayMs: 1000 },
   });
@@ -160,6 +175,7 @@ async function measure(mode: 'local' | 'ssh', sshd: TestSshd, fleets: readonly H
         windowEnd,
         mode === 'local' ? (f) => `S:${f.socket}` : (f) => `@${f.name}:S:${f.socket}`,
       ),
+      observe,
       enginePct,
       sshPct: ((sshCpuEnd - sshStart) / opts.windowMs) * 100,
       sshPerHost,
@@ -176,7 +192,7 @@ function figures(
   windowStart: number,
   windowEnd: number,
   serverKeyOf: (f: HostFleet) => string,
-): Omit<RemoteRow, 'enginePct' | 'sshPct' | 'sshPerHost'> {
+): Omit<RemoteRow, 'observe' | 'enginePct' | 'sshPct' | 'sshPerHost'> {
   const inWindow = (t: number): boolean => t >= windowStart && t <= windowEnd;
   const detection: number[] = [];
   const approve: number[] = [];

@@ -75,7 +75,8 @@ async function runPhase(phase: Phase, p: BenchPlan): Promise<void> {
       const out = [];
       for (const size of p.detection) {
         progress(`detection + approve: ${size.agents} agents, ${size.windowMs / 1000} s window`);
-        out.push(await runDetection(size));
+        // Both modes side by side, 20 % of the agents busy: tmux's change events, then polling.
+        for (const observeMode of ['events', 'poll'] as const) out.push(await runDetection({ ...size, observeMode, busyShare: 0.2 }));
       }
       results.detection = out;
       return;
@@ -84,7 +85,7 @@ async function runPhase(phase: Phase, p: BenchPlan): Promise<void> {
       const out = [];
       for (const size of p.cpu) {
         progress(`cpu: ${size.panes} panes, ${size.windowMs / 1000} s per watcher`);
-        out.push(await runCpu({ ...size, watchers: ['engine', 'observer-control', 'observer-per-process'] }));
+        out.push(await runCpu({ ...size, watchers: ['engine', 'engine-poll', 'observer-control', 'observer-per-process'] }));
       }
       results.cpu = out;
       return;

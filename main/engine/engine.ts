@@ -266,6 +266,7 @@ export class Engine {
               deliverCopilotHook: (d) => copilotFusion.deliver(d),
               deliverOpencodeEvent: (d) => opencodeFusion.deliver(d),
               startedAt,
+              observeModes: () => observer.modes(),
             },
             undo,
           );

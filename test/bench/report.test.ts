@@ -5,9 +5,11 @@ import type { BenchResults } from '../../bench/report.ts';
 import { formatReport, verdicts } from '../../bench/report.ts';
 import { summarize } from '../../bench/stats.ts';
 
-function detection(agents: number, latencies: number[], approvals: number[]): DetectionResult {
+function detection(agents: number, latencies: number[], approvals: number[], mode: 'events' | 'poll' = 'poll'): DetectionResult {
   return {
     agents,
+    mode,
+    busy: Math.round(agents / 5),
     windowMs: 10_000,
     detection: summarize(latencies),
     missed: 0,
@@ -20,7 +22,7 @@ function detection(agents: number, latencies: number[], approvals: number[]): De
 }
 
 function cpu(panes: number, enginePct: number): CpuResult {
-  const row = (watcher: 'engine' | 'observer-control' | 'observer-per-process', watcherPct: number) => ({
+  const row = (watcher: 'engine' | 'engine-poll' | 'observer-control' | 'observer-per-process', watcherPct: number) => ({
     panes,
     watcher,
     windowMs: 20_000,
@@ -28,6 +30,7 @@ function cpu(panes: number, enginePct: number): CpuResult {
     clientsPct: 0,
     watcherPct,
     serverExtraPct: 1,
+    serverPct: 1,
     totalPct: watcherPct + 1,
     ticksPerS: watcher === 'engine' ? null : 1,
     capturesPerS: watcher === 'engine' ? null : 12,
@@ -42,12 +45,20 @@ function cpu(panes: number, enginePct: number): CpuResult {
 
 describe('bench report', () => {
   it('holds each detection and approve p95 against its target', () => {
-    const v = verdicts({ detection: [detection(1, [500, 1600], [20, 30]), detection(20, [500, 700], [100, 200])] });
+    const v = verdicts({
+      detection: [
+        detection(1, [500, 1600], [20, 30]),
+        detection(20, [500, 700], [100, 200]),
+        detection(20, [200, 350], [20, 30], 'events'),
+      ],
+    });
     expect(v.map((x) => [x.measure, x.pass])).toEqual([
-      ['detection, 1 agents', false],
-      ['detection, 20 agents', true],
-      ['approve, 1 agents', true],
-      ['approve, 20 agents', false],
+      ['detection, 1 agents (poll)', false],
+      ['detection, 20 agents (poll)', true],
+      ['detection, 20 agents (events)', false], // events mode is held to 300 ms
+      ['approve, 1 agents (poll)', true],
+      ['approve, 20 agents (poll)', false],
+      ['approve, 20 agents (events)', true],
     ]);
   });
 
@@ -57,6 +68,13 @@ describe('bench report', () => {
       ['CPU, engine watching 50 panes', 1.4, true],
       ['CPU, engine watching 200 panes', 5.5, false],
     ]);
+  });
+
+  it('reports the engine in events mode against polling as a ratio from the same run', () => {
+    const c = cpu(50, 1.2);
+    const withPoll: CpuResult = { ...c, rows: [...c.rows, { ...c.rows[0]!, watcher: 'engine-poll', watcherPct: 1.6, totalPct: 2.6 }] };
+    // events: watcher 1.2, all 2.2; poll: 1.6 and 2.6 → 0.75 and 0.85.
+    expect(formatReport({ cpu: [withPoll] })).toMatch(/\|\s+50 \|\s+1\.2 \|\s+1\.6 \|\s+0\.75 \|\s+2\.2 \|\s+2\.6 \|\s+0\.85 \| PASS/);
   });
 
   it('reports the per-process baseline as a ratio over control mode', () => {
@@ -93,8 +111,9 @@ describe('bench report', () => {
 });
 
 describe('the remote phase in the report', () => {
-  const row = (mode: 'ssh' | 'local', p95: number, enginePct: number, sshPerHost: number) => ({
+  const row = (mode: 'ssh' | 'local', p95: number, enginePct: number, sshPerHost: number, observe: 'events' | 'poll' = 'poll') => ({
     mode,
+    observe,
     detection: summarize([p95 / 2, p95]),
     missed: 0,
     approve: summarize([10, 20]),
@@ -112,21 +131,39 @@ describe('the remote phase in the report', () => {
         panesPerHost: 50,
         loopingPerHost: 10,
         windowMs: 30_000,
-        rows: [row('ssh', 1400, 3, 1), row('local', 700, 1.5, 0)],
+        rows: [row('ssh', 400, 3, 1, 'events'), row('local', 200, 1.5, 0, 'events')],
       },
     };
     expect(verdicts(r).map((v) => [v.measure, v.pass])).toEqual([
-      ['detection, 4 hosts × 50 panes over ssh', true],
+      ['detection, 4 hosts × 50 panes over ssh (events)', true],
       ['approve, 4 hosts × 50 panes over ssh', true],
       ['CPU, engine, 4 hosts × 50 panes over ssh', true],
       ['ssh processes per host, 4 hosts × 50 panes over ssh', true],
     ]);
     expect(formatReport(r)).toMatch(/\|\s+2\s+\|\s+1\s+\|\s+2\s+\|/);
-    const two = { remote: { hosts: 4, panesPerHost: 50, loopingPerHost: 10, windowMs: 30_000, rows: [row('ssh', 1400, 7, 2)] } };
+    const two = { remote: { hosts: 4, panesPerHost: 50, loopingPerHost: 10, windowMs: 30_000, rows: [row('ssh', 400, 7, 2, 'events')] } };
     expect(
       verdicts(two)
         .filter((v) => !v.pass)
         .map((v) => v.measure),
     ).toEqual(['CPU, engine, 4 hosts × 50 panes over ssh', 'ssh processes per host, 4 hosts × 50 panes over ssh']);
+  });
+
+  it('holds the ssh row with change events to 500 ms, and its CPU to the polling row of the same run', () => {
+    const rows = [row('ssh', 450, 2, 1, 'events'), row('ssh', 1300, 2.5, 1, 'poll'), row('local', 200, 1, 0, 'events')];
+    const v = verdicts({ remote: { hosts: 4, panesPerHost: 50, loopingPerHost: 10, windowMs: 30_000, rows } });
+    expect(v.map((x) => [x.measure, x.pass])).toEqual([
+      ['detection, 4 hosts × 50 panes over ssh (events)', true],
+      ['CPU, engine, 4 hosts × 50 panes over ssh: events ÷ poll', true],
+      ['approve, 4 hosts × 50 panes over ssh', true],
+      ['CPU, engine, 4 hosts × 50 panes over ssh', true],
+      ['ssh processes per host, 4 hosts × 50 panes over ssh', true],
+    ]);
+    const slow = [row('ssh', 600, 3, 1, 'events'), row('ssh', 1300, 2.5, 1, 'poll')];
+    expect(
+      verdicts({ remote: { hosts: 4, panesPerHost: 50, loopingPerHost: 10, windowMs: 30_000, rows: slow } })
+        .filter((x) => !x.pass)
+        .map((x) => x.measure),
+    ).toEqual(['detection, 4 hosts × 50 panes over ssh (events)', 'CPU, engine, 4 hosts × 50 panes over ssh: events ÷ poll']);
   });
 });

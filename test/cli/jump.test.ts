@@ -45,9 +45,14 @@ describe('trailboss jump against a running engine', () => {
         'the prompt queued',
       );
       const run = await cli(['jump'], { home: h.home, env });
-      await poll(() => existsSync(jumped) && readFileSync(jumped, 'utf8') === scripted.paneId, 'the terminal command run on the pane', {
-        timeoutMs: 15_000,
-      });
+      // The pane named with its own session and window ($s:@w.%p): its window is also linked into the watcher session.
+      await poll(
+        () => existsSync(jumped) && new RegExp(`^\\$\\d+:@\\d+\\.${scripted.paneId}$`).test(readFileSync(jumped, 'utf8')),
+        'the terminal command run on the pane',
+        { timeoutMs: 15_000 },
+      );
+      const target = readFileSync(jumped, 'utf8');
+      expect((await h.tmux.tmux(['display-message', '-p', '-t', target, '#{session_name}'])).trim()).toBe('api-worker');
       // Nothing attaches in a test: the jump says it started the terminal but saw no client (exit 1), and sent no key.
       expect(run.stderr).toMatch(/trailboss jump: started \/bin\/sh for api-worker:0\.0, but no terminal attached/);
       expect(run.code).toBe(1);

@@ -8,6 +8,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import { getHeapSpaceStatistics } from 'node:v8';
 import type { LoopbackServer } from '../http/server.ts';
+import type { ServerMode } from '../observe/change-signal.ts';
 import type { RetentionPolicy } from '../store/index.ts';
 
 /** The route's path (a POST, so the CLI's one-shot loopback client can call it). */
@@ -40,6 +41,8 @@ export interface EngineMetrics {
   readonly retention: RetentionPolicy;
   /** A full garbage collection ran just before these figures (asked for, and the engine runs with --expose-gc). */
   readonly gcForced: boolean;
+  /** How each tmux server's panes are watched: tmux's change events, or polling (and why). */
+  readonly observe?: readonly ServerMode[];
 }
 
 /** What the collector reads. */
@@ -50,6 +53,7 @@ export interface MetricsSources {
   readonly rows: () => Record<string, number>;
   readonly retention: () => RetentionPolicy;
   readonly server: () => { sseClients: number; openConnections: number };
+  readonly observeModes?: () => readonly ServerMode[];
 }
 
 /** Count `process.getActiveResourcesInfo()` by type. */
@@ -141,6 +145,7 @@ export function collectEngineMetrics(s: MetricsSources, gcForced = false, before
     rows: s.rows(),
     retention: s.retention(),
     gcForced,
+    ...(s.observeModes ? { observe: s.observeModes() } : {}),
   };
 }
 

@@ -106,8 +106,21 @@ export const configSchema = z.strictObject({
   /** Pane observation. */
   observe: z
     .strictObject({
+      /**
+       * `events`: a pane is looked at when tmux says it wrote (control mode, tmux 3.2+), with a full
+       * look every `safetyNetMs` for anything missed; `poll`: a look every `tickMs`. A server whose
+       * tmux cannot give the signal is polled whatever this says (read when the engine starts).
+       */
+      mode: z.enum(['events', 'poll']).default('events'),
+      /** Events: quiet time after a pane's last output before it is looked at, and between its two looks. */
+      settleMs: duration({ min: 10, max: 10 * SECOND }).default(60),
+      /** Events: a pane that never goes quiet (streaming, a spinner) is still looked at this often. */
+      busyLookMs: duration({ min: 100, max: MINUTE }).default(1000),
+      /** Events: the safety net's full look (pane list, window activity) for what the signal missed. */
+      safetyNetMs: duration({ min: SECOND, max: 10 * MINUTE }).default(5 * SECOND),
+      /** Poll: the pace of full looks. */
       tickMs: duration({ min: 100, max: MINUTE }).default(1000),
-      /** Delay before the confirming capture of a changed screen. */
+      /** Poll: delay before the confirming capture of a changed screen. */
       recheckMs: duration({ max: MINUTE }).default(250),
       /** Identical classifications needed before a screen counts as a fact. */
       stabilityCaptures: z.number().int().min(1).max(20).default(2),

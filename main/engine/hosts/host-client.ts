@@ -7,7 +7,7 @@
 import type { Clock } from '../platform/clock.ts';
 import type { Logger } from '../platform/log.ts';
 import type { ControlModeClient } from '../tmux/control-client.ts';
-import type { CaptureRequest, ClientInfo, PaneInfo, PaneScreenCapture, TmuxClient, TmuxServer } from '../tmux/types.ts';
+import type { CaptureRequest, ClientInfo, PaneChangeFeed, PaneInfo, PaneScreenCapture, TmuxClient, TmuxServer } from '../tmux/types.ts';
 import { TmuxError } from '../tmux/types.ts';
 import type { HostShell } from './host-shell.ts';
 import { reconnectDelayMs } from './reconnect-backoff.ts';
@@ -95,6 +95,11 @@ export class HostTmuxClient implements TmuxClient {
   connectInBackground(): Promise<void> {
     this.ensureAttempt(true);
     return this.attempt ?? Promise.resolve();
+  }
+
+  /** The inner control client's change signal (it rides on the same ssh channel). */
+  get changes(): PaneChangeFeed | undefined {
+    return this.inner.changes;
   }
 
   async listPanes(): Promise<PaneInfo[]> {

@@ -42,6 +42,8 @@ export interface HostSetDeps {
   readonly timings?: SshTimings;
   /** Parent of the private socket directory (default the OS temp dir: socket paths must stay short). */
   readonly socketParent?: string;
+  /** Give tmux's change signal over each host's control client (config `observe.mode` "events"). */
+  readonly changeEvents?: boolean;
 }
 
 /** A host's status, as views and the CLI show it. */
@@ -95,6 +97,7 @@ export class HostSet implements Reachability {
           clock: this.deps.clock,
           timeoutMs: this.deps.timeoutMs ?? 15_000,
           launcher,
+          changeEvents: this.deps.changeEvents === true,
         });
         return new HostTmuxClient(inner, spec.name, { clock: this.deps.clock, logger: this.deps.logger, onStatus, shell });
       });

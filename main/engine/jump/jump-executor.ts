@@ -84,6 +84,7 @@ export async function executeJump(deps: JumpDeps, pane: JumpTarget): Promise<Jum
     plan = planJump({
       paneId: pane.paneId,
       sessionName,
+      home: { sessionId: live.sessionId, windowId: live.windowId },
       socket,
       clients,
       preferredClient: pane.client ?? null,

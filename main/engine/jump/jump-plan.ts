@@ -4,7 +4,7 @@
  * none: open the user's terminal on the pane. jump-executor.ts runs the plan and reports what
  * worked; nothing here touches a process.
  */
-import { focusCommands } from '../tmux/operations.ts';
+import { focusCommands, paneTarget } from '../tmux/operations.ts';
 import type { ClientInfo } from '../tmux/types.ts';
 import type { Command, TerminalContext } from './terminal-command.ts';
 import { defaultTerminalCommand, expandTerminalCommand } from './terminal-command.ts';
@@ -28,6 +28,11 @@ export type JumpPlan =
 export interface JumpInput {
   readonly paneId: string;
   readonly sessionName: string;
+  /**
+   * The pane's own session and window: with change events its window is also linked into the
+   * engine's watcher session, and a bare pane id could resolve there (a terminal attached to it).
+   */
+  readonly home?: { readonly sessionId: string; readonly windowId: string };
   /** The server's socket path (`display-message -p '#{socket_path}'`), for a new terminal to reach the same server. */
   readonly socket: string;
   /** Attached clients of the pane's server (watcher clients already left out). */
@@ -71,12 +76,12 @@ export function planJump(input: JumpInput): JumpPlan {
     return {
       kind: 'attached',
       client,
-      tmux: focusCommands(input.paneId, client.tty),
+      tmux: focusCommands(input.paneId, client.tty, input.home),
       raise: raiseStep(input.platform, input.x11, client.pid),
     };
   }
-  const ctx: TerminalContext = { target: input.paneId, socket: input.socket };
+  const ctx: TerminalContext = { target: paneTarget(input.paneId, input.home), socket: input.socket };
   const expanded = expandTerminalCommand(input.terminalCommand ?? defaultTerminalCommand(input.platform), ctx);
   if (!expanded.ok) return { kind: 'impossible', reason: `no terminal is attached, and ${expanded.problem}` };
-  return { kind: 'open-terminal', tmux: focusCommands(input.paneId), launch: expanded.command };
+  return { kind: 'open-terminal', tmux: focusCommands(input.paneId, undefined, input.home), launch: expanded.command };
 }

@@ -1,7 +1,10 @@
 /**
- * The pane observer: each tick lists panes (one call per server), finds agent panes, captures the
- * ones whose window showed activity (one batch per server), and turns captures into facts.
- * Ticks never overlap; a pane that changed is captured again `recheckMs` later to prove stability.
+ * The pane observer: one way a pane's change becomes a fact. Something says a pane may have changed
+ * (tmux's change signal, change-signal.ts; window activity on a full look; an agent's own event);
+ * the look schedule decides when to look (look-schedule.ts); the due panes of a server are captured
+ * in one batch (capture-batch.ts) and the tracker turns captures into facts (pane-tracker.ts).
+ * Full looks list the panes (one call per server) to find agent panes and see ones gone: every
+ * `tickMs` on a polled server, every `safetyNetMs` on one that gives the change signal. Runs never overlap.
  */
 import type { Clock, TimerHandle } from '../platform/clock.ts';
 import type { Logger } from '../platform/log.ts';
@@ -11,13 +14,31 @@ import { paneKey } from '../sessions/facts.ts';
 import type { RuntimeId, RuntimeModule, Screen } from '../runtimes/types.ts';
 import type { PaneInfo, TmuxClient } from '../tmux/types.ts';
 import { serverKey, TmuxError } from '../tmux/types.ts';
+import { captureBatch } from './capture-batch.ts';
+import type { ChangeSignal, ServerMode } from './change-signal.ts';
+import { ChangeSignals } from './change-signal.ts';
 import { detectRuntime, needsProcessTree } from './discovery.ts';
-import type { TrackerOptions, TrackerState } from './pane-tracker.ts';
-import { initialTracker, trackCapture, trackQuiet } from './pane-tracker.ts';
+import type { LookOptions, ObserveMode } from './look-schedule.ts';
+import { asked, askedByNet, dueAt, noLook, signalled, urgentDueAt } from './look-schedule.ts';
+import type { TrackerOptions } from './pane-tracker.ts';
+import { initialTracker, trackQuiet } from './pane-tracker.ts';
+import type { WatchedPane } from './watched-pane.ts';
+
+export type { WatchedPane } from './watched-pane.ts';
 
 export interface ObserverOptions extends TrackerOptions {
+  /** `events` (default `poll` here; the config's default is events): look when tmux says a pane wrote. */
+  readonly mode?: ObserveMode;
+  /** Poll: the pace of full looks. */
   readonly tickMs: number;
+  /** Poll: the confirming look after a changed screen. */
   readonly recheckMs: number;
+  /** Events: quiet time before a look and before the confirming look (default 60). */
+  readonly settleMs?: number;
+  /** Events: a pane that never goes quiet is looked at this often (default 1000). */
+  readonly busyLookMs?: number;
+  /** Events: the pace of full looks, the safety net (default 5000). */
+  readonly safetyNetMs?: number;
   /** Capture every agent pane on every tick, ignoring window activity (one-shot scans). */
   readonly captureAll?: boolean;
 }
@@ -40,19 +61,6 @@ export interface ObserverDeps {
   readonly onFacts: (facts: Fact[]) => void;
 }
 
-/** One agent pane being watched. */
-export interface WatchedPane {
-  readonly key: PaneKey;
-  readonly client: TmuxClient;
-  info: PaneInfo;
-  readonly runtime: RuntimeModule;
-  tracker: TrackerState;
-  lastCaptureAt: number;
-  recheckAt: number | null;
-  /** An agent's own event asked for a look at this time; cleared by a capture taken after it. */
-  lookAt: number | null;
-}
-
 /** What `snapshot()` tells about each watched pane (for one-shot status). */
 export interface ObservedPane {
   readonly key: PaneKey;
@@ -66,29 +74,51 @@ export interface ObservedPane {
 
 const NO_OVERRIDES: PaneOverrides = { enrolled: new Map(), ignored: new Set() };
 
+/**
+ * Runs closer together than this are merged: signals from many panes cost one batch, and the facts of
+ * one batch are one write of the truth (a run per signal made the engine cost more than polling).
+ */
+const MIN_RUN_GAP_MS = 25;
+
+/**
+ * Panes captured per server in one run, the earliest due first and the safety net's looks last; the
+ * rest are due at once and go in the next run. A net that finds a hundred active windows must not
+ * hold up a prompt just drawn.
+ */
+export const MAX_BATCH = 24;
+
 export class PaneObserver {
   private readonly watched = new Map<PaneKey, WatchedPane>();
   /** Detection cache: pane → (pid, command and foreground group it was detected for, result). */
   private readonly detected = new Map<PaneKey, { sig: string; runtime: RuntimeId | null }>();
   private readonly downServers = new Set<string>();
+  /** When each server's next full look (pane list) is due. */
+  private readonly fullLookAt = new Map<TmuxClient, number>();
+  private readonly signals: ChangeSignals;
+  private readonly look: LookOptions;
   private timer: TimerHandle | null = null;
+  private timerAt = Infinity;
+  private lastRunAt = -Infinity;
   private running = false;
   private inFlight: Promise<void> | null = null;
 
-  constructor(private readonly deps: ObserverDeps) {}
+  constructor(private readonly deps: ObserverDeps) {
+    const o = deps.options;
+    this.look = { recheckMs: o.recheckMs, settleMs: o.settleMs ?? 60, busyLookMs: o.busyLookMs ?? 1000 };
+    this.signals = new ChangeSignals(o.mode ?? 'poll', deps.logger, (signal) => this.onSignal(signal));
+  }
 
   /** Start ticking. The first tick runs at once. */
   start(): void {
     if (this.running) return;
     this.running = true;
-    this.schedule(0);
+    this.schedule();
   }
 
   /** Stop ticking; resolves when the tick in flight (if any) has finished. No timer survives. */
   async stop(): Promise<void> {
     this.running = false;
-    this.timer?.cancel();
-    this.timer = null;
+    this.cancelTimer();
     await this.inFlight;
   }
 
@@ -103,6 +133,11 @@ export class PaneObserver {
       changedAt: w.tracker.changedAt,
       tail: w.tracker.tail,
     }));
+  }
+
+  /** How each server's panes are watched (events or poll, and why poll when events were asked for). */
+  modes(): ServerMode[] {
+    return this.signals.modes(this.deps.clients);
   }
 
   /** The watched pane for a key (actions use its client and runtime). */
@@ -121,6 +156,8 @@ export class PaneObserver {
     const server = serverKey(client.server);
     for (const key of this.detected.keys()) if (key.startsWith(`${server}|`)) this.detected.delete(key);
     this.downServers.delete(server);
+    this.fullLookAt.delete(client);
+    this.signals.forget(client);
     if (facts.length > 0) this.deps.onFacts(facts);
   }
 
@@ -131,66 +168,115 @@ export class PaneObserver {
   }
 
   /**
-   * Capture this pane as soon as possible instead of at its next window activity or tick: an agent's
-   * own event (the opencode plugin) said its screen is changing. The capture goes through the usual
-   * stability rules — it only makes the pane's own word arrive sooner.
+   * Capture this pane as soon as possible instead of at its next change or tick: an agent's own event
+   * (the opencode plugin) said its screen is changing. The capture goes through the usual stability
+   * rules — it only makes the pane's own word arrive sooner.
    */
   lookNow(key: PaneKey): void {
     const w = this.watched.get(key);
     if (!w || !this.running) return;
-    w.lookAt = this.deps.clock.now();
-    // A waiting timer is brought forward; a tick in flight picks the look up when it reschedules.
-    if (this.timer !== null) {
-      this.timer.cancel();
-      this.timer = null;
-      this.schedule(0);
-    }
+    w.look = asked(w.look, this.deps.clock.now());
+    this.schedule();
   }
 
-  /** Run one full tick now (serialised with the loop: never two at once). */
+  /** Run one full look of every server now (serialised with the loop: never two at once). */
   async tick(): Promise<void> {
     while (this.inFlight) await this.inFlight;
-    this.inFlight = this.runTick(false).finally(() => (this.inFlight = null));
+    this.inFlight = this.run(true).finally(() => (this.inFlight = null));
     await this.inFlight;
   }
 
-  private schedule(delay: number): void {
-    if (!this.running) return;
-    this.timer = this.deps.clock.setTimeout(() => {
-      this.timer = null;
-      const now = this.deps.clock.now();
-      const recheckOnly = this.nextFullTickAt > now;
-      this.inFlight = this.runTick(recheckOnly).finally(() => {
-        this.inFlight = null;
-        this.schedule(this.delayToNext());
-      });
-    }, delay);
-  }
-
-  private nextFullTickAt = 0;
-
-  private delayToNext(): number {
+  private onSignal(signal: ChangeSignal): void {
     const now = this.deps.clock.now();
-    let next = this.nextFullTickAt;
-    for (const w of this.watched.values()) {
-      if (w.recheckAt !== null && w.recheckAt < next) next = w.recheckAt;
-      if (w.lookAt !== null) next = now;
+    if (signal.kind === 'server') {
+      // A new control connection: nothing is followed in its watcher session yet, and any pane may
+      // have changed unseen. A full look now follows the panes again and looks at every one.
+      this.fullLookAt.set(signal.client, now);
+      for (const w of this.watched.values()) if (w.client === signal.client) w.look = asked(w.look, now);
+    } else {
+      const w = this.watched.get(signal.pane);
+      if (!w) return;
+      w.look = signalled(w.look, now, signal.paused);
+      // The hot path (a busy pane signals often): a timer already set early enough needs no look at the other panes.
+      const due = dueAt(w.look, this.look);
+      if (this.inFlight || (this.timer !== null && due !== null && this.timerAt <= due)) return;
     }
-    return Math.max(0, next - now);
+    this.schedule();
   }
 
-  private async runTick(recheckOnly: boolean): Promise<void> {
+  /** Set the timer for the next thing due, unless one is already set that early (or a run is in flight: it reschedules). */
+  private schedule(): void {
+    if (!this.running || this.inFlight) return;
+    const now = this.deps.clock.now();
+    const due = this.nextDue(now);
+    // No server and no pane (every host removed): still look again at the poll pace, for servers added meanwhile.
+    const next = Math.max(Number.isFinite(due) ? due : now + this.deps.options.tickMs, this.lastRunAt + MIN_RUN_GAP_MS);
+    if (this.timer !== null && this.timerAt <= next) return;
+    this.cancelTimer();
+    this.timerAt = next;
+    this.timer = this.deps.clock.setTimeout(
+      () => {
+        this.timer = null;
+        this.timerAt = Infinity;
+        this.inFlight = this.run(false).finally(() => {
+          this.inFlight = null;
+          this.schedule();
+        });
+      },
+      Math.max(0, next - now),
+    );
+  }
+
+  private cancelTimer(): void {
+    this.timer?.cancel();
+    this.timer = null;
+    this.timerAt = Infinity;
+  }
+
+  /** The earliest full look or pane look due (a server never looked at is due now). */
+  private nextDue(now: number): number {
+    let next = Infinity;
+    for (const client of this.deps.clients) next = Math.min(next, this.fullLookAt.get(client) ?? now);
+    for (const w of this.watched.values()) {
+      const due = dueAt(w.look, this.look);
+      if (due !== null && due < next) next = due;
+    }
+    return next;
+  }
+
+  private fullLookMs(client: TmuxClient): number {
+    const o = this.deps.options;
+    return this.signals.modeOf(client) === 'events' ? (o.safetyNetMs ?? 5000) : o.tickMs;
+  }
+
+  private async run(allFull: boolean): Promise<void> {
     const { clock, logger } = this.deps;
     const started = clock.now();
-    if (!recheckOnly) this.nextFullTickAt = started + this.deps.options.tickMs;
+    this.lastRunAt = started;
     // Servers are looked at side by side (a slow remote host must not hold up the others); their
-    // facts are applied together, in the order of the servers, as before.
+    // facts are applied together, in the order of the servers.
     const perClient = await Promise.all(
       [...this.deps.clients].map(async (client) => {
         const facts: Fact[] = [];
+        const full = allFull || (this.fullLookAt.get(client) ?? started) <= started;
         try {
-          if (!recheckOnly) await this.refreshPanes(client, facts);
-          await this.captureDue(client, recheckOnly, facts);
+          if (full) {
+            this.fullLookAt.set(client, started + this.fullLookMs(client));
+            await this.refreshPanes(client, facts);
+            await this.signals.follow(
+              client,
+              this.panesOf(client).map((w) => w.info),
+            );
+            this.askActive(client, started, facts);
+          }
+          const now = clock.now();
+          const due = this.panesOf(client)
+            .map((w) => ({ w, at: dueAt(w.look, this.look) ?? Infinity, urgent: urgentDueAt(w.look, this.look) ?? Infinity }))
+            .filter((d) => d.at <= now)
+            .sort((a, b) => a.urgent - b.urgent || a.at - b.at)
+            .slice(0, MAX_BATCH)
+            .map((d) => d.w);
+          await captureBatch(client, due, this.signals.modeOf(client), { clock, options: { ...this.deps.options, ...this.look } }, facts);
         } catch (error) {
           this.serverFailed(client, error, facts);
         }
@@ -207,14 +293,40 @@ export class PaneObserver {
     }
   }
 
+  private panesOf(client: TmuxClient): WatchedPane[] {
+    const panes: WatchedPane[] = [];
+    for (const w of this.watched.values()) if (w.client === client) panes.push(w);
+    return panes;
+  }
+
+  /**
+   * On a full look: a pane whose window showed activity since its last capture gets a look (the
+   * whole path in poll mode; in events mode the safety net for a lost signal). A quiet one still
+   * ages: an unexplained screen is reported once it stayed long enough.
+   */
+  private askActive(client: TmuxClient, now: number, facts: Fact[]): void {
+    const opts = this.deps.options;
+    const events = this.signals.modeOf(client) === 'events';
+    for (const w of this.panesOf(client)) {
+      // window_activity has one-second resolution: activity in the same second as our last capture may be newer.
+      const active = opts.captureAll === true || w.lastCaptureAt === 0 || w.info.windowActivity >= Math.floor(w.lastCaptureAt / 1000);
+      // With the signal, these are the net's looks: after every look a signal asked for (a prompt just drawn).
+      if (active) w.look = events ? askedByNet(w.look, now) : asked(w.look, now);
+      else if (dueAt(w.look, this.look) === null) {
+        const result = trackQuiet(w.tracker, w.key, now, opts);
+        w.tracker = result.state;
+        facts.push(...result.facts);
+      }
+    }
+  }
+
   /** List panes of one server; enroll new agent panes, report gone ones. */
   private async refreshPanes(client: TmuxClient, facts: Fact[]): Promise<void> {
     const server = serverKey(client.server);
     const now = this.deps.clock.now();
     const panes = await client.listPanes();
     if (this.downServers.delete(server)) this.deps.logger.log('info', 'observer.server-back', { server });
-    let watchedHere = 0;
-    for (const w of this.watched.values()) if (w.client === client) watchedHere++;
+    const watchedHere = this.panesOf(client).length;
     // No server (or an empty one) answers with no panes: say so once, the panes below are reported gone.
     if (panes.length === 0 && watchedHere > 0) this.deps.logger.log('info', 'observer.server-gone', { server, panes: watchedHere });
     const overrides = this.deps.overrides?.() ?? NO_OVERRIDES;
@@ -253,7 +365,7 @@ export class PaneObserver {
       if (existing) this.forget(key, 'process-exited', now, facts);
       const runtime = this.deps.runtimes.find((r) => r.id === runtimeId);
       if (!runtime) continue;
-      this.watched.set(key, { key, client, info, runtime, tracker: initialTracker, lastCaptureAt: 0, recheckAt: null, lookAt: null });
+      this.watched.set(key, { key, client, info, runtime, tracker: initialTracker, lastCaptureAt: 0, look: noLook });
       facts.push({ kind: 'pane-seen', pane: key, at: now, runtime: runtimeId, target: info.target, pid: info.pid });
     }
     for (const [key, w] of this.watched) {
@@ -263,46 +375,6 @@ export class PaneObserver {
     for (const key of this.detected.keys()) {
       if (key.startsWith(`${server}|`) && !listed.has(key)) this.detected.delete(key);
     }
-  }
-
-  /** Capture the panes of one server that may have changed, in one batch. */
-  private async captureDue(client: TmuxClient, recheckOnly: boolean, facts: Fact[]): Promise<void> {
-    const now = this.deps.clock.now();
-    const opts = this.deps.options;
-    const due: WatchedPane[] = [];
-    for (const w of this.watched.values()) {
-      if (w.client !== client) continue;
-      const recheck = (w.recheckAt !== null && w.recheckAt <= now) || w.lookAt !== null;
-      // window_activity has one-second resolution: activity in the same second as our last capture may be newer.
-      const active = opts.captureAll === true || w.lastCaptureAt === 0 || w.info.windowActivity >= Math.floor(w.lastCaptureAt / 1000);
-      if (recheck || (!recheckOnly && active)) due.push(w);
-      else if (!recheckOnly) this.apply(w, trackQuiet(w.tracker, w.key, now, opts), facts);
-    }
-    if (due.length === 0) return;
-    // `-e` is the costly part of a capture: take colour only where a highlight matters or a human will look.
-    const colourFor = (w: WatchedPane) =>
-      w.runtime.needsColour || !w.tracker.lastScreen || ['permission', 'dialog', 'unknown'].includes(w.tracker.lastScreen.kind);
-    // Looks asked for until now are served by this capture (taken even if it fails: no hammering a
-    // failing server); one asked for while it is on its way gets its own.
-    const requested = this.deps.clock.now();
-    for (const w of due) if (w.lookAt !== null && w.lookAt <= requested) w.lookAt = null;
-    const captures = await client.capture(due.map((w) => ({ paneId: w.info.paneId, colour: colourFor(w) })));
-    const byId = new Map(captures.map((c) => [c.paneId, c]));
-    const at = this.deps.clock.now();
-    for (const w of due) {
-      const capture = byId.get(w.info.paneId);
-      if (!capture) continue; // Vanished mid-batch: the next listPanes reports it gone.
-      const before = w.tracker.digest;
-      this.apply(w, trackCapture(w.tracker, w.key, w.runtime, capture, at, opts), facts);
-      w.lastCaptureAt = at;
-      // Changed (or not yet proven stable): look again shortly instead of waiting a whole tick.
-      w.recheckAt = w.tracker.digest !== before || w.tracker.stableCount < opts.stableCaptures ? at + opts.recheckMs : null;
-    }
-  }
-
-  private apply(w: WatchedPane, result: { state: TrackerState; facts: Fact[] }, facts: Fact[]): void {
-    w.tracker = result.state;
-    facts.push(...result.facts);
   }
 
   private forget(key: PaneKey, reason: 'pane-closed' | 'process-exited' | 'server-gone', at: number, facts: Fact[]): void {

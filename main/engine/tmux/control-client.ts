@@ -5,6 +5,8 @@ import type { Clock } from '../platform/clock.ts';
 import type { Logger } from '../platform/log.ts';
 import type { Runner, Spawner } from '../platform/run.ts';
 import { captureArgs, joinOutput, screenCapture } from './capture-commands.ts';
+import { ControlChangeFeed } from './change-feed.ts';
+import type { ControlNotice } from './control-connection.ts';
 import { ConnectionLost, ControlConnection } from './control-connection.ts';
 import type { ControlReply } from './control-protocol.ts';
 import { tmuxFailure } from './errors.ts';
@@ -40,6 +42,8 @@ export interface ControlClientOptions {
    * tmux every `SOCKET_RECHECK_MS`, so a path computed wrongly costs that much delay, never the server.
    */
   readonly socketPath?: string;
+  /** Open with output on and give tmux's change signal (`changes`); off: `no-output`, as before. */
+  readonly changeEvents?: boolean;
 }
 
 /** How often a client whose socket is absent still asks tmux itself. */
@@ -57,6 +61,8 @@ export class ControlModeClient implements TmuxClient {
   private readonly timeoutMs: number;
   private readonly launcher: TmuxLauncher;
   private probedAt = -Infinity;
+  /** tmux's change signal, when opened with change events. */
+  readonly changes: ControlChangeFeed | undefined;
 
   constructor(
     readonly server: TmuxServer,
@@ -66,6 +72,7 @@ export class ControlModeClient implements TmuxClient {
     this.globalArgs = tmuxGlobalArgs(server);
     this.timeoutMs = opts.timeoutMs ?? 5000;
     this.launcher = opts.launcher ?? localTmuxLauncher(process.pid);
+    this.changes = opts.changeEvents === true ? new ControlChangeFeed(opts.logger) : undefined;
   }
 
   /** The watcher session's name while connected (tests, diagnostics). */
@@ -99,7 +106,9 @@ export class ControlModeClient implements TmuxClient {
     if (requests.length === 0) return [];
     // One capture per pane: with colour, the plain lines are the `-e` lines without escapes.
     const commands = requests.map((r) => captureArgs(r.paneId, r.colour));
-    const settled = await this.batch('capture-pane', commands);
+    // Paused panes are continued first, in the same write: output after the capture is signalled again.
+    const resume = this.changes?.beforeCapture(requests.map((r) => r.paneId)) ?? [];
+    const settled = (await this.batch('capture-pane', [...resume, ...commands])).slice(resume.length);
     const results: PaneScreenCapture[] = [];
     requests.forEach((r, i) => {
       const reply = settled[i]!;
@@ -132,7 +141,9 @@ export class ControlModeClient implements TmuxClient {
   }
 
   async focusPane(paneId: string, clientTty?: string): Promise<void> {
-    const commands = focusCommands(paneId, clientTty);
+    // With change events the pane's window is also in our watcher session: name the user's own.
+    const home = this.changes ? (await this.listPanes()).find((p) => p.paneId === paneId) : undefined;
+    const commands = focusCommands(paneId, clientTty, home);
     const replies = await this.batch(commands[0]![0]!, commands);
     const failed = replies.findIndex((r) => !r.ok);
     if (failed >= 0) throw tmuxFailure(commands[failed]![0]!, replies[failed]!.lines.join('\n'));
@@ -198,8 +209,10 @@ export class ControlModeClient implements TmuxClient {
         clock: this.opts.clock,
         logger: this.opts.logger,
         timeoutMs: this.timeoutMs,
+        ...(this.changes ? { onNotice: (notice: ControlNotice) => this.changes?.notice(notice) } : {}),
         onClosed: (reason) => {
           if (this.conn === conn) {
+            this.changes?.disconnected();
             this.conn = null;
             this.watcherSession = null;
           }
@@ -215,6 +228,7 @@ export class ControlModeClient implements TmuxClient {
     }
     this.conn = conn;
     this.watcherSession = sessionName;
+    this.changes?.connected({ session: sessionName, send: (commands) => conn.send(commands) });
     // A watcher left by a previous connection of ours (lost while we live on) goes now, not when we exit.
     for (const stale of this.staleWatchers.splice(0)) void conn.send([['kill-session', '-t', `=${stale}`]])[0]?.catch(() => {});
     this.opts.logger.log('info', 'tmux.control.open', { server: this.server, session: sessionName });
@@ -225,6 +239,7 @@ export class ControlModeClient implements TmuxClient {
     const conn = this.conn;
     this.conn = null;
     this.watcherSession = null;
+    this.changes?.disconnected();
     if (conn) {
       this.opts.logger.log('debug', 'tmux.control.disconnect', { reason });
       await conn.close();

@@ -3,7 +3,7 @@ import type { Clock, TimerHandle } from '../platform/clock.ts';
 import type { Logger } from '../platform/log.ts';
 import type { LongLivedProcess, Spawner } from '../platform/run.ts';
 import type { ControlReply } from './control-protocol.ts';
-import { ControlParser } from './control-protocol.ts';
+import { ControlParser, outputPaneIdOf } from './control-protocol.ts';
 import { tmuxFailure, tmuxProcessFailure } from './errors.ts';
 import { LineSplitter } from './line-splitter.ts';
 import { commandLine } from './quote.ts';
@@ -49,6 +49,25 @@ export interface ControlConnectionOptions {
   readonly timeoutMs: number;
   /** Called once when the process is gone (after open succeeded). */
   readonly onClosed: (reason: string) => void;
+  /**
+   * Receive pane output notices (tmux's change signal): the client is opened with output on and
+   * `pause-after` flow control instead of `no-output`. Absent: no `%output` traffic at all.
+   */
+  readonly onNotice?: (notice: ControlNotice) => void;
+}
+
+/** What a control client with output on hears about panes and sessions, reduced to what the engine acts on. */
+export type ControlNotice =
+  | { readonly kind: 'output'; readonly paneId: string }
+  /** tmux paused the pane's output for this client (asked to, or because it fell `pause-after` behind). */
+  | { readonly kind: 'pause'; readonly paneId: string }
+  /** A session was created or destroyed somewhere on the server. */
+  | { readonly kind: 'sessions-changed' };
+
+/** Client flags: never part of a size calculation; output only when change notices are wanted. */
+export function controlClientFlags(notices: boolean): string {
+  // pause-after: tmux pauses a pane (and says %pause) rather than buffering its output for a reader that lags.
+  return notices ? 'ignore-size,pause-after=1' : 'no-output,ignore-size';
 }
 
 /** A handshaken control-mode client attached to its own watcher session. */
@@ -71,7 +90,7 @@ export class ControlConnection {
     readyToken: string,
   ) {
     this.readyToken = readyToken;
-    proc.onStdout((chunk) => this.lines(this.splitter.push(chunk)));
+    proc.onStdout((chunk) => this.lines(this.splitter.pushBytes(chunk)));
     proc.onStderr((chunk) => void (this.stderr += chunk.toString('utf8')));
     void proc.exited.then((exit) => {
       const outcome = exit.error ? { error: exit.error } : { exitCode: exit.exitCode, stderr: this.stderr };
@@ -88,7 +107,8 @@ export class ControlConnection {
    * Not `destroy-unattached`: tmux segfaults — taking the user's whole server and every agent in it
    * down — when a destroy-unattached session's client exits while another client disconnects
    * (reproduced here on 3.3a in ~40% of closes; upstream tmux/tmux#5497 describes the same race).
-   * The client flags keep it out of every size calculation and stop `%output` traffic.
+   * The client flags keep it out of every size calculation and, unless notices are wanted, stop
+   * `%output` traffic (which tmux sends only for panes of windows linked into the client's session).
    */
   static open(opts: ControlConnectionOptions, readyToken: string): Promise<ControlConnection> {
     const args = [
@@ -105,7 +125,7 @@ export class ControlConnection {
       '-c',
       '/',
       '-f',
-      'no-output,ignore-size',
+      controlClientFlags(opts.onNotice !== undefined),
       ...watcherCommand(OWNER_PID_ARG),
       ';',
       'display-message',
@@ -164,12 +184,21 @@ export class ControlConnection {
     timer.cancel();
   }
 
-  private lines(lines: readonly string[]): void {
-    for (const line of lines) {
+  private lines(lines: readonly (Buffer | string)[]): void {
+    for (const raw of lines) {
+      // The hot path of a busy pane: its output lines go no further than their pane id, never decoded.
+      const outputPane = this.parser.inBlock || typeof raw === 'string' ? null : outputPaneIdOf(raw);
+      if (outputPane !== null) {
+        this.opts.onNotice?.({ kind: 'output', paneId: outputPane });
+        continue;
+      }
+      const line = typeof raw === 'string' ? raw : raw.toString('utf8');
       const event = this.parser.push(line);
       if (!event) continue;
       if (event.kind === 'notification') {
         if (event.name === 'exit') this.exitReason = event.args;
+        else if (event.name === 'pause') this.opts.onNotice?.({ kind: 'pause', paneId: event.args });
+        else if (event.name === 'sessions-changed') this.opts.onNotice?.({ kind: 'sessions-changed' });
         continue;
       }
       if (!this.ready) this.handshake(event);

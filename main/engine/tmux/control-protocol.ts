@@ -72,3 +72,26 @@ export class ControlParser {
     return this.block !== null;
   }
 }
+
+const OUTPUT = Buffer.from('%output %');
+const EXTENDED_OUTPUT = Buffer.from('%extended-output %');
+
+/**
+ * The pane id of a `%output` / `%extended-output` line, or null for any other line. Only the id is
+ * read: the pane's bytes after it are never decoded or kept (a busy pane sends a lot of them).
+ */
+export function outputPaneIdOf(line: Buffer): string | null {
+  const prefix = line.subarray(0, OUTPUT.length).equals(OUTPUT)
+    ? OUTPUT.length
+    : line.subarray(0, EXTENDED_OUTPUT.length).equals(EXTENDED_OUTPUT)
+      ? EXTENDED_OUTPUT.length
+      : -1;
+  if (prefix < 0) return null;
+  const end = line.indexOf(0x20, prefix);
+  return end < 0 ? null : line.toString('latin1', prefix - 1, end);
+}
+
+/** outputPaneIdOf for a decoded line. */
+export function outputPaneId(line: string): string | null {
+  return outputPaneIdOf(Buffer.from(line, 'utf8'));
+}

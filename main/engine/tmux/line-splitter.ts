@@ -6,14 +6,20 @@ export class LineSplitter {
 
   /** Complete lines contained in the data so far (without the `\n`). */
   push(chunk: Buffer): string[] {
+    return this.pushBytes(chunk).map((line) => line.toString('utf8'));
+  }
+
+  /** The same lines, undecoded (views of the data): a caller can look at a line's first bytes without decoding the rest. */
+  pushBytes(chunk: Buffer): Buffer[] {
     const data = this.pending.length ? Buffer.concat([this.pending, chunk]) : chunk;
-    const lines: string[] = [];
+    const lines: Buffer[] = [];
     let start = 0;
     for (let nl = data.indexOf(0x0a, start); nl >= 0; nl = data.indexOf(0x0a, start)) {
-      lines.push(data.toString('utf8', start, nl));
+      lines.push(data.subarray(start, nl));
       start = nl + 1;
     }
-    this.pending = data.subarray(start);
+    // A copy, so the chunk the rest came from is not kept alive by a view of its tail.
+    this.pending = start < data.length ? Buffer.from(data.subarray(start)) : Buffer.alloc(0);
     return lines;
   }
 

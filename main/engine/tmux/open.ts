@@ -20,6 +20,8 @@ export interface OpenTmuxClientOptions {
   readonly timeoutMs?: number;
   /** A local server's socket: while it is absent, control mode does not start tmux to ask (control-client.ts). */
   readonly socketPath?: string;
+  /** Control mode only: give tmux's change signal (`TmuxClient.changes`). */
+  readonly changeEvents?: boolean;
 }
 
 /**
@@ -34,6 +36,7 @@ export async function openTmuxClient(server: TmuxServer, runner: Runner & Spawne
     logger: opts.logger,
     clock: opts.clock ?? systemClock,
     timeoutMs: opts.timeoutMs,
+    changeEvents: opts.changeEvents === true,
     ...(opts.socketPath !== undefined ? { socketPath: opts.socketPath } : {}),
   });
   if (opts.mode === 'control') return control;

@@ -62,15 +62,24 @@ export function pasteCommands(paneId: string, text: string, bufferName: string):
   };
 }
 
-/** Make the pane current in its window and session, and show it on a client's terminal when a tty is given. */
-export function focusCommands(paneId: string, clientTty?: string): string[][] {
+/**
+ * Make the pane current in its window and session, and show it on a client's terminal when a tty is
+ * given. `home`: the user's session and window holding the pane, when its window is also linked into
+ * a watcher session (change events): a bare pane id could then resolve to the watcher session.
+ */
+export function focusCommands(paneId: string, clientTty?: string, home?: { sessionId: string; windowId: string }): string[][] {
   checkPane('select-pane', paneId);
   const commands = [
-    ['select-window', '-t', paneId],
+    ['select-window', '-t', home ? `${home.sessionId}:${home.windowId}` : paneId],
     ['select-pane', '-t', paneId],
   ];
-  if (clientTty) commands.push(['switch-client', '-c', clientTty, '-t', paneId]);
+  if (clientTty) commands.push(['switch-client', '-c', clientTty, '-t', paneTarget(paneId, home)]);
   return commands;
+}
+
+/** A pane as a target that names its session too (`$1:@3.%7`) when known: a bare `%7` may resolve to a watcher session. */
+export function paneTarget(paneId: string, home?: { sessionId: string; windowId: string }): string {
+  return home ? `${home.sessionId}:${home.windowId}.${paneId}` : paneId;
 }
 
 /**

@@ -91,6 +91,26 @@ export class TmuxError extends Error {
   }
 }
 
+/** One word from tmux's change signal. */
+export type PaneChange =
+  /** The pane wrote to its terminal; `paused`: tmux holds its further output back until its next capture. */
+  | { readonly kind: 'output'; readonly paneId: string; readonly paused: boolean }
+  /** The signal (re)started on a new control connection: any pane may have changed unseen before it. */
+  | { readonly kind: 'reset' };
+
+/**
+ * tmux's own signal that a pane changed: the `%output` notifications of a control-mode client (flow
+ * control needs tmux 3.2). Only "pane X changed" is kept; the bytes are never buffered or read.
+ */
+export interface PaneChangeFeed {
+  /** Why this server cannot give the signal (an old tmux, a refused command), or null while it can. */
+  readonly unavailable: string | null;
+  /** Set the one listener (the observer's). */
+  listen(listener: (change: PaneChange) => void): void;
+  /** Give the signal for these panes and no others. Resolves false when it cannot be had (see `unavailable`). */
+  follow(panes: readonly PaneInfo[]): Promise<boolean>;
+}
+
 /** Everything the engine does with one tmux server. Implementations: control-mode client, batched CLI. */
 export interface TmuxClient {
   readonly server: TmuxServer;
@@ -112,4 +132,6 @@ export interface TmuxClient {
   command(args: readonly string[]): Promise<string>;
   /** Stop any long-lived client process and remove the watcher session. Idempotent. */
   close(): Promise<void>;
+  /** tmux's change signal, on a client that can give it (control mode opened with change events). */
+  readonly changes?: PaneChangeFeed;
 }

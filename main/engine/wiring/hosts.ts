@@ -47,6 +47,7 @@ export function wireHosts(
     runner,
     clock: f.clock,
     logger,
+    changeEvents: f.config().observe.mode === 'events',
     onRemove: (client) => observer.get().forgetClient(client),
     onStatus: (host, status) => hookLinks?.onStatus(host, status),
     onHostChange: (change) => {

@@ -41,7 +41,9 @@ export async function openTmuxClients(
   const uid = process.getuid?.() ?? 0;
   for (const server of servers) {
     const socketPath = localSocketPath(server, env, uid);
-    clients.push(await openTmuxClient(server, runner, { mode: f.config().tmux.captureMode, logger, clock, socketPath }));
+    // Change events ride on the control client: it then hears output of the panes it follows.
+    const changeEvents = f.config().observe.mode === 'events';
+    clients.push(await openTmuxClient(server, runner, { mode: f.config().tmux.captureMode, logger, clock, socketPath, changeEvents }));
   }
   return clients;
 }
@@ -83,6 +85,10 @@ export function buildObserver(
     logger: f.logger,
     processTable,
     options: {
+      mode: observe.mode,
+      settleMs: observe.settleMs,
+      busyLookMs: observe.busyLookMs,
+      safetyNetMs: observe.safetyNetMs,
       tickMs: observe.tickMs,
       recheckMs: observe.recheckMs,
       stableCaptures: observe.stabilityCaptures,

@@ -22,6 +22,7 @@ import { registerHookIngest } from '../hooks/hook-ingest.ts';
 import { storeOpencodeArrivals } from '../hooks/opencode-arrivals.ts';
 import type { OpencodeDelivery } from '../hooks/opencode-ingest.ts';
 import { registerOpencodeIngest } from '../hooks/opencode-ingest.ts';
+import type { ServerMode } from '../observe/change-signal.ts';
 import type { Foundation, UndoList } from './foundation.ts';
 
 /** `apiFor(surface)` gives that surface's method map, made once. */
@@ -57,6 +58,8 @@ export interface EndpointOptions {
   readonly deliverOpencodeEvent?: (delivery: OpencodeDelivery) => void;
   /** When the engine started (its uptime in the metrics route). */
   readonly startedAt: number;
+  /** How each tmux server's panes are watched (the metrics route, for doctor). */
+  readonly observeModes?: () => readonly ServerMode[];
 }
 
 /** Start the loopback endpoint (hook ingest + API + optional UI); closed by the undo list. */
@@ -105,6 +108,7 @@ export async function startEndpoint(f: Foundation, opts: EndpointOptions, undo: 
         databaseFile: paths.database,
         rows: () => f.store.retention.rowCounts(),
         retention: () => f.config().retention,
+        ...(opts.observeModes ? { observeModes: opts.observeModes } : {}),
       });
       mountApi(server, { apiFor: opts.apiFor, events, uiDir: opts.uiDir, logger });
     },

@@ -8,8 +8,17 @@ function errorsOf(result: ConfigResult) {
 }
 
 describe('config defaults', () => {
-  it('observe every tick and confirm screens with two captures', () => {
-    expect(DEFAULT_CONFIG.observe).toEqual({ tickMs: 1000, recheckMs: 250, stabilityCaptures: 2, unexplainedAfterMs: 30_000 });
+  it("observe on tmux's change events with a 5 s safety net, and confirm screens with two captures", () => {
+    expect(DEFAULT_CONFIG.observe).toEqual({
+      mode: 'events',
+      settleMs: 60,
+      busyLookMs: 1000,
+      safetyNetMs: 5000,
+      tickMs: 1000,
+      recheckMs: 250,
+      stabilityCaptures: 2,
+      unexplainedAfterMs: 30_000,
+    });
   });
 
   it('remind at 0, 5 m, 15 m, 45 m, 2 h and 4 h', () => {
@@ -177,6 +186,7 @@ describe('durations are bounded, so no value a user can type makes a runaway tim
       ['observe.tickMs', 'must be at most 1m'],
     ]);
     expect(errorsOf(validateConfig({ observe: { tickMs: 5 } })).map((e) => e.path)).toEqual(['observe.tickMs']);
+    expect(errorsOf(validateConfig({ observe: { mode: 'push' } })).map((e) => e.path)).toEqual(['observe.mode']);
   });
 
   it('accepts 30 days exactly', () => {

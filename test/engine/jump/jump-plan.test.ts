@@ -48,6 +48,21 @@ describe('planJump with an attached client', () => {
     ]);
   });
 
+  it("names the pane's own session and window when given: its window may also be linked into the watcher session", () => {
+    const home = { sessionId: '$2', windowId: '@5' };
+    expect(planJump(input({ clients: [client()], home }))).toMatchObject({
+      tmux: [
+        ['select-window', '-t', '$2:@5'],
+        ['select-pane', '-t', '%7'],
+        ['switch-client', '-c', '/dev/pts/3', '-t', '$2:@5.%7'],
+      ],
+    });
+    expect(planJump(input({ home }))).toMatchObject({
+      kind: 'open-terminal',
+      launch: { args: expect.arrayContaining(['attach-session', '-t', '$2:@5.%7']) as unknown },
+    });
+  });
+
   it('plans the same tmux commands on a socket server (the client object carries the server)', () => {
     const plan = planJump(input({ socket: '/run/user/1000/agents.sock', clients: [client({ tty: '/dev/pts/5' })] }));
     expect(plan.kind === 'attached' && plan.tmux[2]).toEqual(['switch-client', '-c', '/dev/pts/5', '-t', '%7']);

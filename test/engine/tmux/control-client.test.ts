@@ -16,6 +16,33 @@ describeTmuxClientContract(
   (server, runner) => new ControlModeClient(server, runner, { logger: silentLogger, clock: systemClock }),
 );
 
+/** A client with change events that follows every pane before each call: user windows linked into its watcher session. */
+class FollowingClient extends ControlModeClient {
+  private async followAll(): Promise<void> {
+    const panes = await super.listPanes();
+    if (panes.length > 0) await this.changes!.follow(panes);
+  }
+  override async capture(requests: Parameters<ControlModeClient['capture']>[0]) {
+    await this.followAll().catch(() => {});
+    return super.capture(requests);
+  }
+  override async sendKeys(paneId: string, keys: readonly string[]) {
+    await this.followAll().catch(() => {});
+    return super.sendKeys(paneId, keys);
+  }
+  override async focusPane(paneId: string, clientTty?: string) {
+    await this.followAll();
+    return super.focusPane(paneId, clientTty);
+  }
+}
+
+// The same contract while the panes' windows are also linked into the watcher session (change events):
+// a bare pane id must never make a terminal client land in the watcher session.
+describeTmuxClientContract(
+  'control mode with change events',
+  (server, runner) => new FollowingClient(server, runner, { logger: silentLogger, clock: systemClock, changeEvents: true }),
+);
+
 describe('control-mode client', () => {
   let t: PrivateTmux;
   const clients: ControlModeClient[] = [];

@@ -53,6 +53,19 @@ function logBytes(dir: string): number {
   }
 }
 
+/** The running engine's metrics route: its figures, or the HTTP status of a refusal (an older engine). Throws when unreachable. */
+export async function fetchEngineMetrics(endpoint: { port: number; tokenFile: string }): Promise<EngineMetrics | { status: number }> {
+  const token = readFileSync(endpoint.tokenFile, 'utf8').trim();
+  const answer = await loopbackPost(
+    endpoint.port,
+    ENGINE_METRICS_PATH,
+    { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    '{}',
+    3_000,
+  );
+  return answer.status === 200 ? (JSON.parse(answer.body) as EngineMetrics) : { status: answer.status };
+}
+
 export const engineHealthCheck: DoctorCheck = {
   id: 'engine-health',
   title: 'engine health and retention',
@@ -63,17 +76,9 @@ export const engineHealthCheck: DoctorCheck = {
     const endpoint = readEndpointFile(paths.endpoint);
     if (endpoint === null) return advice(`no engine running; ${describeRetention(retention)}`, null);
     try {
-      const token = readFileSync(endpoint.tokenFile, 'utf8').trim();
-      const answer = await loopbackPost(
-        endpoint.port,
-        ENGINE_METRICS_PATH,
-        { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-        '{}',
-        3_000,
-      );
-      if (answer.status !== 200)
-        return advice(`the engine has no metrics route (HTTP ${answer.status}): an older engine; restart it`, null);
-      return ok(describeHealth(JSON.parse(answer.body) as EngineMetrics, logs));
+      const metrics = await fetchEngineMetrics(endpoint);
+      if ('status' in metrics) return advice(`the engine has no metrics route (HTTP ${metrics.status}): an older engine; restart it`, null);
+      return ok(describeHealth(metrics, logs));
     } catch (error) {
       // The engine check says what is wrong with the engine itself.
       return advice(`no figures from the engine (${(error as Error).message}); ${describeRetention(retention)}`, null);

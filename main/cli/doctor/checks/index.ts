@@ -13,6 +13,7 @@ import { opencodePluginCheck } from './opencode-plugin.ts';
 import { logFileCheck } from './log-file.ts';
 import { nodeCheck } from './node.ts';
 import { notificationsCheck } from './notifications.ts';
+import { observeModeCheck } from './observe-mode.ts';
 import { phoneCheck } from './phone.ts';
 import { slackCheck } from './slack.ts';
 import { tmuxServersCheck } from './tmux-servers.ts';
@@ -30,6 +31,7 @@ export const DOCTOR_CHECKS: readonly DoctorCheck[] = [
   configCheck,
   engineCheck,
   engineHealthCheck,
+  observeModeCheck,
   hooksCheck,
   codexHooksCheck,
   geminiHooksCheck,

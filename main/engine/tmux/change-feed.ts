@@ -1,0 +1,148 @@
+/**
+ * tmux's change signal over one control connection. tmux sends a control client `%output` only for
+ * panes of windows linked into the client's own session, so the windows of the panes we follow are
+ * linked into the watcher session (never resized: the client ignores size; never attached to a user
+ * session). Flow control: a pane that floods is paused (`refresh-client -A %N:pause`) and continued
+ * right before its next capture, so a busy pane costs a bounded number of notices per capture.
+ */
+import type { Logger } from '../platform/log.ts';
+import type { ControlReply } from './control-protocol.ts';
+import type { ControlNotice } from './control-connection.ts';
+import { orphanedWindows, windowLinksArgs } from './window-links.ts';
+import type { PaneChange, PaneChangeFeed, PaneInfo } from './types.ts';
+
+/**
+ * Notices from one pane between two captures before it is paused until its next capture: a prompt drawn
+ * in a frame or two stays far under it; a redrawing or streaming pane then costs this many per look.
+ */
+export const FLOOD_NOTICES = 16;
+
+/** The connection the feed rides on: send commands, and the watcher session's name. */
+export interface FeedConnection {
+  readonly session: string;
+  send(commands: readonly (readonly string[])[]): Promise<ControlReply>[];
+}
+
+/** The change feed of one ControlModeClient; told of each new connection and each notice. */
+export class ControlChangeFeed implements PaneChangeFeed {
+  private listener: (change: PaneChange) => void = () => {};
+  private conn: FeedConnection | null = null;
+  /** Windows linked into the current watcher session (reset with each connection). */
+  private linked = new Set<string>();
+  private readonly paused = new Set<string>();
+  private readonly notices = new Map<string, number>();
+  private sweeping = false;
+  unavailable: string | null = null;
+
+  constructor(private readonly logger: Logger) {}
+
+  listen(listener: (change: PaneChange) => void): void {
+    this.listener = listener;
+  }
+
+  /** A new connection: nothing is linked in its fresh watcher session, and changes may have gone unseen. */
+  connected(conn: FeedConnection): void {
+    this.conn = conn;
+    this.linked = new Set();
+    this.paused.clear();
+    this.notices.clear();
+    this.listener({ kind: 'reset' });
+  }
+
+  /** The connection went away. */
+  disconnected(): void {
+    this.conn = null;
+  }
+
+  notice(notice: ControlNotice): void {
+    switch (notice.kind) {
+      case 'output': {
+        if (this.paused.has(notice.paneId)) return;
+        const count = (this.notices.get(notice.paneId) ?? 0) + 1;
+        this.notices.set(notice.paneId, count);
+        if (count === FLOOD_NOTICES) this.pause(notice.paneId);
+        // Only the first notice after a capture and the later ones that move the quiet window matter;
+        // the observer keeps a time per pane, nothing more.
+        this.listener({ kind: 'output', paneId: notice.paneId, paused: false });
+        return;
+      }
+      case 'pause':
+        this.paused.add(notice.paneId);
+        this.listener({ kind: 'output', paneId: notice.paneId, paused: true });
+        return;
+      case 'sessions-changed':
+        void this.sweepOrphans();
+        return;
+    }
+  }
+
+  /** Commands to run right before capturing these panes: paused ones are continued (their output flows again). */
+  beforeCapture(paneIds: readonly string[]): string[][] {
+    const commands: string[][] = [];
+    for (const paneId of paneIds) {
+      this.notices.delete(paneId);
+      if (this.paused.delete(paneId)) commands.push(['refresh-client', '-A', `${paneId}:continue`]);
+    }
+    return commands;
+  }
+
+  async follow(panes: readonly PaneInfo[]): Promise<boolean> {
+    const conn = this.conn;
+    if (!conn) return this.unavailable === null;
+    const wanted = new Set(panes.map((p) => p.windowId));
+    const { link, unlink } = windowLinksArgs(conn.session, this.linked, wanted);
+    if (link.length === 0 && unlink.length === 0) return this.unavailable === null;
+    const replies = await Promise.all(conn.send([...link, ...unlink]));
+    let refused: string | null = null;
+    link.forEach((args, i) => {
+      const window = args[args.indexOf('-s') + 1]!;
+      if (replies[i]!.ok) this.linked.add(window);
+      // A window closed meanwhile is not a refusal; anything else means no signal from this tmux.
+      else if (!/can't find window|no such window/i.test(replies[i]!.lines.join(' '))) refused = replies[i]!.lines.join(' ');
+    });
+    unlink.forEach((args) => this.linked.delete(args[args.length - 1]!.split(':')[1]!));
+    for (const id of this.notices.keys()) if (!panes.some((p) => p.paneId === id)) this.notices.delete(id);
+    if (refused !== null && this.unavailable === null) {
+      this.unavailable = `link-window: ${refused}`;
+      this.logger.log('warn', 'tmux.changes.unavailable', { reason: this.unavailable });
+    }
+    return this.unavailable === null;
+  }
+
+  private pause(paneId: string): void {
+    const conn = this.conn;
+    if (!conn) return;
+    // tmux answers with %pause (that notice marks it paused); older tmux refuses -A and the pane just keeps talking.
+    void conn
+      .send([['refresh-client', '-A', `${paneId}:pause`]])[0]
+      ?.then((r) => {
+        if (!r.ok) this.logger.log('debug', 'tmux.changes.pause-refused', { pane: paneId, error: r.lines.join(' ') });
+      })
+      .catch(() => {});
+  }
+
+  /**
+   * A user's session was destroyed: a window it held that is now linked only into our watcher session
+   * would live on there, with its agent, though the user closed it. Finish what they asked: destroy it.
+   */
+  private async sweepOrphans(): Promise<void> {
+    const conn = this.conn;
+    if (!conn || this.sweeping || this.linked.size === 0) return;
+    this.sweeping = true;
+    try {
+      const [listed] = await Promise.all(
+        conn.send([['list-windows', '-t', `=${conn.session}`, '-F', '#{window_id} #{window_linked_sessions}']]),
+      );
+      if (!listed?.ok) return;
+      const orphans = orphanedWindows(listed.lines, this.linked);
+      if (orphans.length === 0) return;
+      this.logger.log('info', 'tmux.changes.orphans-closed', { windows: orphans });
+      for (const w of orphans) this.linked.delete(w);
+      await Promise.all(conn.send(orphans.map((w) => ['unlink-window', '-k', '-t', `=${conn.session}:${w}`])));
+    } catch {
+      // The connection went: its watcher session goes with it, and the orphans with that.
+    } finally {
+      this.sweeping = false;
+    }
+  }
+}

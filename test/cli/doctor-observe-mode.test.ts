@@ -1,0 +1,26 @@
+// Rules guarded (pure): doctor says which observe mode runs on each server, and advises (never a
+// problem: polling still finds every prompt) when events were asked for but a server is polled.
+import { describe, expect, it } from 'vitest';
+import { describeModes } from '../../main/cli/doctor/checks/observe-mode.ts';
+
+describe('doctor: observe mode', () => {
+  it('is fine with events on every server', () => {
+    const f = describeModes('events', [{ server: 'default', mode: 'events', reason: null }]);
+    expect(f.status).toBe('ok');
+    expect(f.detail).toContain('default: events');
+  });
+
+  it('advises when a server is polled though events were asked for, with the reason', () => {
+    const f = describeModes('events', [
+      { server: 'default', mode: 'events', reason: null },
+      { server: '@gpu:default', mode: 'poll', reason: 'link-window: refused' },
+    ]);
+    expect(f.status).toBe('advice');
+    expect(f.detail).toContain('1 of 2 server(s) polled');
+    expect(f.detail).toContain('@gpu:default: poll (link-window: refused)');
+  });
+
+  it('is fine with poll when poll was asked for', () => {
+    expect(describeModes('poll', [{ server: 'default', mode: 'poll', reason: null }]).status).toBe('ok');
+  });
+});

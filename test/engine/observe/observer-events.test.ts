@@ -1,0 +1,256 @@
+// Rules guarded, on a real tmux server: in `events` mode a prompt drawn reaches the facts with no
+// tick of the safety net (the observer's clock is stepped only by settle-sized steps and never
+// reaches the net); a pane that streams (a 100 ms spinner and text) costs a bounded number of
+// captures; a lost signal is caught by the safety net's full look; in `poll` mode nothing is
+// looked at between ticks, as before; a frame caught mid-draw never becomes a prompt; a user who
+// kills their session still kills its windows (the watcher session's links never keep them alive).
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ObserverOptions } from '../../../main/engine/observe/observer.ts';
+import { PaneObserver } from '../../../main/engine/observe/observer.ts';
+import { systemClock } from '../../../main/engine/platform/clock.ts';
+import { silentLogger } from '../../../main/engine/platform/log.ts';
+import { procProcessTable } from '../../../main/engine/platform/process-table.ts';
+import { realRunner } from '../../../main/engine/platform/run.ts';
+import { RUNTIMES } from '../../../main/engine/runtimes/catalog.ts';
+import type { Fact } from '../../../main/engine/sessions/facts.ts';
+import { ControlModeClient } from '../../../main/engine/tmux/control-client.ts';
+import type { CaptureRequest, PaneChange, PaneScreenCapture, TmuxClient } from '../../../main/engine/tmux/types.ts';
+import { ManualClock } from '../../support/manual-clock.ts';
+import { poll } from '../../support/poll.ts';
+import type { PrivateTmux } from '../../support/tmux-server.ts';
+import { startPrivateTmux, testTmuxEnv } from '../../support/tmux-server.ts';
+import { runnerWithEnv } from '../../../main/engine/platform/runner-with-env.ts';
+import { CLAUDE_FIXTURES } from '../runtimes/claude/load-fixture.ts';
+
+const PROMPT = join(CLAUDE_FIXTURES, 'perm-bash.txt');
+
+/**
+ * The pane's program: bash under the name `claude` (so discovery takes it for Claude Code), echo off,
+ * drawing on command (typed into the pane): the whole prompt, the prompt in chunks 30 ms apart, or
+ * a stream (a spinner every 100 ms and a line of text every 250 ms) for the given seconds.
+ */
+const AGENT_SCRIPT = `stty -echo
+printf '\\033[?1049h\\033[H\\033[2J'
+while IFS= read -r cmd; do
+  case "$cmd" in
+    prompt) printf '\\033[H\\033[2J'; head -c -1 "$1" ;;
+    chunked) printf '\\033[H\\033[2J'; i=0
+      while IFS= read -r line; do printf '%s\\n' "$line"; i=$((i+1)); [ $((i % 5)) -eq 0 ] && sleep 0.03; done < "$1" ;;
+    stream*) n=\${cmd#stream }; end=$(( $(date +%s) + n )); k=0
+      while [ "$(date +%s)" -lt "$end" ]; do k=$((k+1)); printf '\\r%s working' "$(( k % 4 ))"; [ $((k % 3)) -eq 0 ] && printf '\\nline %s of streamed text\\n' "$k"; sleep 0.1; done ;;
+  esac
+done
+`;
+
+let tmux: PrivateTmux | null = null;
+let client: ControlModeClient | null = null;
+let observer: PaneObserver | null = null;
+
+afterEach(async () => {
+  await observer?.stop();
+  await client?.close();
+  await tmux?.kill();
+  observer = null;
+  client = null;
+  tmux = null;
+});
+
+/** A client that counts its pane lists and captures, and can lose the change signal on purpose. */
+class CountingClient implements TmuxClient {
+  lists = 0;
+  captured: string[] = [];
+  dropSignals = false;
+  constructor(private readonly inner: ControlModeClient) {}
+  get server() {
+    return this.inner.server;
+  }
+  get changes() {
+    const feed = this.inner.changes;
+    if (!feed) return undefined;
+    return {
+      get unavailable() {
+        return feed.unavailable;
+      },
+      listen: (listener: (change: PaneChange) => void) =>
+        feed.listen((c) => (this.dropSignals && c.kind === 'output' ? undefined : listener(c))),
+      follow: (panes: Parameters<typeof feed.follow>[0]) => feed.follow(panes),
+    };
+  }
+  listPanes() {
+    this.lists++;
+    return this.inner.listPanes();
+  }
+  capture(requests: readonly CaptureRequest[]): Promise<PaneScreenCapture[]> {
+    this.captured.push(...requests.map((r) => r.paneId));
+    return this.inner.capture(requests);
+  }
+  listClients = () => this.inner.listClients();
+  sendKeys = (p: string, k: readonly string[]) => this.inner.sendKeys(p, k);
+  sendText = (p: string, t: string) => this.inner.sendText(p, t);
+  pasteText = (p: string, t: string) => this.inner.pasteText(p, t);
+  focusPane = (p: string, tty?: string) => this.inner.focusPane(p, tty);
+  command = (a: readonly string[]) => this.inner.command(a);
+  close = () => this.inner.close();
+}
+
+async function setup(mode: 'events' | 'poll', clock: ManualClock | null, over: Partial<ObserverOptions> = {}) {
+  tmux = await startPrivateTmux();
+  const bin = join(tmux.dir, 'bin');
+  mkdirSync(bin, { recursive: true });
+  copyFileSync('/bin/bash', join(bin, 'claude'));
+  writeFileSync(join(tmux.dir, 'agent.sh'), AGENT_SCRIPT);
+  const paneId = await tmux.newPane(`'${join(bin, 'claude')}' '${join(tmux.dir, 'agent.sh')}' '${PROMPT}'`, { session: 'work' });
+  const runner = runnerWithEnv(realRunner, testTmuxEnv(tmux.dir));
+  // The tmux client keeps real time (its command timeouts); the observer runs on the test's clock.
+  client = new ControlModeClient(tmux.server, runner, { logger: silentLogger, clock: systemClock, changeEvents: mode === 'events' });
+  const counting = new CountingClient(client);
+  const facts: Fact[] = [];
+  observer = new PaneObserver({
+    clients: [counting],
+    runtimes: RUNTIMES,
+    clock: clock ?? systemClock,
+    logger: silentLogger,
+    processTable: procProcessTable(),
+    options: {
+      mode,
+      tickMs: 1000,
+      recheckMs: 250,
+      settleMs: 100,
+      busyLookMs: 1000,
+      safetyNetMs: 5000,
+      stableCaptures: 2,
+      unexplainedAfterMs: 30_000,
+      ...over,
+    },
+    onFacts: (f) => facts.push(...f),
+  });
+  const typeInto = (cmd: string) => tmux!.tmux(['send-keys', '-t', paneId, '-l', `${cmd}\n`]);
+  return { paneId, counting, facts, typeInto };
+}
+
+const permissionFacts = (facts: readonly Fact[]) => facts.filter((f) => f.kind === 'screen' && f.screen.kind === 'permission');
+
+/** Step the observer's clock by `stepMs` until `done`, never past `limitMs` of its time. */
+async function stepUntil<T>(clock: ManualClock, stepMs: number, limitMs: number, done: () => T, what: string): Promise<NonNullable<T>> {
+  const start = clock.now();
+  return poll(
+    () => {
+      const value = done();
+      if (!value && clock.now() - start + stepMs < limitMs) clock.advance(stepMs);
+      return value;
+    },
+    what,
+    { timeoutMs: 20_000, intervalMs: 30 },
+  );
+}
+
+/** An observer on a manual clock, started, its pane watched and its first looks taken (clock stepped by `stepMs`). */
+async function startedOnManualClock(mode: 'events' | 'poll', stepMs: number) {
+  const clock = new ManualClock(1_700_000_000_000);
+  const parts = await setup(mode, clock);
+  observer!.start();
+  clock.advance(0);
+  await poll(() => parts.facts.some((f) => f.kind === 'pane-seen'), 'the pane is watched');
+  await stepUntil(clock, stepMs, stepMs * 8, () => parts.counting.captured.length >= 2, 'first looks');
+  return { clock, ...parts };
+}
+
+describe('PaneObserver with tmux change events', () => {
+  it('queues a prompt drawn in a pane without any tick of the safety net', async () => {
+    const { clock, counting, facts, typeInto } = await startedOnManualClock('events', 50);
+    await poll(() => observer!.modes()[0]?.mode === 'events', 'the server gives the change signal');
+    // Whatever the first looks took is settled; from here the clock moves in settle-sized steps only.
+    const listsBefore = counting.lists;
+    const start = clock.now();
+    await typeInto('prompt');
+    const [fact] = await stepUntil(
+      clock,
+      20,
+      4000,
+      () => (permissionFacts(facts).length > 0 ? permissionFacts(facts) : null),
+      'prompt reported',
+    );
+    expect(fact).toBeDefined();
+    expect(clock.now() - start).toBeLessThan(4000); // the safety net (5 s) never came due
+    expect(counting.lists).toBe(listsBefore); // no full look took place: the signal alone did it
+  });
+
+  it('costs a bounded number of captures for a pane that streams for a minute', async () => {
+    const { paneId, counting, facts, typeInto } = await setup('events', null);
+    observer!.start();
+    await poll(() => facts.some((f) => f.kind === 'pane-seen') && counting.captured.length >= 2, 'the pane is watched');
+    const before = counting.captured.length;
+    const started = performance.now();
+    await typeInto('stream 60');
+    await new Promise((r) => setTimeout(r, 60_000));
+    const seconds = (performance.now() - started) / 1000;
+    const captures = counting.captured.slice(before).filter((p) => p === paneId).length;
+    // At most one look per busyLookMs (1 s) while it never goes quiet, plus the few the rhythm lets
+    // through and the safety net's: 10 captures a second (one per frame) would be ~600.
+    expect(captures).toBeGreaterThan(0);
+    expect(captures).toBeLessThanOrEqual(Math.ceil(seconds * 2) + 10);
+  }, 90_000);
+
+  it('catches a lost signal on the safety net’s full look', async () => {
+    const { clock, counting, facts, typeInto } = await startedOnManualClock('events', 50);
+    counting.dropSignals = true;
+    await typeInto('prompt');
+    // Nothing comes of it while the signal is lost, however long the settle window is waited out…
+    await new Promise((r) => setTimeout(r, 500));
+    clock.advance(1000);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(permissionFacts(facts)).toEqual([]);
+    // …until the net's full look sees the window's activity; the confirming look follows.
+    await stepUntil(clock, 100, 10_000, () => permissionFacts(facts).length > 0, 'prompt caught by the safety net');
+  });
+
+  it('in poll mode looks only on ticks, as before', async () => {
+    const { clock, counting, facts, typeInto } = await startedOnManualClock('poll', 250);
+    expect(observer!.modes()[0]?.mode).toBe('poll');
+    const captures = counting.captured.length;
+    await typeInto('prompt');
+    await new Promise((r) => setTimeout(r, 500));
+    expect(counting.captured.length).toBe(captures); // drawn, but no tick yet: not looked at
+    await stepUntil(clock, 250, 5000, () => permissionFacts(facts).length > 0, 'prompt on the next ticks');
+  });
+
+  it('never reads a frame caught mid-draw as a prompt', async () => {
+    const { facts, typeInto } = await setup('events', null);
+    observer!.start();
+    await poll(() => facts.some((f) => f.kind === 'pane-seen'), 'the pane is watched');
+    await new Promise((r) => setTimeout(r, 500));
+    await typeInto('chunked');
+    await poll(() => permissionFacts(facts).length > 0, 'prompt reported');
+    await new Promise((r) => setTimeout(r, 500));
+    const reported = permissionFacts(facts);
+    // One prompt fact, the whole prompt: the same as a capture of the finished screen gives.
+    expect(reported).toHaveLength(1);
+    const whole = await tmux!.tmux([
+      'capture-pane',
+      '-p',
+      '-t',
+      (await tmux!.tmux(['list-panes', '-t', 'work', '-F', '#{pane_id}'])).trim(),
+    ]);
+    const fact = reported[0] as Extract<Fact, { kind: 'screen' }>;
+    expect(whole).toContain('Do you want to proceed?');
+    expect(fact.tail.join('\n')).toContain(whole.trimEnd().split('\n').at(-1)!.trimEnd());
+  });
+
+  it('lets a killed session take its windows along, though they are linked into the watcher session', async () => {
+    const { paneId, facts } = await setup('events', null);
+    observer!.start();
+    await poll(() => observer!.modes()[0]?.mode === 'events' && facts.some((f) => f.kind === 'pane-seen'), 'watched with events');
+    const watcher = client!.watcherSession!;
+    await poll(
+      async () => (await tmux!.tmux(['list-windows', '-t', `=${watcher}`, '-F', '#{window_id}'])).split('\n').length > 2,
+      'window linked',
+    );
+    await tmux!.tmux(['kill-session', '-t', '=work']);
+    await poll(
+      async () => !(await tmux!.run(['list-panes', '-a', '-F', '#{pane_id}'])).stdout.includes(paneId),
+      'the pane is gone everywhere',
+    );
+  });
+});
