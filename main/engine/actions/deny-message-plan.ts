@@ -20,10 +20,13 @@ export type DenyMessagePlan =
 /**
  * Runtimes whose input prompt, after a denial, was seen to take the next message as the agent's
  * feedback (captures: claude perm-bash-after-4 "What should Claude do instead?", codex
- * approval-exec-after-deny-3, opencode approval-bash-after-reject/-esc). Elsewhere what a denial leaves
- * on screen was never verified to read text, so nothing is typed there.
+ * approval-exec-after-deny-3, opencode approval-bash-after-reject/-esc; gemini, qwen and copilot
+ * deny-message-*: the cancel leaves an empty, focused composer and the text, then Enter, reached the
+ * model as the next user message). Gemini's and Qwen's "No, suggest changes" has no field: the
+ * suggestion is that next prompt. Elsewhere what a denial leaves on screen was never verified to read
+ * text, so nothing is typed there.
  */
-const INPUT_AFTER_DENY: ReadonlySet<RuntimeId> = new Set(['claude', 'codex', 'opencode']);
+const INPUT_AFTER_DENY: ReadonlySet<RuntimeId> = new Set(['claude', 'codex', 'opencode', 'gemini', 'qwen', 'copilot']);
 
 /** The path for `message` on `prompt`, decided from the parsed screen alone. */
 export function planDenyWithMessage(prompt: PermissionPrompt, message: string): DenyMessagePlan {

@@ -65,14 +65,42 @@ describe('planDenyWithMessage on real prompts', () => {
     expect(planDenyWithMessage(prompt('opencode', 'approval-bash'), 'x')).toEqual({ kind: 'deny-then-input', denyKey: 'Escape' });
   });
 
+  // Gemini CLI 0.61.0 and Qwen Code 0.24.4: "No, suggest changes (esc)" has no field; its digit cancels and the
+  // composer comes back (gemini/qwen deny-message-*). Never the digit of a "for this session"/"Always allow" row.
+  it.each([
+    ['gemini', 'perm-shell', '3'],
+    ['gemini', 'perm-edit', '4'],
+    ['qwen', 'perm-shell', '4'],
+    ['qwen', 'perm-edit', '3'],
+  ] as const)('%s %s: the "No, suggest changes" digit (%s), then the input prompt', (runtime, name, key) => {
+    const p = prompt(runtime, name);
+    expect(p.options.find((o) => o.key === key)?.label).toBe('No, suggest changes (esc)');
+    expect(planDenyWithMessage(p, 'x')).toEqual({ kind: 'deny-then-input', denyKey: key });
+  });
+
+  // Copilot CLI 1.0.102: the digit of "No, and tell Copilot what to do differently" only moves the marker there
+  // (perm-shell-after-2), so the deny is Escape (copilot deny-message-*: "Operation cancelled by user", composer).
+  it.each(['perm-shell', 'perm-shell-after-2', 'perm-write', 'perm-edit'])('copilot %s: Escape, then the input prompt', (name) => {
+    expect(planDenyWithMessage(prompt('copilot', name), 'x')).toEqual({ kind: 'deny-then-input', denyKey: 'Escape' });
+  });
+
+  it('copilot path prompt ("4. No (Esc)" rejects at once): its digit, then the input prompt', () => {
+    expect(planDenyWithMessage(prompt('copilot', 'perm-read'), 'x')).toEqual({ kind: 'deny-then-input', denyKey: '4' });
+  });
+
   it('auggie: refused, naming why (its screen after a denial was never seen to take text)', () => {
     const plan = planDenyWithMessage(prompt('auggie', 'approval-shell'), 'x');
     expect(plan.kind).toBe('refuse');
     expect(plan).toMatchObject({ reason: expect.stringMatching(/auggie.*no verified way/) });
   });
 
-  it('the message never changes which keys are planned (digits, y, Enter words, long text)', () => {
-    const p = prompt('claude', 'perm-bash');
+  it.each([
+    ['claude', 'perm-bash'],
+    ['gemini', 'perm-shell'],
+    ['qwen', 'perm-shell'],
+    ['copilot', 'perm-shell'],
+  ] as const)('%s %s: the message never changes which keys are planned (digits, y, Enter words, long text)', (runtime, name) => {
+    const p = prompt(runtime, name);
     const plain = planDenyWithMessage(p, 'x');
     for (const m of ['1', '2', 'y', 'yes', 'Enter', '3. Yes', 'x'.repeat(10_000), '\u001b[B'])
       expect(planDenyWithMessage(p, m)).toEqual(plain);

@@ -9,6 +9,7 @@ import type { PaneAccess, PaneLook } from '../../../main/engine/actions/types.ts
 import { MemoryLogger } from '../../../main/engine/platform/log.ts';
 import { runtimeById } from '../../../main/engine/runtimes/catalog.ts';
 import { fingerprintOf } from '../../../main/engine/runtimes/common/fingerprint.ts';
+import { approveKeyFor } from '../../../main/engine/runtimes/common/keys.ts';
 import type { PermissionPrompt, RuntimeId, Screen } from '../../../main/engine/runtimes/types.ts';
 import { seededRandom } from '../../support/seeded-random.ts';
 import { CLAUDE_FIXTURES, loadCapture } from '../runtimes/claude/load-fixture.ts';
@@ -185,13 +186,24 @@ describe('deny with a message never approves and never lets the message choose (
   it.each<[RuntimeId, string, string]>([
     ['codex', 'approval-exec', '3'],
     ['opencode', 'approval-bash', 'Escape'],
+    ['gemini', 'perm-shell', '3'],
+    ['gemini', 'perm-edit', '4'],
+    ['qwen', 'perm-shell', '4'],
+    ['qwen', 'perm-edit', '3'],
+    ['copilot', 'perm-shell', 'Escape'],
+    ['copilot', 'perm-shell-after-2', 'Escape'],
+    ['copilot', 'perm-read', '4'],
   ])('%s: the only key before the text is the deny key, whatever the message', async (runtime, capture, denyKey) => {
     const { readFileSync } = await import('node:fs');
     const { join } = await import('node:path');
     const base = join(import.meta.dirname, '../../fixtures/panes', runtime, capture);
     const lines = (p: string) => readFileSync(p, 'utf8').replace(/\n$/, '').split('\n');
     const prompt = runtimeById(runtime).classify({ lines: lines(`${base}.txt`), ansiLines: lines(`${base}.ansi`) }) as PermissionPrompt;
+    // The deny key is the prompt's No, never a key that could approve or choose any other row.
+    expect(denyKey).not.toBe(approveKeyFor(prompt));
+    expect(prompt.options.filter((o) => o.key === denyKey).every((o) => o.kind === 'deny')).toBe(true);
     const rand = seededRandom(7);
+    let confirmed = 0;
     for (let run = 0; run < 120; run++) {
       const message = randomMessage(rand);
       const journal: JournalEntry[] = [];
@@ -223,6 +235,9 @@ describe('deny with a message never approves and never lets the message choose (
       for (const k of keys.slice(1)) expect(['C-u', 'Enter']).toContain(k);
       expect(journal.filter((e) => e.op === 'paste').every((e) => e.op === 'paste' && e.text === message)).toBe(true);
       if (result.outcome === 'refused') expect(keys).toEqual([]);
+      if (result.outcome === 'confirmed') confirmed++;
     }
+    // The path is taken, not refused: a property that only ever refused would prove little.
+    expect(confirmed).toBeGreaterThan(20);
   });
 });
