@@ -64,8 +64,7 @@ try {
     else if (verb === 'paste') {
       await tmux.tmux(['set-buffer', '-b', 'drive', arg]);
       await tmux.tmux(['paste-buffer', '-p', '-d', '-b', 'drive', '-t', pane]);
-    }
-    else if (verb === 'mock-down') await mock.close();
+    } else if (verb === 'mock-down') await mock.close();
     else if (verb === 'resize') await tmux.tmux(['resize-window', '-t', pane, '-x', arg, '-y', '40']);
     else if (verb === 'shot') {
       writeFileSync(join(dir, `${arg}.txt`), await tmux.tmux(['capture-pane', '-p', '-t', pane]));
