@@ -32,27 +32,71 @@ interface Faults {
   readonly paste: 'shown' | 'dropped' | 'mangled' | 'cut';
 }
 
+/** What the screen shows of a paste into a field, under a paste fault. */
+function shownPaste(text: string, fault: Faults['paste']): string {
+  if (fault === 'shown') return text.replace(/\s+/g, ' ');
+  if (fault === 'dropped') return '';
+  if (fault === 'cut') return text.slice(0, 20);
+  return `${text.slice(0, 3)}X${text.slice(4)}`;
+}
+
 /**
- * Claude's Bash prompt as a state machine over the real parsed screens: Up/Down move the marker, Tab
- * on No opens the field (Tab on Yes is recorded as the amend of an approval), a paste goes into an open
- * field, Enter or a digit chooses. Everything chosen is recorded in `chosen`.
+ * A permission prompt as a state machine over a runtime's real parsed screen: keys and pastes are
+ * journaled and acted on while the prompt is up; everything chosen is recorded in `chosen`, and a choice
+ * ends the prompt (the pane goes idle).
  */
-class ClaudeModel implements PaneAccess {
+abstract class PromptModel implements PaneAccess {
   marker = 0;
-  field: string | null = null;
   idle = false;
   readonly chosen: string[] = [];
   constructor(
+    private readonly runtime: RuntimeId,
     private readonly journal: JournalEntry[],
-    private readonly faults: Faults,
+    protected readonly faults: Faults,
   ) {}
 
+  protected abstract prompt(): Screen;
+  protected abstract key(key: string): void;
+  protected abstract paste(text: string): void;
+
   async look(): Promise<PaneLook> {
-    return { kind: 'screen', runtime: runtimeById('claude'), screen: this.screen() };
+    const screen: Screen = this.idle ? { kind: 'idle', runtime: this.runtime, draft: '' } : this.prompt();
+    return { kind: 'screen', runtime: runtimeById(this.runtime), screen };
   }
 
-  private screen(): Screen {
-    if (this.idle) return { kind: 'idle', runtime: 'claude', draft: '' };
+  async sendKeys(_pane: string, keys: readonly string[]): Promise<void> {
+    this.journal.push({ op: 'keys', keys: [...keys] });
+    for (const key of keys) if (!this.idle) this.key(key);
+  }
+
+  async pasteText(_pane: string, text: string): Promise<void> {
+    this.journal.push({ op: 'paste', text });
+    if (!this.idle) this.paste(text);
+  }
+
+  protected move(key: string, last: number): boolean {
+    if (key !== 'Down' && key !== 'Up') return false;
+    if (!this.faults.markerStuck) this.marker = key === 'Down' ? Math.min(last, this.marker + 1) : Math.max(0, this.marker - 1);
+    return true;
+  }
+
+  protected choose(what: string): void {
+    this.chosen.push(what);
+    this.idle = true;
+  }
+}
+
+/**
+ * Claude's Bash prompt: Up/Down move the marker, Tab on No opens the field (Tab on Yes is recorded as the
+ * amend of an approval), a paste goes into an open field, Enter or a digit chooses.
+ */
+class ClaudeModel extends PromptModel {
+  field: string | null = null;
+  constructor(journal: JournalEntry[], faults: Faults) {
+    super('claude', journal, faults);
+  }
+
+  protected prompt(): Screen {
     if (this.field !== null) {
       const label = this.field === '' ? FIELD.options[3]!.label : `No, ${this.field}`;
       return { ...FIELD, options: FIELD.options.map((o, i) => (i === 3 ? { ...o, label } : o)) };
@@ -61,22 +105,15 @@ class ClaudeModel implements PaneAccess {
     return { ...rest, highlighted: this.marker, ...(this.marker === 0 || this.marker === 3 ? { amendKey: 'Tab' as const } : {}) };
   }
 
-  async sendKeys(_pane: string, keys: readonly string[]): Promise<void> {
-    this.journal.push({ op: 'keys', keys: [...keys] });
-    for (const key of keys) this.key(key);
-  }
-
-  private key(key: string): void {
-    if (this.idle) return;
+  protected key(key: string): void {
     if (this.field !== null) {
       if (key === 'C-u') this.field = '';
       else if (key === 'Enter') this.choose(this.field === '' ? 'No (empty field)' : `No, ${this.field}`);
       else if (key === 'Escape') this.choose('Escape');
       return;
     }
-    if (key === 'Down' && !this.faults.markerStuck) this.marker = Math.min(3, this.marker + 1);
-    else if (key === 'Up' && !this.faults.markerStuck) this.marker = Math.max(0, this.marker - 1);
-    else if (key === 'Tab') {
+    if (this.move(key, 3)) return;
+    if (key === 'Tab') {
       if (this.marker !== 3) this.chosen.push(`amend of ${MARKED.options[this.marker]!.label}`);
       else if (!this.faults.tabOpensNothing) this.field = '';
     } else if (key === 'Enter') this.choose(MARKED.options[this.marker]!.label);
@@ -84,24 +121,13 @@ class ClaudeModel implements PaneAccess {
     else if (key === 'Escape') this.choose('Escape');
   }
 
-  private choose(what: string): void {
-    this.chosen.push(what);
-    this.idle = true;
+  protected override choose(what: string): void {
+    super.choose(what);
     this.field = null;
   }
 
-  async pasteText(_pane: string, text: string): Promise<void> {
-    this.journal.push({ op: 'paste', text });
-    if (this.field === null || this.idle) return;
-    const f = this.faults.paste;
-    this.field +=
-      f === 'shown'
-        ? text.replace(/\s+/g, ' ')
-        : f === 'dropped'
-          ? ''
-          : f === 'cut'
-            ? text.slice(0, 20)
-            : `${text.slice(0, 3)}X${text.slice(4)}`;
+  protected paste(text: string): void {
+    if (this.field !== null) this.field += shownPaste(text, this.faults.paste);
   }
 }
 
@@ -116,77 +142,37 @@ const COPILOT_ROW = 2;
 const COPILOT_PLACEHOLDER = COPILOT_WRITE.options[COPILOT_ROW]!.label;
 
 /**
- * Copilot's prompt as a state machine over its real parsed screen (deny-message-field-*): Up/Down move the
- * marker, on the message row a paste replaces the label with the text (`<text> (Esc to stop)`), C-u empties
- * it, Enter chooses the marked row (on the message row with text: "No, <text>"), a digit 1/2 chooses its row,
- * 3 only moves the marker, Escape cancels.
+ * Copilot's Create prompt (deny-message-field-*): Up/Down move the marker, on the message row a paste
+ * replaces the label with the text (`<text> (Esc to stop)`), C-u empties it, Enter chooses the marked row
+ * (on the message row with text: "No, <text>"), a digit 1/2 chooses its row, 3 only moves the marker,
+ * Escape cancels. A paste off the message row is recorded as a choice (the worst case: keys to the menu).
  */
-class CopilotModel implements PaneAccess {
-  marker = 0;
+class CopilotModel extends PromptModel {
   text = '';
-  idle = false;
-  readonly chosen: string[] = [];
-  constructor(
-    private readonly journal: JournalEntry[],
-    private readonly faults: Faults,
-  ) {}
-
-  async look(): Promise<PaneLook> {
-    return { kind: 'screen', runtime: runtimeById('copilot'), screen: this.screen() };
+  constructor(journal: JournalEntry[], faults: Faults) {
+    super('copilot', journal, faults);
   }
 
-  private screen(): Screen {
-    if (this.idle) return { kind: 'idle', runtime: 'copilot', draft: '' };
+  protected prompt(): Screen {
     const label = this.text === '' ? COPILOT_PLACEHOLDER : `${this.text} (Esc to stop)`;
-    return {
-      ...COPILOT_WRITE,
-      highlighted: this.marker,
-      options: COPILOT_WRITE.options.map((o, i) => (i === COPILOT_ROW ? { ...o, label } : o)),
-    };
+    const options = COPILOT_WRITE.options.map((o, i) => (i === COPILOT_ROW ? { ...o, label } : o));
+    return { ...COPILOT_WRITE, highlighted: this.marker, options };
   }
 
-  async sendKeys(_pane: string, keys: readonly string[]): Promise<void> {
-    this.journal.push({ op: 'keys', keys: [...keys] });
-    for (const key of keys) this.key(key);
-  }
-
-  private key(key: string): void {
-    if (this.idle) return;
-    if (key === 'Down' && !this.faults.markerStuck) this.marker = Math.min(COPILOT_ROW, this.marker + 1);
-    else if (key === 'Up' && !this.faults.markerStuck) this.marker = Math.max(0, this.marker - 1);
-    else if (key === 'C-u' && this.marker === COPILOT_ROW) this.text = '';
+  protected key(key: string): void {
+    if (this.move(key, COPILOT_ROW)) return;
+    const onRow = this.marker === COPILOT_ROW;
+    if (key === 'C-u' && onRow) this.text = '';
     else if (key === 'Enter')
-      this.choose(
-        this.marker === COPILOT_ROW
-          ? this.text === ''
-            ? 'No (empty field)'
-            : `No, ${this.text}`
-          : COPILOT_WRITE.options[this.marker]!.label,
-      );
+      this.choose(!onRow ? COPILOT_WRITE.options[this.marker]!.label : this.text === '' ? 'No (empty field)' : `No, ${this.text}`);
     else if (key === '1' || key === '2') this.choose(COPILOT_WRITE.options[Number(key) - 1]!.label);
     else if (key === '3') this.marker = COPILOT_ROW;
     else if (key === 'Escape') this.choose('Escape');
   }
 
-  private choose(what: string): void {
-    this.chosen.push(what);
-    this.idle = true;
-  }
-
-  async pasteText(_pane: string, text: string): Promise<void> {
-    this.journal.push({ op: 'paste', text });
-    // Off the message row a paste would be keys to the menu: record the worst case, a choice.
-    if (this.idle) return;
-    if (this.marker !== COPILOT_ROW) return this.choose(`paste outside the field: ${text.slice(0, 20)}`);
-    const f = this.faults.paste;
-    this.text +=
-      f === 'shown'
-        ? text.replace(/\s+/g, ' ')
-        : f === 'dropped'
-          ? ''
-          : f === 'cut'
-            ? text.slice(0, 20)
-            : `${text.slice(0, 3)}X${text.slice(4)}`;
+  protected paste(text: string): void {
+    if (this.marker !== COPILOT_ROW) this.choose(`paste outside the field: ${text.slice(0, 20)}`);
+    else this.text += shownPaste(text, this.faults.paste);
   }
 }
 
