@@ -7,6 +7,7 @@ defineLiveSuite({
   id: 'copilot',
   firstRunDialog: true,
   denyWithMessage: true,
+  denyWithLongMessage: true,
   cases: [
     { tool: 'shell', decision: 'approve' },
     { tool: 'shell', decision: 'deny' },
