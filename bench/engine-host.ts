@@ -28,7 +28,14 @@ writeFileSync(
     tmux: { captureMode: config.captureMode },
     ...(config.tickMs ? { observe: { tickMs: config.tickMs } } : {}),
     ...(config.hosts ? { hosts: config.hosts } : {}),
-    ...(config.phone ? { phone: { telegram: { apiBase: config.phone.apiBase } } } : {}),
+    ...(config.phone || config.slack
+      ? {
+          phone: {
+            ...(config.phone ? { telegram: { apiBase: config.phone.apiBase } } : {}),
+            ...(config.slack ? { slack: { apiBase: config.slack.apiBase } } : {}),
+          },
+        }
+      : {}),
   }),
 );
 const localSockets = config.sockets ?? (config.hosts && config.hosts.length > 0 ? [] : [config.socket]);

@@ -28,6 +28,8 @@ export interface EngineHostConfig {
   readonly autoApprove: { readonly maxDelayMs: number } | null;
   /** The phone channel's Bot API server (the stand-in); pairing is the bench's to make, through the store. */
   readonly phone?: { readonly apiBase: string };
+  /** The Slack channel's Web API base (the stand-in); pairing is the bench's to make, through the store. */
+  readonly slack?: { readonly apiBase: string };
 }
 
 /** Config of bench/observer-host.ts: the observer alone, with a chosen tmux client. */

@@ -13,6 +13,7 @@ export const PHASES = [
   'remote',
   'phone',
   'deny-message',
+  'slack',
   'soak',
 ] as const;
 
@@ -57,6 +58,8 @@ export interface BenchPlan {
     readonly idlePairs: number;
     readonly idleWarmupMs: number;
   };
+  /** The Slack channel against the Slack stand-in: the same sizes as the phone phase's. */
+  readonly slack: BenchPlan['phone'];
 }
 
 /** Aliases accepted by `--only` (approve latency comes from the detection runs). */
@@ -94,6 +97,7 @@ const FULL: Omit<BenchPlan, 'quick' | 'phases'> = {
     replyAfterMs: 2000,
   },
   phone: { agents: 100, prompting: 10, spacingMs: 1500, windowMs: 40_000, idleWindowMs: 20_000, idlePairs: 4, idleWarmupMs: 30_000 },
+  slack: { agents: 100, prompting: 10, spacingMs: 1500, windowMs: 40_000, idleWindowMs: 20_000, idlePairs: 4, idleWarmupMs: 30_000 },
 };
 
 const QUICK: Omit<BenchPlan, 'quick' | 'phases'> = {
@@ -119,6 +123,7 @@ const QUICK: Omit<BenchPlan, 'quick' | 'phases'> = {
     replyAfterMs: 1500,
   },
   phone: { agents: 10, prompting: 3, spacingMs: 1500, windowMs: 10_000, idleWindowMs: 4000, idlePairs: 2, idleWarmupMs: 5000 },
+  slack: { agents: 10, prompting: 3, spacingMs: 1500, windowMs: 10_000, idleWindowMs: 4000, idlePairs: 2, idleWarmupMs: 5000 },
 };
 
 /** Usage text for `--help` and for a bad argument. */

@@ -14,12 +14,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { botTokenPath, saveBotToken } from '../main/engine/phone/bot-token-file.ts';
 import { systemClock } from '../main/engine/platform/clock.ts';
+import type { Store } from '../main/engine/store/index.ts';
 import { silentLogger } from '../main/engine/platform/log.ts';
 import { resolvePaths } from '../main/engine/platform/paths.ts';
 import { openStore } from '../main/engine/store/index.ts';
 import { BotApiStandIn } from '../test/support/bot-api/stand-in.ts';
 import { startPrivateTmux } from '../test/support/tmux-server.ts';
 import { startHost } from './child-host.ts';
+import type { EngineHostConfig } from './host-protocol.ts';
 import { pairInStore } from './phone-owner.ts';
 import { procCpu } from './proc-cpu.ts';
 
@@ -28,7 +30,7 @@ export interface IdleWindow {
   readonly paired: boolean;
   /** % of one core over the window. */
   readonly cpuPct: number;
-  /** getUpdates calls that reached the stand-in from the pairing change before the window to its end. */
+  /** The chat's calls that reached the stand-in from the pairing change before the window to its end (getUpdates; Slack: socket connections). */
   readonly polls: number;
 }
 
@@ -41,8 +43,44 @@ export interface IdleCpuResult {
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
+/** A chat whose stand-in the idle measure runs against (Telegram's here; Slack's in bench/slack.ts). */
+export interface IdleChat {
+  start(): Promise<{
+    /** The engine host's config for the chat (its API base). */
+    readonly hostConfig: Pick<EngineHostConfig, 'phone' | 'slack'>;
+    saveTokens(home: string): void;
+    pair(store: Store): void;
+    unpair(store: Store): void;
+    /** Calls of the chat's own traffic so far (getUpdates; Socket Mode connections). */
+    activity(): number;
+    close(): Promise<void>;
+  }>;
+}
+
+/** The Telegram channel: pairing makes it long-poll getUpdates. */
+export const telegramIdle: IdleChat = {
+  async start() {
+    const tg = await BotApiStandIn.start();
+    let polls = 0;
+    tg.onCall = (method) => {
+      if (method === 'getUpdates') polls += 1;
+    };
+    return {
+      hostConfig: { phone: { apiBase: tg.apiBase } },
+      saveTokens: (home) => saveBotToken(botTokenPath(home), tg.token),
+      pair: (store) => pairInStore(store.phone, tg),
+      unpair: (store) => store.phone.unpair(),
+      activity: () => polls,
+      close: () => tg.close(),
+    };
+  },
+};
+
 /** `pairs` paired windows of `windowMs` between `pairs + 1` unpaired ones; `settleMs` after each change. */
-export async function idleCpu(opts: { pairs: number; windowMs: number; settleMs: number; warmupMs: number }): Promise<IdleCpuResult> {
+export async function idleCpu(
+  opts: { pairs: number; windowMs: number; settleMs: number; warmupMs: number },
+  chat: IdleChat = telegramIdle,
+): Promise<IdleCpuResult> {
   const home = mkdtempSync(join(tmpdir(), 'tb-bench-phone-idle-'));
   const socket = join(home, 'tmux.sock');
   const engineHome = join(home, 'tb');
@@ -50,11 +88,7 @@ export async function idleCpu(opts: { pairs: number; windowMs: number; settleMs:
   // A desk with nothing waiting: one quiet pane that is no agent. With no session at all the engine
   // would look for a server every tick (a `tmux` process each time), which is not a user's idle desk.
   await tmux.newPane('sleep 86400');
-  const tg = await BotApiStandIn.start();
-  let polls = 0;
-  tg.onCall = (method) => {
-    if (method === 'getUpdates') polls += 1;
-  };
+  const standIn = await chat.start();
   const paths = resolvePaths({ env: { TRAILBOSS_HOME: engineHome }, platform: process.platform, homedir: engineHome });
   const host = await startHost('engine-host.ts', {
     home: engineHome,
@@ -62,9 +96,9 @@ export async function idleCpu(opts: { pairs: number; windowMs: number; settleMs:
     captureMode: 'auto',
     api: false,
     autoApprove: null,
-    phone: { apiBase: tg.apiBase },
+    ...standIn.hostConfig,
   });
-  saveBotToken(botTokenPath(paths.home), tg.token);
+  standIn.saveTokens(paths.home);
   const store = openStore(paths.database, { clock: systemClock, logger: silentLogger });
   const windows: IdleWindow[] = [];
   let p0 = 0;
@@ -73,12 +107,12 @@ export async function idleCpu(opts: { pairs: number; windowMs: number; settleMs:
     const t0 = performance.now();
     await sleep(opts.windowMs);
     const cpuPct = ((procCpu(host.pid).own - c0) / (performance.now() - t0)) * 100;
-    windows.push({ paired, cpuPct, polls: polls - p0 });
+    windows.push({ paired, cpuPct, polls: standIn.activity() - p0 });
   };
   const change = async (pair: boolean): Promise<void> => {
-    if (pair) pairInStore(store.phone, tg);
-    else store.phone.unpair();
-    p0 = polls;
+    if (pair) standIn.pair(store);
+    else standIn.unpair(store);
+    p0 = standIn.activity();
     await sleep(opts.settleMs);
   };
   try {
@@ -98,7 +132,7 @@ export async function idleCpu(opts: { pairs: number; windowMs: number; settleMs:
   } finally {
     store.close();
     await host.stop();
-    await tg.close();
+    await standIn.close();
     await tmux.kill();
     rmSync(home, { recursive: true, force: true });
   }

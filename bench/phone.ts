@@ -10,23 +10,13 @@
  * prompt costs a message, an outcome edit after the press, and a message (and later its edit) for the
  * agent waiting idle after it — more calls than the chat's one a second; the calls made are counted.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Engine } from '../main/engine/engine.ts';
 import { botTokenPath, saveBotToken } from '../main/engine/phone/bot-token-file.ts';
-import { systemClock } from '../main/engine/platform/clock.ts';
-import { silentLogger } from '../main/engine/platform/log.ts';
-import { procProcessTable } from '../main/engine/platform/process-table.ts';
-import { realRunner } from '../main/engine/platform/run.ts';
-import { runnerWithEnv } from '../main/engine/platform/runner-with-env.ts';
-import type { KeyRecord } from '../test/support/scripted-agent/record.ts';
-import { readRecords } from '../test/support/scripted-agent/record.ts';
 import { BotApiStandIn } from '../test/support/bot-api/stand-in.ts';
-import { startFleet } from './fleet.ts';
 import type { IdleCpuResult } from './phone-idle.ts';
 import { idleCpu } from './phone-idle.ts';
+import { pressToKeyOf, startChatEngine, startChatFleet } from './chat-bench.ts';
 import { OWNER, pairInStore } from './phone-owner.ts';
-import { loopingPrompt, workingLoop } from './scenarios.ts';
 import type { Summary } from './stats.ts';
 import { summarize } from './stats.ts';
 
@@ -54,25 +44,6 @@ const EDIT_DRAIN_MS = 90_000;
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
-async function startEngine(home: string, socket: string, apiBase: string, token: string): Promise<Engine> {
-  mkdirSync(home, { recursive: true });
-  writeFileSync(join(home, 'config.json'), JSON.stringify({ phone: { telegram: { apiBase } } }));
-  saveBotToken(botTokenPath(home), token);
-  return Engine.start({
-    env: { TRAILBOSS_HOME: home },
-    platform: process.platform,
-    homedir: home,
-    cwd: home,
-    servers: [{ kind: 'socket', path: socket }],
-    clock: systemClock,
-    logger: silentLogger,
-    runner: runnerWithEnv(realRunner, { TMUX: undefined, TMUX_PANE: undefined }),
-    processTable: procProcessTable(),
-    pid: process.pid,
-    api: false,
-  });
-}
-
 /** Run the phase. */
 export async function runPhone(opts: {
   agents: number;
@@ -83,17 +54,12 @@ export async function runPhone(opts: {
   idlePairs: number;
   idleWarmupMs: number;
 }): Promise<PhoneBenchResult> {
-  const loops = Array.from({ length: opts.prompting }, (_, i) =>
-    loopingPrompt('claude', { firstPromptMs: 5000 + i * opts.spacingMs, idleMs: opts.prompting * opts.spacingMs }),
-  );
-  const scenarios = [
-    ...loops.map((l) => l.scenario),
-    ...Array.from({ length: opts.agents - opts.prompting }, () => workingLoop('claude', 2000)),
-  ];
   const idle = await idleCpu({ pairs: opts.idlePairs, windowMs: opts.idleWindowMs, settleMs: 3000, warmupMs: opts.idleWarmupMs });
-  const fleet = await startFleet(scenarios);
+  const fleet = await startChatFleet(opts);
   const tg = await BotApiStandIn.start();
-  const engine = await startEngine(join(fleet.dir, 'engine'), fleet.socket, tg.apiBase, tg.token);
+  const engine = await startChatEngine(join(fleet.dir, 'engine'), fleet.socket, { phone: { telegram: { apiBase: tg.apiBase } } }, (home) =>
+    saveBotToken(botTokenPath(home), tg.token),
+  );
   const added = new Map<string, number>();
   const queuedToSend: number[] = [];
   const presses: { paneKey: string; at: number }[] = [];
@@ -103,7 +69,6 @@ export async function runPhone(opts: {
   let counting = true;
   try {
     pairInStore(engine.store.phone, tg);
-    const targets = new Map(fleet.agents.map((a) => [fleet.paneKey(a), a]));
     engine.on('item:added', ({ item }) => {
       if (item.reason === 'permission' && counting) added.set(item.target, performance.timeOrigin + performance.now());
     });
@@ -145,13 +110,7 @@ export async function runPhone(opts: {
     // Nothing queued is lost: the outcome edits still queued go out as the load falls (no more presses).
     const drainDeadline = Date.now() + EDIT_DRAIN_MS;
     while (pressedAt.size > 0 && Date.now() < drainDeadline) await sleep(100);
-    const pressToKey: number[] = [];
-    for (const p of presses) {
-      const agent = targets.get(p.paneKey);
-      if (!agent) continue;
-      const key = readRecords(agent.recordPath).find((r): r is KeyRecord => r.type === 'key' && r.t >= p.at);
-      if (key) pressToKey.push(key.t - p.at);
-    }
+    const pressToKey = pressToKeyOf(fleet, presses);
     return {
       agents: opts.agents,
       prompting: opts.prompting,

@@ -1,5 +1,6 @@
 /** Turns one run's results into the tables a human reads and the verdicts against the targets. Pure. */
 import type { PhoneBenchResult } from './phone.ts';
+import type { SlackBenchResult } from './slack.ts';
 import type { CliResult } from './cli.ts';
 import { CLI_TARGETS } from './cli.ts';
 import type { CpuResult } from './cpu.ts';
@@ -44,8 +45,29 @@ export interface BenchResults {
   tui?: TuiResult | PhaseError;
   soak?: SoakResult | PhaseError;
   phone?: PhoneBenchResult | PhaseError;
+  slack?: SlackBenchResult | PhaseError;
   denyMessage?: DenyMessageResult | PhaseError;
 }
+
+/** The chat phases' sections: same figures, each chat's own calls. */
+const CHATS = [
+  {
+    key: 'phone',
+    label: 'Phone',
+    what: 'the Telegram channel against the stand-in Bot API',
+    send: 'sendMessage',
+    edit: 'editMessageText',
+    activity: 'polls',
+  },
+  {
+    key: 'slack',
+    label: 'Slack',
+    what: 'the Slack channel against the Slack stand-in',
+    send: 'chat.postMessage',
+    edit: 'chat.update',
+    activity: 'connections',
+  },
+] as const;
 
 /** One figure held against its target. `pass` null: nothing was measured, or (with `notJudged`) too little to judge. */
 export interface Verdict {
@@ -147,12 +169,16 @@ export function verdicts(r: BenchResults): Verdict[] {
   }
   if (r.denyMessage && !isError(r.denyMessage))
     for (const rt of r.denyMessage.runtimes) p95(`deny --message → confirmed delivery, ${rt.runtime}`, rt.delivery, DENY_MESSAGE_TARGET_MS);
-  if (r.phone && !isError(r.phone)) {
-    p95(`phone: queued → sendMessage, ${r.phone.agents} agents`, r.phone.queuedToSend, TARGETS.phoneQueuedToSendP95Ms);
-    p95(`phone: press → key in the pane, ${r.phone.agents} agents`, r.phone.pressToKey, TARGETS.phonePressToKeyP95Ms);
-    const delta = median(r.phone.idle.addedPct);
+  for (const [name, c, send] of [
+    ['phone', r.phone, 'sendMessage'],
+    ['slack', r.slack, 'chat.postMessage'],
+  ] as const) {
+    if (!c || isError(c)) continue;
+    p95(`${name}: queued → ${send}, ${c.agents} agents`, c.queuedToSend, TARGETS.phoneQueuedToSendP95Ms);
+    p95(`${name}: press → key in the pane, ${c.agents} agents`, c.pressToKey, TARGETS.phonePressToKeyP95Ms);
+    const delta = median(c.idle.addedPct);
     out.push({
-      measure: `phone: engine CPU idle-polling, added (median of ${r.phone.idle.addedPct.length} pairs)`,
+      measure: `${name}: engine CPU idle ${name === 'phone' ? 'polling' : 'with the socket connected'}, added (median of ${c.idle.addedPct.length} pairs)`,
       value: pct(delta),
       target: `≤ ${TARGETS.phoneIdleCpuDeltaPct} % of a core`,
       pass: within(delta, TARGETS.phoneIdleCpuDeltaPct),
@@ -247,58 +273,42 @@ export function formatReport(r: BenchResults): string {
         r.denyMessage.runtimes.map((rt) => [...timing(rt.runtime, rt.delivery), tally(rt.outcomes), tally(rt.keys)]),
       );
   }
-  if (r.phone) {
-    const title = 'Phone — the Telegram channel against the stand-in Bot API (ms; CPU % of a core)';
-    if (isError(r.phone)) failed(title, r.phone);
+  for (const chat of CHATS) {
+    const c = r[chat.key];
+    if (!c) continue;
+    const title = `${chat.label} — ${chat.what} (ms; CPU % of a core)`;
+    if (isError(c)) failed(title, c);
     else {
       const s = (name: string, x: Summary, target: number): Cell[] => [name, x.n, ms(x.p50), ms(x.p95), ms(x.max), within(x.p95, target)];
       section(
         title,
         ['measure', 'n', 'p50', 'p95', 'max', 'ok'],
         [
-          s(
-            `queued → sendMessage (${r.phone.agents} agents, ${r.phone.prompting} prompting)`,
-            r.phone.queuedToSend,
-            TARGETS.phoneQueuedToSendP95Ms,
-          ),
-          s('press delivered → key in the pane', r.phone.pressToKey, TARGETS.phonePressToKeyP95Ms),
+          s(`queued → ${chat.send} (${c.agents} agents, ${c.prompting} prompting)`, c.queuedToSend, TARGETS.phoneQueuedToSendP95Ms),
+          s('press delivered → key in the pane', c.pressToKey, TARGETS.phonePressToKeyP95Ms),
           [
-            'press delivered → outcome edit (no target: it only tidies)',
-            r.phone.pressToEdit.n,
-            ms(r.phone.pressToEdit.p50),
-            ms(r.phone.pressToEdit.p95),
-            ms(r.phone.pressToEdit.max),
+            `press delivered → outcome edit, ${chat.edit} (no target: it only tidies)`,
+            c.pressToEdit.n,
+            ms(c.pressToEdit.p50),
+            ms(c.pressToEdit.p95),
+            ms(c.pressToEdit.max),
             null,
           ],
-          [
-            'prompts queued whose message had not gone 2 s after the window',
-            r.phone.queuedUnsent,
-            null,
-            null,
-            null,
-            r.phone.queuedUnsent === 0,
-          ],
-          [
-            'presses whose outcome edit had not come 90 s after the window',
-            r.phone.pressesUnedited,
-            null,
-            null,
-            null,
-            r.phone.pressesUnedited === 0,
-          ],
+          ['prompts queued whose message had not gone 2 s after the window', c.queuedUnsent, null, null, null, c.queuedUnsent === 0],
+          ['presses whose outcome edit had not come 90 s after the window', c.pressesUnedited, null, null, null, c.pressesUnedited === 0],
         ],
       );
-      const seconds = r.phone.windowMs / 1000;
+      const seconds = c.windowMs / 1000;
       section(
-        `Phone — Bot API calls during the ${seconds} s window (getUpdates left out)`,
+        `${chat.label} — API calls during the ${seconds} s window${chat.key === 'phone' ? ' (getUpdates left out)' : ''}`,
         ['method', 'calls', 'per second'],
-        Object.entries(r.phone.calls).map(([method, n]): Cell[] => [method, n, round(n / seconds, 2)]),
+        Object.entries(c.calls).map(([method, n]): Cell[] => [method, n, round(n / seconds, 2)]),
       );
-      const { idle } = r.phone;
+      const { idle } = c;
       let paired = 0;
       section(
-        `Phone — engine CPU idle, no agents, engine in its own process, ${idle.windowMs / 1000} s windows (% of a core); target: added ≤ ${TARGETS.phoneIdleCpuDeltaPct}`,
-        ['window', 'channel', 'CPU %', 'polls', 'added %'],
+        `${chat.label} — engine CPU idle, no agents, engine in its own process, ${idle.windowMs / 1000} s windows (% of a core); target: added ≤ ${TARGETS.phoneIdleCpuDeltaPct}`,
+        ['window', 'channel', 'CPU %', chat.activity, 'added %'],
         idle.windows.map((w, i): Cell[] => [
           i + 1,
           w.paired ? 'paired' : 'unpaired',
@@ -309,7 +319,7 @@ export function formatReport(r: BenchResults): string {
       );
       const added = idle.addedPct;
       section(
-        'Phone — idle CPU added by the channel (paired minus the unpaired windows either side)',
+        `${chat.label} — idle CPU added by the channel (paired minus the unpaired windows either side)`,
         ['min', 'median', 'max', 'ok'],
         [[pct(Math.min(...added)), pct(median(added)), pct(Math.max(...added)), within(median(added), TARGETS.phoneIdleCpuDeltaPct)]],
       );

@@ -18,6 +18,7 @@ import { runSnapshotBench, runTmuxCaptureBench } from './folded.ts';
 import { runHookFusion } from './hook-fusion.ts';
 import { runHookIngest } from './hook-ingest.ts';
 import { runPhone } from './phone.ts';
+import { runSlack } from './slack.ts';
 import { runRemote } from './remote.ts';
 import { runTuiBench } from './tui.ts';
 import { runSoak } from './soak.ts';
@@ -135,6 +136,10 @@ async function runPhase(phase: Phase, p: BenchPlan): Promise<void> {
       progress(`phone: ${p.phone.agents} agents, ${p.phone.prompting} prompting through the stand-in Bot API`);
       results.phone = await runPhone(p.phone);
       return;
+    case 'slack':
+      progress(`slack: ${p.slack.agents} agents, ${p.slack.prompting} prompting through the Slack stand-in`);
+      results.slack = await runSlack(p.slack);
+      return;
   }
 }
 
@@ -162,6 +167,7 @@ const KEYS: Readonly<Record<Phase, keyof BenchResults>> = {
   remote: 'remote',
   soak: 'soak',
   phone: 'phone',
+  slack: 'slack',
   'deny-message': 'denyMessage',
 };
 for (const phase of plan.phases) {

@@ -218,6 +218,21 @@ const DECLARATIONS: readonly (readonly [name: string, declare: Declaration])[] =
     },
   ],
   [
+    'slack',
+    (program) => {
+      const slack = program.command('slack').description('answer from Slack: a Slack app of your own (Socket Mode), paired once');
+      slack
+        .command('pair')
+        .description('check both tokens, connect, show a one-time code to DM to the bot, confirm who sent it')
+        .option('--bot-token-file <path>', 'a file holding the bot token (xoxb-…; copied owner-only; never pass it on the command line)')
+        .option('--app-token-file <path>', 'a file holding the app-level token (xapp-…, scope connections:write; copied owner-only)')
+        .option('--api-base <url>', 'the Slack Web API base (default https://slack.com/api/; saved as phone.slack.apiBase)');
+      slack.command('status').description('whether a user is paired, and whether the engine is connected').addOption(json());
+      slack.command('unpair').description('forget the user and both tokens');
+      slack.command('test').description('send a test message to the paired DM');
+    },
+  ],
+  [
     'hook',
     (program) =>
       program

@@ -30,6 +30,7 @@ const COMMANDS: Record<string, Command> = {
   'tmux-status': async (ctx) => (await import('./commands/tmux-status.ts')).tmuxStatusCommand(ctx),
   hosts: async (ctx) => (await import('./commands/hosts.ts')).hostsCommand(ctx),
   phone: async (ctx) => (await import('./commands/phone.ts')).phoneCommand(ctx),
+  slack: async (ctx) => (await import('./commands/slack.ts')).slackCommand(ctx),
   hook: async (ctx) => (await import('./commands/hook.ts')).hookCommand(ctx),
   snapshot: async (ctx) => (await import('./commands/snapshot.ts')).snapshotCommand(ctx),
   prime: async (ctx) => (await import('./commands/prime.ts')).primeCommand(ctx),

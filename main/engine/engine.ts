@@ -53,6 +53,9 @@ import type { PhoneSupervisor } from './phone/phone-supervisor.ts';
 import type { PairingService } from './phone/pairing-service.ts';
 import type { PhoneTuning } from './wiring/phone.ts';
 import { buildPairing, pairingAnnouncer, startPhone } from './wiring/phone.ts';
+import type { SlackSupervisor } from './slack/slack-supervisor.ts';
+import type { SlackTuning } from './wiring/slack.ts';
+import { startSlack } from './wiring/slack.ts';
 import { wireWatchdog } from './wiring/watchdog-wiring.ts';
 
 export interface EngineOptions {
@@ -80,6 +83,8 @@ export interface EngineOptions {
   readonly deferReminders?: boolean;
   /** Phone channel timings for tests and the bench (defaults: 25 s long poll, 1 message/s). */
   readonly phone?: PhoneTuning;
+  /** Slack channel timings for tests and the bench (defaults: 1 message/s, a look at the pairing every 2 s). */
+  readonly slack?: SlackTuning;
 }
 
 interface Parts {
@@ -104,6 +109,7 @@ interface Parts {
   readonly pruner: Pruner;
   readonly phone: PhoneSupervisor;
   readonly phonePairing: PairingService;
+  readonly slack: SlackSupervisor;
 }
 
 /** The running engine. */
@@ -138,6 +144,11 @@ export class Engine {
   /** The phone channel's supervisor (running or not; tests, status). */
   get phone(): PhoneSupervisor {
     return this.parts.phone;
+  }
+
+  /** The Slack channel's supervisor (running or not; tests). */
+  get slack(): SlackSupervisor {
+    return this.parts.slack;
   }
 
   /** The configured hosts and their links (views, `hosts list`, tests). */
@@ -261,6 +272,7 @@ export class Engine {
     followConfig(f, attention, watchdog);
     const phone = startPhone(f, apiFor('telegram'), opts.phone ?? {}, announcePairing, undo);
     supervisor = phone;
+    const slack = startSlack(f, apiFor('slack'), opts.slack ?? {}, undo);
 
     const engine = new Engine(f.paths, f.events, f.store, attention.truth, observer, apiFor('api'), apiFor, {
       lock: f.lock,
@@ -281,6 +293,7 @@ export class Engine {
       pruner: new Pruner({ store: f.store, clock: f.clock, logger: f.logger, policy: () => f.config().retention }),
       phone,
       phonePairing,
+      slack,
     });
     const autoRestart = buildAutoRestart(f, fusion, observer, attention, actions, claudeOpts);
     forgetGone.push((pane) => autoRestart.forget(pane));
@@ -350,6 +363,7 @@ export class Engine {
     this.parts.watchdog.dispose();
     this.parts.phonePairing.dispose();
     await this.parts.phone.dispose();
+    await this.parts.slack.dispose();
     this.parts.watcher.dispose();
     await this.parts.endpoint?.close();
     // Over the host connections still open: no remote hook socket stays behind.

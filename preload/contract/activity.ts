@@ -26,7 +26,7 @@ export interface ActivityDto {
 
 /** Where an action came from. */
 export type AuditOriginDto =
-  'window' | 'browser' | 'tray' | 'notification' | 'hotkey' | 'cli' | 'tui' | 'watchdog' | 'restart' | 'telegram';
+  'window' | 'browser' | 'tray' | 'notification' | 'hotkey' | 'cli' | 'tui' | 'watchdog' | 'restart' | 'telegram' | 'slack';
 
 /** One thing the app sent into a pane. */
 export interface AuditEntryDto {

@@ -26,7 +26,7 @@ export interface EngineHarness {
 
 /** Start a private tmux (socket path) and an engine watching only it. Config can be written first via `beforeStart`. */
 export async function startEngineHarness(
-  opts: { beforeStart?: (home: string) => void; api?: boolean; phone?: EngineOptions['phone'] } = {},
+  opts: { beforeStart?: (home: string) => void; api?: boolean; phone?: EngineOptions['phone']; slack?: EngineOptions['slack'] } = {},
 ): Promise<EngineHarness> {
   const home = mkdtempSync(join(tmpdir(), 'tb-engine-'));
   const socket = join(home, 'tmux.sock');
@@ -47,6 +47,7 @@ export async function startEngineHarness(
       pid: process.pid,
       api: opts.api ?? false,
       ...(opts.phone ? { phone: opts.phone } : {}),
+      ...(opts.slack ? { slack: opts.slack } : {}),
     });
   const harness: EngineHarness = {
     tmux,

@@ -12,14 +12,11 @@ import { BotApi } from '../../engine/phone/bot-api.ts';
 import { botTokenPath, checkBotToken, readBotToken } from '../../engine/phone/bot-token-file.ts';
 import { newPairingCode, PAIRING_CODE_MS, pairingLink, waitForStart } from '../../engine/phone/pairing.ts';
 import { botUsername, explainBotFailure, forgetPairing, isApiBase, savePairing, withApiBase } from '../../engine/phone/pairing-steps.ts';
-import { silentLogger } from '../../engine/platform/log.ts';
-import { resolvePaths } from '../../engine/platform/paths.ts';
-import type { Store } from '../../engine/store/index.ts';
-import { openStore } from '../../engine/store/index.ts';
 import type { CliContext } from '../context.ts';
 import { EXIT } from '../context.ts';
 import { parseCommandLine, read, UsageError } from '../program.ts';
 import { rawConfig, save } from './hosts.ts';
+import { pathsOf, withStore } from './local-store.ts';
 
 /** Entry point. */
 export async function phoneCommand(ctx: CliContext): Promise<number> {
@@ -37,19 +34,6 @@ export async function phoneCommand(ctx: CliContext): Promise<number> {
       throw new UsageError(
         sub ? `unknown phone command '${sub}' (pair, status, unpair or test)` : 'phone needs pair, status, unpair or test',
       );
-  }
-}
-
-function pathsOf(ctx: CliContext) {
-  return resolvePaths({ env: ctx.env, platform: ctx.platform, homedir: ctx.homedir, cwd: ctx.cwd });
-}
-
-function withStore<T>(ctx: CliContext, fn: (store: Store) => T): T {
-  const store = openStore(pathsOf(ctx).database, { clock: ctx.clock, logger: silentLogger });
-  try {
-    return fn(store);
-  } finally {
-    store.close();
   }
 }
 

@@ -3,7 +3,7 @@ import type { PaneKey } from '../sessions/facts.ts';
 import type { RuntimeModule, Screen } from '../runtimes/types.ts';
 
 /** Which surface asked for an action (recorded in the audit log). */
-export type Surface = 'cli' | 'tui' | 'tray' | 'queue' | 'notification' | 'hotkey' | 'watchdog' | 'api' | 'engine' | 'telegram';
+export type Surface = 'cli' | 'tui' | 'tray' | 'queue' | 'notification' | 'hotkey' | 'watchdog' | 'api' | 'engine' | 'telegram' | 'slack';
 
 /** The result of an action, as every surface shows it. */
 export type ActionResult =

@@ -33,6 +33,7 @@ const ORIGIN: Record<Surface, AuditOriginDto> = {
   api: 'browser',
   engine: 'restart',
   telegram: 'telegram',
+  slack: 'slack',
 };
 
 const OUTCOMES: readonly OutcomeKindDto[] = ['confirmed', 'unconfirmed', 'changed', 'gone', 'refused'];

@@ -263,6 +263,15 @@ export const configSchema = z.strictObject({
             .refine((u) => /^https?:\/\/[^/\s]+/.test(u), { message: 'must be an http(s) URL' }),
         })
         .prefault({}),
+      slack: z
+        .strictObject({
+          /** The Slack Web API base: Slack's, GovSlack's (https://slack-gov.com/api/), or a stand-in (saved by `slack pair --api-base`). */
+          apiBase: z
+            .string()
+            .default('https://slack.com/api/')
+            .refine((u) => /^https?:\/\/[^/\s]+/.test(u), { message: 'must be an http(s) URL' }),
+        })
+        .prefault({}),
       /** Send the pane's last lines with each message (secrets masked); false: only what it asks. */
       tail: z.boolean().default(true),
       /** Send only items that have waited at least this long (0: every item at once). */

@@ -36,14 +36,14 @@ export interface MessageOptions {
   readonly step: number;
 }
 
-const TAIL_LINES = 15;
-const TAIL_MAX = 2500;
-const SUBJECT_MAX = 600;
-const LINE_MAX = 300;
-const LABEL_MAX = 48;
+export const TAIL_LINES = 15;
+export const TAIL_MAX = 2500;
+export const SUBJECT_MAX = 600;
+export const LINE_MAX = 300;
+export const LABEL_MAX = 48;
 
-/** Cleaned one-line text (masked unless `exact`), cut to `max`. */
-const oneLine = (text: string, max: number, exact = false): string => {
+/** Cleaned one-line text (masked unless `exact`), cut to `max` (not escaped: each chat escapes for its format). */
+export const oneLine = (text: string, max: number, exact = false): string => {
   const clean = cleanForChat(text);
   return cutUtf16((exact ? clean : maskSecrets(clean)).replace(/\s*\n\s*/g, ' ').trim(), max);
 };

@@ -15,6 +15,7 @@ const WHERE: Record<Surface, string> = {
   api: 'in the browser',
   engine: 'by Trail Boss',
   telegram: 'from Telegram',
+  slack: 'from Slack',
 };
 
 /** An item left the queue: how, where and when. */
@@ -44,12 +45,12 @@ export function resolutionWords(how: Resolution, by: Surface, at: number): strin
   }
 }
 
-/** The outcome of an action taken from Telegram, for the toast and the edited message. */
-export function actionWords(o: Pick<ActionOutcomeDto, 'action' | 'outcome' | 'message'>, at: number): string {
+/** The outcome of an action taken from a chat (`via`: Telegram, Slack), for the toast and the edited message. */
+export function actionWords(o: Pick<ActionOutcomeDto, 'action' | 'outcome' | 'message'>, at: number, via = 'Telegram'): string {
   const when = clockTime(at);
   const done = o.outcome === 'confirmed' || o.outcome === 'unconfirmed';
   const verb =
     o.action === 'approve' ? '✅ Approved' : o.action === 'deny' ? '⛔ Denied' : o.action === 'snooze' ? '💤 Snoozed' : '💬 Typed';
-  if (done) return `${verb} from Telegram ${when}${o.outcome === 'unconfirmed' ? ' (sent; the pane did not show it yet)' : ''}`;
+  if (done) return `${verb} from ${via} ${when}${o.outcome === 'unconfirmed' ? ' (sent; the pane did not show it yet)' : ''}`;
   return `Nothing was sent: ${o.message}`;
 }

@@ -5,6 +5,7 @@
  * message); on a dialog or anything else it sends nothing and says how to answer.
  */
 import type { ItemKind } from '../store/types.ts';
+import type { Act } from './chat-action.ts';
 import type { TypedAnswer } from './answer-words.ts';
 import { threadedAnswer } from './answer-words.ts';
 
@@ -25,4 +26,23 @@ export function threadedReply(text: string, kind: ItemKind | undefined): Threade
     kind: 'refuse',
     why: 'Text is typed only into an agent waiting for input, or sent with a denial to a permission prompt. To answer this one, reply y or n, or use the buttons.',
   };
+}
+
+/** The button a reply must have been offered to count (y/n: that one; a denial with a message: Deny), or null. */
+export function replyNeedsButton(reply: Exclude<ThreadedReply, { kind: 'refuse' }>): TypedAnswer | null {
+  return reply.kind === 'answer' ? reply.answer : reply.kind === 'deny-with-message' ? 'deny' : null;
+}
+
+/** The engine action a reply asks for, bound to the item and prompt its message showed. */
+export function replyAct(reply: Exclude<ThreadedReply, { kind: 'refuse' }>, bound: { itemId: string; fingerprint: string }): Act {
+  return reply.kind === 'answer'
+    ? { action: reply.answer, ...bound }
+    : reply.kind === 'type'
+      ? { action: 'text', ...bound, text: reply.text }
+      : { action: 'deny', ...bound, message: reply.message };
+}
+
+/** A typed answer does only what the message's buttons offer (no Approve where its text was hidden or cut). */
+export function notOffered(answer: TypedAnswer): string {
+  return `Not sent: that message offers no ${answer === 'approve' ? 'Approve' : 'Deny'} (it says why). Answer at the desk.`;
 }

@@ -9,21 +9,18 @@
  * with a higher id than the answer's came after it (the engine was busy, offline or asleep).
  */
 import type { ApiMethods } from '../../../preload/contract/api.ts';
-import type { ActionOutcomeDto, ItemActionDto } from '../../../preload/contract/queue-item.ts';
 import type { Logger } from '../platform/log.ts';
-import type { PhoneAction, PhoneMessage, Store } from '../store/index.ts';
+import type { PhoneMessage, Store } from '../store/index.ts';
 import type { TypedAnswer } from './answer-words.ts';
 import { freshAnswer } from './answer-words.ts';
-import { threadedReply } from './prompt-reply.ts';
+import { notOffered, replyAct, replyNeedsButton, threadedReply } from './prompt-reply.ts';
 import type { ChannelUpdate } from './updates.ts';
 import { hashOfPressData } from './press-token.ts';
 import { actionWords } from './outcome-words.ts';
+import { act } from './chat-action.ts';
 
 /** How a message whose prompt changed under it is settled (a fresh `y` then says so). */
-export const PROMPT_CHANGED = 'prompt changed';
-
-/** Snooze from the phone: the button says 30 minutes. */
-export const PHONE_SNOOZE_MS = 30 * 60_000;
+export { PROMPT_CHANGED } from './chat-sync.ts';
 
 /** What the handler asks of the channel around it. */
 export interface HandlerDeps {
@@ -42,15 +39,6 @@ export interface HandlerDeps {
   /** Items an action from the phone is working on (the channel sends no new message for them meanwhile). */
   readonly busy: Set<string>;
 }
-
-/** `text`: typed into an idle agent; `message`: sent with a deny (deny with a message). */
-type Act = {
-  readonly action: PhoneAction | 'text';
-  readonly itemId: string;
-  readonly fingerprint: string;
-  readonly text?: string;
-  readonly message?: string;
-};
 
 /** Handle a batch of updates in order; each one moves the offset past itself. */
 export async function handleUpdates(deps: HandlerDeps, updates: readonly ChannelUpdate[]): Promise<void> {
@@ -124,19 +112,11 @@ async function threaded(deps: HandlerDeps, updateId: number, ownId: number, repl
   const meaning = threadedReply(text, deps.store.items.get(message.itemId)?.kind);
   if (meaning.kind === 'refuse') return deps.reply(meaning.why, ownId);
   // A typed answer, and a denial with a message, count only where the message offered that button.
-  const asAnswer = meaning.kind === 'answer' ? meaning.answer : meaning.kind === 'deny-with-message' ? 'deny' : null;
-  if (asAnswer !== null && !deps.store.phone.offered(chatId, message.messageId, asAnswer)) return deps.reply(notOffered(asAnswer), ownId);
+  const needs = replyNeedsButton(meaning);
+  if (needs !== null && !deps.store.phone.offered(chatId, message.messageId, needs)) return deps.reply(notOffered(needs), ownId);
   if (!deps.store.phone.claimTyped(chatId, message.messageId, deps.now(), updateId + 1))
     return deps.reply('That message was already answered.', ownId);
-  const bound = { itemId: message.itemId, fingerprint: message.fingerprint };
-  const outcome = await act(
-    deps,
-    meaning.kind === 'answer'
-      ? { action: meaning.answer, ...bound }
-      : meaning.kind === 'type'
-        ? { action: 'text', ...bound, text: meaning.text }
-        : { action: 'deny', ...bound, message: meaning.message },
-  );
+  const outcome = await act(deps, replyAct(meaning, { itemId: message.itemId, fingerprint: message.fingerprint }));
   await deps.settled(message, actionWords(outcome, deps.now()));
 }
 
@@ -165,11 +145,6 @@ async function fresh(deps: HandlerDeps, updateId: number, ownId: number, chatId:
   await deps.settled(latest, actionWords(outcome, deps.now()));
 }
 
-/** A typed answer does only what the message's buttons offer (no Approve where its text was hidden or cut). */
-function notOffered(answer: TypedAnswer): string {
-  return `Not sent: that message offers no ${answer === 'approve' ? 'Approve' : 'Deny'} (it says why). Answer at the desk.`;
-}
-
 /**
  * Whether the answer `ownId` was sent with `latest` (or a message about the same prompt) in front of
  * the user: `latest` came before the answer, or the newest message before the answer asked the very
@@ -180,32 +155,4 @@ function sawLatest(deps: HandlerDeps, latest: PhoneMessage, chatId: number, ownI
   if (latest.messageId < ownId) return true;
   const seen = deps.store.phone.latestMessageBefore(chatId, ownId);
   return seen !== null && seen.itemId === latest.itemId && seen.fingerprint === latest.fingerprint;
-}
-
-/** The same engine action as every other surface (audited as `telegram`). */
-async function act(deps: HandlerDeps, a: Act): Promise<Pick<ActionOutcomeDto, 'action' | 'outcome' | 'message'>> {
-  const action: ItemActionDto = a.action === 'text' ? 'reply' : a.action;
-  deps.busy.add(a.itemId);
-  try {
-    const item = deps.store.items.get(a.itemId);
-    if (!item) return { action, outcome: 'gone', message: 'the agent is no longer waiting' };
-    // The engine compares the fingerprint for approve and deny; snooze and text are checked here alike.
-    if ((a.action === 'snooze' || a.action === 'text') && (item.fingerprint ?? '') !== a.fingerprint)
-      return { action, outcome: 'changed', message: 'the agent shows something else now' };
-    const env =
-      a.action === 'approve'
-        ? await deps.api['item:approve']({ id: a.itemId, fingerprint: a.fingerprint })
-        : a.action === 'deny'
-          ? await deps.api['item:deny']({
-              id: a.itemId,
-              fingerprint: a.fingerprint,
-              ...(a.message !== undefined ? { message: a.message } : {}),
-            })
-          : a.action === 'snooze'
-            ? await deps.api['item:snooze']({ id: a.itemId, forMs: PHONE_SNOOZE_MS })
-            : await deps.api['item:reply']({ id: a.itemId, text: a.text ?? '' });
-    return env.ok ? env.value : { action, outcome: 'refused', message: env.error.message };
-  } finally {
-    deps.busy.delete(a.itemId);
-  }
 }

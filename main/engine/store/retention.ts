@@ -29,6 +29,8 @@ export const STORE_TABLES = [
   'wait_intervals',
   'phone_messages',
   'phone_tokens',
+  'slack_messages',
+  'slack_tokens',
 ] as const;
 
 /** The epoch-ms cutoff for a retention of `days` at `now`; null when kept for ever. */
@@ -47,8 +49,9 @@ export interface RetentionRepo {
   /** Up to `limit` keys of panes gone (state `gone`) and last seen before `before`, with no open item. */
   gonePanes(before: number, limit: number): string[];
   /**
-   * Delete up to `limit` phone messages sent before `before` that hold no buttons any more, and up to
-   * `limit` button tokens made before it whose message holds none; returns how many rows in all.
+   * Delete up to `limit` chat messages (Telegram's and Slack's, each) sent before `before` that hold no
+   * buttons any more, and up to `limit` button tokens made before it whose message holds none; returns
+   * how many rows in all.
    */
   prunePhone(before: number, limit: number): number;
   /** Move the audit horizon up to `before` (never down), then delete up to `limit` audit rows older than it. */
@@ -81,6 +84,16 @@ export function createRetentionRepo(db: Db): RetentionRepo {
          SELECT 1 FROM phone_messages m WHERE m.chat_id = t.chat_id AND m.message_id = t.message_id AND m.live = 1)
        ORDER BY t.created_at LIMIT @limit)`,
   );
+  const slackMessages = db.prepare(
+    `DELETE FROM slack_messages WHERE rowid IN (
+       SELECT rowid FROM slack_messages WHERE sent_at < ? AND live = 0 ORDER BY sent_at LIMIT ?)`,
+  );
+  const slackTokens = db.prepare(
+    `DELETE FROM slack_tokens WHERE rowid IN (
+       SELECT t.rowid FROM slack_tokens t WHERE t.created_at < @before AND NOT EXISTS (
+         SELECT 1 FROM slack_messages m WHERE m.channel_id = t.channel_id AND m.ts = t.ts AND m.live = 1)
+       ORDER BY t.created_at LIMIT @limit)`,
+  );
   const horizon = db.prepare('UPDATE audit_retention SET delete_before = MAX(delete_before, ?) WHERE id = 1');
   const audit = db.prepare('DELETE FROM audit WHERE id IN (SELECT id FROM audit WHERE at < ? ORDER BY at LIMIT ?)');
   return {
@@ -88,7 +101,15 @@ export function createRetentionRepo(db: Db): RetentionRepo {
     pruneResolved: (before, limit) => resolved.run(before, limit).changes,
     pruneHistory: (before, limit) => history.run({ before, limit }).changes,
     prunePhone: (before, limit) =>
-      db.transaction(() => phoneMessages.run(before, limit).changes + phoneTokens.run({ before, limit }).changes).immediate(),
+      db
+        .transaction(
+          () =>
+            phoneMessages.run(before, limit).changes +
+            phoneTokens.run({ before, limit }).changes +
+            slackMessages.run(before, limit).changes +
+            slackTokens.run({ before, limit }).changes,
+        )
+        .immediate(),
     gonePanes: (before, limit) => gone.all(before, limit).map((r) => r.pane_key),
     pruneAudit: (before, limit) =>
       db

@@ -13,6 +13,7 @@ import { createItemsRepo, type ItemsRepo } from './items-repo.ts';
 import { schemaVersion } from './migrate.ts';
 import { createPanesRepo, type PanesRepo } from './panes-repo.ts';
 import { createPhoneRepo, type PhoneRepo } from './phone-repo.ts';
+import { createSlackRepo, type SlackRepo } from './slack-repo.ts';
 import { createResolvedRepo, type ResolvedRepo } from './resolved-repo.ts';
 import { createRetentionRepo, type RetentionRepo } from './retention.ts';
 import type { Db } from './sql.ts';
@@ -33,6 +34,8 @@ export interface Store {
   readonly retention: RetentionRepo;
   /** The phone channel: pairing, poll offset, messages, button tokens. */
   readonly phone: PhoneRepo;
+  /** The Slack channel: pairing, messages, button tokens. */
+  readonly slack: SlackRepo;
   /** Run `fn` (synchronous!) as one IMMEDIATE transaction: all of its writes or none. Nests. */
   transaction<T>(fn: () => T): T;
   /** The schema version (`PRAGMA user_version`). */
@@ -87,13 +90,15 @@ export function createStore(db: Db, file: string, deps: { clock: Clock; logger: 
     history: createHistoryRepo(conn),
     retention: createRetentionRepo(conn),
     phone: createPhoneRepo(conn),
+    slack: createSlackRepo(conn),
     totalChanges: conn.prepare<[], { n: number }>('SELECT total_changes() AS n'),
   });
   // Repositories are reached through `current`: when the file is recreated (it was deleted while we
   // ran), every holder of `store.items` & co. continues on the new connection without noticing.
   let current = build(db);
-  const guard = <K extends 'panes' | 'items' | 'resolved' | 'watchdog' | 'audit' | 'hooks' | 'history' | 'retention' | 'phone'>(key: K) =>
-    delegating(() => current[key], file);
+  const guard = <K extends 'panes' | 'items' | 'resolved' | 'watchdog' | 'audit' | 'hooks' | 'history' | 'retention' | 'phone' | 'slack'>(
+    key: K,
+  ) => delegating(() => current[key], file);
   return {
     file,
     panes: guard('panes'),
@@ -105,6 +110,7 @@ export function createStore(db: Db, file: string, deps: { clock: Clock; logger: 
     history: guard('history'),
     retention: guard('retention'),
     phone: guard('phone'),
+    slack: guard('slack'),
     transaction: (fn) => withStoreErrors(file, () => current.db.transaction(fn).immediate()),
     schemaVersion: () => withStoreErrors(file, () => schemaVersion(current.db)),
     totalChanges: () => current.totalChanges.get()!.n,

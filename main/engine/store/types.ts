@@ -29,7 +29,19 @@ export const RESOLUTIONS = [
 export type Resolution = (typeof RESOLUTIONS)[number];
 
 /** Which surface asked for an action. `engine` is the engine acting on its own (expiry, recovery). */
-export const SURFACES = ['cli', 'tui', 'tray', 'queue', 'notification', 'hotkey', 'watchdog', 'api', 'engine', 'telegram'] as const;
+export const SURFACES = [
+  'cli',
+  'tui',
+  'tray',
+  'queue',
+  'notification',
+  'hotkey',
+  'watchdog',
+  'api',
+  'engine',
+  'telegram',
+  'slack',
+] as const;
 export type Surface = (typeof SURFACES)[number];
 
 /** What the app did to a pane (audit). */

@@ -25,6 +25,11 @@ import {
 } from './support.ts';
 import { poll } from '../../support/poll.ts';
 
+// One sample's bound, loose enough for a loaded 2-core CI machine: these tests prove the order (the item
+// comes before the pane changes: the agent is held); the 0.3 s figures are measured over many hooks by
+// latency.test.ts and `npm run bench` (hooks phase).
+const HOOK_PATH_BOUND_MS = 1_500;
+
 let h: EngineHarness | null = null;
 let events: EventLog | null = null;
 afterEach(async () => {
@@ -45,13 +50,13 @@ async function heldClaude(scenario = claudePermBash()) {
 }
 
 describe('hooks integration: PermissionRequest', () => {
-  it('queues a permission item within 0.3 s with the tool and its input, before the pane shows the prompt', async () => {
+  it('queues a permission item at once with the tool and its input, before the pane shows the prompt', async () => {
     const { h, agent, origin } = await heldClaude();
     expect((await postHook(h.engine, payload('PermissionRequest.json'), origin)).status).toBe(202);
     const added = await poll(() => events!.added[0], 'item:added');
     // From the engine receiving the hook (the item's firstSeen) to the item stored and announced.
     // End-to-end figures over many hooks are in latency.test.ts; one sample on a loaded machine is no measure.
-    expect(added.at - added.item.firstSeen).toBeLessThan(300);
+    expect(added.at - added.item.firstSeen).toBeLessThan(HOOK_PATH_BOUND_MS);
     expect(added.item).toMatchObject({
       reason: 'permission',
       runtime: 'claude',
@@ -145,7 +150,7 @@ describe('hooks integration: Stop, UserPromptSubmit, PreToolUse', () => {
     const { h, agent, pane, origin } = await heldClaude(claudeIdleWorking());
     await postHook(h.engine, payload('Stop.json'), origin);
     const added = await poll(() => events!.added[0], 'the idle item');
-    expect(added.at - added.item.firstSeen).toBeLessThan(300);
+    expect(added.at - added.item.firstSeen).toBeLessThan(HOOK_PATH_BOUND_MS);
     expect(added.item).toMatchObject({ reason: 'idle', context: 'Done: I listed /tmp with `ls -la /tmp`.' });
     expect(await agent.currentState()).toBe('held');
     await agent.send(RELEASE_KEY);
@@ -157,7 +162,7 @@ describe('hooks integration: Stop, UserPromptSubmit, PreToolUse', () => {
   });
 
   for (const file of ['UserPromptSubmit.json', 'PreToolUse.json']) {
-    it(`${file.replace('.json', '')} means working: the idle item resolves within 0.3 s, before the pane changes`, async () => {
+    it(`${file.replace('.json', '')} means working: the idle item resolves at once, before the pane changes`, async () => {
       h = await startEngineHarness({ api: true });
       const agent = await startScriptedAgent(h.tmux, claudeIdleWorking(), { session: 'idle-one' });
       const idle = await poll(async () => (await queue(h!.engine)).find((i) => i.reason === 'idle'), 'the idle item');
@@ -167,7 +172,7 @@ describe('hooks integration: Stop, UserPromptSubmit, PreToolUse', () => {
       const truth = h.engine.truth.get(paneKeyOf(h.socket, agent));
       expect(truth).toMatchObject({ state: 'working', source: 'hook' });
       // lastHookAt is when the engine received the hook.
-      expect(resolved.at - (truth?.lastHookAt ?? 0)).toBeLessThan(300);
+      expect(resolved.at - (truth?.lastHookAt ?? 0)).toBeLessThan(HOOK_PATH_BOUND_MS);
       expect(await agent.currentState()).toBe('idle');
     });
   }

@@ -71,6 +71,30 @@ describe('retention', () => {
     expect(pruneStep(store, { ...KEEP_90, resolvedItemsDays: null }, clock.now() + 1000 * DAY, 200).phone).toBe(0);
   });
 
+  it("prunes Slack's settled messages and their tokens with the resolved items, never a live one", () => {
+    const { store, clock } = tempStore();
+    const old = clock.now() - 100 * DAY;
+    const tokens = (item: string, n: number) =>
+      Array.from({ length: n }, (_, i) => ({ hash: `s-${item}-${i}`, itemId: item, action: 'deny' as const, fingerprint: 'f' }));
+    const message = (ts: string, item: string, at: number) => ({
+      channelId: 'D1',
+      ts,
+      itemId: item,
+      fingerprint: 'f',
+      firstTs: ts,
+      header: '*x*',
+      step: 0,
+      sentAt: at,
+    });
+    store.slack.addMessage(message('1.000001', 'a', old), tokens('a', 3));
+    store.slack.settle('a', 'approved', old + 2);
+    store.slack.addMessage(message('2.000001', 'b', old), tokens('b', 3));
+    expect(store.retention.rowCounts()).toMatchObject({ slack_messages: 2, slack_tokens: 6 });
+    expect(pruneStep(store, KEEP_90, clock.now(), 200).phone).toBe(4);
+    expect(store.retention.rowCounts()).toMatchObject({ slack_messages: 1, slack_tokens: 3 });
+    expect(store.slack.liveMessage('b')?.ts).toBe('2.000001');
+  });
+
   it('removes old audit rows only once an audit retention is set', () => {
     const { store, clock } = tempStore();
     fill(store, 4, clock.now() - 40 * DAY);

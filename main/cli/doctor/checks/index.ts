@@ -14,6 +14,7 @@ import { logFileCheck } from './log-file.ts';
 import { nodeCheck } from './node.ts';
 import { notificationsCheck } from './notifications.ts';
 import { phoneCheck } from './phone.ts';
+import { slackCheck } from './slack.ts';
 import { tmuxServersCheck } from './tmux-servers.ts';
 import { tmuxCheck } from './tmux.ts';
 import { tmuxIntegrationCheck } from './tmux-integration.ts';
@@ -39,5 +40,6 @@ export const DOCTOR_CHECKS: readonly DoctorCheck[] = [
   uiCheck,
   notificationsCheck,
   phoneCheck,
+  slackCheck,
   logFileCheck,
 ];

@@ -7,6 +7,7 @@ import { migration0004 } from './0004-retention.ts';
 import { migration0005 } from './0005-phone.ts';
 import { migration0006 } from './0006-phone-offset-bot.ts';
 import { migration0007 } from './0007-phone-prune.ts';
+import { migration0008 } from './0008-slack.ts';
 
 /** Ordered list; versions must be 1..N without gaps (the runner checks). */
 export const MIGRATIONS: readonly Migration[] = [
@@ -17,4 +18,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0005,
   migration0006,
   migration0007,
+  migration0008,
 ];

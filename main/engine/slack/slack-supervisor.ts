@@ -1,0 +1,136 @@
+/**
+ * Runs the Slack channel exactly when there is something to run: a paired user and DM, both tokens,
+ * no `slack pair` in progress (Slack spreads envelopes over every open connection of an app, so the
+ * pairing's code could land on the engine's), and tokens Slack has not refused. It looks every couple
+ * of seconds, so a pairing made by the CLI while the engine runs is picked up without a restart, and
+ * an unpair or a new API base takes effect too. The Slack libraries load only when a channel starts.
+ */
+import type { ApiMethods } from '../../../preload/contract/api.ts';
+import type { EngineEvents } from '../api/events.ts';
+import type { PhoneSettings } from '../phone/chat-sync.ts';
+import { hashSecret } from '../phone/press-token.ts';
+import type { Logger } from '../platform/log.ts';
+import type { Store } from '../store/index.ts';
+import { redactedSlackError } from './slack-redact.ts';
+import { readSlackToken } from './slack-token-files.ts';
+
+/** What the supervisor needs. */
+export interface SlackSupervisorDeps {
+  readonly store: Store;
+  readonly api: ApiMethods;
+  readonly events: EngineEvents;
+  readonly logger: Logger;
+  readonly now: () => number;
+  /** The Trail Boss home, where the token files are. */
+  readonly home: string;
+  readonly apiBase: () => string;
+  readonly settings: () => PhoneSettings;
+  readonly minSendIntervalMs?: number;
+  readonly requestTimeoutMs?: number;
+  readonly checkMs?: number;
+}
+
+interface Running {
+  readonly key: string;
+  readonly stop: () => Promise<void>;
+}
+
+/** Starts and stops the Slack channel as the pairing comes and goes. */
+export class SlackSupervisor {
+  private channel: Running | null = null;
+  private refused: string | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private checking: Promise<void> = Promise.resolve();
+  private disposed = false;
+
+  constructor(private readonly deps: SlackSupervisorDeps) {}
+
+  start(): void {
+    const tick = () => {
+      void this.checkNow();
+      if (!this.disposed) this.timer = setTimeout(tick, this.deps.checkMs ?? 2_000);
+    };
+    tick();
+  }
+
+  checkNow(): Promise<void> {
+    this.checking = this.checking
+      .then(() => this.check())
+      .catch((e) => this.deps.logger.log('warn', 'slack.check-failed', { error: redactedSlackError(e) }));
+    return this.checking;
+  }
+
+  get running(): boolean {
+    return this.channel !== null;
+  }
+
+  async dispose(): Promise<void> {
+    this.disposed = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.checking;
+    await this.stopChannel();
+  }
+
+  private async check(): Promise<void> {
+    if (this.disposed) return;
+    const { store, now, home } = this.deps;
+    const pairing = store.slack.pairing();
+    let bot: string | null = null;
+    let app: string | null = null;
+    try {
+      bot = readSlackToken(home, 'bot');
+      app = readSlackToken(home, 'app');
+    } catch (error) {
+      this.deps.logger.log('warn', 'slack.token-unreadable', { error: redactedSlackError(error) });
+    }
+    const tokensHash = bot === null || app === null ? null : hashSecret(`${bot}\n${app}`);
+    const pairingInProgress = pairing.pairingUntil !== null && pairing.pairingUntil > now();
+    const want = pairing.channelId !== null && tokensHash !== null && !pairingInProgress && tokensHash !== this.refused;
+    const apiBase = this.deps.apiBase();
+    const key = `${tokensHash}|${apiBase}|${pairing.channelId}`;
+    if (this.channel && (!want || this.channel.key !== key)) await this.stopChannel();
+    if (!want || this.channel || bot === null || app === null || pairing.channelId === null) return;
+    // Loaded only now: an engine with no Slack pairing never loads the Slack libraries.
+    const [{ SlackApi }, { SlackChannel }] = await Promise.all([import('./slack-api.ts'), import('./slack-channel.ts')]);
+    if (this.disposed) return;
+    const timeout = this.deps.requestTimeoutMs ? { requestTimeoutMs: this.deps.requestTimeoutMs } : {};
+    const channel = new SlackChannel(
+      {
+        store,
+        api: this.deps.api,
+        events: this.deps.events,
+        logger: this.deps.logger,
+        now,
+        web: new SlackApi({ apiBase, token: bot, logger: this.deps.logger, ...timeout }),
+        apiBase,
+        appToken: app,
+        settings: this.deps.settings,
+        minSendIntervalMs: this.deps.minSendIntervalMs ?? 1_000,
+        unauthorized: (message) => this.unauthorized(tokensHash!, message),
+        ...timeout,
+      },
+      pairing.channelId,
+    );
+    this.channel = { key, stop: () => channel.stop() };
+    channel.start();
+    this.deps.logger.log('info', 'slack.started', { apiBase });
+  }
+
+  private unauthorized(tokensHash: string, message: string): void {
+    this.refused = tokensHash;
+    const text = `Slack refused the app token (${message}); the Slack channel stopped. Pair again: trailboss slack pair --bot-token-file F --app-token-file G`;
+    this.deps.store.slack.recordConnection(this.deps.now(), false, `unauthorized: ${message}`);
+    this.deps.logger.log('error', 'slack.unauthorized', { error: message });
+    this.deps.events.emit('engine:error', { code: 'unauthorized', message: text });
+    void this.checkNow();
+  }
+
+  private async stopChannel(): Promise<void> {
+    const running = this.channel;
+    this.channel = null;
+    if (!running) return;
+    await running.stop();
+    this.deps.store.slack.recordConnection(this.deps.now(), false, null);
+    this.deps.logger.log('info', 'slack.stopped', {});
+  }
+}
