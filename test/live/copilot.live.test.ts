@@ -6,6 +6,8 @@ import { defineLiveSuite } from './suite.ts';
 defineLiveSuite({
   id: 'copilot',
   firstRunDialog: true,
+  denyWithMessage: true,
+  denyWithLongMessage: true,
   cases: [
     { tool: 'shell', decision: 'approve' },
     { tool: 'shell', decision: 'deny' },

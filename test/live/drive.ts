@@ -1,7 +1,7 @@
 /**
  * Developer tool: keep one real CLI running against the mock in a private tmux, driven by lines appended
  * to a command file, to capture screens by hand. `tsx test/live/drive.ts <cli> <dir> [--dialogs] [--width N]`;
- * then `echo 'type:hi' >> <dir>/cmd` (verbs: type, keys, shot:<name>, wait, resize, mock-down, quit). Prints the mock's requests
+ * then `echo 'type:hi' >> <dir>/cmd` (verbs: type, paste, keys, shot:<name>, wait, resize, mock-down, quit). Prints the mock's requests
  * to <dir>/requests.json on every shot.
  */
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -60,7 +60,11 @@ try {
     if (verb === 'wait') await delay(Number(arg));
     else if (verb === 'keys') await tmux.tmux(['send-keys', '-t', pane, ...arg.split(' ')]);
     else if (verb === 'type') await tmux.tmux(['send-keys', '-t', pane, '-l', arg]);
-    else if (verb === 'mock-down') await mock.close();
+    // A bracketed paste, as the engine types text.
+    else if (verb === 'paste') {
+      await tmux.tmux(['set-buffer', '-b', 'drive', arg]);
+      await tmux.tmux(['paste-buffer', '-p', '-d', '-b', 'drive', '-t', pane]);
+    } else if (verb === 'mock-down') await mock.close();
     else if (verb === 'resize') await tmux.tmux(['resize-window', '-t', pane, '-x', arg, '-y', '40']);
     else if (verb === 'shot') {
       writeFileSync(join(dir, `${arg}.txt`), await tmux.tmux(['capture-pane', '-p', '-t', pane]));

@@ -6,6 +6,7 @@ import { defineLiveSuite } from './suite.ts';
 defineLiveSuite({
   id: 'gemini',
   firstRunDialog: true,
+  denyWithMessage: true,
   cases: [
     { tool: 'shell', decision: 'approve' },
     { tool: 'shell', decision: 'deny' },

@@ -30,6 +30,8 @@ export interface LiveSpec {
   readonly firstRunDialog?: boolean;
   /** Deny with a message on a shell prompt: the command does not run and the model's next request carries the sentence. */
   readonly denyWithMessage?: boolean;
+  /** Also with a sentence longer than the CLI's own message field takes (Copilot: over 60 characters → the composer). */
+  readonly denyWithLongMessage?: boolean;
 }
 
 /** Text in a result that means the CLI refused to run the tool. */
@@ -61,7 +63,7 @@ function effect(a: LiveAgent, tool: ToolCase['tool']): string {
 }
 
 /** Keep the command → confirmed delivery time of a real CLI (test-results/live/deny-message.jsonl) and print it. */
-function recordDelivery(id: LiveCliId, ms: number, outcome: string): void {
+function recordDelivery(id: string, ms: number, outcome: string): void {
   mkdirSync(REPORT_ROOT, { recursive: true });
   appendFileSync(
     join(REPORT_ROOT, 'deny-message.jsonl'),
@@ -207,9 +209,16 @@ export function defineLiveSuite(spec: LiveSpec): void {
       );
     }
 
-    if (spec.denyWithMessage)
-      scenario('deny --message: the command does not run, and the model is told the sentence', SCENARIO_LIMIT_MS, async () => {
-        const sentence = `Please use the staging copy instead, ticket ${Date.now().toString(36)} 4 y.`;
+    const sentences: [string, () => string][] = [];
+    if (spec.denyWithMessage) sentences.push(['', () => `Please use the staging copy instead, ticket ${Date.now().toString(36)} 4 y.`]);
+    if (spec.denyWithLongMessage)
+      sentences.push([
+        ' (a long sentence)',
+        () => `Please use the staging copy instead and run the unit tests first, ticket ${Date.now().toString(36)} 4 y.`,
+      ]);
+    for (const [variant, makeSentence] of sentences)
+      scenario(`deny --message${variant}: the command does not run, and the model is told the sentence`, SCENARIO_LIMIT_MS, async () => {
+        const sentence = makeSentence();
         const before = a.file(RAN_FILE);
         const requestsBefore = a.mock.requests().length;
         await a.ask(`${TRIGGERS.shell} then deny with a message`);
@@ -223,7 +232,7 @@ export function defineLiveSuite(spec: LiveSpec): void {
         const answer = await a.h.engine.api['item:deny']({ id: item.id, fingerprint: item.fingerprint, message: sentence });
         const deliveredMs = Math.round(performance.now() - started);
         expect(answer).toMatchObject({ ok: true, value: { outcome: 'confirmed' } });
-        recordDelivery(spec.id, deliveredMs, answer.ok ? answer.value.message : '');
+        recordDelivery(`${spec.id}${variant}`, deliveredMs, answer.ok ? answer.value.message : '');
         // The model's next request carries the sentence: as the tool's rejection reason (Claude) or as the next user message.
         await poll(
           () =>
@@ -238,7 +247,7 @@ export function defineLiveSuite(spec: LiveSpec): void {
           timeoutMs: 90_000,
           intervalMs: 100,
         });
-        await a.settle('perm-shell-deny-message-after');
+        await a.settle(`perm-shell-deny-message${variant ? '-long' : ''}-after`);
         await a.waitState('idle', 'idle after the denial with a message', 90_000);
         expect(a.file(RAN_FILE)).toBe(before);
       });

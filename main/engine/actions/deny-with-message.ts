@@ -119,15 +119,23 @@ class Steps {
     }
   }
 
-  /** Claude: marker to "No", open its field, paste, Enter only when the field shows exactly the message. */
+  /**
+   * Marker to the deny row, open its field (Claude: Tab; Copilot: the marked row is the field), paste,
+   * Enter only when the field shows exactly the message.
+   */
   async throughField(plan: Extract<DenyMessagePlan, { kind: 'field' }>): Promise<ActionResult> {
     const row = this.screen.options[plan.denyIndex];
     const name = `${row?.key ?? plan.denyIndex + 1}. ${row?.label ?? 'No'}`;
     const prompt = (l: PaneLook): PermissionPrompt | null => (l.kind === 'screen' && l.screen.kind === 'permission' ? l.screen : null);
-    if (plan.moves.length > 0) {
+    const runtime = this.screen.runtime;
+    const openKey = plan.openKey;
+    if (openKey === null) {
+      // Copilot: the moves alone put the marker into the field; no key opens anything.
+      if (plan.moves.length > 0) await this.send(plan.moves, `move the marker into the field "${name}"`);
+    } else if (plan.moves.length > 0) {
       await this.send(plan.moves, `move the marker to "${name}"`);
-      const moved = prompt(await this.lookUntil((l) => isMarkedNo(prompt(l), this.screen, plan.denyIndex, plan.openKey)));
-      if (!isMarkedNo(moved, this.screen, plan.denyIndex, plan.openKey)) {
+      const moved = prompt(await this.lookUntil((l) => isMarkedNo(prompt(l), this.screen, plan.denyIndex, openKey)));
+      if (!isMarkedNo(moved, this.screen, plan.denyIndex, openKey)) {
         return {
           outcome: 'changed',
           message: `the marker did not reach "${name}" (${describeMarker(moved)}); Tab and the message were not sent`,
@@ -135,13 +143,14 @@ class Steps {
       }
     }
     // Tab on any other row amends that row's answer (on "Yes" it approves with a note): only on the marked "No".
-    await this.send([plan.openKey], `open the text field of "${name}"`);
+    if (openKey !== null) await this.send([openKey], `open the text field of "${name}"`);
     const opened = prompt(await this.lookUntil((l) => fieldOf(prompt(l), this.screen, plan.denyIndex)?.open === true));
     const field = fieldOf(opened, this.screen, plan.denyIndex);
     if (field?.open !== true || field.text !== '') {
+      const how = openKey === null ? 'the marker did not reach' : `${openKey} did not open`;
       return {
         outcome: 'changed',
-        message: `${plan.openKey} did not open an empty text field on "${name}" (${describeMarker(opened)}); the message was not typed`,
+        message: `${how} an empty text field on "${name}" (${describeMarker(opened)}); the message was not typed`,
       };
     }
     this.deps.store.recordSend(this.item.id, this.audit('text', this.message, `typed into the field of "${name}"`));
@@ -149,7 +158,7 @@ class Steps {
     const typed = prompt(
       await this.lookUntil((l) => {
         const f = fieldOf(prompt(l), this.screen, plan.denyIndex);
-        return f?.open === true && draftShowsText(f.text, this.message, 'claude');
+        return f?.open === true && draftShowsText(f.text, this.message, runtime);
       }),
     );
     const after = fieldOf(typed, this.screen, plan.denyIndex);
@@ -160,7 +169,7 @@ class Steps {
       });
       return { outcome: 'changed', message: `the screen changed while typing (${describeMarker(typed)}); Enter was not sent` };
     }
-    if (!draftShowsText(after.text, this.message, 'claude')) {
+    if (!draftShowsText(after.text, this.message, runtime)) {
       const withheld = 'Enter withheld: the field did not show the typed text';
       this.deps.store.appendAudit({ ...this.audit('key', 'C-u', withheld), outcome: `aborted: ${withheld}` });
       await this.deps.panes.sendKeys(this.item.paneKey, ['C-u']);
@@ -172,7 +181,7 @@ class Steps {
     await this.send(['Enter'], `submit "${name}" with the message`);
     return this.confirmLeft(`denied with "${name}" and told the agent ${short(this.message)}`, [
       ...plan.moves,
-      plan.openKey,
+      ...(openKey === null ? [] : [openKey]),
       'paste',
       'Enter',
     ]);

@@ -3,7 +3,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { claudeDenyField, planDenyWithMessage, sameAsk } from '../../../main/engine/actions/deny-message-plan.ts';
+import {
+  claudeDenyField,
+  COPILOT_FIELD_MAX,
+  copilotDenyField,
+  planDenyWithMessage,
+  sameAsk,
+} from '../../../main/engine/actions/deny-message-plan.ts';
 import { runtimeById } from '../../../main/engine/runtimes/catalog.ts';
 import type { PermissionPrompt, RuntimeId } from '../../../main/engine/runtimes/types.ts';
 
@@ -65,17 +71,62 @@ describe('planDenyWithMessage on real prompts', () => {
     expect(planDenyWithMessage(prompt('opencode', 'approval-bash'), 'x')).toEqual({ kind: 'deny-then-input', denyKey: 'Escape' });
   });
 
+  // Gemini CLI 0.61.0 and Qwen Code 0.24.4: "No, suggest changes (esc)" has no field; its digit cancels and the
+  // composer comes back (gemini/qwen deny-message-*). Never the digit of a "for this session"/"Always allow" row.
+  it.each([
+    ['gemini', 'perm-shell', '3'],
+    ['gemini', 'perm-edit', '4'],
+    ['qwen', 'perm-shell', '4'],
+    ['qwen', 'perm-edit', '3'],
+  ] as const)('%s %s: the "No, suggest changes" digit (%s), then the input prompt', (runtime, name, key) => {
+    const p = prompt(runtime, name);
+    expect(p.options.find((o) => o.key === key)?.label).toBe('No, suggest changes (esc)');
+    expect(planDenyWithMessage(p, 'x')).toEqual({ kind: 'deny-then-input', denyKey: key });
+  });
+
+  // Copilot CLI 1.0.102: "No, and tell Copilot what to do differently" is a field once the marker is on it
+  // (copilot deny-message-field-*): Down/Up only, never its digit, and no key opens it.
+  it.each([
+    ['perm-shell', 1, ['Down']],
+    ['perm-shell-after-2', 1, []],
+    ['perm-write', 2, ['Down', 'Down']],
+    ['perm-edit', 2, ['Down', 'Down']],
+  ] as const)('copilot %s: the marker to its message row (%i), which is the field', (name, denyIndex, moves) => {
+    expect(planDenyWithMessage(prompt('copilot', name), 'use the staging copy 4 y')).toEqual({
+      kind: 'field',
+      denyIndex,
+      moves,
+      openKey: null,
+    });
+  });
+
+  it('copilot: a message too long for its one-row field, or with a line break: Escape, then the input prompt', () => {
+    for (const m of ['x'.repeat(COPILOT_FIELD_MAX + 1), 'one\ntwo'])
+      expect(planDenyWithMessage(prompt('copilot', 'perm-shell'), m)).toEqual({ kind: 'deny-then-input', denyKey: 'Escape' });
+    expect(planDenyWithMessage(prompt('copilot', 'perm-shell'), 'x'.repeat(COPILOT_FIELD_MAX)).kind).toBe('field');
+  });
+
+  it('copilot path prompt ("4. No (Esc)" rejects at once): its digit, then the input prompt', () => {
+    expect(planDenyWithMessage(prompt('copilot', 'perm-read'), 'x')).toEqual({ kind: 'deny-then-input', denyKey: '4' });
+  });
+
   it('auggie: refused, naming why (its screen after a denial was never seen to take text)', () => {
     const plan = planDenyWithMessage(prompt('auggie', 'approval-shell'), 'x');
     expect(plan.kind).toBe('refuse');
     expect(plan).toMatchObject({ reason: expect.stringMatching(/auggie.*no verified way/) });
   });
 
-  it('the message never changes which keys are planned (digits, y, Enter words, long text)', () => {
-    const p = prompt('claude', 'perm-bash');
+  it.each([
+    ['claude', 'perm-bash'],
+    ['gemini', 'perm-shell'],
+    ['qwen', 'perm-shell'],
+    ['copilot', 'perm-shell'],
+  ] as const)('%s %s: the message never changes which keys are planned (digits, y, Enter words, long text)', (runtime, name) => {
+    const p = prompt(runtime, name);
     const plain = planDenyWithMessage(p, 'x');
-    for (const m of ['1', '2', 'y', 'yes', 'Enter', '3. Yes', 'x'.repeat(10_000), '\u001b[B'])
-      expect(planDenyWithMessage(p, m)).toEqual(plain);
+    // Copilot's length limit picks the path by length alone (its own test above), never by the text.
+    const long = runtime === 'copilot' ? 'x'.repeat(COPILOT_FIELD_MAX) : 'x'.repeat(10_000);
+    for (const m of ['1', '2', 'y', 'yes', 'Enter', '3. Yes', long, '\u001b[B']) expect(planDenyWithMessage(p, m)).toEqual(plain);
   });
 });
 
@@ -107,5 +158,30 @@ describe("claudeDenyField on Claude Code 2.1.332's screens", () => {
   it('the field screen offers no Tab (footer "Esc to cancel" only), the marked No does', () => {
     expect(prompt('claude', 'v2.1.332/deny-message-field').amendKey).toBeUndefined();
     expect(prompt('claude', 'v2.1.332/deny-message-marker-on-4').amendKey).toBe('Tab');
+  });
+});
+
+describe("copilotDenyField on Copilot CLI 1.0.102's screens", () => {
+  it('closed while the marker is on "1. Yes"', () => {
+    expect(copilotDenyField(prompt('copilot', 'perm-shell'), 1)).toEqual({ open: false });
+  });
+
+  it('open and empty with the marker on "2. No, and tell Copilot what to do differently (Esc to stop)"', () => {
+    expect(copilotDenyField(prompt('copilot', 'perm-shell-after-2'), 1)).toEqual({ open: true, text: '' });
+  });
+
+  it('holding the typed text: "❯ 2. use the staging copy 4 y (Esc to stop)" (digit and y stayed text), the same ask', () => {
+    const typed = prompt('copilot', 'deny-message-field-typed');
+    expect(sameAsk(prompt('copilot', 'perm-shell'), typed)).toBe(true);
+    expect(copilotDenyField(typed, 1)).toEqual({ open: true, text: 'use the staging copy 4 y' });
+  });
+
+  it('a bracketed paste starting with a digit and y is text in the row; C-u empties it again', () => {
+    expect(copilotDenyField(prompt('copilot', 'deny-message-field-pasted'), 1)).toEqual({ open: true, text: '1 y 2 use the staging copy' });
+    expect(copilotDenyField(prompt('copilot', 'deny-message-field-after-c-u'), 1)).toEqual({ open: true, text: '' });
+  });
+
+  it('the Yes row is never read as the field', () => {
+    expect(copilotDenyField(prompt('copilot', 'perm-shell-after-2'), 0)).toEqual({ open: false });
   });
 });

@@ -61,7 +61,15 @@ export function viewGemini(body: Record<string, unknown>): TurnView {
     });
   const config = (body.generationConfig ?? {}) as Record<string, unknown>;
   const aux = tools.length === 0 || config.responseJsonSchema !== undefined || config.responseSchema !== undefined;
-  return { prompt: promptAt < 0 ? null : textOf(contents[promptAt]!), answered, results, aux, tools };
+  // The newest text part is the prompt: after a cancelled call Gemini CLI 0.61.0 drops the model's turn and
+  // sends the next message as one more text part of the same user content (after the one that asked).
+  const prompt =
+    promptAt < 0
+      ? null
+      : (partsOf(contents[promptAt])
+          .filter((p) => typeof p.text === 'string' && p.text.trim() !== '')
+          .at(-1)?.text ?? null);
+  return { prompt, answered, results, aux, tools };
 }
 
 /** Gemini CLI's tool and arguments for an intent (names from the 0.61.0 bundle's declarations). */

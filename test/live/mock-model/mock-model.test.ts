@@ -220,6 +220,23 @@ describe('screen normalising', () => {
     expect(JSON.parse(await post('/v1beta/models/gemini-2.5-flash:countTokens', { contents }))).toEqual({ totalTokens: 42 });
   });
 
+  it('gemini: after a cancelled call the next message is one more text part of the asking user content; it is the prompt', async () => {
+    mock = await startMockModel();
+    mock.script('[[run]]', [{ tool: { kind: 'shell', command: 'echo hi' } }]);
+    const tools = [{ functionDeclarations: [{ name: 'run_shell_command' }] }];
+    const path = '/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse';
+    // As Gemini CLI 0.61.0 sent it after `No, suggest changes` and a typed sentence (live deny --message).
+    const contents = [
+      {
+        role: 'user',
+        parts: [{ text: '<session_context>…</session_context>' }, { text: 'please [[run]]' }, { text: 'use the staging copy' }],
+      },
+    ];
+    const answer = JSON.stringify(events(await post(path, { tools, contents })));
+    expect(answer).not.toContain('functionCall');
+    expect(mock.turns().at(-1)?.prompt).toBe('use the staging copy');
+  });
+
   it.each([
     ['Qwen Code', ['run_shell_command', 'write_file', 'edit'], 'run_shell_command'],
     ['Copilot CLI', ['bash', 'create', 'view', 'edit'], 'bash'],

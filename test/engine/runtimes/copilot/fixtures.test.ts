@@ -38,6 +38,15 @@ const read: Expected = {
 };
 
 const TABLE: Record<string, Expected> = {
+  // Deny with a message: Escape, the composer back, the message typed there, the model's answer.
+  'deny-message-after-esc': idle,
+  'deny-message-answered': idle,
+  // The message row as a field (`2`, then typing): the row reads `❯ 2. <text> (Esc to stop)`; Enter rejects with it.
+  'deny-message-field-after-c-u': shell(1),
+  'deny-message-field-after-enter': idle,
+  'deny-message-field-pasted': shell(1),
+  'deny-message-field-typed': shell(1),
+  'deny-message-typed': { kind: 'idle', draft: 'use the staging copy 4 y' },
   'dialog-trust': { kind: 'dialog', dialogId: 'copilot.trust-folder', highlighted: 0 },
   'dialog-trust-down': { kind: 'dialog', dialogId: 'copilot.trust-folder', highlighted: 1 },
   'error-api': idle,

@@ -44,6 +44,10 @@ const fetch = (subject: string): Expected => ({
 const working: Expected = { kind: 'working', indicator: '⠙ Thinking... (esc to cancel, 3s)' };
 
 const TABLE: Record<string, Expected> = {
+  // Deny with a message: the No row's digit, the composer back, the message typed there, the model's answer.
+  'deny-message-after-no': idle,
+  'deny-message-answered': idle,
+  'deny-message-typed': { kind: 'idle', draft: 'use the staging copy 4 y' },
   'dialog-question': { kind: 'dialog', dialogId: 'gemini.ask-user', highlighted: 0 },
   'dialog-question-after-esc': idle,
   'dialog-trust': { kind: 'dialog', dialogId: 'gemini.trust-folder', highlighted: 0 },

@@ -37,6 +37,10 @@ const read: Expected = {
 };
 
 const TABLE: Record<string, Expected> = {
+  // Deny with a message: the No row's digit, the composer back, the message typed there, the model's answer.
+  'deny-message-after-no': idle,
+  'deny-message-answered': idle,
+  'deny-message-typed': { kind: 'idle', draft: 'use the staging copy 4 y' },
   'dialog-question': { kind: 'dialog', dialogId: 'qwen.ask-user', highlighted: 0 },
   'dialog-question-after-esc': idle,
   'dialog-trust': { kind: 'dialog', dialogId: 'qwen.trust-folder', highlighted: 0 },
