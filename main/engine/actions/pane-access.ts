@@ -6,6 +6,9 @@ import { TmuxError } from '../tmux/types.ts';
 import type { Reachability } from '../hosts/reachability.ts';
 import { LOCAL_ONLY } from '../hosts/reachability.ts';
 
+/** How long a look waits for the observer's first look of its servers (a slow host's is cut off). */
+const FIRST_LOOK_WAIT_MS = 10_000;
+
 /**
  * PaneAccess backed by the observer's tmux clients. A pane the observer no longer watches is gone; a
  * pane whose host cannot be reached is not gone — looking at it fails with the host's reason.
@@ -19,6 +22,9 @@ export function observerPaneAccess(observer: PaneObserver, reach: Reachability =
   return {
     unreachable: (key) => reach.unreachable(key)?.reason ?? null,
     async look(key: PaneKey): Promise<PaneLook> {
+      // An answer that reaches a just-started engine (a phone press that waited out a restart) can come
+      // before the observer's first look: only after that look does an unwatched pane mean a gone one.
+      if (!observer.pane(key)) await observer.whenFirstLookDone(FIRST_LOOK_WAIT_MS);
       const pane = observer.pane(key);
       if (!pane) return { kind: 'gone' };
       try {

@@ -101,6 +101,8 @@ export class PaneObserver {
   private lastRunAt = -Infinity;
   private running = false;
   private inFlight: Promise<void> | null = null;
+  private firstLookDone = false;
+  private readonly firstLookWaiters: (() => void)[] = [];
 
   constructor(private readonly deps: ObserverDeps) {
     const o = deps.options;
@@ -119,6 +121,7 @@ export class PaneObserver {
   async stop(): Promise<void> {
     this.running = false;
     this.cancelTimer();
+    for (const done of this.firstLookWaiters.splice(0)) done();
     await this.inFlight;
   }
 
@@ -138,6 +141,23 @@ export class PaneObserver {
   /** How each server's panes are watched (events or poll, and why poll when events were asked for). */
   modes(): ServerMode[] {
     return this.signals.modes(this.deps.clients);
+  }
+
+  /**
+   * Resolves once the first full look of every server has finished, or after `timeoutMs`. Until then
+   * a pane the observer does not watch may simply not have been seen yet (an engine just started,
+   * answering a press that waited for it), so it is not yet proof that the pane is gone.
+   */
+  whenFirstLookDone(timeoutMs: number): Promise<void> {
+    // A stopped observer looks at nothing: waiting would only delay the answer.
+    if (this.firstLookDone || !this.running) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = this.deps.clock.setTimeout(resolve, timeoutMs);
+      this.firstLookWaiters.push(() => {
+        timer.cancel();
+        resolve();
+      });
+    });
   }
 
   /** The watched pane for a key (actions use its client and runtime). */
@@ -290,6 +310,10 @@ export class PaneObserver {
       } catch (error) {
         logger.log('error', 'observer.facts-handler-failed', { error: String(error) });
       }
+    }
+    if (!this.firstLookDone) {
+      this.firstLookDone = true;
+      for (const done of this.firstLookWaiters.splice(0)) done();
     }
   }
 
