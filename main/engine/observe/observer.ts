@@ -3,8 +3,11 @@
  * (tmux's change signal, change-signal.ts; window activity on a full look; an agent's own event);
  * the look schedule decides when to look (look-schedule.ts); the due panes of a server are captured
  * in one batch (capture-batch.ts) and the tracker turns captures into facts (pane-tracker.ts).
- * Full looks list the panes (one call per server) to find agent panes and see ones gone: every
- * `tickMs` on a polled server, every `safetyNetMs` on one that gives the change signal. Runs never overlap.
+ * Full looks list the panes (one call per server) to find agent panes and see ones gone, every
+ * `tickMs` whatever the mode: the change signal follows only the windows of agent panes already found,
+ * so a new agent (a new session, window or split, or `claude` typed in a shell) is found by the list.
+ * The net's looks at panes that showed window activity come with a full look every `tickMs` on a
+ * polled server and every `safetyNetMs` on one that gives the change signal. Runs never overlap.
  */
 import type { Clock, TimerHandle } from '../platform/clock.ts';
 import type { Logger } from '../platform/log.ts';
@@ -94,6 +97,8 @@ export class PaneObserver {
   private readonly downServers = new Set<string>();
   /** When each server's next full look (pane list) is due. */
   private readonly fullLookAt = new Map<TmuxClient, number>();
+  /** When each server's next safety-net looks are due (servers with the change signal). */
+  private readonly netLookAt = new Map<TmuxClient, number>();
   private readonly signals: ChangeSignals;
   private readonly look: LookOptions;
   private timer: TimerHandle | null = null;
@@ -177,6 +182,7 @@ export class PaneObserver {
     for (const key of this.detected.keys()) if (key.startsWith(`${server}|`)) this.detected.delete(key);
     this.downServers.delete(server);
     this.fullLookAt.delete(client);
+    this.netLookAt.delete(client);
     this.signals.forget(client);
     if (facts.length > 0) this.deps.onFacts(facts);
   }
@@ -212,6 +218,7 @@ export class PaneObserver {
       // A new control connection: nothing is followed in its watcher session yet, and any pane may
       // have changed unseen. A full look now follows the panes again and looks at every one.
       this.fullLookAt.set(signal.client, now);
+      this.netLookAt.set(signal.client, now);
       for (const w of this.watched.values()) if (w.client === signal.client) w.look = asked(w.look, now);
     } else {
       const w = this.watched.get(signal.pane);
@@ -281,13 +288,16 @@ export class PaneObserver {
         const full = allFull || (this.fullLookAt.get(client) ?? started) <= started;
         try {
           if (full) {
-            this.fullLookAt.set(client, started + this.fullLookMs(client));
+            this.fullLookAt.set(client, started + this.deps.options.tickMs);
             await this.refreshPanes(client, facts);
             await this.signals.follow(
               client,
               this.panesOf(client).map((w) => w.info),
             );
-            this.askActive(client, started, facts);
+            if (allFull || this.signals.modeOf(client) === 'poll' || (this.netLookAt.get(client) ?? started) <= started) {
+              this.netLookAt.set(client, started + this.fullLookMs(client));
+              this.askActive(client, started, facts);
+            } else this.askNew(client, started);
           }
           const now = clock.now();
           const due = this.panesOf(client)
@@ -328,6 +338,11 @@ export class PaneObserver {
    * whole path in poll mode; in events mode the safety net for a lost signal). A quiet one still
    * ages: an unexplained screen is reported once it stayed long enough.
    */
+  /** Between the net's looks: a pane found by this list is looked at now, as on any full look. */
+  private askNew(client: TmuxClient, now: number): void {
+    for (const w of this.panesOf(client)) if (w.lastCaptureAt === 0) w.look = asked(w.look, now);
+  }
+
   private askActive(client: TmuxClient, now: number, facts: Fact[]): void {
     const opts = this.deps.options;
     const events = this.signals.modeOf(client) === 'events';

@@ -193,6 +193,22 @@ describe('PaneObserver with tmux change events', () => {
     expect(captures).toBeLessThanOrEqual(Math.ceil(seconds * 2) + 10);
   }, 90_000);
 
+  it('finds an agent started in a new session by the next pane list (tickMs), not the safety net', async () => {
+    const { clock, facts } = await startedOnManualClock('events', 50);
+    // The signal follows only the windows of agents already found: a new agent is found by the list.
+    const bin = join(tmux!.dir, 'bin');
+    const fresh = await tmux!.newPane(`'${join(bin, 'claude')}' '${join(tmux!.dir, 'agent.sh')}' '${PROMPT}'`, { session: 'later' });
+    const start = clock.now();
+    await stepUntil(
+      clock,
+      50,
+      2500,
+      () => facts.some((f) => f.kind === 'pane-seen' && f.pane.endsWith(`|${fresh}`)),
+      'the new agent pane seen',
+    );
+    expect(clock.now() - start).toBeLessThan(2500); // the safety net is 5 s away
+  });
+
   it('catches a lost signal on the safety net’s full look', async () => {
     const { clock, counting, facts, typeInto } = await startedOnManualClock('events', 50);
     counting.dropSignals = true;
