@@ -8,12 +8,21 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ASK_TEXT } from '../../../main/engine/phone/phone-channel.ts';
 import { ASK_STALE, ASKED } from '../../../main/engine/phone/update-handler.ts';
 import { claudeDenyFieldPrompt } from '../../support/scenarios/index.ts';
-import type { Scenario } from '../../support/scripted-agent/scenario.ts';
 import { startScriptedAgent } from '../../support/scripted-agent/start.ts';
 import { poll } from '../../support/poll.ts';
 import type { StoredMessage } from '../../support/bot-api/stand-in.ts';
 import type { PhoneRig } from './support.ts';
-import { botReplies, buttonTexts, OWNER, STRANGER, startPhoneRig, waitForAnswer, waitForItem, waitForMessage } from './support.ts';
+import {
+  botReplies,
+  buttonTexts,
+  OWNER,
+  STRANGER,
+  startPhoneRig,
+  waitForAnswer,
+  waitForItem,
+  waitForMessage,
+  changingPrompt,
+} from './support.ts';
 
 let rig: PhoneRig | null = null;
 afterEach(async () => {
@@ -27,20 +36,6 @@ const BUTTON = 'Deny with a message';
 
 /** The bot's forced replies asking for a denial's text. */
 const asks = (r: PhoneRig): StoredMessage[] => r.tg.botMessages(OWNER.id).filter((m) => m.forceReply !== undefined);
-
-/** The deny-field prompt, where F2 swaps in another ask (another subject: another fingerprint). */
-function changingPrompt(): Scenario {
-  const s = claudeDenyFieldPrompt();
-  const prompt = s.states['prompt']!;
-  return {
-    ...s,
-    states: {
-      ...s.states,
-      prompt: { ...prompt, keys: { ...prompt.keys, F2: 'other' } },
-      other: { screen: 'panes/claude/perm-write-new-file', keys: { Escape: 'denied-esc' } },
-    },
-  };
-}
 
 /** Press the button on the prompt's message and wait for the one forced reply it sends. */
 async function pressAsk(r: PhoneRig, m: StoredMessage): Promise<StoredMessage> {
