@@ -120,7 +120,7 @@ describe('the installed package: the phone channel against the stand-in Bot API'
   it("sends a waiting prompt with its buttons, drops a stranger's press unanswered, and approves once on the owner's", async () => {
     prompt = await startScriptedAgent(tmux, claudePermBash(), { session: 'api-worker' });
     const m = await poll(() => itemMessages()[0], 'the prompt on the phone', LONG);
-    expect(buttons(m)).toEqual([expect.stringMatching(/^Approve: Yes$/), 'Deny', 'Snooze 30m']);
+    expect(buttons(m)).toEqual([expect.stringMatching(/^Approve: Yes$/), 'Deny', 'Deny with a message…', 'Snooze 30m']);
     expect(m.text).toContain('claude · api-worker');
     const approve = m.keyboard!.flat().find((b) => b.text.startsWith('Approve'))!;
     // A stranger who got hold of the button's data: dropped, never answered (the update is still confirmed).

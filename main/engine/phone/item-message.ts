@@ -11,7 +11,7 @@
  * says why (the desk shows it in full). Secrets are masked in the pane's tail only.
  */
 import type { QueueItemDto } from '../../../preload/contract/queue-item.ts';
-import type { PhoneAction } from '../store/index.ts';
+import type { PhoneAction, TokenAction } from '../store/index.ts';
 import { cleanForChat, cutUtf16, escapeHtml, keepEndUtf16, maskSecrets } from './chat-text.ts';
 
 /** A button before it gets its token. */
@@ -25,8 +25,12 @@ export interface ItemMessage {
   /** The first line alone (escaped HTML), kept for outcome edits. */
   readonly header: string;
   readonly html: string;
-  readonly buttons: readonly PlannedButton[];
+  /** The desk's buttons, and on a permission prompt with Deny, `Deny with a message…` (Telegram's own). */
+  readonly buttons: readonly { readonly text: string; readonly action: TokenAction }[];
 }
+
+/** The button that asks for a denial's text with a forced reply (it does not deny by itself). */
+export const DENY_ASK_TEXT = 'Deny with a message…';
 
 /** How the message is made. */
 export interface MessageOptions {
@@ -131,7 +135,13 @@ export function itemMessage(item: QueueItemDto, opts: MessageOptions): ItemMessa
   if (opts.tail) lines.push(...tailBlock(item));
   if (item.stuck) lines.push('⌛ Still waiting after every reminder (stuck).');
   else if (opts.step > 0) lines.push(`⏰ Reminder ${opts.step}: still waiting.`);
-  return { header, html: lines.join('\n'), buttons: plannedButtons(item) };
+  const buttons = plannedButtons(item);
+  const deny = buttons.findIndex((b) => b.action === 'deny');
+  const withAsk =
+    item.reason === 'permission' && deny >= 0
+      ? [...buttons.slice(0, deny + 1), { text: DENY_ASK_TEXT, action: 'deny-ask' as const }, ...buttons.slice(deny + 1)]
+      : buttons;
+  return { header, html: lines.join('\n'), buttons: withAsk };
 }
 
 /** A local wall-clock time, `14:02`. */

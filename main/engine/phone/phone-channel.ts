@@ -23,6 +23,9 @@ import type { HandlerDeps } from './update-handler.ts';
 
 export type { PhoneSettings } from './chat-sync.ts';
 
+/** The forced reply a `Deny with a message…` press sends. */
+export const ASK_TEXT = 'Reply with what the agent should do instead.';
+
 /** Everything the channel needs. */
 export interface ChannelDeps {
   readonly store: Store;
@@ -47,6 +50,8 @@ export class PhoneChannel {
   private readonly busy = new Set<string>();
   /** The outcome text of an edit still queued or on the wire, by message (a buttons-only edit keeps it). */
   private readonly outcomes = new Map<string, string>();
+  /** Forced replies asking for a denial's text, on their way to the store. */
+  private readonly asks = new Set<Promise<void>>();
 
   constructor(
     private readonly deps: ChannelDeps,
@@ -99,6 +104,11 @@ export class PhoneChannel {
         return Promise.resolve();
       },
       sendOf: (itemId) => this.sync.sendOf(itemId),
+      askDenial: (message) => {
+        const asking = this.askDenial(message).finally(() => this.asks.delete(asking));
+        this.asks.add(asking);
+      },
+      asking: () => Promise.allSettled([...this.asks]).then(() => undefined),
     };
     this.poller = new Poller({
       api: deps.bot,
@@ -134,6 +144,27 @@ export class PhoneChannel {
   /** Send a test message (`trailboss phone test`). */
   async test(text: string): Promise<void> {
     await this.sends.run(() => this.deps.bot.call('sendMessage', { chat_id: this.chatId, text }));
+  }
+
+  /**
+   * Ask for a denial's text with a forced reply to the prompt's message, and record the ask so a reply
+   * to it finds its item. It is not an item's message: the reconcile never edits or replaces it.
+   */
+  private async askDenial(m: PhoneMessage): Promise<void> {
+    const { bot, store } = this.deps;
+    await this.quietly('ask', async () => {
+      const sent = await this.sends.run(() =>
+        bot.call('sendMessage', {
+          chat_id: m.chatId,
+          text: ASK_TEXT,
+          reply_markup: { force_reply: true, input_field_placeholder: 'What should the agent do instead?' },
+          reply_parameters: { message_id: m.messageId, allow_sending_without_reply: true },
+        }),
+      );
+      const messageId = (sent as { message_id?: unknown } | null)?.message_id;
+      if (typeof messageId !== 'number') throw new Error('sendMessage answered without a message id');
+      store.phone.addAsk({ chatId: m.chatId, messageId, itemId: m.itemId, fingerprint: m.fingerprint, at: this.deps.now() });
+    });
   }
 
   /** False when the message was dropped unsent (the item no longer waits with that prompt). */

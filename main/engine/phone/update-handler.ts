@@ -7,10 +7,14 @@
  * go through the same path. A fresh (unthreaded) `y`/`n` counts only for what the user had seen when
  * they sent it: Telegram's message ids in a chat grow in the order messages were sent, so a message
  * with a higher id than the answer's came after it (the engine was busy, offline or asleep).
+ *
+ * `Deny with a message…` denies nothing when pressed: it claims its own token only (the message keeps
+ * its other buttons) and asks for the text with a forced reply. A reply to that ask denies through the
+ * same path as a reply to the prompt's message, only while the prompt it was pressed on still waits.
  */
 import type { ApiMethods } from '../../../preload/contract/api.ts';
 import type { Logger } from '../platform/log.ts';
-import type { PhoneMessage, Store } from '../store/index.ts';
+import type { PhoneAsk, PhoneMessage, Store } from '../store/index.ts';
 import type { TypedAnswer } from './answer-words.ts';
 import { freshAnswer } from './answer-words.ts';
 import { notOffered, replyAct, replyNeedsButton, threadedReply } from './prompt-reply.ts';
@@ -38,7 +42,16 @@ export interface HandlerDeps {
   sendOf(itemId: string): Promise<void>;
   /** Items an action from the phone is working on (the channel sends no new message for them meanwhile). */
   readonly busy: Set<string>;
+  /** Send the forced reply asking for a denial's text, as a reply to `message`, and record it (queued, not awaited). */
+  askDenial(message: PhoneMessage): void;
+  /** Wait for the asks still on their way to the store (a reply to one may come back quickly). */
+  asking(): Promise<void>;
 }
+
+/** The answer to a `Deny with a message…` press. */
+export const ASKED = 'Reply to the new message with what the agent should do instead.';
+/** A reply to an ask whose prompt was answered, changed or went. */
+export const ASK_STALE = 'Not sent: that prompt was answered, changed or is no longer waiting. Look at the newest message.';
 
 /** Handle a batch of updates in order; each one moves the offset past itself. */
 export async function handleUpdates(deps: HandlerDeps, updates: readonly ChannelUpdate[]): Promise<void> {
@@ -89,15 +102,12 @@ async function press(deps: HandlerDeps, updateId: number, pressId: string, chatI
   const hash = hashOfPressData(data);
   const token = hash === null ? null : deps.store.phone.token(hash);
   if (token) await deps.sendOf(token.itemId);
+  if (token?.action === 'deny-ask') return askPress(deps, updateId, pressId, chatId, messageId, token.hash);
   const claim =
     hash === null ? ({ kind: 'unknown' } as const) : deps.store.phone.claimPress(hash, chatId, messageId, deps.now(), updateId + 1);
-  if (claim.kind !== 'claimed') {
-    const why =
-      claim.kind === 'used' ? 'This was already answered.' : 'This button is out of date. Use the newest message about this agent.';
-    await deps.answerPress(pressId, why);
-    return;
-  }
+  if (claim.kind !== 'claimed') return deps.answerPress(pressId, pressRefusal(claim.kind));
   const t = claim.token;
+  if (t.action === 'deny-ask') return; // never: looked up above
   const outcome = await act(deps, { action: t.action, itemId: t.itemId, fingerprint: t.fingerprint });
   const words = actionWords(outcome, deps.now());
   await deps.answerPress(pressId, words.slice(0, 200));
@@ -105,9 +115,36 @@ async function press(deps: HandlerDeps, updateId: number, pressId: string, chatI
   if (message) await deps.settled(message, words);
 }
 
+const pressRefusal = (kind: 'unknown' | 'used' | 'revoked' | 'not-live'): string =>
+  kind === 'used' ? 'This was already answered.' : 'This button is out of date. Use the newest message about this agent.';
+
+/** `Deny with a message…`: claim its token once, and ask for the text while the prompt it was on still waits. */
+async function askPress(
+  deps: HandlerDeps,
+  updateId: number,
+  pressId: string,
+  chatId: number,
+  messageId: number,
+  hash: string,
+): Promise<void> {
+  const claim = deps.store.phone.claimAsk(hash, chatId, messageId, deps.now(), updateId + 1);
+  if (claim.kind !== 'claimed') return deps.answerPress(pressId, pressRefusal(claim.kind));
+  const message = deps.store.phone.message(chatId, messageId);
+  const item = deps.store.items.get(claim.token.itemId);
+  if (!message || !item || (item.fingerprint ?? '') !== claim.token.fingerprint)
+    return deps.answerPress(pressId, 'Not asked: the prompt changed. Look at the newest message.');
+  await deps.answerPress(pressId, ASKED);
+  deps.askDenial(message);
+}
+
 async function threaded(deps: HandlerDeps, updateId: number, ownId: number, replyTo: number, chatId: number, text: string): Promise<void> {
   const message = deps.store.phone.message(chatId, replyTo);
-  if (!message) return deps.reply('That message is not about a waiting agent.', ownId);
+  if (!message) {
+    await deps.asking();
+    const ask = deps.store.phone.ask(chatId, replyTo);
+    if (ask) return askedReply(deps, updateId, ownId, ask, text);
+    return deps.reply('That message is not about a waiting agent.', ownId);
+  }
   if (!message.live) return deps.reply('That message is out of date: answer the newest message about this agent.', ownId);
   const meaning = threadedReply(text, deps.store.items.get(message.itemId)?.kind);
   if (meaning.kind === 'refuse') return deps.reply(meaning.why, ownId);
@@ -117,6 +154,21 @@ async function threaded(deps: HandlerDeps, updateId: number, ownId: number, repl
   if (!deps.store.phone.claimTyped(chatId, message.messageId, deps.now(), updateId + 1))
     return deps.reply('That message was already answered.', ownId);
   const outcome = await act(deps, replyAct(meaning, { itemId: message.itemId, fingerprint: message.fingerprint }));
+  await deps.settled(message, actionWords(outcome, deps.now()));
+}
+
+/** A reply to an ask: its text denies the prompt the button was on, if that prompt's message still holds its buttons. */
+async function askedReply(deps: HandlerDeps, updateId: number, ownId: number, ask: PhoneAsk, text: string): Promise<void> {
+  const reason = text.trim();
+  if (reason === '') return deps.reply('Not sent: write what the agent should do instead.', ownId);
+  // A reminder may have replaced the message the button was on: the item's live message, same prompt.
+  const message = deps.store.phone.liveMessage(ask.itemId);
+  const item = deps.store.items.get(ask.itemId);
+  if (!message || message.chatId !== ask.chatId || message.fingerprint !== ask.fingerprint || (item?.fingerprint ?? '') !== ask.fingerprint)
+    return deps.reply(ASK_STALE, ownId);
+  if (!deps.store.phone.offered(message.chatId, message.messageId, 'deny')) return deps.reply(notOffered('deny'), ownId);
+  if (!deps.store.phone.claimTyped(message.chatId, message.messageId, deps.now(), updateId + 1)) return deps.reply(ASK_STALE, ownId);
+  const outcome = await act(deps, { action: 'deny', itemId: ask.itemId, fingerprint: ask.fingerprint, message: reason });
   await deps.settled(message, actionWords(outcome, deps.now()));
 }
 

@@ -9,7 +9,7 @@ export type { WatchdogRepo } from './watchdog-repo.ts';
 export type { AuditRepo, AuditQuery, NewAuditEntry } from './audit-repo.ts';
 export type { HooksRepo } from './hooks-repo.ts';
 export type { HistoryRepo } from './history-repo.ts';
-export type { PhoneRepo, PhonePairing, PhoneMessage, PhoneToken, PhoneAction, PressClaim } from './phone-repo.ts';
+export type { PhoneRepo, PhonePairing, PhoneMessage, PhoneToken, PhoneAction, TokenAction, PhoneAsk, PressClaim } from './phone-repo.ts';
 export type { SlackRepo, SlackPairing, SlackMessage, SlackToken, SlackPressClaim } from './slack-repo.ts';
 export { isItemId } from './item-id.ts';
 export * from './types.ts';

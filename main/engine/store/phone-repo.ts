@@ -48,12 +48,23 @@ export interface PhoneToken {
   readonly itemId: string;
   readonly chatId: number;
   readonly messageId: number;
-  readonly action: PhoneAction;
+  readonly action: TokenAction;
   readonly fingerprint: string;
 }
 
 /** What a button does. */
 export type PhoneAction = 'approve' | 'deny' | 'snooze';
+
+/** A button's stored action: an engine action, or `deny-ask` (Telegram's `Deny with a message…`: it asks for the text, and does not deny). */
+export type TokenAction = PhoneAction | 'deny-ask';
+
+/** A message that asked for a denial's text (ForceReply), bound to the item and prompt its button was on. */
+export interface PhoneAsk {
+  readonly chatId: number;
+  readonly messageId: number;
+  readonly itemId: string;
+  readonly fingerprint: string;
+}
 
 /** Why a press was not honoured (or `claimed`, with the token). */
 export type PressClaim =
@@ -95,6 +106,14 @@ export interface PhoneRepo {
   claimPress(hash: string, chatId: number, messageId: number, at: number, nextOffset: number): PressClaim;
   /** Claim a typed answer to a live message (once) and move the offset, in one transaction. */
   claimTyped(chatId: number, messageId: number, at: number, nextOffset: number): boolean;
+  /**
+   * Claim a `deny-ask` press (once) and move the offset, in one transaction. Unlike `claimPress` the
+   * message stays live with its other buttons: the press only asks for the denial's text.
+   */
+  claimAsk(hash: string, chatId: number, messageId: number, at: number, nextOffset: number): PressClaim;
+  /** Record a message that asked for a denial's text (not an item's message: the reconcile never sees it). */
+  addAsk(a: PhoneAsk & { readonly at: number }): void;
+  ask(chatId: number, messageId: number): PhoneAsk | null;
 }
 
 interface PairingRow {
@@ -130,7 +149,7 @@ interface TokenRow {
   item_id: string;
   chat_id: number;
   message_id: number;
-  action: PhoneAction;
+  action: TokenAction;
   fingerprint: string;
   used_at: number | null;
   revoked_at: number | null;
@@ -169,6 +188,18 @@ export function createPhoneRepo(db: Db): PhoneRepo {
   const revokeMessage = db.prepare(
     'UPDATE phone_tokens SET revoked_at = ? WHERE chat_id = ? AND message_id = ? AND used_at IS NULL AND revoked_at IS NULL',
   );
+  /** Mark a live message's unused token used and move the offset (inside the caller's transaction). */
+  const useToken = (hash: string, chatId: number, messageId: number, at: number, nextOffset: number): PressClaim => {
+    setOffset.run(nextOffset);
+    const row = tokenBy.get(hash);
+    if (!row || row.chat_id !== chatId || row.message_id !== messageId) return { kind: 'unknown' };
+    if (row.used_at !== null) return { kind: 'used' };
+    if (row.revoked_at !== null) return { kind: 'revoked' };
+    if (messageBy.get(chatId, messageId)?.live !== 1) return { kind: 'not-live' };
+    const used = db.prepare('UPDATE phone_tokens SET used_at = ? WHERE hash = ? AND used_at IS NULL AND revoked_at IS NULL').run(at, hash);
+    if (used.changes !== 1) return { kind: 'used' };
+    return { kind: 'claimed', token: toToken(row) };
+  };
   return {
     pairing: () => {
       const r = pairingRow.get()!;
@@ -202,6 +233,7 @@ export function createPhoneRepo(db: Db): PhoneRepo {
         ).run();
         db.prepare('DELETE FROM phone_messages').run();
         db.prepare('DELETE FROM phone_tokens').run();
+        db.prepare('DELETE FROM phone_asks').run();
       }),
     beginPairing: (codeHash, expiresAt) =>
       void db
@@ -270,21 +302,26 @@ export function createPhoneRepo(db: Db): PhoneRepo {
         .get(chatId, messageId, action)!.n > 0,
     claimPress: (hash, chatId, messageId, at, nextOffset) =>
       atomically(db, (): PressClaim => {
-        setOffset.run(nextOffset);
-        const row = tokenBy.get(hash);
-        if (!row || row.chat_id !== chatId || row.message_id !== messageId) return { kind: 'unknown' };
-        if (row.used_at !== null) return { kind: 'used' };
-        if (row.revoked_at !== null) return { kind: 'revoked' };
-        if (messageBy.get(chatId, messageId)?.live !== 1) return { kind: 'not-live' };
-        const used = db
-          .prepare('UPDATE phone_tokens SET used_at = ? WHERE hash = ? AND used_at IS NULL AND revoked_at IS NULL')
-          .run(at, hash);
-        if (used.changes !== 1) return { kind: 'used' };
+        const claim = useToken(hash, chatId, messageId, at, nextOffset);
+        if (claim.kind !== 'claimed') return claim;
         // One press per message: its other buttons die with this one.
         revokeMessage.run(at, chatId, messageId);
         db.prepare("UPDATE phone_messages SET live = 0, outcome = 'pressed' WHERE chat_id = ? AND message_id = ?").run(chatId, messageId);
-        return { kind: 'claimed', token: toToken(row) };
+        return claim;
       }),
+    claimAsk: (hash, chatId, messageId, at, nextOffset) => atomically(db, () => useToken(hash, chatId, messageId, at, nextOffset)),
+    addAsk: (a) =>
+      void db
+        .prepare('INSERT OR REPLACE INTO phone_asks (chat_id, message_id, item_id, fingerprint, asked_at) VALUES (?, ?, ?, ?, ?)')
+        .run(a.chatId, a.messageId, a.itemId, a.fingerprint, a.at),
+    ask: (chatId, messageId) => {
+      const r = db
+        .prepare<[number, number], { item_id: string; fingerprint: string }>(
+          'SELECT item_id, fingerprint FROM phone_asks WHERE chat_id = ? AND message_id = ?',
+        )
+        .get(chatId, messageId);
+      return r ? { chatId, messageId, itemId: r.item_id, fingerprint: r.fingerprint } : null;
+    },
     claimTyped: (chatId, messageId, at, nextOffset) =>
       atomically(db, () => {
         setOffset.run(nextOffset);

@@ -29,6 +29,7 @@ export const STORE_TABLES = [
   'wait_intervals',
   'phone_messages',
   'phone_tokens',
+  'phone_asks',
   'slack_messages',
   'slack_tokens',
 ] as const;
@@ -84,6 +85,9 @@ export function createRetentionRepo(db: Db): RetentionRepo {
          SELECT 1 FROM phone_messages m WHERE m.chat_id = t.chat_id AND m.message_id = t.message_id AND m.live = 1)
        ORDER BY t.created_at LIMIT @limit)`,
   );
+  const phoneAsks = db.prepare(
+    'DELETE FROM phone_asks WHERE rowid IN (SELECT rowid FROM phone_asks WHERE asked_at < ? ORDER BY asked_at LIMIT ?)',
+  );
   const slackMessages = db.prepare(
     `DELETE FROM slack_messages WHERE rowid IN (
        SELECT rowid FROM slack_messages WHERE sent_at < ? AND live = 0 ORDER BY sent_at LIMIT ?)`,
@@ -106,6 +110,7 @@ export function createRetentionRepo(db: Db): RetentionRepo {
           () =>
             phoneMessages.run(before, limit).changes +
             phoneTokens.run({ before, limit }).changes +
+            phoneAsks.run(before, limit).changes +
             slackMessages.run(before, limit).changes +
             slackTokens.run({ before, limit }).changes,
         )

@@ -40,7 +40,7 @@ describe('phone: a permission prompt becomes a message whose buttons do exactly 
     await startScriptedAgent(rig.h.tmux, claudePermBash(), { session: 'api-worker' });
     const item = await waitForItem(rig.h, isPrompt, 'a permission item');
     const m = await waitForMessage(rig);
-    expect(buttonTexts(m)).toEqual([`Approve: ${item.approveLabel}`, 'Deny', 'Snooze 30m']);
+    expect(buttonTexts(m)).toEqual([`Approve: ${item.approveLabel}`, 'Deny', 'Deny with a message…', 'Snooze 30m']);
     expect(m.text).toContain(`claude · ${item.target} · this machine`);
     expect(m.text).toContain('ls -la /tmp');
     expect(m.html).toContain('<pre>');

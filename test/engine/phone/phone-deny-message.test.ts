@@ -6,11 +6,10 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { claudeDenyFieldPrompt } from '../../support/scenarios/index.ts';
-import type { Scenario } from '../../support/scripted-agent/scenario.ts';
 import { startScriptedAgent } from '../../support/scripted-agent/start.ts';
 import { poll } from '../../support/poll.ts';
 import type { PhoneRig } from './support.ts';
-import { botReplies, OWNER, STRANGER, startPhoneRig, waitForItem, waitForMessage } from './support.ts';
+import { botReplies, OWNER, STRANGER, startPhoneRig, waitForItem, waitForMessage, changingPrompt } from './support.ts';
 
 let rig: PhoneRig | null = null;
 afterEach(async () => {
@@ -20,20 +19,6 @@ afterEach(async () => {
 
 const isPrompt = (i: { reason: string; denyLabel: string | null }) => i.reason === 'permission' && i.denyLabel !== null;
 const MESSAGE = 'use pnpm 4 y instead';
-
-/** The deny-field prompt, where F2 swaps in another ask (another subject: another fingerprint). */
-function changingPrompt(): Scenario {
-  const s = claudeDenyFieldPrompt();
-  const prompt = s.states['prompt']!;
-  return {
-    ...s,
-    states: {
-      ...s.states,
-      prompt: { ...prompt, keys: { ...prompt.keys, F2: 'other' } },
-      other: { screen: 'panes/claude/perm-write-new-file', keys: { Escape: 'denied-esc' } },
-    },
-  };
-}
 
 describe('phone: deny with a message', () => {
   it('a threaded prose reply to a permission prompt denies it and gives the agent the text, once', async () => {

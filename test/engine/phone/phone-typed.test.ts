@@ -123,7 +123,7 @@ describe('phone: what Approve answers is never masked', () => {
     const agent = await startScriptedAgent(r.h.tmux, hostile, { session: 'api-worker' });
     await waitForItem(r.h, (i) => i.reason === 'permission' && i.subject.includes('API_KEY'), 'the hostile prompt');
     const m = await waitForMessage(r);
-    expect((m.keyboard ?? []).flat().map((b) => b.text)).toEqual(['Deny', 'Snooze 30m']);
+    expect((m.keyboard ?? []).flat().map((b) => b.text)).toEqual(['Deny', 'Deny with a message…', 'Snooze 30m']);
     expect(m.text).toMatch(/No approve here: part of what it asks looks like a secret/);
     r.tg.sendText(OWNER, 'y', { replyTo: m.message_id });
     r.tg.sendText(OWNER, 'yes');

@@ -12,6 +12,8 @@ import { BotApiStandIn } from '../../support/bot-api/stand-in.ts';
 import type { EngineHarness } from '../../support/engine-harness.ts';
 import { startEngineHarness } from '../../support/engine-harness.ts';
 import { poll } from '../../support/poll.ts';
+import { claudeDenyFieldPrompt } from '../../support/scenarios/index.ts';
+import type { Scenario } from '../../support/scripted-agent/scenario.ts';
 
 /** The paired user (their private chat has the same id, as in Telegram). */
 export const OWNER: TgUser = { id: 4242, first_name: 'Ada', username: 'ada' };
@@ -101,4 +103,18 @@ export function buttonTexts(m: StoredMessage): string[] {
 export async function waitForAnswer(tg: BotApiStandIn, n: number): Promise<string> {
   const a = await poll(() => (tg.answers.length >= n ? tg.answers[n - 1] : null), `press answer ${n}`);
   return a.text;
+}
+
+/** The deny-field prompt, where F2 swaps in another ask (another subject: another fingerprint). */
+export function changingPrompt(): Scenario {
+  const s = claudeDenyFieldPrompt();
+  const prompt = s.states['prompt']!;
+  return {
+    ...s,
+    states: {
+      ...s.states,
+      prompt: { ...prompt, keys: { ...prompt.keys, F2: 'other' } },
+      other: { screen: 'panes/claude/perm-write-new-file', keys: { Escape: 'denied-esc' } },
+    },
+  };
 }

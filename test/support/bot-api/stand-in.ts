@@ -66,6 +66,8 @@ export interface StoredMessage {
   text: string;
   html: string;
   keyboard: Button[][] | null;
+  /** Sent with ForceReply markup (#forcereply): the app opens a reply to it; its placeholder, if any. */
+  readonly forceReply?: { readonly placeholder: string | null };
   readonly replyTo: number | null;
   readonly sentAt: number;
   edits: number;
@@ -422,7 +424,9 @@ export class BotApiStandIn {
       return { status: 403, error: "Forbidden: bot can't initiate conversation with a user" };
     const checked = this.checkText(p);
     if ('error' in checked) return checked;
-    const keyboard = this.checkKeyboard(p['reply_markup']);
+    const force = checkForceReply(p['reply_markup']);
+    if (force !== null && 'error' in force) return force;
+    const keyboard = force === null ? this.checkKeyboard(p['reply_markup']) : null;
     if (keyboard !== null && 'error' in keyboard) return keyboard;
     const replyParams = p['reply_parameters'] as { message_id?: number } | undefined;
     const message = this.store(chatId, {
@@ -430,6 +434,7 @@ export class BotApiStandIn {
       text: checked.text,
       html: String(p['text']),
       keyboard: keyboard?.rows ?? null,
+      ...(force !== null ? { forceReply: force } : {}),
       replyTo: replyParams?.message_id ?? null,
     });
     return { value: this.wire(message, { id: chatId, type: 'private' }) };
@@ -484,6 +489,18 @@ export class BotApiStandIn {
     }
     return { rows: rows.length === 0 ? null : (rows as Button[][]) };
   }
+}
+
+/** ForceReply markup (sendMessage only): `force_reply` must be True, a placeholder 1–64 characters; null when the markup is not one. */
+function checkForceReply(markup: unknown): { placeholder: string | null } | { status: number; error: string } | null {
+  if (typeof markup !== 'object' || markup === null || !('force_reply' in markup)) return null;
+  const m = markup as { force_reply?: unknown; input_field_placeholder?: unknown };
+  if (m.force_reply !== true) return { status: 400, error: "Bad Request: can't parse reply keyboard markup JSON object" };
+  const placeholder = m.input_field_placeholder;
+  if (placeholder === undefined) return { placeholder: null };
+  if (typeof placeholder !== 'string' || placeholder.length < 1 || placeholder.length > 64)
+    return { status: 400, error: 'Bad Request: input field placeholder is invalid' };
+  return { placeholder };
 }
 
 function timeoutS(p: Record<string, unknown>): number {
