@@ -5,7 +5,6 @@
  * confirm who it is. A running engine leaves the bot to this command meanwhile (one poller per
  * token) and picks the pairing up by itself. The token is saved owner-only, never printed.
  */
-import { readFileSync } from 'node:fs';
 import QRCode from 'qrcode';
 import { loadConfig } from '../../engine/config/index.ts';
 import { BotApi } from '../../engine/phone/bot-api.ts';
@@ -15,26 +14,13 @@ import { botUsername, explainBotFailure, forgetPairing, isApiBase, savePairing, 
 import type { CliContext } from '../context.ts';
 import { EXIT } from '../context.ts';
 import { parseCommandLine, read, UsageError } from '../program.ts';
+import { readTokenFile, runChatCommand } from './chat-commands.ts';
 import { rawConfig, save } from './hosts.ts';
 import { pathsOf, withStore } from './local-store.ts';
 
 /** Entry point. */
 export async function phoneCommand(ctx: CliContext): Promise<number> {
-  const [sub, ...rest] = ctx.argv;
-  switch (sub) {
-    case 'pair':
-      return pair(ctx, rest);
-    case 'status':
-      return status(ctx, rest);
-    case 'unpair':
-      return unpair(ctx, rest);
-    case 'test':
-      return test(ctx, rest);
-    default:
-      throw new UsageError(
-        sub ? `unknown phone command '${sub}' (pair, status, unpair or test)` : 'phone needs pair, status, unpair or test',
-      );
-  }
+  return runChatCommand(ctx, 'phone', { pair, status, unpair, test });
 }
 
 function apiBaseOf(ctx: CliContext): string {
@@ -46,26 +32,16 @@ async function pair(ctx: CliContext, argv: readonly string[]): Promise<number> {
   const args = parseCommandLine('phone pair', argv);
   const file = read.string(args, 'botTokenFile');
   if (!file) throw new UsageError('--bot-token-file PATH is required (a file holding the token @BotFather gave you)');
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    ctx.stderr(`trailboss phone pair: cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}\n`);
-    return EXIT.refused;
-  }
-  const checked = checkBotToken(text);
-  if (!checked.ok) {
-    ctx.stderr(`trailboss phone pair: ${file}: ${checked.message}\n`);
-    return EXIT.refused;
-  }
+  const token = readTokenFile(ctx, 'phone pair', file, checkBotToken, (error) => String(error));
+  if (token === null) return EXIT.refused;
   const apiBase = read.string(args, 'apiBase') ?? apiBaseOf(ctx);
   if (!isApiBase(apiBase)) throw new UsageError('--api-base must be an http(s) URL');
-  const bot = new BotApi({ apiBase, token: checked.token });
+  const bot = new BotApi({ apiBase, token });
   let username: string;
   try {
     username = await botUsername(bot);
   } catch (error) {
-    ctx.stderr(`trailboss phone pair: ${explainBotFailure(error, checked.token)}\n`);
+    ctx.stderr(`trailboss phone pair: ${explainBotFailure(error, token)}\n`);
     return EXIT.refused;
   }
   const { code, hash } = newPairingCode();
@@ -97,7 +73,7 @@ async function pair(ctx: CliContext, argv: readonly string[]): Promise<number> {
       const file = pathsOf(ctx).config;
       if (!save(ctx, file, withApiBase(rawConfig(file), apiBase))) return EXIT.refused;
     }
-    withStore(ctx, (s) => savePairing(s, botTokenPath(pathsOf(ctx).home), checked.token, found, username, ctx.clock.now()));
+    withStore(ctx, (s) => savePairing(s, botTokenPath(pathsOf(ctx).home), token, found, username, ctx.clock.now()));
     ctx.stdout(`Paired with ${found.name}. Waiting agents will be sent to this chat; a running engine starts at once.\n`);
     return EXIT.ok;
   } finally {

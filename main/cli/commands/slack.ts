@@ -6,7 +6,6 @@
  * app's socket to this command meanwhile (Slack spreads events over every connection) and picks the
  * pairing up by itself. The tokens are saved owner-only, never printed.
  */
-import { readFileSync } from 'node:fs';
 import { loadConfig } from '../../engine/config/index.ts';
 import { newPairingCode, PAIRING_CODE_MS } from '../../engine/phone/pairing.ts';
 import { isApiBase } from '../../engine/phone/pairing-steps.ts';
@@ -21,6 +20,7 @@ import { cleanExternalText } from '../../engine/text/clean-text.ts';
 import type { CliContext } from '../context.ts';
 import { EXIT } from '../context.ts';
 import { parseCommandLine, read, UsageError } from '../program.ts';
+import { readTokenFile, runChatCommand } from './chat-commands.ts';
 import { rawConfig, save } from './hosts.ts';
 import { pathsOf, withStore } from './local-store.ts';
 
@@ -30,21 +30,7 @@ const CONNECT_MS = 30_000;
 
 /** Entry point. */
 export async function slackCommand(ctx: CliContext): Promise<number> {
-  const [sub, ...rest] = ctx.argv;
-  switch (sub) {
-    case 'pair':
-      return pair(ctx, rest);
-    case 'status':
-      return status(ctx, rest);
-    case 'unpair':
-      return unpair(ctx, rest);
-    case 'test':
-      return test(ctx, rest);
-    default:
-      throw new UsageError(
-        sub ? `unknown slack command '${sub}' (pair, status, unpair or test)` : 'slack needs pair, status, unpair or test',
-      );
-  }
+  return runChatCommand(ctx, 'slack', { pair, status, unpair, test });
 }
 
 function apiBaseOf(ctx: CliContext): string {
@@ -67,19 +53,13 @@ function readToken(ctx: CliContext, kind: SlackTokenKind, file: string | undefin
     throw new UsageError(
       `${flag} PATH is required (a file holding the ${kind === 'bot' ? 'bot token, xoxb-…' : 'app-level token, xapp-…'})`,
     );
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    ctx.stderr(`trailboss slack pair: cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? 'unreadable'}\n`);
-    return null;
-  }
-  const checked = checkSlackToken(kind, text);
-  if (!checked.ok) {
-    ctx.stderr(`trailboss slack pair: ${file}: ${checked.message}\n`);
-    return null;
-  }
-  return checked.token;
+  return readTokenFile(
+    ctx,
+    'slack pair',
+    file,
+    (text) => checkSlackToken(kind, text),
+    () => 'unreadable',
+  );
 }
 
 async function pair(ctx: CliContext, argv: readonly string[]): Promise<number> {

@@ -3,10 +3,9 @@
  * token (`<home>/telegram-bot-token`, 0600 in a 0700 directory) — never in the config, the log, an
  * error message or the audit.
  */
-import { readFileSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { writeFileAtomic } from '../platform/atomic-write.ts';
-import { ownerOnlyFiles } from '../platform/owner-only.ts';
+import { readSecretFile, writeSecretFile } from '../platform/secret-file.ts';
 
 /** The bot's id: the number before the colon of its token (https://core.telegram.org/bots/api#authorizing-your-bot). */
 export function botIdOf(token: string): number {
@@ -30,21 +29,12 @@ export function checkBotToken(text: string): { ok: true; token: string } | { ok:
 
 /** The saved token, or null when there is none or the file holds something else. Tightens a loose mode. */
 export function readBotToken(file: string): string | null {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw error;
-  }
-  ownerOnlyFiles(file);
-  const checked = checkBotToken(text);
-  return checked.ok ? checked.token : null;
+  return readSecretFile(file, checkBotToken);
 }
 
 /** Save the token owner-only (atomically: a reader never sees half of it). */
 export function saveBotToken(file: string, token: string): void {
-  writeFileAtomic(file, `${token}\n`, { mode: 0o600, dirMode: 0o700 });
+  writeSecretFile(file, token);
 }
 
 /** Remove the saved token (unpair). */

@@ -14,6 +14,7 @@ import { BotApi } from './bot-api.ts';
 import { botIdOf, readBotToken } from './bot-token-file.ts';
 import type { PhoneSettings } from './phone-channel.ts';
 import { PhoneChannel } from './phone-channel.ts';
+import { PairingSupervisor } from './pairing-supervisor.ts';
 import { hashSecret } from './press-token.ts';
 import { redactedError } from './redact.ts';
 
@@ -42,47 +43,15 @@ export interface SupervisorDeps {
 }
 
 /** Starts and stops the channel as the pairing comes and goes. */
-export class PhoneSupervisor {
-  private channel: { readonly key: string; readonly channel: PhoneChannel } | null = null;
+export class PhoneSupervisor extends PairingSupervisor {
   /** The channel key (token, API base, chat) Telegram refused with a 401. */
   private refusedKey: string | null = null;
-  private timer: NodeJS.Timeout | null = null;
-  private checking: Promise<void> = Promise.resolve();
-  private disposed = false;
 
-  constructor(private readonly deps: SupervisorDeps) {}
-
-  /** Look now and then every `checkMs`. */
-  start(): void {
-    const tick = () => {
-      void this.checkNow();
-      if (!this.disposed) this.timer = setTimeout(tick, this.deps.checkMs ?? 2_000);
-    };
-    tick();
+  constructor(private readonly deps: SupervisorDeps) {
+    super({ logger: deps.logger, checkMs: deps.checkMs, name: 'phone', redact: (e) => redactedError(e) });
   }
 
-  /** Look at the pairing now (serialised with any look in progress). */
-  checkNow(): Promise<void> {
-    this.checking = this.checking
-      .then(() => this.check())
-      .catch((e) => this.deps.logger.log('warn', 'phone.check-failed', { error: redactedError(e) }));
-    return this.checking;
-  }
-
-  /** Whether a channel is running (tests, status). */
-  get running(): boolean {
-    return this.channel !== null;
-  }
-
-  /** Stop the channel and looking. */
-  async dispose(): Promise<void> {
-    this.disposed = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.checking;
-    await this.stopChannel();
-  }
-
-  private async check(): Promise<void> {
+  protected async check(): Promise<void> {
     if (this.disposed) return;
     const { store, now } = this.deps;
     const pairing = store.phone.pairing();
@@ -125,7 +94,7 @@ export class PhoneSupervisor {
       },
       pairing.chatId,
     );
-    this.channel = { key, channel };
+    this.channel = { key, stop: () => channel.stop() };
     channel.start();
     this.deps.logger.log('info', 'phone.started', { chat: 'paired', apiBase: this.deps.apiBase() });
   }
@@ -137,13 +106,5 @@ export class PhoneSupervisor {
     this.deps.logger.log('error', 'phone.unauthorized', { error: message });
     this.deps.events.emit('engine:error', { code: 'unauthorized', message: text });
     void this.checkNow();
-  }
-
-  private async stopChannel(): Promise<void> {
-    const running = this.channel;
-    this.channel = null;
-    if (!running) return;
-    await running.channel.stop();
-    this.deps.logger.log('info', 'phone.stopped', {});
   }
 }

@@ -10,6 +10,7 @@ import type { EngineEvents } from '../api/events.ts';
 import type { PhoneSettings } from '../phone/chat-sync.ts';
 import { hashSecret } from '../phone/press-token.ts';
 import type { Logger } from '../platform/log.ts';
+import { PairingSupervisor } from '../phone/pairing-supervisor.ts';
 import type { Store } from '../store/index.ts';
 import { redactedSlackError } from './slack-redact.ts';
 import { readSlackToken } from './slack-token-files.ts';
@@ -30,48 +31,15 @@ export interface SlackSupervisorDeps {
   readonly checkMs?: number;
 }
 
-interface Running {
-  readonly key: string;
-  readonly stop: () => Promise<void>;
-}
-
 /** Starts and stops the Slack channel as the pairing comes and goes. */
-export class SlackSupervisor {
-  private channel: Running | null = null;
+export class SlackSupervisor extends PairingSupervisor {
   private refused: string | null = null;
-  private timer: NodeJS.Timeout | null = null;
-  private checking: Promise<void> = Promise.resolve();
-  private disposed = false;
 
-  constructor(private readonly deps: SlackSupervisorDeps) {}
-
-  start(): void {
-    const tick = () => {
-      void this.checkNow();
-      if (!this.disposed) this.timer = setTimeout(tick, this.deps.checkMs ?? 2_000);
-    };
-    tick();
+  constructor(private readonly deps: SlackSupervisorDeps) {
+    super({ logger: deps.logger, checkMs: deps.checkMs, name: 'slack', redact: (e) => redactedSlackError(e) });
   }
 
-  checkNow(): Promise<void> {
-    this.checking = this.checking
-      .then(() => this.check())
-      .catch((e) => this.deps.logger.log('warn', 'slack.check-failed', { error: redactedSlackError(e) }));
-    return this.checking;
-  }
-
-  get running(): boolean {
-    return this.channel !== null;
-  }
-
-  async dispose(): Promise<void> {
-    this.disposed = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.checking;
-    await this.stopChannel();
-  }
-
-  private async check(): Promise<void> {
+  protected async check(): Promise<void> {
     if (this.disposed) return;
     const { store, now, home } = this.deps;
     const pairing = store.slack.pairing();
@@ -125,12 +93,7 @@ export class SlackSupervisor {
     void this.checkNow();
   }
 
-  private async stopChannel(): Promise<void> {
-    const running = this.channel;
-    this.channel = null;
-    if (!running) return;
-    await running.stop();
+  protected override stopped(): void {
     this.deps.store.slack.recordConnection(this.deps.now(), false, null);
-    this.deps.logger.log('info', 'slack.stopped', {});
   }
 }

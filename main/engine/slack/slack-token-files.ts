@@ -5,10 +5,9 @@
  * Web API; the app-level token (`xapp-…`, scope `connections:write`) opens the Socket Mode connection
  * (https://api.slack.com/authentication/token-types).
  */
-import { readFileSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { writeFileAtomic } from '../platform/atomic-write.ts';
-import { ownerOnlyFiles } from '../platform/owner-only.ts';
+import { readSecretFile, writeSecretFile } from '../platform/secret-file.ts';
 
 /** Which token. */
 export type SlackTokenKind = 'bot' | 'app';
@@ -32,23 +31,12 @@ export function checkSlackToken(kind: SlackTokenKind, text: string): { ok: true;
 
 /** The saved token, or null when there is none or the file holds something else. Tightens a loose mode. */
 export function readSlackToken(home: string, kind: SlackTokenKind): string | null {
-  const file = slackTokenPath(home, kind);
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw error;
-  }
-  ownerOnlyFiles(file);
-  const checked = checkSlackToken(kind, text);
-  return checked.ok ? checked.token : null;
+  return readSecretFile(slackTokenPath(home, kind), (text) => checkSlackToken(kind, text));
 }
 
 /** Save both tokens owner-only (each atomically). */
 export function saveSlackTokens(home: string, tokens: { bot: string; app: string }): void {
-  for (const kind of ['bot', 'app'] as const)
-    writeFileAtomic(slackTokenPath(home, kind), `${tokens[kind]}\n`, { mode: 0o600, dirMode: 0o700 });
+  for (const kind of ['bot', 'app'] as const) writeSecretFile(slackTokenPath(home, kind), tokens[kind]);
 }
 
 /** Remove both (unpair). */

@@ -75,29 +75,11 @@ export function createRetentionRepo(db: Db): RetentionRepo {
     `SELECT pane_key FROM panes WHERE state = 'gone' AND last_seen < ?
        AND NOT EXISTS (SELECT 1 FROM items WHERE items.pane_key = panes.pane_key) LIMIT ?`,
   );
-  const phoneMessages = db.prepare(
-    `DELETE FROM phone_messages WHERE rowid IN (
-       SELECT rowid FROM phone_messages WHERE sent_at < ? AND live = 0 ORDER BY sent_at LIMIT ?)`,
-  );
-  const phoneTokens = db.prepare(
-    `DELETE FROM phone_tokens WHERE rowid IN (
-       SELECT t.rowid FROM phone_tokens t WHERE t.created_at < @before AND NOT EXISTS (
-         SELECT 1 FROM phone_messages m WHERE m.chat_id = t.chat_id AND m.message_id = t.message_id AND m.live = 1)
-       ORDER BY t.created_at LIMIT @limit)`,
-  );
+  const [phoneMessages, phoneTokens] = chatPrunes(db, 'phone', 'm.chat_id = t.chat_id AND m.message_id = t.message_id');
   const phoneAsks = db.prepare(
     'DELETE FROM phone_asks WHERE rowid IN (SELECT rowid FROM phone_asks WHERE asked_at < ? ORDER BY asked_at LIMIT ?)',
   );
-  const slackMessages = db.prepare(
-    `DELETE FROM slack_messages WHERE rowid IN (
-       SELECT rowid FROM slack_messages WHERE sent_at < ? AND live = 0 ORDER BY sent_at LIMIT ?)`,
-  );
-  const slackTokens = db.prepare(
-    `DELETE FROM slack_tokens WHERE rowid IN (
-       SELECT t.rowid FROM slack_tokens t WHERE t.created_at < @before AND NOT EXISTS (
-         SELECT 1 FROM slack_messages m WHERE m.channel_id = t.channel_id AND m.ts = t.ts AND m.live = 1)
-       ORDER BY t.created_at LIMIT @limit)`,
-  );
+  const [slackMessages, slackTokens] = chatPrunes(db, 'slack', 'm.channel_id = t.channel_id AND m.ts = t.ts');
   const horizon = db.prepare('UPDATE audit_retention SET delete_before = MAX(delete_before, ?) WHERE id = 1');
   const audit = db.prepare('DELETE FROM audit WHERE id IN (SELECT id FROM audit WHERE at < ? ORDER BY at LIMIT ?)');
   return {
@@ -124,4 +106,22 @@ export function createRetentionRepo(db: Db): RetentionRepo {
         })
         .immediate(),
   };
+}
+
+/**
+ * A chat channel's two prunes (`<chat>_messages`, `<chat>_tokens`): sent messages no longer live, and
+ * press tokens whose message is not live. `sameMessage` joins a token `t` to its message `m`.
+ */
+function chatPrunes(db: Db, chat: 'phone' | 'slack', sameMessage: string) {
+  const messages = db.prepare(
+    `DELETE FROM ${chat}_messages WHERE rowid IN (
+       SELECT rowid FROM ${chat}_messages WHERE sent_at < ? AND live = 0 ORDER BY sent_at LIMIT ?)`,
+  );
+  const tokens = db.prepare(
+    `DELETE FROM ${chat}_tokens WHERE rowid IN (
+       SELECT t.rowid FROM ${chat}_tokens t WHERE t.created_at < @before AND NOT EXISTS (
+         SELECT 1 FROM ${chat}_messages m WHERE ${sameMessage} AND m.live = 1)
+       ORDER BY t.created_at LIMIT @limit)`,
+  );
+  return [messages, tokens] as const;
 }

@@ -5,14 +5,8 @@
 import type { NumberedBlockShape, NumberedRowOption } from '../common/numbered-block.ts';
 import { numberedBlockEndingAt } from '../common/numbered-block.ts';
 
-/** A row with one box side taken off each end, trimmed. Pure border rows (`╭───╮`, `╰───╯`) become ''. */
-export function unbox(row: string): string {
-  let t = row.trim();
-  if (/^[╭╮╰╯─\s]+$/.test(t)) return '';
-  if (t.startsWith('│')) t = t.slice(1);
-  if (t.endsWith('│')) t = t.slice(0, -1);
-  return t.trim();
-}
+/** A row with its box sides taken off (common/unbox.ts). */
+export { unbox } from '../common/unbox.ts';
 
 /** A box's top or bottom edge (`╭──…──╮` / `╰──…──╯`), at any indent. */
 export const isBoxTop = (row: string) => /^\s*╭─+╮\s*$/.test(row);
