@@ -154,7 +154,18 @@ export async function startLiveAgent(id: LiveCliId, opts: LiveAgentOptions = {})
         throw new Error(`${String(error)} (engine: ${state}); the pane shows:\n${await capture(false)}`, { cause: error });
       });
       const before = mock.turns().length;
-      const sent = await h.engine.api['item:reply']({ id: item.id, text });
+      // An idle item can come from the agent's turn-end hook a moment before the CLI redraws its input
+      // (Codex's Stop runs while it still shows working): the engine then refuses to type, rightly, and
+      // the reply is asked again once the pane shows the input (a refusal sends nothing).
+      const sent = await poll(
+        async () => {
+          const r = await h.engine.api['item:reply']({ id: item.id, text });
+          const notYet = r.ok && r.value.outcome === 'refused' && /not at its input prompt/.test(r.value.message ?? '');
+          return notYet ? null : r;
+        },
+        `the agent at its input prompt for ${JSON.stringify(text)}`,
+        { timeoutMs: 20_000, intervalMs: 250 },
+      );
       if (!sent.ok || sent.value.outcome !== 'confirmed') throw new Error(`reply ${JSON.stringify(text)}: ${JSON.stringify(sent)}`);
       return poll(
         () =>
