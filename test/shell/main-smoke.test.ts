@@ -179,9 +179,13 @@ describe('the bundled app booted with an Electron stand-in', () => {
   it('the jump hotkey jumps to the oldest waiting pane (no client: opens the configured terminal on it)', async () => {
     await itemId();
     expect(await shell.command({ cmd: 'hotkey', accelerator: 'CommandOrControl+Alt+Shift+J' })).toEqual({ pressed: true });
-    await poll(() => existsSync(jumpFile) && readFileSync(jumpFile, 'utf8') === agent.paneId, 'terminal command run on the pane', {
-      timeoutMs: 10_000,
-    });
+    // The pane is named with its own session and window ($s:@w.%p): in events mode its window is also
+    // linked into the engine's watcher session, where a bare %p could resolve.
+    await poll(
+      () => existsSync(jumpFile) && new RegExp(`^\\$\\d+:@\\d+\\.${agent.paneId}$`).test(readFileSync(jumpFile, 'utf8')),
+      'terminal command run on the pane',
+      { timeoutMs: 15_000 },
+    );
   });
 
   it('approve from the tray sends exactly the single-use key, and the notification is withdrawn', async () => {
