@@ -61,14 +61,33 @@ function splitRemarks(lines: readonly string[], header: string): { content: stri
 }
 
 /**
+ * The first row of a question the pane wrapped (`Do you want to` / `proceed?` at 20 columns): in the boxed
+ * layout the question is every row between the box's closing dashed line and the options, so rows above
+ * `questionAt` up to that line belong to it. Without the dashed line right above, only `questionAt` is the
+ * question (the 2.1.197 layout has description rows there).
+ */
+function wrappedQuestionTop(lines: readonly string[], questionAt: number, ruleIndex: number): number {
+  let top = questionAt;
+  while (top - 1 > ruleIndex + 1 && !isBlank(lines[top - 1]) && !isDashedRule(lines[top - 1] ?? '')) top--;
+  return top < questionAt && isDashedRule(lines[top - 1] ?? '') ? top : questionAt;
+}
+
+/**
  * Read the body between `ruleIndex` (exclusive; -1 when no rule was found) and `optionsTop` (exclusive).
  */
 export function readPermissionBody(lines: readonly string[], ruleIndex: number, optionsTop: number): PermissionBody {
   let questionAt = optionsTop - 1;
   while (questionAt > ruleIndex + 1 && isBlank(lines[questionAt])) questionAt--;
   if (questionAt <= ruleIndex + 1) questionAt = -1;
-  const question = questionAt < 0 ? '' : (lines[questionAt] ?? '').trim();
-  const body = lines.slice(ruleIndex + 1, questionAt < 0 ? optionsTop : questionAt);
+  const questionTop = questionAt < 0 ? -1 : wrappedQuestionTop(lines, questionAt, ruleIndex);
+  const question =
+    questionAt < 0
+      ? ''
+      : lines
+          .slice(questionTop, questionAt + 1)
+          .map((l) => l.trim())
+          .join(' ');
+  const body = lines.slice(ruleIndex + 1, questionAt < 0 ? optionsTop : questionTop);
   const headerAt = ruleIndex < 0 ? -1 : body.findIndex((l) => !isBlank(l));
   const header = headerAt < 0 ? null : (body[headerAt] ?? '').trim();
   const rest = body.slice(headerAt + 1);
