@@ -41,6 +41,28 @@ function subjectOf(rows: readonly string[], headerAt: number, questionAt: number
   return inner.length > 0 && /^Shell$/i.test(HEADER.exec(rows[headerAt] ?? '')?.[1] ?? '') ? inner.join('\n') : description;
 }
 
+/** Rows a question may wrap over, and how far above the options it may sit (the redirection note wraps too). */
+const QUESTION_ROWS = 3;
+const QUESTION_SPAN = 10;
+
+/**
+ * The question above the options: the nearest row that ends a known question, joined with the rows above it
+ * that the pane wrapped it over (`Allow execution` / `of [Shell]?` at 20 columns). Null when none.
+ */
+function questionAbove(rows: readonly string[], start: number): { at: number; text: string } | null {
+  for (let end = start - 1; end >= 0 && end >= start - QUESTION_SPAN; end--) {
+    for (let at = end; at >= 0 && at > end - QUESTION_ROWS; at--) {
+      const text = rows
+        .slice(at, end + 1)
+        .map((r) => r.trim())
+        .join(' ');
+      if (QUESTIONS.some((q) => q.test(text))) return { at, text };
+      if (rows[at - 1] === '') break;
+    }
+  }
+  return null;
+}
+
 /** The confirmation ending the screen, or null. High confidence only for the whole, known shape. */
 export function parseGeminiPermission(lines: readonly string[]): PermissionPrompt | null {
   let last = lines.length - 1;
@@ -50,8 +72,9 @@ export function parseGeminiPermission(lines: readonly string[]): PermissionPromp
   while (last >= 0 && rows[last] === '') last--;
   const block = optionBlockEndingAt(rows, last);
   if (!block) return null;
-  const questionAt = rowAbove(rows, block.start, 4, (row) => QUESTIONS.some((q) => q.test(row)));
-  if (questionAt < 0) return null;
+  const found = questionAbove(rows, block.start);
+  if (!found) return null;
+  const questionAt = found.at;
   // The header is inside the outer box: the search stops at its top edge.
   const headerAt = rowAbove(
     rows,
@@ -70,7 +93,7 @@ export function parseGeminiPermission(lines: readonly string[]): PermissionPromp
     kind: 'permission',
     runtime: 'gemini',
     tool: header?.[1] ?? null,
-    question: rows[questionAt] ?? '',
+    question: found.text,
     subject: header ? subjectOf(lines, headerAt, questionAt, (header[2] ?? '').trim()) : '',
     options,
     highlighted,
