@@ -45,6 +45,17 @@ function kindOf(label: string): OptionKind {
 
 const toOption = (o: CopilotOption): PromptOption => ({ key: String(o.number), label: o.label, kind: kindOf(o.label) });
 
+/** Rows the key hint wraps over in a narrow pane (four at 20 columns: `↑/↓ to navigate` / `· enter to` / …). */
+const HINT_ROWS = 4;
+
+/** The first row of the key hint ending at `end` (wrapped rows joined), or -1 when the rows there are not it. */
+function hintTopEndingAt(rows: readonly string[], end: number, top: number): number {
+  for (let first = end; first > top && first > end - HINT_ROWS && rows[first] !== ''; first--) {
+    if (HINT.test(rows.slice(first, end + 1).join(' '))) return first;
+  }
+  return -1;
+}
+
 /** The permission or dialog box ending the screen, or null. */
 export function parseCopilotBox(lines: readonly string[]): PermissionPrompt | DialogScreen | null {
   const box = bottomBox(lines);
@@ -52,9 +63,10 @@ export function parseCopilotBox(lines: readonly string[]): PermissionPrompt | Di
   const { rows, top } = box;
   let end = box.last;
   while (end > top && rows[end] === '') end--;
-  const hinted = HINT.test(rows[end] ?? '');
+  const hintTop = hintTopEndingAt(rows, end, top);
+  const hinted = hintTop >= 0;
   if (hinted) {
-    end--;
+    end = hintTop - 1;
     while (end > top && rows[end] === '') end--;
   }
   const block = optionBlockEndingAt(rows, end);

@@ -19,7 +19,8 @@ export function unbox(row: string): string {
 export const isRule = (row: string) => row.length >= 20 && /^─+$/.test(row.trim());
 
 /** How Copilot CLI draws its numbered options. */
-const SHAPE: NumberedBlockShape = { markers: '❯', maxWrapped: 2, blankBetween: true };
+// A 20-column pane wraps `No, and tell Copilot what to do differently (Esc to stop)` over five rows.
+const SHAPE: NumberedBlockShape = { markers: '❯', maxWrapped: 5, blankBetween: true };
 
 /** One numbered option as drawn; `label` includes its wrapped rows. */
 export type CopilotOption = NumberedRowOption;
