@@ -40,6 +40,14 @@ function boxAbove(lines: readonly string[], bottom: number): Box {
   return { inner: inner.reverse(), closed: false };
 }
 
+/** Where the title is: one row, or two in a narrow pane (`Tool Approval` / `Required` at 20 columns). */
+function titleRows(rows: readonly string[]): { at: number; rows: number } | null {
+  const one = rows.indexOf(TITLE);
+  if (one >= 0) return { at: one, rows: 1 };
+  const two = rows.findIndex((r, i) => r !== '' && `${r} ${rows[i + 1] ?? ''}` === TITLE);
+  return two >= 0 ? { at: two, rows: 2 } : null;
+}
+
 /** The approval prompt ending the screen, or null when the screen does not end in one. */
 export function parseAuggieApproval(lines: readonly string[]): PermissionPrompt | null {
   const last = lines.length - 1;
@@ -50,9 +58,10 @@ export function parseAuggieApproval(lines: readonly string[]): PermissionPrompt 
   const box = boxAbove(lines, last - 1);
   const rows = box.inner.map(unbox);
   // A retitled box under the hotkey line is still a prompt (queued, never answered by key).
-  const titleAt = rows.indexOf(TITLE);
-  const question = titleAt >= 0 ? TITLE : (rows.find((r) => r !== '') ?? '');
-  const body = rows.slice(titleAt + 1).filter((r) => r !== '' && r !== question);
+  const title = titleRows(rows);
+  const titleAt = title?.at ?? -1;
+  const question = title ? TITLE : (rows.find((r) => r !== '') ?? '');
+  const body = rows.slice(title ? title.at + title.rows : 0).filter((r) => r !== '' && r !== question);
   const head = SUBJECT.exec(body[0] ?? '');
   const tool = head?.[1] ?? null;
   // A long or multi-line description continues on rows indented under the label.
