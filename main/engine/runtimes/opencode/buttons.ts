@@ -16,17 +16,36 @@ const HINT = /^(?:ctrl\+\S+|⇆|enter|esc|tab|shift\+\S+) /;
 
 const MAX_BUTTONS = 6;
 
+/** `enter confirm`, or what is left of it where the pane's edge cuts the row (`enter con` at 80 columns). */
+const isConfirmHint = (text: string) => text.length >= 'enter'.length && 'enter confirm'.startsWith(text);
+
+/** Words separated by single spaces form one token; two or more spaces separate tokens. */
+function tokensOf(line: string, bar: number): { text: string; at: number }[] {
+  return [...line.slice(bar + 1).matchAll(/\S+(?: \S+)*/g)].map((m) => ({ text: m[0], at: bar + 1 + m.index }));
+}
+
+/** A row of key hints only, starting with `ctrl+f fullscreen` (or the like), however far the edge cut it. */
+function isHintRow(line: string, bordered: boolean): boolean {
+  const bar = line.indexOf('┃');
+  if (bordered ? bar < 0 : bar >= 0) return false;
+  const tokens = tokensOf(line, bar);
+  return tokens.length > 0 && HINT.test(tokens[0]?.text ?? '');
+}
+
 /**
  * Buttons of a row that ends in an `enter confirm` hint, or null when the line is no button row.
  * `bordered`: the row is inside the `┃` box (as captured); false reads a row drawn without it.
  */
-export function parseButtonRow(line: string, bordered = true): Button[] | null {
+export function parseButtonRow(line: string, bordered = true, hintsBelow?: string): Button[] | null {
   const bar = line.indexOf('┃');
   if (bordered ? bar < 0 : bar >= 0) return null;
-  // Words separated by single spaces form one token; two or more spaces separate tokens.
-  const tokens = [...line.slice(bar + 1).matchAll(/\S+(?: \S+)*/g)].map((m) => ({ text: m[0], at: bar + 1 + m.index }));
+  const tokens = tokensOf(line, bar);
   const firstHint = tokens.findIndex((t) => HINT.test(t.text));
-  if (firstHint < 1 || !tokens.slice(firstHint).some((t) => t.text === 'enter confirm')) return null;
+  // A narrow pane moves the hints to a row of their own under the buttons (40 columns), cut at the edge.
+  if (firstHint < 0 && hintsBelow !== undefined && isHintRow(hintsBelow, bordered)) {
+    return tokens.length >= 1 && tokens.length <= MAX_BUTTONS ? tokens.map((t) => ({ label: t.text, at: t.at })) : null;
+  }
+  if (firstHint < 1 || !tokens.slice(firstHint).some((t) => isConfirmHint(t.text))) return null;
   // opencode draws two or three buttons; a long run of "buttons" is text, not a prompt.
   if (firstHint > MAX_BUTTONS) return null;
   return tokens.slice(0, firstHint).map((t) => ({ label: t.text, at: t.at }));

@@ -8,12 +8,31 @@ import type { PromptBox } from './prompt-box.ts';
 /** The buttons verified in 1.18.33, in order. Anything else is read, but never with confidence. */
 const VERIFIED_BUTTONS = ['Allow once', 'Allow always', 'Reject'];
 
+const TITLE = 'Permission required';
+
+/**
+ * Body rows the title continues on, or -1 when the box has another title: a 20-column pane cuts it mid-word
+ * (`△Permissio` / `n require` / `d`).
+ */
+function titleContinuation(box: PromptBox): number {
+  let text = box.title;
+  for (let taken = 0; taken <= 2; taken++) {
+    if (text === TITLE) return taken;
+    const next = box.body[taken] ?? '';
+    if (next === '') return -1;
+    text += next;
+  }
+  return -1;
+}
+
 /** The permission prompt in `box`, or null when the box is something else. */
 export function parsePermissionBox(box: PromptBox, ansiLines?: readonly string[]): PermissionPrompt | null {
-  if (box.title !== 'Permission required') return null;
-  const headerAt = box.body.findIndex((l) => l !== '');
-  const header = headerAt >= 0 ? (box.body[headerAt] ?? '') : '';
-  const parsed = parseHeader(header, box.body.slice(headerAt + 1));
+  const taken = titleContinuation(box);
+  if (taken < 0) return null;
+  const body = box.body.slice(taken);
+  const headerAt = body.findIndex((l) => l !== '');
+  const header = headerAt >= 0 ? (body[headerAt] ?? '') : '';
+  const parsed = parseHeader(header, body.slice(headerAt + 1));
   const options = withKinds(box.buttons.map((b) => ({ key: null, label: b.label })));
   const exact =
     box.row !== null &&
@@ -24,7 +43,7 @@ export function parsePermissionBox(box: PromptBox, ansiLines?: readonly string[]
     kind: 'permission',
     runtime: 'opencode',
     tool: parsed?.tool ?? null,
-    question: box.title,
+    question: TITLE,
     subject: parsed?.subject ?? header,
     options,
     // Enter confirms the highlighted button; End/Home/Tab do nothing (End, Enter would ALLOW).

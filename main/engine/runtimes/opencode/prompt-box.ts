@@ -41,12 +41,16 @@ export function promptBoxAtBottom(lines: readonly string[]): PromptBox | null {
   const box = boxAtBottom(lines);
   if (!box) return borderlessBox(lines);
   // The title opens the box; a `△` further down is body text (a diff, a command).
-  const titleAt = box.inner.findIndex((l) => l.trim().startsWith('△ '));
+  // `△Permission required` without the space in a narrow pane.
+  const titleAt = box.inner.findIndex((l) => /^△\s*\S/.test(l.trim()));
   if (titleAt < 0) return null;
   let rowAt = -1;
   let buttons: Button[] = [];
   for (let i = box.inner.length - 1; i > titleAt; i--) {
-    const parsed = parseButtonRow(lines[box.start + i] ?? '');
+    // Hints on a row of their own count only under a row standing alone (a wrapped label has its rest under it).
+    const below = box.inner.slice(i + 1).findIndex((l) => l.trim() !== '');
+    const alone = (box.inner[i - 1] ?? '').trim() === '';
+    const parsed = parseButtonRow(lines[box.start + i] ?? '', true, below >= 0 && alone ? lines[box.start + i + 1 + below] : undefined);
     if (parsed) {
       rowAt = i;
       buttons = parsed;
@@ -55,7 +59,7 @@ export function promptBoxAtBottom(lines: readonly string[]): PromptBox | null {
   }
   const bodyEnd = rowAt >= 0 ? rowAt : box.inner.length;
   return {
-    title: (box.inner[titleAt] ?? '').trim().slice(2).trim(),
+    title: (box.inner[titleAt] ?? '').trim().slice(1).trim(),
     body: box.inner.slice(titleAt + 1, bodyEnd).map((l) => l.trim()),
     row: rowAt >= 0 ? (lines[box.start + rowAt] ?? null) : null,
     buttons,
