@@ -31,18 +31,38 @@ const HEADER = /^\?\s+(\S+)\s+(.*?)\s*←?$/;
 /** The line under the options while the prompt waits (its spinner turns). */
 const WAITING = /^\s*\S?\s*Waiting for user confirmation\.\.\.$/;
 
+/** The waiting line as a narrow pane cuts it (`⠏ Waiting for user` / `…`, `… confirmat` / `i…` at 20-30 columns). */
+const WAITING_CUT = /^\s*\S?\s*Waiting for user\b/;
+const WAITING_REST = /^\s*\S{0,12}…$/;
+/** How a question starts; a narrow pane cuts it with `…` (`Allow execu…`). */
+const QUESTION_STARTS = ['Allow execution of', 'Apply this change?', 'Do you want to proceed?'];
+
+/** A known question the pane's edge cut with `…`: still this prompt, but never read with confidence. */
+function isCutQuestion(row: string): boolean {
+  if (!row.endsWith('…')) return false;
+  const stem = row.slice(0, -1).trimEnd();
+  return stem.length >= 5 && QUESTION_STARTS.some((start) => start.startsWith(stem) || stem.startsWith(start));
+}
+
+/** Rows the waiting line takes at the bottom (0 when it is not there). */
+function waitingRows(lines: readonly string[], last: number): number {
+  if (WAITING.test(lines[last] ?? '')) return 1;
+  if (WAITING_CUT.test(lines[last] ?? '')) return 1;
+  return WAITING_REST.test(lines[last] ?? '') && WAITING_CUT.test(lines[last - 1] ?? '') ? 2 : 0;
+}
+
 /** The confirmation ending the screen, or null. High confidence only for the whole, known shape. */
 export function parseQwenPermission(lines: readonly string[]): PermissionPrompt | null {
   let last = lines.length - 1;
-  const waiting = WAITING.test(lines[last] ?? '');
-  if (waiting) last--;
+  last -= waitingRows(lines, last);
   const rows = lines.map(unbox);
   // Blank rows may sit between the options and the waiting line.
   while (last >= 0 && rows[last] === '' && last >= lines.length - 4) last--;
   const block = optionBlockEndingAt(rows, last);
   if (!block) return null;
-  const questionAt = rowAbove(rows, block.start, 3, (row) => QUESTIONS.some((q) => q.test(row)));
+  const questionAt = rowAbove(rows, block.start, 3, (row) => QUESTIONS.some((q) => q.test(row)) || isCutQuestion(row));
   if (questionAt < 0) return null;
+  const cut = isCutQuestion(rows[questionAt] ?? '');
   const headerAt = rowAbove(rows, questionAt, 30, (row) => HEADER.test(row));
   const header = HEADER.exec(rows[headerAt] ?? '');
   const options = block.options.map((o) => ({ key: String(o.number), label: o.label, kind: classifyOptionLabel(o.label) }));
@@ -64,7 +84,7 @@ export function parseQwenPermission(lines: readonly string[]): PermissionPrompt 
     subject,
     options,
     highlighted,
-    confidence: header !== null && highlighted !== null && endsInNo && options.length >= 2 ? 'high' : 'low',
+    confidence: !cut && header !== null && highlighted !== null && endsInNo && options.length >= 2 ? 'high' : 'low',
     escapeDenies: true,
     approveByEnterOnHighlight: false,
   };

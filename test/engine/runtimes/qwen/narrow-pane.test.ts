@@ -1,0 +1,34 @@
+/**
+ * Qwen Code 0.24.4 in narrow panes (real captures, test/fixtures/panes/qwen/sizes): at 20 and 30 columns the CLI
+ * cuts its question (`Allow execu…`), its labels (`Yes, a…`) and its waiting line (`⠏ Waiting for user` / `…`)
+ * at the edge. That is still the tool confirmation, a permission, but what the options say cannot all be known
+ * from the screen: approve is withheld (never a guess), and Escape, which cancels at this prompt, denies.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { approveKeyFor, denyKeyFor } from '../../../../main/engine/runtimes/common/keys.ts';
+import { qwenRuntime } from '../../../../main/engine/runtimes/qwen/index.ts';
+
+const SIZES = join(import.meta.dirname, '../../../fixtures/panes/qwen/sizes');
+const lines = (name: string) =>
+  readFileSync(join(SIZES, `${name}.txt`), 'utf8')
+    .replace(/\n$/, '')
+    .split('\n');
+
+describe('Qwen Code confirmation cut by a narrow pane', () => {
+  for (const width of [20, 30]) {
+    it(`is a permission with approve withheld and deny Escape at ${width} columns`, () => {
+      const screen = qwenRuntime.classify({ lines: lines(`perm-shell-w${width}`) });
+      expect(screen.kind).toBe('permission');
+      if (screen.kind !== 'permission') return;
+      expect(screen.question).toMatch(/^Allow execu.*…$/);
+      expect([approveKeyFor(screen), denyKeyFor(screen)]).toEqual([null, 'Escape']);
+    });
+  }
+
+  it('keeps approve 1 at 40 columns, where "Yes, allow once" and the question are whole', () => {
+    const screen = qwenRuntime.classify({ lines: lines('perm-shell-w40') });
+    expect(screen.kind === 'permission' && [approveKeyFor(screen), denyKeyFor(screen)]).toEqual(['1', '4']);
+  });
+});
