@@ -52,6 +52,11 @@ function isPlaceholder(text: string, line: string, ansiLines?: readonly string[]
   return PLACEHOLDERS.has(text);
 }
 
+/** Footer rows: 1–3, or up to 5 where a narrow pane (rows under 40 columns) wrapped them (4 at 20 columns). */
+function footerRowsAllowed(below: readonly string[]): number {
+  return below.every((l) => l.trimEnd().length < 40) ? 5 : 3;
+}
+
 /**
  * The bottom-most `› ` line with nothing but its own continuation lines, a blank line and 1–3
  * footer lines below it. User messages in the transcript look the same but have more below them.
@@ -66,7 +71,7 @@ export function findComposer(lines: readonly string[], ansiLines?: readonly stri
     typed.push((lines[j] ?? '').trim());
   }
   const below = lines.slice(j).filter((l) => l.trim() !== '');
-  if (below.length === 0 || below.length > 3 || !below.some((l) => FOOTER_HINT.test(l))) return null;
+  if (below.length === 0 || below.length > footerRowsAllowed(below) || !below.some((l) => FOOTER_HINT.test(l))) return null;
   const draft = typed.length === 1 && isPlaceholder(first, lines[index] ?? '', ansiLines) ? '' : typed.join('\n');
   return { index, draft };
 }

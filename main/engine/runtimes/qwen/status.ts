@@ -22,6 +22,16 @@ export interface QwenComposer {
   readonly footer: readonly string[];
 }
 
+const squeeze = (text: string) => text.replace(/[\s\u200b]+/g, '');
+
+/**
+ * The empty composer in a narrow pane: the terminal wraps the placeholder where the edge falls, mid-word and
+ * without the input's indent (`>   Type your messag` / `e` / `   or @path/to/file` at 20 columns).
+ */
+function isWrappedPlaceholder(input: readonly string[]): boolean {
+  return input.length > 1 && squeeze(input.join('').replace(/^>/, '')) === squeeze(PLACEHOLDER);
+}
+
 /**
  * The composer nearest the bottom: rule, `> ` input rows, rule, then at most three footer rows. Only the `>`
  * prompt counts (`!` is shell mode: typed text would run as a command).
@@ -35,7 +45,9 @@ export function findQwenComposer(lines: readonly string[]): QwenComposer | null 
     if (top < 0 || !isRule(lines[top] ?? '')) continue;
     const input = lines.slice(top + 1, bottom);
     const m = /^> (.*)$/.exec(input[0] ?? '');
-    if (!m || !input.slice(1).every((l) => /^ {2}/.test(l))) continue;
+    if (!m) continue;
+    if (isWrappedPlaceholder(input)) return { top, draft: '', footer: lines.slice(bottom + 1) };
+    if (!input.slice(1).every((l) => /^ {2}/.test(l))) continue;
     // The cursor is drawn as a zero-width space after the text.
     const text = [m[1] ?? '', ...input.slice(1)]
       .map((l) => l.replace(/\u200b/g, '').trim())

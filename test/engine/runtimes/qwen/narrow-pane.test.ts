@@ -32,3 +32,10 @@ describe('Qwen Code confirmation cut by a narrow pane', () => {
     expect(screen.kind === 'permission' && [approveKeyFor(screen), denyKeyFor(screen)]).toEqual(['1', '4']);
   });
 });
+
+describe('Qwen Code idle in a 20-column pane', () => {
+  it('reads the empty composer whose placeholder the terminal wrapped mid-word as idle with no draft', () => {
+    const screen = qwenRuntime.classify({ lines: lines('idle-w20') });
+    expect(screen).toMatchObject({ kind: 'idle', draft: '' });
+  });
+});
