@@ -28,8 +28,14 @@ const QUESTIONS: readonly RegExp[] = [
 /** `? Shell  echo hi`, `?  WebFetch Processing URLs…`: the tool's display name, then its description. */
 const HEADER = /^\?\s+(\S+)\s+(.*)$/;
 
+/**
+ * A label the CLI cut at the pane's edge (`No, sugges…` at 20 columns) is never read as once or no: what it
+ * says is not all on screen (Escape still says no). A cut label that already states a wider grant stays one.
+ */
 function toOption(o: GeminiOption): PromptOption {
-  return { key: String(o.number), label: o.label, kind: classifyOptionLabel(o.label) };
+  const kind = classifyOptionLabel(o.label);
+  const cut = o.label.endsWith('…') && kind !== 'always';
+  return { key: String(o.number), label: o.label, kind: cut ? 'other' : kind };
 }
 
 /** The subject: the command in the inner box (Shell), or the header's description. */
@@ -86,8 +92,9 @@ export function parseGeminiPermission(lines: readonly string[]): PermissionPromp
   const header = HEADER.exec(rows[headerAt] ?? '');
   const options = block.options.map(toOption);
   const highlighted = markedOption(block.options);
-  // Gemini lists the "No" row last; a list not ending in it may be cut off at the bottom.
-  const endsInNo = options.at(-1)?.kind === 'deny';
+  // Gemini lists the "No" row last; a list not ending in it may be cut off at the bottom (a No row whose label
+  // the edge cut still ends the list).
+  const endsInNo = classifyOptionLabel(block.options.at(-1)?.label ?? '') === 'deny';
   const exact = header !== null && highlighted !== null && endsInNo && options.length >= 2;
   return {
     kind: 'permission',

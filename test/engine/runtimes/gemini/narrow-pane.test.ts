@@ -1,8 +1,8 @@
 /**
  * Gemini CLI 0.61.0 in narrow panes (real captures, test/fixtures/panes/gemini/sizes): at 20 and 30 columns the
  * question wraps (`Allow execution` / `of [Shell]?`) and the CLI cuts the longer labels with `…`. The prompt is
- * still the tool confirmation: "Allow once" is drawn whole, so approve keeps `1`, and the cut "No, sugges…" row
- * still says no.
+ * still the tool confirmation: "Allow once" is drawn whole, so approve keeps `1`; the cut "No, sugges…" row is not
+ * read as a no (what it says is not all on screen), so deny is Escape, which cancels at this prompt.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -23,8 +23,8 @@ describe('Gemini CLI tool confirmation at narrow widths', () => {
       expect(screen.kind).toBe('permission');
       if (screen.kind !== 'permission') return;
       expect(screen.question).toBe('Allow execution of [Shell]?');
-      expect(screen.options.map((o) => o.kind)).toEqual(['once', 'always', 'deny']);
-      expect([approveKeyFor(screen), denyKeyFor(screen)]).toEqual(['1', '3']);
+      expect(screen.options.map((o) => o.kind)).toEqual(['once', 'always', 'other']);
+      expect([approveKeyFor(screen), denyKeyFor(screen)]).toEqual(['1', 'Escape']);
     });
   }
 });
