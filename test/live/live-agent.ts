@@ -46,7 +46,7 @@ export interface LiveAgent {
  * A screen without what moves while a CLI waits: the first two columns (Claude Code blinks the `●` of a
  * pending tool, spinners turn there) and braille spinner frames anywhere (opencode's pending tool line).
  */
-function maskBlinkers(screen: string): string {
+export function maskBlinkers(screen: string): string {
   return screen
     .split('\n')
     .map((l) => `  ${l.slice(2)}`.replace(/[\u2800-\u28ff]/g, ' '))

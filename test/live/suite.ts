@@ -10,7 +10,7 @@ import type { AgentPromptDto } from '../../preload/contract/agent.ts';
 import { poll } from '../support/poll.ts';
 import type { LiveCliId } from './install.ts';
 import type { LiveAgent } from './live-agent.ts';
-import { START_TIMEOUT_MS, startLiveAgent } from './live-agent.ts';
+import { START_TIMEOUT_MS, maskBlinkers, startLiveAgent } from './live-agent.ts';
 import { ScenarioHang, withDeadline } from './deadline.ts';
 import { DONE_REPLY } from './mock-model/server.ts';
 import { REPORT_ROOT } from './screens.ts';
@@ -40,6 +40,8 @@ const DENIAL = /denied|reject|doesn't want|does not want|declined|cancel|not all
 /** Limits per scenario (generous for a loaded 2-core machine; a passing scenario takes seconds). */
 export const SCENARIO_LIMIT_MS = 150_000;
 const START_LIMIT_MS = START_TIMEOUT_MS + 30_000;
+/** The narrow pane the live suite checks approve in (issue 29). */
+const NARROW_COLUMNS = 40;
 
 /** The option a key selects (Enter/Space: the highlighted one). */
 function optionFor(prompt: AgentPromptDto, key: string) {
@@ -208,6 +210,61 @@ export function defineLiveSuite(spec: LiveSpec): void {
         },
       );
     }
+
+    // Issue 29: the same prompt read in a 40-column pane (test/fixtures/panes/<cli>/sizes) still gets its keys,
+    // and approve still runs the command exactly once.
+    scenario(
+      `narrow pane (${NARROW_COLUMNS} columns): the engine's approve runs the shell command exactly once`,
+      SCENARIO_LIMIT_MS,
+      async () => {
+        const before = a.file(RAN_FILE);
+        const resize = (width: number) => a.h.tmux.tmux(['resize-window', '-t', a.paneId, '-x', String(width), '-y', '40']);
+        await a.ask(`${TRIGGERS.shell} then approve in a narrow pane`);
+        await a.waitState('permission', 'a shell permission prompt', 90_000);
+        try {
+          await resize(NARROW_COLUMNS);
+          const width = () => a.h.tmux.tmux(['display-message', '-p', '-t', a.paneId, '#{pane_width}']);
+          expect((await width()).trim()).toBe(String(NARROW_COLUMNS));
+          // Let the CLI redraw (three equal looks), then take the engine's item: approve re-reads the pane and
+          // checks its fingerprint before the key, so the key is chosen from the 40-column screen.
+          const looks: string[] = [];
+          await poll(
+            async () => {
+              looks.push(maskBlinkers(await a.h.tmux.tmux(['capture-pane', '-p', '-t', a.paneId])));
+              if (looks.length > 3) looks.shift();
+              return looks.length === 3 && looks.every((l) => l === looks[0]);
+            },
+            'the CLI to redraw at the narrow width',
+            { timeoutMs: 30_000, intervalMs: 500 },
+          );
+          const item = await poll(
+            async () => {
+              const agent = await a.agent();
+              if (agent.state !== 'permission' || !agent.prompt?.approveKey) return null;
+              const found = (await a.items()).find((i) => i.reason === 'permission' && i.fingerprint);
+              return found ? { found, agent } : null;
+            },
+            `the permission read at ${NARROW_COLUMNS} columns with an approve key`,
+            { timeoutMs: 60_000, intervalMs: 250 },
+          );
+          expect(optionFor(item.agent.prompt!, item.agent.prompt!.approveKey!)?.kind).toBe('once');
+          const answer = await a.h.engine.api['item:approve']({ id: item.found.id, fingerprint: item.found.fingerprint });
+          expect(answer).toMatchObject({ ok: true, value: { outcome: 'confirmed' } });
+          await poll(() => a.file(RAN_FILE).split('\n').length - before.split('\n').length === 1, 'the command to run', {
+            timeoutMs: 60_000,
+            intervalMs: 100,
+          });
+        } finally {
+          await resize(120);
+        }
+        await poll(() => !a.mock.turns().some((t) => t.state === 'streaming'), 'the model to finish answering', {
+          timeoutMs: 90_000,
+          intervalMs: 100,
+        });
+        await a.waitState('idle', 'idle after the approved command', 90_000);
+        expect(a.file(RAN_FILE).split('\n').length - before.split('\n').length).toBe(1);
+      },
+    );
 
     const sentences: [string, () => string][] = [];
     if (spec.denyWithMessage) sentences.push(['', () => `Please use the staging copy instead, ticket ${Date.now().toString(36)} 4 y.`]);
