@@ -12,7 +12,6 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentFromObserved } from '../../../main/cli/commands/status.ts';
 import type { AgentStatus } from '../../../main/cli/format-status.ts';
-import type { ObservedPane, PaneObserver } from '../../../main/engine/observe/observer.ts';
 import { systemClock } from '../../../main/engine/platform/clock.ts';
 import type { RuntimeId } from '../../../main/engine/runtimes/types.ts';
 import { RUNTIME_IDS } from '../../../main/engine/runtimes/types.ts';
@@ -20,7 +19,7 @@ import type { TmuxClient } from '../../../main/engine/tmux/types.ts';
 import { namedSleeper, showFixtureCommand } from '../../support/fake-agent-binary.ts';
 import { PROCESS_NAME, parsePeerNote } from '../../support/peer-screens.ts';
 import type { PeerNote } from '../../support/peer-screens.ts';
-import { poll } from '../../support/poll.ts';
+import { observeSettled } from '../../support/observe-settled.ts';
 import { realObserver } from '../../support/real-observer.ts';
 import { cliWrappedRows } from '../../support/safety/cli-wrapped.ts';
 import { landsOnDeny, landsOnSingleUse } from '../../support/safety/screen-oracle.ts';
@@ -87,19 +86,6 @@ let tmux: PrivateTmux | null = null;
 let client: TmuxClient | null = null;
 const seen = new Map<string, AgentStatus>();
 
-async function observeAll(observer: PaneObserver, panes: ReadonlyMap<string, SizeCapture>): Promise<ObservedPane[]> {
-  return poll(
-    async () => {
-      await observer.tick();
-      const observed = observer.snapshot().filter((p) => panes.has(p.info.paneId));
-      const settled = observed.filter((p) => p.screen !== null && (p.stableCount >= 2 || p.screen.kind === 'working'));
-      return settled.length === panes.size ? observed : null;
-    },
-    `all ${panes.size} size captures observed and settled`,
-    { timeoutMs: 120_000, intervalMs: 250 },
-  );
-}
-
 beforeAll(async () => {
   const t = await startPrivateTmux();
   tmux = t;
@@ -118,7 +104,7 @@ beforeAll(async () => {
   const real = await realObserver(t);
   client = real.client;
   const now = systemClock.now();
-  for (const pane of await observeAll(real.observer, panes)) {
+  for (const pane of await observeSettled(real.observer, new Set(panes.keys()), 'size captures')) {
     const c = panes.get(pane.info.paneId);
     if (c) seen.set(c.id, agentFromObserved(pane, now));
   }

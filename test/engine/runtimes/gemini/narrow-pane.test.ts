@@ -4,22 +4,17 @@
  * still the tool confirmation: "Allow once" is drawn whole, so approve keeps `1`; the cut "No, sugges…" row is not
  * read as a no (what it says is not all on screen), so deny is Escape, which cancels at this prompt.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { approveKeyFor, denyKeyFor } from '../../../../main/engine/runtimes/common/keys.ts';
 import { geminiRuntime } from '../../../../main/engine/runtimes/gemini/index.ts';
+import { loadSizeCapture } from '../../../support/size-captures.ts';
 
-const SIZES = join(import.meta.dirname, '../../../fixtures/panes/gemini/sizes');
-const lines = (name: string) =>
-  readFileSync(join(SIZES, `${name}.txt`), 'utf8')
-    .replace(/\n$/, '')
-    .split('\n');
+const capture = (name: string) => loadSizeCapture('gemini', name);
 
 describe('Gemini CLI tool confirmation at narrow widths', () => {
   for (const width of [20, 30]) {
     it(`is a permission with its wrapped question read whole at ${width} columns`, () => {
-      const screen = geminiRuntime.classify({ lines: lines(`perm-shell-w${width}`) });
+      const screen = geminiRuntime.classify(capture(`perm-shell-w${width}`));
       expect(screen.kind).toBe('permission');
       if (screen.kind !== 'permission') return;
       expect(screen.question).toBe('Allow execution of [Shell]?');

@@ -7,18 +7,12 @@
  * - 20 columns: the title is cut mid-word (`△Permissio` / `n require` / `d`) and the buttons wrap: still the
  *   permission, approve withheld, Escape rejects.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { approveKeyFor, denyKeyFor } from '../../../../main/engine/runtimes/common/keys.ts';
 import { opencodeRuntime } from '../../../../main/engine/runtimes/opencode/index.ts';
+import { loadSizeCapture } from '../../../support/size-captures.ts';
 
-const SIZES = join(import.meta.dirname, '../../../fixtures/panes/opencode/sizes');
-const toLines = (text: string) => text.replace(/\n$/, '').split('\n');
-const capture = (name: string) => ({
-  lines: toLines(readFileSync(join(SIZES, `${name}.txt`), 'utf8')),
-  ansiLines: toLines(readFileSync(join(SIZES, `${name}.ansi`), 'utf8')),
-});
+const capture = (name: string) => loadSizeCapture('opencode', name);
 
 describe('opencode permission at narrow widths', () => {
   for (const width of [40, 60, 80]) {

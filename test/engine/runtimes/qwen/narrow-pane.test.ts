@@ -4,22 +4,17 @@
  * at the edge. That is still the tool confirmation, a permission, but what the options say cannot all be known
  * from the screen: approve is withheld (never a guess), and Escape, which cancels at this prompt, denies.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { approveKeyFor, denyKeyFor } from '../../../../main/engine/runtimes/common/keys.ts';
 import { qwenRuntime } from '../../../../main/engine/runtimes/qwen/index.ts';
+import { loadSizeCapture } from '../../../support/size-captures.ts';
 
-const SIZES = join(import.meta.dirname, '../../../fixtures/panes/qwen/sizes');
-const lines = (name: string) =>
-  readFileSync(join(SIZES, `${name}.txt`), 'utf8')
-    .replace(/\n$/, '')
-    .split('\n');
+const capture = (name: string) => loadSizeCapture('qwen', name);
 
 describe('Qwen Code confirmation cut by a narrow pane', () => {
   for (const width of [20, 30]) {
     it(`is a permission with approve withheld and deny Escape at ${width} columns`, () => {
-      const screen = qwenRuntime.classify({ lines: lines(`perm-shell-w${width}`) });
+      const screen = qwenRuntime.classify(capture(`perm-shell-w${width}`));
       expect(screen.kind).toBe('permission');
       if (screen.kind !== 'permission') return;
       expect(screen.question).toMatch(/^Allow execu.*…$/);
@@ -28,14 +23,14 @@ describe('Qwen Code confirmation cut by a narrow pane', () => {
   }
 
   it('keeps approve 1 at 40 columns, where "Yes, allow once" and the question are whole', () => {
-    const screen = qwenRuntime.classify({ lines: lines('perm-shell-w40') });
+    const screen = qwenRuntime.classify(capture('perm-shell-w40'));
     expect(screen.kind === 'permission' && [approveKeyFor(screen), denyKeyFor(screen)]).toEqual(['1', '4']);
   });
 });
 
 describe('Qwen Code idle in a 20-column pane', () => {
   it('reads the empty composer whose placeholder the terminal wrapped mid-word as idle with no draft', () => {
-    const screen = qwenRuntime.classify({ lines: lines('idle-w20') });
+    const screen = qwenRuntime.classify(capture('idle-w20'));
     expect(screen).toMatchObject({ kind: 'idle', draft: '' });
   });
 });
