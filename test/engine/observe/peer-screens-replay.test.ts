@@ -7,13 +7,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentFromObserved } from '../../../main/cli/commands/status.ts';
 import type { AgentStatus } from '../../../main/cli/format-status.ts';
-import type { ObservedPane, PaneObserver } from '../../../main/engine/observe/observer.ts';
 import { systemClock } from '../../../main/engine/platform/clock.ts';
 import type { TmuxClient } from '../../../main/engine/tmux/types.ts';
 import { namedSleeper, showFixtureCommand } from '../../support/fake-agent-binary.ts';
 import { PROCESS_NAME, peerScreenFiles, peerScreens, pendingPeerScreens } from '../../support/peer-screens.ts';
 import type { PeerScreen } from '../../support/peer-screens.ts';
-import { poll } from '../../support/poll.ts';
+import { observeSettled } from '../../support/observe-settled.ts';
 import { realObserver } from '../../support/real-observer.ts';
 import { startPrivateTmux } from '../../support/tmux-server.ts';
 import type { PrivateTmux } from '../../support/tmux-server.ts';
@@ -34,20 +33,6 @@ let client: TmuxClient | null = null;
 /** What status reports for each replayed screen, by screen id. */
 const seen = new Map<string, AgentStatus>();
 
-/** Watch until every replayed pane is an agent pane whose screen is settled (stable twice, or working). */
-async function observeAll(observer: PaneObserver, panes: ReadonlyMap<string, PeerScreen>): Promise<ObservedPane[]> {
-  return poll(
-    async () => {
-      await observer.tick();
-      const observed = observer.snapshot().filter((p) => panes.has(p.info.paneId));
-      const settled = observed.filter((p) => p.screen !== null && (p.stableCount >= 2 || p.screen.kind === 'working'));
-      return settled.length === panes.size ? observed : null;
-    },
-    `all ${panes.size} replayed panes observed and settled`,
-    { timeoutMs: 120_000, intervalMs: 250 },
-  );
-}
-
 beforeAll(async () => {
   const t = await startPrivateTmux();
   tmux = t;
@@ -62,7 +47,7 @@ beforeAll(async () => {
   client = real.client;
   const observer = real.observer;
   const now = systemClock.now();
-  for (const pane of await observeAll(observer, panes)) {
+  for (const pane of await observeSettled(observer, new Set(panes.keys()), 'replayed panes')) {
     const screen = panes.get(pane.info.paneId);
     if (screen) seen.set(screen.id, agentFromObserved(pane, now));
   }
