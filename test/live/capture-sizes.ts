@@ -136,7 +136,7 @@ function note(cli: LiveAgent['cli'], s: Shot, keys: readonly string[]): string {
     '',
     `**State:** ${s.what}`,
     '',
-    `**Engine at capture time:** ${s.read?.state ?? 'not listed'}; ${describePrompt(p)}.`,
+    `**Engine during the capture run (may lag a resize; a draft, not the expectation):** ${s.read?.state ?? 'not listed'}; ${describePrompt(p)}.`,
     '',
     ...(keys.length > 0 ? ['**Keys checked for real (same run):**', '', ...keys.map((k) => `- ${k}`), ''] : []),
   ].join('\n');
