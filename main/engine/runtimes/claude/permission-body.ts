@@ -79,15 +79,14 @@ export function readPermissionBody(lines: readonly string[], ruleIndex: number, 
   let questionAt = optionsTop - 1;
   while (questionAt > ruleIndex + 1 && isBlank(lines[questionAt])) questionAt--;
   if (questionAt <= ruleIndex + 1) questionAt = -1;
+  const question = questionAt < 0 ? '' : (lines[questionAt] ?? '').trim();
+  const body = lines.slice(ruleIndex + 1, questionAt < 0 ? optionsTop : questionAt);
+  // The rows of a wrapped question above `questionAt` sit after the box's closing line: not in the box or before it.
   const questionTop = questionAt < 0 ? -1 : wrappedQuestionTop(lines, questionAt, ruleIndex);
-  const question =
-    questionAt < 0
-      ? ''
-      : lines
-          .slice(questionTop, questionAt + 1)
-          .map((l) => l.trim())
-          .join(' ');
-  const body = lines.slice(ruleIndex + 1, questionAt < 0 ? optionsTop : questionTop);
+  const wholeQuestion = lines
+    .slice(questionTop, questionAt + 1)
+    .map((l) => l.trim())
+    .join(' ');
   const headerAt = ruleIndex < 0 ? -1 : body.findIndex((l) => !isBlank(l));
   const header = headerAt < 0 ? null : (body[headerAt] ?? '').trim();
   const rest = body.slice(headerAt + 1);
@@ -100,5 +99,13 @@ export function readPermissionBody(lines: readonly string[], ruleIndex: number, 
   const { content, remarks } = hasBox ? { content: beforeLines, remarks: [] } : splitRemarks(beforeLines, body[headerAt] ?? '');
   const before = content.map((l) => l.trim()).filter((l) => l !== '' && !l.startsWith('Tip:'));
   const loose = hasBox ? [] : before;
-  return { header, question, questionAdjacent: questionAt === optionsTop - 1, before: hasBox ? before : [], box, loose, remarks };
+  return {
+    header,
+    question: questionAt < 0 ? question : wholeQuestion,
+    questionAdjacent: questionAt === optionsTop - 1,
+    before: hasBox ? before : [],
+    box,
+    loose,
+    remarks,
+  };
 }
