@@ -34,7 +34,7 @@ const HEADER = /^\?\s+(\S+)\s+(.*)$/;
  */
 function toOption(o: GeminiOption): PromptOption {
   const kind = classifyOptionLabel(o.label);
-  const cut = o.label.endsWith('…') && kind !== 'always';
+  const cut = o.label.includes('…') && kind !== 'always';
   return { key: String(o.number), label: o.label, kind: cut ? 'other' : kind };
 }
 

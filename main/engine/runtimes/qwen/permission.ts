@@ -37,11 +37,20 @@ const WAITING_REST = /^\s*\S{0,12}…$/;
 /** How a question starts; a narrow pane cuts it with `…` (`Allow execu…`). */
 const QUESTION_STARTS = ['Allow execution of', 'Apply this change?', 'Do you want to proceed?'];
 
-/** A known question the pane's edge cut with `…`: still this prompt, but never read with confidence. */
+/** A known question the pane's edge cut with `…`: still this prompt; the options say what approve may do. */
 function isCutQuestion(row: string): boolean {
   if (!row.endsWith('…')) return false;
   const stem = row.slice(0, -1).trimEnd();
   return stem.length >= 5 && QUESTION_STARTS.some((start) => start.startsWith(stem) || stem.startsWith(start));
+}
+
+/**
+ * A label the pane's edge cut (`No, suggest chan…`, `Yes, a…`) is never read as once or no: what it says is not
+ * all on screen (Escape still says no). A cut label that already states a wider grant stays one.
+ */
+function cutAwareKind(label: string) {
+  const kind = classifyOptionLabel(label);
+  return label.includes('…') && kind !== 'always' ? 'other' : kind;
 }
 
 /** Rows the waiting line takes at the bottom (0 when it is not there). */
@@ -62,12 +71,12 @@ export function parseQwenPermission(lines: readonly string[]): PermissionPrompt 
   if (!block) return null;
   const questionAt = rowAbove(rows, block.start, 3, (row) => QUESTIONS.some((q) => q.test(row)) || isCutQuestion(row));
   if (questionAt < 0) return null;
-  const cut = isCutQuestion(rows[questionAt] ?? '');
   const headerAt = rowAbove(rows, questionAt, 30, (row) => HEADER.test(row));
   const header = HEADER.exec(rows[headerAt] ?? '');
-  const options = block.options.map((o) => ({ key: String(o.number), label: o.label, kind: classifyOptionLabel(o.label) }));
+  const options = block.options.map((o) => ({ key: String(o.number), label: o.label, kind: cutAwareKind(o.label) }));
   const highlighted = markedOption(block.options);
-  const endsInNo = options.at(-1)?.kind === 'deny';
+  // The No row ends the list even where the edge cut its label (`No, suggest chan…`).
+  const endsInNo = classifyOptionLabel(block.options.at(-1)?.label ?? '') === 'deny';
   const tool = header?.[1] ?? null;
   // Shell shows the command on the rows under its header, indented five columns (a wrapped header goes on at
   // four); other tools say what they touch in the header.
@@ -84,7 +93,7 @@ export function parseQwenPermission(lines: readonly string[]): PermissionPrompt 
     subject,
     options,
     highlighted,
-    confidence: !cut && header !== null && highlighted !== null && endsInNo && options.length >= 2 ? 'high' : 'low',
+    confidence: header !== null && highlighted !== null && endsInNo && options.length >= 2 ? 'high' : 'low',
     escapeDenies: true,
     approveByEnterOnHighlight: false,
   };

@@ -1,8 +1,9 @@
 /**
  * Qwen Code 0.24.4 in narrow panes (real captures, test/fixtures/panes/qwen/sizes): at 20 and 30 columns the CLI
- * cuts its question (`Allow execu…`), its labels (`Yes, a…`) and its waiting line (`⠏ Waiting for user` / `…`)
- * at the edge. That is still the tool confirmation, a permission, but what the options say cannot all be known
- * from the screen: approve is withheld (never a guess), and Escape, which cancels at this prompt, denies.
+ * cuts its question (`Allow execu…`), labels (`No, suggest chan…`) and waiting line (`⠏ Waiting for user` / `…`)
+ * at the edge. That is still the tool confirmation, a permission. A cut label is never read as once or no: at 20
+ * columns every label is cut (`Yes, a…`), so approve is withheld (never a guess); at 30 `Yes, allow once` is
+ * whole, so approve stays `1`. The cut No row is no deny key: Escape, which cancels at this prompt, is.
  */
 import { describe, expect, it } from 'vitest';
 import { approveKeyFor, denyKeyFor } from '../../../../main/engine/runtimes/common/keys.ts';
@@ -12,13 +13,16 @@ import { loadSizeCapture } from '../../../support/size-captures.ts';
 const capture = (name: string) => loadSizeCapture('qwen', name);
 
 describe('Qwen Code confirmation cut by a narrow pane', () => {
-  for (const width of [20, 30]) {
-    it(`is a permission with approve withheld and deny Escape at ${width} columns`, () => {
+  for (const [width, approve] of [
+    [20, null],
+    [30, '1'],
+  ] as const) {
+    it(`is a permission with approve ${approve ?? 'withheld'} and deny Escape at ${width} columns`, () => {
       const screen = qwenRuntime.classify(capture(`perm-shell-w${width}`));
       expect(screen.kind).toBe('permission');
       if (screen.kind !== 'permission') return;
       expect(screen.question).toMatch(/^Allow execu.*…$/);
-      expect([approveKeyFor(screen), denyKeyFor(screen)]).toEqual([null, 'Escape']);
+      expect([approveKeyFor(screen), denyKeyFor(screen)]).toEqual([approve, 'Escape']);
     });
   }
 
