@@ -21,7 +21,7 @@ export interface CatalogueOption {
 }
 
 /** How a dialog is drawn: the layout of its CLI (from the captures in test/fixtures/panes). */
-export type CatalogueLayout = 'claude' | 'codex' | 'auggie';
+export type CatalogueLayout = 'claude' | 'codex' | 'auggie' | 'copilot' | 'opencode';
 
 /** One dialog of a CLI version. */
 export interface CatalogueDialog {
@@ -29,6 +29,13 @@ export interface CatalogueDialog {
   readonly layout: CatalogueLayout;
   /** What the engine must make of it. */
   readonly state: Extract<ScreenKind, 'permission' | 'dialog'>;
+  /** A view only the user's own command opens (a picker, a delete confirmation): read as `openedByUser`. */
+  readonly openedByUser?: boolean;
+  /**
+   * Below this width the CLI's own layout cuts or breaks the dialog's words (opencode cuts its rows): there the
+   * read is only checked to give no key but the expected ones.
+   */
+  readonly minWidth?: number;
   /** Claude: the header under the rule (`Bash command`); absent when the dialog has none. */
   readonly title?: string;
   /** Lines between the title and the question (description, `$ command`, a file name). */

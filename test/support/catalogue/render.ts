@@ -5,6 +5,8 @@
  * row is cut), continuation rows indented to where the text started.
  */
 import type { CatalogueDialog } from './catalogue.ts';
+import { renderCopilot } from './render-copilot.ts';
+import { renderOpencode, renderOpencodeAnsi } from './render-opencode.ts';
 
 /** `text` wrapped to `width` columns, the first row after `first`, the rest after `rest` (prefixes). */
 export function wrapText(text: string, width: number, first: string, rest: string): string[] {
@@ -37,7 +39,8 @@ export function wrapText(text: string, width: number, first: string, rest: strin
   return rows;
 }
 
-const labelOf = (o: { label: string; hint?: string }) => (o.hint ? `${o.label} (${o.hint})` : o.label);
+/** An option as printed: its label and its key hint in brackets. */
+export const labelOf = (o: { label: string; hint?: string }) => (o.hint ? `${o.label} (${o.hint})` : o.label);
 
 /**
  * Claude Code 2.1.332: a `─` rule, the header, the description, a `╌` box, the question, the list, a
@@ -111,5 +114,14 @@ export function renderDialog(d: CatalogueDialog, width: number): string[] {
       return codex(d, width);
     case 'auggie':
       return auggie(d, width);
+    case 'copilot':
+      return renderCopilot(d, width);
+    case 'opencode':
+      return renderOpencode(d, width);
   }
+}
+
+/** The same rows with their colours (`capture-pane -e`), for layouts whose highlight only colour shows; else undefined. */
+export function renderDialogAnsi(d: CatalogueDialog, width: number): string[] | undefined {
+  return d.layout === 'opencode' ? renderOpencodeAnsi(d, width) : undefined;
 }
