@@ -49,6 +49,10 @@ const TABLE: Record<string, Expected> = {
   'deny-message-typed': { kind: 'idle', draft: 'use the staging copy 4 y' },
   'dialog-trust': { kind: 'dialog', dialogId: 'copilot.trust-folder', highlighted: 0 },
   'dialog-trust-down': { kind: 'dialog', dialogId: 'copilot.trust-folder', highlighted: 1 },
+  // Narrow panes (issue 29): wrapped hint and question, a label over four rows, the box's top scrolled off at 20.
+  'dialog-trust-20': { kind: 'dialog', dialogId: 'copilot.trust-folder', highlighted: 0 },
+  'dialog-trust-40': { kind: 'dialog', dialogId: 'copilot.trust-folder', highlighted: 0 },
+  'dialog-trust-60': { kind: 'dialog', dialogId: 'copilot.trust-folder', highlighted: 0 },
   'error-api': idle,
   idle,
   'idle-60': idle,
@@ -111,6 +115,22 @@ describe('Copilot CLI 1.0.102 captures', () => {
     const screen = copilotRuntime.classify(loadCapture('copilot', 'dialog-trust'));
     expect(screen.kind).toBe('dialog');
     expect(safeToType(screen)).toBe(false);
+  });
+
+  it('reads the trust dialog whole at 20, 40 and 60 columns, its yes rows as trust (always)', () => {
+    for (const name of ['dialog-trust-20', 'dialog-trust-40', 'dialog-trust-60']) {
+      const screen = copilotRuntime.classify(loadCapture('copilot', name, false));
+      if (screen.kind !== 'dialog') throw new Error(`${name}: ${screen.kind}`);
+      expect(screen.question, name).toBe('Do you trust the files in this folder?');
+      expect(
+        screen.options.map((o) => [o.label, o.kind]),
+        name,
+      ).toEqual([
+        ['Yes', 'always'],
+        ['Yes, and remember this folder for future sessions', 'always'],
+        ['No (Esc)', 'deny'],
+      ]);
+    }
   });
 
   it('refuses to type at every prompt and dialog', () => {
