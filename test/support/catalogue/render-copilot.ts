@@ -25,14 +25,15 @@ export function inkWrap(text: string, width: number, first = '', rest = ''): str
     row = next;
   };
   for (const word of text.split(/ +/)) {
-    let w = row === '' ? word : [...row].length + 1 + [...word].length <= room() ? `${row} ${word}` : null;
-    if (w !== null) {
-      row = '';
-    } else {
-      const carried = [...row].length === room() ? ` ${word}` : word;
+    let w: string;
+    if (row === '') w = word;
+    else if ([...row].length + 1 + [...word].length <= room()) w = `${row} ${word}`;
+    else {
+      // A row the words fill exactly hands its separating space on.
+      w = [...row].length === room() ? ` ${word}` : word;
       flush('');
-      w = carried;
     }
+    row = '';
     while ([...w].length > room()) {
       const chars = [...w];
       row = chars.slice(0, room()).join('');
