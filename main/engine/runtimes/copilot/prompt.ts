@@ -115,8 +115,9 @@ function paragraphTop(rows: readonly string[], last: number, top: number): numbe
 
 /** The title: the rows under the top edge up to the rule under it (a narrow pane wraps it). Null when cut off. */
 function titleOf(rows: readonly string[], top: number, lines: readonly string[]): string | null {
-  const ruleAt = lines.findIndex((l, i) => i > top && /^│ ─+ │$/.test(l.trim()));
-  if (ruleAt < 0 || ruleAt - top > 6) return null;
+  let ruleAt = top + 1;
+  while (ruleAt <= top + 6 && !/^│ ─+ │$/.test((lines[ruleAt] ?? '').trim())) ruleAt++;
+  if (ruleAt > top + 6) return null;
   return joinLines(lines, top + 1, ruleAt - 1);
 }
 

@@ -22,9 +22,10 @@ const IDS: Readonly<Record<string, string>> = {
 /** The view the user opened over the rows above the composer's bottom edge `edge`, or null. */
 export function userOpenedView(lines: readonly string[], edge: number): DialogScreen | null {
   for (let i = edge - 1; i >= 0; i--) {
-    const row = (lines[i] ?? '').trimEnd();
-    if (row.includes('┃') || !row.endsWith('esc')) continue;
-    const title = HEADER.exec(row)?.[1];
+    const line = lines[i] ?? '';
+    // Most rows say no `esc` at all: skip them before any copy.
+    if (!line.includes('esc') || line.includes('┃')) continue;
+    const title = HEADER.exec(line.trimEnd())?.[1];
     if (title) return userOverlay('opencode', IDS[title] ?? 'opencode.overlay', title);
   }
   return null;
