@@ -16,6 +16,8 @@ import { labelOf, wrapText } from './render.ts';
 
 const PANEL = '\x1b[48;5;234m';
 const SELECTED = '\x1b[48;5;215m\x1b[38;5;232m';
+const MUTED = '\x1b[38;5;8m';
+const GAP = '\x1b[38;5;15m';
 const RESET = '\x1b[0m';
 
 const cut = (row: string, width: number) => [...row].slice(0, width).join('').trimEnd();
@@ -82,18 +84,28 @@ export function renderOpencode(d: CatalogueDialog, width: number): string[] {
   return draw(d, width).rows;
 }
 
-/** The same rows as `capture-pane -e` gives them: the button row on the panel's colour, the highlight on 215. */
+/**
+ * The same rows as `capture-pane -e` gives them (approval-bash.ansi): the button row on the panel's background
+ * (234), each label its own run (muted 8, the gaps 15), the highlighted button with its padding on 215 in 232.
+ */
 export function renderOpencodeAnsi(d: CatalogueDialog, width: number): string[] {
   const { rows, buttonRow, labels } = draw(d, width);
   return rows.map((row, i) => {
     if (i !== buttonRow) return row;
-    const bar = row.indexOf('┃') + 1;
     const chars = [...row];
-    const lit = labels[d.highlighted];
-    if (!lit || lit.at + lit.text.length > chars.length) return `${row.slice(0, bar)}${PANEL}${row.slice(bar)}${RESET}`;
-    const before = chars.slice(bar, lit.at - 1).join('');
-    const button = chars.slice(lit.at - 1, lit.at + lit.text.length + 1).join('');
-    const after = chars.slice(lit.at + lit.text.length + 1).join('');
-    return `${row.slice(0, bar)}${PANEL}${before}${SELECTED}${button}${RESET}${PANEL}${after}${RESET}`;
+    const bar = row.indexOf('┃') + 1;
+    let out = `${row.slice(0, bar)}${PANEL}${GAP}`;
+    let at = bar;
+    labels.forEach((label, k) => {
+      const end = Math.min(chars.length, label.at + label.text.length);
+      if (label.at >= chars.length) return;
+      const lit = k === d.highlighted;
+      const from = lit ? label.at - 1 : label.at;
+      out += chars.slice(at, from).join('');
+      if (lit) out += `${SELECTED} ${chars.slice(label.at, end).join('')}${GAP} ${PANEL}`;
+      else out += `${MUTED}${chars.slice(label.at, end).join('')}${GAP}`;
+      at = lit ? Math.min(chars.length, end + 1) : end;
+    });
+    return `${out}${chars.slice(at).join('')}${RESET}`;
   });
 }
