@@ -12,10 +12,10 @@ type Expected =
   | { kind: 'working'; indicator: RegExp };
 
 const idle: Expected = { kind: 'idle', draft: '' };
-const shell = (highlighted = 0): Expected => ({
+const shell = (highlighted = 0, subject = /^echo ran >> ran\.txt$/): Expected => ({
   kind: 'permission',
   tool: 'Shell',
-  subject: /^echo ran >> ran\.txt$/,
+  subject,
   kinds: ['once', 'other'],
   deny: 'Escape',
   highlighted,
@@ -65,6 +65,10 @@ const TABLE: Record<string, Expected> = {
   'perm-read-after-4': idle,
   'perm-shell': shell(),
   'perm-shell-60': shell(),
+  'perm-shell-40': shell(),
+  'perm-shell-30': shell(),
+  // The command broke inside its inner box: two lines of the subject.
+  'perm-shell-20': shell(0, /^echo ran >>\nran\.txt$/),
   // `2` only moved the marker to the message row.
   'perm-shell-after-2': shell(1),
   'perm-shell-after-approve': idle,

@@ -52,8 +52,12 @@ const TABLE: Record<string, Expected> = {
   'overlay-models-80': { kind: 'dialog', dialogId: 'opencode.model-picker', highlighted: null, openedByUser: true },
   'overlay-sessions-80': { kind: 'dialog', dialogId: 'opencode.sessions', highlighted: null, openedByUser: true },
   'overlay-sessions-delete-80': { kind: 'dialog', dialogId: 'opencode.sessions', highlighted: null, openedByUser: true },
+  'overlay-sessions-40': { kind: 'dialog', dialogId: 'opencode.sessions', highlighted: null, openedByUser: true },
+  'overlay-models-40': { kind: 'dialog', dialogId: 'opencode.model-picker', highlighted: null, openedByUser: true },
   'idle-after-turn': { kind: 'idle', draft: '' },
   'idle-startup': { kind: 'idle', draft: '' },
+  // 40 columns: the footer's cells wrap on their own (`15 (0 ctrl+p` / `commands`).
+  'idle-40': { kind: 'idle', draft: '' },
   'idle-with-draft': { kind: 'idle', draft: 'draft text the user has not sent yet' },
   'interrupted-esc': { kind: 'idle', draft: '' },
   // Still loading: an empty pane is not idle.
