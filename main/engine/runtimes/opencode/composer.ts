@@ -5,6 +5,8 @@ import { boxEndingAt } from './screen.ts';
 const PLACEHOLDER = /^Ask anything… "[^"]*"$/;
 /** Footer while a turn runs: spinner cells, then `esc interrupt` or, after one Esc, `esc again to interrupt`. */
 const BUSY = /\besc (?:again to )?interrupt\b/;
+/** The footer's spinner: eight `⬝`/`■` cells, drawn only while a turn runs. */
+const SPINNER = /^\s*[⬝■]{4,}/;
 
 const MAX_FOOTER_ROWS = 4;
 
@@ -28,7 +30,8 @@ export function readComposer(lines: readonly string[]): ComposerState | null {
   const footer = lines.slice(edge + 1).filter((l) => l.trim() !== '');
   // A pane about 40 columns wide wraps each footer cell on its own (`15 (0 ctrl+p` / `commands`): up to 4 rows.
   if (footer.length === 0 || footer.length > MAX_FOOTER_ROWS) return null;
-  const busy = footer.find((l) => BUSY.test(l));
+  // A narrow pane cuts the hint (`esc` / `interru` / `pt`); the spinner's cells still lead the row.
+  const busy = footer.find((l) => BUSY.test(l) || SPINNER.test(l));
   // The footer pads hints far apart; the indicator keeps the words, not the padding.
   if (busy) return { kind: 'busy', footer: busy.trim().replace(/ {3,}/g, '  ') };
   if (!footer.some((l) => l.includes('ctrl+p commands')) && !footerHintWrapped(footer)) return null;

@@ -79,6 +79,9 @@ const TABLE: Record<string, Expected> = {
   'perm-write-after-approve': idle,
   working: { kind: 'working', indicator: /^◎ Working · 234 B esc esc interrupt$/ },
   'working-60': { kind: 'working', indicator: /Working · \d+ B esc esc interrupt$/ },
+  'working-40': { kind: 'working', indicator: /^◎ Working {2}esc esc interrupt$/ },
+  // 20 columns: only `esc esc interrupt` is left of the footer (idle before issue 29).
+  'working-20': { kind: 'working', indicator: /^esc esc interrupt$/ },
 };
 
 describe('Copilot CLI 1.0.102 captures', () => {

@@ -68,6 +68,10 @@ const TABLE: Record<string, Expected> = {
   'working-stream-1': { kind: 'working' },
   'working-stream-2': { kind: 'working' },
   'working-stream-3': { kind: 'working' },
+  // 40 columns: `esc interrupt` split over rows, the spinner leads (idle before issue 29's spinner rule).
+  'working-stream-40': { kind: 'working' },
+  // 20 columns: the footer in fragments: unknown, never idle.
+  'working-stream-20': { kind: 'unknown' },
   'working-think-1': { kind: 'working' },
   'working-think-2': { kind: 'working' },
   'working-think-3': { kind: 'working' },
