@@ -142,15 +142,17 @@ export function parseCopilotBox(lines: readonly string[]): PermissionPrompt | Di
   // A narrow pane wraps the question: its rows up to the blank row above.
   const questionTop = paragraphTop(rows, questionAt, top);
   const paragraph = joinLines(lines, questionTop, questionAt);
-  const title = box.cut ? null : titleOf(rows, top, lines);
-  const question = !paragraph.endsWith('?') && title ? title : paragraph;
+  // The title is read only where the paragraph does not ask or no question names the box.
+  let titleRead: string | null | undefined;
+  const title = () => (titleRead === undefined ? (titleRead = box.cut ? null : titleOf(rows, top, lines)) : titleRead);
+  const question = paragraph.endsWith('?') ? paragraph : title() || paragraph;
   const options = block.options.map(toOption);
   const marked = block.options.flatMap((o, k) => (o.marked ? [k] : []));
   const highlighted = marked.length === 1 ? (marked[0] ?? null) : null;
   const dialog = DIALOGS.find((d) => d.question.test(question));
   const known = dialog
     ? undefined
-    : PERMISSIONS.find((p) => p.question.test(question) || (p.title !== undefined && title !== null && p.title.test(title)));
+    : PERMISSIONS.find((p) => p.question.test(question) || (p.title !== undefined && p.title.test(title() ?? '')));
   if (!known) {
     const yes = dialog?.yes;
     const read = yes ? options.map((o) => (o.kind === 'once' ? { ...o, kind: yes } : o)) : options;
