@@ -15,6 +15,7 @@
  *   `No, and tell Copilot …` the message row): sandbox bypass, MCP tools, memory, MCP sampling requests.
  * - `Confirm folder trust` / `Do you trust the files in this folder?`: a dialog although its first row is a plain
  *   `1. Yes` (trusting the folder for this session: a trust, read as `always`), never answered by approve.
+ * - `Plan Ready for Review` (plan mode's exit: every accept row names an execution mode) is a dialog.
  * - Start-up and notice dialogs (`Switch to auto mode?`, screen reader, key binding, proxy certificate, Copilot
  *   Free, `/limits predict`) are dialogs; the ones only the user's own command opens (a new session when switching
  *   account, enabling a model in `/model`, upload consent, sign-in) are `openedByUser`.
@@ -27,8 +28,11 @@ import type { DialogScreen, OptionKind, PermissionPrompt, PromptOption } from '.
 import type { CopilotOption } from './screen.ts';
 import { bottomBox, optionBlockEndingAt } from './screen.ts';
 
-/** The key hints under the list (a list drawn with `hideHints` shows its box's footer: the same words without `to`). */
-const HINT = /^↑\/↓ (?:to )?navigate(?: · [^·]+)*? · enter (?:to )?select · esc (?:to )?cancel$/;
+/**
+ * The key hints under the list (a list drawn with `hideHints` shows its box's footer: the same words without `to`;
+ * some views add theirs: `pgup review disclosure`, `ctrl+e to show full plan`).
+ */
+const HINT = /^↑\/↓ (?:to )?navigate(?: · [^·]+)*? · enter (?:to )?select(?: · [^·]+)*? · esc (?:to )?cancel$/;
 
 interface KnownQuestion {
   readonly question: RegExp;
@@ -69,6 +73,8 @@ const DIALOGS: readonly KnownDialog[] = [
   { id: 'copilot.limits-predict', question: /^Open \/limits predict now\?$/ },
   { id: 'copilot.free-signup', question: /\bWould you like to sign up for Copilot Free to get started\?$/ },
   { id: 'copilot.sampling-response', question: /^Do you want to approve this response\?$/ },
+  // Plan mode's exit: accept the plan in an execution mode, leave without running it, or suggest changes.
+  { id: 'copilot.plan-review', question: /^Plan Ready for Review\b/ },
   { id: 'copilot.new-session', question: /^Start a new session\?$/, openedByUser: true },
   { id: 'copilot.enable-model', question: /^Enable .+\?$/, openedByUser: true },
   { id: 'copilot.upload-consent', question: /^Do you consent to upload this session\?$/, openedByUser: true },
