@@ -65,6 +65,28 @@ export function scriptStandardTurns(mock: MockModel, sandbox: CliSandbox): void 
         },
       },
     ]);
+  // opencode's `question` tool (the same shape; captures test/fixtures/panes/opencode/question-*).
+  if (sandbox.id === 'opencode')
+    mock.script(TRIGGERS.ask, [
+      {
+        tool: {
+          kind: 'raw',
+          name: 'question',
+          input: {
+            questions: [
+              {
+                question: 'Which colour should the button be?',
+                header: 'Colour',
+                options: [
+                  { label: 'Red', description: 'A warm colour' },
+                  { label: 'Blue', description: 'A cool colour' },
+                ],
+              },
+            ],
+          },
+        },
+      },
+    ]);
   // Gemini CLI's `ask_user`.
   if (sandbox.id === 'gemini')
     mock.script(TRIGGERS.ask, [

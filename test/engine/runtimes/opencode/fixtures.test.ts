@@ -48,6 +48,11 @@ const TABLE: Record<string, Expected> = {
   'dialog-always-allow-confirm': { kind: 'dialog', dialogId: 'opencode.always-allow-confirm', highlighted: 0 },
   'dialog-always-allow-confirm-40': { kind: 'dialog', dialogId: 'opencode.always-allow-confirm', highlighted: 0 },
   'dialog-always-allow-confirm-20': { kind: 'dialog', dialogId: null, highlighted: 0 },
+  // The `question` tool's view: a dialog with the answers, no key.
+  question: { kind: 'dialog', dialogId: 'opencode.question', highlighted: null },
+  'question-80': { kind: 'dialog', dialogId: 'opencode.question', highlighted: null },
+  'question-40': { kind: 'dialog', dialogId: 'opencode.question', highlighted: null },
+  'question-20': { kind: 'unknown' },
   // Views the user opened over the transcript, the composer still under them: not queued, no key.
   'overlay-models-80': { kind: 'dialog', dialogId: 'opencode.model-picker', highlighted: null, openedByUser: true },
   'overlay-sessions-80': { kind: 'dialog', dialogId: 'opencode.sessions', highlighted: null, openedByUser: true },
@@ -115,6 +120,16 @@ describe('opencode fixtures', () => {
       if (screen.kind === 'idle' && expected.kind === 'idle') expect(screen.draft).toBe(expected.draft);
     });
   }
+
+  it('reads the question view with its answers, descriptions apart, at 120, 80 and 40 columns', () => {
+    for (const name of ['question', 'question-80', 'question-40']) {
+      const screen = opencodeRuntime.classify(loadCapture('opencode', name));
+      if (screen.kind !== 'dialog') throw new Error(`${name}: ${screen.kind}`);
+      expect(screen.question, name).toBe('Which colour should the button be?');
+      expect(screen.options.map((o) => o.label)).toEqual(['Red', 'Blue', 'Type your own answer']);
+      expect(screen.options.every((o) => o.kind === 'other' && o.key === null)).toBe(true);
+    }
+  });
 
   it('gives no approve key for any prompt read from the plain capture only', () => {
     for (const [name, expected] of Object.entries(TABLE)) {
