@@ -87,6 +87,23 @@ export function scriptStandardTurns(mock: MockModel, sandbox: CliSandbox): void 
         },
       },
     ]);
+  // Copilot CLI's `ask_user`: a message and a form of one single-select field (captures test/fixtures/panes/copilot/question-*).
+  if (sandbox.id === 'copilot')
+    mock.script(TRIGGERS.ask, [
+      {
+        tool: {
+          kind: 'raw',
+          name: 'ask_user',
+          input: {
+            message: 'Which colour should the button be?',
+            requestedSchema: {
+              properties: { colour: { type: 'string', title: 'Colour', enum: ['Red', 'Blue'] } },
+              required: ['colour'],
+            },
+          },
+        },
+      },
+    ]);
   // Gemini CLI's `ask_user`.
   if (sandbox.id === 'gemini')
     mock.script(TRIGGERS.ask, [

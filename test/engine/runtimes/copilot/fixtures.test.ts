@@ -54,6 +54,11 @@ const TABLE: Record<string, Expected> = {
   'dialog-trust-40': { kind: 'dialog', dialogId: 'copilot.trust-folder', highlighted: 0 },
   'dialog-trust-60': { kind: 'dialog', dialogId: 'copilot.trust-folder', highlighted: 0 },
   'error-api': idle,
+  // `ask_user`: the agent's question with its choices (unknown before issue 29).
+  question: { kind: 'dialog', dialogId: 'copilot.ask-user', highlighted: 0 },
+  'question-60': { kind: 'dialog', dialogId: 'copilot.ask-user', highlighted: 0 },
+  'question-40': { kind: 'dialog', dialogId: 'copilot.ask-user', highlighted: 0 },
+  'question-20': { kind: 'dialog', dialogId: 'copilot.ask-user', highlighted: 0 },
   idle,
   'idle-60': idle,
   'idle-after-turn': idle,
@@ -136,6 +141,22 @@ describe('Copilot CLI 1.0.102 captures', () => {
         ['Yes', 'always'],
         ['Yes, and remember this folder for future sessions', 'always'],
         ['No (Esc)', 'deny'],
+      ]);
+    }
+  });
+
+  it('reads the ask_user form whole at 120, 60, 40 and 20 columns', () => {
+    for (const name of ['question', 'question-60', 'question-40', 'question-20']) {
+      const screen = copilotRuntime.classify(loadCapture('copilot', name, false));
+      if (screen.kind !== 'dialog') throw new Error(`${name}: ${screen.kind}`);
+      expect(screen.question, name).toBe('Which colour should the button be?');
+      expect(
+        screen.options.map((o) => [o.label, o.kind, o.key]),
+        name,
+      ).toEqual([
+        ['Red', 'other', null],
+        ['Blue', 'other', null],
+        ['Other (type your answer)', 'other', null],
       ]);
     }
   });
