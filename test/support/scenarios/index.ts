@@ -15,6 +15,10 @@ export { codexExecApproval, codexModelMigration, codexWarningsOverlay, codexIdle
 export type { CodexScenarioOptions } from './codex.ts';
 export { opencodeBashApproval, opencodeIdle } from './opencode.ts';
 export { auggieShellApproval } from './auggie.ts';
+export { cursorShellApproval } from './cursor.ts';
+export { kiroWriteApproval } from './kiro.ts';
+export { FLEET_RUNTIMES } from './fleet.ts';
+export type { ExpectedItem, FleetRuntime } from './fleet.ts';
 export type { OpencodeScenarioOptions } from './opencode.ts';
 export { promptAfter, looping, latencyScenario } from './latency.ts';
 export type { LatencyRuntime } from './latency.ts';
