@@ -15,5 +15,6 @@ describe('bench: detection and approve latency', () => {
     expect(Object.keys(r.approveOutcomes)).toEqual(['confirmed']);
     expect(Object.keys(r.keysReceived)).toEqual(['1']);
     expect(r.unexpectedKeys).toBe(0);
+    expect([r.wrongReads, r.wrongKeys, r.wrongExamples]).toEqual([0, 0, []]);
   }, 60_000);
 });
