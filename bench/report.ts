@@ -393,7 +393,7 @@ export function formatReport(r: BenchResults): string {
             ms(x.p50),
             ms(x.p95),
             ms(x.max),
-            d.wrongExamples.filter((w) => w.startsWith(`${runtime} `)).join('; ') || '–',
+            d.wrongExamples.filter((w) => w.startsWith(`${runtime} `) || w.startsWith(`busy ${runtime} `)).join('; ') || '–',
           ]),
         ),
       );

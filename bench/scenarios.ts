@@ -84,6 +84,18 @@ export function cpuFleetKind(i: number): 'prompting' | 'working' | 'idle' {
 }
 
 /**
+ * The runtimes whose idle screens are scripted line editors (a reply is typed and submitted): the
+ * soak's agents take these in turn, since its loop goes through a reply. The others' answered screens
+ * ask again by themselves and would only record the reply's keys.
+ */
+export const REPLY_RUNTIMES: readonly LatencyRuntime[] = ['claude', 'codex', 'opencode'];
+
+/** Runtime of the i-th agent of the soak. */
+export function soakRuntimeAt(i: number): LatencyRuntime {
+  return REPLY_RUNTIMES[i % REPLY_RUNTIMES.length]!;
+}
+
+/**
  * The soak's agent: working, then its permission prompt; approved, it sits at its idle input prompt
  * (an idle turn, queued as `idle`) until a reply is submitted, works through three screens and
  * prompts again — prompt → approve → idle → reply → work → prompt, for as long as it runs.
