@@ -10,9 +10,8 @@ import type { Scenario, StateSpec } from '../scripted-agent/scenario.ts';
 import { auggieShellApproval, auggieWorkingStates } from './auggie.ts';
 import { claudePermBash, claudeWorkingStates } from './claude.ts';
 import { codexExecApproval, codexWorkingStates } from './codex.ts';
-import { CURSOR_PROCESS, cursorShellApproval, cursorWorkingStates } from './cursor.ts';
-import { KIRO_PROCESS, kiroWriteApproval, kiroWorkingStates } from './kiro.ts';
 import { opencodeBashApproval, opencodeWorkingStates } from './opencode.ts';
+import { PEER_RUNTIMES, peerPrompt, peerWorkingStates } from './peer-runtime.ts';
 import { newerWorkingStates, shellApproval } from './shell-approval.ts';
 
 /** The queue item a runtime's prompt must become. */
@@ -59,15 +58,15 @@ export const FLEET_RUNTIMES: Readonly<Record<RuntimeId, FleetRuntime>> = {
     expected: item('opencode', 'Enter', 'Allow once'),
   },
   cursor: {
-    processName: CURSOR_PROCESS,
-    working: cursorWorkingStates,
-    prompt: cursorShellApproval,
+    processName: PEER_RUNTIMES.cursor.processName,
+    working: (ms) => peerWorkingStates(PEER_RUNTIMES.cursor, ms),
+    prompt: (idle) => peerPrompt(PEER_RUNTIMES.cursor, idle),
     expected: item('cursor', 'y', 'Run (once) (y)'),
   },
   kiro: {
-    processName: KIRO_PROCESS,
-    working: kiroWorkingStates,
-    prompt: kiroWriteApproval,
+    processName: PEER_RUNTIMES.kiro.processName,
+    working: (ms) => peerWorkingStates(PEER_RUNTIMES.kiro, ms),
+    prompt: (idle) => peerPrompt(PEER_RUNTIMES.kiro, idle),
     expected: item('kiro', 'Enter', 'Yes, single permission'),
   },
   auggie: { processName: 'auggie', working: auggieWorkingStates, prompt: auggieShellApproval, expected: item('auggie', 'a', 'Allow') },

@@ -15,8 +15,7 @@ export { codexExecApproval, codexModelMigration, codexWarningsOverlay, codexIdle
 export type { CodexScenarioOptions } from './codex.ts';
 export { opencodeBashApproval, opencodeIdle } from './opencode.ts';
 export { auggieShellApproval } from './auggie.ts';
-export { cursorShellApproval } from './cursor.ts';
-export { kiroWriteApproval } from './kiro.ts';
+export { PEER_RUNTIMES, peerPrompt, peerWorkingStates } from './peer-runtime.ts';
 export { FLEET_RUNTIMES } from './fleet.ts';
 export type { ExpectedItem, FleetRuntime } from './fleet.ts';
 export type { OpencodeScenarioOptions } from './opencode.ts';
