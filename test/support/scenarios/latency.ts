@@ -48,7 +48,7 @@ export type LatencyRuntime = RuntimeId;
 export function latencyScenario(runtime: LatencyRuntime, opts: { firstPromptMs: number; idleMs?: number }): Scenario {
   const base = FLEET_RUNTIMES[runtime];
   const idleMs = opts.idleMs ?? 1000;
-  const waiting = base.working(idleMs)['working-1']?.screen;
+  const waiting = base.working(300)['working-1']?.screen;
   if (!waiting) throw new Error(`${runtime}: no working screen`);
   return promptAfter(looping(base.prompt(idleMs), idleMs), opts.firstPromptMs, waiting);
 }
