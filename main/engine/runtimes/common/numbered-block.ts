@@ -70,6 +70,30 @@ export function rowAbove(
   return -1;
 }
 
+/**
+ * A question above a list that a narrow pane may have wrapped over several rows: the nearest run of at most
+ * `maxRows` consecutive non-blank rows, ending at most `span` rows above `from`, whose text joined by spaces
+ * `test` accepts (one row alone is tried first). `stop` ends the search early (a box's top edge). Null when none.
+ */
+export function wrappedRowsAbove(
+  rows: readonly string[],
+  from: number,
+  span: number,
+  maxRows: number,
+  test: (text: string) => boolean,
+  stop: (index: number) => boolean = () => false,
+): { readonly start: number; readonly end: number; readonly text: string } | null {
+  for (let end = from - 1; end >= 0 && end >= from - span; end--) {
+    if (stop(end)) return null;
+    let text = '';
+    for (let start = end; start >= 0 && start > end - maxRows && (rows[start] ?? '') !== '' && !stop(start); start--) {
+      text = text === '' ? (rows[start] ?? '') : `${rows[start] ?? ''} ${text}`;
+      if (test(text)) return { start, end, text };
+    }
+  }
+  return null;
+}
+
 /** Index of the one marked option, or null when none or several are marked. */
 export function markedOption(options: readonly NumberedRowOption[]): number | null {
   const marked = options.flatMap((o, k) => (o.marked ? [k] : []));

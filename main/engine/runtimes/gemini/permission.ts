@@ -15,7 +15,7 @@ import { classifyOptionLabel } from '../common/classify-option.ts';
 import type { PermissionPrompt, PromptOption } from '../types.ts';
 import type { GeminiOption } from './screen.ts';
 import { isBoxBottom, isBoxTop, optionBlockEndingAt, unbox } from './screen.ts';
-import { markedOption, rowAbove } from '../common/numbered-block.ts';
+import { markedOption, rowAbove, wrappedRowsAbove } from '../common/numbered-block.ts';
 
 /** Questions Gemini asks before a tool runs (0.61.0 bundle; the `: '<cmd>'` form is older releases'). */
 const QUESTIONS: readonly RegExp[] = [
@@ -24,6 +24,8 @@ const QUESTIONS: readonly RegExp[] = [
   /^Allow execution of MCP tool .+\?$/,
   /^Apply this change\?$/,
   /^Do you want to proceed\?$/,
+  // A sandboxed command asking for more access (`sandbox_expansion`): the question heads the list of what it wants.
+  /^To run \[[^\]]+\], allow access to the following\?$/,
 ];
 /** `? Shell  echo hi`, `?  WebFetch Processing URLs…`: the tool's display name, then its description. */
 const HEADER = /^\?\s+(\S+)\s+(.*)$/;
@@ -50,8 +52,17 @@ export function parseGeminiPermission(lines: readonly string[]): PermissionPromp
   while (last >= 0 && rows[last] === '') last--;
   const block = optionBlockEndingAt(rows, last);
   if (!block) return null;
-  const questionAt = rowAbove(rows, block.start, 4, (row) => QUESTIONS.some((q) => q.test(row)));
-  if (questionAt < 0) return null;
+  // A narrow pane wraps the question; what it asks for (sandbox access) and notes may sit between it and the list.
+  const asked = wrappedRowsAbove(
+    rows,
+    block.start,
+    10,
+    6,
+    (text) => QUESTIONS.some((q) => q.test(text)),
+    (i) => boxed && isBoxTop(lines[i] ?? ''),
+  );
+  if (!asked) return null;
+  const questionAt = asked.start;
   // The header is inside the outer box: the search stops at its top edge.
   const headerAt = rowAbove(
     rows,
@@ -70,7 +81,7 @@ export function parseGeminiPermission(lines: readonly string[]): PermissionPromp
     kind: 'permission',
     runtime: 'gemini',
     tool: header?.[1] ?? null,
-    question: rows[questionAt] ?? '',
+    question: asked.text,
     subject: header ? subjectOf(lines, headerAt, questionAt, (header[2] ?? '').trim()) : '',
     options,
     highlighted,

@@ -12,8 +12,14 @@ export { unbox } from '../common/unbox.ts';
 export const isBoxTop = (row: string) => /^\s*╭─+╮\s*$/.test(row);
 export const isBoxBottom = (row: string) => /^\s*╰─+╯\s*$/.test(row);
 
+/**
+ * Rows an option may run over under its number: a label and the description under it (`ask_user`, plan approval)
+ * wrap over many rows in a narrow pane (test/fixtures/catalogue/gemini at 20 columns).
+ */
+export const MAX_WRAPPED = 12;
+
 /** How Gemini CLI draws its numbered options. */
-const SHAPE: NumberedBlockShape = { markers: '●', maxWrapped: 3 };
+const SHAPE: NumberedBlockShape = { markers: '●', maxWrapped: MAX_WRAPPED };
 
 /** One numbered option as drawn; `label` includes its wrapped rows. */
 export type GeminiOption = NumberedRowOption;
