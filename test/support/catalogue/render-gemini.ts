@@ -12,6 +12,7 @@
  * - `dialog` (folder trust, policies, IDE connection): a rounded box from column 1 (`marginLeft: 1`) to the
  *   pane's edge, padding 1 all round: a blank row, the question, the body, a blank row, the options, a blank
  *   row.
+ * - `consent` (extension consent): the same at column 0, padded two columns, the key hint under the list.
  * - `notice` (`/privacy`): no box, paragraphs between blank rows, the question, the options, the hint.
  */
 import type { CatalogueDialog } from './catalogue.ts';
@@ -23,12 +24,13 @@ const RADIO: RadioStyle = { marker: '●', labels: 'truncate' };
 /** `AskUserDialog` (ask_user, plan approval): `● 1.  Red`, labels wrap, a description row under each. */
 const ASK: RadioStyle = { marker: '●', labelGap: ' ', labels: 'wrap' };
 
-/** Rows of a box `width` wide starting at `left`, `inner` the text rows (already fitted to width - 4). */
-function boxed(inner: readonly string[], width: number, left = 0): string[] {
+/** Rows of a box `width` wide starting at `left`, padded `padX` columns, `inner` the text rows fitted to it. */
+function boxed(inner: readonly string[], width: number, left = 0, padX = 1): string[] {
   const pad = ' '.repeat(left);
-  const room = Math.max(1, width - left - 4);
+  const side = ' '.repeat(padX);
+  const room = Math.max(1, width - left - 2 - 2 * padX);
   const line = '─'.repeat(Math.max(1, width - left - 2));
-  return [`${pad}╭${line}╮`, ...inner.map((r) => `${pad}│ ${r.padEnd(room)} │`), `${pad}╰${line}╯`];
+  return [`${pad}╭${line}╮`, ...inner.map((r) => `${pad}│${side}${r.padEnd(room)}${side}│`), `${pad}╰${line}╯`];
 }
 
 function confirm(d: CatalogueDialog, width: number): string[] {
@@ -53,13 +55,17 @@ function confirm(d: CatalogueDialog, width: number): string[] {
 }
 
 function dialog(d: CatalogueDialog, width: number): string[] {
-  const room = Math.max(1, width - 5);
+  // `consent` (extension install and update consent, `ConsentPrompt`): at column 0, padded two columns, no bottom
+  // padding, the footer straight under the list.
+  const consent = d.variant === 'consent';
+  const room = Math.max(1, width - (consent ? 6 : 5));
   const rows: string[] = [''];
-  rows.push(...wrapText(d.question, room, '', ''));
+  if (d.question !== '') rows.push(...wrapText(d.question, room, '', ''));
   for (const line of d.body ?? []) rows.push(...wrapText(line, room, '', ''));
-  rows.push('', ...radioRows(d.options, d.highlighted, room, RADIO), '');
-  if (d.footer !== '') rows.push(...wrapText(d.footer, room, '', ''), '');
-  return ['ℹ Gemini CLI started.', ...boxed(rows, width, 1)];
+  rows.push('', ...radioRows(d.options, d.highlighted, room, RADIO));
+  if (!consent) rows.push('');
+  if (d.footer !== '') rows.push(...(consent ? [''] : []), ...wrapText(d.footer, room, '', ''), ...(consent ? [] : ['']));
+  return ['ℹ Gemini CLI started.', ...(consent ? boxed(rows, width, 0, 2) : boxed(rows, width, 1))];
 }
 
 function notice(d: CatalogueDialog, width: number): string[] {
@@ -75,6 +81,7 @@ function notice(d: CatalogueDialog, width: number): string[] {
 export function renderGemini(d: CatalogueDialog, width: number): string[] {
   switch (d.variant ?? 'confirm') {
     case 'dialog':
+    case 'consent':
       return dialog(d, width);
     case 'notice':
       return notice(d, width);

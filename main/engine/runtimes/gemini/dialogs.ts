@@ -15,14 +15,19 @@ import { userOverlay } from '../common/user-overlay.ts';
 import type { DialogScreen, PromptOption } from '../types.ts';
 import { isBoxBottom, MAX_WRAPPED, optionBlockEndingAt, unbox } from './screen.ts';
 
-/** Known dialogs, by their question (or, where `titled`, by the heading above it). */
-const KNOWN: readonly { readonly id: string; readonly question: RegExp; readonly titled?: boolean }[] = [
+/**
+ * Known dialogs, by their question (or, where `titled`, by the heading above it); `user`: a view only the user's own
+ * command opens, read as not queued and never keyed.
+ */
+const KNOWN: readonly { readonly id: string; readonly question: RegExp; readonly titled?: boolean; readonly user?: boolean }[] = [
   { id: 'gemini.trust-folder', question: /^Do you trust the files in this folder\?$/ },
   { id: 'gemini.auth', question: /^How would you like to authenticate for this project\?$/ },
   // The model's `ask_user` tool: a titled box, the question under it (captured: dialog-question).
   { id: 'gemini.ask-user', question: /^Answer Questions$/, titled: true },
   // Plan approval (`exit_plan_mode`): the same list under this heading, the plan itself in place of a question.
   { id: 'gemini.plan', question: /^Ready to start implementation\?$/ },
+  // After the user's `/auth logout` (LogoutConfirmationDialog): sign in again or exit.
+  { id: 'gemini.signed-out', question: /^You are now signed out$/, titled: true, user: true },
 ];
 
 /** Rows that are hints or notes around a dialog's choices, not its question. */
@@ -43,10 +48,10 @@ function optionEnd(rows: readonly string[], at: number, last: number): number {
 }
 
 /** A known dialog whose question (or heading) a narrow pane may have wrapped over rows `rows[from..to)`. */
-function knownIn(rows: readonly string[], from: number, to: number): { id: string; question: string | null } | null {
+function knownIn(rows: readonly string[], from: number, to: number): { id: string; question: string | null; user: boolean } | null {
   for (const k of KNOWN) {
     const found = wrappedRowsAbove(rows, to, to - from, 6, (text) => k.question.test(text));
-    if (found && found.start >= from) return { id: k.id, question: k.titled ? null : found.text };
+    if (found && found.start >= from) return { id: k.id, question: k.titled ? null : found.text, user: k.user === true };
   }
   return null;
 }
@@ -85,6 +90,7 @@ export function parseGeminiDialog(lines: readonly string[]): DialogScreen | null
     const inBox = rows.slice(top + 1, block.start).filter((r) => r !== '' && !NOT_QUESTION.test(r));
     const known = knownIn(rows, top + 1, block.start);
     const question = known?.question ?? questionIn(rows, top + 1, block.start) ?? inBox[0] ?? '';
+    if (known?.user) return userOverlay('gemini', known.id, question, toOptions(block.options));
     const marked = block.options.flatMap((o, k) => (o.marked ? [k] : []));
     return {
       kind: 'dialog',
@@ -106,9 +112,9 @@ function parseGeminiUserView(lines: readonly string[]): DialogScreen | null {
   const rows = lines.map((l) => l.trim());
   let last = rows.length - 1;
   while (last >= 0 && rows[last] === '') last--;
-  // The hint is the last paragraph; a narrow pane wraps it.
+  // The hint ends the screen; a narrow pane wraps it over a few rows.
   let hint = last;
-  while (hint > 0 && rows[hint - 1] !== '' && last - hint < 4) hint--;
+  while (hint > last - 3 && hint > 0 && !LEAVE_HINT.test(rows.slice(hint, last + 1).join(' '))) hint--;
   if (!LEAVE_HINT.test(rows.slice(hint, last + 1).join(' '))) return null;
   for (let at = hint - 1; at >= 0 && at >= hint - 8 - MAX_WRAPPED; at--) {
     if (!OPTION_ROW.test(rows[at] ?? '')) continue;
@@ -120,5 +126,7 @@ function parseGeminiUserView(lines: readonly string[]): DialogScreen | null {
     const view = /^Rewind\b/.test(question) ? 'gemini.rewind' : 'gemini.privacy';
     return userOverlay('gemini', view, question, toOptions(block.options));
   }
-  return null;
+  // A notice with nothing to choose (the privacy notices of the other sign-ins): its first row names it.
+  if (!/^Press Esc to exit\.$/.test(rows.slice(hint, last + 1).join(' '))) return null;
+  return userOverlay('gemini', 'gemini.notice', rows.slice(Math.max(0, hint - 60), hint).find((r) => r !== '') ?? '');
 }

@@ -74,8 +74,10 @@ export function parseGeminiPermission(lines: readonly string[]): PermissionPromp
   const header = HEADER.exec(rows[headerAt] ?? '');
   const options = block.options.map(toOption);
   const highlighted = markedOption(block.options);
-  // Gemini lists the "No" row last; a list not ending in it may be cut off at the bottom.
-  const endsInNo = options.at(-1)?.kind === 'deny';
+  // Gemini lists the "No" row last; a list not ending in it may be cut off at the bottom. A narrow pane cuts the
+  // row's label with `…` (`No, sugges…`): still the No row, though its label is not read as a no.
+  const lastLabel = options.at(-1)?.label ?? '';
+  const endsInNo = options.at(-1)?.kind === 'deny' || /^No\b.*…$/.test(lastLabel);
   const exact = header !== null && highlighted !== null && endsInNo && options.length >= 2;
   return {
     kind: 'permission',
