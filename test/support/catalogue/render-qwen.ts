@@ -23,7 +23,8 @@ const WAITING = '  ⠏ Waiting for user confirmation...';
 
 function header(d: CatalogueDialog, width: number): string[] {
   if (!d.title) return [];
-  const rows = wrapText(d.title, Math.max(1, width - 6), '  ', '    ');
+  // `? ` and the tool's name start the first row; a name longer than the row is cut over the next (hard wrap).
+  const rows = wrapText(d.title.replace(/^\?\s+/, ''), Math.max(1, width - 6), '  ? ', '    ');
   rows[0] = `${(rows[0] ?? '').padEnd(Math.max(1, width - 4))} ←`;
   return rows;
 }
@@ -50,7 +51,7 @@ function confirm(d: CatalogueDialog, width: number): string[] {
 function dialog(d: CatalogueDialog, width: number): string[] {
   const room = Math.max(1, width - 8);
   const side = (r: string) => (r === '' ? '   │' : `   │ ${r}`);
-  const rows = ['', ...wrapText(d.question, room, '', '')];
+  const rows = ['', ...(d.question === '' ? [] : wrapText(d.question, room, '', ''))];
   for (const line of d.body ?? []) rows.push(...wrapText(line, room, '', ''));
   rows.push('', ...radioRows(d.options, d.highlighted, room, RADIO), '');
   if (d.footer !== '') rows.push(...wrapText(d.footer, room, '', ''), '');

@@ -127,3 +127,11 @@ export function classifyOptionLabel(label: string): OptionKind {
   if (SAYS_YES.test(s)) return 'always';
   return 'other';
 }
+
+/**
+ * Is this the list's No row, though a narrow pane may have cut its label (`No, sugges…`, read as `other`)? Where a
+ * runtime checks that a list ends in its No row, so is whole, and not cut off at the bottom.
+ */
+export function isNoRow(label: string, kind: OptionKind): boolean {
+  return kind === 'deny' || /^No\b.*…$/.test(label.trim());
+}

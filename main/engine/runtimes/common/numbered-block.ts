@@ -94,6 +94,23 @@ export function wrappedRowsAbove(
   return null;
 }
 
+/**
+ * The last row of the option whose number row is `at`: its wrapped rows (and a description under it) run on until a
+ * blank row, the next option or `maxWrapped` rows, never past `last`. Where a list read upward must end when a
+ * dialog's hint or note follows it.
+ */
+export function optionEndRow(
+  rows: readonly string[],
+  at: number,
+  last: number,
+  maxWrapped: number,
+  isOption: (row: string) => boolean,
+): number {
+  let end = at;
+  while (end < last && end - at < maxWrapped && (rows[end + 1] ?? '') !== '' && !isOption(rows[end + 1] ?? '')) end++;
+  return end;
+}
+
 /** Index of the one marked option, or null when none or several are marked. */
 export function markedOption(options: readonly NumberedRowOption[]): number | null {
   const marked = options.flatMap((o, k) => (o.marked ? [k] : []));

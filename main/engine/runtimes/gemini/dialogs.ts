@@ -9,8 +9,9 @@
  * them (`Press Enter to choose an option and exit.`): read as dialogs no one queues or keys.
  */
 import { classifyOptionLabel } from '../common/classify-option.ts';
+import { questionAbove } from '../common/dialog-question.ts';
 import type { NumberedRowOption } from '../common/numbered-block.ts';
-import { wrappedRowsAbove } from '../common/numbered-block.ts';
+import { optionEndRow, wrappedRowsAbove } from '../common/numbered-block.ts';
 import { userOverlay } from '../common/user-overlay.ts';
 import type { DialogScreen, PromptOption } from '../types.ts';
 import { isBoxBottom, MAX_WRAPPED, optionBlockEndingAt, unbox } from './screen.ts';
@@ -40,35 +41,15 @@ const LEAVE_HINT = /^Press (?:Enter to choose an option and exit\.|Esc to exit\b
 const toOptions = (options: readonly NumberedRowOption[]): PromptOption[] =>
   options.map((o) => ({ key: String(o.number), label: o.label, kind: classifyOptionLabel(o.label) }));
 
-/** The last row of the option whose number row is `at`: its wrapped rows run on until a blank row. */
-function optionEnd(rows: readonly string[], at: number, last: number): number {
-  let end = at;
-  while (end < last && end - at < MAX_WRAPPED && (rows[end + 1] ?? '') !== '' && !OPTION_ROW.test(rows[end + 1] ?? '')) end++;
-  return end;
-}
+/** The last row of the option whose number row is `at` (its wrapped rows and description under it). */
+const optionEnd = (rows: readonly string[], at: number, last: number) =>
+  optionEndRow(rows, at, last, MAX_WRAPPED, (r) => OPTION_ROW.test(r));
 
 /** A known dialog whose question (or heading) a narrow pane may have wrapped over rows `rows[from..to)`. */
 function knownIn(rows: readonly string[], from: number, to: number): { id: string; question: string | null; user: boolean } | null {
   for (const k of KNOWN) {
     const found = wrappedRowsAbove(rows, to, to - from, 6, (text) => k.question.test(text));
     if (found && found.start >= from) return { id: k.id, question: k.titled ? null : found.text, user: k.user === true };
-  }
-  return null;
-}
-
-/** How a question starts (`> ` heads the IDE connection's). */
-const ASKS =
-  /^(?:>\s*)?(?:Do|Does|Did|Would|Will|Allow|Apply|Trust|Run|Continue|Is|Are|Can|Could|Should|Which|What|Where|When|How|Ready|Use|Enable|Install|Update|Delete|Overwrite|Proceed|Accept|Save)\b/;
-
-/**
- * The question nearest above row `to` (not above `from`): a sentence ending in `?`, its wrapped rows joined. One
- * that starts the way questions start is preferred, so a wrapped row starting in a capital (`Gemini CLI?`) is not
- * taken for the whole.
- */
-function questionIn(rows: readonly string[], from: number, to: number): string | null {
-  for (const starts of [ASKS, /^[A-Z]/]) {
-    const found = wrappedRowsAbove(rows, to, to - from, 6, (text) => starts.test(text) && text.endsWith('?'));
-    if (found && found.start >= from) return found.text;
   }
   return null;
 }
@@ -89,7 +70,7 @@ export function parseGeminiDialog(lines: readonly string[]): DialogScreen | null
     if (!block || block.start <= top) return null;
     const inBox = rows.slice(top + 1, block.start).filter((r) => r !== '' && !NOT_QUESTION.test(r));
     const known = knownIn(rows, top + 1, block.start);
-    const question = known?.question ?? questionIn(rows, top + 1, block.start) ?? inBox[0] ?? '';
+    const question = known?.question ?? questionAbove(rows, top + 1, block.start) ?? inBox[0] ?? '';
     if (known?.user) return userOverlay('gemini', known.id, question, toOptions(block.options));
     const marked = block.options.flatMap((o, k) => (o.marked ? [k] : []));
     return {
@@ -122,7 +103,9 @@ function parseGeminiUserView(lines: readonly string[]): DialogScreen | null {
     if (!block) return null;
     const title = rows.slice(Math.max(0, block.start - 6), block.start).findLast((r) => r !== '') ?? '';
     const question =
-      questionIn(rows, block.start - 1, block.start) ?? wrappedRowsAbove(rows, block.start, 1, 6, (t) => /^[A-Z]/.test(t))?.text ?? title;
+      questionAbove(rows, block.start - 1, block.start) ??
+      wrappedRowsAbove(rows, block.start, 1, 6, (t) => /^[A-Z]/.test(t))?.text ??
+      title;
     const view = /^Rewind\b/.test(question) ? 'gemini.rewind' : 'gemini.privacy';
     return userOverlay('gemini', view, question, toOptions(block.options));
   }

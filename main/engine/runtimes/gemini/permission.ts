@@ -11,7 +11,7 @@
  * Verified by hand: `1` runs the tool once and the same command asks again; `3`/`4` (the "No" row) and Esc
  * cancel the request (the tool does not run, the turn ends, the pane is back at its input).
  */
-import { classifyOptionLabel } from '../common/classify-option.ts';
+import { classifyOptionLabel, isNoRow } from '../common/classify-option.ts';
 import type { PermissionPrompt, PromptOption } from '../types.ts';
 import type { GeminiOption } from './screen.ts';
 import { isBoxBottom, isBoxTop, optionBlockEndingAt, unbox } from './screen.ts';
@@ -57,7 +57,7 @@ export function parseGeminiPermission(lines: readonly string[]): PermissionPromp
     rows,
     block.start,
     10,
-    6,
+    10,
     (text) => QUESTIONS.some((q) => q.test(text)),
     (i) => boxed && isBoxTop(lines[i] ?? ''),
   );
@@ -76,8 +76,7 @@ export function parseGeminiPermission(lines: readonly string[]): PermissionPromp
   const highlighted = markedOption(block.options);
   // Gemini lists the "No" row last; a list not ending in it may be cut off at the bottom. A narrow pane cuts the
   // row's label with `…` (`No, sugges…`): still the No row, though its label is not read as a no.
-  const lastLabel = options.at(-1)?.label ?? '';
-  const endsInNo = options.at(-1)?.kind === 'deny' || /^No\b.*…$/.test(lastLabel);
+  const endsInNo = isNoRow(options.at(-1)?.label ?? '', options.at(-1)?.kind ?? 'other');
   const exact = header !== null && highlighted !== null && endsInNo && options.length >= 2;
   return {
     kind: 'permission',

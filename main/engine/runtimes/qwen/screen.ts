@@ -11,8 +11,14 @@ export { unbox } from '../common/unbox.ts';
 /** A full-width horizontal rule (the composer's edges). */
 export const isRule = (row: string) => row.length >= 20 && /^─+$/.test(row.trim());
 
+/**
+ * Rows an option may run over under its number: a label and the description under it (`ask_user_question`) wrap
+ * over many rows in a narrow pane (test/fixtures/catalogue/qwen at 20 columns).
+ */
+export const MAX_WRAPPED = 12;
+
 /** How Qwen Code draws its numbered options. */
-const SHAPE: NumberedBlockShape = { markers: '›❯', maxWrapped: 2 };
+const SHAPE: NumberedBlockShape = { markers: '›❯', maxWrapped: MAX_WRAPPED };
 
 /** One numbered option as drawn; `label` includes its wrapped rows. */
 export type QwenOption = NumberedRowOption;
