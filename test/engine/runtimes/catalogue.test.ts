@@ -32,9 +32,11 @@ function isCut(read: string, full: string): boolean {
   return r.endsWith('…') && r.length <= squash(full).length && squash(full).startsWith(r.slice(0, -1).trimEnd());
 }
 
-/** Does the dialog draw every row unwrapped at this width? */
+/** Does the dialog draw every row unwrapped and uncut (no `…` more than at full width) at this width? */
 function fitsIn(d: CatalogueDialog, width: number): boolean {
-  return renderDialog(d, width).length === renderDialog(d, 10_000).length;
+  const cuts = (rows: string[]) => rows.join('\n').split('…').length;
+  const [narrow, wide] = [renderDialog(d, width), renderDialog(d, 10_000)];
+  return narrow.length === wide.length && cuts(narrow) === cuts(wide);
 }
 
 describe('dialog catalogue: drift against the strings in the pinned packages', () => {
@@ -116,7 +118,8 @@ describe('dialog catalogue: every dialog read at every pane width', () => {
             expect(screen.question).not.toBe('');
             // A word longer than its row is cut over two rows: the join may split it.
             const flat = (s: string) => s.replace(/\s+/g, '');
-            expect(flat(d.readAs ?? d.question)).toContain(flat(screen.question));
+            // A question cut with `…` (Qwen draws it on one row): what shows is the start of the question.
+            expect(flat(d.readAs ?? d.question)).toContain(flat(screen.question).replace(/…$/, ''));
             // Wrapped: a key may be withheld, never another one.
             expect([d.approve, null]).toContain(approve);
             expect([d.deny, 'Escape', null]).toContain(deny);

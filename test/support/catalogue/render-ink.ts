@@ -22,6 +22,8 @@ export interface RadioStyle {
   readonly labelGap?: string;
   /** Labels cut to their row (RadioButtonSelect) or wrapped under themselves (the `ask_user` list). */
   readonly labels: 'truncate' | 'wrap';
+  /** Where a wrapped label goes on (default: under the label; Qwen's question list: at the list's margin). */
+  readonly wrapIndent?: string;
 }
 
 /**
@@ -37,7 +39,7 @@ export function radioRows(options: readonly CatalogueOption[], highlighted: numb
     const indent = ' '.repeat([...head].length);
     const label = o.hint ? `${o.label} (${o.hint})` : o.label;
     if (style.labels === 'truncate') out.push(head + truncateText(label, Math.max(1, width - [...head].length)));
-    else out.push(...wrapText(label, width, head, indent));
+    else out.push(...wrapText(label, width, head, style.wrapIndent ?? indent));
     if (o.description) out.push(...wrapText(o.description, width, indent, indent));
   });
   return out;

@@ -5,21 +5,34 @@
  *
  * - `confirm` (tool confirmations, plan approval, `ask_user_question`): drawn inline, no box. The
  *   `? Tool description ←` row (continuations indented four), a blank row, the body indented five, a blank
- *   row, the question indented three, a blank row, the options indented three (`› 1.`; labels cut with `…`
- *   at `width - 8`), two blank rows and ` ⠏ Waiting for user confirmation...`. `compact` (the
+ *   row, the question indented three and cut with `…` to its row, a blank row, the options indented three (`› 1.`;
+ *   labels cut with `…` at `width - 8`), two blank rows and ` ⠏ Waiting for user confirmation...` (cut too). `compact` (the
  *   `ui.compactMode` setting) drops the blank rows and the body.
  * - `dialog` (folder trust, IDE connection, `/trust`): a rounded box from column 3, its left side drawn
  *   (dialog-trust.txt), padding 1: a blank row, the question, the body, a blank row, the options, a blank row.
  */
 import type { CatalogueDialog } from './catalogue.ts';
 import { wrapText } from './render.ts';
-import { radioRows } from './render-ink.ts';
+import { radioRows, truncateText } from './render-ink.ts';
 import type { RadioStyle } from './render-ink.ts';
 
 const RADIO: RadioStyle = { marker: '›', labels: 'truncate' };
-/** `ask_user_question`: `❯ 1. Red`, a description row under each label. */
-const ASK: RadioStyle = { marker: '❯', labels: 'wrap' };
+/**
+ * `ask_user_question`: `❯ 1. Red`, a description row under each label; a label too long for its row goes on at the
+ * list's own margin (`3. Type` / `something...`, captured at 20 columns: dialog-question-20.txt).
+ */
+const ASK: RadioStyle = { marker: '❯', labels: 'wrap', wrapIndent: '' };
 const WAITING = '  ⠏ Waiting for user confirmation...';
+
+/**
+ * The waiting line, cut to the row with `…` and the cut's last characters on a row of their own, as a narrow pane
+ * shows it (`  ⠏ Waiting for user confirmat` / `i…`, perm-shell-30.txt).
+ */
+function waiting(width: number): string[] {
+  const chars = [...WAITING];
+  if (chars.length <= width) return [WAITING];
+  return [chars.slice(0, width).join(''), `${chars[width] ?? ''}…`];
+}
 
 function header(d: CatalogueDialog, width: number): string[] {
   if (!d.title) return [];
@@ -41,10 +54,11 @@ function confirm(d: CatalogueDialog, width: number): string[] {
     if ((d.boxed ?? d.body ?? []).length > 0) out.push('');
   }
   if (d.heading) out.push(...wrapText(d.heading, room, '   ', '   '), ...gap);
-  out.push(...wrapText(d.question, room, '   ', '   '), ...gap);
+  // The question is one row, cut with `…` when too long (perm-shell-20.txt: `Allow execu…`).
+  out.push(`   ${truncateText(d.question, room)}`, ...gap);
   out.push(...radioRows(d.options, d.highlighted, room, ask ? ASK : RADIO).map((r) => `   ${r}`));
   if (d.footer !== '') out.push('', '', ...wrapText(d.footer, room, '   ', '   '));
-  out.push('', '', WAITING);
+  out.push('', '', ...waiting(width));
   return out;
 }
 

@@ -107,9 +107,10 @@ export function normaliseLabel(label: string): string {
 
 /** Classify one option label. Pure; the single source of truth for every runtime. */
 export function classifyOptionLabel(label: string): OptionKind {
-  // A label a narrow pane cut short with `…` (Gemini CLI, Qwen Code: `No, don't…`, `Allow o…`): the cut part may
-  // widen it ("No, don't ask again"), so it is never once or deny; a wider scope already in sight still counts.
-  const cut = /^(.*\S)\s*…$/.exec(label.trim());
+  // A label a narrow pane cut short with `…` (Gemini CLI, Qwen Code: `No, don't…`, `Allow o…`), anything after the
+  // cut being other text: the cut part may widen it ("No, don't ask again"), so it is never once or deny; a wider
+  // scope already in sight still counts.
+  const cut = /^(.*?\S)\s*…/.exec(label.trim());
   if (cut) return classifyOptionLabel(cut[1] ?? '') === 'always' ? 'always' : 'other';
   const s = normaliseLabel(label);
   if (s === '') return 'other';

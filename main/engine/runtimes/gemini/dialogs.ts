@@ -66,7 +66,7 @@ export function parseGeminiDialog(lines: readonly string[]): DialogScreen | null
   // The choices are the last numbered block in the box; hints and notes may follow them.
   for (let at = last; at > top; at--) {
     if (rows[at] === '' || !OPTION_ROW.test(rows[at] ?? '')) continue;
-    const block = optionBlockEndingAt(rows, optionEnd(rows, at, last));
+    const block = optionBlockEndingAt(rows, optionEnd(rows, at, last), MAX_WRAPPED);
     if (!block || block.start <= top) return null;
     const inBox = rows.slice(top + 1, block.start).filter((r) => r !== '' && !NOT_QUESTION.test(r));
     const known = knownIn(rows, top + 1, block.start);
@@ -99,7 +99,7 @@ function parseGeminiUserView(lines: readonly string[]): DialogScreen | null {
   if (!LEAVE_HINT.test(rows.slice(hint, last + 1).join(' '))) return null;
   for (let at = hint - 1; at >= 0 && at >= hint - 8 - MAX_WRAPPED; at--) {
     if (!OPTION_ROW.test(rows[at] ?? '')) continue;
-    const block = optionBlockEndingAt(rows, optionEnd(rows, at, hint - 1));
+    const block = optionBlockEndingAt(rows, optionEnd(rows, at, hint - 1), MAX_WRAPPED);
     if (!block) return null;
     const title = rows.slice(Math.max(0, block.start - 6), block.start).findLast((r) => r !== '') ?? '';
     const question =

@@ -14,7 +14,7 @@ import type { NumberedRowOption } from '../common/numbered-block.ts';
 import { optionEndRow, wrappedRowsAbove } from '../common/numbered-block.ts';
 import { userOverlay } from '../common/user-overlay.ts';
 import type { DialogScreen, PromptOption } from '../types.ts';
-import { isOptionRow, MAX_WRAPPED, optionBlockEndingAt, unbox } from './screen.ts';
+import { aboveWaitingLine, asksOneOf, isOptionRow, MAX_WRAPPED, optionBlockEndingAt, unbox } from './screen.ts';
 
 /** Known boxes by their question; `user`: a view only the user's own command opens (never queued, never keyed). */
 const KNOWN: readonly { readonly id: string; readonly question: RegExp; readonly user?: boolean }[] = [
@@ -22,14 +22,17 @@ const KNOWN: readonly { readonly id: string; readonly question: RegExp; readonly
   { id: 'qwen.trust-modify', question: /^> Modify Trust Level$/, user: true },
 ];
 
-const WAITING = /^\s*\S?\s*Waiting for user confirmation\.\.\.$/;
 /** The question view's key hint (the submit tab adds `←/→: Switch tabs`). */
 const QUESTION_HINT = /^↑\/↓: Navigate \|(?: ←\/→: Switch tabs \|)? Enter: Select/;
-/** Plan approval's question (exit_plan_mode's `title`). */
+/** Plan approval's question (exit_plan_mode's `title`), drawn on one row, cut with `…` in a narrow pane. */
 const PLAN_QUESTION = /^Would you like to proceed\?$/;
+const PLAN_STARTS = ['Would you like to proceed?'];
 
-/** `? AskUserQuestion …`, the name maybe cut over two rows by a narrow pane (`? AskUserQue` / `stion Ask`). */
-const isAskHeader = (row: string, next: string) => /^\?\s+AskUserQuestion\b/.test(row.replace(/\s*←$/, '') + next);
+/**
+ * `? AskUserQuestion …`; a narrow pane cuts the name over two rows and may lose a letter under the `←` column
+ * (`? AskUserQuest ←` / `on Ask user 1`, captured at 20 columns: test/fixtures/panes/qwen/dialog-question-20.txt).
+ */
+const isAskHeader = (row: string) => /^\?\s+AskUser/.test(row);
 
 const toOptions = (options: readonly NumberedRowOption[]): PromptOption[] =>
   options.map((o) => ({ key: String(o.number), label: o.label, kind: classifyOptionLabel(o.label) }));
@@ -41,10 +44,10 @@ const highlightOf = (options: readonly NumberedRowOption[]): number | null => {
 
 /** The rows of an inline view without box sides, and the last one above the waiting line and blank rows. */
 function inlineEnd(lines: readonly string[]): { rows: string[]; last: number } {
-  let last = lines.length - 1;
-  if (WAITING.test(lines[last] ?? '')) last--;
+  const above = aboveWaitingLine(lines);
+  let last = above;
   const rows = lines.map(unbox);
-  while (last >= 0 && rows[last] === '' && last >= lines.length - 4) last--;
+  while (last >= 0 && rows[last] === '' && last >= above - 3) last--;
   return { rows, last };
 }
 
@@ -61,10 +64,10 @@ export function parseQwenQuestion(lines: readonly string[]): DialogScreen | null
   if (!QUESTION_HINT.test(rows.slice(hint, last + 1).join(' '))) return null;
   let end = hint - 1;
   while (end >= 0 && rows[end] === '' && end > hint - 4) end--;
-  const block = optionBlockEndingAt(rows, end);
+  const block = optionBlockEndingAt(rows, end, MAX_WRAPPED);
   if (!block) return null;
   const from = Math.max(0, block.start - 24);
-  if (!rows.slice(from, block.start).some((r, k, near) => isAskHeader(r, near[k + 1] ?? ''))) return null;
+  if (!rows.slice(from, block.start).some(isAskHeader)) return null;
   const above = rows.slice(from, block.start).filter((r) => r !== '');
   return {
     kind: 'dialog',
@@ -81,7 +84,7 @@ export function parseQwenPlan(lines: readonly string[]): DialogScreen | null {
   const { rows, last } = inlineEnd(lines);
   const block = optionBlockEndingAt(rows, last);
   if (!block) return null;
-  const asked = wrappedRowsAbove(rows, block.start, 3, 10, (text) => PLAN_QUESTION.test(text));
+  const asked = wrappedRowsAbove(rows, block.start, 3, 10, (text) => asksOneOf(text, [PLAN_QUESTION], PLAN_STARTS));
   if (!asked) return null;
   return {
     kind: 'dialog',
@@ -112,7 +115,7 @@ export function parseQwenDialog(lines: readonly string[]): DialogScreen | null {
   if (top < 0) return null;
   for (let at = last - 1; at > top; at--) {
     if (!isOptionRow(rows[at] ?? '')) continue;
-    const block = optionBlockEndingAt(rows, optionEndRow(rows, at, last - 1, MAX_WRAPPED, isOptionRow));
+    const block = optionBlockEndingAt(rows, optionEndRow(rows, at, last - 1, MAX_WRAPPED, isOptionRow), MAX_WRAPPED);
     if (!block || block.start <= top) return null;
     const inBox = rows.slice(top + 1, block.start).filter((r) => r !== '');
     const known = knownIn(rows, top + 1, block.start);

@@ -16,7 +16,7 @@
  */
 import { classifyOptionLabel, isNoRow } from '../common/classify-option.ts';
 import type { PermissionPrompt } from '../types.ts';
-import { optionBlockEndingAt, unbox } from './screen.ts';
+import { aboveWaitingLine, asksOneOf, optionBlockEndingAt, unbox } from './screen.ts';
 import { markedOption, rowAbove, wrappedRowsAbove } from '../common/numbered-block.ts';
 
 const QUESTIONS: readonly RegExp[] = [
@@ -26,23 +26,28 @@ const QUESTIONS: readonly RegExp[] = [
   /^Apply this change\?$/,
   /^Do you want to proceed\?$/,
 ];
+/** How those questions start, for one a narrow pane cut with `…`. */
+const QUESTION_STARTS = [
+  "Allow execution of: '",
+  'Allow execution of [',
+  'Allow execution of MCP tool ',
+  'Apply this change?',
+  'Do you want to proceed?',
+];
 /** `? Shell echo hi (why) ←`: the tool's display name and its description; `←` marks the focused call. */
 const HEADER = /^\?\s+(\S+)\s+(.*?)\s*←?$/;
-/** The line under the options while the prompt waits (its spinner turns). */
-const WAITING = /^\s*\S?\s*Waiting for user confirmation\.\.\.$/;
 
 /** The confirmation ending the screen, or null. High confidence only for the whole, known shape. */
 export function parseQwenPermission(lines: readonly string[]): PermissionPrompt | null {
-  let last = lines.length - 1;
-  const waiting = WAITING.test(lines[last] ?? '');
-  if (waiting) last--;
+  const above = aboveWaitingLine(lines);
+  let last = above;
   const rows = lines.map(unbox);
   // Blank rows may sit between the options and the waiting line.
-  while (last >= 0 && rows[last] === '' && last >= lines.length - 4) last--;
+  while (last >= 0 && rows[last] === '' && last >= above - 3) last--;
   const block = optionBlockEndingAt(rows, last);
   if (!block) return null;
   // A narrow pane wraps the question over rows.
-  const asked = wrappedRowsAbove(rows, block.start, 3, 10, (text) => QUESTIONS.some((q) => q.test(text)));
+  const asked = wrappedRowsAbove(rows, block.start, 3, 10, (text) => asksOneOf(text, QUESTIONS, QUESTION_STARTS));
   if (!asked) return null;
   const questionAt = asked.start;
   const headerAt = rowAbove(rows, questionAt, 30, (row) => HEADER.test(row));

@@ -48,6 +48,7 @@ describe('classifyOptionLabel', () => {
     ['Yes…', 'other'],
     ['Modify wit…', 'other'],
     ["Always allow run 'echo *' commands in this pro…", 'always'],
+    ['No, suggest chan… ctrl+r to review', 'other'],
     ['No, continue and allow it', 'other'],
     ['Allow', 'once'],
     ['Allow all actions on example.com for this session', 'always'],

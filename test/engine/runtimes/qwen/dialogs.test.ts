@@ -10,7 +10,7 @@ import { qwenRuntime } from '../../../../main/engine/runtimes/qwen/index.ts';
 const read = (lines: string[]) => qwenRuntime.classify({ lines });
 
 describe('Qwen Code screens drawn from its bundle', () => {
-  it('reads an MCP confirmation whose question a 40-column pane wrapped', () => {
+  it('reads an MCP confirmation whose question a 40-column pane cut to its row, the waiting line cut too', () => {
     const screen = read([
       '  > [[do]] it now',
       '  ? list_issues (github MCP          ←',
@@ -19,9 +19,7 @@ describe('Qwen Code screens drawn from its bundle', () => {
       '     MCP Server: github',
       '     Tool: list_issues',
       '',
-      '   Allow execution of MCP tool',
-      '   "list_issues" from server',
-      '   "github"?',
+      '   Allow execution of MCP tool "list_i…',
       '',
       '   › 1. Yes, allow once',
       '     2. Always allow in this proje…',
@@ -34,7 +32,7 @@ describe('Qwen Code screens drawn from its bundle', () => {
     expect(screen).toMatchObject({
       kind: 'permission',
       tool: 'list_issues',
-      question: 'Allow execution of MCP tool "list_issues" from server "github"?',
+      question: 'Allow execution of MCP tool "list_i…',
     });
     if (screen.kind === 'permission') expect([approveKeyFor(screen), denyKeyFor(screen)]).toEqual(['1', '4']);
   });
