@@ -34,13 +34,28 @@ function toOption(o: GeminiOption): PromptOption {
   return { key: String(o.number), label: o.label, kind: classifyOptionLabel(o.label) };
 }
 
-/** The subject: the command in the inner box (Shell), or the header's description. */
-function subjectOf(rows: readonly string[], headerAt: number, questionAt: number, description: string): string {
-  const inner = rows
-    .slice(headerAt + 1, questionAt)
-    .map((r) => unbox(r))
+/**
+ * The tool and what it touches, from the header row. A narrow pane wraps the tool's name under the `?` (its column
+ * too narrow: `?     echo ran …` / `Shell`, captured in test/fixtures/panes/gemini/perm-shell-20.txt): the name is
+ * then the lone word on the next row and the header row holds the description alone.
+ */
+function headerOf(rows: readonly string[], at: number): { tool: string; description: string; end: number } | null {
+  const header = HEADER.exec(rows[at] ?? '');
+  if (!header) return null;
+  const under = rows[at + 1] ?? '';
+  if (/^\?\s{3,}\S/.test(rows[at] ?? '') && /^[A-Za-z_][\w-]*$/.test(under))
+    return { tool: under, description: (rows[at] ?? '').replace(/^\?\s+/, ''), end: at + 1 };
+  return { tool: header[1] ?? '', description: (header[2] ?? '').trim(), end: at };
+}
+
+/** The subject: the command in the inner box (Shell: whole, where the header row cuts it), or the header's description. */
+function subjectOf(lines: readonly string[], header: { tool: string; description: string; end: number }, questionAt: number): string {
+  // Rows of the inner box inside the outer one: both boxes' sides come off.
+  const inner = lines
+    .slice(header.end + 1, questionAt)
+    .map((r) => unbox(unbox(r)))
     .filter((r) => r !== '');
-  return inner.length > 0 && /^Shell$/i.test(HEADER.exec(rows[headerAt] ?? '')?.[1] ?? '') ? inner.join('\n') : description;
+  return inner.length > 0 && /^Shell$/i.test(header.tool) ? inner.join('\n') : header.description;
 }
 
 /** The confirmation ending the screen, or null. High confidence only for the whole, known shape. */
@@ -71,7 +86,7 @@ export function parseGeminiPermission(lines: readonly string[]): PermissionPromp
     (row) => HEADER.test(row),
     (i) => boxed && isBoxTop(lines[i] ?? ''),
   );
-  const header = HEADER.exec(rows[headerAt] ?? '');
+  const header = headerOf(rows, headerAt);
   const options = block.options.map(toOption);
   const highlighted = markedOption(block.options);
   // Gemini lists the "No" row last; a list not ending in it may be cut off at the bottom. A narrow pane cuts the
@@ -81,9 +96,9 @@ export function parseGeminiPermission(lines: readonly string[]): PermissionPromp
   return {
     kind: 'permission',
     runtime: 'gemini',
-    tool: header?.[1] ?? null,
+    tool: header?.tool ?? null,
     question: asked.text,
-    subject: header ? subjectOf(lines, headerAt, questionAt, (header[2] ?? '').trim()) : '',
+    subject: header ? subjectOf(lines, header, questionAt) : '',
     options,
     highlighted,
     confidence: exact ? 'high' : 'low',

@@ -12,7 +12,7 @@ type Expected =
   | { kind: 'working'; indicator: string }
   | { kind: 'unknown' }
   // A narrow pane (20–30 columns): labels and perhaps the question cut with `…`; the keys a cut list still allows.
-  | { kind: 'narrow'; question: string; approve: string | null; deny: string };
+  | { kind: 'narrow'; tool: string; question: string; approve: string | null; deny: string };
 
 const idle: Expected = { kind: 'idle', draft: '' };
 const shell: Expected = {
@@ -53,9 +53,9 @@ const TABLE: Record<string, Expected> = {
   'dialog-question': { kind: 'dialog', dialogId: 'gemini.ask-user', highlighted: 0 },
   'dialog-question-after-esc': idle,
   'dialog-question-30': { kind: 'dialog', dialogId: 'gemini.ask-user', highlighted: 0 },
-  'perm-fetch-30': { kind: 'narrow', question: 'Do you want to proceed?', approve: '1', deny: 'Escape' },
-  'perm-shell-20': { kind: 'narrow', question: 'Allow execution of [Shell]?', approve: '1', deny: 'Escape' },
-  'perm-shell-30': { kind: 'narrow', question: 'Allow execution of [Shell]?', approve: '1', deny: 'Escape' },
+  'perm-fetch-30': { kind: 'narrow', tool: 'WebFetch', question: 'Do you want to proceed?', approve: '1', deny: 'Escape' },
+  'perm-shell-20': { kind: 'narrow', tool: 'Shell', question: 'Allow execution of [Shell]?', approve: '1', deny: 'Escape' },
+  'perm-shell-30': { kind: 'narrow', tool: 'Shell', question: 'Allow execution of [Shell]?', approve: '1', deny: 'Escape' },
   'dialog-trust': { kind: 'dialog', dialogId: 'gemini.trust-folder', highlighted: 0 },
   // A 400 from the model server ends the turn: the composer waits.
   'error-api': idle,
@@ -97,7 +97,12 @@ describe('Gemini CLI 0.61.0 captures', () => {
         const screen = geminiRuntime.classify(loadCapture('gemini', name, colour));
         expect(screen.kind).toBe(expected.kind === 'narrow' ? 'permission' : expected.kind);
         if (screen.kind === 'permission' && expected.kind === 'narrow') {
-          expect([screen.question, screen.highlighted, screen.escapeDenies]).toEqual([expected.question, 0, true]);
+          expect([screen.tool, screen.question, screen.highlighted, screen.escapeDenies]).toEqual([
+            expected.tool,
+            expected.question,
+            0,
+            true,
+          ]);
           expect([approveKeyFor(screen), denyKeyFor(screen)]).toEqual([expected.approve, expected.deny]);
           // A cut label is never single-use or a no: only an uncut first row may be approved.
           expect(screen.options.slice(1).every((o) => o.kind !== 'once')).toBe(true);
