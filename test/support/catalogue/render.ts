@@ -5,6 +5,8 @@
  * row is cut), continuation rows indented to where the text started.
  */
 import type { CatalogueDialog } from './catalogue.ts';
+import { renderGemini } from './render-gemini.ts';
+import { renderQwen } from './render-qwen.ts';
 
 /** `text` wrapped to `width` columns, the first row after `first`, the rest after `rest` (prefixes). */
 export function wrapText(text: string, width: number, first: string, rest: string): string[] {
@@ -111,5 +113,9 @@ export function renderDialog(d: CatalogueDialog, width: number): string[] {
       return codex(d, width);
     case 'auggie':
       return auggie(d, width);
+    case 'gemini':
+      return renderGemini(d, width);
+    case 'qwen':
+      return renderQwen(d, width);
   }
 }
