@@ -156,8 +156,29 @@ function numberedBlock(lines: readonly string[], end: number, footer: string[]):
   };
 }
 
+/**
+ * The pane's width as Claude draws it: its `────` rule spans the whole row (null without a rule, when the
+ * width cannot be told from the text).
+ */
+function ruleWidth(lines: readonly string[]): number | null {
+  const widths = lines.filter((l) => isRule(l)).map((l) => [...l.trimEnd()].length);
+  return widths.length > 0 ? Math.max(...widths) : null;
+}
+
+/**
+ * Would the first word of `row` have overflowed `above` at this pane width, so the CLI wrapped it? A row
+ * opening with `Yes`/`No` is a label of its own (every yes/no dialog's labels start so), even after a
+ * full row.
+ */
+function wrappedOnto(above: string, row: string, width: number | null): boolean {
+  if (/^(?:Yes|No)\b/.test(row)) return false;
+  const word = row.split(' ')[0] ?? '';
+  return width !== null && above.trim() !== '' && [...above.trimEnd()].length + 1 + [...word].length > width;
+}
+
 /** Unnumbered list ending at `end`: one `❯` line, the others aligned with its text, no blank line inside. */
 function unnumberedBlock(lines: readonly string[], end: number, footer: string[]): OptionBlock | null {
+  const paneWidth = ruleWidth(lines);
   let start = end;
   while (start - 1 >= 0 && !isBlank(lines[start - 1]) && !isRule(lines[start - 1]) && end - start < 9) start--;
   const run = lines.slice(start, end + 1);
@@ -168,13 +189,15 @@ function unnumberedBlock(lines: readonly string[], end: number, footer: string[]
   const textCol = (cursorLines[0] ?? '').indexOf(m[2] ?? '');
   // Every line of the run must be an option: text directly on top of the list (no blank line) makes it unreadable.
   const options: DrawnOption[] = [];
-  for (const line of run) {
+  for (const [i, line] of run.entries()) {
     const highlighted = CURSOR.test(line);
     if (!highlighted && indentOf(line) !== textCol) return null;
     const text = highlighted ? (m[2] ?? '').trim() : line.trim();
     const previous = options[options.length - 1];
-    // Labels start with a capital; a row that starts in lower case is the one above, wrapped in a narrow pane.
-    if (!highlighted && previous && /^[a-z]/.test(text)) {
+    // Labels start with a capital; a row that starts in lower case is the one above, wrapped in a narrow
+    // pane. So is a row whose first word would not have fit on the row above (`No, exit Claude` / `Code`).
+    const prevRow = run[i - 1] ?? '';
+    if (!highlighted && previous && (/^[a-z]/.test(text) || wrappedOnto(prevRow, text, paneWidth))) {
       options[options.length - 1] = { ...previous, more: [...previous.more, text] };
       continue;
     }

@@ -1,0 +1,110 @@
+/**
+ * Classes of Claude Code 2.1.332 dialogs the catalogue (test/fixtures/catalogue/claude) showed the
+ * recogniser read wrong, each drawn here at the width where it went wrong.
+ */
+import { describe, expect, it } from 'vitest';
+import { claudeRuntime } from '../../../../main/engine/runtimes/claude/index.ts';
+import { approveKeyFor, denyKeyFor } from '../../../../main/engine/runtimes/common/keys.ts';
+import { classifyOptionLabel } from '../../../../main/engine/runtimes/common/classify-option.ts';
+
+const rule = (width: number) => '─'.repeat(width);
+const classify = (lines: readonly string[]) => claudeRuntime.classify({ lines });
+
+describe('Claude 2.1.332 dialog classes from the catalogue', () => {
+  it('the sandbox network request is a permission for its host: 1 approves this connection, 3 denies', () => {
+    const screen = classify([
+      rule(80),
+      ' Network request outside of sandbox',
+      ' Host: example.com',
+      ' Do you want to allow this connection?',
+      ' ❯ 1. Yes',
+      "   2. Yes, and don't ask again for example.com",
+      '   3. No, and tell Claude what to do differently (esc)',
+      '',
+      ' Esc to cancel',
+    ]);
+    expect(screen).toMatchObject({ kind: 'permission', subject: 'example.com', confidence: 'high' });
+    if (screen.kind !== 'permission') return;
+    expect({ approve: approveKeyFor(screen), deny: denyKeyFor(screen) }).toEqual({ approve: '1', deny: '3' });
+  });
+
+  it('a "Do you want to …?" question wrapped over rows in a narrow pane still makes a permission prompt', () => {
+    const screen = classify([
+      rule(20),
+      ' Network request',
+      ' outside of sandbox',
+      ' Host: example.com',
+      ' Do you want to',
+      ' allow this',
+      ' connection?',
+      ' ❯ 1. Yes',
+      '   2. No',
+    ]);
+    expect(screen.kind).toBe('permission');
+  });
+
+  it('a known dialog whose question wraps is still that dialog, not a permission', () => {
+    const screen = classify([
+      rule(20),
+      ' Detected a custom',
+      ' API key in your',
+      ' environment',
+      ' Do you want to use',
+      ' this API key?',
+      '   1. Yes',
+      ' ❯ 2. No',
+      '      (recommended)',
+    ]);
+    expect(screen).toMatchObject({ kind: 'dialog', dialogId: 'claude.api-key' });
+  });
+
+  it('moving to a new directory is a trust dialog asking about that directory', () => {
+    const screen = classify([
+      rule(80),
+      ' Moving to a new directory:',
+      '',
+      ' /tmp/other',
+      '',
+      " This session hasn't worked here before. Is this a directory you created or one you trust?",
+      '',
+      ' ❯ No, stay put',
+      '   Yes, move here',
+    ]);
+    expect(screen).toMatchObject({ kind: 'dialog', dialogId: 'claude.directory-trust', question: 'Moving to a new directory: /tmp/other' });
+  });
+
+  it('a titled dialog is asked by its title, wrapped or not', () => {
+    const screen = classify([
+      rule(20),
+      ' Managed settings',
+      ' require approval',
+      '',
+      ' Your organization',
+      ' has configured',
+      '',
+      ' ❯ No, exit Claude',
+      '   Code',
+      '   Yes, I trust',
+      '   these settings',
+    ]);
+    expect(screen).toMatchObject({
+      kind: 'dialog',
+      dialogId: 'claude.managed-settings',
+      question: 'Managed settings require approval',
+      options: [
+        { label: 'No, exit Claude Code', kind: 'deny' },
+        { label: 'Yes, I trust these settings', kind: 'always' },
+      ],
+    });
+  });
+
+  it('an unnumbered label wrapped in a narrow pane is one option; a row opening with Yes/No is the next one', () => {
+    const screen = classify([rule(20), ' Adding a new', ' directory:', ' /tmp/other', '', ' ❯ No, leave it out', '   Yes, add it']);
+    expect(screen.kind === 'dialog' && screen.options.map((o) => o.label)).toEqual(['No, leave it out', 'Yes, add it']);
+  });
+
+  it('"Yes, but ask again next time" grants this one read', () => {
+    expect(classifyOptionLabel('Yes, but ask again next time')).toBe('once');
+    expect(classifyOptionLabel('Yes, and keep allowing any reads outside the working directories')).toBe('always');
+  });
+});
