@@ -39,8 +39,12 @@ function userConfirmation(lines: readonly string[]): DialogScreen | null {
       .slice(i, i + rows)
       .map((l) => l.trim())
       .join(' ');
-  const title = lines.findLastIndex((_, i) => [1, 2, 3].some((rows) => USER_CONFIRMATION.test(joined(i, rows))));
-  if (title < 0 || lines.length - title > 30) return null;
+  // Only the bottom 30 rows can hold it; a cheap word test first keeps the common screen fast.
+  let title = -1;
+  for (let i = lines.length - 1; i >= Math.max(0, lines.length - 30) && title < 0; i--) {
+    if (/\b(?:Delete|Archive)\b/.test(lines[i] ?? '') && [1, 2, 3].some((rows) => USER_CONFIRMATION.test(joined(i, rows)))) title = i;
+  }
+  if (title < 0) return null;
   const footer = pressEnterFooterTop(lines);
   const block = footer > title ? optionBlockAbove(lines, footer - 1) : null;
   if (!block) return null;
