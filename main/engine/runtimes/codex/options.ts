@@ -77,7 +77,7 @@ export function pressEnterFooterTop(lines: readonly string[]): number {
   let end = lines.length - 1;
   while (end >= 0 && (lines[end] ?? '').trim() === '') end--;
   for (let top = end; top >= Math.max(0, end - 2); top--) {
-    if (/^Press enter to \w+/.test((lines[top] ?? '').trim())) return top;
+    if (/^Press enter to\b/.test((lines[top] ?? '').trim())) return top;
   }
   return -1;
 }

@@ -47,4 +47,22 @@ describe('Codex 0.171.0 view classes from the catalogue', () => {
       'No, stay in Plan mode',
     ]);
   });
+
+  it('a footer wrapped so that "Press enter to" stands alone on its row still ends a dialog', () => {
+    const screen = classify([
+      '  Implement this',
+      '  plan?',
+      '',
+      '› 1. Yes, implement',
+      '     this plan',
+      '  2. No, stay in',
+      '     Plan mode',
+      '',
+      '  Press enter to',
+      '  confirm or esc to',
+      '  go back',
+    ]);
+    expect(screen).toMatchObject({ kind: 'dialog', question: 'plan?' });
+    expect(screen.kind === 'dialog' && screen.options.map((o) => o.label)).toEqual(['Yes, implement this plan', 'No, stay in Plan mode']);
+  });
 });
