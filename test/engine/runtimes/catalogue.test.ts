@@ -76,6 +76,7 @@ describe('dialog catalogue: every dialog read at every pane width', () => {
           const screen = runtime.classify({ lines });
           expect(screen.kind, lines.join('\n')).toBe(d.state);
           if (screen.kind !== 'permission' && screen.kind !== 'dialog') return;
+          expect(screen.kind === 'dialog' && screen.openedByUser === true).toBe(d.openedByUser === true);
           expect(
             screen.options.map((o) => squash(o.label)),
             lines.join('\n'),

@@ -29,6 +29,8 @@ export interface CatalogueDialog {
   readonly layout: CatalogueLayout;
   /** What the engine must make of it. */
   readonly state: Extract<ScreenKind, 'permission' | 'dialog'>;
+  /** A view the user opened (a picker, a delete confirmation): read as a dialog nobody is queued for, no key. */
+  readonly openedByUser?: boolean;
   /** Claude: the header under the rule (`Bash command`); absent when the dialog has none. */
   readonly title?: string;
   /** Lines between the title and the question (description, `$ command`, a file name). */
