@@ -65,4 +65,20 @@ describe('Codex 0.171.0 view classes from the catalogue', () => {
     expect(screen).toMatchObject({ kind: 'dialog', question: 'plan?' });
     expect(screen.kind === 'dialog' && screen.options.map((o) => o.label)).toEqual(['Yes, implement this plan', 'No, stay in Plan mode']);
   });
+
+  it('an MCP elicitation asks by its server name; accepting is this one request, and no approve key is given', () => {
+    const screen = classify([
+      '  linear needs your approval.',
+      '',
+      '  Sign in to the linear workspace to continue.',
+      '',
+      '› 1. Yes, provide the requested info (y)',
+      '  2. No, but continue without it (n)',
+      '  3. Cancel this request (esc)',
+      '',
+      '  Press enter to confirm or esc to cancel',
+    ]);
+    expect(screen).toMatchObject({ kind: 'permission', question: 'linear needs your approval.', confidence: 'low' });
+    expect(screen.kind === 'permission' && screen.options.map((o) => o.kind)).toEqual(['once', 'deny', 'deny']);
+  });
 });
