@@ -10,8 +10,11 @@ import { markedIndex, optionBlockAbove, pressEnterFooterTop } from './options.ts
 
 const TRANSCRIPT = /^\s*\/ T R A N S C R I P T \/*/;
 const MODEL_PICKER = /^\s*Select Model and Effort\s*$/;
-/** Confirmations of a session or worktree the user asked to delete (0.171.0 binary): the user is at the pane. */
-const USER_CONFIRMATION = /^\s*(Delete this session\?|Delete this worktree\?|Archive this session\?)\s*$/;
+/**
+ * Confirmations the user asked for (0.171.0 binary): deleting or archiving a session or worktree, full
+ * access picked in /permissions. The user is at the pane.
+ */
+const USER_CONFIRMATION = /^\s*(Delete this session\?|Delete this worktree\?|Archive this session\?|Enable full access\?)\s*$/;
 
 /** The overlay on screen, or null. */
 export function codexOverlay(lines: readonly string[]): DialogScreen | null {
@@ -39,10 +42,12 @@ function userConfirmation(lines: readonly string[]): DialogScreen | null {
       .slice(i, i + rows)
       .map((l) => l.trim())
       .join(' ');
-  // Only the bottom 30 rows can hold it; a cheap word test first keeps the common screen fast.
+  // Only the bottom 60 rows can hold it (a long warning wraps tall in a narrow pane); a cheap word test
+  // first keeps the common screen fast.
   let title = -1;
-  for (let i = lines.length - 1; i >= Math.max(0, lines.length - 30) && title < 0; i--) {
-    if (/\b(?:Delete|Archive)\b/.test(lines[i] ?? '') && [1, 2, 3].some((rows) => USER_CONFIRMATION.test(joined(i, rows)))) title = i;
+  for (let i = lines.length - 1; i >= Math.max(0, lines.length - 60) && title < 0; i--) {
+    if (/\b(?:Delete|Archive|Enable)\b/.test(lines[i] ?? '') && [1, 2, 3].some((rows) => USER_CONFIRMATION.test(joined(i, rows))))
+      title = i;
   }
   if (title < 0) return null;
   const footer = pressEnterFooterTop(lines);

@@ -81,4 +81,27 @@ describe('Codex 0.171.0 view classes from the catalogue', () => {
     expect(screen).toMatchObject({ kind: 'permission', question: 'linear needs your approval.', confidence: 'low' });
     expect(screen.kind === 'permission' && screen.options.map((o) => o.kind)).toEqual(['once', 'deny', 'deny']);
   });
+
+  it('full access picked in /permissions asks a confirmation the user opened, wrapped tall in a narrow pane', () => {
+    const warning = Array.from({ length: 40 }, (_, i) => `    warning row ${i}`);
+    const screen = classify([
+      '  Enable full',
+      '  access?',
+      '',
+      ...warning,
+      '',
+      '› 1. Yes, continue',
+      '     anyway',
+      '  2. Cancel',
+      '',
+      '  Press enter to',
+      '  confirm or esc to',
+      '  go back',
+    ]);
+    expect(screen).toMatchObject({ kind: 'dialog', question: 'Enable full access?', openedByUser: true });
+    expect(screen.kind === 'dialog' && screen.options.map((o) => [o.label, o.key])).toEqual([
+      ['Yes, continue anyway', null],
+      ['Cancel', null],
+    ]);
+  });
 });
