@@ -15,6 +15,8 @@ export const KNOWN_TOOLS = [
   'Read file',
   'Fetch',
   'Network request outside of sandbox',
+  // 2.1.332 Skill tool (a local skill): its subject is not read, so it is never approved by a key.
+  'Use this skill?',
 ] as const;
 
 function bash(body: PermissionBody): SubjectReading {

@@ -56,6 +56,8 @@ const NEW_DIRECTORY = /(?:Moving\s+to|Adding|Now\s+in)\s+a\s+new\s+directory:/;
 const TITLED = [
   { id: 'claude.managed-settings', title: /Managed\s+settings\s+require\s+approval/ },
   { id: 'claude.computer-use-apps', title: /Claude\s+wants\s+to\s+use\s+these\s+apps/ },
+  { id: 'claude.chrome-offer', title: /Claude\s+in\s+Chrome\s+extension\s+detected/ },
+  { id: 'claude.device-removed', title: /This\s+computer\s+was\s+removed\s+from\s+your\s+devices/ },
   {
     id: 'claude.mcp-tools-changed',
     title:
@@ -63,8 +65,21 @@ const TITLED = [
   },
 ] as const;
 
+/**
+ * Confirmations of views the user opened with a command (2.1.332 bundle), asked by their title: /export's
+ * overwrite, /desktop, the spend limit, /remote-control's directory, a model switch, stopping ultraplan.
+ */
+const TITLED_BY_USER = [
+  { id: 'claude.export-overwrite', title: /Overwrite\s+this\s+file\?/ },
+  { id: 'claude.desktop-download', title: /Download\s+Claude\s+Desktop\?/ },
+  { id: 'claude.spend-limit-remove', title: /Remove\s+the\s+monthly\s+spend\s+limit\?/ },
+  { id: 'claude.remote-control-trust', title: /Trust\s+this\s+directory\?/ },
+  { id: 'claude.model-switch', title: /Switch\s+model\?/ },
+  { id: 'claude.stop-ultraplan', title: /Stop\s+ultraplan\?/ },
+] as const;
+
 /** Dialogs the user opens with a command (never queued, never answered by a key). */
-const USER_OPENED = new Set(['claude.model-picker']);
+const USER_OPENED = new Set<string>(['claude.model-picker', ...TITLED_BY_USER.map((d) => d.id)]);
 
 /** Checked in order, before the permission recogniser: a known dialog is never a permission prompt. */
 const KNOWN: readonly KnownDialog[] = [
@@ -83,7 +98,7 @@ const KNOWN: readonly KnownDialog[] = [
     matches: (text) => NEW_DIRECTORY.test(text),
     question: (region) => titleAndValue(region, NEW_DIRECTORY),
   },
-  ...TITLED.map((d) => ({
+  ...[...TITLED, ...TITLED_BY_USER].map((d) => ({
     id: d.id,
     matches: (text: string) => d.title.test(text),
     question: (region: readonly string[]) => titleIn(region, d.title),

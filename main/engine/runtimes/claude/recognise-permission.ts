@@ -100,7 +100,8 @@ export function recognisePermission(
     kind: 'permission',
     runtime: 'claude',
     tool,
-    question: body.question,
+    // No question drawn: the title asks it ("Use this skill?").
+    question: body.question === '' && tool?.endsWith('?') ? tool : body.question,
     subject: reading.subject,
     options,
     highlighted,

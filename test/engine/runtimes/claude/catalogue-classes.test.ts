@@ -107,4 +107,37 @@ describe('Claude 2.1.332 dialog classes from the catalogue', () => {
     expect(classifyOptionLabel('Yes, but ask again next time')).toBe('once');
     expect(classifyOptionLabel('Yes, and keep allowing any reads outside the working directories')).toBe('always');
   });
+
+  it('a permission whose title asks and that draws no question ("Use this skill?") is asked by its title, never approved', () => {
+    const screen = classify([
+      rule(80),
+      ' Use this skill?',
+      ' Claude may use instructions, code, or files from this Skill.',
+      '╌'.repeat(80),
+      ' Fill PDF forms and extract their text.',
+      '╌'.repeat(80),
+      ' ❯ 1. Yes',
+      "   2. Yes, and don't ask again for pdf-tools",
+      '   3. No',
+      '',
+      ' Esc to cancel',
+    ]);
+    expect(screen).toMatchObject({ kind: 'permission', tool: 'Use this skill?', question: 'Use this skill?', confidence: 'low' });
+    if (screen.kind !== 'permission') return;
+    expect({ approve: approveKeyFor(screen), deny: denyKeyFor(screen) }).toEqual({ approve: null, deny: 'Escape' });
+  });
+
+  it('a confirmation of a view the user opened is an openedByUser dialog asked by its title', () => {
+    const screen = classify([
+      rule(40),
+      ' Remove the monthly spend',
+      ' limit?',
+      ' Nothing will cap what you spend.',
+      ' ❯ 1. Yes, remove the limit',
+      '   2. No, keep the limit',
+      '',
+      ' Enter to confirm · Esc to cancel',
+    ]);
+    expect(screen).toMatchObject({ kind: 'dialog', question: 'Remove the monthly spend limit?', openedByUser: true });
+  });
 });
