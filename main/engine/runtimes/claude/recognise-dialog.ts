@@ -67,7 +67,8 @@ const TITLED = [
 
 /**
  * Confirmations of views the user opened with a command (2.1.332 bundle), asked by their title: /export's
- * overwrite, /desktop, the spend limit, /remote-control's directory, a model switch, stopping ultraplan.
+ * overwrite, /desktop, the spend limit, /remote-control's directory, a model switch, stopping ultraplan,
+ * uninstalling a plugin.
  */
 const TITLED_BY_USER = [
   { id: 'claude.export-overwrite', title: /Overwrite\s+this\s+file\?/ },
@@ -76,6 +77,8 @@ const TITLED_BY_USER = [
   { id: 'claude.remote-control-trust', title: /Trust\s+this\s+directory\?/ },
   { id: 'claude.model-switch', title: /Switch\s+model\?/ },
   { id: 'claude.stop-ultraplan', title: /Stop\s+ultraplan\?/ },
+  // /plugin: `Uninstall <plugin>?` alone on its row (the plugin's name may wrap onto the next).
+  { id: 'claude.plugin-uninstall', title: /^\s*Uninstall\s+\S+\?\s*$/m },
 ] as const;
 
 /** Dialogs the user opens with a command (never queued, never answered by a key). */
