@@ -77,6 +77,11 @@ const TITLED_BY_USER = [
   { id: 'claude.remote-control-trust', title: /Trust\s+this\s+directory\?/ },
   { id: 'claude.model-switch', title: /Switch\s+model\?/ },
   { id: 'claude.stop-ultraplan', title: /Stop\s+ultraplan\?/ },
+  // /permissions: auto mode's rules; /schedule: a task; cloud sessions' GitHub connection.
+  { id: 'claude.auto-mode-rule-delete', title: /Delete\s+auto\s+mode\s+rule\?/ },
+  { id: 'claude.built-in-rules', title: /(?:Enable|Disable)\s+built-in\s+rules\?/ },
+  { id: 'claude.task-remove', title: /Remove\s+task\?/ },
+  { id: 'claude.github-connect', title: /Connect\s+cloud\s+sessions\s+to\s+GitHub\?/ },
   // /plugin: `Uninstall <plugin>?` alone on its row (the plugin's name may wrap onto the next).
   { id: 'claude.plugin-uninstall', title: /^\s*Uninstall\s+\S+\?\s*$/m },
 ] as const;
