@@ -105,12 +105,33 @@ function bridgeAbove(lines: readonly string[], from: number, below: NumberedLine
 }
 
 /**
+ * The rows under an option, trimmed, with a word the pane cut glued back: a word longer than the row
+ * fills its row alone from the label's column to the pane's edge and goes on at the start of the next
+ * (`recommendation` / `s`). Only a row that is one word reaching the edge counts, so two words are never
+ * glued where the pane merely wrapped between them.
+ */
+function mergeCutWords(optionLine: string, more: readonly string[], width: number | null): string[] {
+  const out: string[] = [];
+  let above = optionLine;
+  for (const row of more) {
+    const piece = row.trim();
+    const cut = width !== null && [...above.trimEnd()].length >= width && !/\s/.test(above.trim()) && out.length > 0;
+    if (cut) out[out.length - 1] += piece;
+    else out.push(piece);
+    above = row;
+  }
+  return out;
+}
+
+/**
  * Numbered list ending at `end`, read upward. Lines between options must be indented deeper than the
  * option numbers (wrapped labels, descriptions); a rule is allowed only directly above an option
  * (AskUserQuestion separates "Chat about this" that way). A blank or shallow line ends the list unless
  * it sits in a wrapped label between two consecutive options (`bridgeAbove`). Anything else ends it.
  */
 function numberedBlock(lines: readonly string[], end: number, footer: string[]): OptionBlock | null {
+  const width = ruleWidth(lines);
+  const rows = (optionLine: string, more: readonly string[]) => mergeCutWords(optionLine, more, width);
   let pending: string[] = [];
   const found: { line: NumberedLine; more: string[] }[] = [];
   let top = -1;
@@ -122,7 +143,7 @@ function numberedBlock(lines: readonly string[], end: number, footer: string[]):
       const opt = at >= 0 ? numbered(lines[at] ?? '') : null;
       if (!opt) break;
       const more = lines.slice(at + 1, i + 1).filter((l) => !isBlank(l));
-      found.unshift({ line: opt, more: more.map((l) => l.trim()) });
+      found.unshift({ line: opt, more: rows(lines[at] ?? '', more) });
       top = at;
       i = at;
       continue;
@@ -131,7 +152,13 @@ function numberedBlock(lines: readonly string[], end: number, footer: string[]):
     const opt = numbered(line);
     if (opt) {
       if (pending.some((p) => !isRule(p) && indentOf(p) <= opt.digitCol)) break;
-      found.unshift({ line: opt, more: pending.filter((p) => !isRule(p)).map((p) => p.trim()) });
+      found.unshift({
+        line: opt,
+        more: rows(
+          line,
+          pending.filter((p) => !isRule(p)),
+        ),
+      });
       pending = [];
       top = i;
       continue;

@@ -140,4 +140,21 @@ describe('Claude 2.1.332 dialog classes from the catalogue', () => {
     ]);
     expect(screen).toMatchObject({ kind: 'dialog', question: 'Remove the monthly spend limit?', openedByUser: true });
   });
+
+  it('a word longer than the row, cut at the pane edge, is glued back into its label', () => {
+    const screen = classify([
+      rule(20),
+      ' Install this LSP',
+      ' plugin?',
+      ' ❯ 1. Yes, install',
+      '   2. Disable all',
+      '      LSP',
+      '      recommendation',
+      '      s',
+      '',
+      ' Enter to confirm ·',
+      ' Esc to cancel',
+    ]);
+    expect(screen.kind === 'dialog' && screen.options.map((o) => o.label)).toEqual(['Yes, install', 'Disable all LSP recommendations']);
+  });
 });
