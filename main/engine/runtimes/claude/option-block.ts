@@ -130,8 +130,10 @@ function mergeCutWords(optionLine: string, more: readonly string[], width: numbe
  * it sits in a wrapped label between two consecutive options (`bridgeAbove`). Anything else ends it.
  */
 function numberedBlock(lines: readonly string[], end: number, footer: string[]): OptionBlock | null {
-  const width = ruleWidth(lines);
-  const rows = (optionLine: string, more: readonly string[]) => mergeCutWords(optionLine, more, width);
+  // The pane's width is looked up only for an option with rows under it (most have none).
+  let width: number | null | undefined;
+  const rows = (optionLine: string, more: readonly string[]) =>
+    more.length === 0 ? [] : mergeCutWords(optionLine, more, width === undefined ? (width = ruleWidth(lines)) : width);
   let pending: string[] = [];
   const found: { line: NumberedLine; more: string[] }[] = [];
   let top = -1;
@@ -205,7 +207,7 @@ function wrappedOnto(above: string, row: string, width: number | null): boolean 
 
 /** Unnumbered list ending at `end`: one `❯` line, the others aligned with its text, no blank line inside. */
 function unnumberedBlock(lines: readonly string[], end: number, footer: string[]): OptionBlock | null {
-  const paneWidth = ruleWidth(lines);
+  let paneWidth: number | null | undefined;
   let start = end;
   while (start - 1 >= 0 && !isBlank(lines[start - 1]) && !isRule(lines[start - 1]) && end - start < 9) start--;
   const run = lines.slice(start, end + 1);
@@ -224,7 +226,11 @@ function unnumberedBlock(lines: readonly string[], end: number, footer: string[]
     // Labels start with a capital; a row that starts in lower case is the one above, wrapped in a narrow
     // pane. So is a row whose first word would not have fit on the row above (`No, exit Claude` / `Code`).
     const prevRow = run[i - 1] ?? '';
-    if (!highlighted && previous && (/^[a-z]/.test(text) || wrappedOnto(prevRow, text, paneWidth))) {
+    if (
+      !highlighted &&
+      previous &&
+      (/^[a-z]/.test(text) || wrappedOnto(prevRow, text, paneWidth === undefined ? (paneWidth = ruleWidth(lines)) : paneWidth))
+    ) {
       options[options.length - 1] = { ...previous, more: [...previous.more, text] };
       continue;
     }
