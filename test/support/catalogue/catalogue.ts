@@ -23,7 +23,7 @@ export interface CatalogueOption {
 }
 
 /** How a dialog is drawn: the layout of its CLI (from the captures in test/fixtures/panes). */
-export type CatalogueLayout = 'claude' | 'codex' | 'auggie' | 'gemini' | 'qwen';
+export type CatalogueLayout = 'claude' | 'codex' | 'auggie' | 'auggie-popover' | 'gemini' | 'qwen';
 
 /** One dialog of a CLI version. */
 export interface CatalogueDialog {
@@ -52,6 +52,8 @@ export interface CatalogueDialog {
   /** Numbered options (`1. Yes`) or a cursor list (`❯ No, exit`). */
   readonly numbered: boolean;
   readonly options: readonly CatalogueOption[];
+  /** The cursor drawn before the highlighted option where the layout has no fixed one (auggie popovers: `› `, `   ● `). */
+  readonly marker?: string;
   /** Index of the highlighted option as the CLI opens the dialog. */
   readonly highlighted: number;
   /** The key hints under the list ('' when none is drawn). */

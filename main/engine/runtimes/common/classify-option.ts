@@ -68,6 +68,10 @@ const SINGLE_USE = new Set([
   'yes, single permission',
   // Claude Code "Run a dynamic workflow?": `1. Yes, run it` runs this one workflow (no standing grant offered beside it).
   'yes, run it',
+  // Codex 0.171.0 MCP elicitation: accept this one request (its siblings decline or cancel it).
+  'yes, provide the requested info',
+  // Claude Code 2.1.332 read outside the working directories: this read, and ask again for the next one.
+  'yes, but ask again next time',
 ]);
 
 /**
