@@ -9,6 +9,7 @@ import type { PhoneStatusDto } from '../../../preload/contract/index.ts';
 import { useController, useSettings } from '../../../client/react/context.tsx';
 import type { PairingFlow } from '../../../client/store/phone-pairing.ts';
 import { Field } from './field.tsx';
+import { ConfirmWho, PairingSection, UnpairAsk } from './pairing-parts.tsx';
 import { svgDataUrl } from './svg-image.ts';
 
 /** What the panel draws and what its buttons do. */
@@ -60,16 +61,9 @@ export function PhonePanel() {
 /** The pairing section as a pure function of its props. */
 export function PhonePanelView(p: PhonePanelProps) {
   return (
-    <fieldset className="section" data-testid="phone-pairing">
-      <legend>Telegram pairing</legend>
-      <p role="status">{statusLine(p.phone)}</p>
-      {p.problem !== null ? (
-        <p className="problem" role="alert">
-          {p.problem}
-        </p>
-      ) : null}
+    <PairingSection testId="phone-pairing" legend="Telegram pairing" status={statusLine(p.phone)} problem={p.problem}>
       {body(p)}
-    </fieldset>
+    </PairingSection>
   );
 }
 
@@ -101,22 +95,13 @@ function body(p: PhonePanelProps) {
       );
     case 'found':
       return (
-        <div className="pairing">
-          <p>
-            <strong>
-              Pair with {flow.name} (id {flow.userId})?
-            </strong>
-          </p>
-          <p className="hint">Telegram says this account tapped Start. Confirm only if it is yours.</p>
-          <div className="row-actions">
-            <button type="button" className="primary" disabled={flow.confirming} onClick={p.onConfirm}>
-              {flow.confirming ? 'Pairing…' : 'Confirm'}
-            </button>
-            <button type="button" disabled={flow.confirming} onClick={p.onCancel}>
-              Cancel
-            </button>
-          </div>
-        </div>
+        <ConfirmWho
+          who={`${flow.name} (id ${flow.userId})`}
+          hint="Telegram says this account tapped Start. Confirm only if it is yours."
+          confirming={flow.confirming}
+          onConfirm={p.onConfirm}
+          onCancel={p.onCancel}
+        />
       );
   }
 }
@@ -169,26 +154,13 @@ function tokenForm(p: PhonePanelProps, checking: boolean) {
 }
 
 function unpairPart(p: PhonePanelProps) {
-  if (!p.unpairAsked)
-    return (
-      <div className="row-actions">
-        <button type="button" onClick={() => p.onAskUnpair(true)}>
-          Unpair
-        </button>
-      </div>
-    );
   return (
-    <div className="pairing">
-      <p>Unpair {p.phone?.name ?? 'this chat'}? Nothing more is sent to Telegram and the bot token is removed from this computer.</p>
-      <div className="row-actions">
-        <button type="button" className="confirm" onClick={p.onUnpair}>
-          Yes, unpair
-        </button>
-        <button type="button" onClick={() => p.onAskUnpair(false)}>
-          Keep
-        </button>
-      </div>
-    </div>
+    <UnpairAsk
+      asked={p.unpairAsked}
+      question={`Unpair ${p.phone?.name ?? 'this chat'}? Nothing more is sent to Telegram and the bot token is removed from this computer.`}
+      onAsk={p.onAskUnpair}
+      onUnpair={p.onUnpair}
+    />
   );
 }
 

@@ -9,6 +9,7 @@ import type { SlackPairingDto, SlackStatusDto } from '../../../preload/contract/
 import { useController, useSettings } from '../../../client/react/context.tsx';
 import type { PairingFlow } from '../../../client/store/phone-pairing.ts';
 import { Field } from './field.tsx';
+import { ConfirmWho, PairingSection, UnpairAsk } from './pairing-parts.tsx';
 
 /** What the panel draws and what its buttons do. */
 export interface SlackPanelProps {
@@ -70,17 +71,10 @@ export function SlackPanel() {
 /** The Slack section as a pure function of its props. */
 export function SlackPanelView(p: SlackPanelProps) {
   return (
-    <fieldset className="section" data-testid="slack-pairing">
-      <legend>Slack pairing</legend>
-      <p role="status">{statusLine(p.slack)}</p>
-      {p.problem !== null ? (
-        <p className="problem" role="alert">
-          {p.problem}
-        </p>
-      ) : null}
+    <PairingSection testId="slack-pairing" legend="Slack pairing" status={statusLine(p.slack)} problem={p.problem}>
       {p.note !== null ? <p role="status">{p.note}</p> : null}
       {body(p)}
-    </fieldset>
+    </PairingSection>
   );
 }
 
@@ -113,22 +107,13 @@ function body(p: SlackPanelProps) {
       );
     case 'found':
       return (
-        <div className="pairing">
-          <p>
-            <strong>
-              Pair with {flow.name} ({flow.userId})?
-            </strong>
-          </p>
-          <p className="hint">Slack says this person sent the code. Confirm only if it is you.</p>
-          <div className="row-actions">
-            <button type="button" className="primary" disabled={flow.confirming} onClick={p.onConfirm}>
-              {flow.confirming ? 'Pairing…' : 'Confirm'}
-            </button>
-            <button type="button" disabled={flow.confirming} onClick={p.onCancel}>
-              Cancel
-            </button>
-          </div>
-        </div>
+        <ConfirmWho
+          who={`${flow.name} (${flow.userId})`}
+          hint="Slack says this person sent the code. Confirm only if it is you."
+          confirming={flow.confirming}
+          onConfirm={p.onConfirm}
+          onCancel={p.onCancel}
+        />
       );
   }
 }
@@ -191,29 +176,18 @@ function tokenForm(p: SlackPanelProps, checking: boolean) {
 }
 
 function pairedPart(p: SlackPanelProps) {
-  if (!p.unpairAsked)
-    return (
-      <div className="row-actions">
+  return (
+    <UnpairAsk
+      asked={p.unpairAsked}
+      question={`Unpair ${p.slack?.name ?? 'this user'}? Nothing more is sent to Slack and both tokens are removed from this computer.`}
+      extra={
         <button type="button" onClick={p.onTest}>
           Send a test message
         </button>
-        <button type="button" onClick={() => p.onAskUnpair(true)}>
-          Unpair
-        </button>
-      </div>
-    );
-  return (
-    <div className="pairing">
-      <p>Unpair {p.slack?.name ?? 'this user'}? Nothing more is sent to Slack and both tokens are removed from this computer.</p>
-      <div className="row-actions">
-        <button type="button" className="confirm" onClick={p.onUnpair}>
-          Yes, unpair
-        </button>
-        <button type="button" onClick={() => p.onAskUnpair(false)}>
-          Keep
-        </button>
-      </div>
-    </div>
+      }
+      onAsk={p.onAskUnpair}
+      onUnpair={p.onUnpair}
+    />
   );
 }
 

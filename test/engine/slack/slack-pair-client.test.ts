@@ -6,13 +6,7 @@
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createController } from '../../../client/controller/controller.ts';
-import type { Stores } from '../../../client/controller/deps.ts';
-import { httpBridge } from '../../../client/bridge/http-bridge.ts';
-import { createActivityStore } from '../../../client/store/activity-store.ts';
-import { createAppStore } from '../../../client/store/app-store.ts';
-import { createQueueStore } from '../../../client/store/queue-store.ts';
-import { createSettingsStore } from '../../../client/store/settings-store.ts';
+import { clientCore } from '../../support/client-core.ts';
 import { slackTokenPath } from '../../../main/engine/slack/slack-token-files.ts';
 import { poll } from '../../support/poll.ts';
 import type { SlackRig } from './support.ts';
@@ -24,23 +18,7 @@ afterEach(async () => {
   rig = null;
 });
 
-function client(r: SlackRig) {
-  const bridge = httpBridge({
-    baseUrl: `http://127.0.0.1:${r.h.engine.apiPort!}`,
-    token: r.h.engine.apiToken!,
-    fetch: (url, init) => fetch(url, init),
-    // No pushes are needed here: the flow looks at the pairing itself.
-    openEvents: () => ({ addEventListener: () => {}, close: () => {} }),
-  });
-  const stores: Stores = {
-    queue: createQueueStore(),
-    settings: createSettingsStore(),
-    activity: createActivityStore(),
-    app: createAppStore(),
-  };
-  const controller = createController({ bridge, stores, clock: { now: () => Date.now() } });
-  return { controller, settings: () => stores.settings.getState() };
-}
+const client = (r: SlackRig) => clientCore(r.h.engine);
 
 const tokenFiles = (r: SlackRig) => (['bot', 'app'] as const).map((k) => slackTokenPath(join(r.h.home, 'tb'), k));
 
