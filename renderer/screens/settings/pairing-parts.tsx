@@ -4,6 +4,7 @@
  * unpair asked twice. Text from the chat (names, ids) is drawn as text, never as markup.
  */
 import type { ReactNode } from 'react';
+import { Field } from './field.tsx';
 
 /** The section: legend, the pairing in one line, the problem (if any), then the step's body. */
 export function PairingSection(p: { testId: string; legend: string; status: string; problem: string | null; children: ReactNode }) {
@@ -70,5 +71,45 @@ export function UnpairAsk(p: {
         </button>
       </div>
     </div>
+  );
+}
+
+/** A text field for a token (`secret`: a password field the browser never fills or checks) or an API base. */
+export function PairingField(p: {
+  id: string;
+  label: string;
+  hint?: string;
+  secret?: boolean;
+  placeholder?: string;
+  value: string;
+  disabled: boolean;
+  onChange: (text: string) => void;
+}) {
+  return (
+    <Field id={p.id} label={p.label} {...(p.hint !== undefined ? { hint: p.hint } : {})} issues={[]}>
+      {(a11y) =>
+        p.secret ? (
+          <input
+            {...a11y}
+            type="password"
+            autoComplete="off"
+            spellCheck={false}
+            value={p.value}
+            disabled={p.disabled}
+            onChange={(e) => p.onChange(e.target.value)}
+          />
+        ) : (
+          <input
+            {...a11y}
+            type="text"
+            placeholder={p.placeholder}
+            spellCheck={false}
+            value={p.value}
+            disabled={p.disabled}
+            onChange={(e) => p.onChange(e.target.value)}
+          />
+        )
+      }
+    </Field>
   );
 }

@@ -8,8 +8,7 @@ import { useState } from 'react';
 import type { PhoneStatusDto } from '../../../preload/contract/index.ts';
 import { useController, useSettings } from '../../../client/react/context.tsx';
 import type { PairingFlow } from '../../../client/store/phone-pairing.ts';
-import { Field } from './field.tsx';
-import { ConfirmWho, PairingSection, UnpairAsk } from './pairing-parts.tsx';
+import { ConfirmWho, PairingField, PairingSection, UnpairAsk } from './pairing-parts.tsx';
 import { svgDataUrl } from './svg-image.ts';
 
 /** What the panel draws and what its buttons do. */
@@ -113,37 +112,16 @@ function tokenForm(p: PhonePanelProps, checking: boolean) {
         In Telegram, ask @BotFather for a new bot (/newbot) and paste the token it gives you. It is checked with Telegram and, once you
         confirm the pairing, kept in an owner-only file on this computer.
       </p>
-      <Field id="phone-token" label="Bot token" issues={[]}>
-        {(a11y) => (
-          <input
-            {...a11y}
-            type="password"
-            autoComplete="off"
-            spellCheck={false}
-            value={p.token}
-            disabled={checking}
-            onChange={(e) => p.onToken(e.target.value)}
-          />
-        )}
-      </Field>
-      <Field
+      <PairingField id="phone-token" label="Bot token" secret value={p.token} disabled={checking} onChange={p.onToken} />
+      <PairingField
         id="phone-api-base"
         label="Bot API server (optional)"
         hint="Only for a self-hosted Bot API server; empty keeps the configured one."
-        issues={[]}
-      >
-        {(a11y) => (
-          <input
-            {...a11y}
-            type="text"
-            placeholder="https://api.telegram.org"
-            spellCheck={false}
-            value={p.apiBase}
-            disabled={checking}
-            onChange={(e) => p.onApiBase(e.target.value)}
-          />
-        )}
-      </Field>
+        placeholder="https://api.telegram.org"
+        value={p.apiBase}
+        disabled={checking}
+        onChange={p.onApiBase}
+      />
       <div className="row-actions">
         <button type="button" className="primary" disabled={checking || p.token.trim() === ''} onClick={p.onCheck}>
           {checking ? 'Checking…' : 'Check token'}

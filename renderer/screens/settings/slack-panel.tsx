@@ -8,8 +8,7 @@ import { useEffect, useState } from 'react';
 import type { SlackPairingDto, SlackStatusDto } from '../../../preload/contract/index.ts';
 import { useController, useSettings } from '../../../client/react/context.tsx';
 import type { PairingFlow } from '../../../client/store/phone-pairing.ts';
-import { Field } from './field.tsx';
-import { ConfirmWho, PairingSection, UnpairAsk } from './pairing-parts.tsx';
+import { ConfirmWho, PairingField, PairingSection, UnpairAsk } from './pairing-parts.tsx';
 
 /** What the panel draws and what its buttons do. */
 export interface SlackPanelProps {
@@ -119,53 +118,39 @@ function body(p: SlackPanelProps) {
 }
 
 function tokenForm(p: SlackPanelProps, checking: boolean) {
-  const token = (id: string, label: string, hint: string, value: string, on: (t: string) => void) => (
-    <Field id={id} label={label} hint={hint} issues={[]}>
-      {(a11y) => (
-        <input
-          {...a11y}
-          type="password"
-          autoComplete="off"
-          spellCheck={false}
-          value={value}
-          disabled={checking}
-          onChange={(e) => on(e.target.value)}
-        />
-      )}
-    </Field>
-  );
   return (
     <div className="pairing">
       <p className="hint">
         Create a Slack app with Socket Mode on, and paste its two tokens. They are checked with Slack and, once you confirm the pairing,
         kept in owner-only files on this computer. Leave a field empty to use the token already saved there.
       </p>
-      {token('slack-bot-token', 'Bot token (xoxb-…)', 'OAuth & Permissions → Bot User OAuth Token.', p.botToken, p.onBotToken)}
-      {token(
-        'slack-app-token',
-        'App-level token (xapp-…)',
-        'Basic Information → App-Level Tokens, scope connections:write.',
-        p.appToken,
-        p.onAppToken,
-      )}
-      <Field
+      <PairingField
+        id="slack-bot-token"
+        label="Bot token (xoxb-…)"
+        hint="OAuth & Permissions → Bot User OAuth Token."
+        secret
+        value={p.botToken}
+        disabled={checking}
+        onChange={p.onBotToken}
+      />
+      <PairingField
+        id="slack-app-token"
+        label="App-level token (xapp-…)"
+        hint="Basic Information → App-Level Tokens, scope connections:write."
+        secret
+        value={p.appToken}
+        disabled={checking}
+        onChange={p.onAppToken}
+      />
+      <PairingField
         id="slack-api-base"
         label="Web API base (optional)"
         hint="Only for GovSlack or a test server; empty keeps the configured one."
-        issues={[]}
-      >
-        {(a11y) => (
-          <input
-            {...a11y}
-            type="text"
-            placeholder="https://slack.com/api/"
-            spellCheck={false}
-            value={p.apiBase}
-            disabled={checking}
-            onChange={(e) => p.onApiBase(e.target.value)}
-          />
-        )}
-      </Field>
+        placeholder="https://slack.com/api/"
+        value={p.apiBase}
+        disabled={checking}
+        onChange={p.onApiBase}
+      />
       <div className="row-actions">
         <button type="button" className="primary" disabled={checking} onClick={p.onCheck}>
           {checking ? 'Checking…' : 'Check tokens'}
