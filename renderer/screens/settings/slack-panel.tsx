@@ -10,6 +10,9 @@ import { useController, useSettings } from '../../../client/react/context.tsx';
 import type { PairingFlow } from '../../../client/store/phone-pairing.ts';
 import { ConfirmWho, PairingField, PairingSection, UnpairAsk } from './pairing-parts.tsx';
 
+/** How often the open panel looks at the Slack pairing. */
+const STATUS_EVERY_MS = 5_000;
+
 /** What the panel draws and what its buttons do. */
 export interface SlackPanelProps {
   readonly slack: SlackStatusDto | null;
@@ -42,7 +45,12 @@ export function SlackPanel() {
   const [appToken, setAppToken] = useState('');
   const [apiBase, setApiBase] = useState('');
   const [unpairAsked, setUnpairAsked] = useState(false);
-  useEffect(() => void controller.loadSlack(), [controller]);
+  // Looked at now and every few seconds: the connection comes and goes, and `trailboss slack pair|unpair` may change it.
+  useEffect(() => {
+    void controller.loadSlack();
+    const timer = setInterval(() => void controller.loadSlack(), STATUS_EVERY_MS);
+    return () => clearInterval(timer);
+  }, [controller]);
   return (
     <SlackPanelView
       {...{ slack, flow, problem, note, botToken, appToken, apiBase, unpairAsked }}
