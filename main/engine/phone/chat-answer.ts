@@ -66,10 +66,10 @@ export async function pressClaimed<M extends AnsweredMessage>(
   return words;
 }
 
-/** Whether a claimed `Deny with a message…` may ask for the text: its message is there and its prompt unchanged. */
-export function askFits(store: Store, token: { readonly itemId: string; readonly fingerprint: string }, messageThere: boolean): boolean {
+/** Whether a claimed `Deny with a message…` may ask for the text: its item still shows the prompt it was pressed on. */
+export function askFits(store: Store, token: { readonly itemId: string; readonly fingerprint: string }): boolean {
   const item = store.items.get(token.itemId);
-  return messageThere && item !== null && (item.fingerprint ?? '') === token.fingerprint;
+  return item !== null && (item.fingerprint ?? '') === token.fingerprint;
 }
 
 /**

@@ -135,7 +135,7 @@ async function askPress(
   const claim = deps.store.phone.claimAsk(hash, chatId, messageId, deps.now(), updateId + 1);
   if (claim.kind !== 'claimed') return deps.answerPress(pressId, pressRefusal(claim.kind));
   const message = deps.store.phone.message(chatId, messageId);
-  if (!message || !askFits(deps.store, claim.token, true)) return deps.answerPress(pressId, ASK_CHANGED);
+  if (!message || !askFits(deps.store, claim.token)) return deps.answerPress(pressId, ASK_CHANGED);
   await deps.answerPress(pressId, ASKED);
   deps.askDenial(message);
 }

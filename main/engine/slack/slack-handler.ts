@@ -146,7 +146,7 @@ async function askPress(
   const claim = deps.store.slack.claimAsk(hash, channelId, ts, deps.now());
   if (claim.kind !== 'claimed') return deps.reply(pressRefusal(claim.kind), thread);
   const message = deps.store.slack.message(channelId, ts);
-  if (!message || !askFits(deps.store, claim.token, true)) return deps.reply(ASK_CHANGED, thread);
+  if (!message || !askFits(deps.store, claim.token)) return deps.reply(ASK_CHANGED, thread);
   if (triggerId === null || !(await deps.openForm(triggerId, message, value))) return deps.reply(FORM_NOT_OPENED, thread);
 }
 
