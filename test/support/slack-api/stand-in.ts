@@ -272,6 +272,14 @@ export class SlackStandIn {
     });
   }
 
+  /** The `trigger_id` a press envelope carried (what a modal may be opened with). */
+  triggerOf(envelopeId: string): string {
+    const e = this.envelopes.find((x) => x.envelopeId === envelopeId);
+    const id = e?.payload['trigger_id'];
+    if (typeof id !== 'string') throw new Error(`envelope ${envelopeId} carries no trigger`);
+    return id;
+  }
+
   /** The modals open for `user` now, oldest first. */
   openViews(user: SlackUser): SlackView[] {
     return [...this.views.values()].filter((v) => v.open && v.userId === user.id);
