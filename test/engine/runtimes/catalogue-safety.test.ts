@@ -14,11 +14,12 @@ import { landsOnDeny, landsOnSingleUse } from '../../support/safety/screen-oracl
 
 const WIDTHS = [20, 30, 40, 60, 80, 100, 120, 250] as const;
 /**
- * The runtimes checked here so far. Claude Code's and Codex's dialogs wrap their labels in narrow panes onto rows
- * the oracle does not join (it reads `No, and tell Claude what` at 40 columns, `Yes, proceed` without its `(y)`
- * at 20): the oracle needs the wrapped rows marked before they can join.
+ * The runtimes checked here. Claude Code's and Codex's catalogued prompts are read right in narrow panes (their
+ * recognisers join `3. No, and tell Claude what to do` / `differently (esc)`), but the oracle reads a wrapped label
+ * by its first row only and so cannot judge them there (`No, and tell Claude what to do` at 40 columns, `Yes,
+ * proceed` without its `(y)` at 20): they join once the oracle joins wrapped rows.
  */
-const CHECKED = new Set(['copilot', 'opencode']);
+const CHECKED = new Set(['copilot', 'opencode', 'gemini', 'qwen', 'auggie']);
 const tall = (rows: readonly string[]) => [...rows, ...Array.from({ length: 1000 - rows.length }, () => '')];
 
 describe('safety invariant over every catalogued dialog at every width', () => {
