@@ -14,41 +14,49 @@ export interface Button {
 /** Key hints right of the buttons (`ctrl+f fullscreen`, `⇆ select`, `enter confirm`). */
 const HINT = /^(?:ctrl\+\S+|⇆|enter|esc|tab|shift\+\S+) /;
 
-const MAX_BUTTONS = 6;
-
-/** `enter confirm`, or what is left of it where the pane's edge cuts the row (`enter con` at 80 columns). */
-const isConfirmHint = (text: string) => text.length >= 'enter'.length && 'enter confirm'.startsWith(text);
-
-/** Words separated by single spaces form one token; two or more spaces separate tokens. */
-function tokensOf(line: string, bar: number): { text: string; at: number }[] {
-  return [...line.slice(bar + 1).matchAll(/\S+(?: \S+)*/g)].map((m) => ({ text: m[0], at: bar + 1 + m.index }));
-}
-
-/** A row of key hints only, starting with `ctrl+f fullscreen` (or the like), however far the edge cut it. */
-function isHintRow(line: string, bordered: boolean): boolean {
-  const bar = line.indexOf('┃');
-  if (bordered ? bar < 0 : bar >= 0) return false;
-  const tokens = tokensOf(line, bar);
-  return tokens.length > 0 && HINT.test(tokens[0]?.text ?? '');
-}
+/**
+ * The hint lines opencode 1.18.33 draws beside or under its buttons (its permission view `Va`: `ctrl+f fullscreen`
+ * or `ctrl+f minimize` where the view can grow, then `⇆ select  enter confirm`), spaces squashed.
+ */
+const HINT_LINES = ['ctrl+f fullscreen ⇆ select enter confirm', 'ctrl+f minimize ⇆ select enter confirm', '⇆ select enter confirm'];
 
 /**
- * Buttons of a row that ends in an `enter confirm` hint, or null when the line is no button row.
+ * Is `text` those hints, or their start where a narrow pane cuts the row (`… ⇆ select  enter con`)? A pane under
+ * 80 columns draws them on their own row under the buttons (test/fixtures/panes/opencode/approval-bash-40).
+ */
+export function isButtonHintText(text: string): boolean {
+  const t = text.replace(/\s+/g, ' ').trim();
+  return t.length >= 8 && HINT_LINES.some((h) => h.startsWith(t));
+}
+
+const MAX_BUTTONS = 6;
+
+/** Words separated by single spaces form one token; two or more spaces separate tokens. */
+const tokensAfter = (line: string, from: number) =>
+  [...line.slice(from).matchAll(/\S+(?: \S+)*/g)].map((m) => ({ text: m[0], at: from + m.index }));
+
+/**
+ * Buttons of a row that ends in the key hints (cut or whole), or null when the line is no button row.
  * `bordered`: the row is inside the `┃` box (as captured); false reads a row drawn without it.
  */
-export function parseButtonRow(line: string, bordered = true, hintsBelow?: string): Button[] | null {
+export function parseButtonRow(line: string, bordered = true): Button[] | null {
   const bar = line.indexOf('┃');
   if (bordered ? bar < 0 : bar >= 0) return null;
-  const tokens = tokensOf(line, bar);
+  const tokens = tokensAfter(line, bar + 1);
   const firstHint = tokens.findIndex((t) => HINT.test(t.text));
-  // A narrow pane moves the hints to a row of their own under the buttons (40 columns), cut at the edge.
-  if (firstHint < 0 && hintsBelow !== undefined && isHintRow(hintsBelow, bordered)) {
-    return tokens.length >= 1 && tokens.length <= MAX_BUTTONS ? tokens.map((t) => ({ label: t.text, at: t.at })) : null;
-  }
-  if (firstHint < 1 || !tokens.slice(firstHint).some((t) => isConfirmHint(t.text))) return null;
+  if (firstHint < 1 || !isButtonHintText(line.slice(tokens[firstHint]?.at ?? 0))) return null;
   // opencode draws two or three buttons; a long run of "buttons" is text, not a prompt.
   if (firstHint > MAX_BUTTONS) return null;
   return tokens.slice(0, firstHint).map((t) => ({ label: t.text, at: t.at }));
+}
+
+/** Buttons of a `┃` row drawn alone, the hints on a row under it (a pane under 80 columns), or null. */
+export function parseButtonsOnly(line: string): Button[] | null {
+  const bar = line.indexOf('┃');
+  if (bar < 0) return null;
+  const tokens = tokensAfter(line, bar + 1);
+  if (tokens.length < 1 || tokens.length > MAX_BUTTONS || tokens.some((t) => HINT.test(t.text))) return null;
+  return tokens.map((t) => ({ label: t.text, at: t.at }));
 }
 
 type Bg = number | string | null;
