@@ -10,7 +10,8 @@ import type { Scenario } from '../../support/scripted-agent/scenario.ts';
 import { startScriptedAgent } from '../../support/scripted-agent/start.ts';
 import { poll } from '../../support/poll.ts';
 import type { PhoneRig } from './support.ts';
-import { buttonTexts, OWNER, STRANGER, startPhoneRig, waitForAnswer, waitForItem, waitForMessage } from './support.ts';
+import { buttonTexts, OWNER, STRANGER, startPhoneRig, waitForAnswer, waitForMessage } from './support.ts';
+import { waitForItem } from '../../support/chat-rig.ts';
 
 let rig: PhoneRig | null = null;
 afterEach(async () => {

@@ -12,17 +12,8 @@ import { startScriptedAgent } from '../../support/scripted-agent/start.ts';
 import { poll } from '../../support/poll.ts';
 import type { StoredMessage } from '../../support/bot-api/stand-in.ts';
 import type { PhoneRig } from './support.ts';
-import {
-  botReplies,
-  buttonTexts,
-  OWNER,
-  STRANGER,
-  startPhoneRig,
-  waitForAnswer,
-  waitForItem,
-  waitForMessage,
-  changingPrompt,
-} from './support.ts';
+import { botReplies, buttonTexts, OWNER, STRANGER, startPhoneRig, waitForAnswer, waitForMessage } from './support.ts';
+import { changingPrompt, waitForItem } from '../../support/chat-rig.ts';
 
 let rig: PhoneRig | null = null;
 afterEach(async () => {

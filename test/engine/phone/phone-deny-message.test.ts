@@ -9,7 +9,8 @@ import { claudeDenyFieldPrompt } from '../../support/scenarios/index.ts';
 import { startScriptedAgent } from '../../support/scripted-agent/start.ts';
 import { poll } from '../../support/poll.ts';
 import type { PhoneRig } from './support.ts';
-import { botReplies, OWNER, STRANGER, startPhoneRig, waitForItem, waitForMessage, changingPrompt } from './support.ts';
+import { botReplies, OWNER, STRANGER, startPhoneRig, waitForMessage } from './support.ts';
+import { changingPrompt, waitForItem } from '../../support/chat-rig.ts';
 
 let rig: PhoneRig | null = null;
 afterEach(async () => {

@@ -8,7 +8,8 @@ import type { Scenario } from '../../support/scripted-agent/scenario.ts';
 import { startScriptedAgent } from '../../support/scripted-agent/start.ts';
 import { poll } from '../../support/poll.ts';
 import type { PhoneRig } from './support.ts';
-import { botReplies, liveMessages, OWNER, startPhoneRig, waitForItem, waitForMessage } from './support.ts';
+import { botReplies, liveMessages, OWNER, startPhoneRig, waitForMessage } from './support.ts';
+import { waitForItem } from '../../support/chat-rig.ts';
 
 let rig: PhoneRig | null = null;
 afterEach(async () => {

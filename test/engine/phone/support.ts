@@ -5,15 +5,12 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { QueueItemDto } from '../../../preload/contract/queue-item.ts';
 import { botIdOf, botTokenPath, saveBotToken } from '../../../main/engine/phone/bot-token-file.ts';
 import type { StoredMessage, TgUser } from '../../support/bot-api/stand-in.ts';
 import { BotApiStandIn } from '../../support/bot-api/stand-in.ts';
 import type { EngineHarness } from '../../support/engine-harness.ts';
 import { startEngineHarness } from '../../support/engine-harness.ts';
 import { poll } from '../../support/poll.ts';
-import { claudeDenyFieldPrompt } from '../../support/scenarios/index.ts';
-import type { Scenario } from '../../support/scripted-agent/scenario.ts';
 
 /** The paired user (their private chat has the same id, as in Telegram). */
 export const OWNER: TgUser = { id: 4242, first_name: 'Ada', username: 'ada' };
@@ -58,18 +55,6 @@ export function pairOwner(h: EngineHarness, tg: BotApiStandIn): void {
   h.engine.store.phone.pair({ chatId: OWNER.id, userId: OWNER.id, userName: 'Ada (@ada)', botUsername: tg.bot.username!, at: Date.now() });
 }
 
-/** The queue now. */
-export async function queue(h: EngineHarness): Promise<readonly QueueItemDto[]> {
-  const env = await h.engine.api['queue:list']({});
-  if (!env.ok) throw new Error(env.error.message);
-  return env.value;
-}
-
-/** Wait for an item matching `test`. */
-export function waitForItem(h: EngineHarness, test: (i: QueueItemDto) => boolean, what: string): Promise<QueueItemDto> {
-  return poll(async () => (await queue(h)).find(test), what);
-}
-
 /** The bot's messages to OWNER that hold buttons now. */
 export function liveMessages(tg: BotApiStandIn): StoredMessage[] {
   return tg.botMessages(OWNER.id).filter((m) => m.keyboard !== null);
@@ -103,18 +88,4 @@ export function buttonTexts(m: StoredMessage): string[] {
 export async function waitForAnswer(tg: BotApiStandIn, n: number): Promise<string> {
   const a = await poll(() => (tg.answers.length >= n ? tg.answers[n - 1] : null), `press answer ${n}`);
   return a.text;
-}
-
-/** The deny-field prompt, where F2 swaps in another ask (another subject: another fingerprint). */
-export function changingPrompt(): Scenario {
-  const s = claudeDenyFieldPrompt();
-  const prompt = s.states['prompt']!;
-  return {
-    ...s,
-    states: {
-      ...s.states,
-      prompt: { ...prompt, keys: { ...prompt.keys, F2: 'other' } },
-      other: { screen: 'panes/claude/perm-write-new-file', keys: { Escape: 'denied-esc' } },
-    },
-  };
 }

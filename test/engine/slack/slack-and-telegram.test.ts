@@ -15,7 +15,8 @@ import { poll } from '../../support/poll.ts';
 import { claudePermBash } from '../../support/scenarios/index.ts';
 import { SlackStandIn } from '../../support/slack-api/stand-in.ts';
 import { startScriptedAgent } from '../../support/scripted-agent/start.ts';
-import { OWNER, pairOwner, waitForItem } from '../phone/support.ts';
+import { OWNER, pairOwner } from '../phone/support.ts';
+import { waitForItem } from '../../support/chat-rig.ts';
 
 let parts: { h: EngineHarness; tg: BotApiStandIn; slack: SlackStandIn } | null = null;
 afterEach(async () => {

@@ -9,7 +9,7 @@ import { claudePermBash, claudePermWrite } from '../../support/scenarios/index.t
 import type { Scenario } from '../../support/scripted-agent/scenario.ts';
 import { startScriptedAgent } from '../../support/scripted-agent/start.ts';
 import { poll } from '../../support/poll.ts';
-import { waitForItem } from '../phone/support.ts';
+import { waitForItem } from '../../support/chat-rig.ts';
 import type { SlackRig } from './support.ts';
 import { replies, startSlackRig, waitForMessage } from './support.ts';
 

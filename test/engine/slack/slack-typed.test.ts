@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { claudeDenyFieldPrompt, claudeIdleWorking, claudePermBash } from '../../support/scenarios/index.ts';
 import { startScriptedAgent } from '../../support/scripted-agent/start.ts';
 import { poll } from '../../support/poll.ts';
-import { waitForItem } from '../phone/support.ts';
+import { waitForItem } from '../../support/chat-rig.ts';
 import type { SlackRig } from './support.ts';
 import { replies, startSlackRig, waitForMessage } from './support.ts';
 
