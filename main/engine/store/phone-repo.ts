@@ -6,7 +6,7 @@
  */
 import type { Db } from './sql.ts';
 import { atomically } from './sql.ts';
-import type { ChatClaim, ChatMessageRow, ChatTokenRow } from './chat-rows.ts';
+import type { ChatClaim, ChatMessageRow, ChatRows, ChatTokenRow } from './chat-rows.ts';
 import { createChatRows, pairingCode } from './chat-rows.ts';
 
 /** The pairing row: who the channel answers, where polling stands, and a pairing in progress. */
@@ -73,6 +73,8 @@ export type PressClaim = ChatClaim<PhoneToken>;
 
 /** Phone repository. */
 export interface PhoneRepo {
+  /** The message and token rows as every chat keeps them (what the shared channel code uses). */
+  readonly rows: ChatRows<number, TokenAction, PhoneMessage, PhoneToken>;
   pairing(): PhonePairing;
   /** Pair with a chat and user (clears the pending code; the offset stays). */
   pair(p: { chatId: number; userId: number; userName: string; botUsername: string; at: number }): void;
@@ -154,6 +156,7 @@ export function createPhoneRepo(db: Db): PhoneRepo {
   );
   const moveOffset = (nextOffset: number) => () => void setOffset.run(nextOffset);
   return {
+    rows,
     pairing: () => {
       const r = pairingRow.get()!;
       return {

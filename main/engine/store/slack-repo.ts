@@ -7,7 +7,7 @@
 import type { Db } from './sql.ts';
 import { atomically } from './sql.ts';
 import type { PhoneAction } from './phone-repo.ts';
-import type { ChatClaim, ChatMessageRow, ChatTokenRow } from './chat-rows.ts';
+import type { ChatClaim, ChatMessageRow, ChatRows, ChatTokenRow } from './chat-rows.ts';
 import { createChatRows, pairingCode } from './chat-rows.ts';
 
 /** The pairing row. */
@@ -62,6 +62,8 @@ export type SlackPressClaim = ChatClaim<SlackToken>;
 
 /** Slack repository. */
 export interface SlackRepo {
+  /** The message and token rows as every chat keeps them (what the shared channel code uses). */
+  readonly rows: ChatRows<string, PhoneAction, SlackMessage, SlackToken>;
   pairing(): SlackPairing;
   /** Pair with a user and their DM (clears the pending code). */
   pair(p: {
@@ -135,6 +137,7 @@ export function createSlackRepo(db: Db): SlackRepo {
     { message: slackMessage, token: slackToken },
   );
   return {
+    rows,
     pairing: () => {
       const r = pairingRow.get()!;
       return {
