@@ -92,7 +92,7 @@ describe('phone: Deny with a message… button', () => {
 
   it('a reply to the ask after the prompt changed sends nothing', async () => {
     rig = await startPhoneRig();
-    const agent = await startScriptedAgent(rig.h.tmux, changingPrompt(), { session: 'api-worker' });
+    const agent = await startScriptedAgent(rig.h.tmux, changingPrompt(claudeDenyFieldPrompt()), { session: 'api-worker' });
     const first = await waitForItem(rig.h, isPrompt, 'a permission item');
     const m = await waitForMessage(rig);
     const ask = await pressAsk(rig, m);

@@ -3,13 +3,12 @@
  * be reached from here): a paired chat, quick pairing checks and a short long-poll so a test never
  * waits on the defaults.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { botIdOf, botTokenPath, saveBotToken } from '../../../main/engine/phone/bot-token-file.ts';
 import type { StoredMessage, TgUser } from '../../support/bot-api/stand-in.ts';
 import { BotApiStandIn } from '../../support/bot-api/stand-in.ts';
 import type { EngineHarness } from '../../support/engine-harness.ts';
-import { startEngineHarness } from '../../support/engine-harness.ts';
+import type { ChatSetup } from '../../support/chat-rig.ts';
+import { startChatHarness } from '../../support/chat-rig.ts';
 import { poll } from '../../support/poll.ts';
 
 /** The paired user (their private chat has the same id, as in Telegram). */
@@ -24,19 +23,20 @@ export interface PhoneRig {
   dispose(): Promise<void>;
 }
 
+/** The engine set up for Telegram's stand-in: its API base, its bot token, a short long-poll and quick checks. */
+export function telegramSetup(tg: BotApiStandIn): ChatSetup {
+  return {
+    configKey: 'telegram',
+    apiBase: tg.apiBase,
+    saveTokens: (tbHome) => saveBotToken(botTokenPath(tbHome), tg.token),
+    engine: { phone: { pollTimeoutS: 2, minSendIntervalMs: 50, checkMs: 100, requestTimeoutMs: 3000 } },
+  };
+}
+
 /** Start the stand-in and an engine pointed at it, then pair OWNER's private chat. */
 export async function startPhoneRig(opts: { config?: Record<string, unknown>; paired?: boolean; api?: boolean } = {}): Promise<PhoneRig> {
   const tg = await BotApiStandIn.start();
-  const h = await startEngineHarness({
-    beforeStart: (home) => {
-      mkdirSync(join(home, 'tb'), { recursive: true });
-      const phone = { telegram: { apiBase: tg.apiBase }, ...((opts.config?.['phone'] as object | undefined) ?? {}) };
-      writeFileSync(join(home, 'tb', 'config.json'), JSON.stringify({ ...opts.config, phone }, null, 2));
-      saveBotToken(botTokenPath(join(home, 'tb')), tg.token);
-    },
-    ...(opts.api ? { api: true } : {}),
-    phone: { pollTimeoutS: 2, minSendIntervalMs: 50, checkMs: 100, requestTimeoutMs: 3000 },
-  });
+  const h = await startChatHarness([telegramSetup(tg)], opts);
   if (opts.paired !== false) pairOwner(h, tg);
   return {
     h,
