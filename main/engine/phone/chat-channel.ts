@@ -8,10 +8,9 @@
  */
 import type { ApiMethods } from '../../../preload/contract/api.ts';
 import type { QueueItemDto } from '../../../preload/contract/queue-item.ts';
-import type { EngineEvents } from '../api/events.ts';
 import type { Logger } from '../platform/log.ts';
 import type { ChatRows, Store, TokenAction } from '../store/index.ts';
-import type { ChatMessage, PhoneSettings } from './chat-sync.ts';
+import type { ChatMessage, ChatSyncDeps } from './chat-sync.ts';
 import { ChatSync } from './chat-sync.ts';
 import { newPressToken } from './press-token.ts';
 import type { SendQueue } from './send-queue.ts';
@@ -57,16 +56,8 @@ export interface ChatTransport<K extends number | string, M extends ChatMessage,
   harmless?(error: unknown): boolean;
 }
 
-/** What the channel needs besides its transport. */
-export interface ChatChannelDeps {
-  readonly store: Store;
-  /** The contract's methods, audited as the chat's surface. */
-  readonly api: ApiMethods;
-  readonly events: EngineEvents;
-  readonly logger: Logger;
-  readonly now: () => number;
-  readonly settings: () => PhoneSettings;
-}
+/** What the channel needs besides its transport (`api`: the contract's methods, audited as the chat's surface). */
+export type ChatChannelDeps = Omit<ChatSyncDeps, 'busy'>;
 
 /** The shared part of a running chat channel. */
 export class ChatChannel<K extends number | string, M extends ChatMessage, A extends TokenAction> {
