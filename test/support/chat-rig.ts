@@ -8,6 +8,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { QueueItemDto } from '../../preload/contract/queue-item.ts';
 import type { EngineOptions } from '../../main/engine/engine.ts';
+import { cli } from './cli-context.ts';
 import type { EngineHarness } from './engine-harness.ts';
 import { startEngineHarness } from './engine-harness.ts';
 import { poll } from './poll.ts';
@@ -44,6 +45,20 @@ export function startChatHarness(
     ...(opts.api ? { api: true } : {}),
     ...Object.assign({}, ...chats.map((c) => c.engine)),
   });
+}
+
+/** `trailboss doctor --json`'s finding `id` (`phone`, `slack`) about the harness's engine. */
+export async function doctorFinding(h: EngineHarness, id: string): Promise<DoctorFinding | undefined> {
+  const run = await cli(['doctor', '--json', '--tmux-socket', h.socket], { home: join(h.home, 'tb') });
+  return (JSON.parse(run.stdout) as { checks: DoctorFinding[] }).checks.find((c) => c.id === id);
+}
+
+/** One of doctor's findings, as `--json` prints it. */
+export interface DoctorFinding {
+  readonly id: string;
+  readonly status: string;
+  readonly detail: string;
+  readonly fix: string | null;
 }
 
 /** The queue now. */
