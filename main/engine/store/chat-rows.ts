@@ -43,6 +43,8 @@ export interface ChatTokenRow<K, A extends string> {
   readonly id: K;
   readonly action: A;
   readonly fingerprint: string;
+  /** When it was pressed (null: not yet). */
+  readonly usedAt: number | null;
 }
 
 /** A token to store with its message. */
@@ -131,6 +133,7 @@ const toToken = <K, A extends string>(r: TokenRow<K, A>): ChatTokenRow<K, A> => 
   id: r.id,
   action: r.action,
   fingerprint: r.fingerprint,
+  usedAt: r.used_at,
 });
 
 /** Build one chat's shared rows over its tables. */
@@ -176,7 +179,7 @@ export function createChatRows<K extends number | string, A extends string, M, T
     if (row.revoked_at !== null) return { kind: 'revoked' };
     if (messageBy.get(chat, id)?.live !== 1) return { kind: 'not-live' };
     if (use.run(at, hash).changes !== 1) return { kind: 'used' };
-    return { kind: 'claimed', token: names.token(toToken(row)) };
+    return { kind: 'claimed', token: names.token({ ...toToken(row), usedAt: at }) };
   };
   return {
     addMessage: (m, tokens) =>

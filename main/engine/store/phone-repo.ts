@@ -140,7 +140,7 @@ const phoneMessage = (r: ChatMessageRow<number>): PhoneMessage => {
 };
 
 const phoneToken = (r: ChatTokenRow<number, TokenAction>): PhoneToken => {
-  const { chat, id, ...rest } = r;
+  const { chat, id, usedAt: _usedAt, ...rest } = r;
   return { chatId: chat, messageId: id, ...rest };
 };
 

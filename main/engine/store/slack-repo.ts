@@ -123,7 +123,7 @@ const slackMessage = (r: ChatMessageRow<string>): SlackMessage => {
 };
 
 const slackToken = (r: ChatTokenRow<string, PhoneAction>): SlackToken => {
-  const { chat, id, ...rest } = r;
+  const { chat, id, usedAt: _usedAt, ...rest } = r;
   return { channelId: chat, ts: id, ...rest };
 };
 
