@@ -11,6 +11,8 @@ import { startHost } from './child-host.ts';
 import { startFleet } from './fleet.ts';
 import type { HostMessage } from './host-protocol.ts';
 import { preciseNow } from './host-protocol.ts';
+import type { AgentReads } from './detection-reads.ts';
+import { checkReads } from './detection-reads.ts';
 import { loopingPrompt, runtimeAt, workingLoop } from './scenarios.ts';
 import type { Summary } from './stats.ts';
 import { summarize } from './stats.ts';
@@ -51,6 +53,11 @@ export interface DetectionResult {
   /** Approvals reported as not sent (changed/refused/gone) although the agent received a key right after. */
   readonly unexpectedKeys: number;
   readonly detectionByRuntime: Readonly<Record<string, Summary>>;
+  /** Items that do not match what the agent drew (wrong runtime, kind or approve label; a busy agent queued), and keys that were not the approve key. */
+  readonly wrongReads: number;
+  readonly wrongKeys: number;
+  /** The first few of them, as sentences. */
+  readonly wrongExamples: readonly string[];
 }
 
 /** How often a busy agent redraws. */
@@ -98,6 +105,7 @@ export async function runDetection(opts: DetectionOptions): Promise<DetectionRes
     const keysReceived: Record<string, number> = {};
     let missed = 0;
     let unexpectedKeys = 0;
+    const reads: AgentReads[] = [];
     fleet.agents.slice(0, loops.length).forEach((agent, i) => {
       const loop = loops[i]!;
       const paneKey = fleet.paneKey(agent);
@@ -116,6 +124,7 @@ export async function runDetection(opts: DetectionOptions): Promise<DetectionRes
       });
       const keys = records.filter((r): r is KeyRecord => r.type === 'key');
       for (const key of keys) if (inWindow(key.t)) keysReceived[key.key] = (keysReceived[key.key] ?? 0) + 1;
+      reads.push(agentReads(`${loop.runtime} #${i}`, loop.expected, host.messages, paneKey, keys, inWindow));
       for (const a of host.messages) {
         if (a.type !== 'approve' || a.paneKey !== paneKey || !inWindow(a.tReq)) continue;
         outcomes[a.outcome] = (outcomes[a.outcome] ?? 0) + 1;
@@ -125,6 +134,12 @@ export async function runDetection(opts: DetectionOptions): Promise<DetectionRes
         } else if (key) unexpectedKeys++;
       }
     });
+    fleet.agents.slice(loops.length).forEach((agent, i) => {
+      const keys = readRecords(agent.recordPath).filter((r): r is KeyRecord => r.type === 'key');
+      reads.push(agentReads(`busy ${runtimeAt(i)} #${i}`, null, host.messages, fleet.paneKey(agent), keys, inWindow));
+    });
+    const checks = reads.map(checkReads);
+    const wrong = checks.flatMap((c) => [...c.wrongReads, ...c.wrongKeys]);
     return {
       agents: opts.agents,
       mode: opts.observeMode ?? 'events',
@@ -137,10 +152,28 @@ export async function runDetection(opts: DetectionOptions): Promise<DetectionRes
       keysReceived,
       unexpectedKeys,
       detectionByRuntime: Object.fromEntries([...byRuntime].map(([runtime, values]) => [runtime, summarize(values)])),
+      wrongReads: checks.reduce((n, c) => n + c.wrongReads.length, 0),
+      wrongKeys: checks.reduce((n, c) => n + c.wrongKeys.length, 0),
+      wrongExamples: wrong.slice(0, 5),
     };
   } finally {
     await fleet.dispose();
   }
+}
+
+/** One agent's items and keys in the window, for checkReads. */
+function agentReads(
+  label: string,
+  expected: AgentReads['expected'],
+  messages: readonly HostMessage[],
+  paneKey: string,
+  keys: readonly KeyRecord[],
+  inWindow: (t: number) => boolean,
+): AgentReads {
+  const added = messages.filter(
+    (m): m is Extract<HostMessage, { type: 'added' }> => m.type === 'added' && m.paneKey === paneKey && inWindow(m.t),
+  );
+  return { label, expected, added, keys: keys.filter((k) => inWindow(k.t)).map((k) => k.key) };
 }
 
 function firstKeyBetween(records: readonly AgentRecord[], from: number, to: number): KeyRecord | undefined {

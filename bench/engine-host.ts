@@ -102,7 +102,15 @@ function later(fn: () => Promise<void>, ms: number): void {
 }
 
 engine.on('item:added', ({ item }) => {
-  say({ type: 'added', t: preciseNow(), id: item.id, paneKey: item.paneKey, reason: item.reason });
+  say({
+    type: 'added',
+    t: preciseNow(),
+    id: item.id,
+    paneKey: item.paneKey,
+    reason: item.reason,
+    runtime: item.runtime,
+    approveLabel: item.approveLabel,
+  });
   // A random delay spreads the looping agents' next prompts over the tick, so detection samples
   // are not phase-locked to the observer's schedule.
   if (config.autoApprove && item.reason === 'permission') later(() => approve(item.id, 0), Math.random() * config.autoApprove.maxDelayMs);

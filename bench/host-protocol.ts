@@ -45,7 +45,16 @@ export interface ObserverHostConfig {
 export type HostMessage =
   | { readonly type: 'ready'; readonly t: number; readonly pid: number; readonly port: number | null; readonly token: string | null }
   | { readonly type: 'spawned'; readonly pid: number }
-  | { readonly type: 'added'; readonly t: number; readonly id: string; readonly paneKey: string; readonly reason: string }
+  | {
+      readonly type: 'added';
+      readonly t: number;
+      readonly id: string;
+      readonly paneKey: string;
+      readonly reason: string;
+      /** The runtime the engine read the pane as, and the label approve shows (null: approve withheld). */
+      readonly runtime: string;
+      readonly approveLabel: string | null;
+    }
   | { readonly type: 'reminder'; readonly t: number; readonly id: string; readonly step: number }
   | {
       readonly type: 'approve';

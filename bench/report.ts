@@ -121,6 +121,16 @@ export function verdicts(r: BenchResults): Verdict[] {
   if (r.detection && !isError(r.detection)) {
     for (const d of r.detection) p95(`detection, ${d.agents} agents (${d.mode})`, d.detection, detectionTargetFor(d.mode));
     for (const d of r.detection) p95(`approve, ${d.agents} agents (${d.mode})`, d.approve, TARGETS.approveP95Ms);
+    // Every prompt drawn becomes its runtime's item, nothing else is queued, only the approve key is sent.
+    for (const d of r.detection) {
+      const wrong = d.missed + d.wrongReads + d.wrongKeys;
+      out.push({
+        measure: `detection reads, ${d.agents} agents (${d.mode}): missed + wrong`,
+        value: wrong,
+        target: '0',
+        pass: wrong === 0,
+      });
+    }
   }
   if (r.cpu && !isError(r.cpu)) {
     for (const c of r.cpu) {
@@ -356,18 +366,36 @@ export function formatReport(r: BenchResults): string {
     else {
       section(
         t1,
-        ['agents', 'busy', 'mode', 'n', 'missed', 'p50', 'p95', 'max', 'ok'],
+        ['agents', 'busy', 'mode', 'n', 'missed', 'wrong reads', 'wrong keys', 'p50', 'p95', 'max', 'ok'],
         r.detection.map((d) => [
           d.agents,
           d.busy,
           d.mode,
           d.detection.n,
           d.missed,
+          d.wrongReads,
+          d.wrongKeys,
           ms(d.detection.p50),
           ms(d.detection.p95),
           ms(d.detection.max),
           within(d.detection.p95, detectionTargetFor(d.mode)),
         ]),
+      );
+      section(
+        'Detection by runtime — prompt drawn → item queued (ms); first wrong reads, if any',
+        ['agents', 'mode', 'runtime', 'n', 'p50', 'p95', 'max', 'wrong'],
+        r.detection.flatMap((d) =>
+          Object.entries(d.detectionByRuntime).map(([runtime, x]): Cell[] => [
+            d.agents,
+            d.mode,
+            runtime,
+            x.n,
+            ms(x.p50),
+            ms(x.p95),
+            ms(x.max),
+            d.wrongExamples.filter((w) => w.startsWith(`${runtime} `) || w.startsWith(`busy ${runtime} `)).join('; ') || '–',
+          ]),
+        ),
       );
       section(
         t2,

@@ -2,18 +2,26 @@
  * The scripted agents the bench runs, built from the project's scenarios (test/support/scenarios):
  * looping prompts for latency, and for CPU a fleet that is mostly idle or working, a few prompting.
  */
-import { claudePermBash, claudeWorkingStates } from '../test/support/scenarios/claude.ts';
-import { codexExecApproval, codexWorkingStates } from '../test/support/scenarios/codex.ts';
+import type { ExpectedItem } from '../test/support/scenarios/fleet.ts';
+import { FLEET_RUNTIMES } from '../test/support/scenarios/fleet.ts';
 import { FIXTURES_ROOT } from '../test/support/scenarios/fixtures.ts';
 import type { LatencyRuntime } from '../test/support/scenarios/latency.ts';
 import { latencyScenario } from '../test/support/scenarios/latency.ts';
-import { opencodeBashApproval, opencodeWorkingStates } from '../test/support/scenarios/opencode.ts';
-import { newerWorkingStates, shellApproval } from '../test/support/scenarios/shell-approval.ts';
 import type { Scenario, StateSpec } from '../test/support/scripted-agent/scenario.ts';
 import { assertScenario } from '../test/support/scripted-agent/scenario.ts';
 
-/** The runtimes with scripted scenarios, taken in turn so every fleet mixes them. */
-export const BENCH_RUNTIMES: readonly LatencyRuntime[] = ['claude', 'codex', 'opencode'];
+/** The runtimes with scripted scenarios — all nine Trail Boss reads — taken in turn so every fleet mixes them. */
+export const BENCH_RUNTIMES: readonly LatencyRuntime[] = [
+  'claude',
+  'codex',
+  'opencode',
+  'cursor',
+  'kiro',
+  'auggie',
+  'gemini',
+  'qwen',
+  'copilot',
+];
 
 /** Runtime of the i-th agent of a fleet. */
 export function runtimeAt(i: number): LatencyRuntime {
@@ -21,18 +29,7 @@ export function runtimeAt(i: number): LatencyRuntime {
 }
 
 function workingStates(runtime: LatencyRuntime, stepMs: number): Record<string, StateSpec> {
-  switch (runtime) {
-    case 'claude':
-      return claudeWorkingStates(stepMs);
-    case 'codex':
-      return codexWorkingStates(stepMs);
-    case 'opencode':
-      return opencodeWorkingStates(stepMs);
-    case 'gemini':
-    case 'qwen':
-    case 'copilot':
-      return newerWorkingStates(runtime, stepMs);
-  }
+  return FLEET_RUNTIMES[runtime].working(stepMs);
 }
 
 /** A loop that never ends: the runtime's three working screens in turn, one every `stepMs` (a busy agent redrawing). */
@@ -41,7 +38,7 @@ export function workingLoop(runtime: LatencyRuntime, stepMs: number): Scenario {
   const last = states['working-3']!;
   return assertScenario({
     name: `${runtime}-working-loop`,
-    runtime,
+    runtime: FLEET_RUNTIMES[runtime].processName,
     initial: 'working-1',
     fixturesRoot: FIXTURES_ROOT,
     states: { ...states, 'working-3': { ...last, after: { ms: stepMs, next: 'working-1' } } },
@@ -52,7 +49,7 @@ export function workingLoop(runtime: LatencyRuntime, stepMs: number): Scenario {
 export function idleAgent(runtime: LatencyRuntime): Scenario {
   return assertScenario({
     name: `${runtime}-idle`,
-    runtime,
+    runtime: FLEET_RUNTIMES[runtime].processName,
     initial: 'idle',
     fixturesRoot: FIXTURES_ROOT,
     states: workingStates(runtime, 300),
@@ -61,29 +58,21 @@ export function idleAgent(runtime: LatencyRuntime): Scenario {
 
 /** An agent blocked at its permission prompt, never answered during the run. */
 export function promptingAgent(runtime: LatencyRuntime): Scenario {
-  switch (runtime) {
-    case 'claude':
-      return claudePermBash();
-    case 'codex':
-      return codexExecApproval();
-    case 'opencode':
-      return opencodeBashApproval();
-    case 'gemini':
-    case 'qwen':
-    case 'copilot':
-      return shellApproval(runtime);
-  }
+  return FLEET_RUNTIMES[runtime].prompt(1000);
 }
 
-/** Prompt → answer → idle for `idleMs` → the same prompt again; the prompt state's name says when one is drawn. */
+/**
+ * Prompt → answer → idle for `idleMs` → the same prompt again; the prompt state's name says when one is
+ * drawn, and `expected` is the queue item each drawing must produce.
+ */
 export function loopingPrompt(
   runtime: LatencyRuntime,
   opts: { firstPromptMs: number; idleMs: number },
-): { scenario: Scenario; promptState: string } {
+): { scenario: Scenario; promptState: string; expected: ExpectedItem } {
   const scenario = latencyScenario(runtime, opts);
   const promptState = scenario.states[scenario.initial]?.after?.next;
   if (!promptState) throw new Error(`${scenario.name}: no timed step from the waiting screen to the prompt`);
-  return { scenario, promptState };
+  return { scenario, promptState, expected: FLEET_RUNTIMES[runtime].expected };
 }
 
 /** Which kind of agent the i-th pane of a CPU fleet is: 1 in 10 prompting, 2 in 10 working, the rest idle. */
@@ -92,6 +81,18 @@ export function cpuFleetKind(i: number): 'prompting' | 'working' | 'idle' {
   if (slot === 9) return 'prompting';
   if (slot === 3 || slot === 6) return 'working';
   return 'idle';
+}
+
+/**
+ * The runtimes whose idle screens are scripted line editors (a reply is typed and submitted): the
+ * soak's agents take these in turn, since its loop goes through a reply. The others' answered screens
+ * ask again by themselves and would only record the reply's keys.
+ */
+export const REPLY_RUNTIMES: readonly LatencyRuntime[] = ['claude', 'codex', 'opencode'];
+
+/** Runtime of the i-th agent of the soak. */
+export function soakRuntimeAt(i: number): LatencyRuntime {
+  return REPLY_RUNTIMES[i % REPLY_RUNTIMES.length]!;
 }
 
 /**

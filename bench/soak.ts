@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { ScriptedAgent } from '../test/support/scripted-agent/start.ts';
 import { startScriptedAgents } from '../test/support/scripted-agent/start.ts';
 import { startFleet } from './fleet.ts';
-import { runtimeAt, soakLoop } from './scenarios.ts';
+import { soakLoop, soakRuntimeAt } from './scenarios.ts';
 import type { DriverTally } from './soak-driver.ts';
 import { startSoakDriver } from './soak-driver.ts';
 import { startSoakDaemon } from './soak-daemon.ts';
@@ -55,7 +55,7 @@ const WINDOWS_PER_SESSION = 10;
 
 /** Run one soak. */
 export async function runSoak(opts: SoakOptions, progress: (message: string) => void = () => {}): Promise<SoakResult> {
-  const scenario = (i: number) => soakLoop(runtimeAt(i), { firstPromptMs: 1000 + Math.random() * 5000, workStepMs: opts.workStepMs });
+  const scenario = (i: number) => soakLoop(soakRuntimeAt(i), { firstPromptMs: 1000 + Math.random() * 5000, workStepMs: opts.workStepMs });
   const fleet = await startFleet(Array.from({ length: opts.agents }, (_, i) => scenario(i)));
   const panes: { agent: ScriptedAgent; session: string }[] = fleet.agents.map((agent, i) => ({
     agent,

@@ -5,7 +5,13 @@ import type { BenchResults } from '../../bench/report.ts';
 import { formatReport, verdicts } from '../../bench/report.ts';
 import { summarize } from '../../bench/stats.ts';
 
-function detection(agents: number, latencies: number[], approvals: number[], mode: 'events' | 'poll' = 'poll'): DetectionResult {
+function detection(
+  agents: number,
+  latencies: number[],
+  approvals: number[],
+  mode: 'events' | 'poll' = 'poll',
+  wrongReads = 0,
+): DetectionResult {
   return {
     agents,
     mode,
@@ -18,6 +24,12 @@ function detection(agents: number, latencies: number[], approvals: number[], mod
     keysReceived: { '1': approvals.length },
     unexpectedKeys: 0,
     detectionByRuntime: {},
+    wrongReads,
+    wrongKeys: 0,
+    wrongExamples:
+      wrongReads > 0
+        ? ['kiro #4: queued as dialog (kiro, approve null), expected permission (kiro, approve "Yes, single permission")']
+        : [],
   };
 }
 
@@ -49,7 +61,7 @@ describe('bench report', () => {
       detection: [
         detection(1, [500, 1600], [20, 30]),
         detection(20, [500, 700], [100, 200]),
-        detection(20, [200, 350], [20, 30], 'events'),
+        detection(20, [200, 350], [20, 30], 'events', 1),
       ],
     });
     expect(v.map((x) => [x.measure, x.pass])).toEqual([
@@ -59,6 +71,10 @@ describe('bench report', () => {
       ['approve, 1 agents (poll)', true],
       ['approve, 20 agents (poll)', false],
       ['approve, 20 agents (events)', true],
+      // A prompt read as something else fails the run whatever its latency.
+      ['detection reads, 1 agents (poll): missed + wrong', true],
+      ['detection reads, 20 agents (poll): missed + wrong', true],
+      ['detection reads, 20 agents (events): missed + wrong', false],
     ]);
   });
 

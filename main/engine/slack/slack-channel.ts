@@ -5,15 +5,17 @@
  * answers anywhere else — the desk, Telegram —, changed prompts, the send queue; a new connection
  * reconciles at once). What is Slack's own is its `ChatTransport` here: Block Kit messages, a
  * reminder as a new message in the first message's thread (a `chat.update` does not notify), an
- * update that takes the buttons down, a queue for each method (Slack limits each on its own).
+ * update that takes the buttons down, a queue for each method (Slack limits each on its own); and the
+ * `Deny with a message…` form (`views.open`).
  */
 import type { ChatChannelDeps } from '../phone/chat-channel.ts';
 import { ChatChannel } from '../phone/chat-channel.ts';
 import { SendQueue } from '../phone/send-queue.ts';
-import type { PhoneAction, SlackMessage } from '../store/index.ts';
+import type { SlackMessage, TokenAction } from '../store/index.ts';
 import type { SlackApi } from './slack-api.ts';
 import { readEnvelope } from './slack-events.ts';
-import { handleSlackInput } from './slack-handler.ts';
+import { formAnswer, handleSlackInput } from './slack-handler.ts';
+import { denyFormView } from './slack-deny-form.ts';
 import type { SlackHandlerDeps } from './slack-handler.ts';
 import { buttonsBlock, slackItemMessage, slackOutcome } from './slack-message.ts';
 import { SlackSocket } from './slack-socket.ts';
@@ -38,7 +40,7 @@ export class SlackChannel {
   /** chat.update: its own Tier 3 limit (about 50 a minute), so outcome updates never take a new message's turn. */
   private readonly updates: SendQueue;
   private readonly socket: SlackSocket;
-  private readonly chat: ChatChannel<string, SlackMessage, PhoneAction>;
+  private readonly chat: ChatChannel<string, SlackMessage, TokenAction>;
 
   constructor(
     private readonly deps: SlackChannelDeps,
@@ -96,14 +98,25 @@ export class SlackChannel {
         );
         return Promise.resolve();
       },
+      // Not queued: the trigger lasts 3 s, and views.open has its own limit (Tier 4), apart from posts.
+      openForm: async (triggerId, message, data) => {
+        try {
+          await deps.web.call('views.open', { trigger_id: triggerId, view: denyFormView(message.header, data) });
+          return true;
+        } catch (error) {
+          deps.logger.log('warn', 'slack.form-failed', { error: redactedSlackError(error) });
+          return false;
+        }
+      },
     };
     this.socket = new SlackSocket({
       apiBase: deps.apiBase,
       appToken: deps.appToken,
       logger: deps.logger,
       ...(deps.requestTimeoutMs ? { requestTimeoutMs: deps.requestTimeoutMs } : {}),
+      answer: (envelope) => formAnswer(deps.store, readEnvelope(envelope)),
       handle: async (envelope) => {
-        await handleSlackInput(handler, readEnvelope(envelope));
+        await handleSlackInput(handler, readEnvelope(envelope), envelope.acked?.['response_action'] === 'errors');
         this.chat.sync.reconcileSoon();
       },
       state: (connected, error) => {

@@ -6,7 +6,7 @@
  */
 import type { Db } from './sql.ts';
 import { atomically } from './sql.ts';
-import type { PhoneAction } from './phone-repo.ts';
+import type { PhoneAction, TokenAction } from './phone-repo.ts';
 import type { ChatClaim, ChatMessageRow, ChatRows, ChatTokenRow } from './chat-rows.ts';
 import { createChatRows, pairingCode } from './chat-rows.ts';
 
@@ -53,8 +53,11 @@ export interface SlackToken {
   readonly itemId: string;
   readonly channelId: string;
   readonly ts: string;
-  readonly action: PhoneAction;
+  /** An engine action, or `deny-ask` (`Deny with a message…`: it opens a form for the text, and does not deny). */
+  readonly action: TokenAction;
   readonly fingerprint: string;
+  /** When it was pressed (null: not yet). */
+  readonly usedAt: number | null;
 }
 
 /** Why a press was not honoured (or `claimed`, with the token). */
@@ -63,7 +66,7 @@ export type SlackPressClaim = ChatClaim<SlackToken>;
 /** Slack repository. */
 export interface SlackRepo {
   /** The message and token rows as every chat keeps them (what the shared channel code uses). */
-  readonly rows: ChatRows<string, PhoneAction, SlackMessage, SlackToken>;
+  readonly rows: ChatRows<string, TokenAction, SlackMessage, SlackToken>;
   pairing(): SlackPairing;
   /** Pair with a user and their DM (clears the pending code). */
   pair(p: {
@@ -82,7 +85,7 @@ export interface SlackRepo {
   /** The socket connected (`error` null) or dropped/failed (its redacted message). */
   recordConnection(at: number, connected: boolean, error: string | null): void;
   /** Store a posted message and its tokens; the item's earlier live message stops being live. */
-  addMessage(m: Omit<SlackMessage, 'live' | 'outcome'>, tokens: readonly Omit<SlackToken, 'channelId' | 'ts'>[]): void;
+  addMessage(m: Omit<SlackMessage, 'live' | 'outcome'>, tokens: readonly Omit<SlackToken, 'channelId' | 'ts' | 'usedAt'>[]): void;
   liveMessage(itemId: string): SlackMessage | null;
   message(channelId: string, ts: string): SlackMessage | null;
   /** The most recent message posted (the target of a fresh `y`). */
@@ -99,6 +102,11 @@ export interface SlackRepo {
   claimPress(hash: string, channelId: string, ts: string, at: number): SlackPressClaim;
   /** Claim a typed answer to a live message (once). */
   claimTyped(channelId: string, ts: string, at: number): boolean;
+  /**
+   * Claim a `deny-ask` press (once). Unlike `claimPress` the message stays live with its other
+   * buttons: the press only opens the form that asks for the denial's text.
+   */
+  claimAsk(hash: string, channelId: string, ts: string, at: number): SlackPressClaim;
 }
 
 interface PairingRow {
@@ -122,8 +130,8 @@ const slackMessage = (r: ChatMessageRow<string>): SlackMessage => {
   return { channelId: chat, ts: id, firstTs: first, ...rest };
 };
 
-const slackToken = (r: ChatTokenRow<string, PhoneAction>): SlackToken => {
-  const { chat, id, usedAt: _usedAt, ...rest } = r;
+const slackToken = (r: ChatTokenRow<string, TokenAction>): SlackToken => {
+  const { chat, id, ...rest } = r;
   return { channelId: chat, ts: id, ...rest };
 };
 
@@ -195,6 +203,7 @@ export function createSlackRepo(db: Db): SlackRepo {
     settle: rows.settle,
     token: rows.token,
     claimPress: (hash, channelId, ts, at) => rows.claimPress(hash, channelId, ts, at),
+    claimAsk: (hash, channelId, ts, at) => atomically(db, () => rows.useToken(hash, channelId, ts, at)),
     claimTyped: (channelId, ts, at) => rows.claimTyped(channelId, ts, at),
   };
 }

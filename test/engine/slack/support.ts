@@ -48,7 +48,7 @@ export function pairSlackUser(h: EngineHarness, slack: SlackStandIn, user: Slack
 }
 
 /** Start the stand-in and an engine pointed at it, then pair the owner (as `slack pair` would). */
-export async function startSlackRig(opts: { config?: Record<string, unknown>; paired?: boolean } = {}): Promise<SlackRig> {
+export async function startSlackRig(opts: { config?: Record<string, unknown>; paired?: boolean; api?: boolean } = {}): Promise<SlackRig> {
   const slack = await SlackStandIn.start();
   const owner = slack.addUser('U0ADA', 'Ada Lovelace', 'ada');
   const stranger = slack.addUser('U0MAL', 'Mallory', 'mallory');

@@ -15,6 +15,9 @@ export { codexExecApproval, codexModelMigration, codexWarningsOverlay, codexIdle
 export type { CodexScenarioOptions } from './codex.ts';
 export { opencodeBashApproval, opencodeIdle } from './opencode.ts';
 export { auggieShellApproval } from './auggie.ts';
+export { PEER_RUNTIMES, peerPrompt, peerWorkingStates } from './peer-runtime.ts';
+export { FLEET_RUNTIMES } from './fleet.ts';
+export type { ExpectedItem, FleetRuntime } from './fleet.ts';
 export type { OpencodeScenarioOptions } from './opencode.ts';
 export { promptAfter, looping, latencyScenario } from './latency.ts';
 export type { LatencyRuntime } from './latency.ts';

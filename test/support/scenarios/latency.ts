@@ -4,11 +4,8 @@
  */
 import type { Scenario, StateSpec } from '../scripted-agent/scenario.ts';
 import { assertScenario } from '../scripted-agent/scenario.ts';
-import { claudePermBash } from './claude.ts';
-import { codexExecApproval } from './codex.ts';
-import { opencodeBashApproval } from './opencode.ts';
-import type { ShellApprovalRuntime } from './shell-approval.ts';
-import { shellApproval } from './shell-approval.ts';
+import type { RuntimeId } from '../../../main/engine/runtimes/types.ts';
+import { FLEET_RUNTIMES } from './fleet.ts';
 
 /** Start on `waitingScreen` (a working screen) and draw the scenario's first state after `ms`. */
 export function promptAfter(scenario: Scenario, ms: number, waitingScreen: string): Scenario {
@@ -41,24 +38,17 @@ export function looping(scenario: Scenario, idleMs: number): Scenario {
   return assertScenario({ ...scenario, name: `${scenario.name}-loop`, states });
 }
 
-/** Runtimes with a ready-made latency scenario. */
-export type LatencyRuntime = 'claude' | 'codex' | 'opencode' | ShellApprovalRuntime;
-
-const BASE: Readonly<Record<LatencyRuntime, { build: (idleMs: number) => Scenario; working: string }>> = {
-  claude: { build: () => claudePermBash(), working: 'panes/claude/working-1' },
-  codex: { build: () => codexExecApproval(), working: 'panes/codex/working-stream-1' },
-  opencode: { build: () => opencodeBashApproval(), working: 'panes/opencode/working-stream-1' },
-  // Their answered screens loop back by themselves (no input line to script).
-  gemini: { build: (idleMs) => shellApproval('gemini', idleMs), working: 'panes/gemini/working' },
-  qwen: { build: (idleMs) => shellApproval('qwen', idleMs), working: 'panes/qwen/working' },
-  copilot: { build: (idleMs) => shellApproval('copilot', idleMs), working: 'panes/copilot/working' },
-};
+/** Runtimes with a ready-made latency scenario: every runtime Trail Boss reads. */
+export type LatencyRuntime = RuntimeId;
 
 /**
  * For detection / approve latency: working for `firstPromptMs`, then the runtime's permission
  * prompt; after each answer, idle for `idleMs` (default 1000), then the prompt again.
  */
 export function latencyScenario(runtime: LatencyRuntime, opts: { firstPromptMs: number; idleMs?: number }): Scenario {
-  const base = BASE[runtime];
-  return promptAfter(looping(base.build(opts.idleMs ?? 1000), opts.idleMs ?? 1000), opts.firstPromptMs, base.working);
+  const base = FLEET_RUNTIMES[runtime];
+  const idleMs = opts.idleMs ?? 1000;
+  const waiting = base.working(300)['working-1']?.screen;
+  if (!waiting) throw new Error(`${runtime}: no working screen`);
+  return promptAfter(looping(base.prompt(idleMs), idleMs), opts.firstPromptMs, waiting);
 }

@@ -36,9 +36,13 @@ export function stripEscapes(line: string): string {
   return line.replace(ESCAPES, '');
 }
 
-/** Read `<base>.ansi`, `<base>.txt` and (if present) `<base>.meta`. */
+/**
+ * Read `<base>.ansi`, `<base>.txt` and (if present) `<base>.meta`. A screen kept as plain text only
+ * (the peer screens of CLIs that cannot be installed here: Cursor agent, kiro-cli) draws its `.txt`.
+ */
 export function loadFixtureScreen(base: string): FixtureScreen {
-  const ansi = splitCapture(readFileSync(`${base}.ansi`, 'utf8'));
+  const ansiPath = existsSync(`${base}.ansi`) ? `${base}.ansi` : `${base}.txt`;
+  const ansi = splitCapture(readFileSync(ansiPath, 'utf8'));
   const text = existsSync(`${base}.txt`) ? splitCapture(readFileSync(`${base}.txt`, 'utf8')) : ansi.map(stripEscapes);
   const meta: Record<string, string> = {};
   if (existsSync(`${base}.meta`)) {

@@ -23,7 +23,9 @@ import {
   codexWarningsOverlay,
   opencodeBashApproval,
   claudeDenyFieldPrompt,
+  FLEET_RUNTIMES,
 } from '../../../support/scenarios/index.ts';
+import { RUNTIME_IDS } from '../../../../main/engine/runtimes/types.ts';
 import { fixture } from '../../../support/scenarios/fixtures.ts';
 import { claudeMenuLines, codexMenuLines, opencodeButtonLine } from '../../../support/scenarios/highlights.ts';
 
@@ -90,6 +92,8 @@ function slides(): Slide[] {
     claudeAutoModeOffer(),
     codexWarningsOverlay(),
     claudeDenyFieldPrompt(),
+    // The bench fleet's prompt of every runtime, with its working frames and idle screen.
+    ...RUNTIME_IDS.map((runtime) => FLEET_RUNTIMES[runtime].prompt(1000)),
   ];
   const seen = new Set<string>();
   const out: Slide[] = [];
