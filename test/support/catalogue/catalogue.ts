@@ -23,7 +23,7 @@ export interface CatalogueOption {
 }
 
 /** How a dialog is drawn: the layout of its CLI (from the captures in test/fixtures/panes). */
-export type CatalogueLayout = 'claude' | 'codex' | 'auggie' | 'auggie-popover' | 'gemini' | 'qwen';
+export type CatalogueLayout = 'claude' | 'codex' | 'auggie' | 'auggie-popover' | 'gemini' | 'qwen' | 'copilot' | 'opencode';
 
 /** One dialog of a CLI version. */
 export interface CatalogueDialog {
@@ -33,6 +33,11 @@ export interface CatalogueDialog {
   readonly state: Extract<ScreenKind, 'permission' | 'dialog'>;
   /** A view the user opened (a picker, a notice): read as a dialog that is never queued and never keyed. */
   readonly openedByUser?: boolean;
+  /**
+   * Below this width the CLI's own layout cuts or breaks the dialog's words (opencode cuts its rows): there the
+   * read is only checked to give no key but the expected ones.
+   */
+  readonly minWidth?: number;
   /** Which of its layout's shapes draws it (render-gemini.ts, render-qwen.ts: `confirm`, `dialog`, …). */
   readonly variant?: string;
   /** Gemini, Qwen: a heading above the rest (`Action Required`, a question's header). */

@@ -5,7 +5,9 @@
  * row is cut), continuation rows indented to where the text started.
  */
 import type { CatalogueDialog } from './catalogue.ts';
+import { renderCopilot } from './render-copilot.ts';
 import { renderGemini } from './render-gemini.ts';
+import { renderOpencode, renderOpencodeAnsi } from './render-opencode.ts';
 import { renderQwen } from './render-qwen.ts';
 
 /** `text` wrapped to `width` columns, the first row after `first`, the rest after `rest` (prefixes). */
@@ -39,7 +41,8 @@ export function wrapText(text: string, width: number, first: string, rest: strin
   return rows;
 }
 
-const labelOf = (o: { label: string; hint?: string }) => (o.hint ? `${o.label} (${o.hint})` : o.label);
+/** An option as printed: its label and its key hint in brackets. */
+export const labelOf = (o: { label: string; hint?: string }) => (o.hint ? `${o.label} (${o.hint})` : o.label);
 
 /**
  * Claude Code 2.1.332: a `─` rule, the header, the description, a `╌` box, the question, the list, a
@@ -153,5 +156,14 @@ export function renderDialog(d: CatalogueDialog, width: number): string[] {
       return renderQwen(d, width);
     case 'auggie-popover':
       return auggiePopover(d, width);
+    case 'copilot':
+      return renderCopilot(d, width);
+    case 'opencode':
+      return renderOpencode(d, width);
   }
+}
+
+/** The same rows with their colours (`capture-pane -e`), for layouts whose highlight only colour shows; else undefined. */
+export function renderDialogAnsi(d: CatalogueDialog, width: number): string[] | undefined {
+  return d.layout === 'opencode' ? renderOpencodeAnsi(d, width) : undefined;
 }

@@ -29,7 +29,8 @@ export function numberedBlockEndingAt(
   end: number,
   shape: NumberedBlockShape,
 ): { readonly options: NumberedRowOption[]; readonly start: number } | null {
-  const option = new RegExp(`^([${shape.markers}]\\s+)?(\\d{1,2})\\.\\s+(\\S.*)$`);
+  // A narrow pane squeezes the space out of the marker column (`❯2. Yes`, Copilot CLI at 20 columns).
+  const option = new RegExp(`^([${shape.markers}]\\s*)?(\\d{1,2})\\.\\s+(\\S.*)$`);
   const found: { number: number; label: string; marked: boolean; extra: string[] }[] = [];
   let extra: string[] = [];
   let i = end;
