@@ -31,8 +31,14 @@ const HEADER = /^\?\s+(\S+)\s+(.*?)\s*←?$/;
 /** The line under the options while the prompt waits (its spinner turns). */
 const WAITING = /^\s*\S?\s*Waiting for user confirmation\.\.\.$/;
 
-/** The confirmation ending the screen, or null. High confidence only for the whole, known shape. */
-export function parseQwenPermission(lines: readonly string[]): PermissionPrompt | null {
+/**
+ * The confirmation ending the screen, or null. High confidence only for the whole, known shape.
+ * `reachesPaneBottom`: the screen's last row is the pane's last row. Qwen Code draws the confirmation
+ * whole (its list ends with the No row); one that is not whole is read (with low confidence) only when
+ * the pane is too short for it. With blank rows under it, it is the top of a frame still being drawn
+ * (common/torn-frame.ts): no prompt yet.
+ */
+export function parseQwenPermission(lines: readonly string[], reachesPaneBottom: boolean): PermissionPrompt | null {
   let last = lines.length - 1;
   const waiting = WAITING.test(lines[last] ?? '');
   if (waiting) last--;
@@ -48,6 +54,7 @@ export function parseQwenPermission(lines: readonly string[]): PermissionPrompt 
   const options = block.options.map((o) => ({ key: String(o.number), label: o.label, kind: classifyOptionLabel(o.label) }));
   const highlighted = markedOption(block.options);
   const endsInNo = options.at(-1)?.kind === 'deny';
+  if (!endsInNo && !reachesPaneBottom) return null;
   const tool = header?.[1] ?? null;
   // Shell shows the command on the rows under its header, indented five columns (a wrapped header goes on at
   // four); other tools say what they touch in the header.
