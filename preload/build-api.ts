@@ -51,6 +51,13 @@ export function buildTrailbossApi(port: IpcPort): TrailbossApi {
     [CHANNELS.phoneConfirm]: invoker(port, CHANNELS.phoneConfirm),
     [CHANNELS.phoneCancel]: invoker(port, CHANNELS.phoneCancel),
     [CHANNELS.phoneUnpair]: invoker(port, CHANNELS.phoneUnpair),
+    [CHANNELS.slackStatus]: invoker(port, CHANNELS.slackStatus),
+    [CHANNELS.slackPair]: invoker(port, CHANNELS.slackPair),
+    [CHANNELS.slackPairing]: invoker(port, CHANNELS.slackPairing),
+    [CHANNELS.slackConfirm]: invoker(port, CHANNELS.slackConfirm),
+    [CHANNELS.slackCancel]: invoker(port, CHANNELS.slackCancel),
+    [CHANNELS.slackTest]: invoker(port, CHANNELS.slackTest),
+    [CHANNELS.slackUnpair]: invoker(port, CHANNELS.slackUnpair),
   } satisfies ApiMethods;
 
   const on: Subscribe = (event, listener) => {

@@ -6,10 +6,11 @@ import { dispatchKey } from './keyboard-dispatch.ts';
 import { phoneActions, type PhoneActionsApi } from './phone-actions.ts';
 import { queueActions, type QueueActionsApi } from './queue-actions.ts';
 import { settingsActions, type SettingsActionsApi } from './settings-actions.ts';
+import { slackActions, type SlackActionsApi } from './slack-actions.ts';
 import { subscribeAll } from './subscriptions.ts';
 
 /** Everything components may call. */
-export interface Controller extends QueueActionsApi, SettingsActionsApi, ActivityActionsApi, PhoneActionsApi {
+export interface Controller extends QueueActionsApi, SettingsActionsApi, ActivityActionsApi, PhoneActionsApi, SlackActionsApi {
   /** Loads the queue and subscribes to events; the returned function stops both. */
   start(): () => void;
   /** Runs a keyboard command; true when it was handled. */
@@ -26,6 +27,7 @@ export function createController(deps: ControllerDeps): Controller {
     ...settings,
     ...activity,
     ...phoneActions(deps),
+    ...slackActions(deps),
     start() {
       // Subscribe first so nothing that happens during the load is missed; the load then sets the baseline.
       const off = subscribeAll(deps, queue.reloadQueue);

@@ -1,27 +1,41 @@
-/** Where pairing the phone from the settings view stands, as the client core keeps it (pure). */
-import type { ApiError, PhonePairingDto, PhonePairingStateDto } from '../../preload/contract/index.ts';
+/**
+ * Where pairing a chat from the settings view stands, as the client core keeps it (pure). Telegram's
+ * and Slack's flows are the same steps over their own DTOs (`P`: what a started pairing shows; `Id`:
+ * the user's id, a number on Telegram, `U…` on Slack).
+ */
+import type { ApiError, PhonePairingDto } from '../../preload/contract/index.ts';
 
 /** One step of the pairing flow. */
-export type PairingFlow =
+export type PairingFlow<P = PhonePairingDto, Id = number> =
   | { readonly step: 'idle' }
   /** The engine asks Telegram whether the token is good (getMe). */
   | { readonly step: 'checking' }
   /** The link and QR code are shown; nobody tapped Start yet. */
-  | { readonly step: 'waiting'; readonly pairing: PhonePairingDto }
+  | { readonly step: 'waiting'; readonly pairing: P }
   /** Someone tapped Start: the desk confirms who it is. `confirming` while the engine saves it. */
   | {
       readonly step: 'found';
-      readonly pairing: PhonePairingDto;
+      readonly pairing: P;
       readonly name: string;
-      readonly userId: number;
+      readonly userId: Id;
       readonly confirming: boolean;
     };
 
 /** No pairing under way. */
-export const IDLE: PairingFlow = { step: 'idle' };
+export const IDLE: { readonly step: 'idle' } = { step: 'idle' };
+
+/** Where a started pairing stands, as the engine answers it (`PhonePairingStateDto`, `SlackPairingStateDto`). */
+export type PairingState<Id = number> =
+  | { readonly state: 'waiting'; readonly expiresAt: number }
+  | { readonly state: 'found'; readonly name: string; readonly userId: Id; readonly expiresAt: number }
+  | { readonly state: 'expired' }
+  | { readonly state: 'failed'; readonly message: string };
 
 /** What the flow does with a status answer: the next flow and the problem to show (null: none). */
-export function afterStatus(flow: PairingFlow, state: PhonePairingStateDto): { flow: PairingFlow; problem: string | null } {
+export function afterStatus<P, Id>(
+  flow: PairingFlow<P, Id>,
+  state: PairingState<Id>,
+): { flow: PairingFlow<P, Id>; problem: string | null } {
   if (flow.step !== 'waiting') return { flow, problem: null };
   switch (state.state) {
     case 'waiting':

@@ -1,6 +1,14 @@
 /** The settings store: the engine's settings state, save progress and validation issues, and the hooks status. */
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { ApiError, HooksStatusDto, PhoneStatusDto, SettingsStateDto, ValidationIssue } from '../../preload/contract/index.ts';
+import type {
+  ApiError,
+  HooksStatusDto,
+  PhoneStatusDto,
+  SettingsStateDto,
+  SlackPairingDto,
+  SlackStatusDto,
+  ValidationIssue,
+} from '../../preload/contract/index.ts';
 import { IDLE, type PairingFlow } from './phone-pairing.ts';
 
 export interface SettingsState {
@@ -21,6 +29,13 @@ export interface SettingsState {
   readonly pairing: PairingFlow;
   /** Why the last pairing step failed (invalid token, Telegram unreachable, code expired). */
   readonly pairingProblem: string | null;
+  /** The Slack pairing (null until loaded). */
+  readonly slack: SlackStatusDto | null;
+  /** Pairing Slack from this view. */
+  readonly slackPairing: PairingFlow<SlackPairingDto, string>;
+  /** Why the last Slack step failed; or what it did (`Test message sent.`). */
+  readonly slackProblem: string | null;
+  readonly slackNote: string | null;
 }
 
 export interface SettingsActions {
@@ -36,6 +51,10 @@ export interface SettingsActions {
   pairingChanged(pairing: PairingFlow, problem: string | null): void;
   /** The engine answered a pairing step with the phone status (paired, unpaired). */
   phoneStatusChanged(phone: PhoneStatusDto): void;
+  slackStatusChanged(slack: SlackStatusDto): void;
+  slackPairingChanged(pairing: PairingFlow<SlackPairingDto, string>, problem: string | null): void;
+  /** A Slack step went well and says so (null clears it). */
+  slackNoted(note: string | null): void;
 }
 
 export type SettingsStore = SettingsState & SettingsActions;
@@ -53,6 +72,10 @@ export const initialSettingsState: SettingsState = {
   hooksProblem: null,
   pairing: IDLE,
   pairingProblem: null,
+  slack: null,
+  slackPairing: IDLE,
+  slackProblem: null,
+  slackNote: null,
 };
 
 /** Creates a settings store. */
@@ -71,5 +94,8 @@ export function createSettingsStore(): StoreApi<SettingsStore> {
     hooksFailed: (problem) => set({ hooksBusy: false, hooksProblem: problem }),
     pairingChanged: (pairing, problem) => set({ pairing, pairingProblem: problem }),
     phoneStatusChanged: (phone) => set((s) => (s.current === null ? {} : { current: { ...s.current, phone } })),
+    slackStatusChanged: (slack) => set({ slack }),
+    slackPairingChanged: (slackPairing, problem) => set({ slackPairing, slackProblem: problem, slackNote: null }),
+    slackNoted: (slackNote) => set({ slackNote, slackProblem: null }),
   }));
 }

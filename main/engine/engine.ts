@@ -54,8 +54,9 @@ import type { PairingService } from './phone/pairing-service.ts';
 import type { PhoneTuning } from './wiring/phone.ts';
 import { buildPairing, pairingAnnouncer, startPhone } from './wiring/phone.ts';
 import type { SlackSupervisor } from './slack/slack-supervisor.ts';
+import type { SlackPairingService } from './slack/slack-pairing-service.ts';
 import type { SlackTuning } from './wiring/slack.ts';
-import { startSlack } from './wiring/slack.ts';
+import { buildSlackPairing, startSlack } from './wiring/slack.ts';
 import { wireWatchdog } from './wiring/watchdog-wiring.ts';
 
 export interface EngineOptions {
@@ -109,6 +110,7 @@ interface Parts {
   readonly pruner: Pruner;
   readonly phone: PhoneSupervisor;
   readonly phonePairing: PairingService;
+  readonly slackPairing: SlackPairingService;
   readonly slack: SlackSupervisor;
 }
 
@@ -227,6 +229,8 @@ export class Engine {
     let supervisor: PhoneSupervisor | null = null;
     const announcePairing = pairingAnnouncer(f);
     const phonePairing = buildPairing(f, opts.phone ?? {}, () => supervisor, announcePairing, undo);
+    let slackSupervisor: SlackSupervisor | null = null;
+    const slackPairing = buildSlackPairing(f, opts.slack ?? {}, () => slackSupervisor, undo);
     const apiFor = apiPerSurface({
       store: f.store,
       truth: attention.truth,
@@ -248,6 +252,7 @@ export class Engine {
       queueChanged: () => attention.queue.changed(),
       escapes,
       phonePairing,
+      slackPairing,
     });
     const endpoint =
       opts.api === false
@@ -274,6 +279,7 @@ export class Engine {
     const phone = startPhone(f, apiFor('telegram'), opts.phone ?? {}, announcePairing, undo);
     supervisor = phone;
     const slack = startSlack(f, apiFor('slack'), opts.slack ?? {}, undo);
+    slackSupervisor = slack;
 
     const engine = new Engine(f.paths, f.events, f.store, attention.truth, observer, apiFor('api'), apiFor, {
       lock: f.lock,
@@ -294,6 +300,7 @@ export class Engine {
       pruner: new Pruner({ store: f.store, clock: f.clock, logger: f.logger, policy: () => f.config().retention }),
       phone,
       phonePairing,
+      slackPairing,
       slack,
     });
     const autoRestart = buildAutoRestart(f, fusion, observer, attention, actions, claudeOpts);
@@ -363,6 +370,7 @@ export class Engine {
     this.parts.status.dispose();
     this.parts.watchdog.dispose();
     this.parts.phonePairing.dispose();
+    await this.parts.slackPairing.dispose();
     await this.parts.phone.dispose();
     await this.parts.slack.dispose();
     this.parts.watcher.dispose();

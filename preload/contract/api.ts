@@ -8,6 +8,7 @@ import type { SettingsDto, SettingsStateDto } from './settings.ts';
 import type { HooksStatusDto } from './hooks.ts';
 import type { ActivityDto, AuditEntryDto } from './activity.ts';
 import type { PhonePairingDto, PhonePairingStateDto } from './phone.ts';
+import type { SlackPairingDto, SlackPairingStateDto, SlackStatusDto } from './slack.ts';
 import type { PhoneStatusDto } from './settings.ts';
 
 /** No arguments (an empty object keeps every call the same shape on IPC and HTTP). */
@@ -74,6 +75,28 @@ export interface ApiSpec {
   'phone:cancel': { args: { readonly pairingId: string }; result: PhoneStatusDto };
   /** Forget the paired chat and remove the saved bot token (as `trailboss phone unpair`). */
   'phone:unpair': { args: NoArgs; result: PhoneStatusDto };
+  /** The Slack pairing (paired here or with `trailboss slack pair`). */
+  'slack:status': { args: NoArgs; result: SlackStatusDto };
+  /**
+   * Start pairing Slack with the app's two tokens (the bot token checked with auth.test, the app-level
+   * token by opening the Socket Mode connection; both saved owner-only once the pairing is confirmed).
+   * A token null = the one already saved in the data directory; `apiBase` null = the configured one
+   * (`phone.slack.apiBase`). One pairing at a time. No token is ever in any answer.
+   */
+  'slack:pair': {
+    args: { readonly botToken: string | null; readonly appToken: string | null; readonly apiBase: string | null };
+    result: SlackPairingDto;
+  };
+  /** Where the pairing stands (polled by the settings view); `not-found` when it was cancelled or confirmed. */
+  'slack:pairing': { args: { readonly pairingId: string }; result: SlackPairingStateDto };
+  /** Pair the user who sent the code (state `found`): saves both tokens owner-only; the channel starts by itself. */
+  'slack:confirm': { args: { readonly pairingId: string }; result: SlackStatusDto };
+  /** Give up the pairing: nothing is saved. */
+  'slack:cancel': { args: { readonly pairingId: string }; result: SlackStatusDto };
+  /** Send a test message to the paired DM (as `trailboss slack test`). */
+  'slack:test': { args: NoArgs; result: SlackStatusDto };
+  /** Forget the paired user and remove both saved tokens (as `trailboss slack unpair`). */
+  'slack:unpair': { args: NoArgs; result: SlackStatusDto };
 }
 
 /** The argument of a channel. */

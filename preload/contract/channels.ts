@@ -25,6 +25,13 @@ export const CHANNELS = {
   phoneConfirm: 'phone:confirm',
   phoneCancel: 'phone:cancel',
   phoneUnpair: 'phone:unpair',
+  slackStatus: 'slack:status',
+  slackPair: 'slack:pair',
+  slackPairing: 'slack:pairing',
+  slackConfirm: 'slack:confirm',
+  slackCancel: 'slack:cancel',
+  slackTest: 'slack:test',
+  slackUnpair: 'slack:unpair',
 } as const;
 
 /** A request channel name. */

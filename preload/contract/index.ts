@@ -10,3 +10,4 @@ export type * from './settings.ts';
 export type * from './hooks.ts';
 export type * from './activity.ts';
 export type * from './phone.ts';
+export type * from './slack.ts';

@@ -1,5 +1,6 @@
 /** The scripted turns every live scenario uses: one trigger word per tool the CLI may ask about. */
 import { join } from 'node:path';
+import type { LiveCliId } from './install.ts';
 import type { MockModel } from './mock-model/server.ts';
 import type { CliSandbox } from './sandbox.ts';
 
@@ -26,6 +27,34 @@ export function slowAnswer(seconds: number) {
   return { say: text, slow: { chunks: 40, delayMs: Math.round((seconds * 1000) / 40) } };
 }
 
+/** The question every CLI's question tool asks on `[[ask]]`. */
+const COLOUR_QUESTION = {
+  question: 'Which colour should the button be?',
+  header: 'Colour',
+  options: [
+    { label: 'Red', description: 'A warm colour' },
+    { label: 'Blue', description: 'A cool colour' },
+  ],
+};
+
+/**
+ * Each CLI's question tool and its input asking that question: Qwen Code's `ask_user_question` (Claude's shape),
+ * opencode's `question` (the same shape; captures test/fixtures/panes/opencode/question-*), Gemini CLI's `ask_user`,
+ * and Copilot CLI's `ask_user`, a message and a form of one single-select field (panes/copilot/question-*).
+ */
+const ASK_TOOLS: Partial<Record<LiveCliId, { readonly name: string; readonly input: Readonly<Record<string, unknown>> }>> = {
+  qwen: { name: 'ask_user_question', input: { questions: [{ ...COLOUR_QUESTION, multiSelect: false }] } },
+  opencode: { name: 'question', input: { questions: [COLOUR_QUESTION] } },
+  gemini: { name: 'ask_user', input: { questions: [{ ...COLOUR_QUESTION, type: 'choice' }] } },
+  copilot: {
+    name: 'ask_user',
+    input: {
+      message: COLOUR_QUESTION.question,
+      requestedSchema: { properties: { colour: { type: 'string', title: 'Colour', enum: ['Red', 'Blue'] } }, required: ['colour'] },
+    },
+  },
+};
+
 /** Script the standard turns into the mock. */
 export function scriptStandardTurns(mock: MockModel, sandbox: CliSandbox): void {
   const p = (name: string) => join(sandbox.project, name);
@@ -42,50 +71,7 @@ export function scriptStandardTurns(mock: MockModel, sandbox: CliSandbox): void 
   mock.script(TRIGGERS.slow, [slowAnswer(12)]);
   // A request the model server refuses (400: not retried), for the error screens.
   mock.script(TRIGGERS.fail, [{ fail: { status: 400, message: 'The mock model refuses this request.' } }]);
-  // A question from the model, for the CLIs that have such a tool (Qwen Code's `ask_user_question`, Claude's shape).
-  if (sandbox.id === 'qwen')
-    mock.script(TRIGGERS.ask, [
-      {
-        tool: {
-          kind: 'raw',
-          name: 'ask_user_question',
-          input: {
-            questions: [
-              {
-                question: 'Which colour should the button be?',
-                header: 'Colour',
-                multiSelect: false,
-                options: [
-                  { label: 'Red', description: 'A warm colour' },
-                  { label: 'Blue', description: 'A cool colour' },
-                ],
-              },
-            ],
-          },
-        },
-      },
-    ]);
-  // Gemini CLI's `ask_user`.
-  if (sandbox.id === 'gemini')
-    mock.script(TRIGGERS.ask, [
-      {
-        tool: {
-          kind: 'raw',
-          name: 'ask_user',
-          input: {
-            questions: [
-              {
-                question: 'Which colour should the button be?',
-                header: 'Colour',
-                type: 'choice',
-                options: [
-                  { label: 'Red', description: 'A warm colour' },
-                  { label: 'Blue', description: 'A cool colour' },
-                ],
-              },
-            ],
-          },
-        },
-      },
-    ]);
+  // A question from the model, for the CLIs that have such a tool.
+  const ask = ASK_TOOLS[sandbox.id];
+  if (ask) mock.script(TRIGGERS.ask, [{ tool: { kind: 'raw', ...ask } }]);
 }

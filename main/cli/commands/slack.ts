@@ -9,13 +9,22 @@
 import { loadConfig } from '../../engine/config/index.ts';
 import { newPairingCode, PAIRING_CODE_MS } from '../../engine/phone/pairing.ts';
 import { isApiBase } from '../../engine/phone/pairing-steps.ts';
-import { BotApiError } from '../../engine/phone/bot-api.ts';
 import { silentLogger } from '../../engine/platform/log.ts';
 import { SLACK_API_BASE, SlackApi } from '../../engine/slack/slack-api.ts';
 import { PairingListener, slackBotIdentity, slackRealName } from '../../engine/slack/slack-pairing.ts';
-import { redactedSlackError } from '../../engine/slack/slack-redact.ts';
+import {
+  explainSlackFailure as explain,
+  forgetSlackPairing,
+  PAIRED_HELLO,
+  saveSlackPairing,
+  savedSlackTokens,
+  SLACK_CONNECT_MS as CONNECT_MS,
+  slackStatusDto,
+  slackTestText,
+  withSlackApiBase,
+} from '../../engine/slack/slack-pairing-steps.ts';
 import type { SlackTokenKind } from '../../engine/slack/slack-token-files.ts';
-import { checkSlackToken, readSlackToken, removeSlackTokens, saveSlackTokens } from '../../engine/slack/slack-token-files.ts';
+import { checkSlackToken } from '../../engine/slack/slack-token-files.ts';
 import { cleanExternalText } from '../../engine/text/clean-text.ts';
 import type { CliContext } from '../context.ts';
 import { EXIT } from '../context.ts';
@@ -25,8 +34,6 @@ import { rawConfig, save } from './hosts.ts';
 import { pathsOf, withStore } from './local-store.ts';
 
 const PAIR = 'trailboss slack pair --bot-token-file FILE --app-token-file FILE';
-/** How long the Socket Mode connection may take to say hello before pairing gives up. */
-const CONNECT_MS = 30_000;
 
 /** Entry point. */
 export async function slackCommand(ctx: CliContext): Promise<number> {
@@ -36,15 +43,6 @@ export async function slackCommand(ctx: CliContext): Promise<number> {
 function apiBaseOf(ctx: CliContext): string {
   const loaded = loadConfig(pathsOf(ctx).config);
   return loaded.ok ? loaded.config.phone.slack.apiBase : SLACK_API_BASE;
-}
-
-/** A Slack failure as one sentence for the user (never a token). */
-function explain(error: unknown, tokens: readonly string[]): string {
-  if (error instanceof BotApiError && error.failure === 'unauthorized')
-    return `Slack refused the token: ${redactedSlackError(error, ...tokens)}`;
-  if (error instanceof BotApiError && (error.failure === 'network' || error.failure === 'timeout'))
-    return `cannot reach the Slack API (${redactedSlackError(error, ...tokens)}); check the network or the API base`;
-  return redactedSlackError(error, ...tokens);
 }
 
 function readToken(ctx: CliContext, kind: SlackTokenKind, file: string | undefined): string | null {
@@ -115,21 +113,8 @@ async function pair(ctx: CliContext, argv: readonly string[]): Promise<number> {
       const file = pathsOf(ctx).config;
       if (!save(ctx, file, withSlackApiBase(rawConfig(file), apiBase))) return EXIT.refused;
     }
-    saveSlackTokens(pathsOf(ctx).home, { bot, app });
-    withStore(ctx, (s) =>
-      s.slack.pair({
-        teamId: me.teamId,
-        userId: found.userId,
-        userName: name,
-        channelId: found.channelId,
-        botUserId: me.botUserId,
-        botName,
-        at: ctx.clock.now(),
-      }),
-    );
-    await web
-      .call('chat.postMessage', { channel: found.channelId, text: 'Paired with Trail Boss: agents that wait will be sent here.' })
-      .catch(() => undefined);
+    withStore(ctx, (s) => saveSlackPairing(s, pathsOf(ctx).home, { bot, app }, { ...me, botName }, { ...found, name }, ctx.clock.now()));
+    await web.call('chat.postMessage', { channel: found.channelId, text: PAIRED_HELLO }).catch(() => undefined);
     ctx.stdout(`Paired with ${name}. Waiting agents will be sent to this DM; a running engine starts at once.\n`);
     return EXIT.ok;
   } finally {
@@ -138,33 +123,19 @@ async function pair(ctx: CliContext, argv: readonly string[]): Promise<number> {
   }
 }
 
-/** A raw config object with `phone.slack.apiBase` set (every other key kept). */
-function withSlackApiBase(config: Record<string, unknown>, apiBase: string): Record<string, unknown> {
-  const phone = (config['phone'] as Record<string, unknown> | undefined) ?? {};
-  const slack = (phone['slack'] as Record<string, unknown> | undefined) ?? {};
-  return { ...config, phone: { ...phone, slack: { ...slack, apiBase } } };
-}
-
 function tokens(ctx: CliContext): { bot: string; app: string } | null {
-  try {
-    const home = pathsOf(ctx).home;
-    const bot = readSlackToken(home, 'bot');
-    const app = readSlackToken(home, 'app');
-    return bot !== null && app !== null ? { bot, app } : null;
-  } catch {
-    return null;
-  }
+  return savedSlackTokens(pathsOf(ctx).home);
 }
 
 function status(ctx: CliContext, argv: readonly string[]): number {
   const args = parseCommandLine('slack status', argv);
   const p = withStore(ctx, (s) => s.slack.pairing());
-  const paired = p.channelId !== null && tokens(ctx) !== null;
+  const { paired, connected } = withStore(ctx, (s) => slackStatusDto(s, pathsOf(ctx).home));
   const dto = {
     paired,
     userId: p.userId,
     channelId: p.channelId,
-    connected: paired && p.connected,
+    connected,
     name: p.userName,
     bot: p.botName,
     apiBase: apiBaseOf(ctx),
@@ -188,8 +159,7 @@ function status(ctx: CliContext, argv: readonly string[]): number {
 
 function unpair(ctx: CliContext, argv: readonly string[]): number {
   parseCommandLine('slack unpair', argv);
-  withStore(ctx, (s) => s.slack.unpair());
-  removeSlackTokens(pathsOf(ctx).home);
+  withStore(ctx, (s) => forgetSlackPairing(s, pathsOf(ctx).home));
   ctx.stdout('Unpaired; both Slack tokens were removed. A running engine disconnects at once.\n');
   return EXIT.ok;
 }
@@ -205,7 +175,7 @@ async function test(ctx: CliContext, argv: readonly string[]): Promise<number> {
   try {
     await new SlackApi({ apiBase: apiBaseOf(ctx), token: t.bot, logger: silentLogger }).call('chat.postMessage', {
       channel: p.channelId,
-      text: `Trail Boss test message, ${new Date(ctx.clock.now()).toISOString()}: this DM will get the agents that wait.`,
+      text: slackTestText(ctx.clock.now()),
     });
   } catch (error) {
     ctx.stderr(`trailboss slack test: ${explain(error, [t.bot, t.app])}\n`);

@@ -45,6 +45,8 @@ import type { Channel } from '../../../preload/contract/channels.ts';
 import { validateArgs } from './channel-schemas.ts';
 import type { PairingService } from '../phone/pairing-service.ts';
 import { phoneMethods, phoneStatusDto } from './phone-methods.ts';
+import type { SlackPairingService } from '../slack/slack-pairing-service.ts';
+import { slackMethods } from './slack-methods.ts';
 
 export interface ApiDeps {
   readonly store: Store;
@@ -74,6 +76,8 @@ export interface ApiDeps {
   readonly escapes?: EscapeTimes;
   /** Pairing the phone from the settings view (one for every surface); absent: the phone channels answer `unavailable`. */
   readonly phonePairing?: PairingService;
+  /** Pairing Slack from the settings view (one for every surface); absent: the Slack pairing channels answer `unavailable`. */
+  readonly slackPairing?: SlackPairingService;
 }
 
 /** Wrap a handler so an unexpected error becomes an `internal` envelope (and is logged), never a crash. */
@@ -307,5 +311,6 @@ function unvalidatedMethods(deps: ApiDeps): ApiMethods {
     'activity:get': guarded('activity:get', logger, async (args) => ok(activityDto(store, args.since, clock.now()))),
     'audit:list': guarded('audit:list', logger, async (args) => ok(auditDtos(store, args.limit, args.before))),
     ...phoneMethods({ store, logger, pairing: deps.phonePairing }),
+    ...slackMethods({ store, logger, home: deps.paths.home, pairing: deps.slackPairing }),
   };
 }

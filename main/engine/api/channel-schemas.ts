@@ -82,6 +82,18 @@ export const ARG_SCHEMAS = {
   'phone:confirm': z.strictObject({ pairingId: id }),
   'phone:cancel': z.strictObject({ pairingId: id }),
   'phone:unpair': none,
+  'slack:status': none,
+  // Each token's shape is judged by the engine, whose message never quotes it (a schema message could).
+  'slack:pair': z.strictObject({
+    botToken: z.string().min(1).max(400).nullable(),
+    appToken: z.string().min(1).max(400).nullable(),
+    apiBase: z.string().min(1).max(2048).nullable(),
+  }),
+  'slack:pairing': z.strictObject({ pairingId: id }),
+  'slack:confirm': z.strictObject({ pairingId: id }),
+  'slack:cancel': z.strictObject({ pairingId: id }),
+  'slack:test': none,
+  'slack:unpair': none,
 } satisfies { readonly [C in Channel]: z.ZodType<ApiArgs<C>> };
 
 /** The channel's arguments, checked; or the `invalid` envelope naming every problem. */

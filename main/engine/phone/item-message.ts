@@ -25,11 +25,11 @@ export interface ItemMessage {
   /** The first line alone (escaped HTML), kept for outcome edits. */
   readonly header: string;
   readonly html: string;
-  /** The desk's buttons, and on a permission prompt with Deny, `Deny with a message…` (Telegram's own). */
+  /** The desk's buttons, and on a permission prompt with Deny, `Deny with a message…` (`chatButtons`). */
   readonly buttons: readonly { readonly text: string; readonly action: TokenAction }[];
 }
 
-/** The button that asks for a denial's text with a forced reply (it does not deny by itself). */
+/** The button that asks for a denial's text (a forced reply, a Slack form); it does not deny by itself. */
 export const DENY_ASK_TEXT = 'Deny with a message…';
 
 /** How the message is made. */
@@ -135,13 +135,20 @@ export function itemMessage(item: QueueItemDto, opts: MessageOptions): ItemMessa
   if (opts.tail) lines.push(...tailBlock(item));
   if (item.stuck) lines.push('⌛ Still waiting after every reminder (stuck).');
   else if (opts.step > 0) lines.push(`⏰ Reminder ${opts.step}: still waiting.`);
+  return { header, html: lines.join('\n'), buttons: chatButtons(item) };
+}
+
+/**
+ * The desk's buttons, and on a permission prompt that offers Deny, `Deny with a message…` after it
+ * (both chats: Telegram asks for the text with a forced reply, Slack with a form). Where the runtime
+ * or the screen cannot carry a message, the engine's deny answers `refused` with the reason.
+ */
+export function chatButtons(item: QueueItemDto): { readonly text: string; readonly action: TokenAction }[] {
   const buttons = plannedButtons(item);
   const deny = buttons.findIndex((b) => b.action === 'deny');
-  const withAsk =
-    item.reason === 'permission' && deny >= 0
-      ? [...buttons.slice(0, deny + 1), { text: DENY_ASK_TEXT, action: 'deny-ask' as const }, ...buttons.slice(deny + 1)]
-      : buttons;
-  return { header, html: lines.join('\n'), buttons: withAsk };
+  return item.reason === 'permission' && deny >= 0
+    ? [...buttons.slice(0, deny + 1), { text: DENY_ASK_TEXT, action: 'deny-ask' as const }, ...buttons.slice(deny + 1)]
+    : buttons;
 }
 
 /** A local wall-clock time, `14:02`. */

@@ -28,11 +28,6 @@ export function threadedReply(text: string, kind: ItemKind | undefined): Threade
   };
 }
 
-/** The button a reply must have been offered to count (y/n: that one; a denial with a message: Deny), or null. */
-export function replyNeedsButton(reply: Exclude<ThreadedReply, { kind: 'refuse' }>): TypedAnswer | null {
-  return reply.kind === 'answer' ? reply.answer : reply.kind === 'deny-with-message' ? 'deny' : null;
-}
-
 /** The engine action a reply asks for, bound to the item and prompt its message showed. */
 export function replyAct(reply: Exclude<ThreadedReply, { kind: 'refuse' }>, bound: { itemId: string; fingerprint: string }): Act {
   return reply.kind === 'answer'

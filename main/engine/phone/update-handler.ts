@@ -15,13 +15,12 @@
 import type { ApiMethods } from '../../../preload/contract/api.ts';
 import type { Logger } from '../platform/log.ts';
 import type { PhoneAsk, PhoneMessage, Store } from '../store/index.ts';
-import type { TypedAnswer } from './answer-words.ts';
 import { freshAnswer } from './answer-words.ts';
-import { notOffered, replyAct, replyNeedsButton, threadedReply } from './prompt-reply.ts';
+import { replyAct, threadedReply } from './prompt-reply.ts';
 import type { ChannelUpdate } from './updates.ts';
 import { hashOfPressData } from './press-token.ts';
-import { actionWords } from './outcome-words.ts';
-import { act } from './chat-action.ts';
+import type { ChatMessages } from './chat-answer.ts';
+import { answerMessage, askFits, ASK_CHANGED, denyAsked, freshRefusal, pressClaimed, pressRefusal } from './chat-answer.ts';
 
 /** How a message whose prompt changed under it is settled (a fresh `y` then says so). */
 export { PROMPT_CHANGED } from './chat-sync.ts';
@@ -51,7 +50,7 @@ export interface HandlerDeps {
 /** The answer to a `Deny with a message…` press. */
 export const ASKED = 'Reply to the new message with what the agent should do instead.';
 /** A reply to an ask whose prompt was answered, changed or went. */
-export const ASK_STALE = 'Not sent: that prompt was answered, changed or is no longer waiting. Look at the newest message.';
+export { ASK_STALE } from './chat-answer.ts';
 
 /** Handle a batch of updates in order; each one moves the offset past itself. */
 export async function handleUpdates(deps: HandlerDeps, updates: readonly ChannelUpdate[]): Promise<void> {
@@ -98,6 +97,16 @@ async function handleOne(deps: HandlerDeps, u: ChannelUpdate): Promise<void> {
   }
 }
 
+/** The paired chat's messages, for answers that arrive in update `updateId` (a claim moves the offset past it). */
+function chatOf(deps: HandlerDeps, updateId: number): ChatMessages<PhoneMessage> {
+  return {
+    via: 'Telegram',
+    offered: (m, action) => deps.store.phone.offered(m.chatId, m.messageId, action),
+    claimTyped: (m) => deps.store.phone.claimTyped(m.chatId, m.messageId, deps.now(), updateId + 1),
+    settled: (m, words) => deps.settled(m, words),
+  };
+}
+
 async function press(deps: HandlerDeps, updateId: number, pressId: string, chatId: number, messageId: number, data: string): Promise<void> {
   const hash = hashOfPressData(data);
   const token = hash === null ? null : deps.store.phone.token(hash);
@@ -108,15 +117,11 @@ async function press(deps: HandlerDeps, updateId: number, pressId: string, chatI
   if (claim.kind !== 'claimed') return deps.answerPress(pressId, pressRefusal(claim.kind));
   const t = claim.token;
   if (t.action === 'deny-ask') return; // never: looked up above
-  const outcome = await act(deps, { action: t.action, itemId: t.itemId, fingerprint: t.fingerprint });
-  const words = actionWords(outcome, deps.now());
+  const words = await pressClaimed(deps, chatOf(deps, updateId), { ...t, action: t.action }, () =>
+    deps.store.phone.message(chatId, messageId),
+  );
   await deps.answerPress(pressId, words.slice(0, 200));
-  const message = deps.store.phone.message(chatId, messageId);
-  if (message) await deps.settled(message, words);
 }
-
-const pressRefusal = (kind: 'unknown' | 'used' | 'revoked' | 'not-live'): string =>
-  kind === 'used' ? 'This was already answered.' : 'This button is out of date. Use the newest message about this agent.';
 
 /** `Deny with a message…`: claim its token once, and ask for the text while the prompt it was on still waits. */
 async function askPress(
@@ -130,9 +135,7 @@ async function askPress(
   const claim = deps.store.phone.claimAsk(hash, chatId, messageId, deps.now(), updateId + 1);
   if (claim.kind !== 'claimed') return deps.answerPress(pressId, pressRefusal(claim.kind));
   const message = deps.store.phone.message(chatId, messageId);
-  const item = deps.store.items.get(claim.token.itemId);
-  if (!message || !item || (item.fingerprint ?? '') !== claim.token.fingerprint)
-    return deps.answerPress(pressId, 'Not asked: the prompt changed. Look at the newest message.');
+  if (!message || !askFits(deps.store, claim.token)) return deps.answerPress(pressId, ASK_CHANGED);
   await deps.answerPress(pressId, ASKED);
   deps.askDenial(message);
 }
@@ -148,53 +151,38 @@ async function threaded(deps: HandlerDeps, updateId: number, ownId: number, repl
   if (!message.live) return deps.reply('That message is out of date: answer the newest message about this agent.', ownId);
   const meaning = threadedReply(text, deps.store.items.get(message.itemId)?.kind);
   if (meaning.kind === 'refuse') return deps.reply(meaning.why, ownId);
-  // A typed answer, and a denial with a message, count only where the message offered that button.
-  const needs = replyNeedsButton(meaning);
-  if (needs !== null && !deps.store.phone.offered(chatId, message.messageId, needs)) return deps.reply(notOffered(needs), ownId);
-  if (!deps.store.phone.claimTyped(chatId, message.messageId, deps.now(), updateId + 1))
-    return deps.reply('That message was already answered.', ownId);
-  const outcome = await act(deps, replyAct(meaning, { itemId: message.itemId, fingerprint: message.fingerprint }));
-  await deps.settled(message, actionWords(outcome, deps.now()));
+  const refused = await answerMessage(
+    deps,
+    chatOf(deps, updateId),
+    message,
+    replyAct(meaning, { itemId: message.itemId, fingerprint: message.fingerprint }),
+  );
+  if (refused !== null) return deps.reply(refused, ownId);
 }
 
 /** A reply to an ask: its text denies the prompt the button was on, if that prompt's message still holds its buttons. */
 async function askedReply(deps: HandlerDeps, updateId: number, ownId: number, ask: PhoneAsk, text: string): Promise<void> {
-  const reason = text.trim();
-  if (reason === '') return deps.reply('Not sent: write what the agent should do instead.', ownId);
   // A reminder may have replaced the message the button was on: the item's live message, same prompt.
-  const message = deps.store.phone.liveMessage(ask.itemId);
-  const item = deps.store.items.get(ask.itemId);
-  if (!message || message.chatId !== ask.chatId || message.fingerprint !== ask.fingerprint || (item?.fingerprint ?? '') !== ask.fingerprint)
-    return deps.reply(ASK_STALE, ownId);
-  if (!deps.store.phone.offered(message.chatId, message.messageId, 'deny')) return deps.reply(notOffered('deny'), ownId);
-  if (!deps.store.phone.claimTyped(message.chatId, message.messageId, deps.now(), updateId + 1)) return deps.reply(ASK_STALE, ownId);
-  const outcome = await act(deps, { action: 'deny', itemId: ask.itemId, fingerprint: ask.fingerprint, message: reason });
-  await deps.settled(message, actionWords(outcome, deps.now()));
+  const live = deps.store.phone.liveMessage(ask.itemId);
+  const refused = await denyAsked(deps, chatOf(deps, updateId), ask, live?.chatId === ask.chatId ? live : null, text);
+  if (refused !== null) return deps.reply(refused, ownId);
 }
 
 async function fresh(deps: HandlerDeps, updateId: number, ownId: number, chatId: number, text: string): Promise<void> {
-  const answer: TypedAnswer | null = freshAnswer(text);
+  const answer = freshAnswer(text);
   if (answer === null) {
     if (text.trim().startsWith('/start')) return;
     return deps.reply('To answer an agent, use the buttons, or reply to its message (y, n, or text to type).', ownId);
   }
   const latest = deps.store.phone.latestMessage();
-  if (!latest) return deps.reply('Nothing is waiting for that answer.', ownId);
-  if (!sawLatest(deps, latest, chatId, ownId))
-    return deps.reply('Not sent: a message about a waiting agent came after your answer. Look at it and answer again.', ownId);
-  if (!latest.live)
-    return deps.reply(
-      `Not sent: the most recent message is out of date (${latest.outcome ?? 'settled'}). Look at the newest message.`,
-      ownId,
-    );
-  const item = deps.store.items.get(latest.itemId);
-  if (!item || (item.fingerprint ?? '') !== latest.fingerprint)
-    return deps.reply('Not sent: the prompt changed since the most recent message. Look at the newest message.', ownId);
-  if (!deps.store.phone.offered(chatId, latest.messageId, answer)) return deps.reply(notOffered(answer), ownId);
-  if (!deps.store.phone.claimTyped(chatId, latest.messageId, deps.now(), updateId + 1))
-    return deps.reply('That message was already answered.', ownId);
-  const outcome = await act(deps, { action: answer, itemId: latest.itemId, fingerprint: latest.fingerprint });
-  await deps.settled(latest, actionWords(outcome, deps.now()));
+  const refusal = freshRefusal(deps.store, latest, (m) => sawLatest(deps, m, chatId, ownId));
+  if (refusal !== null || !latest) return deps.reply(refusal ?? '', ownId);
+  const refused = await answerMessage(deps, chatOf(deps, updateId), latest, {
+    action: answer,
+    itemId: latest.itemId,
+    fingerprint: latest.fingerprint,
+  });
+  if (refused !== null) return deps.reply(refused, ownId);
 }
 
 /**

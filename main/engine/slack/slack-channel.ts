@@ -4,7 +4,7 @@
  * one live message per item, reminders, outcomes of answers anywhere else — the desk, Telegram —,
  * changed prompts; a new connection reconciles at once). What is Slack's own stays here: Block Kit
  * messages, a reminder as a new message in the first message's thread (a `chat.update` does not
- * notify), an update that takes the buttons down.
+ * notify), an update that takes the buttons down, the `Deny with a message…` form (`views.open`).
  */
 import type { ApiMethods } from '../../../preload/contract/api.ts';
 import type { QueueItemDto } from '../../../preload/contract/queue-item.ts';
@@ -17,7 +17,8 @@ import type { Logger } from '../platform/log.ts';
 import type { SlackMessage, Store } from '../store/index.ts';
 import type { SlackApi } from './slack-api.ts';
 import { readEnvelope } from './slack-events.ts';
-import { handleSlackInput } from './slack-handler.ts';
+import { formAnswer, handleSlackInput } from './slack-handler.ts';
+import { denyFormView } from './slack-deny-form.ts';
 import type { SlackHandlerDeps } from './slack-handler.ts';
 import { buttonsBlock, slackItemMessage, slackOutcome } from './slack-message.ts';
 import { SlackSocket } from './slack-socket.ts';
@@ -100,14 +101,25 @@ export class SlackChannel {
         return Promise.resolve();
       },
       sendOf: (itemId) => this.sync.sendOf(itemId),
+      // Not queued: the trigger lasts 3 s, and views.open has its own limit (Tier 4), apart from posts.
+      openForm: async (triggerId, message, data) => {
+        try {
+          await deps.web.call('views.open', { trigger_id: triggerId, view: denyFormView(message.header, data) });
+          return true;
+        } catch (error) {
+          deps.logger.log('warn', 'slack.form-failed', { error: redactedSlackError(error) });
+          return false;
+        }
+      },
     };
     this.socket = new SlackSocket({
       apiBase: deps.apiBase,
       appToken: deps.appToken,
       logger: deps.logger,
       ...(deps.requestTimeoutMs ? { requestTimeoutMs: deps.requestTimeoutMs } : {}),
+      answer: (envelope) => formAnswer(deps.store, readEnvelope(envelope)),
       handle: async (envelope) => {
-        await handleSlackInput(handler, readEnvelope(envelope));
+        await handleSlackInput(handler, readEnvelope(envelope), envelope.acked?.['response_action'] === 'errors');
         this.sync.reconcileSoon();
       },
       state: (connected, error) => {

@@ -1,22 +1,22 @@
 /**
  * One waiting item as a Slack message (pure): Block Kit sections with the header (runtime ·
  * session:window.pane · host), what it asks, the pane's last lines in a code block (unless turned
- * off), then the buttons the desk offers for it — the same plan as Telegram's (`plannedButtons`):
- * `Approve: <exact option label>` only where approve is possible, `Deny` only where deny is, `Snooze
- * 30m` always. Text is cleaned and masked as for Telegram, cut, then escaped for mrkdwn, which needs
+ * off), then the buttons the desk offers for it — the same plan as Telegram's (`chatButtons`):
+ * `Approve: <exact option label>` only where approve is possible, `Deny` only where deny is, `Deny with
+ * a message…` on a permission prompt with Deny (it opens a form, slack-deny-form.ts), `Snooze 30m` always. Text is cleaned and masked as for Telegram, cut, then escaped for mrkdwn, which needs
  * only `&`, `<` and `>` (https://api.slack.com/reference/surfaces/formatting#escaping); a section
  * holds at most 3000 characters and a button's text 75
  * (https://api.slack.com/reference/block-kit/blocks#section, …/block-elements#button).
  */
 import type { QueueItemDto } from '../../../preload/contract/queue-item.ts';
 import { cleanForChat, cutUtf16, escapeHtml as escapeMrkdwn, keepEndUtf16, maskSecrets } from '../phone/chat-text.ts';
-import type { PlannedButton } from '../phone/item-message.ts';
+import type { TokenAction } from '../store/index.ts';
 import {
   approveHiddenReason,
+  chatButtons,
   LABEL_MAX,
   LINE_MAX,
   oneLine,
-  plannedButtons,
   SUBJECT_MAX,
   TAIL_LINES,
   TAIL_MAX,
@@ -32,7 +32,13 @@ export interface SlackItemMessage {
   /** The notification text (plain, escaped): what a phone's banner shows. */
   readonly text: string;
   readonly blocks: readonly Block[];
-  readonly buttons: readonly PlannedButton[];
+  readonly buttons: readonly ChatButton[];
+}
+
+/** A button before it gets its token. */
+export interface ChatButton {
+  readonly text: string;
+  readonly action: TokenAction;
 }
 
 const SECTION_MAX = 3000;
@@ -114,7 +120,7 @@ export function slackItemMessage(item: QueueItemDto, opts: { tail: boolean; step
   if (item.stuck) blocks.push(context(':hourglass: Still waiting after every reminder (stuck).'));
   else if (opts.step > 0) blocks.push(context(`:alarm_clock: Reminder ${opts.step}: still waiting.`));
   const text = `${inline(`${item.runtime} · ${item.target}`, LINE_MAX)}: ${item.reason === 'permission' ? 'asks permission' : item.reason === 'dialog' ? 'shows a dialog' : 'waits'}`;
-  return { header, text, blocks, buttons: plannedButtons(item) };
+  return { header, text, blocks, buttons: chatButtons(item) };
 }
 
 function context(text: string): Block {
@@ -122,7 +128,7 @@ function context(text: string): Block {
 }
 
 /** The actions block: one button per planned button, carrying its token. */
-export function buttonsBlock(buttons: readonly (PlannedButton & { readonly data: string })[]): Block {
+export function buttonsBlock(buttons: readonly (ChatButton & { readonly data: string })[]): Block {
   return {
     type: 'actions',
     block_id: 'trailboss',

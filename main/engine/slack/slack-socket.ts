@@ -4,7 +4,9 @@
  * envelopes that must each be acknowledged within 3 seconds or Slack sends them again
  * (https://api.slack.com/apis/socket-mode). Every envelope is acknowledged as it arrives, before it is
  * handled: a press or a typed answer is then claimed once in the store, so a redelivery (after a
- * drop, or a slow acknowledgement) never acts twice. Envelopes are handled side by side, not one
+ * drop, or a slow acknowledgement) never acts twice. An acknowledgement may carry a payload, worked out
+ * at once (`answer`): a form's submission is answered so, with `response_action: "errors"` to keep it
+ * open (https://api.slack.com/apis/socket-mode#modals). Envelopes are handled side by side, not one
  * after another: a press must not wait for another agent's key to be confirmed (that takes until its
  * prompt leaves the screen); two answers to one item are settled by that claim.
  *
@@ -29,6 +31,8 @@ export interface SlackEnvelope {
   readonly envelopeId: string;
   /** Slack's redelivery count (0 for the first delivery). */
   readonly retryNum: number;
+  /** What the acknowledgement carried (null: nothing). */
+  readonly acked: Record<string, unknown> | null;
 }
 
 /** What the socket needs. */
@@ -38,6 +42,8 @@ export interface SlackSocketDeps {
   readonly logger: Logger;
   /** Handle one acknowledged envelope (several may be in hand at once). */
   handle(envelope: SlackEnvelope): Promise<void>;
+  /** What the acknowledgement of an envelope carries (synchronous: Slack waits 3 s); undefined: nothing. */
+  answer?(envelope: Omit<SlackEnvelope, 'acked'>): Record<string, unknown> | undefined;
   /** Connected (`error` null), or dropped or failed to connect (its redacted message). */
   state(connected: boolean, error: string | null): void;
   /** The app token was refused: the loop has stopped. */
@@ -138,20 +144,36 @@ export class SlackSocket {
         allowAbsoluteUrls: false,
       },
     });
-    client.on('slack_event', (e: { ack: () => Promise<void>; type: string; body: unknown; envelope_id?: string; retry_num?: number }) => {
-      // Acknowledge first (Slack allows 3 s), then handle.
-      e.ack().catch((error: unknown) =>
-        this.deps.logger.log('warn', 'slack.ack-failed', { error: redactedSlackError(error, this.deps.appToken) }),
-      );
-      const envelope: SlackEnvelope = { type: e.type, body: e.body, envelopeId: String(e.envelope_id ?? ''), retryNum: e.retry_num ?? 0 };
-      const handled = this.deps
-        .handle(envelope)
-        .catch((error: unknown) =>
-          this.deps.logger.log('warn', 'slack.envelope-failed', { type: e.type, error: redactedSlackError(error, this.deps.appToken) }),
-        )
-        .finally(() => this.handling.delete(handled));
-      this.handling.add(handled);
-    });
+    client.on(
+      'slack_event',
+      (e: {
+        ack: (response?: Record<string, unknown>) => Promise<void>;
+        type: string;
+        body: unknown;
+        envelope_id?: string;
+        retry_num?: number;
+      }) => {
+        // Acknowledge first (Slack allows 3 s), then handle.
+        const seen = { type: e.type, body: e.body, envelopeId: String(e.envelope_id ?? ''), retryNum: e.retry_num ?? 0 };
+        let payload: Record<string, unknown> | undefined;
+        try {
+          payload = this.deps.answer?.(seen);
+        } catch (error) {
+          this.deps.logger.log('warn', 'slack.answer-failed', { type: e.type, error: redactedSlackError(error, this.deps.appToken) });
+        }
+        e.ack(payload).catch((error: unknown) =>
+          this.deps.logger.log('warn', 'slack.ack-failed', { error: redactedSlackError(error, this.deps.appToken) }),
+        );
+        const envelope: SlackEnvelope = { ...seen, acked: payload ?? null };
+        const handled = this.deps
+          .handle(envelope)
+          .catch((error: unknown) =>
+            this.deps.logger.log('warn', 'slack.envelope-failed', { type: e.type, error: redactedSlackError(error, this.deps.appToken) }),
+          )
+          .finally(() => this.handling.delete(handled));
+        this.handling.add(handled);
+      },
+    );
     return client;
   }
 }

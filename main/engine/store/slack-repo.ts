@@ -6,7 +6,7 @@
  */
 import type { Db } from './sql.ts';
 import { atomically } from './sql.ts';
-import type { PhoneAction } from './phone-repo.ts';
+import type { PhoneAction, TokenAction } from './phone-repo.ts';
 
 /** The pairing row. */
 export interface SlackPairing {
@@ -51,8 +51,11 @@ export interface SlackToken {
   readonly itemId: string;
   readonly channelId: string;
   readonly ts: string;
-  readonly action: PhoneAction;
+  /** An engine action, or `deny-ask` (`Deny with a message…`: it opens a form for the text, and does not deny). */
+  readonly action: TokenAction;
   readonly fingerprint: string;
+  /** When it was pressed (null: not yet). */
+  readonly usedAt: number | null;
 }
 
 /** Why a press was not honoured (or `claimed`, with the token). */
@@ -79,7 +82,7 @@ export interface SlackRepo {
   /** The socket connected (`error` null) or dropped/failed (its redacted message). */
   recordConnection(at: number, connected: boolean, error: string | null): void;
   /** Store a posted message and its tokens; the item's earlier live message stops being live. */
-  addMessage(m: Omit<SlackMessage, 'live' | 'outcome'>, tokens: readonly Omit<SlackToken, 'channelId' | 'ts'>[]): void;
+  addMessage(m: Omit<SlackMessage, 'live' | 'outcome'>, tokens: readonly Omit<SlackToken, 'channelId' | 'ts' | 'usedAt'>[]): void;
   liveMessage(itemId: string): SlackMessage | null;
   message(channelId: string, ts: string): SlackMessage | null;
   /** The most recent message posted (the target of a fresh `y`). */
@@ -96,6 +99,11 @@ export interface SlackRepo {
   claimPress(hash: string, channelId: string, ts: string, at: number): SlackPressClaim;
   /** Claim a typed answer to a live message (once). */
   claimTyped(channelId: string, ts: string, at: number): boolean;
+  /**
+   * Claim a `deny-ask` press (once). Unlike `claimPress` the message stays live with its other
+   * buttons: the press only opens the form that asks for the denial's text.
+   */
+  claimAsk(hash: string, channelId: string, ts: string, at: number): SlackPressClaim;
 }
 
 interface PairingRow {
@@ -132,7 +140,7 @@ interface TokenRow {
   item_id: string;
   channel_id: string;
   ts: string;
-  action: PhoneAction;
+  action: TokenAction;
   fingerprint: string;
   used_at: number | null;
   revoked_at: number | null;
@@ -158,6 +166,7 @@ const toToken = (r: TokenRow): SlackToken => ({
   ts: r.ts,
   action: r.action,
   fingerprint: r.fingerprint,
+  usedAt: r.used_at,
 });
 
 /** Build the Slack repository. */
@@ -170,6 +179,17 @@ export function createSlackRepo(db: Db): SlackRepo {
   const revokeMessage = db.prepare(
     'UPDATE slack_tokens SET revoked_at = ? WHERE channel_id = ? AND ts = ? AND used_at IS NULL AND revoked_at IS NULL',
   );
+  /** Use a live token of the message that holds the item's buttons, once. */
+  const useToken = (hash: string, channelId: string, ts: string, at: number): SlackPressClaim => {
+    const row = tokenBy.get(hash);
+    if (!row || row.channel_id !== channelId || row.ts !== ts) return { kind: 'unknown' };
+    if (row.used_at !== null) return { kind: 'used' };
+    if (row.revoked_at !== null) return { kind: 'revoked' };
+    if (messageBy.get(channelId, ts)?.live !== 1) return { kind: 'not-live' };
+    const used = db.prepare('UPDATE slack_tokens SET used_at = ? WHERE hash = ? AND used_at IS NULL AND revoked_at IS NULL').run(at, hash);
+    if (used.changes !== 1) return { kind: 'used' };
+    return { kind: 'claimed', token: { ...toToken(row), usedAt: at } };
+  };
   const endPairing = () =>
     void db.prepare('UPDATE slack_pairing SET code_hash = NULL, code_expires_at = NULL, pairing_until = NULL WHERE id = 1').run();
   return {
@@ -267,20 +287,14 @@ export function createSlackRepo(db: Db): SlackRepo {
     },
     claimPress: (hash, channelId, ts, at) =>
       atomically(db, (): SlackPressClaim => {
-        const row = tokenBy.get(hash);
-        if (!row || row.channel_id !== channelId || row.ts !== ts) return { kind: 'unknown' };
-        if (row.used_at !== null) return { kind: 'used' };
-        if (row.revoked_at !== null) return { kind: 'revoked' };
-        if (messageBy.get(channelId, ts)?.live !== 1) return { kind: 'not-live' };
-        const used = db
-          .prepare('UPDATE slack_tokens SET used_at = ? WHERE hash = ? AND used_at IS NULL AND revoked_at IS NULL')
-          .run(at, hash);
-        if (used.changes !== 1) return { kind: 'used' };
+        const claim = useToken(hash, channelId, ts, at);
+        if (claim.kind !== 'claimed') return claim;
         // One press per message: its other buttons die with this one.
         revokeMessage.run(at, channelId, ts);
         db.prepare("UPDATE slack_messages SET live = 0, outcome = 'pressed' WHERE channel_id = ? AND ts = ?").run(channelId, ts);
-        return { kind: 'claimed', token: toToken(row) };
+        return claim;
       }),
+    claimAsk: (hash, channelId, ts, at) => atomically(db, () => useToken(hash, channelId, ts, at)),
     claimTyped: (channelId, ts, at) =>
       atomically(db, () => {
         const taken = db

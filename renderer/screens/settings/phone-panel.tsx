@@ -8,7 +8,7 @@ import { useState } from 'react';
 import type { PhoneStatusDto } from '../../../preload/contract/index.ts';
 import { useController, useSettings } from '../../../client/react/context.tsx';
 import type { PairingFlow } from '../../../client/store/phone-pairing.ts';
-import { Field } from './field.tsx';
+import { ConfirmWho, PairingField, PairingSection, UnpairAsk } from './pairing-parts.tsx';
 import { svgDataUrl } from './svg-image.ts';
 
 /** What the panel draws and what its buttons do. */
@@ -60,16 +60,9 @@ export function PhonePanel() {
 /** The pairing section as a pure function of its props. */
 export function PhonePanelView(p: PhonePanelProps) {
   return (
-    <fieldset className="section" data-testid="phone-pairing">
-      <legend>Telegram pairing</legend>
-      <p role="status">{statusLine(p.phone)}</p>
-      {p.problem !== null ? (
-        <p className="problem" role="alert">
-          {p.problem}
-        </p>
-      ) : null}
+    <PairingSection testId="phone-pairing" legend="Telegram pairing" status={statusLine(p.phone)} problem={p.problem}>
       {body(p)}
-    </fieldset>
+    </PairingSection>
   );
 }
 
@@ -101,22 +94,13 @@ function body(p: PhonePanelProps) {
       );
     case 'found':
       return (
-        <div className="pairing">
-          <p>
-            <strong>
-              Pair with {flow.name} (id {flow.userId})?
-            </strong>
-          </p>
-          <p className="hint">Telegram says this account tapped Start. Confirm only if it is yours.</p>
-          <div className="row-actions">
-            <button type="button" className="primary" disabled={flow.confirming} onClick={p.onConfirm}>
-              {flow.confirming ? 'Pairing…' : 'Confirm'}
-            </button>
-            <button type="button" disabled={flow.confirming} onClick={p.onCancel}>
-              Cancel
-            </button>
-          </div>
-        </div>
+        <ConfirmWho
+          who={`${flow.name} (id ${flow.userId})`}
+          hint="Telegram says this account tapped Start. Confirm only if it is yours."
+          confirming={flow.confirming}
+          onConfirm={p.onConfirm}
+          onCancel={p.onCancel}
+        />
       );
   }
 }
@@ -128,37 +112,16 @@ function tokenForm(p: PhonePanelProps, checking: boolean) {
         In Telegram, ask @BotFather for a new bot (/newbot) and paste the token it gives you. It is checked with Telegram and, once you
         confirm the pairing, kept in an owner-only file on this computer.
       </p>
-      <Field id="phone-token" label="Bot token" issues={[]}>
-        {(a11y) => (
-          <input
-            {...a11y}
-            type="password"
-            autoComplete="off"
-            spellCheck={false}
-            value={p.token}
-            disabled={checking}
-            onChange={(e) => p.onToken(e.target.value)}
-          />
-        )}
-      </Field>
-      <Field
+      <PairingField id="phone-token" label="Bot token" secret value={p.token} disabled={checking} onChange={p.onToken} />
+      <PairingField
         id="phone-api-base"
         label="Bot API server (optional)"
         hint="Only for a self-hosted Bot API server; empty keeps the configured one."
-        issues={[]}
-      >
-        {(a11y) => (
-          <input
-            {...a11y}
-            type="text"
-            placeholder="https://api.telegram.org"
-            spellCheck={false}
-            value={p.apiBase}
-            disabled={checking}
-            onChange={(e) => p.onApiBase(e.target.value)}
-          />
-        )}
-      </Field>
+        placeholder="https://api.telegram.org"
+        value={p.apiBase}
+        disabled={checking}
+        onChange={p.onApiBase}
+      />
       <div className="row-actions">
         <button type="button" className="primary" disabled={checking || p.token.trim() === ''} onClick={p.onCheck}>
           {checking ? 'Checking…' : 'Check token'}
@@ -169,26 +132,13 @@ function tokenForm(p: PhonePanelProps, checking: boolean) {
 }
 
 function unpairPart(p: PhonePanelProps) {
-  if (!p.unpairAsked)
-    return (
-      <div className="row-actions">
-        <button type="button" onClick={() => p.onAskUnpair(true)}>
-          Unpair
-        </button>
-      </div>
-    );
   return (
-    <div className="pairing">
-      <p>Unpair {p.phone?.name ?? 'this chat'}? Nothing more is sent to Telegram and the bot token is removed from this computer.</p>
-      <div className="row-actions">
-        <button type="button" className="confirm" onClick={p.onUnpair}>
-          Yes, unpair
-        </button>
-        <button type="button" onClick={() => p.onAskUnpair(false)}>
-          Keep
-        </button>
-      </div>
-    </div>
+    <UnpairAsk
+      asked={p.unpairAsked}
+      question={`Unpair ${p.phone?.name ?? 'this chat'}? Nothing more is sent to Telegram and the bot token is removed from this computer.`}
+      onAsk={p.onAskUnpair}
+      onUnpair={p.onUnpair}
+    />
   );
 }
 

@@ -7,6 +7,7 @@ import { Check, Field } from './field.tsx';
 import { fromDraft, issuesFor, toDraft, unplacedIssues, type SettingsDraft } from './form-model.ts';
 import { HooksPanel } from './hooks-panel.tsx';
 import { PhonePanel } from './phone-panel.tsx';
+import { SlackPanel } from './slack-panel.tsx';
 
 const RUNTIMES = ['claude', 'codex', 'opencode', 'cursor', 'kiro', 'auggie'] as const;
 
@@ -240,6 +241,7 @@ export function SettingsScreen() {
         </div>
       </form>
       <PhonePanel />
+      <SlackPanel />
       <HooksPanel />
     </section>
   );

@@ -265,6 +265,14 @@ export function createStandInEngine(items: QueueItemDto[], emit: Emit, now: () =
     'phone:confirm': async () => fail('unavailable', 'no phone pairing in the stand-in engine'),
     'phone:cancel': async () => fail('unavailable', 'no phone pairing in the stand-in engine'),
     'phone:unpair': async () => fail('unavailable', 'no phone pairing in the stand-in engine'),
+    'slack:status': async () =>
+      ok({ paired: false, name: null, userId: null, bot: null, connected: false, lastConnectedAt: null, problem: null }),
+    'slack:pair': async () => fail('unavailable', 'no Slack pairing in the stand-in engine'),
+    'slack:pairing': async () => fail('unavailable', 'no Slack pairing in the stand-in engine'),
+    'slack:confirm': async () => fail('unavailable', 'no Slack pairing in the stand-in engine'),
+    'slack:cancel': async () => fail('unavailable', 'no Slack pairing in the stand-in engine'),
+    'slack:test': async () => fail('unavailable', 'no Slack pairing in the stand-in engine'),
+    'slack:unpair': async () => fail('unavailable', 'no Slack pairing in the stand-in engine'),
   };
   return { api, sent, queue: () => queue };
 }

@@ -6,13 +6,7 @@
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createController } from '../../../client/controller/controller.ts';
-import type { Stores } from '../../../client/controller/deps.ts';
-import { httpBridge } from '../../../client/bridge/http-bridge.ts';
-import { createActivityStore } from '../../../client/store/activity-store.ts';
-import { createAppStore } from '../../../client/store/app-store.ts';
-import { createQueueStore } from '../../../client/store/queue-store.ts';
-import { createSettingsStore } from '../../../client/store/settings-store.ts';
+import { clientCore } from '../../support/client-core.ts';
 import { botTokenPath } from '../../../main/engine/phone/bot-token-file.ts';
 import { poll } from '../../support/poll.ts';
 import type { PhoneRig } from './support.ts';
@@ -24,23 +18,7 @@ afterEach(async () => {
   rig = null;
 });
 
-function client(r: PhoneRig) {
-  const bridge = httpBridge({
-    baseUrl: `http://127.0.0.1:${r.h.engine.apiPort!}`,
-    token: r.h.engine.apiToken!,
-    fetch: (url, init) => fetch(url, init),
-    // No pushes are needed here: the flow looks at the pairing itself.
-    openEvents: () => ({ addEventListener: () => {}, close: () => {} }),
-  });
-  const stores: Stores = {
-    queue: createQueueStore(),
-    settings: createSettingsStore(),
-    activity: createActivityStore(),
-    app: createAppStore(),
-  };
-  const controller = createController({ bridge, stores, clock: { now: () => Date.now() } });
-  return { controller, settings: () => stores.settings.getState() };
-}
+const client = (r: PhoneRig) => clientCore(r.h.engine);
 
 describe('pairing from the settings view, client core to engine', () => {
   it('check → link and QR → Start on the phone → confirm → paired and polling; then unpair', async () => {

@@ -48,7 +48,7 @@ describe('slack: a permission prompt becomes a DM whose buttons do exactly what 
     await startScriptedAgent(rig.h.tmux, claudePermBash(), { session: 'api-worker' });
     const item = await waitForItem(rig.h, isPrompt, 'a permission item');
     const m = await waitForMessage(rig);
-    expect(m.buttons.map((b) => b.text)).toEqual([`Approve: ${item.approveLabel}`, 'Deny', 'Snooze 30m']);
+    expect(m.buttons.map((b) => b.text)).toEqual([`Approve: ${item.approveLabel}`, 'Deny', 'Deny with a message…', 'Snooze 30m']);
     expect(m.blockText).toContain(`claude · ${item.target} · this machine`);
     expect(m.blockText).toContain('ls -la /tmp');
     expect(m.blockText).toContain('```');
@@ -131,7 +131,7 @@ describe('slack: a permission prompt becomes a DM whose buttons do exactly what 
     expect(rig.slack.callsOf('chat.postMessage').filter((p) => p['channel'] !== rig!.dm)).toEqual([]);
     expect(replies(rig).map((r) => r.text)).toEqual([expect.stringMatching(/^To answer an agent/)]);
     expect(await agent.keyNames()).toEqual([]);
-    expect(m.buttons).toHaveLength(3);
+    expect(m.buttons).toHaveLength(4);
   });
 
   it("a y in the message's thread approves once; a second y there is told it is out of date", async () => {
@@ -164,7 +164,7 @@ describe('slack: a permission prompt becomes a DM whose buttons do exactly what 
     rig.slack.dm(rig.owner, 'y', { ts: '1800000000.000001' });
     await poll(() => replies(rig!).some((r) => /came after your answer/.test(r.text)), 'told why');
     expect(await agent.keyNames()).toEqual([]);
-    expect(m.buttons).toHaveLength(3);
+    expect(m.buttons).toHaveLength(4);
   });
 
   it('a press made while the socket is down arrives after the reconnect and acts once', async () => {

@@ -24,7 +24,7 @@ export interface SlackRig {
 }
 
 /** Start the stand-in and an engine pointed at it, then pair the owner (as `slack pair` would). */
-export async function startSlackRig(opts: { config?: Record<string, unknown>; paired?: boolean } = {}): Promise<SlackRig> {
+export async function startSlackRig(opts: { config?: Record<string, unknown>; paired?: boolean; api?: boolean } = {}): Promise<SlackRig> {
   const slack = await SlackStandIn.start();
   const owner = slack.addUser('U0ADA', 'Ada Lovelace', 'ada');
   const stranger = slack.addUser('U0MAL', 'Mallory', 'mallory');
@@ -36,6 +36,7 @@ export async function startSlackRig(opts: { config?: Record<string, unknown>; pa
       saveSlackTokens(join(home, 'tb'), { bot: slack.botToken, app: slack.appToken });
     },
     slack: { minSendIntervalMs: 50, checkMs: 100, requestTimeoutMs: 3000 },
+    ...(opts.api ? { api: true } : {}),
   });
   const dm = slack.dmChannel(owner.id);
   if (opts.paired !== false)

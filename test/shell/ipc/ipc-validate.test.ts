@@ -115,6 +115,10 @@ describe('validateCall', () => {
       'phone:pairing': { pairingId: 'p' },
       'phone:confirm': { pairingId: 'p' },
       'phone:cancel': { pairingId: 'p' },
+      'slack:pair': { botToken: null, appToken: 'xapp-1-abc', apiBase: null },
+      'slack:pairing': { pairingId: 'p' },
+      'slack:confirm': { pairingId: 'p' },
+      'slack:cancel': { pairingId: 'p' },
     };
     for (const channel of CHANNEL_NAMES) expect(validateCall(channel, minimal[channel] ?? {}, good, OURS).ok, channel).toBe(true);
   });

@@ -106,6 +106,13 @@ export class FakeEngine implements EngineApi {
       'phone:confirm': notInTheFake,
       'phone:cancel': notInTheFake,
       'phone:unpair': notInTheFake,
+      'slack:status': notInTheFake,
+      'slack:pair': notInTheFake,
+      'slack:pairing': notInTheFake,
+      'slack:confirm': notInTheFake,
+      'slack:cancel': notInTheFake,
+      'slack:test': notInTheFake,
+      'slack:unpair': notInTheFake,
     };
   }
 

@@ -18,10 +18,12 @@ export interface CatalogueOption {
   readonly kind: OptionKind;
   /** A key hint the CLI prints after the label (`y`, `esc`), drawn as ` (y)`. */
   readonly hint?: string;
+  /** A description row the CLI draws under the label (Gemini's and Qwen's question lists). */
+  readonly description?: string;
 }
 
 /** How a dialog is drawn: the layout of its CLI (from the captures in test/fixtures/panes). */
-export type CatalogueLayout = 'claude' | 'codex' | 'auggie';
+export type CatalogueLayout = 'claude' | 'codex' | 'auggie' | 'auggie-popover' | 'gemini' | 'qwen' | 'copilot' | 'opencode';
 
 /** One dialog of a CLI version. */
 export interface CatalogueDialog {
@@ -29,6 +31,17 @@ export interface CatalogueDialog {
   readonly layout: CatalogueLayout;
   /** What the engine must make of it. */
   readonly state: Extract<ScreenKind, 'permission' | 'dialog'>;
+  /** A view the user opened (a picker, a notice): read as a dialog that is never queued and never keyed. */
+  readonly openedByUser?: boolean;
+  /**
+   * Below this width the CLI's own layout cuts or breaks the dialog's words (opencode cuts its rows): there the
+   * read is only checked to give no key but the expected ones.
+   */
+  readonly minWidth?: number;
+  /** Which of its layout's shapes draws it (render-gemini.ts, render-qwen.ts: `confirm`, `dialog`, …). */
+  readonly variant?: string;
+  /** Gemini, Qwen: a heading above the rest (`Action Required`, a question's header). */
+  readonly heading?: string;
   /** Claude: the header under the rule (`Bash command`); absent when the dialog has none. */
   readonly title?: string;
   /** Lines between the title and the question (description, `$ command`, a file name). */
@@ -44,6 +57,8 @@ export interface CatalogueDialog {
   /** Numbered options (`1. Yes`) or a cursor list (`❯ No, exit`). */
   readonly numbered: boolean;
   readonly options: readonly CatalogueOption[];
+  /** The cursor drawn before the highlighted option where the layout has no fixed one (auggie popovers: `› `, `   ● `). */
+  readonly marker?: string;
   /** Index of the highlighted option as the CLI opens the dialog. */
   readonly highlighted: number;
   /** The key hints under the list ('' when none is drawn). */

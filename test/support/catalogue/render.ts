@@ -5,6 +5,10 @@
  * row is cut), continuation rows indented to where the text started.
  */
 import type { CatalogueDialog } from './catalogue.ts';
+import { renderCopilot } from './render-copilot.ts';
+import { renderGemini } from './render-gemini.ts';
+import { renderOpencode, renderOpencodeAnsi } from './render-opencode.ts';
+import { renderQwen } from './render-qwen.ts';
 
 /** `text` wrapped to `width` columns, the first row after `first`, the rest after `rest` (prefixes). */
 export function wrapText(text: string, width: number, first: string, rest: string): string[] {
@@ -37,7 +41,8 @@ export function wrapText(text: string, width: number, first: string, rest: strin
   return rows;
 }
 
-const labelOf = (o: { label: string; hint?: string }) => (o.hint ? `${o.label} (${o.hint})` : o.label);
+/** An option as printed: its label and its key hint in brackets. */
+export const labelOf = (o: { label: string; hint?: string }) => (o.hint ? `${o.label} (${o.hint})` : o.label);
 
 /**
  * Claude Code 2.1.332: a `─` rule, the header, the description, a `╌` box, the question, the list, a
@@ -102,6 +107,40 @@ function auggie(d: CatalogueDialog, width: number): string[] {
   return out;
 }
 
+/**
+ * auggie 0.36.0 popovers (plan complete, Ask User): one rounded box (padding two columns and a row) holding
+ * the bold title, a blank row, the paragraphs with a blank row between them, the question, the list (the
+ * cursor `marker` on the highlighted row, spaces of its width on the others; a wrapped label goes on at
+ * the box's left, as Ink wraps one text), then the key hints under the box, padded by a column.
+ */
+function auggiePopover(d: CatalogueDialog, width: number): string[] {
+  const inner = Math.max(5, width - 2);
+  const content = inner - 4;
+  const row = (text: string) => `│  ${text.padEnd(content).slice(0, content)}  │`;
+  const out = ['● I have a question.', `╭${'─'.repeat(inner)}╮`, row('')];
+  const paragraph = (text: string) => {
+    for (const line of wrapText(text, content, '', '')) out.push(row(line));
+  };
+  if (d.title) {
+    paragraph(d.title);
+    out.push(row(''));
+  }
+  for (const line of d.body ?? []) {
+    paragraph(line);
+    out.push(row(''));
+  }
+  if (d.question !== '') paragraph(d.question);
+  if (d.spaced) out.push(row(''));
+  const marker = d.marker ?? '› ';
+  d.options.forEach((o, i) => {
+    const head = i === d.highlighted ? marker : ' '.repeat([...marker].length);
+    for (const line of wrapText(labelOf(o), content, head, '')) out.push(row(line));
+  });
+  out.push(row(''), `╰${'─'.repeat(inner)}╯`);
+  out.push(...wrapText(d.footer, width, ' ', ' '));
+  return out;
+}
+
 /** The pane rows of `d` at `width` columns. */
 export function renderDialog(d: CatalogueDialog, width: number): string[] {
   switch (d.layout) {
@@ -111,5 +150,20 @@ export function renderDialog(d: CatalogueDialog, width: number): string[] {
       return codex(d, width);
     case 'auggie':
       return auggie(d, width);
+    case 'gemini':
+      return renderGemini(d, width);
+    case 'qwen':
+      return renderQwen(d, width);
+    case 'auggie-popover':
+      return auggiePopover(d, width);
+    case 'copilot':
+      return renderCopilot(d, width);
+    case 'opencode':
+      return renderOpencode(d, width);
   }
+}
+
+/** The same rows with their colours (`capture-pane -e`), for layouts whose highlight only colour shows; else undefined. */
+export function renderDialogAnsi(d: CatalogueDialog, width: number): string[] | undefined {
+  return d.layout === 'opencode' ? renderOpencodeAnsi(d, width) : undefined;
 }

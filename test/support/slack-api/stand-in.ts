@@ -26,11 +26,27 @@
  *   …/block-elements#button, …/blocks#actions); `chat.update` only of the bot's own message
  *   (`cant_update_message`, `message_not_found`); `thread_ts` puts a message in a thread.
  * - `users.info` answers the user's `real_name` (https://api.slack.com/methods/users.info).
+ * - A press carries a `trigger_id`; `views.open` exchanges it for a modal shown to the user who pressed,
+ *   once (`exchanged_trigger_id`), within 3 s of the press (`expired_trigger_id`), and refuses one it
+ *   never issued (`invalid_trigger_id`) (https://api.slack.com/methods/views.open#errors;
+ *   https://api.slack.com/interactivity/handling#modal_responses: "triggers expire in three seconds").
+ *   The view: `type: "modal"`, a title (and `submit`, `close`) of at most 24 characters, `submit` required
+ *   when it has an input block, at most 100 blocks, `callback_id` at most 255 and `private_metadata` at
+ *   most 3000 characters, a `plain_text_input`'s `max_length` at most 3000
+ *   (https://api.slack.com/reference/surfaces/views; …/block-elements#input).
+ * - Submitting a modal sends an `interactive` envelope with a `view_submission` payload: `user`, the
+ *   `view` with its `callback_id`, `private_metadata` and `state.values[block_id][action_id].value` (no
+ *   channel) (https://api.slack.com/reference/interaction-payloads/views). The acknowledgement decides:
+ *   `{ response_action: "errors", errors: { <block_id>: text } }` keeps the modal open with the text
+ *   under that field; anything else closes it (https://api.slack.com/surfaces/modals#displaying_errors;
+ *   in Socket Mode the response goes in the acknowledgement's `payload`,
+ *   https://api.slack.com/apis/socket-mode#modals). Only the user a modal was opened for can submit it.
  * - 429 carries a `Retry-After` header in seconds (https://api.slack.com/apis/rate-limits).
  *
  * Test controls: `dm` (a user writes to the bot, optionally in a thread), `press` (only a button the
- * message shows now), `pressValue` (any value: a forger or an old client), `dropSockets`,
- * `askToReconnect`, `fail` (429, 500, a dropped connection), `revoke`.
+ * message shows now), `pressValue` (any value: a forger or an old client), `openViews` and `submitView`
+ * (only an open modal, by its user), `submitViewAs` (any view and user: a forger, or a submission
+ * delivered twice), `dropSockets`, `askToReconnect`, `fail` (429, 500, a dropped connection), `revoke`.
  */
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
@@ -68,6 +84,17 @@ export type SlackFault =
   | { readonly kind: 'status'; readonly status: 500 | 503 }
   | { readonly kind: 'drop' };
 
+/** A modal opened with `views.open`, as the stand-in keeps it. */
+export interface SlackView {
+  readonly id: string;
+  /** The user it was opened for (the one who pressed). */
+  readonly userId: string;
+  readonly view: Record<string, unknown>;
+  open: boolean;
+  /** The errors the last submission's acknowledgement showed under its fields. */
+  errors: Record<string, string> | null;
+}
+
 interface Envelope {
   readonly envelopeId: string;
   readonly type: 'events_api' | 'interactive';
@@ -88,6 +115,13 @@ export class SlackStandIn {
   readonly calls: { method: string; params: Record<string, unknown>; at: number }[] = [];
   /** Envelopes the app acknowledged, by id, with when. */
   readonly acks = new Map<string, number>();
+  /** What each acknowledgement carried (`payload`), by envelope id. */
+  readonly ackPayloads = new Map<string, Record<string, unknown>>();
+  /** Modals opened, by view id. */
+  readonly views = new Map<string, SlackView>();
+  /** How long a press's trigger can open a modal (Slack: 3 s). */
+  triggerTtlMs = 3_000;
+  private readonly triggers = new Map<string, { userId: string; at: number; used: boolean }>();
   /** Envelopes sent (a redelivery counts again). */
   readonly deliveries: { envelopeId: string; attempt: number; at: number }[] = [];
   private readonly users = new Map<string, SlackUser>();
@@ -222,17 +256,69 @@ export class SlackStandIn {
   /** A press with any value, as a forger or a client showing an old message would send it; the envelope id. */
   pressValue(user: SlackUser, channel: string, ts: string, value: string, actionId = 'tb-approve'): string {
     const m = this.messages(channel).find((x) => x.ts === ts);
+    const triggerId = `${++this.seq}.${Date.now()}.${randomBytes(8).toString('hex')}`;
+    this.triggers.set(triggerId, { userId: user.id, at: Date.now(), used: false });
     return this.deliver('interactive', {
       type: 'block_actions',
       user: { id: user.id, username: user.name, name: user.name, team_id: this.teamId },
       api_app_id: this.bot.appId,
       token: 'verification-token',
       container: { type: 'message', message_ts: ts, channel_id: channel, is_ephemeral: false },
-      trigger_id: `${++this.seq}.trigger`,
+      trigger_id: triggerId,
       team: { id: this.teamId },
       channel: { id: channel, name: 'directmessage' },
       message: { type: 'message', ts, text: m?.text ?? '', ...(m?.threadTs ? { thread_ts: m.threadTs } : {}) },
       actions: [{ action_id: actionId, block_id: 'b', value, type: 'button', action_ts: String(Date.now() / 1000) }],
+    });
+  }
+
+  /** The `trigger_id` a press envelope carried (what a modal may be opened with). */
+  triggerOf(envelopeId: string): string {
+    const e = this.envelopes.find((x) => x.envelopeId === envelopeId);
+    const id = e?.payload['trigger_id'];
+    if (typeof id !== 'string') throw new Error(`envelope ${envelopeId} carries no trigger`);
+    return id;
+  }
+
+  /** The modals open for `user` now, oldest first. */
+  openViews(user: SlackUser): SlackView[] {
+    return [...this.views.values()].filter((v) => v.open && v.userId === user.id);
+  }
+
+  /** `user` types `text` into the open modal `viewId`'s input and submits it; the envelope id. */
+  submitView(user: SlackUser, viewId: string, text: string): string {
+    const v = this.views.get(viewId);
+    if (!v || !v.open || v.userId !== user.id) throw new Error(`no open view ${viewId} for ${user.id}`);
+    return this.submitViewAs(user, viewId, text);
+  }
+
+  /** A submission of view `viewId` as `user`, open or not: a forger, or one delivered twice; the envelope id. */
+  submitViewAs(user: SlackUser, viewId: string, text: string): string {
+    const v = this.views.get(viewId);
+    if (!v) throw new Error(`no view ${viewId}`);
+    const values: Record<string, Record<string, unknown>> = {};
+    for (const b of (v.view['blocks'] as Record<string, unknown>[]) ?? []) {
+      const el = b['element'] as Record<string, unknown> | undefined;
+      if (b['type'] === 'input' && el?.['type'] === 'plain_text_input')
+        values[String(b['block_id'])] = { [String(el['action_id'])]: { type: 'plain_text_input', value: text } };
+    }
+    return this.deliver('interactive', {
+      type: 'view_submission',
+      team: { id: this.teamId },
+      user: { id: user.id, username: user.name, name: user.name, team_id: this.teamId },
+      api_app_id: this.bot.appId,
+      token: 'verification-token',
+      trigger_id: `${++this.seq}.${Date.now()}.${randomBytes(8).toString('hex')}`,
+      view: {
+        ...v.view,
+        id: v.id,
+        team_id: this.teamId,
+        state: { values },
+        hash: `${Date.now()}.${randomBytes(4).toString('hex')}`,
+        app_id: this.bot.appId,
+        bot_id: this.bot.botId,
+      },
+      response_urls: [],
     });
   }
 
@@ -282,7 +368,7 @@ export class SlackStandIn {
         envelope_id: e.envelopeId,
         type: e.type,
         payload: e.payload,
-        accepts_response_payload: false,
+        accepts_response_payload: e.payload['type'] === 'view_submission',
         ...(e.type === 'events_api' ? { retry_attempt: e.attempt, retry_reason: e.attempt > 0 ? 'timeout' : '' } : {}),
       }),
     );
@@ -309,9 +395,9 @@ export class SlackStandIn {
   private connected(ws: WebSocket): void {
     this.connections += 1;
     ws.on('message', (data) => {
-      let m: { envelope_id?: unknown };
+      let m: { envelope_id?: unknown; payload?: unknown };
       try {
-        m = JSON.parse(String(data)) as { envelope_id?: unknown };
+        m = JSON.parse(String(data)) as { envelope_id?: unknown; payload?: unknown };
       } catch {
         return;
       }
@@ -320,6 +406,9 @@ export class SlackStandIn {
       e.acked = true;
       if (e.timer) clearTimeout(e.timer);
       this.acks.set(e.envelopeId, Date.now());
+      const payload = m.payload && typeof m.payload === 'object' ? (m.payload as Record<string, unknown>) : {};
+      this.ackPayloads.set(e.envelopeId, payload);
+      if (e.payload['type'] === 'view_submission') this.submitted(e.payload, payload);
     });
     const pinger = setInterval(() => ws.ping(), this.pingMs);
     ws.on('close', () => clearInterval(pinger));
@@ -399,6 +488,8 @@ export class SlackStandIn {
         return this.post(p);
       case 'chat.update':
         return this.update(p);
+      case 'views.open':
+        return this.openView(p);
       default:
         return { ok: false, error: 'unknown_method' };
     }
@@ -425,6 +516,38 @@ export class SlackStandIn {
       ts: m.ts,
       message: { type: 'message', text: m.text, user: this.bot.userId, bot_id: this.bot.botId, ts: m.ts },
     };
+  }
+
+  private openView(p: Record<string, unknown>): Record<string, unknown> {
+    const triggerId = typeof p['trigger_id'] === 'string' ? p['trigger_id'] : '';
+    if (triggerId === '') return { ok: false, error: 'invalid_arguments' };
+    const trigger = this.triggers.get(triggerId);
+    if (!trigger) return { ok: false, error: 'invalid_trigger_id' };
+    if (trigger.used) return { ok: false, error: 'exchanged_trigger_id' };
+    if (Date.now() - trigger.at > this.triggerTtlMs) return { ok: false, error: 'expired_trigger_id' };
+    let view: unknown = p['view'];
+    if (typeof view === 'string') {
+      try {
+        view = JSON.parse(view);
+      } catch {
+        return { ok: false, error: 'invalid_arguments' };
+      }
+    }
+    const problem = checkView(view);
+    if (problem !== null) return { ok: false, error: 'invalid_arguments', response_metadata: { messages: [`[ERROR] ${problem}`] } };
+    trigger.used = true;
+    const id = `V${String(++this.seq).padStart(8, '0')}`;
+    this.views.set(id, { id, userId: trigger.userId, view: view as Record<string, unknown>, open: true, errors: null });
+    return { ok: true, view: { ...(view as Record<string, unknown>), id, team_id: this.teamId, state: { values: {} } } };
+  }
+
+  /** A submission's acknowledgement: errors keep the modal open with them, anything else closes it. */
+  private submitted(payload: Record<string, unknown>, response: Record<string, unknown>): void {
+    const v = this.views.get(String((payload['view'] as { id?: unknown } | undefined)?.id ?? ''));
+    if (!v || !v.open) return;
+    if (response['response_action'] === 'errors' && response['errors'] && typeof response['errors'] === 'object')
+      v.errors = response['errors'] as Record<string, string>;
+    else v.open = false;
   }
 
   private update(p: Record<string, unknown>): Record<string, unknown> {
@@ -488,4 +611,29 @@ function checkBlocks(p: Record<string, unknown>): Checked {
     } else return { error: 'invalid_blocks' };
   }
   return { text, blockText: texts.join('\n'), buttons };
+}
+
+/** Why Slack would refuse `view` (views.open's `invalid_arguments`), or null. */
+function checkView(view: unknown): string | null {
+  if (!view || typeof view !== 'object') return 'view must be an object';
+  const v = view as Record<string, unknown>;
+  if (v['type'] !== 'modal') return 'must be a modal';
+  const plain = (x: unknown) => (x as { type?: unknown; text?: unknown } | undefined)?.type === 'plain_text';
+  const len = (x: unknown) => String((x as { text?: unknown } | undefined)?.text ?? '').length;
+  if (!plain(v['title']) || len(v['title']) === 0 || len(v['title']) > 24) return 'title must be plain_text of 1-24 characters';
+  for (const k of ['submit', 'close'])
+    if (v[k] !== undefined && (!plain(v[k]) || len(v[k]) > 24)) return `${k} must be plain_text of at most 24 characters`;
+  if (typeof v['callback_id'] === 'string' && v['callback_id'].length > 255) return 'callback_id too long';
+  if (typeof v['private_metadata'] === 'string' && v['private_metadata'].length > 3000) return 'private_metadata too long';
+  const blocks = v['blocks'];
+  if (!Array.isArray(blocks) || blocks.length > 100) return 'blocks must be an array of at most 100';
+  for (const b of blocks as Record<string, unknown>[]) {
+    if (b['type'] !== 'input') continue;
+    if (v['submit'] === undefined) return 'must define submit to use an input block';
+    const el = b['element'] as Record<string, unknown> | undefined;
+    if (!plain(b['label']) || !el || el['type'] !== 'plain_text_input' || typeof el['action_id'] !== 'string') return 'bad input block';
+    const max = el['max_length'];
+    if (max !== undefined && (typeof max !== 'number' || max < 1 || max > 3000)) return 'max_length must be 1-3000';
+  }
+  return null;
 }

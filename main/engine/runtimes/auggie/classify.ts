@@ -6,6 +6,7 @@ import type { PaneCapture, Screen } from '../types.ts';
 import { bottomRows, parseAuggieDialog } from './dialogs.ts';
 import { parseAuggieIndexing } from './indexing.ts';
 import { parseAuggieApproval } from './permission.ts';
+import { parseAuggiePopover } from './popover.ts';
 import { visibleLines } from '../common/visible-lines.ts';
 import { auggieWorkingLine, findAuggieComposer } from './status.ts';
 
@@ -15,7 +16,7 @@ export function classifyAuggie(capture: PaneCapture): Screen {
   const approval = parseAuggieApproval(lines);
   if (approval) return approval;
   const rows = bottomRows(lines);
-  const asked = parseAuggieIndexing(rows) ?? parseAuggieDialog(rows);
+  const asked = parseAuggieIndexing(rows) ?? parseAuggieDialog(rows) ?? parseAuggiePopover(lines);
   if (asked) return asked;
   const composer = findAuggieComposer(lines);
   if (!composer) return { kind: 'unknown', runtime: 'auggie' };

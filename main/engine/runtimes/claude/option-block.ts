@@ -105,12 +105,35 @@ function bridgeAbove(lines: readonly string[], from: number, below: NumberedLine
 }
 
 /**
+ * The rows under an option, trimmed, with a word the pane cut glued back: a word longer than the row
+ * fills its row alone from the label's column to the pane's edge and goes on at the start of the next
+ * (`recommendation` / `s`). Only a row that is one word reaching the edge counts, so two words are never
+ * glued where the pane merely wrapped between them.
+ */
+function mergeCutWords(optionLine: string, more: readonly string[], width: number | null): string[] {
+  const out: string[] = [];
+  let above = optionLine;
+  for (const row of more) {
+    const piece = row.trim();
+    const cut = width !== null && [...above.trimEnd()].length >= width && !/\s/.test(above.trim()) && out.length > 0;
+    if (cut) out[out.length - 1] += piece;
+    else out.push(piece);
+    above = row;
+  }
+  return out;
+}
+
+/**
  * Numbered list ending at `end`, read upward. Lines between options must be indented deeper than the
  * option numbers (wrapped labels, descriptions); a rule is allowed only directly above an option
  * (AskUserQuestion separates "Chat about this" that way). A blank or shallow line ends the list unless
  * it sits in a wrapped label between two consecutive options (`bridgeAbove`). Anything else ends it.
  */
 function numberedBlock(lines: readonly string[], end: number, footer: string[]): OptionBlock | null {
+  // The pane's width is looked up only for an option with rows under it (most have none).
+  let width: number | null | undefined;
+  const rows = (optionLine: string, more: readonly string[]) =>
+    more.length === 0 ? [] : mergeCutWords(optionLine, more, width === undefined ? (width = ruleWidth(lines)) : width);
   let pending: string[] = [];
   const found: { line: NumberedLine; more: string[] }[] = [];
   let top = -1;
@@ -122,7 +145,7 @@ function numberedBlock(lines: readonly string[], end: number, footer: string[]):
       const opt = at >= 0 ? numbered(lines[at] ?? '') : null;
       if (!opt) break;
       const more = lines.slice(at + 1, i + 1).filter((l) => !isBlank(l));
-      found.unshift({ line: opt, more: more.map((l) => l.trim()) });
+      found.unshift({ line: opt, more: rows(lines[at] ?? '', more) });
       top = at;
       i = at;
       continue;
@@ -131,7 +154,13 @@ function numberedBlock(lines: readonly string[], end: number, footer: string[]):
     const opt = numbered(line);
     if (opt) {
       if (pending.some((p) => !isRule(p) && indentOf(p) <= opt.digitCol)) break;
-      found.unshift({ line: opt, more: pending.filter((p) => !isRule(p)).map((p) => p.trim()) });
+      found.unshift({
+        line: opt,
+        more: rows(
+          line,
+          pending.filter((p) => !isRule(p)),
+        ),
+      });
       pending = [];
       top = i;
       continue;
@@ -156,8 +185,29 @@ function numberedBlock(lines: readonly string[], end: number, footer: string[]):
   };
 }
 
+/**
+ * The pane's width as Claude draws it: its `────` rule spans the whole row (null without a rule, when the
+ * width cannot be told from the text).
+ */
+function ruleWidth(lines: readonly string[]): number | null {
+  const widths = lines.filter((l) => isRule(l)).map((l) => [...l.trimEnd()].length);
+  return widths.length > 0 ? Math.max(...widths) : null;
+}
+
+/**
+ * Would the first word of `row` have overflowed `above` at this pane width, so the CLI wrapped it? A row
+ * opening with `Yes`/`No` is a label of its own (every yes/no dialog's labels start so), even after a
+ * full row.
+ */
+function wrappedOnto(above: string, row: string, width: number | null): boolean {
+  if (/^(?:Yes|No)\b/.test(row)) return false;
+  const word = row.split(' ')[0] ?? '';
+  return width !== null && above.trim() !== '' && [...above.trimEnd()].length + 1 + [...word].length > width;
+}
+
 /** Unnumbered list ending at `end`: one `❯` line, the others aligned with its text, no blank line inside. */
 function unnumberedBlock(lines: readonly string[], end: number, footer: string[]): OptionBlock | null {
+  let paneWidth: number | null | undefined;
   let start = end;
   while (start - 1 >= 0 && !isBlank(lines[start - 1]) && !isRule(lines[start - 1]) && end - start < 9) start--;
   const run = lines.slice(start, end + 1);
@@ -168,13 +218,19 @@ function unnumberedBlock(lines: readonly string[], end: number, footer: string[]
   const textCol = (cursorLines[0] ?? '').indexOf(m[2] ?? '');
   // Every line of the run must be an option: text directly on top of the list (no blank line) makes it unreadable.
   const options: DrawnOption[] = [];
-  for (const line of run) {
+  for (const [i, line] of run.entries()) {
     const highlighted = CURSOR.test(line);
     if (!highlighted && indentOf(line) !== textCol) return null;
     const text = highlighted ? (m[2] ?? '').trim() : line.trim();
     const previous = options[options.length - 1];
-    // Labels start with a capital; a row that starts in lower case is the one above, wrapped in a narrow pane.
-    if (!highlighted && previous && /^[a-z]/.test(text)) {
+    // Labels start with a capital; a row that starts in lower case is the one above, wrapped in a narrow
+    // pane. So is a row whose first word would not have fit on the row above (`No, exit Claude` / `Code`).
+    const prevRow = run[i - 1] ?? '';
+    if (
+      !highlighted &&
+      previous &&
+      (/^[a-z]/.test(text) || wrappedOnto(prevRow, text, paneWidth === undefined ? (paneWidth = ruleWidth(lines)) : paneWidth))
+    ) {
       options[options.length - 1] = { ...previous, more: [...previous.more, text] };
       continue;
     }

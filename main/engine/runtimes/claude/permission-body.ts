@@ -66,7 +66,8 @@ function splitRemarks(lines: readonly string[], header: string): { content: stri
 export function readPermissionBody(lines: readonly string[], ruleIndex: number, optionsTop: number): PermissionBody {
   let questionAt = optionsTop - 1;
   while (questionAt > ruleIndex + 1 && isBlank(lines[questionAt])) questionAt--;
-  if (questionAt <= ruleIndex + 1) questionAt = -1;
+  // A prompt whose title asks (2.1.332 "Use this skill?") draws no question: the box's closing edge is no question.
+  if (questionAt <= ruleIndex + 1 || isDashedRule(lines[questionAt])) questionAt = -1;
   const question = questionAt < 0 ? '' : (lines[questionAt] ?? '').trim();
   const body = lines.slice(ruleIndex + 1, questionAt < 0 ? optionsTop : questionAt);
   const headerAt = ruleIndex < 0 ? -1 : body.findIndex((l) => !isBlank(l));

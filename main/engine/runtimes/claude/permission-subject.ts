@@ -8,7 +8,16 @@ export interface SubjectReading {
 }
 
 /** Tool headers seen in real captures. Any other header is a shape we do not know. */
-export const KNOWN_TOOLS = ['Bash command', 'Edit file', 'Create file', 'Read file', 'Fetch'] as const;
+export const KNOWN_TOOLS = [
+  'Bash command',
+  'Edit file',
+  'Create file',
+  'Read file',
+  'Fetch',
+  'Network request outside of sandbox',
+  // 2.1.332 Skill tool (a local skill): its subject is not read, so it is never approved by a key.
+  'Use this skill?',
+] as const;
 
 function bash(body: PermissionBody): SubjectReading {
   if (body.box) return { subject: body.box.join('\n'), certain: body.box.length > 0 };
@@ -49,6 +58,13 @@ function fetch(body: PermissionBody): SubjectReading {
   return { subject: content.join('\n'), certain: false };
 }
 
+/** 2.1.332 sandbox network request: `Host: example.com`, the one line above the question. */
+function host(body: PermissionBody): SubjectReading {
+  const content = body.box ?? body.loose;
+  const m = content.length === 1 ? /^Host:\s+(\S+)$/.exec((content[0] ?? '').trim()) : null;
+  return m?.[1] ? { subject: m[1], certain: true } : { subject: content.join('\n'), certain: false };
+}
+
 /** Read the subject for the prompt's tool header; unknown tools get their content, never certainty. */
 export function readSubject(tool: string | null, body: PermissionBody): SubjectReading {
   switch (tool) {
@@ -61,6 +77,8 @@ export function readSubject(tool: string | null, body: PermissionBody): SubjectR
       return read(body);
     case 'Fetch':
       return fetch(body);
+    case 'Network request outside of sandbox':
+      return host(body);
     default: {
       const content = body.box ?? body.loose;
       return { subject: content.join('\n'), certain: false };

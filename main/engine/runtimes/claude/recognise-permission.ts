@@ -35,11 +35,26 @@ const AMEND_HINT = /\bTab to amend\b/i;
  */
 const TYPED_NO_FIELD = /^No,\s(?!.*\(esc\)$)/;
 
+/**
+ * Does the question above the options ask "Do you want to …?", also when a narrow pane wrapped it over
+ * a few rows (`Do you want to` / `allow this` / `connection?`): the rows from that start to the question
+ * row hold no other `?`.
+ */
+function asksDoYouWant(body: PermissionBody): boolean {
+  const rows = [...body.loose, body.question];
+  for (let i = rows.length - 1; i >= Math.max(0, rows.length - 4); i--) {
+    const row = rows[i] ?? '';
+    if (i < rows.length - 1 && row.includes('?')) return false;
+    if (/^Do you want to\b/.test(row)) return body.question.endsWith('?');
+  }
+  return false;
+}
+
 /** Is this block, with what is above it, a tool permission prompt rather than some other dialog? */
 export function looksLikePermission(body: PermissionBody, block: OptionBlock): boolean {
   if (!block.numbered) return false;
   const knownTool = body.header !== null && (KNOWN_TOOLS as readonly string[]).includes(body.header);
-  return knownTool || body.box !== null || /^Do you want to\b/.test(body.question);
+  return knownTool || body.box !== null || asksDoYouWant(body);
 }
 
 /** Read the body above `block` (its top rule at `ruleIndex`, -1 when not found). */
@@ -85,7 +100,8 @@ export function recognisePermission(
     kind: 'permission',
     runtime: 'claude',
     tool,
-    question: body.question,
+    // No question drawn: the title asks it ("Use this skill?").
+    question: body.question === '' && tool?.endsWith('?') ? tool : body.question,
     subject: reading.subject,
     options,
     highlighted,

@@ -2,7 +2,7 @@
 import { classifyOptionLabel } from '../common/classify-option.ts';
 import { withKinds } from '../common/option-context.ts';
 import type { DialogScreen, PromptOption } from '../types.ts';
-import { markedIndex, optionBlockAbove } from './options.ts';
+import { markedIndex, optionBlockAbove, pressEnterFooterTop } from './options.ts';
 import type { OptionBlock } from './options.ts';
 
 /** What Escape does on a known dialog, and whether a watchdog may dismiss it unattended. */
@@ -142,16 +142,13 @@ function findFooter(lines: readonly string[], test: (line: string) => boolean): 
 
 /** A generic numbered selection with a "Press enter to …" footer: a dialog nobody has named yet. */
 function generic(lines: readonly string[]): DialogScreen | null {
-  const last = (lines[lines.length - 1] ?? '').trim();
-  if (!/^Press enter to \w+/.test(last)) return null;
-  const block = optionBlockAbove(lines, lines.length - 2);
+  const top = pressEnterFooterTop(lines);
+  if (top < 0) return null;
+  const block = optionBlockAbove(lines, top - 1);
   if (!block) return null;
-  return dialog(
-    null,
-    lineAbove(lines, block.start),
-    numbered(block, () => null),
-    markedIndex(block.options),
-  );
+  // A label wrapped in a narrow pane continues on the indented rows under it.
+  const options = withKinds(block.options.map((o) => ({ key: null, label: [o.label, ...o.extra].join(' ') })));
+  return dialog(null, lineAbove(lines, block.start), options, markedIndex(block.options));
 }
 
 /** The dialog at the bottom of the screen, or null. */

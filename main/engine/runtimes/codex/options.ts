@@ -68,3 +68,16 @@ export function markedIndex(options: readonly NumberedOption[]): number | null {
   const marked = options.flatMap((o, k) => (o.marked ? [k] : []));
   return marked.length === 1 ? (marked[0] ?? null) : null;
 }
+
+/**
+ * Index of the first row of a `Press enter to …` footer at the bottom, read over up to three rows when a
+ * narrow pane wrapped it (`Press enter to confirm or esc to go` / `back`); -1 when there is none.
+ */
+export function pressEnterFooterTop(lines: readonly string[]): number {
+  let end = lines.length - 1;
+  while (end >= 0 && (lines[end] ?? '').trim() === '') end--;
+  for (let top = end; top >= Math.max(0, end - 2); top--) {
+    if (/^Press enter to\b/.test((lines[top] ?? '').trim())) return top;
+  }
+  return -1;
+}

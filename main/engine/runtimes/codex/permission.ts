@@ -60,8 +60,11 @@ const KNOWN: readonly KnownQuestion[] = [
   },
 ];
 
-/** The question above the options, at any indent (a capture may have lost Codex's two columns). */
-const QUESTION = /^\s*(?:Would you like to|Do you want to|Allow) .*\?$/;
+/**
+ * The question above the options, at any indent (a capture may have lost Codex's two columns); an MCP
+ * elicitation asks with its server's name instead (`linear needs your approval.`, 0.171.0 source).
+ */
+const QUESTION = /^\s*(?:(?:Would you like to|Do you want to|Allow) .*\?|\S.* needs your approval\.)$/;
 
 /** Options with their digits (the approval list: a digit picks its row), or without keys (the form). */
 /** Rows a question may wrap over in a narrow pane. */
@@ -81,7 +84,8 @@ function joinWrapped(rows: readonly string[]): string {
  * no such question ends there.
  */
 function questionEndingAt(lines: readonly string[], end: number): { text: string; end: number } | null {
-  if (!(lines[end] ?? '').trimEnd().endsWith('?')) return null;
+  const last = (lines[end] ?? '').trimEnd();
+  if (!last.endsWith('?') && !last.endsWith('approval.')) return null;
   for (let rows = 1; rows <= QUESTION_ROWS && end - rows + 1 >= 0; rows++) {
     const part = lines.slice(end - rows + 1, end + 1);
     if (part.some((l) => l.trim() === '' || isPromptLine(l))) return null;

@@ -68,6 +68,10 @@ const SINGLE_USE = new Set([
   'yes, single permission',
   // Claude Code "Run a dynamic workflow?": `1. Yes, run it` runs this one workflow (no standing grant offered beside it).
   'yes, run it',
+  // Codex 0.171.0 MCP elicitation: accept this one request (its siblings decline or cancel it).
+  'yes, provide the requested info',
+  // Claude Code 2.1.332 read outside the working directories: this read, and ask again for the next one.
+  'yes, but ask again next time',
 ]);
 
 /**
@@ -81,9 +85,14 @@ const ONCE_PER_ASKING = new Set(['index this workspace for this session']);
 
 /** Exact labels that say no without a no-word: Cursor 2026.09's `Keep (n)` under "Delete this file?". */
 const SINGLE_NO = new Set(['keep']);
-const NO = /^(no|reject|deny|decline|cancel|don'?t allow|do not allow|disallow|skip)\b/;
-/** A no that also writes a lasting rule ("No, and block this host in the future") is more than this answer. */
-const LASTING_NO = /\bin the future\b|\balways\b|\bblock\b|\bnever\b|\bfrom now on\b|\bsession\b|\bconversation\b|\bproject\b/;
+// "Don't trust" (Gemini CLI's and Qwen Code's folder trust) refuses the trust: a no, though `trust` is a scope word.
+const NO = /^(no|reject|deny|decline|cancel|don'?t allow|do not allow|disallow|skip|don'?t trust|do not trust)\b/;
+/**
+ * A no that also writes a lasting rule ("No, and block this host in the future", Gemini's and Qwen's "No, don't
+ * ask again") is more than this answer.
+ */
+const LASTING_NO =
+  /\bin the future\b|\balways\b|\bblock\b|\bnever\b|\bfrom now on\b|\bsession\b|\bconversation\b|\bproject\b|don'?t ask again|do not ask again/;
 /** "No, continue without running it": going on without the tool is not a yes to it. */
 const GO_ON_WITHOUT = /\bcontinue without\b/g;
 const SAYS_YES = /\b(yes|allow|approve|proceed|accept|trust|continue)\b/;
@@ -102,6 +111,11 @@ export function normaliseLabel(label: string): string {
 
 /** Classify one option label. Pure; the single source of truth for every runtime. */
 export function classifyOptionLabel(label: string): OptionKind {
+  // A label a narrow pane cut short with `…` (Gemini CLI, Qwen Code: `No, don't…`, `Allow o…`), anything after the
+  // cut being other text: the cut part may widen it ("No, don't ask again"), so it is never once or deny; a wider
+  // scope already in sight still counts.
+  const cut = /^(.*?\S)\s*…/.exec(label.trim());
+  if (cut) return classifyOptionLabel(cut[1] ?? '') === 'always' ? 'always' : 'other';
   const s = normaliseLabel(label);
   if (s === '') return 'other';
   if (SINGLE_NO.has(s)) return 'deny';
@@ -117,4 +131,12 @@ export function classifyOptionLabel(label: string): OptionKind {
   // Anything else that says yes grants something we cannot bound: treat as broader than once.
   if (SAYS_YES.test(s)) return 'always';
   return 'other';
+}
+
+/**
+ * Is this the list's No row, though a narrow pane may have cut its label (`No, sugges…`, read as `other`)? Where a
+ * runtime checks that a list ends in its No row, so is whole, and not cut off at the bottom.
+ */
+export function isNoRow(label: string, kind: OptionKind): boolean {
+  return kind === 'deny' || /^No\b.*…$/.test(label.trim());
 }

@@ -29,7 +29,8 @@ export function numberedBlockEndingAt(
   end: number,
   shape: NumberedBlockShape,
 ): { readonly options: NumberedRowOption[]; readonly start: number } | null {
-  const option = new RegExp(`^([${shape.markers}]\\s+)?(\\d{1,2})\\.\\s+(\\S.*)$`);
+  // A narrow pane squeezes the space out of the marker column (`❯2. Yes`, Copilot CLI at 20 columns).
+  const option = new RegExp(`^([${shape.markers}]\\s*)?(\\d{1,2})\\.\\s+(\\S.*)$`);
   const found: { number: number; label: string; marked: boolean; extra: string[] }[] = [];
   let extra: string[] = [];
   let i = end;
@@ -68,6 +69,47 @@ export function rowAbove(
     if (stop(i)) return -1;
   }
   return -1;
+}
+
+/**
+ * A question above a list that a narrow pane may have wrapped over several rows: the nearest run of at most
+ * `maxRows` consecutive non-blank rows, ending at most `span` rows above `from`, whose text joined by spaces
+ * `test` accepts (one row alone is tried first). `stop` ends the search early (a box's top edge). Null when none.
+ */
+export function wrappedRowsAbove(
+  rows: readonly string[],
+  from: number,
+  span: number,
+  maxRows: number,
+  test: (text: string) => boolean,
+  stop: (index: number) => boolean = () => false,
+): { readonly start: number; readonly end: number; readonly text: string } | null {
+  for (let end = from - 1; end >= 0 && end >= from - span; end--) {
+    if (stop(end)) return null;
+    let text = '';
+    for (let start = end; start >= 0 && start > end - maxRows && (rows[start] ?? '') !== '' && !stop(start); start--) {
+      text = text === '' ? (rows[start] ?? '') : `${rows[start] ?? ''} ${text}`;
+      if (test(text)) return { start, end, text };
+    }
+  }
+  return null;
+}
+
+/**
+ * The last row of the option whose number row is `at`: its wrapped rows (and a description under it) run on until a
+ * blank row, the next option or `maxWrapped` rows, never past `last`. Where a list read upward must end when a
+ * dialog's hint or note follows it.
+ */
+export function optionEndRow(
+  rows: readonly string[],
+  at: number,
+  last: number,
+  maxWrapped: number,
+  isOption: (row: string) => boolean,
+): number {
+  let end = at;
+  while (end < last && end - at < maxWrapped && (rows[end + 1] ?? '') !== '' && !isOption(rows[end + 1] ?? '')) end++;
+  return end;
 }
 
 /** Index of the one marked option, or null when none or several are marked. */

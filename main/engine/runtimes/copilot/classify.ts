@@ -1,9 +1,10 @@
 /**
  * Copilot CLI 1.0.102: one Screen from a pane (verified against test/fixtures/panes/copilot). Order: the box at
- * the bottom (a confirmation or a dialog), then the composer (working when its footer says so, else idle).
+ * the bottom (a confirmation or a dialog), the `ask_user` form, then the composer (working when its footer says so, else idle).
  */
 import { visibleLines } from '../common/visible-lines.ts';
 import type { PaneCapture, Screen } from '../types.ts';
+import { parseCopilotAskUser } from './ask-user.ts';
 import { parseCopilotBox } from './prompt.ts';
 import { findCopilotComposer, isCopilotWorkingLine } from './status.ts';
 
@@ -12,6 +13,8 @@ export function classifyCopilot(capture: PaneCapture): Screen {
   const lines = visibleLines(capture.lines);
   const boxed = parseCopilotBox(lines);
   if (boxed) return boxed;
+  const asked = parseCopilotAskUser(lines);
+  if (asked) return asked;
   const composer = findCopilotComposer(lines);
   if (!composer) return { kind: 'unknown', runtime: 'copilot' };
   if (isCopilotWorkingLine(composer.footer))

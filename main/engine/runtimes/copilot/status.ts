@@ -6,8 +6,11 @@
  */
 import { isRule } from './screen.ts';
 
-/** The footer of a running turn: a spinner, `Working` (or another phase) and the interrupt hint. */
-const WORKING = /^\s*\S?\s*[A-Z][a-z]+(?:ing)?\b.*\besc esc interrupt\b/;
+/**
+ * The footer of a running turn: a spinner, `Working` (or another phase) and the interrupt hint; a 20-column pane
+ * drops the spinner and the phase and keeps `esc esc interrupt` alone (test/fixtures/panes/copilot/working-20).
+ */
+const WORKING = /^\s*(?:\S?\s*[A-Z][a-z]+(?:ing)?\b.*)?\besc esc interrupt\b/;
 
 /** Is this line Copilot's working footer (its spinner and byte count change)? */
 export function isCopilotWorkingLine(line: string): boolean {

@@ -11,11 +11,11 @@
  * Verified by hand: `1` runs the tool once and the same command asks again; `3`/`4` (the "No" row) and Esc
  * cancel the request (the tool does not run, the turn ends, the pane is back at its input).
  */
-import { classifyOptionLabel } from '../common/classify-option.ts';
+import { classifyOptionLabel, isNoRow } from '../common/classify-option.ts';
 import type { PermissionPrompt, PromptOption } from '../types.ts';
 import type { GeminiOption } from './screen.ts';
 import { isBoxBottom, isBoxTop, optionBlockEndingAt, unbox } from './screen.ts';
-import { markedOption, rowAbove } from '../common/numbered-block.ts';
+import { markedOption, rowAbove, wrappedRowsAbove } from '../common/numbered-block.ts';
 
 /** Questions Gemini asks before a tool runs (0.61.0 bundle; the `: '<cmd>'` form is older releases'). */
 const QUESTIONS: readonly RegExp[] = [
@@ -24,6 +24,8 @@ const QUESTIONS: readonly RegExp[] = [
   /^Allow execution of MCP tool .+\?$/,
   /^Apply this change\?$/,
   /^Do you want to proceed\?$/,
+  // A sandboxed command asking for more access (`sandbox_expansion`): the question heads the list of what it wants.
+  /^To run \[[^\]]+\], allow access to the following\?$/,
 ];
 /** `? Shell  echo hi`, `?  WebFetch Processing URLs…`: the tool's display name, then its description. */
 const HEADER = /^\?\s+(\S+)\s+(.*)$/;
@@ -32,13 +34,28 @@ function toOption(o: GeminiOption): PromptOption {
   return { key: String(o.number), label: o.label, kind: classifyOptionLabel(o.label) };
 }
 
-/** The subject: the command in the inner box (Shell), or the header's description. */
-function subjectOf(rows: readonly string[], headerAt: number, questionAt: number, description: string): string {
-  const inner = rows
-    .slice(headerAt + 1, questionAt)
-    .map((r) => unbox(r))
+/**
+ * The tool and what it touches, from the header row. A narrow pane wraps the tool's name under the `?` (its column
+ * too narrow: `?     echo ran …` / `Shell`, captured in test/fixtures/panes/gemini/perm-shell-20.txt): the name is
+ * then the lone word on the next row and the header row holds the description alone.
+ */
+function headerOf(rows: readonly string[], at: number): { tool: string; description: string; end: number } | null {
+  const header = HEADER.exec(rows[at] ?? '');
+  if (!header) return null;
+  const under = rows[at + 1] ?? '';
+  if (/^\?\s{3,}\S/.test(rows[at] ?? '') && /^[A-Za-z_][\w-]*$/.test(under))
+    return { tool: under, description: (rows[at] ?? '').replace(/^\?\s+/, ''), end: at + 1 };
+  return { tool: header[1] ?? '', description: (header[2] ?? '').trim(), end: at };
+}
+
+/** The subject: the command in the inner box (Shell: whole, where the header row cuts it), or the header's description. */
+function subjectOf(lines: readonly string[], header: { tool: string; description: string; end: number }, questionAt: number): string {
+  // Rows of the inner box inside the outer one: both boxes' sides come off.
+  const inner = lines
+    .slice(header.end + 1, questionAt)
+    .map((r) => unbox(unbox(r)))
     .filter((r) => r !== '');
-  return inner.length > 0 && /^Shell$/i.test(HEADER.exec(rows[headerAt] ?? '')?.[1] ?? '') ? inner.join('\n') : description;
+  return inner.length > 0 && /^Shell$/i.test(header.tool) ? inner.join('\n') : header.description;
 }
 
 /**
@@ -56,8 +73,17 @@ export function parseGeminiPermission(lines: readonly string[], reachesPaneBotto
   while (last >= 0 && rows[last] === '') last--;
   const block = optionBlockEndingAt(rows, last);
   if (!block) return null;
-  const questionAt = rowAbove(rows, block.start, 4, (row) => QUESTIONS.some((q) => q.test(row)));
-  if (questionAt < 0) return null;
+  // A narrow pane wraps the question; what it asks for (sandbox access) and notes may sit between it and the list.
+  const asked = wrappedRowsAbove(
+    rows,
+    block.start,
+    10,
+    10,
+    (text) => QUESTIONS.some((q) => q.test(text)),
+    (i) => boxed && isBoxTop(lines[i] ?? ''),
+  );
+  if (!asked) return null;
+  const questionAt = asked.start;
   // The header is inside the outer box: the search stops at its top edge.
   const headerAt = rowAbove(
     rows,
@@ -66,20 +92,21 @@ export function parseGeminiPermission(lines: readonly string[], reachesPaneBotto
     (row) => HEADER.test(row),
     (i) => boxed && isBoxTop(lines[i] ?? ''),
   );
-  const header = HEADER.exec(rows[headerAt] ?? '');
+  const header = headerOf(rows, headerAt);
   const options = block.options.map(toOption);
   const highlighted = markedOption(block.options);
-  // Gemini lists the "No" row last; a list not ending in it may be cut off at the bottom.
-  const endsInNo = options.at(-1)?.kind === 'deny';
+  // Gemini lists the "No" row last; a list not ending in it may be cut off at the bottom. A narrow pane cuts the
+  // row's label with `…` (`No, sugges…`): still the No row, though its label is not read as a no.
+  const endsInNo = isNoRow(options.at(-1)?.label ?? '', options.at(-1)?.kind ?? 'other');
   const inBox = /^\s*│/.test(lines[block.start] ?? '');
   if (!(endsInNo && (boxed || !inBox)) && !reachesPaneBottom) return null;
   const exact = header !== null && highlighted !== null && endsInNo && options.length >= 2;
   return {
     kind: 'permission',
     runtime: 'gemini',
-    tool: header?.[1] ?? null,
-    question: rows[questionAt] ?? '',
-    subject: header ? subjectOf(lines, headerAt, questionAt, (header[2] ?? '').trim()) : '',
+    tool: header?.tool ?? null,
+    question: asked.text,
+    subject: header ? subjectOf(lines, header, questionAt) : '',
     options,
     highlighted,
     confidence: exact ? 'high' : 'low',

@@ -14,22 +14,49 @@ export interface Button {
 /** Key hints right of the buttons (`ctrl+f fullscreen`, `⇆ select`, `enter confirm`). */
 const HINT = /^(?:ctrl\+\S+|⇆|enter|esc|tab|shift\+\S+) /;
 
-const MAX_BUTTONS = 6;
+/**
+ * The hint lines opencode 1.18.33 draws beside or under its buttons (its permission view `Va`: `ctrl+f fullscreen`
+ * or `ctrl+f minimize` where the view can grow, then `⇆ select  enter confirm`), spaces squashed.
+ */
+const HINT_LINES = ['ctrl+f fullscreen ⇆ select enter confirm', 'ctrl+f minimize ⇆ select enter confirm', '⇆ select enter confirm'];
 
 /**
- * Buttons of a row that ends in an `enter confirm` hint, or null when the line is no button row.
+ * Is `text` those hints, or their start where a narrow pane cuts the row (`… ⇆ select  enter con`)? A pane under
+ * 80 columns draws them on their own row under the buttons (test/fixtures/panes/opencode/approval-bash-40).
+ */
+export function isButtonHintText(text: string): boolean {
+  const t = text.replace(/\s+/g, ' ').trim();
+  return t.length >= 8 && HINT_LINES.some((h) => h.startsWith(t));
+}
+
+const MAX_BUTTONS = 6;
+
+/** Words separated by single spaces form one token; two or more spaces separate tokens. */
+const tokensAfter = (line: string, from: number) =>
+  [...line.slice(from).matchAll(/\S+(?: \S+)*/g)].map((m) => ({ text: m[0], at: from + m.index }));
+
+/**
+ * Buttons of a row that ends in the key hints (cut or whole), or null when the line is no button row.
  * `bordered`: the row is inside the `┃` box (as captured); false reads a row drawn without it.
  */
 export function parseButtonRow(line: string, bordered = true): Button[] | null {
   const bar = line.indexOf('┃');
   if (bordered ? bar < 0 : bar >= 0) return null;
-  // Words separated by single spaces form one token; two or more spaces separate tokens.
-  const tokens = [...line.slice(bar + 1).matchAll(/\S+(?: \S+)*/g)].map((m) => ({ text: m[0], at: bar + 1 + m.index }));
+  const tokens = tokensAfter(line, bar + 1);
   const firstHint = tokens.findIndex((t) => HINT.test(t.text));
-  if (firstHint < 1 || !tokens.slice(firstHint).some((t) => t.text === 'enter confirm')) return null;
+  if (firstHint < 1 || !isButtonHintText(line.slice(tokens[firstHint]?.at ?? 0))) return null;
   // opencode draws two or three buttons; a long run of "buttons" is text, not a prompt.
   if (firstHint > MAX_BUTTONS) return null;
   return tokens.slice(0, firstHint).map((t) => ({ label: t.text, at: t.at }));
+}
+
+/** Buttons of a `┃` row drawn alone, the hints on a row under it (a pane under 80 columns), or null. */
+export function parseButtonsOnly(line: string): Button[] | null {
+  const bar = line.indexOf('┃');
+  if (bar < 0) return null;
+  const tokens = tokensAfter(line, bar + 1);
+  if (tokens.length < 1 || tokens.length > MAX_BUTTONS || tokens.some((t) => HINT.test(t.text))) return null;
+  return tokens.map((t) => ({ label: t.text, at: t.at }));
 }
 
 type Bg = number | string | null;

@@ -32,7 +32,10 @@ export function parseDialogBox(box: PromptBox, ansiLines?: readonly string[]): D
     runtime: 'opencode',
     dialogId: IDS[box.title] ?? null,
     question,
-    options: withKinds(box.buttons.map((b) => ({ key: null, label: b.label }))),
+    options: withKinds(box.buttons.map((b) => ({ key: null, label: b.label }))).map((o) =>
+      // "Always allow": its Confirm adds the allow patterns until opencode restarts.
+      box.title === 'Always allow' && o.label === 'Confirm' ? { ...o, kind: 'always' as const } : o,
+    ),
     highlighted: box.row ? highlightedButton(box.row, box.buttons, ansiLines) : null,
   };
 }

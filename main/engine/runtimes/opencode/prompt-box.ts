@@ -1,6 +1,6 @@
 /** The `△ <title>` box opencode draws at the bottom for permissions and their follow-up dialogs. */
 import type { Button } from './buttons.ts';
-import { parseButtonRow } from './buttons.ts';
+import { isButtonHintText, parseButtonRow, parseButtonsOnly } from './buttons.ts';
 import { boxAtBottom } from './screen.ts';
 
 /** A titled box at the bottom of the screen, with its button row when it has one. */
@@ -41,23 +41,38 @@ export function promptBoxAtBottom(lines: readonly string[]): PromptBox | null {
   const box = boxAtBottom(lines);
   if (!box) return borderlessBox(lines);
   // The title opens the box; a `△` further down is body text (a diff, a command).
-  const titleAt = box.inner.findIndex((l) => l.trim().startsWith('△ '));
+  // A pane about 30 columns wide squeezes out the gap after the triangle (`△Permission required`).
+  const titleAt = box.inner.findIndex((l) => /^△\s*\S/.test(l.trim()));
   if (titleAt < 0) return null;
-  let rowAt = -1;
-  let buttons: Button[] = [];
-  for (let i = box.inner.length - 1; i > titleAt; i--) {
-    const parsed = parseButtonRow(lines[box.start + i] ?? '');
-    if (parsed) {
-      rowAt = i;
-      buttons = parsed;
-      break;
-    }
-  }
+  const found = buttonRowIn(lines, box.start, box.inner, titleAt);
+  const rowAt = found?.at ?? -1;
   const bodyEnd = rowAt >= 0 ? rowAt : box.inner.length;
   return {
-    title: (box.inner[titleAt] ?? '').trim().slice(2).trim(),
+    title: (box.inner[titleAt] ?? '').trim().slice(1).trim(),
     body: box.inner.slice(titleAt + 1, bodyEnd).map((l) => l.trim()),
     row: rowAt >= 0 ? (lines[box.start + rowAt] ?? null) : null,
-    buttons,
+    buttons: found?.buttons ?? [],
   };
+}
+
+/**
+ * The button row of the box, from the bottom: buttons with their hints beside them, or (a pane under 80 columns)
+ * buttons alone on the row above the hints' row, a blank row between.
+ */
+function buttonRowIn(
+  lines: readonly string[],
+  start: number,
+  inner: readonly string[],
+  titleAt: number,
+): { at: number; buttons: Button[] } | null {
+  for (let i = inner.length - 1; i > titleAt; i--) {
+    const beside = parseButtonRow(lines[start + i] ?? '');
+    if (beside) return { at: i, buttons: beside };
+    if (!isButtonHintText(inner[i] ?? '')) continue;
+    let above = i - 1;
+    while (above > titleAt && (inner[above] ?? '').trim() === '' && i - above <= 2) above--;
+    const alone = above > titleAt ? parseButtonsOnly(lines[start + above] ?? '') : null;
+    return alone ? { at: above, buttons: alone } : null;
+  }
+  return null;
 }

@@ -1,10 +1,10 @@
 /**
  * Qwen Code 0.24.4: one Screen from a pane (verified against test/fixtures/panes/qwen). Order: tool
- * confirmation, dialog box, composer (working when the status line or the steer hint shows, else idle).
+ * confirmation, dialog (a box, a question from the model, plan approval), composer (working when the status line or the steer hint shows, else idle).
  */
 import { visibleLines } from '../common/visible-lines.ts';
 import type { PaneCapture, Screen } from '../types.ts';
-import { parseQwenDialog, parseQwenQuestion } from './dialogs.ts';
+import { parseQwenDialog, parseQwenPlan, parseQwenQuestion } from './dialogs.ts';
 import { parseQwenPermission } from './permission.ts';
 import { findQwenComposer, qwenWorkingLine } from './status.ts';
 
@@ -14,7 +14,7 @@ export function classifyQwen(capture: PaneCapture): Screen {
   // No blank rows under the screen's last row: a prompt that is not whole there is cut by the pane's size.
   const prompt = parseQwenPermission(lines, lines.length === capture.lines.length);
   if (prompt) return prompt;
-  const dialog = parseQwenDialog(lines) ?? parseQwenQuestion(lines);
+  const dialog = parseQwenDialog(lines) ?? parseQwenQuestion(lines) ?? parseQwenPlan(lines);
   if (dialog) return dialog;
   const composer = findQwenComposer(lines);
   if (!composer) return { kind: 'unknown', runtime: 'qwen' };

@@ -14,10 +14,10 @@
  * Verified by hand: `1` runs the tool once and the same command asks again; Esc and the No row's digit cancel
  * (the tool does not run, the pane is back at its input).
  */
-import { classifyOptionLabel } from '../common/classify-option.ts';
+import { classifyOptionLabel, isNoRow } from '../common/classify-option.ts';
 import type { PermissionPrompt } from '../types.ts';
-import { optionBlockEndingAt, unbox } from './screen.ts';
-import { markedOption, rowAbove } from '../common/numbered-block.ts';
+import { aboveWaitingLine, asksOneOf, optionBlockEndingAt, unbox } from './screen.ts';
+import { markedOption, rowAbove, wrappedRowsAbove } from '../common/numbered-block.ts';
 
 const QUESTIONS: readonly RegExp[] = [
   /^Allow execution of: .+\?$/,
@@ -26,10 +26,16 @@ const QUESTIONS: readonly RegExp[] = [
   /^Apply this change\?$/,
   /^Do you want to proceed\?$/,
 ];
+/** How those questions start, for one a narrow pane cut with `…`. */
+const QUESTION_STARTS = [
+  "Allow execution of: '",
+  'Allow execution of [',
+  'Allow execution of MCP tool ',
+  'Apply this change?',
+  'Do you want to proceed?',
+];
 /** `? Shell echo hi (why) ←`: the tool's display name and its description; `←` marks the focused call. */
 const HEADER = /^\?\s+(\S+)\s+(.*?)\s*←?$/;
-/** The line under the options while the prompt waits (its spinner turns). */
-const WAITING = /^\s*\S?\s*Waiting for user confirmation\.\.\.$/;
 
 /**
  * The confirmation ending the screen, or null. High confidence only for the whole, known shape.
@@ -39,21 +45,23 @@ const WAITING = /^\s*\S?\s*Waiting for user confirmation\.\.\.$/;
  * (common/torn-frame.ts): no prompt yet.
  */
 export function parseQwenPermission(lines: readonly string[], reachesPaneBottom: boolean): PermissionPrompt | null {
-  let last = lines.length - 1;
-  const waiting = WAITING.test(lines[last] ?? '');
-  if (waiting) last--;
+  const above = aboveWaitingLine(lines);
+  let last = above;
   const rows = lines.map(unbox);
   // Blank rows may sit between the options and the waiting line.
-  while (last >= 0 && rows[last] === '' && last >= lines.length - 4) last--;
+  while (last >= 0 && rows[last] === '' && last >= above - 3) last--;
   const block = optionBlockEndingAt(rows, last);
   if (!block) return null;
-  const questionAt = rowAbove(rows, block.start, 3, (row) => QUESTIONS.some((q) => q.test(row)));
-  if (questionAt < 0) return null;
+  // A narrow pane wraps the question over rows.
+  const asked = wrappedRowsAbove(rows, block.start, 3, 10, (text) => asksOneOf(text, QUESTIONS, QUESTION_STARTS));
+  if (!asked) return null;
+  const questionAt = asked.start;
   const headerAt = rowAbove(rows, questionAt, 30, (row) => HEADER.test(row));
   const header = HEADER.exec(rows[headerAt] ?? '');
   const options = block.options.map((o) => ({ key: String(o.number), label: o.label, kind: classifyOptionLabel(o.label) }));
   const highlighted = markedOption(block.options);
-  const endsInNo = options.at(-1)?.kind === 'deny';
+  // The No row last (a narrow pane may cut its label): the list is whole.
+  const endsInNo = isNoRow(options.at(-1)?.label ?? '', options.at(-1)?.kind ?? 'other');
   if (!endsInNo && !reachesPaneBottom) return null;
   const tool = header?.[1] ?? null;
   // Shell shows the command on the rows under its header, indented five columns (a wrapped header goes on at
@@ -67,7 +75,7 @@ export function parseQwenPermission(lines: readonly string[], reachesPaneBottom:
     kind: 'permission',
     runtime: 'qwen',
     tool,
-    question: rows[questionAt] ?? '',
+    question: asked.text,
     subject,
     options,
     highlighted,

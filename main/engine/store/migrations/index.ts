@@ -9,6 +9,7 @@ import { migration0006 } from './0006-phone-offset-bot.ts';
 import { migration0007 } from './0007-phone-prune.ts';
 import { migration0008 } from './0008-slack.ts';
 import { migration0009 } from './0009-phone-deny-ask.ts';
+import { migration0010 } from './0010-slack-deny-ask.ts';
 
 /** Ordered list; versions must be 1..N without gaps (the runner checks). */
 export const MIGRATIONS: readonly Migration[] = [
@@ -21,4 +22,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0007,
   migration0008,
   migration0009,
+  migration0010,
 ];

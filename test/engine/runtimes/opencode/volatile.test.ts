@@ -6,6 +6,8 @@ describe('opencode volatile lines', () => {
   it.each([
     '   ⬝⬝⬝⬝■■■■  esc again to interrupt                      120 (0%)  ctrl+p commands',
     '   ■■⬝⬝⬝⬝⬝⬝  esc interrupt                               120 (0%)  ctrl+p commands',
+    // 40 columns (working-stream-40): the hint split over rows.
+    '   ⬝⬝⬝⬝■■■■  esc    15 (0% ctrl+p',
     '  ┃  ⠦ sleep 8',
     '     ⠴ Thinking',
   ])('%s is volatile', (line) => {

@@ -10,7 +10,9 @@ type Expected =
   | { kind: 'dialog'; dialogId: string; highlighted: number | null }
   | { kind: 'idle'; draft: string }
   | { kind: 'working'; indicator: string }
-  | { kind: 'unknown' };
+  | { kind: 'unknown' }
+  // A narrow pane (20–30 columns): labels and perhaps the question cut with `…`; the keys a cut list still allows.
+  | { kind: 'narrow'; question: string; approve: string | null; deny: string };
 
 const idle: Expected = { kind: 'idle', draft: '' };
 const NO = 'No, suggest changes (esc)';
@@ -43,6 +45,10 @@ const TABLE: Record<string, Expected> = {
   'deny-message-typed': { kind: 'idle', draft: 'use the staging copy 4 y' },
   'dialog-question': { kind: 'dialog', dialogId: 'qwen.ask-user', highlighted: 0 },
   'dialog-question-after-esc': idle,
+  'dialog-question-20': { kind: 'dialog', dialogId: 'qwen.ask-user', highlighted: 0 },
+  'dialog-question-30': { kind: 'dialog', dialogId: 'qwen.ask-user', highlighted: 0 },
+  'perm-shell-20': { kind: 'narrow', question: 'Allow execu…', approve: null, deny: 'Escape' },
+  'perm-shell-30': { kind: 'narrow', question: "Allow execution of: '…", approve: '1', deny: 'Escape' },
   'dialog-trust': { kind: 'dialog', dialogId: 'qwen.trust-folder', highlighted: 0 },
   // A 400 from the model server ends the turn: the composer waits.
   'error-api': idle,
@@ -94,7 +100,13 @@ describe('Qwen Code 0.24.4 captures', () => {
     it(`${name} is ${expected.kind}`, () => {
       for (const colour of [true, false]) {
         const screen = qwenRuntime.classify(loadCapture('qwen', name, colour));
-        expect(screen.kind).toBe(expected.kind);
+        expect(screen.kind).toBe(expected.kind === 'narrow' ? 'permission' : expected.kind);
+        if (screen.kind === 'permission' && expected.kind === 'narrow') {
+          expect([screen.question, screen.highlighted, screen.escapeDenies]).toEqual([expected.question, 0, true]);
+          expect([approveKeyFor(screen), denyKeyFor(screen)]).toEqual([expected.approve, expected.deny]);
+          // A cut label is never single-use or a no: only an uncut first row may be approved.
+          expect(screen.options.slice(1).every((o) => o.kind !== 'once')).toBe(true);
+        }
         if (screen.kind === 'permission' && expected.kind === 'permission') {
           expect([screen.tool, screen.question]).toEqual([expected.tool, expected.question]);
           expect(screen.subject).toMatch(expected.subject);

@@ -1,0 +1,195 @@
+/**
+ * Slack pairing in the settings view, the same steps as `trailboss slack pair`: paste the app's bot
+ * token and app-level token (or leave them empty to use the ones already saved), check them, DM the
+ * bot the code shown, confirm the name and id the desk shows; then test, or unpair (asked twice). The
+ * drawing is `SlackPanelView`, a pure function of its props; the flow lives in the client core.
+ */
+import { useEffect, useState } from 'react';
+import type { SlackPairingDto, SlackStatusDto } from '../../../preload/contract/index.ts';
+import { useController, useSettings } from '../../../client/react/context.tsx';
+import type { PairingFlow } from '../../../client/store/phone-pairing.ts';
+import { ConfirmWho, PairingField, PairingSection, UnpairAsk } from './pairing-parts.tsx';
+
+/** How often the open panel looks at the Slack pairing. */
+const STATUS_EVERY_MS = 5_000;
+
+/** What the panel draws and what its buttons do. */
+export interface SlackPanelProps {
+  readonly slack: SlackStatusDto | null;
+  readonly flow: PairingFlow<SlackPairingDto, string>;
+  readonly problem: string | null;
+  readonly note: string | null;
+  readonly botToken: string;
+  readonly appToken: string;
+  readonly apiBase: string;
+  readonly unpairAsked: boolean;
+  readonly onBotToken: (text: string) => void;
+  readonly onAppToken: (text: string) => void;
+  readonly onApiBase: (text: string) => void;
+  readonly onCheck: () => void;
+  readonly onConfirm: () => void;
+  readonly onCancel: () => void;
+  readonly onTest: () => void;
+  readonly onAskUnpair: (asked: boolean) => void;
+  readonly onUnpair: () => void;
+}
+
+/** The Slack section, wired to the client core. */
+export function SlackPanel() {
+  const controller = useController();
+  const slack = useSettings((s) => s.slack);
+  const flow = useSettings((s) => s.slackPairing);
+  const problem = useSettings((s) => s.slackProblem);
+  const note = useSettings((s) => s.slackNote);
+  const [botToken, setBotToken] = useState('');
+  const [appToken, setAppToken] = useState('');
+  const [apiBase, setApiBase] = useState('');
+  const [unpairAsked, setUnpairAsked] = useState(false);
+  // Looked at now and every few seconds: the connection comes and goes, and `trailboss slack pair|unpair` may change it.
+  useEffect(() => {
+    void controller.loadSlack();
+    const timer = setInterval(() => void controller.loadSlack(), STATUS_EVERY_MS);
+    return () => clearInterval(timer);
+  }, [controller]);
+  return (
+    <SlackPanelView
+      {...{ slack, flow, problem, note, botToken, appToken, apiBase, unpairAsked }}
+      onBotToken={setBotToken}
+      onAppToken={setAppToken}
+      onApiBase={setApiBase}
+      onCheck={() => {
+        void controller.startSlackPairing(botToken, appToken, apiBase);
+        // Kept by the engine until the pairing ends; not in this page.
+        setBotToken('');
+        setAppToken('');
+      }}
+      onConfirm={() => void controller.confirmSlackPairing()}
+      onCancel={() => void controller.cancelSlackPairing()}
+      onTest={() => void controller.testSlack()}
+      onAskUnpair={setUnpairAsked}
+      onUnpair={() => {
+        setUnpairAsked(false);
+        void controller.unpairSlack();
+      }}
+    />
+  );
+}
+
+/** The Slack section as a pure function of its props. */
+export function SlackPanelView(p: SlackPanelProps) {
+  return (
+    <PairingSection testId="slack-pairing" legend="Slack pairing" status={statusLine(p.slack)} problem={p.problem}>
+      {p.note !== null ? <p role="status">{p.note}</p> : null}
+      {body(p)}
+    </PairingSection>
+  );
+}
+
+function body(p: SlackPanelProps) {
+  const { flow } = p;
+  switch (flow.step) {
+    case 'idle':
+    case 'checking':
+      return p.slack?.paired ? pairedPart(p) : tokenForm(p, flow.step === 'checking');
+    case 'waiting':
+      return (
+        <div className="pairing">
+          <p>
+            Connected to Slack as @{flow.pairing.bot}. In Slack, send @{flow.pairing.bot} a direct message with this code:
+          </p>
+          <p>
+            <code className="selectable" data-testid="slack-code">
+              {flow.pairing.code}
+            </code>
+          </p>
+          <p className="hint" role="status">
+            Waiting for the DM… the code works until {new Date(flow.pairing.expiresAt).toLocaleTimeString()}.
+          </p>
+          <div className="row-actions">
+            <button type="button" onClick={p.onCancel}>
+              Cancel
+            </button>
+          </div>
+        </div>
+      );
+    case 'found':
+      return (
+        <ConfirmWho
+          who={`${flow.name} (${flow.userId})`}
+          hint="Slack says this person sent the code. Confirm only if it is you."
+          confirming={flow.confirming}
+          onConfirm={p.onConfirm}
+          onCancel={p.onCancel}
+        />
+      );
+  }
+}
+
+function tokenForm(p: SlackPanelProps, checking: boolean) {
+  return (
+    <div className="pairing">
+      <p className="hint">
+        Create a Slack app with Socket Mode on, and paste its two tokens. They are checked with Slack and, once you confirm the pairing,
+        kept in owner-only files on this computer. Leave a field empty to use the token already saved there.
+      </p>
+      <PairingField
+        id="slack-bot-token"
+        label="Bot token (xoxb-…)"
+        hint="OAuth & Permissions → Bot User OAuth Token."
+        secret
+        value={p.botToken}
+        disabled={checking}
+        onChange={p.onBotToken}
+      />
+      <PairingField
+        id="slack-app-token"
+        label="App-level token (xapp-…)"
+        hint="Basic Information → App-Level Tokens, scope connections:write."
+        secret
+        value={p.appToken}
+        disabled={checking}
+        onChange={p.onAppToken}
+      />
+      <PairingField
+        id="slack-api-base"
+        label="Web API base (optional)"
+        hint="Only for GovSlack or a test server; empty keeps the configured one."
+        placeholder="https://slack.com/api/"
+        value={p.apiBase}
+        disabled={checking}
+        onChange={p.onApiBase}
+      />
+      <div className="row-actions">
+        <button type="button" className="primary" disabled={checking} onClick={p.onCheck}>
+          {checking ? 'Checking…' : 'Check tokens'}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function pairedPart(p: SlackPanelProps) {
+  return (
+    <UnpairAsk
+      asked={p.unpairAsked}
+      question={`Unpair ${p.slack?.name ?? 'this user'}? Nothing more is sent to Slack and both tokens are removed from this computer.`}
+      extra={
+        <button type="button" onClick={p.onTest}>
+          Send a test message
+        </button>
+      }
+      onAsk={p.onAskUnpair}
+      onUnpair={p.onUnpair}
+    />
+  );
+}
+
+/** The pairing in one line. */
+function statusLine(slack: SlackStatusDto | null): string {
+  if (slack === null || !slack.paired)
+    return 'Not paired. Pair here, or with: trailboss slack pair --bot-token-file FILE --app-token-file FILE';
+  const last =
+    slack.lastConnectedAt === null ? 'not connected yet' : `last connected ${new Date(slack.lastConnectedAt).toLocaleTimeString()}`;
+  const problem = slack.problem === null ? '' : ` — problem: ${slack.problem}`;
+  return `Paired with ${slack.name ?? 'a user'} (${slack.userId ?? '?'}) through @${slack.bot ?? '?'}; ${slack.connected ? 'connected' : last}${problem}.`;
+}
