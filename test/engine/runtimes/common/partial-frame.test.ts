@@ -22,16 +22,16 @@ import { peerScreensOf } from '../peer-screen-notes.ts';
 
 /**
  * Cuts still read as a prompt or dialog with fewer options or another deny key than the whole frame (no
- * approve key among them: the invariants above hold for every runtime). Claude, Codex, opencode and kiro
- * read a menu cut above its last rows at low confidence; they need the whole-shape rule Gemini, Qwen,
- * Copilot and Cursor have (list ending with its no, box closed, hints drawn, or the pane's last row
+ * approve key among them: the invariants above hold for every runtime). Claude, opencode and kiro read
+ * a menu cut above its last rows at low confidence; they need the whole-shape rule Gemini, Qwen, Codex,
+ * Copilot and Cursor have (list ending with its no, box closed, footer drawn, or the pane's last row
  * reached). Until then a count may only fall. Cursor's one: an MCP approval cut between its two "no"
  * rows (`Reject & propose changes (p)`, `Skip (esc or n)`), the first then read as the deny. Qwen's one:
  * its question dialog at 30 columns cut above its last rows, read with all its options but without its id.
  */
 const OPTION_GAPS: Readonly<Record<RuntimeId, number>> = {
   claude: 134,
-  codex: 58,
+  codex: 0,
   opencode: 150,
   cursor: 1,
   kiro: 61,
