@@ -1,7 +1,9 @@
 /**
  * What the two chat phases (bench/phone.ts for Telegram, bench/slack.ts for Slack) share: the fleet
  * (`prompting` agents looping prompt → approve → idle, the rest working), the real engine in this
- * process with the chat's config, and press → key read from the agents' own key records.
+ * process with the chat's config, the measuring window (each message pressed as soon as the engine
+ * holds its tokens; queued → message, press → key from the agents' own key records, press → outcome
+ * edit, the calls made) behind a `BenchChat` each chat's stand-in implements, and the phases' options.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,6 +18,8 @@ import { readRecords } from '../test/support/scripted-agent/record.ts';
 import type { Fleet } from './fleet.ts';
 import { startFleet } from './fleet.ts';
 import { loopingPrompt, workingLoop } from './scenarios.ts';
+import type { Summary } from './stats.ts';
+import { summarize } from './stats.ts';
 
 /** The chat phases' sizes. */
 export interface ChatLoad {
@@ -66,4 +70,119 @@ export function pressToKeyOf(fleet: Fleet, presses: readonly { paneKey: string; 
     if (key) out.push(key.t - p.at);
   }
   return out;
+}
+
+/** A chat phase's options (bench/run.ts sets them). */
+export interface ChatPhaseOptions extends ChatLoad {
+  readonly windowMs: number;
+  readonly idleWindowMs: number;
+  readonly idlePairs: number;
+  readonly idleWarmupMs: number;
+}
+
+/** What a chat phase measured (Telegram's and Slack's alike). */
+export interface ChatBenchResult {
+  readonly agents: number;
+  readonly prompting: number;
+  readonly queuedToSend: Summary;
+  readonly pressToKey: Summary;
+  /** Press delivered → the message's outcome edit reaching the stand-in. */
+  readonly pressToEdit: Summary;
+  /** Presses whose message had no outcome edit `EDIT_DRAIN_MS` after the window. */
+  readonly pressesUnedited: number;
+  /** Prompts queued during the window whose message had not gone 2 s after it. */
+  readonly queuedUnsent: number;
+  /** API calls that reached the stand-in during the window, by method. */
+  readonly calls: Readonly<Record<string, number>>;
+  readonly windowMs: number;
+}
+
+/** One chat's stand-in as the window drives it (`Id`: the chat's message id). */
+export interface BenchChat<Id> {
+  /** Hear every call reaching the stand-in. */
+  onCall(listener: (method: string, params: Record<string, unknown>) => void): void;
+  /** Whether a call is counted (Telegram's long poll is not). */
+  counted(method: string): boolean;
+  /** The text of a call that posts a message, where an item's target shows (null: not a post). */
+  postedText(method: string, params: Record<string, unknown>): string | null;
+  /** The message an outcome edit is about (undefined: not an outcome edit). */
+  editedId(method: string, params: Record<string, unknown>): Id | undefined;
+  /** The bot's messages whose first button is Approve. */
+  approvable(): readonly Id[];
+  /** The item the engine stored message `id` for (null: not stored yet). */
+  itemOf(id: Id): string | null;
+  /** Press message `id`'s Approve as the paired user. */
+  press(id: Id): void;
+}
+
+/** How long after the window the bench waits for the outcome edits still queued. */
+const EDIT_DRAIN_MS = 90_000;
+
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+const nowMs = (): number => performance.timeOrigin + performance.now();
+
+/** Measure the window on a paired, running engine: counting starts now. */
+export async function measureChat<Id>(engine: Engine, fleet: Fleet, chat: BenchChat<Id>, opts: ChatPhaseOptions): Promise<ChatBenchResult> {
+  const added = new Map<string, number>();
+  const queuedToSend: number[] = [];
+  const presses: { paneKey: string; at: number }[] = [];
+  const pressedAt = new Map<Id, number>();
+  const pressToEdit: number[] = [];
+  const calls: Record<string, number> = {};
+  let counting = true;
+  engine.on('item:added', ({ item }) => {
+    if (item.reason === 'permission' && counting) added.set(item.target, nowMs());
+  });
+  chat.onCall((method, params) => {
+    if (counting && chat.counted(method)) calls[method] = (calls[method] ?? 0) + 1;
+    const at = nowMs();
+    const edited = chat.editedId(method, params);
+    const pressed = edited === undefined ? undefined : pressedAt.get(edited);
+    if (edited !== undefined && pressed !== undefined) {
+      pressToEdit.push(at - pressed);
+      pressedAt.delete(edited);
+    }
+    const text = chat.postedText(method, params);
+    if (text === null) return;
+    for (const [target, t] of added) {
+      if (!text.includes(` · ${target} · `)) continue;
+      queuedToSend.push(at - t);
+      added.delete(target);
+    }
+  });
+  const deadline = Date.now() + opts.windowMs;
+  const pressed = new Set<Id>();
+  while (Date.now() < deadline) {
+    // Press Approve on every stored message with buttons, once, as soon as the engine holds its tokens.
+    for (const id of chat.approvable()) {
+      if (pressed.has(id)) continue;
+      const itemId = chat.itemOf(id);
+      if (itemId === null) continue;
+      const item = engine.store.items.get(itemId);
+      pressed.add(id);
+      if (!item) continue;
+      const at = nowMs();
+      presses.push({ paneKey: item.paneKey, at });
+      pressedAt.set(id, at);
+      chat.press(id);
+    }
+    await sleep(5);
+  }
+  counting = false;
+  await sleep(2000);
+  const queuedUnsent = added.size;
+  // Nothing queued is lost: the outcome edits still queued go out as the load falls (no more presses).
+  const drainDeadline = Date.now() + EDIT_DRAIN_MS;
+  while (pressedAt.size > 0 && Date.now() < drainDeadline) await sleep(100);
+  return {
+    agents: opts.agents,
+    prompting: opts.prompting,
+    queuedToSend: summarize(queuedToSend),
+    pressToKey: summarize(pressToKeyOf(fleet, presses)),
+    pressToEdit: summarize(pressToEdit),
+    pressesUnedited: pressedAt.size,
+    queuedUnsent,
+    calls,
+    windowMs: opts.windowMs,
+  };
 }

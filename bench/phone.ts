@@ -15,114 +15,46 @@ import { botTokenPath, saveBotToken } from '../main/engine/phone/bot-token-file.
 import { BotApiStandIn } from '../test/support/bot-api/stand-in.ts';
 import type { IdleCpuResult } from './phone-idle.ts';
 import { idleCpu } from './phone-idle.ts';
-import { pressToKeyOf, startChatEngine, startChatFleet } from './chat-bench.ts';
+import type { ChatBenchResult, ChatPhaseOptions } from './chat-bench.ts';
+import { measureChat, startChatEngine, startChatFleet } from './chat-bench.ts';
 import { OWNER, pairInStore } from './phone-owner.ts';
-import type { Summary } from './stats.ts';
-import { summarize } from './stats.ts';
 
 /** What the phase measured. */
-export interface PhoneBenchResult {
-  readonly agents: number;
-  readonly prompting: number;
-  readonly queuedToSend: Summary;
-  readonly pressToKey: Summary;
-  /** Press delivered → the message's outcome edit (`editMessageText`) reaching the stand-in. */
-  readonly pressToEdit: Summary;
-  /** Presses whose message had no outcome edit `EDIT_DRAIN_MS` after the window. */
-  readonly pressesUnedited: number;
-  /** Prompts queued during the window whose message had not gone 2 s after it. */
-  readonly queuedUnsent: number;
-  /** Bot API calls that reached the stand-in during the window, by method. */
-  readonly calls: Readonly<Record<string, number>>;
-  readonly windowMs: number;
+export interface PhoneBenchResult extends ChatBenchResult {
   /** The engine's CPU with no agents, unpaired and paired windows in turn. */
   readonly idle: IdleCpuResult;
 }
 
-/** How long after the window the bench waits for the outcome edits still queued. */
-const EDIT_DRAIN_MS = 90_000;
-
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
-
 /** Run the phase. */
-export async function runPhone(opts: {
-  agents: number;
-  prompting: number;
-  spacingMs: number;
-  windowMs: number;
-  idleWindowMs: number;
-  idlePairs: number;
-  idleWarmupMs: number;
-}): Promise<PhoneBenchResult> {
+export async function runPhone(opts: ChatPhaseOptions): Promise<PhoneBenchResult> {
   const idle = await idleCpu({ pairs: opts.idlePairs, windowMs: opts.idleWindowMs, settleMs: 3000, warmupMs: opts.idleWarmupMs });
   const fleet = await startChatFleet(opts);
   const tg = await BotApiStandIn.start();
   const engine = await startChatEngine(join(fleet.dir, 'engine'), fleet.socket, { phone: { telegram: { apiBase: tg.apiBase } } }, (home) =>
     saveBotToken(botTokenPath(home), tg.token),
   );
-  const added = new Map<string, number>();
-  const queuedToSend: number[] = [];
-  const presses: { paneKey: string; at: number }[] = [];
-  const pressedAt = new Map<number, number>();
-  const pressToEdit: number[] = [];
-  const calls: Record<string, number> = {};
-  let counting = true;
   try {
     pairInStore(engine.store.phone, tg);
-    engine.on('item:added', ({ item }) => {
-      if (item.reason === 'permission' && counting) added.set(item.target, performance.timeOrigin + performance.now());
-    });
-    tg.onCall = (method, params) => {
-      if (counting && method !== 'getUpdates') calls[method] = (calls[method] ?? 0) + 1;
-      const at = performance.timeOrigin + performance.now();
-      const pressed = typeof params['message_id'] === 'number' ? pressedAt.get(params['message_id']) : undefined;
-      if (method === 'editMessageText' && pressed !== undefined) {
-        pressToEdit.push(at - pressed);
-        pressedAt.delete(params['message_id'] as number);
-      }
-      if (method !== 'sendMessage' || typeof params['text'] !== 'string') return;
-      for (const [target, t] of added) {
-        if (!params['text'].includes(` · ${target} · `)) continue;
-        queuedToSend.push(at - t);
-        added.delete(target);
-      }
-    };
-    const deadline = Date.now() + opts.windowMs;
-    const pressed = new Set<number>();
-    while (Date.now() < deadline) {
-      // Press Approve on every stored message with buttons, once, as soon as the engine holds its tokens.
-      for (const m of tg.botMessages(OWNER.id)) {
-        if (pressed.has(m.message_id) || !m.keyboard?.flat()[0]?.text.startsWith('Approve:')) continue;
-        const row = engine.store.phone.message(OWNER.id, m.message_id);
-        if (!row) continue;
-        const item = engine.store.items.get(row.itemId);
-        pressed.add(m.message_id);
-        if (!item) continue;
-        presses.push({ paneKey: item.paneKey, at: performance.timeOrigin + performance.now() });
-        pressedAt.set(m.message_id, performance.timeOrigin + performance.now());
-        tg.press(OWNER, OWNER.id, m.message_id, 'Approve:');
-      }
-      await sleep(5);
-    }
-    counting = false;
-    await sleep(2000);
-    const queuedUnsent = added.size;
-    // Nothing queued is lost: the outcome edits still queued go out as the load falls (no more presses).
-    const drainDeadline = Date.now() + EDIT_DRAIN_MS;
-    while (pressedAt.size > 0 && Date.now() < drainDeadline) await sleep(100);
-    const pressToKey = pressToKeyOf(fleet, presses);
-    return {
-      agents: opts.agents,
-      prompting: opts.prompting,
-      queuedToSend: summarize(queuedToSend),
-      pressToKey: summarize(pressToKey),
-      pressToEdit: summarize(pressToEdit),
-      pressesUnedited: pressedAt.size,
-      queuedUnsent,
-      calls,
-      windowMs: opts.windowMs,
-      idle,
-    };
+    const measured = await measureChat<number>(
+      engine,
+      fleet,
+      {
+        onCall: (listener) => (tg.onCall = listener),
+        counted: (method) => method !== 'getUpdates',
+        postedText: (method, params) => (method === 'sendMessage' && typeof params['text'] === 'string' ? params['text'] : null),
+        editedId: (method, params) =>
+          method === 'editMessageText' && typeof params['message_id'] === 'number' ? params['message_id'] : undefined,
+        approvable: () =>
+          tg
+            .botMessages(OWNER.id)
+            .filter((m) => m.keyboard?.flat()[0]?.text.startsWith('Approve:'))
+            .map((m) => m.message_id),
+        itemOf: (id) => engine.store.phone.message(OWNER.id, id)?.itemId ?? null,
+        press: (id) => tg.press(OWNER, OWNER.id, id, 'Approve:'),
+      },
+      opts,
+    );
+    return { ...measured, idle };
   } finally {
     await engine.stop();
     await tg.close();

@@ -16,13 +16,12 @@ import { SlackStandIn } from '../test/support/slack-api/stand-in.ts';
 import type { PhoneBenchResult } from './phone.ts';
 import type { IdleChat } from './phone-idle.ts';
 import { idleCpu } from './phone-idle.ts';
-import { pressToKeyOf, startChatEngine, startChatFleet } from './chat-bench.ts';
-import { summarize } from './stats.ts';
+import type { ChatPhaseOptions } from './chat-bench.ts';
+import { measureChat, startChatEngine, startChatFleet } from './chat-bench.ts';
 
 /** What the phase measured: the phone phase's figures, for Slack's calls. */
 export type SlackBenchResult = PhoneBenchResult;
 
-const EDIT_DRAIN_MS = 90_000;
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 function owner(slack: SlackStandIn): SlackUser {
@@ -59,15 +58,7 @@ const slackIdle: IdleChat = {
 };
 
 /** Run the phase. */
-export async function runSlack(opts: {
-  agents: number;
-  prompting: number;
-  spacingMs: number;
-  windowMs: number;
-  idleWindowMs: number;
-  idlePairs: number;
-  idleWarmupMs: number;
-}): Promise<SlackBenchResult> {
+export async function runSlack(opts: ChatPhaseOptions): Promise<SlackBenchResult> {
   // The channel's modules (the Slack libraries, undici) load when a pairing starts it; loaded from
   // TypeScript here that takes seconds, which the bundled app does not pay, and prompts queued
   // meanwhile would wait behind each other. Load them first, as the bench's engine would have at start.
@@ -83,13 +74,6 @@ export async function runSlack(opts: {
   const engine = await startChatEngine(join(fleet.dir, 'engine'), fleet.socket, { phone: { slack: { apiBase: slack.apiBase } } }, (home) =>
     saveSlackTokens(home, { bot: slack.botToken, app: slack.appToken }),
   );
-  const added = new Map<string, number>();
-  const queuedToSend: number[] = [];
-  const presses: { paneKey: string; at: number }[] = [];
-  const pressedAt = new Map<string, number>();
-  const pressToEdit: number[] = [];
-  const calls: Record<string, number> = {};
-  let counting = false;
   try {
     pairInStore(engine.store.slack, slack, user);
     // Measured from the channel's connection on (the supervisor would see the pairing within 2 s;
@@ -98,62 +82,25 @@ export async function runSlack(opts: {
     const connectBy = Date.now() + 30_000;
     while (!engine.store.slack.pairing().connected && Date.now() < connectBy) await sleep(20);
     if (!engine.store.slack.pairing().connected) throw new Error('the Slack channel did not connect in 30 s');
-    counting = true;
-    engine.on('item:added', ({ item }) => {
-      if (item.reason === 'permission' && counting) added.set(item.target, performance.timeOrigin + performance.now());
-    });
-    slack.onCall = (method, params) => {
-      if (counting) calls[method] = (calls[method] ?? 0) + 1;
-      const at = performance.timeOrigin + performance.now();
-      const ts = typeof params['ts'] === 'string' ? params['ts'] : '';
-      const pressed = pressedAt.get(ts);
-      if (method === 'chat.update' && pressed !== undefined) {
-        pressToEdit.push(at - pressed);
-        pressedAt.delete(ts);
-      }
-      if (method !== 'chat.postMessage' || typeof params['blocks'] !== 'string') return;
-      for (const [target, t] of added) {
-        if (!params['blocks'].includes(` · ${target} · `)) continue;
-        queuedToSend.push(at - t);
-        added.delete(target);
-      }
-    };
-    const deadline = Date.now() + opts.windowMs;
-    const pressed = new Set<string>();
-    while (Date.now() < deadline) {
-      // Press Approve on every stored message with buttons, once, as soon as the engine holds its tokens.
-      for (const m of slack.botMessages(dm)) {
-        if (pressed.has(m.ts) || !m.buttons[0]?.text.startsWith('Approve:')) continue;
-        const row = engine.store.slack.message(dm, m.ts);
-        if (!row) continue;
-        const item = engine.store.items.get(row.itemId);
-        pressed.add(m.ts);
-        if (!item) continue;
-        const at = performance.timeOrigin + performance.now();
-        presses.push({ paneKey: item.paneKey, at });
-        pressedAt.set(m.ts, at);
-        slack.press(user, dm, m.ts, 'Approve:');
-      }
-      await sleep(5);
-    }
-    counting = false;
-    await sleep(2000);
-    const queuedUnsent = added.size;
-    const drainDeadline = Date.now() + EDIT_DRAIN_MS;
-    while (pressedAt.size > 0 && Date.now() < drainDeadline) await sleep(100);
-    const pressToKey = pressToKeyOf(fleet, presses);
-    return {
-      agents: opts.agents,
-      prompting: opts.prompting,
-      queuedToSend: summarize(queuedToSend),
-      pressToKey: summarize(pressToKey),
-      pressToEdit: summarize(pressToEdit),
-      pressesUnedited: pressedAt.size,
-      queuedUnsent,
-      calls,
-      windowMs: opts.windowMs,
-      idle,
-    };
+    const measured = await measureChat<string>(
+      engine,
+      fleet,
+      {
+        onCall: (listener) => (slack.onCall = listener),
+        counted: () => true,
+        postedText: (method, params) => (method === 'chat.postMessage' && typeof params['blocks'] === 'string' ? params['blocks'] : null),
+        editedId: (method, params) => (method === 'chat.update' && typeof params['ts'] === 'string' ? params['ts'] : undefined),
+        approvable: () =>
+          slack
+            .botMessages(dm)
+            .filter((m) => m.buttons[0]?.text.startsWith('Approve:'))
+            .map((m) => m.ts),
+        itemOf: (ts) => engine.store.slack.message(dm, ts)?.itemId ?? null,
+        press: (ts) => slack.press(user, dm, ts, 'Approve:'),
+      },
+      opts,
+    );
+    return { ...measured, idle };
   } finally {
     await engine.stop();
     await slack.close();

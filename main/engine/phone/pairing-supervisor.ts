@@ -4,11 +4,24 @@
  * restart or stop a channel) is the subclass's `check`.
  */
 import type { Logger } from '../platform/log.ts';
+import type { ChatChannelDeps } from './chat-channel.ts';
 
 /** A started channel and the key (secret hash, API base, chat) it was started for. */
 export interface RunningChannel {
   readonly key: string;
   readonly stop: () => Promise<void>;
+}
+
+/** What every chat's supervisor is given (the channel's needs, and its knobs; tests shorten them). */
+export interface ChatSupervisorDeps extends ChatChannelDeps {
+  /** The chat's API base, read afresh before a channel starts. */
+  readonly apiBase: () => string;
+  /** Spacing of messages to the chat (1000 ms: both chats allow about one a second). */
+  readonly minSendIntervalMs?: number;
+  /** Abandon a request that has not answered after this long. */
+  readonly requestTimeoutMs?: number;
+  /** How often to look for a pairing change. */
+  readonly checkMs?: number;
 }
 
 /** What the loop itself needs. */

@@ -1,23 +1,20 @@
 /**
  * The Telegram channel while paired: polls for presses and replies (poller.ts → update-handler.ts)
- * and keeps the chat in step with the queue through the shared `ChatSync` (chat-sync.ts: one live
- * message per item, reminders, outcomes, changed prompts). What is Telegram's own stays here: the
- * message as HTML with an inline keyboard, a reminder as a reply to the item's first message, an
- * edit that only takes the keyboard down keeping the text.
+ * and keeps the chat in step with the queue through the shared `ChatChannel` (chat-channel.ts over
+ * chat-sync.ts: one live message per item, reminders, outcomes, changed prompts, the send queue).
+ * What is Telegram's own is its `ChatTransport` here: the message as HTML with an inline keyboard, a
+ * reminder as a reply to the item's first message, an edit that only takes the keyboard down keeping
+ * the text, one send queue for everything (Telegram's limit is per chat); and the forced reply that
+ * asks for a denial's text.
  */
-import type { ApiMethods } from '../../../preload/contract/api.ts';
-import type { QueueItemDto } from '../../../preload/contract/queue-item.ts';
-import type { EngineEvents } from '../api/events.ts';
-import type { Logger } from '../platform/log.ts';
-import type { PhoneMessage, Store } from '../store/index.ts';
+import type { PhoneMessage, TokenAction } from '../store/index.ts';
 import type { BotApi } from './bot-api.ts';
 import { BotApiError } from './bot-api.ts';
-import type { PhoneSettings } from './chat-sync.ts';
-import { ChatSync } from './chat-sync.ts';
+import type { ChatChannelDeps } from './chat-channel.ts';
+import { ChatChannel } from './chat-channel.ts';
 import { itemMessage, outcomeHtml } from './item-message.ts';
 import { Poller } from './poller.ts';
-import { newPressToken } from './press-token.ts';
-import { SendQueue, UNSENT } from './send-queue.ts';
+import { SendQueue } from './send-queue.ts';
 import { handleUpdates } from './update-handler.ts';
 import type { HandlerDeps } from './update-handler.ts';
 
@@ -26,16 +23,9 @@ export type { PhoneSettings } from './chat-sync.ts';
 /** The forced reply a `Deny with a message…` press sends. */
 export const ASK_TEXT = 'Reply with what the agent should do instead.';
 
-/** Everything the channel needs. */
-export interface ChannelDeps {
-  readonly store: Store;
-  /** The contract's methods audited as `telegram`. */
-  readonly api: ApiMethods;
-  readonly events: EngineEvents;
-  readonly logger: Logger;
-  readonly now: () => number;
+/** Everything the channel needs (`api`: the contract's methods audited as `telegram`). */
+export interface ChannelDeps extends ChatChannelDeps {
   readonly bot: BotApi;
-  readonly settings: () => PhoneSettings;
   readonly pollTimeoutS: number;
   readonly minSendIntervalMs: number;
   /** The token was refused (401): the channel has stopped polling. */
@@ -46,10 +36,7 @@ export interface ChannelDeps {
 export class PhoneChannel {
   private readonly sends: SendQueue;
   private readonly poller: Poller;
-  private readonly sync: ChatSync<PhoneMessage>;
-  private readonly busy = new Set<string>();
-  /** The outcome text of an edit still queued or on the wire, by message (a buttons-only edit keeps it). */
-  private readonly outcomes = new Map<string, string>();
+  private readonly chat: ChatChannel<number, PhoneMessage, TokenAction>;
   /** Forced replies asking for a denial's text, on their way to the store. */
   private readonly asks = new Set<Promise<void>>();
 
@@ -57,40 +44,59 @@ export class PhoneChannel {
     private readonly deps: ChannelDeps,
     private readonly chatId: number,
   ) {
+    const { bot } = deps;
     this.sends = new SendQueue({ intervalMs: deps.minSendIntervalMs, now: deps.now });
-    this.sync = new ChatSync(
-      {
-        store: deps.store,
-        api: deps.api,
-        events: deps.events,
-        logger: deps.logger,
-        now: deps.now,
-        settings: deps.settings,
-        busy: this.busy,
+    this.chat = new ChatChannel(deps, {
+      name: 'phone',
+      chat: chatId,
+      rows: deps.store.phone.rows,
+      // One queue: Telegram's limit is per chat, edits and replies included.
+      posts: this.sends,
+      edits: this.sends,
+      draft: (item, opts) => {
+        const message = itemMessage(item, opts);
+        return {
+          header: message.header,
+          buttons: message.buttons,
+          post: async (buttons, first) => {
+            const sent = await bot.call('sendMessage', {
+              chat_id: chatId,
+              text: message.html,
+              parse_mode: 'HTML',
+              link_preview_options: { is_disabled: true },
+              reply_markup: { inline_keyboard: buttons.map((b) => [{ text: b.text, callback_data: b.data }]) },
+              ...(first !== null ? { reply_parameters: { message_id: first, allow_sending_without_reply: true } } : {}),
+            });
+            return sentMessageId(sent);
+          },
+        };
       },
-      {
-        name: 'phone',
-        liveMessages: () => deps.store.phone.liveMessages(),
-        liveMessage: (itemId) => deps.store.phone.liveMessage(itemId),
-        settle: (itemId, outcome, at) => deps.store.phone.settle(itemId, outcome, at),
-        send: (item, step, previous) => this.sendNow(item, step, previous),
-        edit: (message, outcome) => this.edit(message, outcome),
+      firstOf: (m) => m.firstMessageId,
+      keyOf: (m) => `${m.chatId}:${m.messageId}`,
+      edit: (m, outcome) => {
+        const target = { chat_id: m.chatId, message_id: m.messageId };
+        return outcome === null
+          ? bot.call('editMessageReplyMarkup', target)
+          : bot.call('editMessageText', {
+              ...target,
+              text: outcomeHtml(m.header, outcome),
+              parse_mode: 'HTML',
+              link_preview_options: { is_disabled: true },
+            });
       },
-    );
+      describe: (error) => (error instanceof Error ? error.message : String(error)),
+      harmless: (error) => error instanceof BotApiError && /message is not modified/.test(error.message),
+    });
     const handler: HandlerDeps = {
-      store: deps.store,
-      api: deps.api,
-      logger: deps.logger,
-      now: deps.now,
-      busy: this.busy,
+      ...this.chat.handlerDeps(),
       answerPress: (id, text) =>
-        this.quietly('answerCallbackQuery', () => deps.bot.call('answerCallbackQuery', { callback_query_id: id, text })),
-      // Replies and edits are queued, not awaited: behind the chat's one-a-second limit they would
-      // hold up the next updates (another press waited seconds for its key behind them).
+        this.chat.quietly('answerCallbackQuery', () => bot.call('answerCallbackQuery', { callback_query_id: id, text })),
+      // Replies are queued, not awaited: behind the chat's one-a-second limit they would hold up the
+      // next updates (another press waited seconds for its key behind them).
       reply: (text, replyTo) => {
-        void this.quietly('sendMessage', () =>
+        void this.chat.quietly('sendMessage', () =>
           this.sends.run(() =>
-            deps.bot.call('sendMessage', {
+            bot.call('sendMessage', {
               chat_id: chatId,
               text,
               reply_parameters: { message_id: replyTo, allow_sending_without_reply: true },
@@ -99,11 +105,6 @@ export class PhoneChannel {
         );
         return Promise.resolve();
       },
-      settled: (message, outcome) => {
-        void this.edit(message, outcome);
-        return Promise.resolve();
-      },
-      sendOf: (itemId) => this.sync.sendOf(itemId),
       askDenial: (message) => {
         const asking = this.askDenial(message).finally(() => this.asks.delete(asking));
         this.asks.add(asking);
@@ -111,12 +112,12 @@ export class PhoneChannel {
       asking: () => Promise.allSettled([...this.asks]).then(() => undefined),
     };
     this.poller = new Poller({
-      api: deps.bot,
+      api: bot,
       pollTimeoutS: deps.pollTimeoutS,
       offset: () => deps.store.phone.pairing().offset,
       handle: async (updates) => {
         await handleUpdates(handler, updates);
-        this.sync.reconcileSoon();
+        this.chat.sync.reconcileSoon();
       },
       polled: (error) => {
         deps.store.phone.recordPoll(deps.now(), error);
@@ -129,16 +130,12 @@ export class PhoneChannel {
   /** Start polling, follow the queue, and reconcile what a previous run left. */
   start(): void {
     this.poller.start();
-    this.sync.start();
+    this.chat.start();
   }
 
   /** Stop polling and sending; what is stored stays for the next start. */
-  async stop(): Promise<void> {
-    // The sync stops following the queue first (synchronously), then the queue flushes.
-    const synced = this.sync.stop();
-    this.sends.dispose();
-    await this.poller.stop();
-    await synced;
+  stop(): Promise<void> {
+    return this.chat.stop(this.poller);
   }
 
   /** Send a test message (`trailboss phone test`). */
@@ -152,7 +149,7 @@ export class PhoneChannel {
    */
   private async askDenial(m: PhoneMessage): Promise<void> {
     const { bot, store } = this.deps;
-    await this.quietly('ask', async () => {
+    await this.chat.quietly('ask', async () => {
       const sent = await this.sends.run(() =>
         bot.call('sendMessage', {
           chat_id: m.chatId,
@@ -161,96 +158,20 @@ export class PhoneChannel {
           reply_parameters: { message_id: m.messageId, allow_sending_without_reply: true },
         }),
       );
-      const messageId = (sent as { message_id?: unknown } | null)?.message_id;
-      if (typeof messageId !== 'number') throw new Error('sendMessage answered without a message id');
-      store.phone.addAsk({ chatId: m.chatId, messageId, itemId: m.itemId, fingerprint: m.fingerprint, at: this.deps.now() });
+      store.phone.addAsk({
+        chatId: m.chatId,
+        messageId: sentMessageId(sent),
+        itemId: m.itemId,
+        fingerprint: m.fingerprint,
+        at: this.deps.now(),
+      });
     });
   }
+}
 
-  /** False when the message was dropped unsent (the item no longer waits with that prompt). */
-  private async sendNow(item: QueueItemDto, step: number, previous: PhoneMessage | null): Promise<boolean> {
-    const { store, bot, settings } = this.deps;
-    const message = itemMessage(item, { tail: settings().tail, step });
-    const tokens = message.buttons.map((b) => ({ ...b, ...newPressToken() }));
-    const first = previous?.firstMessageId ?? null;
-    try {
-      const sent = await this.sends.run(
-        () =>
-          bot.call('sendMessage', {
-            chat_id: this.chatId,
-            text: message.html,
-            parse_mode: 'HTML',
-            link_preview_options: { is_disabled: true },
-            reply_markup: { inline_keyboard: tokens.map((t) => [{ text: t.text, callback_data: t.data }]) },
-            ...(first !== null ? { reply_parameters: { message_id: first, allow_sending_without_reply: true } } : {}),
-          }),
-        {
-          // The first message about a blocked agent is what the user waits for; an idle agent's, or a
-          // reminder's repeat, can wait behind it (Telegram allows about one message a second per chat).
-          priority: previous === null && item.reason !== 'idle' && item.reason !== 'idle-after-nudges' ? 'first' : 'later',
-          wanted: () => this.sync.stillWaiting(item.id, item.fingerprint),
-        },
-      );
-      if (sent === UNSENT) {
-        this.deps.logger.log('info', 'phone.send-dropped', { itemId: item.id, reason: 'no longer waiting with that prompt' });
-        return false;
-      }
-      const messageId = (sent as { message_id?: unknown } | null)?.message_id;
-      if (typeof messageId !== 'number') throw new Error('sendMessage answered without a message id');
-      store.phone.addMessage(
-        {
-          chatId: this.chatId,
-          messageId,
-          itemId: item.id,
-          fingerprint: item.fingerprint,
-          firstMessageId: first ?? messageId,
-          header: message.header,
-          step,
-          sentAt: this.deps.now(),
-        },
-        tokens.map((t) => ({ hash: t.hash, itemId: item.id, action: t.action, fingerprint: item.fingerprint })),
-      );
-      this.deps.logger.log('info', 'phone.sent', { itemId: item.id, step });
-    } catch (error) {
-      this.deps.logger.log('warn', 'phone.send-failed', { itemId: item.id, error: error instanceof Error ? error.message : String(error) });
-    }
-    return true;
-  }
-
-  /**
-   * Edit a message to its outcome (no buttons), or only take its buttons down (`outcome` null). Edits
-   * of one message still queued are one edit, the newest; an outcome's text also takes the buttons
-   * down, so a buttons-only edit queued after it keeps that text.
-   */
-  private edit(m: PhoneMessage, outcome: string | null): Promise<void> {
-    const { bot } = this.deps;
-    const key = `${m.chatId}:${m.messageId}`;
-    const text = outcome ?? this.outcomes.get(key) ?? null;
-    if (text !== null) this.outcomes.set(key, text);
-    const target = { chat_id: m.chatId, message_id: m.messageId };
-    const call = () =>
-      text === null
-        ? bot.call('editMessageReplyMarkup', target)
-        : bot.call('editMessageText', {
-            ...target,
-            text: outcomeHtml(m.header, text),
-            parse_mode: 'HTML',
-            link_preview_options: { is_disabled: true },
-          });
-    return this.quietly('edit', () =>
-      this.sends.run(call, { key }).finally(() => {
-        if (text !== null && this.outcomes.get(key) === text) this.outcomes.delete(key);
-      }),
-    );
-  }
-
-  /** Run a call whose failure is logged, never thrown; "message is not modified" is success. */
-  private async quietly(what: string, call: () => Promise<unknown>): Promise<void> {
-    try {
-      await call();
-    } catch (error) {
-      if (error instanceof BotApiError && /message is not modified/.test(error.message)) return;
-      this.deps.logger.log('warn', 'phone.call-failed', { what, error: error instanceof Error ? error.message : String(error) });
-    }
-  }
+/** The id of the message `sendMessage` answered with. */
+function sentMessageId(sent: unknown): number {
+  const messageId = (sent as { message_id?: unknown } | null)?.message_id;
+  if (typeof messageId !== 'number') throw new Error('sendMessage answered without a message id');
+  return messageId;
 }

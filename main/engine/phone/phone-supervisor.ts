@@ -6,38 +6,21 @@
  * `trailboss phone pair --api-base` writes the config just before the pairing: the config is read
  * afresh before a channel starts, and a refusal holds only for the token at that API base.
  */
-import type { ApiMethods } from '../../../preload/contract/api.ts';
-import type { EngineEvents } from '../api/events.ts';
-import type { Logger } from '../platform/log.ts';
-import type { Store } from '../store/index.ts';
 import { BotApi } from './bot-api.ts';
 import { botIdOf, readBotToken } from './bot-token-file.ts';
-import type { PhoneSettings } from './phone-channel.ts';
 import { PhoneChannel } from './phone-channel.ts';
+import type { ChatSupervisorDeps } from './pairing-supervisor.ts';
 import { PairingSupervisor } from './pairing-supervisor.ts';
 import { hashSecret } from './press-token.ts';
 import { redactedError } from './redact.ts';
 
 /** What the supervisor needs. */
-export interface SupervisorDeps {
-  readonly store: Store;
-  readonly api: ApiMethods;
-  readonly events: EngineEvents;
-  readonly logger: Logger;
-  readonly now: () => number;
+export interface SupervisorDeps extends ChatSupervisorDeps {
   readonly tokenFile: string;
-  readonly apiBase: () => string;
   /** Read the config file now, not after the watcher's debounce (before a channel starts). */
   readonly freshConfig?: () => void;
-  readonly settings: () => PhoneSettings;
   /** Long-poll seconds (25 in use; tests shorten it). */
   readonly pollTimeoutS?: number;
-  /** Spacing of messages to the chat (1000 ms: Telegram's per-chat limit). */
-  readonly minSendIntervalMs?: number;
-  /** Abandon a request that has not answered after this long (plus a long poll's own time). */
-  readonly requestTimeoutMs?: number;
-  /** How often to look for a pairing change. */
-  readonly checkMs?: number;
   /** Each look says whether a chat is paired (a pairing the CLI made or undid is seen here). */
   readonly pairingSeen?: (paired: boolean) => void;
 }
@@ -81,13 +64,8 @@ export class PhoneSupervisor extends PairingSupervisor {
     });
     const channel = new PhoneChannel(
       {
-        store,
-        api: this.deps.api,
-        events: this.deps.events,
-        logger: this.deps.logger,
-        now,
+        ...this.deps,
         bot,
-        settings: this.deps.settings,
         pollTimeoutS: this.deps.pollTimeoutS ?? 25,
         minSendIntervalMs: this.deps.minSendIntervalMs ?? 1_000,
         unauthorized: (message) => this.unauthorized(key, message),

@@ -5,30 +5,16 @@
  * of seconds, so a pairing made by the CLI while the engine runs is picked up without a restart, and
  * an unpair or a new API base takes effect too. The Slack libraries load only when a channel starts.
  */
-import type { ApiMethods } from '../../../preload/contract/api.ts';
-import type { EngineEvents } from '../api/events.ts';
-import type { PhoneSettings } from '../phone/chat-sync.ts';
 import { hashSecret } from '../phone/press-token.ts';
-import type { Logger } from '../platform/log.ts';
+import type { ChatSupervisorDeps } from '../phone/pairing-supervisor.ts';
 import { PairingSupervisor } from '../phone/pairing-supervisor.ts';
-import type { Store } from '../store/index.ts';
 import { redactedSlackError } from './slack-redact.ts';
 import { readSlackToken } from './slack-token-files.ts';
 
 /** What the supervisor needs. */
-export interface SlackSupervisorDeps {
-  readonly store: Store;
-  readonly api: ApiMethods;
-  readonly events: EngineEvents;
-  readonly logger: Logger;
-  readonly now: () => number;
+export interface SlackSupervisorDeps extends ChatSupervisorDeps {
   /** The Trail Boss home, where the token files are. */
   readonly home: string;
-  readonly apiBase: () => string;
-  readonly settings: () => PhoneSettings;
-  readonly minSendIntervalMs?: number;
-  readonly requestTimeoutMs?: number;
-  readonly checkMs?: number;
 }
 
 /** Starts and stops the Slack channel as the pairing comes and goes. */
@@ -64,15 +50,10 @@ export class SlackSupervisor extends PairingSupervisor {
     const timeout = this.deps.requestTimeoutMs ? { requestTimeoutMs: this.deps.requestTimeoutMs } : {};
     const channel = new SlackChannel(
       {
-        store,
-        api: this.deps.api,
-        events: this.deps.events,
-        logger: this.deps.logger,
-        now,
+        ...this.deps,
         web: new SlackApi({ apiBase, token: bot, logger: this.deps.logger, ...timeout }),
         apiBase,
         appToken: app,
-        settings: this.deps.settings,
         minSendIntervalMs: this.deps.minSendIntervalMs ?? 1_000,
         unauthorized: (message) => this.unauthorized(tokensHash!, message),
         ...timeout,

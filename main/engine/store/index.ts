@@ -11,6 +11,7 @@ export type { HooksRepo } from './hooks-repo.ts';
 export type { HistoryRepo } from './history-repo.ts';
 export type { PhoneRepo, PhonePairing, PhoneMessage, PhoneToken, PhoneAction, TokenAction, PhoneAsk, PressClaim } from './phone-repo.ts';
 export type { SlackRepo, SlackPairing, SlackMessage, SlackToken, SlackPressClaim } from './slack-repo.ts';
+export type { ChatRows } from './chat-rows.ts';
 export { isItemId } from './item-id.ts';
 export * from './types.ts';
 export type { RetentionPolicy, RetentionRepo } from './retention.ts';

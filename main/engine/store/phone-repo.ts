@@ -6,6 +6,8 @@
  */
 import type { Db } from './sql.ts';
 import { atomically } from './sql.ts';
+import type { ChatClaim, ChatMessageRow, ChatRows, ChatTokenRow } from './chat-rows.ts';
+import { createChatRows, pairingCode } from './chat-rows.ts';
 
 /** The pairing row: who the channel answers, where polling stands, and a pairing in progress. */
 export interface PhonePairing {
@@ -67,11 +69,12 @@ export interface PhoneAsk {
 }
 
 /** Why a press was not honoured (or `claimed`, with the token). */
-export type PressClaim =
-  { readonly kind: 'claimed'; readonly token: PhoneToken } | { readonly kind: 'unknown' | 'used' | 'revoked' | 'not-live' };
+export type PressClaim = ChatClaim<PhoneToken>;
 
 /** Phone repository. */
 export interface PhoneRepo {
+  /** The message and token rows as every chat keeps them (what the shared channel code uses). */
+  readonly rows: ChatRows<number, TokenAction, PhoneMessage, PhoneToken>;
   pairing(): PhonePairing;
   /** Pair with a chat and user (clears the pending code; the offset stays). */
   pair(p: { chatId: number; userId: number; userName: string; botUsername: string; at: number }): void;
@@ -131,76 +134,29 @@ interface PairingRow {
   pairing_until: number | null;
 }
 
-interface MessageRow {
-  chat_id: number;
-  message_id: number;
-  item_id: string;
-  fingerprint: string;
-  first_message_id: number;
-  header: string;
-  step: number;
-  live: number;
-  sent_at: number;
-  outcome: string | null;
-}
+const phoneMessage = (r: ChatMessageRow<number>): PhoneMessage => {
+  const { chat, id, first, ...rest } = r;
+  return { chatId: chat, messageId: id, firstMessageId: first, ...rest };
+};
 
-interface TokenRow {
-  hash: string;
-  item_id: string;
-  chat_id: number;
-  message_id: number;
-  action: TokenAction;
-  fingerprint: string;
-  used_at: number | null;
-  revoked_at: number | null;
-}
-
-const toMessage = (r: MessageRow): PhoneMessage => ({
-  chatId: r.chat_id,
-  messageId: r.message_id,
-  itemId: r.item_id,
-  fingerprint: r.fingerprint,
-  firstMessageId: r.first_message_id,
-  header: r.header,
-  step: r.step,
-  live: r.live === 1,
-  sentAt: r.sent_at,
-  outcome: r.outcome,
-});
-
-const toToken = (r: TokenRow): PhoneToken => ({
-  hash: r.hash,
-  itemId: r.item_id,
-  chatId: r.chat_id,
-  messageId: r.message_id,
-  action: r.action,
-  fingerprint: r.fingerprint,
-});
+const phoneToken = (r: ChatTokenRow<number, TokenAction>): PhoneToken => {
+  const { chat, id, usedAt: _usedAt, ...rest } = r;
+  return { chatId: chat, messageId: id, ...rest };
+};
 
 /** Build the phone repository. */
 export function createPhoneRepo(db: Db): PhoneRepo {
   const pairingRow = db.prepare<[], PairingRow>('SELECT * FROM phone_pairing WHERE id = 1');
   const setOffset = db.prepare('UPDATE phone_pairing SET update_offset = MAX(update_offset, ?) WHERE id = 1');
-  const messageBy = db.prepare<[number, number], MessageRow>('SELECT * FROM phone_messages WHERE chat_id = ? AND message_id = ?');
-  const liveOf = db.prepare<[string], MessageRow>('SELECT * FROM phone_messages WHERE item_id = ? AND live = 1');
-  const tokenBy = db.prepare<[string], TokenRow>('SELECT * FROM phone_tokens WHERE hash = ?');
-  const revokeItem = db.prepare('UPDATE phone_tokens SET revoked_at = ? WHERE item_id = ? AND used_at IS NULL AND revoked_at IS NULL');
-  const revokeMessage = db.prepare(
-    'UPDATE phone_tokens SET revoked_at = ? WHERE chat_id = ? AND message_id = ? AND used_at IS NULL AND revoked_at IS NULL',
+  const code = pairingCode(db, 'phone_pairing');
+  const rows = createChatRows(
+    db,
+    { messages: 'phone_messages', tokens: 'phone_tokens', chat: 'chat_id', id: 'message_id', first: 'first_message_id' },
+    { message: phoneMessage, token: phoneToken },
   );
-  /** Mark a live message's unused token used and move the offset (inside the caller's transaction). */
-  const useToken = (hash: string, chatId: number, messageId: number, at: number, nextOffset: number): PressClaim => {
-    setOffset.run(nextOffset);
-    const row = tokenBy.get(hash);
-    if (!row || row.chat_id !== chatId || row.message_id !== messageId) return { kind: 'unknown' };
-    if (row.used_at !== null) return { kind: 'used' };
-    if (row.revoked_at !== null) return { kind: 'revoked' };
-    if (messageBy.get(chatId, messageId)?.live !== 1) return { kind: 'not-live' };
-    const used = db.prepare('UPDATE phone_tokens SET used_at = ? WHERE hash = ? AND used_at IS NULL AND revoked_at IS NULL').run(at, hash);
-    if (used.changes !== 1) return { kind: 'used' };
-    return { kind: 'claimed', token: toToken(row) };
-  };
+  const moveOffset = (nextOffset: number) => () => void setOffset.run(nextOffset);
   return {
+    rows,
     pairing: () => {
       const r = pairingRow.get()!;
       return {
@@ -231,16 +187,11 @@ export function createPhoneRepo(db: Db): PhoneRepo {
           `UPDATE phone_pairing SET chat_id = NULL, user_id = NULL, user_name = NULL, bot_username = NULL, paired_at = NULL,
              last_poll_at = NULL, last_error = NULL WHERE id = 1`,
         ).run();
-        db.prepare('DELETE FROM phone_messages').run();
-        db.prepare('DELETE FROM phone_tokens').run();
+        rows.clear();
         db.prepare('DELETE FROM phone_asks').run();
       }),
-    beginPairing: (codeHash, expiresAt) =>
-      void db
-        .prepare('UPDATE phone_pairing SET code_hash = ?, code_expires_at = ?, pairing_until = ? WHERE id = 1')
-        .run(codeHash, expiresAt, expiresAt),
-    endPairing: () =>
-      void db.prepare('UPDATE phone_pairing SET code_hash = NULL, code_expires_at = NULL, pairing_until = NULL WHERE id = 1').run(),
+    beginPairing: code.begin,
+    endPairing: code.end,
     setOffset: (offset) => void setOffset.run(offset),
     offsetForBot: (botId) =>
       db.prepare('UPDATE phone_pairing SET update_offset = 0, offset_bot_id = ? WHERE id = 1 AND offset_bot_id IS NOT ?').run(botId, botId)
@@ -251,65 +202,28 @@ export function createPhoneRepo(db: Db): PhoneRepo {
       void (error === null
         ? db.prepare('UPDATE phone_pairing SET last_poll_at = ?, last_error = NULL WHERE id = 1').run(at)
         : db.prepare('UPDATE phone_pairing SET last_error = ? WHERE id = 1').run(error)),
-    addMessage: (m, tokens) =>
-      atomically(db, () => {
-        db.prepare('UPDATE phone_messages SET live = 0 WHERE item_id = ? AND live = 1').run(m.itemId);
-        revokeItem.run(m.sentAt, m.itemId);
-        db.prepare(
-          `INSERT INTO phone_messages (chat_id, message_id, item_id, fingerprint, first_message_id, header, step, live, sent_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?)`,
-        ).run(m.chatId, m.messageId, m.itemId, m.fingerprint, m.firstMessageId, m.header, m.step, m.sentAt);
-        const insert = db.prepare(
-          `INSERT INTO phone_tokens (hash, item_id, chat_id, message_id, action, fingerprint, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-        );
-        for (const t of tokens) insert.run(t.hash, t.itemId, m.chatId, m.messageId, t.action, t.fingerprint, m.sentAt);
-      }),
-    liveMessage: (itemId) => {
-      const r = liveOf.get(itemId);
-      return r ? toMessage(r) : null;
-    },
-    message: (chatId, messageId) => {
-      const r = messageBy.get(chatId, messageId);
-      return r ? toMessage(r) : null;
-    },
-    latestMessage: () => {
-      const r = db.prepare<[], MessageRow>('SELECT * FROM phone_messages ORDER BY sent_at DESC, message_id DESC LIMIT 1').get();
-      return r ? toMessage(r) : null;
-    },
+    addMessage: (m, tokens) => rows.addMessage({ ...m, chat: m.chatId, id: m.messageId, first: m.firstMessageId }, tokens),
+    liveMessage: rows.liveMessage,
+    message: rows.message,
+    latestMessage: rows.latestMessage,
     latestMessageBefore: (chatId, messageId) => {
       const r = db
-        .prepare<[number, number], MessageRow>(
-          'SELECT * FROM phone_messages WHERE chat_id = ? AND message_id < ? ORDER BY message_id DESC LIMIT 1',
+        .prepare<[number, number], { message_id: number }>(
+          'SELECT message_id FROM phone_messages WHERE chat_id = ? AND message_id < ? ORDER BY message_id DESC LIMIT 1',
         )
         .get(chatId, messageId);
-      return r ? toMessage(r) : null;
+      return r ? rows.message(chatId, r.message_id) : null;
     },
-    liveMessages: () => db.prepare<[], MessageRow>('SELECT * FROM phone_messages WHERE live = 1 ORDER BY sent_at').all().map(toMessage),
-    settle: (itemId, outcome, at) =>
+    liveMessages: rows.liveMessages,
+    settle: rows.settle,
+    token: rows.token,
+    offered: rows.offered,
+    claimPress: (hash, chatId, messageId, at, nextOffset) => rows.claimPress(hash, chatId, messageId, at, moveOffset(nextOffset)),
+    claimAsk: (hash, chatId, messageId, at, nextOffset) =>
       atomically(db, () => {
-        revokeItem.run(at, itemId);
-        db.prepare('UPDATE phone_messages SET live = 0, outcome = ? WHERE item_id = ? AND live = 1').run(outcome, itemId);
+        setOffset.run(nextOffset);
+        return rows.useToken(hash, chatId, messageId, at);
       }),
-    token: (hash) => {
-      const r = tokenBy.get(hash);
-      return r ? toToken(r) : null;
-    },
-    offered: (chatId, messageId, action) =>
-      db
-        .prepare<[number, number, string], { n: number }>(
-          'SELECT count(*) AS n FROM phone_tokens WHERE chat_id = ? AND message_id = ? AND action = ?',
-        )
-        .get(chatId, messageId, action)!.n > 0,
-    claimPress: (hash, chatId, messageId, at, nextOffset) =>
-      atomically(db, (): PressClaim => {
-        const claim = useToken(hash, chatId, messageId, at, nextOffset);
-        if (claim.kind !== 'claimed') return claim;
-        // One press per message: its other buttons die with this one.
-        revokeMessage.run(at, chatId, messageId);
-        db.prepare("UPDATE phone_messages SET live = 0, outcome = 'pressed' WHERE chat_id = ? AND message_id = ?").run(chatId, messageId);
-        return claim;
-      }),
-    claimAsk: (hash, chatId, messageId, at, nextOffset) => atomically(db, () => useToken(hash, chatId, messageId, at, nextOffset)),
     addAsk: (a) =>
       void db
         .prepare('INSERT OR REPLACE INTO phone_asks (chat_id, message_id, item_id, fingerprint, asked_at) VALUES (?, ?, ?, ?, ?)')
@@ -322,15 +236,6 @@ export function createPhoneRepo(db: Db): PhoneRepo {
         .get(chatId, messageId);
       return r ? { chatId, messageId, itemId: r.item_id, fingerprint: r.fingerprint } : null;
     },
-    claimTyped: (chatId, messageId, at, nextOffset) =>
-      atomically(db, () => {
-        setOffset.run(nextOffset);
-        const taken = db
-          .prepare("UPDATE phone_messages SET live = 0, outcome = 'typed' WHERE chat_id = ? AND message_id = ? AND live = 1")
-          .run(chatId, messageId);
-        if (taken.changes !== 1) return false;
-        revokeMessage.run(at, chatId, messageId);
-        return true;
-      }),
+    claimTyped: (chatId, messageId, at, nextOffset) => rows.claimTyped(chatId, messageId, at, moveOffset(nextOffset)),
   };
 }

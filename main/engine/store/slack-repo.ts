@@ -7,6 +7,8 @@
 import type { Db } from './sql.ts';
 import { atomically } from './sql.ts';
 import type { PhoneAction, TokenAction } from './phone-repo.ts';
+import type { ChatClaim, ChatMessageRow, ChatRows, ChatTokenRow } from './chat-rows.ts';
+import { createChatRows, pairingCode } from './chat-rows.ts';
 
 /** The pairing row. */
 export interface SlackPairing {
@@ -59,11 +61,12 @@ export interface SlackToken {
 }
 
 /** Why a press was not honoured (or `claimed`, with the token). */
-export type SlackPressClaim =
-  { readonly kind: 'claimed'; readonly token: SlackToken } | { readonly kind: 'unknown' | 'used' | 'revoked' | 'not-live' };
+export type SlackPressClaim = ChatClaim<SlackToken>;
 
 /** Slack repository. */
 export interface SlackRepo {
+  /** The message and token rows as every chat keeps them (what the shared channel code uses). */
+  readonly rows: ChatRows<string, TokenAction, SlackMessage, SlackToken>;
   pairing(): SlackPairing;
   /** Pair with a user and their DM (clears the pending code). */
   pair(p: {
@@ -122,77 +125,27 @@ interface PairingRow {
   pairing_until: number | null;
 }
 
-interface MessageRow {
-  channel_id: string;
-  ts: string;
-  item_id: string;
-  fingerprint: string;
-  first_ts: string;
-  header: string;
-  step: number;
-  live: number;
-  sent_at: number;
-  outcome: string | null;
-}
+const slackMessage = (r: ChatMessageRow<string>): SlackMessage => {
+  const { chat, id, first, ...rest } = r;
+  return { channelId: chat, ts: id, firstTs: first, ...rest };
+};
 
-interface TokenRow {
-  hash: string;
-  item_id: string;
-  channel_id: string;
-  ts: string;
-  action: TokenAction;
-  fingerprint: string;
-  used_at: number | null;
-  revoked_at: number | null;
-}
-
-const toMessage = (r: MessageRow): SlackMessage => ({
-  channelId: r.channel_id,
-  ts: r.ts,
-  itemId: r.item_id,
-  fingerprint: r.fingerprint,
-  firstTs: r.first_ts,
-  header: r.header,
-  step: r.step,
-  live: r.live === 1,
-  sentAt: r.sent_at,
-  outcome: r.outcome,
-});
-
-const toToken = (r: TokenRow): SlackToken => ({
-  hash: r.hash,
-  itemId: r.item_id,
-  channelId: r.channel_id,
-  ts: r.ts,
-  action: r.action,
-  fingerprint: r.fingerprint,
-  usedAt: r.used_at,
-});
+const slackToken = (r: ChatTokenRow<string, TokenAction>): SlackToken => {
+  const { chat, id, ...rest } = r;
+  return { channelId: chat, ts: id, ...rest };
+};
 
 /** Build the Slack repository. */
 export function createSlackRepo(db: Db): SlackRepo {
   const pairingRow = db.prepare<[], PairingRow>('SELECT * FROM slack_pairing WHERE id = 1');
-  const messageBy = db.prepare<[string, string], MessageRow>('SELECT * FROM slack_messages WHERE channel_id = ? AND ts = ?');
-  const liveOf = db.prepare<[string], MessageRow>('SELECT * FROM slack_messages WHERE item_id = ? AND live = 1');
-  const tokenBy = db.prepare<[string], TokenRow>('SELECT * FROM slack_tokens WHERE hash = ?');
-  const revokeItem = db.prepare('UPDATE slack_tokens SET revoked_at = ? WHERE item_id = ? AND used_at IS NULL AND revoked_at IS NULL');
-  const revokeMessage = db.prepare(
-    'UPDATE slack_tokens SET revoked_at = ? WHERE channel_id = ? AND ts = ? AND used_at IS NULL AND revoked_at IS NULL',
+  const code = pairingCode(db, 'slack_pairing');
+  const rows = createChatRows(
+    db,
+    { messages: 'slack_messages', tokens: 'slack_tokens', chat: 'channel_id', id: 'ts', first: 'first_ts' },
+    { message: slackMessage, token: slackToken },
   );
-  /** Use a live token of the message that holds the item's buttons, once. */
-  const useToken = (hash: string, channelId: string, ts: string, at: number): SlackPressClaim => {
-    const row = tokenBy.get(hash);
-    if (!row || row.channel_id !== channelId || row.ts !== ts) return { kind: 'unknown' };
-    if (row.used_at !== null) return { kind: 'used' };
-    if (row.revoked_at !== null) return { kind: 'revoked' };
-    if (messageBy.get(channelId, ts)?.live !== 1) return { kind: 'not-live' };
-    const used = db.prepare('UPDATE slack_tokens SET used_at = ? WHERE hash = ? AND used_at IS NULL AND revoked_at IS NULL').run(at, hash);
-    if (used.changes !== 1) return { kind: 'used' };
-    return { kind: 'claimed', token: { ...toToken(row), usedAt: at } };
-  };
-  const endPairing = () =>
-    void db.prepare('UPDATE slack_pairing SET code_hash = NULL, code_expires_at = NULL, pairing_until = NULL WHERE id = 1').run();
   return {
+    rows,
     pairing: () => {
       const r = pairingRow.get()!;
       return {
@@ -213,8 +166,7 @@ export function createSlackRepo(db: Db): SlackRepo {
     },
     pair: (p) =>
       atomically(db, () => {
-        db.prepare('DELETE FROM slack_messages').run();
-        db.prepare('DELETE FROM slack_tokens').run();
+        rows.clear();
         db.prepare(
           `UPDATE slack_pairing SET team_id = ?, user_id = ?, user_name = ?, channel_id = ?, bot_user_id = ?, bot_name = ?,
              paired_at = ?, last_error = NULL, connected = 0, code_hash = NULL, code_expires_at = NULL, pairing_until = NULL
@@ -227,82 +179,31 @@ export function createSlackRepo(db: Db): SlackRepo {
           `UPDATE slack_pairing SET team_id = NULL, user_id = NULL, user_name = NULL, channel_id = NULL, bot_user_id = NULL,
              bot_name = NULL, paired_at = NULL, last_connected_at = NULL, connected = 0, last_error = NULL WHERE id = 1`,
         ).run();
-        db.prepare('DELETE FROM slack_messages').run();
-        db.prepare('DELETE FROM slack_tokens').run();
+        rows.clear();
       }),
-    beginPairing: (codeHash, expiresAt) =>
-      void db
-        .prepare('UPDATE slack_pairing SET code_hash = ?, code_expires_at = ?, pairing_until = ? WHERE id = 1')
-        .run(codeHash, expiresAt, expiresAt),
-    endPairing,
+    beginPairing: code.begin,
+    endPairing: code.end,
     recordConnection: (at, connected, error) =>
       void (connected
         ? db.prepare('UPDATE slack_pairing SET last_connected_at = ?, connected = 1, last_error = NULL WHERE id = 1').run(at)
         : db.prepare('UPDATE slack_pairing SET connected = 0, last_error = COALESCE(?, last_error) WHERE id = 1').run(error)),
-    addMessage: (m, tokens) =>
-      atomically(db, () => {
-        db.prepare('UPDATE slack_messages SET live = 0 WHERE item_id = ? AND live = 1').run(m.itemId);
-        revokeItem.run(m.sentAt, m.itemId);
-        db.prepare(
-          `INSERT INTO slack_messages (channel_id, ts, item_id, fingerprint, first_ts, header, step, live, sent_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?)`,
-        ).run(m.channelId, m.ts, m.itemId, m.fingerprint, m.firstTs, m.header, m.step, m.sentAt);
-        const insert = db.prepare(
-          'INSERT INTO slack_tokens (hash, item_id, channel_id, ts, action, fingerprint, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-        );
-        for (const t of tokens) insert.run(t.hash, t.itemId, m.channelId, m.ts, t.action, t.fingerprint, m.sentAt);
-      }),
-    liveMessage: (itemId) => {
-      const r = liveOf.get(itemId);
-      return r ? toMessage(r) : null;
-    },
-    message: (channelId, ts) => {
-      const r = messageBy.get(channelId, ts);
-      return r ? toMessage(r) : null;
-    },
-    latestMessage: () => {
-      const r = db.prepare<[], MessageRow>('SELECT * FROM slack_messages ORDER BY sent_at DESC, ts DESC LIMIT 1').get();
-      return r ? toMessage(r) : null;
-    },
+    addMessage: (m, tokens) => rows.addMessage({ ...m, chat: m.channelId, id: m.ts, first: m.firstTs }, tokens),
+    liveMessage: rows.liveMessage,
+    message: rows.message,
+    latestMessage: rows.latestMessage,
     recentMessages: (channelId, limit) =>
       db
-        .prepare<[string, number], MessageRow>('SELECT * FROM slack_messages WHERE channel_id = ? ORDER BY sent_at DESC, ts DESC LIMIT ?')
-        .all(channelId, limit)
-        .map(toMessage),
-    offered: (channelId, ts, action) =>
-      db
-        .prepare<[string, string, string], { n: number }>(
-          'SELECT count(*) AS n FROM slack_tokens WHERE channel_id = ? AND ts = ? AND action = ?',
+        .prepare<[string, number], { ts: string }>(
+          'SELECT ts FROM slack_messages WHERE channel_id = ? ORDER BY sent_at DESC, ts DESC LIMIT ?',
         )
-        .get(channelId, ts, action)!.n > 0,
-    liveMessages: () => db.prepare<[], MessageRow>('SELECT * FROM slack_messages WHERE live = 1 ORDER BY sent_at').all().map(toMessage),
-    settle: (itemId, outcome, at) =>
-      atomically(db, () => {
-        revokeItem.run(at, itemId);
-        db.prepare('UPDATE slack_messages SET live = 0, outcome = ? WHERE item_id = ? AND live = 1').run(outcome, itemId);
-      }),
-    token: (hash) => {
-      const r = tokenBy.get(hash);
-      return r ? toToken(r) : null;
-    },
-    claimPress: (hash, channelId, ts, at) =>
-      atomically(db, (): SlackPressClaim => {
-        const claim = useToken(hash, channelId, ts, at);
-        if (claim.kind !== 'claimed') return claim;
-        // One press per message: its other buttons die with this one.
-        revokeMessage.run(at, channelId, ts);
-        db.prepare("UPDATE slack_messages SET live = 0, outcome = 'pressed' WHERE channel_id = ? AND ts = ?").run(channelId, ts);
-        return claim;
-      }),
-    claimAsk: (hash, channelId, ts, at) => atomically(db, () => useToken(hash, channelId, ts, at)),
-    claimTyped: (channelId, ts, at) =>
-      atomically(db, () => {
-        const taken = db
-          .prepare("UPDATE slack_messages SET live = 0, outcome = 'typed' WHERE channel_id = ? AND ts = ? AND live = 1")
-          .run(channelId, ts);
-        if (taken.changes !== 1) return false;
-        revokeMessage.run(at, channelId, ts);
-        return true;
-      }),
+        .all(channelId, limit)
+        .flatMap((r) => rows.message(channelId, r.ts) ?? []),
+    offered: rows.offered,
+    liveMessages: rows.liveMessages,
+    settle: rows.settle,
+    token: rows.token,
+    claimPress: (hash, channelId, ts, at) => rows.claimPress(hash, channelId, ts, at),
+    claimAsk: (hash, channelId, ts, at) => atomically(db, () => rows.useToken(hash, channelId, ts, at)),
+    claimTyped: (channelId, ts, at) => rows.claimTyped(channelId, ts, at),
   };
 }

@@ -5,34 +5,18 @@
  * message showed, once, for the paired user alone.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { claudePermBash, claudePermWrite } from '../../support/scenarios/index.ts';
-import type { Scenario } from '../../support/scripted-agent/scenario.ts';
+import { claudePermBash } from '../../support/scenarios/index.ts';
 import { startScriptedAgent } from '../../support/scripted-agent/start.ts';
 import { poll } from '../../support/poll.ts';
 import type { PhoneRig } from './support.ts';
-import { buttonTexts, OWNER, STRANGER, startPhoneRig, waitForAnswer, waitForItem, waitForMessage } from './support.ts';
+import { buttonTexts, OWNER, STRANGER, startPhoneRig, waitForAnswer, waitForMessage } from './support.ts';
+import { changingPrompt, isPrompt, waitForItem } from '../../support/chat-rig.ts';
 
 let rig: PhoneRig | null = null;
 afterEach(async () => {
   await rig?.dispose();
   rig = null;
 });
-
-const isPrompt = (i: { reason: string; approveLabel: string | null }) => i.reason === 'permission' && i.approveLabel !== null;
-
-/** perm-bash, whose F2 (a key no agent binds) turns the prompt into a different one (perm-write). */
-function changingPrompt(): Scenario {
-  const bash = claudePermBash();
-  const write = claudePermWrite();
-  return {
-    ...bash,
-    states: {
-      ...bash.states,
-      prompt: { ...bash.states['prompt']!, keys: { ...bash.states['prompt']!.keys, F2: 'other-prompt' } },
-      'other-prompt': { screen: write.states['prompt']!.screen, keys: { '1': 'approved', Escape: 'denied-esc' } },
-    },
-  };
-}
 
 describe('phone: a permission prompt becomes a message whose buttons do exactly what they say', () => {
   it('sends one HTML message naming the agent, what it asks, with Approve: <label>, Deny and Snooze 30m', async () => {

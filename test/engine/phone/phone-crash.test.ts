@@ -13,7 +13,8 @@ import { claudePermBash } from '../../support/scenarios/index.ts';
 import { startScriptedAgent } from '../../support/scripted-agent/start.ts';
 import { poll } from '../../support/poll.ts';
 import type { PhoneRig } from './support.ts';
-import { OWNER, startPhoneRig, waitForAnswer, waitForItem, waitForMessage } from './support.ts';
+import { OWNER, startPhoneRig, waitForAnswer, waitForMessage } from './support.ts';
+import { waitForItem } from '../../support/chat-rig.ts';
 
 const child = path.join(path.dirname(fileURLToPath(import.meta.url)), 'support', 'claim-then-die.ts');
 

@@ -12,17 +12,8 @@ import { startScriptedAgent } from '../../support/scripted-agent/start.ts';
 import { poll } from '../../support/poll.ts';
 import type { StoredMessage } from '../../support/bot-api/stand-in.ts';
 import type { PhoneRig } from './support.ts';
-import {
-  botReplies,
-  buttonTexts,
-  OWNER,
-  STRANGER,
-  startPhoneRig,
-  waitForAnswer,
-  waitForItem,
-  waitForMessage,
-  changingPrompt,
-} from './support.ts';
+import { botReplies, buttonTexts, OWNER, STRANGER, startPhoneRig, waitForAnswer, waitForMessage } from './support.ts';
+import { changingPrompt, waitForItem } from '../../support/chat-rig.ts';
 
 let rig: PhoneRig | null = null;
 afterEach(async () => {
@@ -101,7 +92,7 @@ describe('phone: Deny with a message… button', () => {
 
   it('a reply to the ask after the prompt changed sends nothing', async () => {
     rig = await startPhoneRig();
-    const agent = await startScriptedAgent(rig.h.tmux, changingPrompt(), { session: 'api-worker' });
+    const agent = await startScriptedAgent(rig.h.tmux, changingPrompt(claudeDenyFieldPrompt()), { session: 'api-worker' });
     const first = await waitForItem(rig.h, isPrompt, 'a permission item');
     const m = await waitForMessage(rig);
     const ask = await pressAsk(rig, m);

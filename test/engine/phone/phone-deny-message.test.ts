@@ -9,7 +9,8 @@ import { claudeDenyFieldPrompt } from '../../support/scenarios/index.ts';
 import { startScriptedAgent } from '../../support/scripted-agent/start.ts';
 import { poll } from '../../support/poll.ts';
 import type { PhoneRig } from './support.ts';
-import { botReplies, OWNER, STRANGER, startPhoneRig, waitForItem, waitForMessage, changingPrompt } from './support.ts';
+import { botReplies, OWNER, STRANGER, startPhoneRig, waitForMessage } from './support.ts';
+import { changingPrompt, waitForItem } from '../../support/chat-rig.ts';
 
 let rig: PhoneRig | null = null;
 afterEach(async () => {
@@ -56,7 +57,7 @@ describe('phone: deny with a message', () => {
 
   it('a reply after the prompt changed sends nothing (its message is out of date; the engine would refuse the old fingerprint too)', async () => {
     rig = await startPhoneRig();
-    const agent = await startScriptedAgent(rig.h.tmux, changingPrompt(), { session: 'api-worker' });
+    const agent = await startScriptedAgent(rig.h.tmux, changingPrompt(claudeDenyFieldPrompt()), { session: 'api-worker' });
     const first = await waitForItem(rig.h, isPrompt, 'a permission item');
     const m = await waitForMessage(rig);
     // The new prompt's message hangs on its way, so the first message is still the one to reply to.

@@ -1,7 +1,6 @@
 /** `trailboss doctor`'s phone check: not paired is fine; paired shows the last poll; a revoked token is a problem. Stand-in Bot API. */
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cli } from '../../support/cli-context.ts';
+import { doctorFinding } from '../../support/chat-rig.ts';
 import { poll } from '../../support/poll.ts';
 import type { PhoneRig } from './support.ts';
 import { OWNER, startPhoneRig } from './support.ts';
@@ -12,11 +11,7 @@ afterEach(async () => {
   rig = null;
 });
 
-async function phoneFinding(r: PhoneRig) {
-  const run = await cli(['doctor', '--json', '--tmux-socket', r.h.socket], { home: join(r.h.home, 'tb') });
-  const report = JSON.parse(run.stdout) as { checks: { id: string; status: string; detail: string; fix: string | null }[] };
-  return report.checks.find((c) => c.id === 'phone');
-}
+const phoneFinding = (r: PhoneRig) => doctorFinding(r.h, 'phone');
 
 describe('doctor: phone', () => {
   it('says not paired (optional) when nothing is paired', async () => {

@@ -8,7 +8,8 @@ import { claudePermBash } from '../../support/scenarios/index.ts';
 import { startScriptedAgent } from '../../support/scripted-agent/start.ts';
 import { poll } from '../../support/poll.ts';
 import type { PhoneRig } from './support.ts';
-import { buttonTexts, OWNER, startPhoneRig, waitForItem } from './support.ts';
+import { buttonTexts, OWNER, startPhoneRig } from './support.ts';
+import { waitForItem } from '../../support/chat-rig.ts';
 
 let rig: PhoneRig | null = null;
 afterEach(async () => {

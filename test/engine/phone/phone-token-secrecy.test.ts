@@ -10,7 +10,8 @@ import { claudePermBash } from '../../support/scenarios/index.ts';
 import { startScriptedAgent } from '../../support/scripted-agent/start.ts';
 import { poll } from '../../support/poll.ts';
 import type { PhoneRig } from './support.ts';
-import { OWNER, startPhoneRig, waitForAnswer, waitForItem, waitForMessage } from './support.ts';
+import { OWNER, startPhoneRig, waitForAnswer, waitForMessage } from './support.ts';
+import { waitForItem } from '../../support/chat-rig.ts';
 import { botTokenPath } from '../../../main/engine/phone/bot-token-file.ts';
 import { BotApiStandIn } from '../../support/bot-api/stand-in.ts';
 

@@ -8,29 +8,14 @@ import type { Scenario } from '../../support/scripted-agent/scenario.ts';
 import { startScriptedAgent } from '../../support/scripted-agent/start.ts';
 import { poll } from '../../support/poll.ts';
 import type { PhoneRig } from './support.ts';
-import { botReplies, liveMessages, OWNER, startPhoneRig, waitForItem, waitForMessage } from './support.ts';
+import { botReplies, liveMessages, OWNER, startPhoneRig, waitForMessage } from './support.ts';
+import { changingPrompt, isPrompt, waitForItem } from '../../support/chat-rig.ts';
 
 let rig: PhoneRig | null = null;
 afterEach(async () => {
   await rig?.dispose();
   rig = null;
 });
-
-const isPrompt = (i: { reason: string; approveLabel: string | null }) => i.reason === 'permission' && i.approveLabel !== null;
-
-function changingPrompt(): Scenario {
-  const bash = claudePermBash();
-  const write = claudePermWrite();
-  const prompt = bash.states['prompt']!;
-  return {
-    ...bash,
-    states: {
-      ...bash.states,
-      prompt: { ...prompt, keys: { ...prompt.keys, F2: 'other-prompt' } },
-      'other-prompt': { screen: write.states['prompt']!.screen, keys: { '1': 'approved', Escape: 'denied-esc' } },
-    },
-  };
-}
 
 describe('phone: typed answers', () => {
   it('a threaded y approves the item of the message it replies to, once', async () => {

@@ -3,17 +3,13 @@
  * be reached from here): a paired chat, quick pairing checks and a short long-poll so a test never
  * waits on the defaults.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import type { QueueItemDto } from '../../../preload/contract/queue-item.ts';
 import { botIdOf, botTokenPath, saveBotToken } from '../../../main/engine/phone/bot-token-file.ts';
 import type { StoredMessage, TgUser } from '../../support/bot-api/stand-in.ts';
 import { BotApiStandIn } from '../../support/bot-api/stand-in.ts';
 import type { EngineHarness } from '../../support/engine-harness.ts';
-import { startEngineHarness } from '../../support/engine-harness.ts';
+import type { ChatSetup } from '../../support/chat-rig.ts';
+import { startChatHarness } from '../../support/chat-rig.ts';
 import { poll } from '../../support/poll.ts';
-import { claudeDenyFieldPrompt } from '../../support/scenarios/index.ts';
-import type { Scenario } from '../../support/scripted-agent/scenario.ts';
 
 /** The paired user (their private chat has the same id, as in Telegram). */
 export const OWNER: TgUser = { id: 4242, first_name: 'Ada', username: 'ada' };
@@ -27,19 +23,20 @@ export interface PhoneRig {
   dispose(): Promise<void>;
 }
 
+/** The engine set up for Telegram's stand-in: its API base, its bot token, a short long-poll and quick checks. */
+export function telegramSetup(tg: BotApiStandIn): ChatSetup {
+  return {
+    configKey: 'telegram',
+    apiBase: tg.apiBase,
+    saveTokens: (tbHome) => saveBotToken(botTokenPath(tbHome), tg.token),
+    engine: { phone: { pollTimeoutS: 2, minSendIntervalMs: 50, checkMs: 100, requestTimeoutMs: 3000 } },
+  };
+}
+
 /** Start the stand-in and an engine pointed at it, then pair OWNER's private chat. */
 export async function startPhoneRig(opts: { config?: Record<string, unknown>; paired?: boolean; api?: boolean } = {}): Promise<PhoneRig> {
   const tg = await BotApiStandIn.start();
-  const h = await startEngineHarness({
-    beforeStart: (home) => {
-      mkdirSync(join(home, 'tb'), { recursive: true });
-      const phone = { telegram: { apiBase: tg.apiBase }, ...((opts.config?.['phone'] as object | undefined) ?? {}) };
-      writeFileSync(join(home, 'tb', 'config.json'), JSON.stringify({ ...opts.config, phone }, null, 2));
-      saveBotToken(botTokenPath(join(home, 'tb')), tg.token);
-    },
-    ...(opts.api ? { api: true } : {}),
-    phone: { pollTimeoutS: 2, minSendIntervalMs: 50, checkMs: 100, requestTimeoutMs: 3000 },
-  });
+  const h = await startChatHarness([telegramSetup(tg)], opts);
   if (opts.paired !== false) pairOwner(h, tg);
   return {
     h,
@@ -56,18 +53,6 @@ export function pairOwner(h: EngineHarness, tg: BotApiStandIn): void {
   const start = tg.sendText(OWNER, '/start');
   h.engine.store.phone.startOffset(botIdOf(tg.token), start + 1);
   h.engine.store.phone.pair({ chatId: OWNER.id, userId: OWNER.id, userName: 'Ada (@ada)', botUsername: tg.bot.username!, at: Date.now() });
-}
-
-/** The queue now. */
-export async function queue(h: EngineHarness): Promise<readonly QueueItemDto[]> {
-  const env = await h.engine.api['queue:list']({});
-  if (!env.ok) throw new Error(env.error.message);
-  return env.value;
-}
-
-/** Wait for an item matching `test`. */
-export function waitForItem(h: EngineHarness, test: (i: QueueItemDto) => boolean, what: string): Promise<QueueItemDto> {
-  return poll(async () => (await queue(h)).find(test), what);
 }
 
 /** The bot's messages to OWNER that hold buttons now. */
@@ -103,18 +88,4 @@ export function buttonTexts(m: StoredMessage): string[] {
 export async function waitForAnswer(tg: BotApiStandIn, n: number): Promise<string> {
   const a = await poll(() => (tg.answers.length >= n ? tg.answers[n - 1] : null), `press answer ${n}`);
   return a.text;
-}
-
-/** The deny-field prompt, where F2 swaps in another ask (another subject: another fingerprint). */
-export function changingPrompt(): Scenario {
-  const s = claudeDenyFieldPrompt();
-  const prompt = s.states['prompt']!;
-  return {
-    ...s,
-    states: {
-      ...s.states,
-      prompt: { ...prompt, keys: { ...prompt.keys, F2: 'other' } },
-      other: { screen: 'panes/claude/perm-write-new-file', keys: { Escape: 'denied-esc' } },
-    },
-  };
 }

@@ -3,19 +3,16 @@
  * once and updates the other chat's message to what happened, and a press in the second chat after
  * the first answered sends nothing.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { botTokenPath, saveBotToken } from '../../../main/engine/phone/bot-token-file.ts';
-import { saveSlackTokens } from '../../../main/engine/slack/slack-token-files.ts';
 import { BotApiStandIn } from '../../support/bot-api/stand-in.ts';
 import type { EngineHarness } from '../../support/engine-harness.ts';
-import { startEngineHarness } from '../../support/engine-harness.ts';
 import { poll } from '../../support/poll.ts';
 import { claudePermBash } from '../../support/scenarios/index.ts';
 import { SlackStandIn } from '../../support/slack-api/stand-in.ts';
 import { startScriptedAgent } from '../../support/scripted-agent/start.ts';
-import { OWNER, pairOwner, waitForItem } from '../phone/support.ts';
+import { OWNER, pairOwner, telegramSetup } from '../phone/support.ts';
+import { pairSlackUser, slackSetup } from './support.ts';
+import { isPrompt, startChatHarness, waitForItem } from '../../support/chat-rig.ts';
 
 let parts: { h: EngineHarness; tg: BotApiStandIn; slack: SlackStandIn } | null = null;
 afterEach(async () => {
@@ -29,35 +26,12 @@ async function startBoth() {
   const tg = await BotApiStandIn.start();
   const slack = await SlackStandIn.start();
   const owner = slack.addUser('U0ADA', 'Ada Lovelace', 'ada');
-  const h = await startEngineHarness({
-    beforeStart: (home) => {
-      mkdirSync(join(home, 'tb'), { recursive: true });
-      writeFileSync(
-        join(home, 'tb', 'config.json'),
-        JSON.stringify({ phone: { telegram: { apiBase: tg.apiBase }, slack: { apiBase: slack.apiBase } } }),
-      );
-      saveBotToken(botTokenPath(join(home, 'tb')), tg.token);
-      saveSlackTokens(join(home, 'tb'), { bot: slack.botToken, app: slack.appToken });
-    },
-    phone: { pollTimeoutS: 2, minSendIntervalMs: 50, checkMs: 100, requestTimeoutMs: 3000 },
-    slack: { minSendIntervalMs: 50, checkMs: 100, requestTimeoutMs: 3000 },
-  });
+  const h = await startChatHarness([telegramSetup(tg), slackSetup(slack)]);
   pairOwner(h, tg);
-  const dm = slack.dmChannel(owner.id);
-  h.engine.store.slack.pair({
-    teamId: slack.teamId,
-    userId: owner.id,
-    userName: owner.realName,
-    channelId: dm,
-    botUserId: 'U0BOT',
-    botName: 'trailboss',
-    at: Date.now(),
-  });
+  const dm = pairSlackUser(h, slack, owner);
   parts = { h, tg, slack };
   return { h, tg, slack, owner, dm };
 }
-
-const isPrompt = (i: { reason: string; approveLabel: string | null }) => i.reason === 'permission' && i.approveLabel !== null;
 
 describe('Telegram and Slack together', () => {
   it('a press in Slack approves once and the Telegram message says so; its stale Telegram button then does nothing', async () => {

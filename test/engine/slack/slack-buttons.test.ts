@@ -5,11 +5,10 @@
  * message showed, once, for the paired user alone; strangers, stale buttons and drops change nothing.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { claudePermBash, claudePermWrite } from '../../support/scenarios/index.ts';
-import type { Scenario } from '../../support/scripted-agent/scenario.ts';
+import { claudePermBash } from '../../support/scenarios/index.ts';
 import { startScriptedAgent } from '../../support/scripted-agent/start.ts';
 import { poll } from '../../support/poll.ts';
-import { waitForItem } from '../phone/support.ts';
+import { changingPrompt, isPrompt, waitForItem } from '../../support/chat-rig.ts';
 import type { SlackRig } from './support.ts';
 import { replies, startSlackRig, waitForMessage } from './support.ts';
 
@@ -18,22 +17,6 @@ afterEach(async () => {
   await rig?.dispose();
   rig = null;
 });
-
-const isPrompt = (i: { reason: string; approveLabel: string | null }) => i.reason === 'permission' && i.approveLabel !== null;
-
-/** perm-bash, whose F2 (a key no agent binds) turns the prompt into a different one (perm-write). */
-function changingPrompt(): Scenario {
-  const bash = claudePermBash();
-  const write = claudePermWrite();
-  return {
-    ...bash,
-    states: {
-      ...bash.states,
-      prompt: { ...bash.states['prompt']!, keys: { ...bash.states['prompt']!.keys, F2: 'other-prompt' } },
-      'other-prompt': { screen: write.states['prompt']!.screen, keys: { '1': 'approved', Escape: 'denied-esc' } },
-    },
-  };
-}
 
 /** The owner writes something that always gets a reply; once it is there, everything sent before was handled. */
 async function handledSoFar(r: SlackRig): Promise<void> {

@@ -15,7 +15,7 @@ import { claudeDenyFieldPrompt } from '../../support/scenarios/index.ts';
 import { startScriptedAgent } from '../../support/scripted-agent/start.ts';
 import { poll } from '../../support/poll.ts';
 import type { SlackStoredMessage, SlackView } from '../../support/slack-api/stand-in.ts';
-import { changingPrompt, waitForItem } from '../phone/support.ts';
+import { changingPrompt, waitForItem } from '../../support/chat-rig.ts';
 import type { SlackRig } from './support.ts';
 import { replies, startSlackRig, waitForMessage } from './support.ts';
 
@@ -114,7 +114,7 @@ describe('slack: Deny with a message… button', () => {
 
   it('a form submitted after the prompt changed sends nothing, and the form says why', async () => {
     rig = await startSlackRig();
-    const agent = await startScriptedAgent(rig.h.tmux, changingPrompt(), { session: 'api-worker' });
+    const agent = await startScriptedAgent(rig.h.tmux, changingPrompt(claudeDenyFieldPrompt()), { session: 'api-worker' });
     const first = await waitForItem(rig.h, isPrompt, 'a permission item');
     const m = await waitForMessage(rig);
     const view = await pressForForm(rig, m);

@@ -1,7 +1,6 @@
 /** `trailboss doctor`'s Slack check: not paired is fine; paired and connected says so; a revoked token is a problem. Slack stand-in. */
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cli } from '../../support/cli-context.ts';
+import { doctorFinding } from '../../support/chat-rig.ts';
 import { poll } from '../../support/poll.ts';
 import type { SlackRig } from './support.ts';
 import { startSlackRig } from './support.ts';
@@ -12,11 +11,7 @@ afterEach(async () => {
   rig = null;
 });
 
-async function slackFinding(r: SlackRig) {
-  const run = await cli(['doctor', '--json', '--tmux-socket', r.h.socket], { home: join(r.h.home, 'tb') });
-  const report = JSON.parse(run.stdout) as { checks: { id: string; status: string; detail: string; fix: string | null }[] };
-  return report.checks.find((c) => c.id === 'slack');
-}
+const slackFinding = (r: SlackRig) => doctorFinding(r.h, 'slack');
 
 describe('doctor: slack', () => {
   it('says not paired (optional) when nothing is paired', async () => {

@@ -13,7 +13,7 @@ import { slackTokenPath } from '../../../main/engine/slack/slack-token-files.ts'
 import { claudePermBash } from '../../support/scenarios/index.ts';
 import { startScriptedAgent } from '../../support/scripted-agent/start.ts';
 import { poll } from '../../support/poll.ts';
-import { waitForItem } from '../phone/support.ts';
+import { waitForItem } from '../../support/chat-rig.ts';
 import type { SlackRig } from './support.ts';
 import { startSlackRig, waitForMessage } from './support.ts';
 

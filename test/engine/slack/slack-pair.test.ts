@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { slackTokenPath } from '../../../main/engine/slack/slack-token-files.ts';
+import type { CliRun } from '../../support/cli-context.ts';
 import { cli } from '../../support/cli-context.ts';
 import { poll } from '../../support/poll.ts';
 import type { SlackRig } from './support.ts';
@@ -30,6 +31,18 @@ function tokenFiles(r: SlackRig): string[] {
   return ['--bot-token-file', bot, '--app-token-file', app];
 }
 
+/** `slack pair` with the rig's token files and the stand-in's API base, answering `stdin` at its question; once it printed the code. */
+async function pairing(r: SlackRig, stdin: string): Promise<{ code: string; done: Promise<CliRun> }> {
+  let out = '';
+  const done = cli(['slack', 'pair', ...tokenFiles(r), '--api-base', r.slack.apiBase], {
+    home: home(r),
+    stdin,
+    onStdout: (t) => (out = t),
+  });
+  const code = await poll(() => /DM @trailboss this code: ([A-Za-z0-9_-]+)/.exec(out)?.[1], 'the code');
+  return { code, done };
+}
+
 /** Every file under `dir`, recursively, as text (the database included). */
 function everyFile(dir: string): { file: string; text: string }[] {
   const out: { file: string; text: string }[] = [];
@@ -45,16 +58,10 @@ describe('trailboss slack pair', () => {
   it('pairs the user who DMs the code, after the desk says y; a running engine connects by itself', async () => {
     rig = await startSlackRig({ paired: false });
     const r = rig;
-    let out = '';
-    const running = cli(['slack', 'pair', ...tokenFiles(r), '--api-base', r.slack.apiBase], {
-      home: home(r),
-      stdin: 'y\n',
-      onStdout: (t) => (out = t),
-    });
-    const code = await poll(() => /DM @trailboss this code: ([A-Za-z0-9_-]+)/.exec(out)?.[1], 'the code');
+    const running = await pairing(r, 'y\n');
     r.slack.dm(r.stranger, 'wrong-code');
-    r.slack.dm(r.owner, code);
-    const done = await running;
+    r.slack.dm(r.owner, running.code);
+    const done = await running.done;
     expect(done.stderr).toBe('');
     expect(done.code).toBe(0);
     expect(done.stdout).toContain('Pair with Ada Lovelace (U0ADA)? [y/N]');
@@ -77,15 +84,9 @@ describe('trailboss slack pair', () => {
   it('answering anything but y pairs nobody', async () => {
     rig = await startSlackRig({ paired: false });
     const r = rig;
-    let out = '';
-    const running = cli(['slack', 'pair', ...tokenFiles(r), '--api-base', r.slack.apiBase], {
-      home: home(r),
-      stdin: '\n',
-      onStdout: (t) => (out = t),
-    });
-    const code = await poll(() => /this code: ([A-Za-z0-9_-]+)/.exec(out)?.[1], 'the code');
-    r.slack.dm(r.owner, code);
-    const done = await running;
+    const running = await pairing(r, '\n');
+    r.slack.dm(r.owner, running.code);
+    const done = await running.done;
     expect(done.code).not.toBe(0);
     expect(done.stdout).toContain('Not paired.');
     expect(r.h.engine.store.slack.pairing().userId).toBeNull();
@@ -113,14 +114,9 @@ describe('trailboss slack pair', () => {
   it('keeps both tokens out of every file but their own, the database and the log', async () => {
     rig = await startSlackRig({ paired: false });
     const r = rig;
-    let out = '';
-    const running = cli(['slack', 'pair', ...tokenFiles(r), '--api-base', r.slack.apiBase], {
-      home: home(r),
-      stdin: 'y\n',
-      onStdout: (t) => (out = t),
-    });
-    r.slack.dm(r.owner, await poll(() => /this code: ([A-Za-z0-9_-]+)/.exec(out)?.[1], 'the code'));
-    expect((await running).code).toBe(0);
+    const running = await pairing(r, 'y\n');
+    r.slack.dm(r.owner, running.code);
+    expect((await running.done).code).toBe(0);
     await poll(() => r.h.engine.store.slack.pairing().connected, 'the engine connected');
     await cli(['slack', 'status'], { home: home(r) });
     const mine = new Set([slackTokenPath(home(r), 'bot'), slackTokenPath(home(r), 'app')]);

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { claudeDenyFieldPrompt, claudeIdleWorking, claudePermBash } from '../../support/scenarios/index.ts';
 import { startScriptedAgent } from '../../support/scripted-agent/start.ts';
 import { poll } from '../../support/poll.ts';
-import { waitForItem } from '../phone/support.ts';
+import { isPrompt, waitForItem } from '../../support/chat-rig.ts';
 import type { SlackRig } from './support.ts';
 import { replies, startSlackRig, waitForMessage } from './support.ts';
 
@@ -17,8 +17,6 @@ afterEach(async () => {
   await rig?.dispose();
   rig = null;
 });
-
-const isPrompt = (i: { reason: string; approveLabel: string | null }) => i.reason === 'permission' && i.approveLabel !== null;
 
 describe('slack: threads', () => {
   it("text in the thread of an idle agent's message is typed into it once", async () => {

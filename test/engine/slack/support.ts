@@ -3,13 +3,12 @@
  * reached from here): the owner paired in their DM with the bot, and quick pairing checks so a test
  * never waits on the defaults.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { saveSlackTokens } from '../../../main/engine/slack/slack-token-files.ts';
 import type { SlackStoredMessage, SlackUser } from '../../support/slack-api/stand-in.ts';
 import { SlackStandIn } from '../../support/slack-api/stand-in.ts';
 import type { EngineHarness } from '../../support/engine-harness.ts';
-import { startEngineHarness } from '../../support/engine-harness.ts';
+import type { ChatSetup } from '../../support/chat-rig.ts';
+import { startChatHarness } from '../../support/chat-rig.ts';
 import { poll } from '../../support/poll.ts';
 
 /** A harness with its stand-in and the two users. */
@@ -23,32 +22,38 @@ export interface SlackRig {
   dispose(): Promise<void>;
 }
 
+/** The engine set up for Slack's stand-in: its API base, both tokens and quick checks. */
+export function slackSetup(slack: SlackStandIn): ChatSetup {
+  return {
+    configKey: 'slack',
+    apiBase: slack.apiBase,
+    saveTokens: (tbHome) => saveSlackTokens(tbHome, { bot: slack.botToken, app: slack.appToken }),
+    engine: { slack: { minSendIntervalMs: 50, checkMs: 100, requestTimeoutMs: 3000 } },
+  };
+}
+
+/** Pair `user` in their DM with the bot, in the store, as `slack pair` ends; returns the DM. */
+export function pairSlackUser(h: EngineHarness, slack: SlackStandIn, user: SlackUser): string {
+  const dm = slack.dmChannel(user.id);
+  h.engine.store.slack.pair({
+    teamId: slack.teamId,
+    userId: user.id,
+    userName: user.realName,
+    channelId: dm,
+    botUserId: slack.bot.userId,
+    botName: slack.bot.name,
+    at: Date.now(),
+  });
+  return dm;
+}
+
 /** Start the stand-in and an engine pointed at it, then pair the owner (as `slack pair` would). */
 export async function startSlackRig(opts: { config?: Record<string, unknown>; paired?: boolean; api?: boolean } = {}): Promise<SlackRig> {
   const slack = await SlackStandIn.start();
   const owner = slack.addUser('U0ADA', 'Ada Lovelace', 'ada');
   const stranger = slack.addUser('U0MAL', 'Mallory', 'mallory');
-  const h = await startEngineHarness({
-    beforeStart: (home) => {
-      mkdirSync(join(home, 'tb'), { recursive: true });
-      const phone = { slack: { apiBase: slack.apiBase }, ...((opts.config?.['phone'] as object | undefined) ?? {}) };
-      writeFileSync(join(home, 'tb', 'config.json'), JSON.stringify({ ...opts.config, phone }, null, 2));
-      saveSlackTokens(join(home, 'tb'), { bot: slack.botToken, app: slack.appToken });
-    },
-    slack: { minSendIntervalMs: 50, checkMs: 100, requestTimeoutMs: 3000 },
-    ...(opts.api ? { api: true } : {}),
-  });
-  const dm = slack.dmChannel(owner.id);
-  if (opts.paired !== false)
-    h.engine.store.slack.pair({
-      teamId: slack.teamId,
-      userId: owner.id,
-      userName: owner.realName,
-      channelId: dm,
-      botUserId: slack.bot.userId,
-      botName: slack.bot.name,
-      at: Date.now(),
-    });
+  const h = await startChatHarness([slackSetup(slack)], opts);
+  const dm = opts.paired !== false ? pairSlackUser(h, slack, owner) : slack.dmChannel(owner.id);
   return {
     h,
     slack,
