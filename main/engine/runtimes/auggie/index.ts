@@ -2,6 +2,9 @@
 import type { RuntimeModule } from '../types.ts';
 import { withMenuFallback } from '../common/menu-fallback.ts';
 import { classifyAuggie } from './classify.ts';
+import { bottomRows } from './dialogs.ts';
+import { isUnfinishedAuggieIndexing } from './indexing.ts';
+import { visibleLines } from '../common/visible-lines.ts';
 import { matchesAuggieProcess } from './process.ts';
 import { isAuggieVolatileLine } from './volatile.ts';
 
@@ -13,5 +16,5 @@ export const auggieRuntime: RuntimeModule = {
   needsColour: false,
   matchesProcess: matchesAuggieProcess,
   isVolatileLine: isAuggieVolatileLine,
-  classify: withMenuFallback('auggie', classifyAuggie),
+  classify: withMenuFallback('auggie', classifyAuggie, (capture) => isUnfinishedAuggieIndexing(bottomRows(visibleLines(capture.lines)))),
 };

@@ -23,6 +23,14 @@ const VERIFIED_LABELS = [
   'Skip indexing for this session',
 ];
 
+/**
+ * The consent prompt with its last hint row not drawn yet (`[↑↓] Navigate • [Enter] Confirm` last): a
+ * frame still being drawn, which no menu reader may take for the whole prompt (common/torn-frame.ts).
+ */
+export function isUnfinishedAuggieIndexing(rows: readonly string[]): boolean {
+  return rows[rows.length - 1] === NAV_HINT;
+}
+
 /** The consent prompt ending `rows` (unboxed, non-blank rows of the bottom of the pane), or null. */
 export function parseAuggieIndexing(rows: readonly string[]): PermissionPrompt | null {
   if (!/^Press 1\/2\/3\/4 to select directly/.test(rows[rows.length - 1] ?? '')) return null;

@@ -43,8 +43,10 @@ function promptOrDialog(lines: readonly string[], block: OptionBlock): Screen | 
   if (browser && block.numbered) return recogniseBrowserPrompt(lines, ruleIndex, block, browser);
   const body = permissionBody(lines, ruleIndex, block);
   if (looksLikePermission(body, block)) return recognisePermission(lines, ruleIndex, block, body);
-  // An unknown menu still blocks the agent; it must show a cursor to count as one.
-  if (block.options.some((o) => o.highlighted)) return recogniseDialog(region, optionsTop, block, null);
+  // An unknown menu still blocks the agent; it must show a cursor to count as one. A sent message `❯ …`
+  // over its result `⎿ …` (the rest of the frame not drawn yet) is the transcript, not a menu.
+  if (block.options.some((o) => o.highlighted) && !block.options.some((o) => o.text.startsWith('⎿')))
+    return recogniseDialog(region, optionsTop, block, null);
   return null;
 }
 

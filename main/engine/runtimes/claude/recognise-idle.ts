@@ -54,7 +54,9 @@ function closingRule(lines: readonly string[]): { index: number; footer: string[
  */
 export function findInputBox(lines: readonly string[]): InputBox | null {
   const close = closingRule(lines);
-  if (!close) return null;
+  // Claude always draws its footer under the box (mode line, `? for shortcuts`); without it the capture
+  // caught the top of a frame still being drawn, and the placeholder cannot be told from a draft.
+  if (!close || close.footer.length === 0) return null;
   let top = -1;
   for (let i = close.index - 1; i >= 0 && i >= close.index - MAX_INPUT_LINES; i--) {
     if (isRule(lines[i])) {

@@ -14,7 +14,8 @@ export function classifyCodex(capture: PaneCapture): Screen {
   if (lines.length === 0) return unknown;
   const overlay = codexOverlay(lines);
   if (overlay) return overlay;
-  const prompt = parseCodexPermission(lines);
+  // No blank rows under the screen's last row: a prompt without its footer there is cut by the pane's size.
+  const prompt = parseCodexPermission(lines, lines.length === capture.lines.length);
   if (prompt) return prompt;
   const dialog = parseCodexDialog(lines);
   if (dialog) return dialog;

@@ -70,8 +70,13 @@ export function findComposer(lines: readonly string[], ansiLines?: readonly stri
   for (; j < lines.length && (lines[j] ?? '') !== '' && (lines[j] ?? '').startsWith('  ') && !FOOTER_HINT.test(lines[j] ?? ''); j++) {
     typed.push((lines[j] ?? '').trim());
   }
-  const below = lines.slice(j).filter((l) => l.trim() !== '');
+  const rest = lines.slice(j);
+  const below = rest.filter((l) => l.trim() !== '');
   if (below.length === 0 || below.length > footerRowsAllowed(below) || !below.some((l) => FOOTER_HINT.test(l))) return null;
+  // The footer is drawn as one block right under the composer (one blank row between at most); rows
+  // apart from each other further down are other output a frame still being drawn left there.
+  const footerFrom = rest.findIndex((l) => l.trim() !== '');
+  if (footerFrom > 1 || rest.slice(footerFrom).some((l) => l.trim() === '')) return null;
   const draft = typed.length === 1 && isPlaceholder(first, lines[index] ?? '', ansiLines) ? '' : typed.join('\n');
   return { index, draft };
 }

@@ -121,11 +121,15 @@ function toOptions(block: readonly NumberedOption[], digits: boolean): PromptOpt
 /**
  * The approval prompt at the bottom of the screen, or null when there is none. Confidence is high
  * only for the exact verified shape: known question, subject found, options 1..n with one `›`, and
- * the footer as the last line. Anything cut off or unfamiliar is low (no approve key).
+ * the footer as the last line. Anything cut off by the pane or unfamiliar is low (no approve key).
  */
-export function parseCodexPermission(lines: readonly string[]): PermissionPrompt | null {
+export function parseCodexPermission(lines: readonly string[], reachesPaneBottom: boolean): PermissionPrompt | null {
   const { footer: footerText, top: footerTop } = footerAtBottom(lines, APPROVAL_FOOTERS);
   const footer = footerText !== null;
+  // Codex draws its footer under every approval. Without it and with blank rows under the options, the
+  // capture caught the top of a frame still being drawn (common/torn-frame.ts): read only when the
+  // pane's last row cuts the prompt (`reachesPaneBottom`).
+  if (!footer && !reachesPaneBottom) return null;
   const last = footer ? footerTop : lines.length;
   // The MCP tool form says only "enter to submit | esc to cancel": what a digit does there is not shown,
   // so it is answered by Enter on the highlighted row (approve only while that row is the single-use one).

@@ -89,6 +89,18 @@ function listEnd(rows: readonly string[]): { end: number; hinted: boolean; escap
   return null;
 }
 
+/** A box side starting a row, and a box's bottom edge. */
+const BOX_SIDE = /^\s*[│┃║]/;
+const BOX_BOTTOM = /^\s*[╰└┗╚][─━═]/;
+
+/**
+ * Is the list drawn inside a box that is not closed under it? Every CLI closes the box it draws a menu
+ * in; a box still open is the top of a frame still being drawn (common/torn-frame.ts).
+ */
+function openBox(visible: readonly string[], end: number): boolean {
+  return BOX_SIDE.test(visible[end] ?? '') && !visible.slice(end + 1).some((row) => BOX_BOTTOM.test(row));
+}
+
 /** Up to three rows right above the question, in its paragraph (no blank between): a command or path. */
 function subjectAbove(rows: readonly string[], question: number): string[] {
   const found: string[] = [];
@@ -138,7 +150,7 @@ export function recogniseGenericMenu(lines: readonly string[], runtime: RuntimeI
   const widths = visible.map((line) => line.length);
   const wrapWidth = Math.max(40, ...widths);
   const tail = listEnd(rows);
-  if (!tail || !tail.hinted) return null;
+  if (!tail || !tail.hinted || openBox(visible, tail.end)) return null;
   let list: ListedOption[] | null = null;
   let start = -1;
   for (let i = tail.end; i >= Math.max(0, tail.end - 40) && !list; i--) {

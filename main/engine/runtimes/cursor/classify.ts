@@ -24,7 +24,10 @@ function textRequest(composer: CursorComposer | null): DialogScreen | null {
 /** Classify a Cursor agent pane. */
 export function classifyCursor(capture: PaneCapture): Screen {
   const lines = visibleLines(capture.lines);
-  const prompt = parseCursorPermission(lines) ?? parseCursorBoxedQuestion(lines) ?? parseCursorTrust(lines);
+  // No blank rows under the screen's last row: a menu that is not whole there is cut by the pane's size.
+  const reachesPaneBottom = lines.length === capture.lines.length;
+  const prompt =
+    parseCursorPermission(lines, reachesPaneBottom) ?? parseCursorBoxedQuestion(lines) ?? parseCursorTrust(lines, reachesPaneBottom);
   if (prompt) return prompt;
   const composer = cursorComposer(lines);
   const request = textRequest(composer);

@@ -52,8 +52,13 @@ function confident(options: readonly CursorOptionRow[], keys: readonly (string |
   return marked === 1 && known.length === keys.length && new Set(known).size === known.length && lastIsNo && closed;
 }
 
-/** The approval block that ends the screen, or null. */
-export function parseCursorPermission(lines: readonly string[]): PermissionPrompt | null {
+/**
+ * The approval block that ends the screen, or null. `reachesPaneBottom`: the screen's last row is the
+ * pane's last row. Cursor draws the block whole (its list ends with the no, a box is closed under it);
+ * a block that is not whole is read (with low confidence) only when the pane is too short for it. With
+ * blank rows under it, it is the top of a frame still being drawn (common/torn-frame.ts): no prompt yet.
+ */
+export function parseCursorPermission(lines: readonly string[], reachesPaneBottom: boolean): PermissionPrompt | null {
   const block = bottom(lines, 20);
   const rows = block.map((r) => r.text);
   let end = rows.length;
@@ -72,6 +77,8 @@ export function parseCursorPermission(lines: readonly string[]): PermissionPromp
   const broken = rows.slice(questionAt + 1, start).some((t) => cursorOptionRow(t) !== null);
   const boxed = (lines[block[questionAt]?.index ?? 0] ?? '').trim().startsWith('│');
   const closed = !boxed || BOX_BOTTOM.test((lines[(block[end - 1]?.index ?? 0) + 1] ?? '').trim());
+  const lastIsNo = prompt[prompt.length - 1]?.kind === 'deny';
+  if (!(closed && lastIsNo) && !reachesPaneBottom) return null;
   const { tool, subject } = subjectOf(rows.slice(Math.max(0, questionAt - 6), questionAt), rows.slice(questionAt + 1, start));
   return {
     kind: 'permission',
@@ -81,7 +88,7 @@ export function parseCursorPermission(lines: readonly string[]): PermissionPromp
     subject,
     options: prompt,
     highlighted: marked.length === 1 ? (marked[0] ?? null) : null,
-    confidence: !broken && confident(options, keys, prompt[prompt.length - 1]?.kind === 'deny', closed) ? 'high' : 'low',
+    confidence: !broken && confident(options, keys, lastIsNo, closed) ? 'high' : 'low',
     // Only where the screen itself says Esc picks a "no" option (`Skip (esc or n)`).
     escapeDenies: options.some((o, k) => prompt[k]?.kind === 'deny' && hintMentionsEscape(o.hint)),
     approveByEnterOnHighlight: false,

@@ -12,10 +12,15 @@ import { bottom } from './screen.ts';
 const BRACKET_OPTION = /^(▶ |→ |❯ )?\[([a-z])\] (\S.*)$/;
 const BOX_END = /^[╰└]─+[╯┘]$/;
 
-/** The trust modal at the bottom of the screen, or null. */
-export function parseCursorTrust(lines: readonly string[]): DialogScreen | null {
+/**
+ * The trust modal at the bottom of the screen, or null. Cursor draws it whole, its box closed under the
+ * options and the key hint; its options without the box's end are read only when the pane's last row
+ * cuts them (`reachesPaneBottom`). With blank rows under them they are the top of a frame still being
+ * drawn (common/torn-frame.ts).
+ */
+export function parseCursorTrust(lines: readonly string[], reachesPaneBottom: boolean): DialogScreen | null {
   const last = lines.findLast((l) => l.trim() !== '') ?? '';
-  if (!BOX_END.test(last.trim()) && !last.includes('[')) return null;
+  if (!BOX_END.test(last.trim()) && !(reachesPaneBottom && last.includes('['))) return null;
   const rows = bottom(lines, 18);
   const question = rows.find((r) => /trust the contents of this directory\?$|Workspace Trust Required/.test(r.text));
   if (!question || rows.some((r) => r.text.startsWith('⏳'))) return null;

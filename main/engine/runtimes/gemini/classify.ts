@@ -12,7 +12,8 @@ import { findGeminiComposer, geminiWorkingLine } from './status.ts';
 /** Classify a Gemini CLI pane. What no rule explains is `unknown`, never idle. */
 export function classifyGemini(capture: PaneCapture): Screen {
   const lines = visibleLines(capture.lines);
-  const prompt = parseGeminiPermission(lines);
+  // No blank rows under the screen's last row: a prompt that is not whole there is cut by the pane's size.
+  const prompt = parseGeminiPermission(lines, lines.length === capture.lines.length);
   if (prompt) return prompt;
   const dialog = parseGeminiDialog(lines);
   if (dialog) return dialog;

@@ -58,8 +58,14 @@ function subjectOf(lines: readonly string[], header: { tool: string; description
   return inner.length > 0 && /^Shell$/i.test(header.tool) ? inner.join('\n') : header.description;
 }
 
-/** The confirmation ending the screen, or null. High confidence only for the whole, known shape. */
-export function parseGeminiPermission(lines: readonly string[]): PermissionPrompt | null {
+/**
+ * The confirmation ending the screen, or null. High confidence only for the whole, known shape.
+ * `reachesPaneBottom`: the screen's last row is the pane's last row. Gemini draws the confirmation whole
+ * (its list ends with the No row, a box is closed under it); one that is not whole is read (with low
+ * confidence) only when the pane is too short for it. With blank rows under it, it is the top of a frame
+ * still being drawn (common/torn-frame.ts): no prompt yet.
+ */
+export function parseGeminiPermission(lines: readonly string[], reachesPaneBottom: boolean): PermissionPrompt | null {
   let last = lines.length - 1;
   const boxed = isBoxBottom(lines[last] ?? '');
   if (boxed) last--;
@@ -92,6 +98,8 @@ export function parseGeminiPermission(lines: readonly string[]): PermissionPromp
   // Gemini lists the "No" row last; a list not ending in it may be cut off at the bottom. A narrow pane cuts the
   // row's label with `…` (`No, sugges…`): still the No row, though its label is not read as a no.
   const endsInNo = isNoRow(options.at(-1)?.label ?? '', options.at(-1)?.kind ?? 'other');
+  const inBox = /^\s*│/.test(lines[block.start] ?? '');
+  if (!(endsInNo && (boxed || !inBox)) && !reachesPaneBottom) return null;
   const exact = header !== null && highlighted !== null && endsInNo && options.length >= 2;
   return {
     kind: 'permission',

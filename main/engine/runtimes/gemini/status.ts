@@ -11,6 +11,12 @@ const PLACEHOLDER = 'Type your message or @path/to/file';
 
 const isTopEdge = (row: string) => row.length >= 10 && /^▄+$/.test(row.trim());
 const isBottomEdge = (row: string) => row.length >= 10 && /^▀+$/.test(row.trim());
+/**
+ * The footer's first row, drawn right under the composer one column in (` workspace (/directory) …`, or the
+ * path in older layouts). What follows the sent prompt's box is blank, the answer (`✦ …`, `✕ …` at the
+ * edge, its further rows two columns in) or a tool box.
+ */
+const isFooterRow = (row: string) => /^ [^\s│╭╰▄▀]/.test(row);
 
 /** Is this line Gemini's status line (its spinner and seconds change)? */
 export function isGeminiStatusLine(line: string): boolean {
@@ -24,14 +30,16 @@ export interface GeminiComposer {
 }
 
 /**
- * The composer nearest the bottom: `▄` row, ` > ` input rows, `▀` row, then at most eight rows (the footer,
- * or rows an earlier wider frame left behind). Only the ` > ` prompt counts: `!` (shell mode) would run
- * what is typed as a shell command.
+ * The composer nearest the bottom: `▄` row, ` > ` input rows, `▀` row, then the footer (workspace, sandbox,
+ * model) and at most eight rows in all (or rows an earlier wider frame left behind). Only the ` > ` prompt
+ * counts: `!` (shell mode) would run what is typed as a shell command. The footer is required: the prompt
+ * the user sent stays above in the same box, and a capture that caught only the top of a redrawn frame
+ * (that box, nothing drawn under it yet) is not the composer (common/torn-frame.ts).
  */
 export function findGeminiComposer(lines: readonly string[]): GeminiComposer | null {
   const last = lines.length - 1;
   for (let bottom = last; bottom >= 0 && bottom >= last - 8; bottom--) {
-    if (!isBottomEdge(lines[bottom] ?? '')) continue;
+    if (!isBottomEdge(lines[bottom] ?? '') || !isFooterRow(lines[bottom + 1] ?? '')) continue;
     let top = bottom - 1;
     while (top >= 0 && top > bottom - 12 && !isTopEdge(lines[top] ?? '')) top--;
     if (top < 0 || !isTopEdge(lines[top] ?? '')) continue;

@@ -5,14 +5,19 @@ import { readComposer } from './composer.ts';
 import { parseDialogBox } from './dialogs.ts';
 import { userOpenedView } from './overlay.ts';
 import { parseQuestionBox } from './question.ts';
-import { parsePermissionBox } from './permission.ts';
+import { isPermissionTitleUnfinished, parsePermissionBox } from './permission.ts';
 import { promptBoxAtBottom } from './prompt-box.ts';
 
 /** Classify an opencode pane. The highlight needs `capture.ansiLines`; without it, no approve key. */
 export function classifyOpencode(capture: PaneCapture): Screen {
   const lines = visibleLines(capture.lines);
   const box = promptBoxAtBottom(lines);
-  if (box) return parsePermissionBox(box, capture.ansiLines) ?? parseDialogBox(box, capture.ansiLines);
+  if (box) {
+    const permission = parsePermissionBox(box, capture.ansiLines);
+    if (permission) return permission;
+    if (isPermissionTitleUnfinished(box)) return { kind: 'unknown', runtime: 'opencode' };
+    return parseDialogBox(box, capture.ansiLines);
+  }
   const question = parseQuestionBox(lines);
   if (question) return question;
   const composer = readComposer(lines);

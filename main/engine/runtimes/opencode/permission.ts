@@ -25,6 +25,20 @@ function titleContinuation(box: PromptBox): number {
   return -1;
 }
 
+/**
+ * The box's title is the start of "Permission required" and the rows that would finish it are not drawn
+ * yet: a permission box caught mid-draw, which is neither a prompt nor another dialog until it settles.
+ */
+export function isPermissionTitleUnfinished(box: PromptBox): boolean {
+  let text = box.title;
+  for (let taken = 0; taken <= 2 && text !== TITLE; taken++) {
+    const next = box.body[taken] ?? '';
+    if (next === '') return TITLE.startsWith(text);
+    text += next;
+  }
+  return false;
+}
+
 /** The permission prompt in `box`, or null when the box is something else. */
 export function parsePermissionBox(box: PromptBox, ansiLines?: readonly string[]): PermissionPrompt | null {
   const taken = titleContinuation(box);

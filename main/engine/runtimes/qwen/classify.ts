@@ -11,7 +11,8 @@ import { findQwenComposer, qwenWorkingLine } from './status.ts';
 /** Classify a Qwen Code pane. What no rule explains is `unknown`, never idle. */
 export function classifyQwen(capture: PaneCapture): Screen {
   const lines = visibleLines(capture.lines);
-  const prompt = parseQwenPermission(lines);
+  // No blank rows under the screen's last row: a prompt that is not whole there is cut by the pane's size.
+  const prompt = parseQwenPermission(lines, lines.length === capture.lines.length);
   if (prompt) return prompt;
   const dialog = parseQwenDialog(lines) ?? parseQwenQuestion(lines) ?? parseQwenPlan(lines);
   if (dialog) return dialog;

@@ -37,8 +37,14 @@ const QUESTION_STARTS = [
 /** `? Shell echo hi (why) ←`: the tool's display name and its description; `←` marks the focused call. */
 const HEADER = /^\?\s+(\S+)\s+(.*?)\s*←?$/;
 
-/** The confirmation ending the screen, or null. High confidence only for the whole, known shape. */
-export function parseQwenPermission(lines: readonly string[]): PermissionPrompt | null {
+/**
+ * The confirmation ending the screen, or null. High confidence only for the whole, known shape.
+ * `reachesPaneBottom`: the screen's last row is the pane's last row. Qwen Code draws the confirmation
+ * whole (its list ends with the No row); one that is not whole is read (with low confidence) only when
+ * the pane is too short for it. With blank rows under it, it is the top of a frame still being drawn
+ * (common/torn-frame.ts): no prompt yet.
+ */
+export function parseQwenPermission(lines: readonly string[], reachesPaneBottom: boolean): PermissionPrompt | null {
   const above = aboveWaitingLine(lines);
   let last = above;
   const rows = lines.map(unbox);
@@ -56,6 +62,7 @@ export function parseQwenPermission(lines: readonly string[]): PermissionPrompt 
   const highlighted = markedOption(block.options);
   // The No row last (a narrow pane may cut its label): the list is whole.
   const endsInNo = isNoRow(options.at(-1)?.label ?? '', options.at(-1)?.kind ?? 'other');
+  if (!endsInNo && !reachesPaneBottom) return null;
   const tool = header?.[1] ?? null;
   // Shell shows the command on the rows under its header, indented five columns (a wrapped header goes on at
   // four); other tools say what they touch in the header.

@@ -33,7 +33,17 @@ function isWrappedPlaceholder(input: readonly string[]): boolean {
 }
 
 /**
- * The composer nearest the bottom: rule, `> ` input rows, rule, then at most three footer rows. Only the `>`
+ * The footer as Qwen Code always draws it: `➜ project · model`, then the approval mode row (where a running
+ * turn also says `Enter to steer`). A capture that caught a redrawn frame before its footer is not read:
+ * the missing row may be the one that says the turn still runs (common/torn-frame.ts).
+ */
+function isWholeFooter(footer: readonly string[]): boolean {
+  const [place, mode] = footer;
+  return [place, mode].every((row) => row !== undefined && row.trim() !== '' && !isRule(row));
+}
+
+/**
+ * The composer nearest the bottom: rule, `> ` input rows, rule, then its two footer rows (at most three). Only the `>`
  * prompt counts (`!` is shell mode: typed text would run as a command).
  */
 export function findQwenComposer(lines: readonly string[]): QwenComposer | null {
@@ -53,7 +63,9 @@ export function findQwenComposer(lines: readonly string[]): QwenComposer | null 
       .map((l) => l.replace(/\u200b/g, '').trim())
       .join('\n')
       .trim();
-    return { top, draft: text === PLACEHOLDER ? '' : text, footer: lines.slice(bottom + 1) };
+    const footer = lines.slice(bottom + 1);
+    if (!isWholeFooter(footer)) continue;
+    return { top, draft: text === PLACEHOLDER ? '' : text, footer };
   }
   return null;
 }
