@@ -5,8 +5,8 @@
  * to the engine once and are kept nowhere here.
  */
 import type { ApiError, Envelope } from '../../preload/contract/index.ts';
-import type { PairingFlow, PairingState } from '../store/phone-pairing.ts';
-import { IDLE, afterStatus, pairingProblem } from '../store/phone-pairing.ts';
+import type { PairingFlow, PairingState } from '../store/chat-pairing.ts';
+import { IDLE, afterStatus, pairingProblem } from '../store/chat-pairing.ts';
 
 // Timers exist in the browser and in Node alike, but neither lib is in the client's zone.
 const timers = globalThis as unknown as { setTimeout(fn: () => void, ms: number): unknown };

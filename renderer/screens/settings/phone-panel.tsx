@@ -7,7 +7,7 @@
 import { useState } from 'react';
 import type { PhoneStatusDto } from '../../../preload/contract/index.ts';
 import { useController, useSettings } from '../../../client/react/context.tsx';
-import type { PairingFlow } from '../../../client/store/phone-pairing.ts';
+import type { PairingFlow } from '../../../client/store/chat-pairing.ts';
 import { ConfirmWho, PairingField, PairingSection, UnpairAsk } from './pairing-parts.tsx';
 import { svgDataUrl } from './svg-image.ts';
 

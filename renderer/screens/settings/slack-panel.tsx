@@ -7,7 +7,7 @@
 import { useEffect, useState } from 'react';
 import type { SlackPairingDto, SlackStatusDto } from '../../../preload/contract/index.ts';
 import { useController, useSettings } from '../../../client/react/context.tsx';
-import type { PairingFlow } from '../../../client/store/phone-pairing.ts';
+import type { PairingFlow } from '../../../client/store/chat-pairing.ts';
 import { ConfirmWho, PairingField, PairingSection, UnpairAsk } from './pairing-parts.tsx';
 
 /** How often the open panel looks at the Slack pairing. */
