@@ -8,7 +8,7 @@ import { useState } from 'react';
 import type { PhoneStatusDto } from '../../../preload/contract/index.ts';
 import { useController, useSettings } from '../../../client/react/context.tsx';
 import type { PairingFlow } from '../../../client/store/chat-pairing.ts';
-import { ConfirmWho, PairingField, PairingSection, UnpairAsk } from './pairing-parts.tsx';
+import { ChatPairingView } from './chat-pairing-view.tsx';
 import { svgDataUrl } from './svg-image.ts';
 
 /** What the panel draws and what its buttons do. */
@@ -60,84 +60,54 @@ export function PhonePanel() {
 /** The pairing section as a pure function of its props. */
 export function PhonePanelView(p: PhonePanelProps) {
   return (
-    <PairingSection testId="phone-pairing" legend="Telegram pairing" status={statusLine(p.phone)} problem={p.problem}>
-      {body(p)}
-    </PairingSection>
-  );
-}
-
-function body(p: PhonePanelProps) {
-  const { flow } = p;
-  switch (flow.step) {
-    case 'idle':
-    case 'checking':
-      return p.phone?.paired ? unpairPart(p) : tokenForm(p, flow.step === 'checking');
-    case 'waiting':
-      return (
-        <div className="pairing">
+    <ChatPairingView
+      testId="phone-pairing"
+      legend="Telegram pairing"
+      status={statusLine(p.phone)}
+      problem={p.problem}
+      flow={p.flow}
+      paired={p.phone?.paired === true}
+      form={{
+        intro:
+          'In Telegram, ask @BotFather for a new bot (/newbot) and paste the token it gives you. It is checked with Telegram and, once you ' +
+          'confirm the pairing, kept in an owner-only file on this computer.',
+        fields: [
+          { id: 'phone-token', label: 'Bot token', secret: true, value: p.token, onChange: p.onToken },
+          {
+            id: 'phone-api-base',
+            label: 'Bot API server (optional)',
+            hint: 'Only for a self-hosted Bot API server; empty keeps the configured one.',
+            placeholder: 'https://api.telegram.org',
+            value: p.apiBase,
+            onChange: p.onApiBase,
+          },
+        ],
+        checkLabel: 'Check token',
+        canCheck: p.token.trim() !== '',
+        onCheck: p.onCheck,
+      }}
+      waiting={(pairing) => (
+        <>
           <p>
-            Bot @{flow.pairing.bot} is ready. On your phone, scan the code (or open the link) and tap <strong>Start</strong>:
+            Bot @{pairing.bot} is ready. On your phone, scan the code (or open the link) and tap <strong>Start</strong>:
           </p>
-          <img className="qr" src={svgDataUrl(flow.pairing.qrSvg)} alt={`QR code for ${flow.pairing.link}`} width={200} height={200} />
+          <img className="qr" src={svgDataUrl(pairing.qrSvg)} alt={`QR code for ${pairing.link}`} width={200} height={200} />
           <p>
-            <code className="selectable">{flow.pairing.link}</code>
+            <code className="selectable">{pairing.link}</code>
           </p>
-          <p className="hint" role="status">
-            Waiting for Start… the code works until {new Date(flow.pairing.expiresAt).toLocaleTimeString()}.
-          </p>
-          <div className="row-actions">
-            <button type="button" onClick={p.onCancel}>
-              Cancel
-            </button>
-          </div>
-        </div>
-      );
-    case 'found':
-      return (
-        <ConfirmWho
-          who={`${flow.name} (id ${flow.userId})`}
-          hint="Telegram says this account tapped Start. Confirm only if it is yours."
-          confirming={flow.confirming}
-          onConfirm={p.onConfirm}
-          onCancel={p.onCancel}
-        />
-      );
-  }
-}
-
-function tokenForm(p: PhonePanelProps, checking: boolean) {
-  return (
-    <div className="pairing">
-      <p className="hint">
-        In Telegram, ask @BotFather for a new bot (/newbot) and paste the token it gives you. It is checked with Telegram and, once you
-        confirm the pairing, kept in an owner-only file on this computer.
-      </p>
-      <PairingField id="phone-token" label="Bot token" secret value={p.token} disabled={checking} onChange={p.onToken} />
-      <PairingField
-        id="phone-api-base"
-        label="Bot API server (optional)"
-        hint="Only for a self-hosted Bot API server; empty keeps the configured one."
-        placeholder="https://api.telegram.org"
-        value={p.apiBase}
-        disabled={checking}
-        onChange={p.onApiBase}
-      />
-      <div className="row-actions">
-        <button type="button" className="primary" disabled={checking || p.token.trim() === ''} onClick={p.onCheck}>
-          {checking ? 'Checking…' : 'Check token'}
-        </button>
-      </div>
-    </div>
-  );
-}
-
-function unpairPart(p: PhonePanelProps) {
-  return (
-    <UnpairAsk
-      asked={p.unpairAsked}
-      question={`Unpair ${p.phone?.name ?? 'this chat'}? Nothing more is sent to Telegram and the bot token is removed from this computer.`}
-      onAsk={p.onAskUnpair}
-      onUnpair={p.onUnpair}
+        </>
+      )}
+      waitingFor="Waiting for Start"
+      who={(name, userId) => `${name} (id ${userId})`}
+      whoHint="Telegram says this account tapped Start. Confirm only if it is yours."
+      unpair={{
+        asked: p.unpairAsked,
+        question: `Unpair ${p.phone?.name ?? 'this chat'}? Nothing more is sent to Telegram and the bot token is removed from this computer.`,
+        onUnpair: p.onUnpair,
+      }}
+      onAskUnpair={p.onAskUnpair}
+      onConfirm={p.onConfirm}
+      onCancel={p.onCancel}
     />
   );
 }
