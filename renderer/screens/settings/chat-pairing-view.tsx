@@ -11,16 +11,26 @@ import { ConfirmWho, PairingField, PairingSection, UnpairAsk } from './pairing-p
 /** One of the token form's fields; all are disabled while the tokens are checked. */
 export type PairingFieldSpec = Omit<Parameters<typeof PairingField>[0], 'disabled'>;
 
-/** What a chat's panel gives the shared section. */
-export interface ChatPairingViewProps<P extends { readonly expiresAt: number }, Id> {
+/** What every chat panel's props hold alike: where the flow stands and what its buttons do. */
+export interface ChatPanelBase<P, Id> {
+  readonly flow: PairingFlow<P, Id>;
+  readonly problem: string | null;
+  readonly unpairAsked: boolean;
+  readonly onCheck: () => void;
+  readonly onConfirm: () => void;
+  readonly onCancel: () => void;
+  readonly onAskUnpair: (asked: boolean) => void;
+  readonly onUnpair: () => void;
+}
+
+/** What a chat's panel gives the shared section, beside its `ChatPanelBase`. */
+export interface ChatPairingViewProps<P extends { readonly expiresAt: number }, Id> extends ChatPanelBase<P, Id> {
   readonly testId: string;
   readonly legend: string;
   /** The pairing in one line. */
   readonly status: string;
-  readonly problem: string | null;
   /** A passing word (a test message sent); null: none. */
   readonly note?: string | null;
-  readonly flow: PairingFlow<P, Id>;
   readonly paired: boolean;
   readonly form: {
     readonly intro: ReactNode;
@@ -28,7 +38,6 @@ export interface ChatPairingViewProps<P extends { readonly expiresAt: number }, 
     readonly checkLabel: string;
     /** Whether Check may be pressed (beside not checking already). */
     readonly canCheck: boolean;
-    readonly onCheck: () => void;
   };
   /** How the started pairing's code reaches the bot (drawn above the wait). */
   readonly waiting: (pairing: P) => ReactNode;
@@ -37,10 +46,9 @@ export interface ChatPairingViewProps<P extends { readonly expiresAt: number }, 
   /** Who answered the code, as the desk asks to confirm it. */
   readonly who: (name: string, userId: Id) => string;
   readonly whoHint: string;
-  readonly unpair: Omit<Parameters<typeof UnpairAsk>[0], 'onAsk'>;
-  readonly onAskUnpair: (asked: boolean) => void;
-  readonly onConfirm: () => void;
-  readonly onCancel: () => void;
+  /** What unpairing does, asked before it is done; `extra` stands beside the Unpair button. */
+  readonly unpairQuestion: string;
+  readonly unpairExtra?: ReactNode;
 }
 
 /** The chat's pairing section. */
@@ -58,7 +66,11 @@ function body<P extends { readonly expiresAt: number }, Id>(p: ChatPairingViewPr
   switch (flow.step) {
     case 'idle':
     case 'checking':
-      return p.paired ? <UnpairAsk {...p.unpair} onAsk={p.onAskUnpair} /> : tokenForm(p.form, flow.step === 'checking');
+      return p.paired ? (
+        <UnpairAsk asked={p.unpairAsked} question={p.unpairQuestion} extra={p.unpairExtra} onAsk={p.onAskUnpair} onUnpair={p.onUnpair} />
+      ) : (
+        tokenForm(p.form, flow.step === 'checking', p.onCheck)
+      );
     case 'waiting':
       return (
         <div className="pairing">
@@ -86,7 +98,7 @@ function body<P extends { readonly expiresAt: number }, Id>(p: ChatPairingViewPr
   }
 }
 
-function tokenForm(form: ChatPairingViewProps<{ expiresAt: number }, unknown>['form'], checking: boolean) {
+function tokenForm(form: ChatPairingViewProps<{ expiresAt: number }, unknown>['form'], checking: boolean, onCheck: () => void) {
   return (
     <div className="pairing">
       <p className="hint">{form.intro}</p>
@@ -94,7 +106,7 @@ function tokenForm(form: ChatPairingViewProps<{ expiresAt: number }, unknown>['f
         <PairingField key={f.id} {...f} disabled={checking} />
       ))}
       <div className="row-actions">
-        <button type="button" className="primary" disabled={checking || !form.canCheck} onClick={form.onCheck}>
+        <button type="button" className="primary" disabled={checking || !form.canCheck} onClick={onCheck}>
           {checking ? 'Checking…' : form.checkLabel}
         </button>
       </div>

@@ -5,27 +5,18 @@
  * client core.
  */
 import { useState } from 'react';
-import type { PhoneStatusDto } from '../../../preload/contract/index.ts';
+import type { PhonePairingDto, PhoneStatusDto } from '../../../preload/contract/index.ts';
 import { useController, useSettings } from '../../../client/react/context.tsx';
-import type { PairingFlow } from '../../../client/store/chat-pairing.ts';
-import { ChatPairingView } from './chat-pairing-view.tsx';
+import { ChatPairingView, type ChatPanelBase } from './chat-pairing-view.tsx';
 import { svgDataUrl } from './svg-image.ts';
 
 /** What the panel draws and what its buttons do. */
-export interface PhonePanelProps {
+export interface PhonePanelProps extends ChatPanelBase<PhonePairingDto, number> {
   readonly phone: PhoneStatusDto | null;
-  readonly flow: PairingFlow;
-  readonly problem: string | null;
   readonly token: string;
   readonly apiBase: string;
-  readonly unpairAsked: boolean;
   readonly onToken: (text: string) => void;
   readonly onApiBase: (text: string) => void;
-  readonly onCheck: () => void;
-  readonly onConfirm: () => void;
-  readonly onCancel: () => void;
-  readonly onAskUnpair: (asked: boolean) => void;
-  readonly onUnpair: () => void;
 }
 
 /** The pairing section, wired to the client core. */
@@ -61,11 +52,11 @@ export function PhonePanel() {
 export function PhonePanelView(p: PhonePanelProps) {
   return (
     <ChatPairingView
+      // The flow and the buttons' actions (`ChatPanelBase`) pass straight through; the view reads nothing else of `p`.
+      {...p}
       testId="phone-pairing"
       legend="Telegram pairing"
       status={statusLine(p.phone)}
-      problem={p.problem}
-      flow={p.flow}
       paired={p.phone?.paired === true}
       form={{
         intro:
@@ -84,7 +75,6 @@ export function PhonePanelView(p: PhonePanelProps) {
         ],
         checkLabel: 'Check token',
         canCheck: p.token.trim() !== '',
-        onCheck: p.onCheck,
       }}
       waiting={(pairing) => (
         <>
@@ -100,14 +90,7 @@ export function PhonePanelView(p: PhonePanelProps) {
       waitingFor="Waiting for Start"
       who={(name, userId) => `${name} (id ${userId})`}
       whoHint="Telegram says this account tapped Start. Confirm only if it is yours."
-      unpair={{
-        asked: p.unpairAsked,
-        question: `Unpair ${p.phone?.name ?? 'this chat'}? Nothing more is sent to Telegram and the bot token is removed from this computer.`,
-        onUnpair: p.onUnpair,
-      }}
-      onAskUnpair={p.onAskUnpair}
-      onConfirm={p.onConfirm}
-      onCancel={p.onCancel}
+      unpairQuestion={`Unpair ${p.phone?.name ?? 'this chat'}? Nothing more is sent to Telegram and the bot token is removed from this computer.`}
     />
   );
 }

@@ -7,31 +7,22 @@
 import { useEffect, useState } from 'react';
 import type { SlackPairingDto, SlackStatusDto } from '../../../preload/contract/index.ts';
 import { useController, useSettings } from '../../../client/react/context.tsx';
-import type { PairingFlow } from '../../../client/store/chat-pairing.ts';
-import { ChatPairingView } from './chat-pairing-view.tsx';
+import { ChatPairingView, type ChatPanelBase } from './chat-pairing-view.tsx';
 
 /** How often the open panel looks at the Slack pairing. */
 const STATUS_EVERY_MS = 5_000;
 
 /** What the panel draws and what its buttons do. */
-export interface SlackPanelProps {
+export interface SlackPanelProps extends ChatPanelBase<SlackPairingDto, string> {
   readonly slack: SlackStatusDto | null;
-  readonly flow: PairingFlow<SlackPairingDto, string>;
-  readonly problem: string | null;
   readonly note: string | null;
   readonly botToken: string;
   readonly appToken: string;
   readonly apiBase: string;
-  readonly unpairAsked: boolean;
   readonly onBotToken: (text: string) => void;
   readonly onAppToken: (text: string) => void;
   readonly onApiBase: (text: string) => void;
-  readonly onCheck: () => void;
-  readonly onConfirm: () => void;
-  readonly onCancel: () => void;
   readonly onTest: () => void;
-  readonly onAskUnpair: (asked: boolean) => void;
-  readonly onUnpair: () => void;
 }
 
 /** The Slack section, wired to the client core. */
@@ -79,12 +70,12 @@ export function SlackPanel() {
 export function SlackPanelView(p: SlackPanelProps) {
   return (
     <ChatPairingView
+      // The flow and the buttons' actions (`ChatPanelBase`) pass straight through; the view reads nothing else of `p`.
+      {...p}
       testId="slack-pairing"
       legend="Slack pairing"
       status={statusLine(p.slack)}
-      problem={p.problem}
       note={p.note}
-      flow={p.flow}
       paired={p.slack?.paired === true}
       form={{
         intro:
@@ -119,7 +110,6 @@ export function SlackPanelView(p: SlackPanelProps) {
         checkLabel: 'Check tokens',
         // Empty fields are allowed: the engine uses the tokens already saved.
         canCheck: true,
-        onCheck: p.onCheck,
       }}
       waiting={(pairing) => (
         <>
@@ -136,19 +126,12 @@ export function SlackPanelView(p: SlackPanelProps) {
       waitingFor="Waiting for the DM"
       who={(name, userId) => `${name} (${userId})`}
       whoHint="Slack says this person sent the code. Confirm only if it is you."
-      unpair={{
-        asked: p.unpairAsked,
-        question: `Unpair ${p.slack?.name ?? 'this user'}? Nothing more is sent to Slack and both tokens are removed from this computer.`,
-        extra: (
-          <button type="button" onClick={p.onTest}>
-            Send a test message
-          </button>
-        ),
-        onUnpair: p.onUnpair,
-      }}
-      onAskUnpair={p.onAskUnpair}
-      onConfirm={p.onConfirm}
-      onCancel={p.onCancel}
+      unpairQuestion={`Unpair ${p.slack?.name ?? 'this user'}? Nothing more is sent to Slack and both tokens are removed from this computer.`}
+      unpairExtra={
+        <button type="button" onClick={p.onTest}>
+          Send a test message
+        </button>
+      }
     />
   );
 }
