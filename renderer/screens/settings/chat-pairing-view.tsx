@@ -4,7 +4,7 @@
  * Each chat gives only what differs: its fields and words, how its code reaches the bot, the user's
  * name and id. Text from the chat is drawn as text, never as markup.
  */
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { PairingFlow } from '../../../client/store/chat-pairing.ts';
 import { ConfirmWho, PairingField, PairingSection, UnpairAsk } from './pairing-parts.tsx';
 
@@ -49,6 +49,19 @@ export interface ChatPairingViewProps<P extends { readonly expiresAt: number }, 
   /** What unpairing does, asked before it is done; `extra` stands beside the Unpair button. */
   readonly unpairQuestion: string;
   readonly unpairExtra?: ReactNode;
+}
+
+/** Unpair asked twice, as a wired panel keeps it: the question shown or not, and `unpair` once answered yes. */
+export function useUnpairAsk(unpair: () => void): Pick<ChatPanelBase<unknown, unknown>, 'unpairAsked' | 'onAskUnpair' | 'onUnpair'> {
+  const [unpairAsked, setUnpairAsked] = useState(false);
+  return {
+    unpairAsked,
+    onAskUnpair: setUnpairAsked,
+    onUnpair: () => {
+      setUnpairAsked(false);
+      unpair();
+    },
+  };
 }
 
 /** The chat's pairing section. */

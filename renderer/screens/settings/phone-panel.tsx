@@ -7,7 +7,7 @@
 import { useState } from 'react';
 import type { PhonePairingDto, PhoneStatusDto } from '../../../preload/contract/index.ts';
 import { useController, useSettings } from '../../../client/react/context.tsx';
-import { ChatPairingView, type ChatPanelBase } from './chat-pairing-view.tsx';
+import { ChatPairingView, type ChatPanelBase, useUnpairAsk } from './chat-pairing-view.tsx';
 import { svgDataUrl } from './svg-image.ts';
 
 /** What the panel draws and what its buttons do. */
@@ -27,10 +27,10 @@ export function PhonePanel() {
   const problem = useSettings((s) => s.pairingProblem);
   const [token, setToken] = useState('');
   const [apiBase, setApiBase] = useState('');
-  const [unpairAsked, setUnpairAsked] = useState(false);
+  const unpair = useUnpairAsk(() => void controller.unpairPhone());
   return (
     <PhonePanelView
-      {...{ phone, flow, problem, token, apiBase, unpairAsked }}
+      {...{ phone, flow, problem, token, apiBase, ...unpair }}
       onToken={setToken}
       onApiBase={setApiBase}
       onCheck={() => {
@@ -39,11 +39,6 @@ export function PhonePanel() {
       }}
       onConfirm={() => void controller.confirmPairing()}
       onCancel={() => void controller.cancelPairing()}
-      onAskUnpair={setUnpairAsked}
-      onUnpair={() => {
-        setUnpairAsked(false);
-        void controller.unpairPhone();
-      }}
     />
   );
 }

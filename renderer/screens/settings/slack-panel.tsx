@@ -7,7 +7,7 @@
 import { useEffect, useState } from 'react';
 import type { SlackPairingDto, SlackStatusDto } from '../../../preload/contract/index.ts';
 import { useController, useSettings } from '../../../client/react/context.tsx';
-import { ChatPairingView, type ChatPanelBase } from './chat-pairing-view.tsx';
+import { ChatPairingView, type ChatPanelBase, useUnpairAsk } from './chat-pairing-view.tsx';
 
 /** How often the open panel looks at the Slack pairing. */
 const STATUS_EVERY_MS = 5_000;
@@ -35,7 +35,7 @@ export function SlackPanel() {
   const [botToken, setBotToken] = useState('');
   const [appToken, setAppToken] = useState('');
   const [apiBase, setApiBase] = useState('');
-  const [unpairAsked, setUnpairAsked] = useState(false);
+  const unpair = useUnpairAsk(() => void controller.unpairSlack());
   // Looked at now and every few seconds: the connection comes and goes, and `trailboss slack pair|unpair` may change it.
   useEffect(() => {
     void controller.loadSlack();
@@ -44,7 +44,7 @@ export function SlackPanel() {
   }, [controller]);
   return (
     <SlackPanelView
-      {...{ slack, flow, problem, note, botToken, appToken, apiBase, unpairAsked }}
+      {...{ slack, flow, problem, note, botToken, appToken, apiBase, ...unpair }}
       onBotToken={setBotToken}
       onAppToken={setAppToken}
       onApiBase={setApiBase}
@@ -57,11 +57,6 @@ export function SlackPanel() {
       onConfirm={() => void controller.confirmSlackPairing()}
       onCancel={() => void controller.cancelSlackPairing()}
       onTest={() => void controller.testSlack()}
-      onAskUnpair={setUnpairAsked}
-      onUnpair={() => {
-        setUnpairAsked(false);
-        void controller.unpairSlack();
-      }}
     />
   );
 }
