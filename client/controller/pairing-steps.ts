@@ -4,9 +4,17 @@
  * and unpair. Each chat gives its own calls and where its flow and status live in the store. Tokens go
  * to the engine once and are kept nowhere here.
  */
-import type { ApiError, Envelope } from '../../preload/contract/index.ts';
-import type { PairingFlow, PairingState } from '../store/phone-pairing.ts';
-import { IDLE, afterStatus, pairingProblem } from '../store/phone-pairing.ts';
+import type {
+  ApiError,
+  ApiMethods,
+  Envelope,
+  PhonePairingDto,
+  PhoneStatusDto,
+  SlackPairingDto,
+  SlackStatusDto,
+} from '../../preload/contract/index.ts';
+import type { PairingFlow, PairingState } from '../store/chat-pairing.ts';
+import { IDLE, afterStatus, pairingProblem } from '../store/chat-pairing.ts';
 
 // Timers exist in the browser and in Node alike, but neither lib is in the client's zone.
 const timers = globalThis as unknown as { setTimeout(fn: () => void, ms: number): unknown };
@@ -21,6 +29,28 @@ export interface PairingPorts<P extends { readonly pairingId: string }, Id, S> {
   confirm(pairingId: string): Promise<Envelope<S>>;
   cancel(pairingId: string): Promise<Envelope<S>>;
   unpair(): Promise<Envelope<S>>;
+}
+
+/** The engine calls of one chat's ports. */
+type EngineCalls<P extends { readonly pairingId: string }, Id, S> = Pick<
+  PairingPorts<P, Id, S>,
+  'pairing' | 'confirm' | 'cancel' | 'unpair'
+>;
+
+/** The chat's engine calls over its channels (`phone:pairing`, `slack:pairing`, …). */
+export function engineCalls(api: ApiMethods, chat: 'phone'): EngineCalls<PhonePairingDto, number, PhoneStatusDto>;
+export function engineCalls(api: ApiMethods, chat: 'slack'): EngineCalls<SlackPairingDto, string, SlackStatusDto>;
+export function engineCalls(
+  api: ApiMethods,
+  chat: 'phone' | 'slack',
+): EngineCalls<PhonePairingDto, number, PhoneStatusDto> | EngineCalls<SlackPairingDto, string, SlackStatusDto> {
+  // Over the union of channels TS sees a union of answers; the overloads name which chat answers which (ApiSpec).
+  return {
+    pairing: (pairingId: string) => api[`${chat}:pairing`]({ pairingId }),
+    confirm: (pairingId: string) => api[`${chat}:confirm`]({ pairingId }),
+    cancel: (pairingId: string) => api[`${chat}:cancel`]({ pairingId }),
+    unpair: () => api[`${chat}:unpair`]({}),
+  } as EngineCalls<PhonePairingDto, number, PhoneStatusDto> | EngineCalls<SlackPairingDto, string, SlackStatusDto>;
 }
 
 /** The flow's steps over `ports`. */

@@ -5,7 +5,7 @@
  * once and is kept nowhere here.
  */
 import type { ControllerDeps } from './deps.ts';
-import { pairingSteps } from './pairing-steps.ts';
+import { engineCalls, pairingSteps } from './pairing-steps.ts';
 
 export interface PhoneActionsApi {
   /** Check `token` and start a pairing; `apiBase` null = the configured Bot API server. */
@@ -26,10 +26,7 @@ export function phoneActions({ bridge, stores }: ControllerDeps, pollMs = 1000):
       flow: () => settings().pairing,
       changed: (flow, problem) => settings().pairingChanged(flow, problem),
       statusChanged: (phone) => settings().phoneStatusChanged(phone),
-      pairing: (pairingId) => bridge.api['phone:pairing']({ pairingId }),
-      confirm: (pairingId) => bridge.api['phone:confirm']({ pairingId }),
-      cancel: (pairingId) => bridge.api['phone:cancel']({ pairingId }),
-      unpair: () => bridge.api['phone:unpair']({}),
+      ...engineCalls(bridge.api, 'phone'),
     },
     pollMs,
   );

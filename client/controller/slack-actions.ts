@@ -6,7 +6,7 @@
  * `pairing-steps.ts`, shared with Telegram. Tokens go to the engine once and are kept nowhere here.
  */
 import type { ControllerDeps } from './deps.ts';
-import { pairingSteps } from './pairing-steps.ts';
+import { engineCalls, pairingSteps } from './pairing-steps.ts';
 
 export interface SlackActionsApi {
   /** Load the Slack pairing's status. */
@@ -32,10 +32,7 @@ export function slackActions({ bridge, stores }: ControllerDeps, pollMs = 1000):
       flow: () => settings().slackPairing,
       changed: (flow, problem) => settings().slackPairingChanged(flow, problem),
       statusChanged: (slack) => settings().slackStatusChanged(slack),
-      pairing: (pairingId) => bridge.api['slack:pairing']({ pairingId }),
-      confirm: (pairingId) => bridge.api['slack:confirm']({ pairingId }),
-      cancel: (pairingId) => bridge.api['slack:cancel']({ pairingId }),
-      unpair: () => bridge.api['slack:unpair']({}),
+      ...engineCalls(bridge.api, 'slack'),
     },
     pollMs,
   );

@@ -9,7 +9,7 @@ import type {
   SlackStatusDto,
   ValidationIssue,
 } from '../../preload/contract/index.ts';
-import { IDLE, type PairingFlow } from './phone-pairing.ts';
+import { IDLE, type PairingFlow } from './chat-pairing.ts';
 
 export interface SettingsState {
   readonly status: 'loading' | 'ready' | 'failed';

@@ -9,5 +9,6 @@ export type * from './queue-item.ts';
 export type * from './settings.ts';
 export type * from './hooks.ts';
 export type * from './activity.ts';
+export type * from './chat-pairing.ts';
 export type * from './phone.ts';
 export type * from './slack.ts';

@@ -1,4 +1,5 @@
 /** Pairing Slack from the settings view: what the engine shows the user. Never a token. */
+import type { ChatPairingDto, ChatPairingStateDto } from './chat-pairing.ts';
 
 /** The Slack pairing as the settings view shows it (paired there or with `trailboss slack pair`). */
 export interface SlackStatusDto {
@@ -16,24 +17,10 @@ export interface SlackStatusDto {
   readonly problem: string | null;
 }
 
-/** A pairing just started: the code to DM to the bot. */
-export interface SlackPairingDto {
-  /** Names this pairing in the later calls. */
-  readonly pairingId: string;
-  /** The bot's name (without @): DM it the code. */
-  readonly bot: string;
-  /** The one-time code (single use, until `expiresAt`). */
+/** A pairing just started: the code to DM to the bot (single use, until `expiresAt`). */
+export interface SlackPairingDto extends ChatPairingDto {
   readonly code: string;
-  readonly expiresAt: number;
 }
 
-/** Where a Slack pairing stands. */
-export type SlackPairingStateDto =
-  /** Nobody sent the code yet. */
-  | { readonly state: 'waiting'; readonly expiresAt: number }
-  /** A user sent the code in a DM: the desk confirms who it is (Slack's real name and id) before anything is paired. */
-  | { readonly state: 'found'; readonly name: string; readonly userId: string; readonly expiresAt: number }
-  /** The code expired (10 minutes) before it arrived, or before the desk confirmed. */
-  | { readonly state: 'expired' }
-  /** Talking to Slack failed for good (a refused token, a bad API base). */
-  | { readonly state: 'failed'; readonly message: string };
+/** Where a Slack pairing stands: "answered" is a user sending the code in a DM; ids are Slack's `U…`. */
+export type SlackPairingStateDto = ChatPairingStateDto<string>;

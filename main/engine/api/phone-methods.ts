@@ -5,16 +5,15 @@
  */
 import type { ApiMethods } from '../../../preload/contract/api.ts';
 import type { Envelope } from '../../../preload/contract/envelope.ts';
-import { fail, ok } from '../../../preload/contract/envelope.ts';
+import { ok } from '../../../preload/contract/envelope.ts';
 import type { PhoneStatusDto } from '../../../preload/contract/settings.ts';
-import type { Config, ConfigInput } from '../config/index.ts';
-import { saveConfig } from '../config/index.ts';
 import type { PairingService } from '../phone/pairing-service.ts';
 import { withApiBase } from '../phone/pairing-steps.ts';
 import { redactedError } from '../phone/redact.ts';
 import type { Logger } from '../platform/log.ts';
 import type { Store } from '../store/index.ts';
-import { configFileBase } from './settings-apply.ts';
+import type { ApiBaseSaverDeps } from './chat-methods.ts';
+import { chatApiBaseSaver, pairingGuard } from './chat-methods.ts';
 
 type PhoneChannel = 'phone:pair' | 'phone:pairing' | 'phone:confirm' | 'phone:cancel' | 'phone:unpair';
 
@@ -32,35 +31,14 @@ export function phoneStatusDto(store: Store): PhoneStatusDto {
   return { paired: p.chatId !== null, name: p.userName, bot: p.botUsername, lastPollAt: p.lastPollAt, problem: p.lastError };
 }
 
-/**
- * Save `apiBase` into the config file (every other key kept, a bad file set aside first) and apply
- * it; the problem in a sentence, or null.
- */
-export function apiBaseSaver(deps: { file: string; current: () => Config; logger: Logger; reload?: () => void }) {
-  return (apiBase: string): string | null => {
-    const saved = saveConfig(deps.file, withApiBase(configFileBase(deps), apiBase) as ConfigInput);
-    if (!saved.ok) return saved.errors.map((e) => (e.path ? `${e.path}: ${e.message}` : e.message)).join('; ');
-    deps.reload?.();
-    return null;
-  };
-}
+/** Save `apiBase` as `phone.telegram.apiBase` (every other key kept) and apply it; the problem in a sentence, or null. */
+export const apiBaseSaver = (deps: ApiBaseSaverDeps) => chatApiBaseSaver(withApiBase, deps);
 
 /** The phone channels of the method map. An unexpected failure answers `internal`, redacted. */
 export function phoneMethods(deps: PhoneMethodsDeps): Pick<ApiMethods, PhoneChannel> {
   const { store, logger, pairing } = deps;
   const status = <T>(r: Envelope<T>): Envelope<PhoneStatusDto> => (r.ok ? ok(phoneStatusDto(store)) : r);
-  const safe =
-    <A, R>(name: PhoneChannel, fn: (service: PairingService, args: A) => Promise<Envelope<R>> | Envelope<R>) =>
-    async (args: A): Promise<Envelope<R>> => {
-      if (pairing === undefined) return fail('unavailable', 'this engine has no phone channel');
-      try {
-        return await fn(pairing, args);
-      } catch (error) {
-        const message = redactedError(error);
-        logger.log('error', 'api.failed', { method: name, error: message });
-        return fail('internal', message);
-      }
-    };
+  const safe = pairingGuard<PairingService, PhoneChannel>({ service: pairing, logger, chat: 'phone', redact: redactedError });
   return {
     'phone:pair': safe('phone:pair', (p, a) => p.start(a.token, a.apiBase)),
     'phone:pairing': safe('phone:pairing', (p, a) => p.status(a.pairingId)),

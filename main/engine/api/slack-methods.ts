@@ -6,16 +6,15 @@
  */
 import type { ApiMethods } from '../../../preload/contract/api.ts';
 import type { Envelope } from '../../../preload/contract/envelope.ts';
-import { fail, ok } from '../../../preload/contract/envelope.ts';
+import { ok } from '../../../preload/contract/envelope.ts';
 import type { SlackStatusDto } from '../../../preload/contract/slack.ts';
-import type { Config, ConfigInput } from '../config/index.ts';
-import { saveConfig } from '../config/index.ts';
 import type { Logger } from '../platform/log.ts';
 import type { SlackPairingService } from '../slack/slack-pairing-service.ts';
 import { slackStatusDto, withSlackApiBase } from '../slack/slack-pairing-steps.ts';
 import { redactedSlackError } from '../slack/slack-redact.ts';
 import type { Store } from '../store/index.ts';
-import { configFileBase } from './settings-apply.ts';
+import type { ApiBaseSaverDeps } from './chat-methods.ts';
+import { chatApiBaseSaver, pairingGuard } from './chat-methods.ts';
 
 type SlackChannel = 'slack:status' | 'slack:pair' | 'slack:pairing' | 'slack:confirm' | 'slack:cancel' | 'slack:test' | 'slack:unpair';
 
@@ -30,31 +29,13 @@ export interface SlackMethodsDeps {
 }
 
 /** Save `apiBase` as `phone.slack.apiBase` (every other key kept) and apply it; the problem in a sentence, or null. */
-export function slackApiBaseSaver(deps: { file: string; current: () => Config; logger: Logger; reload?: () => void }) {
-  return (apiBase: string): string | null => {
-    const saved = saveConfig(deps.file, withSlackApiBase(configFileBase(deps), apiBase) as ConfigInput);
-    if (!saved.ok) return saved.errors.map((e) => (e.path ? `${e.path}: ${e.message}` : e.message)).join('; ');
-    deps.reload?.();
-    return null;
-  };
-}
+export const slackApiBaseSaver = (deps: ApiBaseSaverDeps) => chatApiBaseSaver(withSlackApiBase, deps);
 
 /** The Slack channels of the method map. An unexpected failure answers `internal`, redacted. */
 export function slackMethods(deps: SlackMethodsDeps): Pick<ApiMethods, SlackChannel> {
   const { store, logger, pairing, home } = deps;
   const status = <T>(r: Envelope<T>): Envelope<SlackStatusDto> => (r.ok ? ok(slackStatusDto(store, home)) : r);
-  const safe =
-    <A, R>(name: SlackChannel, fn: (service: SlackPairingService, args: A) => Promise<Envelope<R>> | Envelope<R>) =>
-    async (args: A): Promise<Envelope<R>> => {
-      if (pairing === undefined) return fail('unavailable', 'this engine has no Slack channel');
-      try {
-        return await fn(pairing, args);
-      } catch (error) {
-        const message = redactedSlackError(error);
-        logger.log('error', 'api.failed', { method: name, error: message });
-        return fail('internal', message);
-      }
-    };
+  const safe = pairingGuard<SlackPairingService, SlackChannel>({ service: pairing, logger, chat: 'Slack', redact: redactedSlackError });
   return {
     'slack:status': async () => ok(slackStatusDto(store, home)),
     'slack:pair': safe('slack:pair', (p, a) => p.start(a.botToken, a.appToken, a.apiBase)),

@@ -5,27 +5,18 @@
  * client core.
  */
 import { useState } from 'react';
-import type { PhoneStatusDto } from '../../../preload/contract/index.ts';
+import type { PhonePairingDto, PhoneStatusDto } from '../../../preload/contract/index.ts';
 import { useController, useSettings } from '../../../client/react/context.tsx';
-import type { PairingFlow } from '../../../client/store/phone-pairing.ts';
-import { ConfirmWho, PairingField, PairingSection, UnpairAsk } from './pairing-parts.tsx';
+import { ChatPairingView, type ChatPanelBase, useUnpairAsk } from './chat-pairing-view.tsx';
 import { svgDataUrl } from './svg-image.ts';
 
 /** What the panel draws and what its buttons do. */
-export interface PhonePanelProps {
+export interface PhonePanelProps extends ChatPanelBase<PhonePairingDto, number> {
   readonly phone: PhoneStatusDto | null;
-  readonly flow: PairingFlow;
-  readonly problem: string | null;
   readonly token: string;
   readonly apiBase: string;
-  readonly unpairAsked: boolean;
   readonly onToken: (text: string) => void;
   readonly onApiBase: (text: string) => void;
-  readonly onCheck: () => void;
-  readonly onConfirm: () => void;
-  readonly onCancel: () => void;
-  readonly onAskUnpair: (asked: boolean) => void;
-  readonly onUnpair: () => void;
 }
 
 /** The pairing section, wired to the client core. */
@@ -36,10 +27,10 @@ export function PhonePanel() {
   const problem = useSettings((s) => s.pairingProblem);
   const [token, setToken] = useState('');
   const [apiBase, setApiBase] = useState('');
-  const [unpairAsked, setUnpairAsked] = useState(false);
+  const unpair = useUnpairAsk(() => void controller.unpairPhone());
   return (
     <PhonePanelView
-      {...{ phone, flow, problem, token, apiBase, unpairAsked }}
+      {...{ phone, flow, problem, token, apiBase, ...unpair }}
       onToken={setToken}
       onApiBase={setApiBase}
       onCheck={() => {
@@ -48,11 +39,6 @@ export function PhonePanel() {
       }}
       onConfirm={() => void controller.confirmPairing()}
       onCancel={() => void controller.cancelPairing()}
-      onAskUnpair={setUnpairAsked}
-      onUnpair={() => {
-        setUnpairAsked(false);
-        void controller.unpairPhone();
-      }}
     />
   );
 }
@@ -60,84 +46,46 @@ export function PhonePanel() {
 /** The pairing section as a pure function of its props. */
 export function PhonePanelView(p: PhonePanelProps) {
   return (
-    <PairingSection testId="phone-pairing" legend="Telegram pairing" status={statusLine(p.phone)} problem={p.problem}>
-      {body(p)}
-    </PairingSection>
-  );
-}
-
-function body(p: PhonePanelProps) {
-  const { flow } = p;
-  switch (flow.step) {
-    case 'idle':
-    case 'checking':
-      return p.phone?.paired ? unpairPart(p) : tokenForm(p, flow.step === 'checking');
-    case 'waiting':
-      return (
-        <div className="pairing">
+    <ChatPairingView
+      // The flow and the buttons' actions (`ChatPanelBase`) pass straight through; the view reads nothing else of `p`.
+      {...p}
+      testId="phone-pairing"
+      legend="Telegram pairing"
+      status={statusLine(p.phone)}
+      paired={p.phone?.paired === true}
+      form={{
+        intro:
+          'In Telegram, ask @BotFather for a new bot (/newbot) and paste the token it gives you. It is checked with Telegram and, once you ' +
+          'confirm the pairing, kept in an owner-only file on this computer.',
+        fields: [
+          { id: 'phone-token', label: 'Bot token', secret: true, value: p.token, onChange: p.onToken },
+          {
+            id: 'phone-api-base',
+            label: 'Bot API server (optional)',
+            hint: 'Only for a self-hosted Bot API server; empty keeps the configured one.',
+            placeholder: 'https://api.telegram.org',
+            value: p.apiBase,
+            onChange: p.onApiBase,
+          },
+        ],
+        checkLabel: 'Check token',
+        canCheck: p.token.trim() !== '',
+      }}
+      waiting={(pairing) => (
+        <>
           <p>
-            Bot @{flow.pairing.bot} is ready. On your phone, scan the code (or open the link) and tap <strong>Start</strong>:
+            Bot @{pairing.bot} is ready. On your phone, scan the code (or open the link) and tap <strong>Start</strong>:
           </p>
-          <img className="qr" src={svgDataUrl(flow.pairing.qrSvg)} alt={`QR code for ${flow.pairing.link}`} width={200} height={200} />
+          <img className="qr" src={svgDataUrl(pairing.qrSvg)} alt={`QR code for ${pairing.link}`} width={200} height={200} />
           <p>
-            <code className="selectable">{flow.pairing.link}</code>
+            <code className="selectable">{pairing.link}</code>
           </p>
-          <p className="hint" role="status">
-            Waiting for Start… the code works until {new Date(flow.pairing.expiresAt).toLocaleTimeString()}.
-          </p>
-          <div className="row-actions">
-            <button type="button" onClick={p.onCancel}>
-              Cancel
-            </button>
-          </div>
-        </div>
-      );
-    case 'found':
-      return (
-        <ConfirmWho
-          who={`${flow.name} (id ${flow.userId})`}
-          hint="Telegram says this account tapped Start. Confirm only if it is yours."
-          confirming={flow.confirming}
-          onConfirm={p.onConfirm}
-          onCancel={p.onCancel}
-        />
-      );
-  }
-}
-
-function tokenForm(p: PhonePanelProps, checking: boolean) {
-  return (
-    <div className="pairing">
-      <p className="hint">
-        In Telegram, ask @BotFather for a new bot (/newbot) and paste the token it gives you. It is checked with Telegram and, once you
-        confirm the pairing, kept in an owner-only file on this computer.
-      </p>
-      <PairingField id="phone-token" label="Bot token" secret value={p.token} disabled={checking} onChange={p.onToken} />
-      <PairingField
-        id="phone-api-base"
-        label="Bot API server (optional)"
-        hint="Only for a self-hosted Bot API server; empty keeps the configured one."
-        placeholder="https://api.telegram.org"
-        value={p.apiBase}
-        disabled={checking}
-        onChange={p.onApiBase}
-      />
-      <div className="row-actions">
-        <button type="button" className="primary" disabled={checking || p.token.trim() === ''} onClick={p.onCheck}>
-          {checking ? 'Checking…' : 'Check token'}
-        </button>
-      </div>
-    </div>
-  );
-}
-
-function unpairPart(p: PhonePanelProps) {
-  return (
-    <UnpairAsk
-      asked={p.unpairAsked}
-      question={`Unpair ${p.phone?.name ?? 'this chat'}? Nothing more is sent to Telegram and the bot token is removed from this computer.`}
-      onAsk={p.onAskUnpair}
-      onUnpair={p.onUnpair}
+        </>
+      )}
+      waitingFor="Waiting for Start"
+      who={(name, userId) => `${name} (id ${userId})`}
+      whoHint="Telegram says this account tapped Start. Confirm only if it is yours."
+      unpairQuestion={`Unpair ${p.phone?.name ?? 'this chat'}? Nothing more is sent to Telegram and the bot token is removed from this computer.`}
     />
   );
 }

@@ -7,31 +7,22 @@
 import { useEffect, useState } from 'react';
 import type { SlackPairingDto, SlackStatusDto } from '../../../preload/contract/index.ts';
 import { useController, useSettings } from '../../../client/react/context.tsx';
-import type { PairingFlow } from '../../../client/store/phone-pairing.ts';
-import { ConfirmWho, PairingField, PairingSection, UnpairAsk } from './pairing-parts.tsx';
+import { ChatPairingView, type ChatPanelBase, useUnpairAsk } from './chat-pairing-view.tsx';
 
 /** How often the open panel looks at the Slack pairing. */
 const STATUS_EVERY_MS = 5_000;
 
 /** What the panel draws and what its buttons do. */
-export interface SlackPanelProps {
+export interface SlackPanelProps extends ChatPanelBase<SlackPairingDto, string> {
   readonly slack: SlackStatusDto | null;
-  readonly flow: PairingFlow<SlackPairingDto, string>;
-  readonly problem: string | null;
   readonly note: string | null;
   readonly botToken: string;
   readonly appToken: string;
   readonly apiBase: string;
-  readonly unpairAsked: boolean;
   readonly onBotToken: (text: string) => void;
   readonly onAppToken: (text: string) => void;
   readonly onApiBase: (text: string) => void;
-  readonly onCheck: () => void;
-  readonly onConfirm: () => void;
-  readonly onCancel: () => void;
   readonly onTest: () => void;
-  readonly onAskUnpair: (asked: boolean) => void;
-  readonly onUnpair: () => void;
 }
 
 /** The Slack section, wired to the client core. */
@@ -44,7 +35,7 @@ export function SlackPanel() {
   const [botToken, setBotToken] = useState('');
   const [appToken, setAppToken] = useState('');
   const [apiBase, setApiBase] = useState('');
-  const [unpairAsked, setUnpairAsked] = useState(false);
+  const unpair = useUnpairAsk(() => void controller.unpairSlack());
   // Looked at now and every few seconds: the connection comes and goes, and `trailboss slack pair|unpair` may change it.
   useEffect(() => {
     void controller.loadSlack();
@@ -53,7 +44,7 @@ export function SlackPanel() {
   }, [controller]);
   return (
     <SlackPanelView
-      {...{ slack, flow, problem, note, botToken, appToken, apiBase, unpairAsked }}
+      {...{ slack, flow, problem, note, botToken, appToken, apiBase, ...unpair }}
       onBotToken={setBotToken}
       onAppToken={setAppToken}
       onApiBase={setApiBase}
@@ -66,11 +57,6 @@ export function SlackPanel() {
       onConfirm={() => void controller.confirmSlackPairing()}
       onCancel={() => void controller.cancelSlackPairing()}
       onTest={() => void controller.testSlack()}
-      onAskUnpair={setUnpairAsked}
-      onUnpair={() => {
-        setUnpairAsked(false);
-        void controller.unpairSlack();
-      }}
     />
   );
 }
@@ -78,108 +64,69 @@ export function SlackPanel() {
 /** The Slack section as a pure function of its props. */
 export function SlackPanelView(p: SlackPanelProps) {
   return (
-    <PairingSection testId="slack-pairing" legend="Slack pairing" status={statusLine(p.slack)} problem={p.problem}>
-      {p.note !== null ? <p role="status">{p.note}</p> : null}
-      {body(p)}
-    </PairingSection>
-  );
-}
-
-function body(p: SlackPanelProps) {
-  const { flow } = p;
-  switch (flow.step) {
-    case 'idle':
-    case 'checking':
-      return p.slack?.paired ? pairedPart(p) : tokenForm(p, flow.step === 'checking');
-    case 'waiting':
-      return (
-        <div className="pairing">
+    <ChatPairingView
+      // The flow and the buttons' actions (`ChatPanelBase`) pass straight through; the view reads nothing else of `p`.
+      {...p}
+      testId="slack-pairing"
+      legend="Slack pairing"
+      status={statusLine(p.slack)}
+      note={p.note}
+      paired={p.slack?.paired === true}
+      form={{
+        intro:
+          'Create a Slack app with Socket Mode on, and paste its two tokens. They are checked with Slack and, once you confirm the pairing, ' +
+          'kept in owner-only files on this computer. Leave a field empty to use the token already saved there.',
+        fields: [
+          {
+            id: 'slack-bot-token',
+            label: 'Bot token (xoxb-…)',
+            hint: 'OAuth & Permissions → Bot User OAuth Token.',
+            secret: true,
+            value: p.botToken,
+            onChange: p.onBotToken,
+          },
+          {
+            id: 'slack-app-token',
+            label: 'App-level token (xapp-…)',
+            hint: 'Basic Information → App-Level Tokens, scope connections:write.',
+            secret: true,
+            value: p.appToken,
+            onChange: p.onAppToken,
+          },
+          {
+            id: 'slack-api-base',
+            label: 'Web API base (optional)',
+            hint: 'Only for GovSlack or a test server; empty keeps the configured one.',
+            placeholder: 'https://slack.com/api/',
+            value: p.apiBase,
+            onChange: p.onApiBase,
+          },
+        ],
+        checkLabel: 'Check tokens',
+        // Empty fields are allowed: the engine uses the tokens already saved.
+        canCheck: true,
+      }}
+      waiting={(pairing) => (
+        <>
           <p>
-            Connected to Slack as @{flow.pairing.bot}. In Slack, send @{flow.pairing.bot} a direct message with this code:
+            Connected to Slack as @{pairing.bot}. In Slack, send @{pairing.bot} a direct message with this code:
           </p>
           <p>
             <code className="selectable" data-testid="slack-code">
-              {flow.pairing.code}
+              {pairing.code}
             </code>
           </p>
-          <p className="hint" role="status">
-            Waiting for the DM… the code works until {new Date(flow.pairing.expiresAt).toLocaleTimeString()}.
-          </p>
-          <div className="row-actions">
-            <button type="button" onClick={p.onCancel}>
-              Cancel
-            </button>
-          </div>
-        </div>
-      );
-    case 'found':
-      return (
-        <ConfirmWho
-          who={`${flow.name} (${flow.userId})`}
-          hint="Slack says this person sent the code. Confirm only if it is you."
-          confirming={flow.confirming}
-          onConfirm={p.onConfirm}
-          onCancel={p.onCancel}
-        />
-      );
-  }
-}
-
-function tokenForm(p: SlackPanelProps, checking: boolean) {
-  return (
-    <div className="pairing">
-      <p className="hint">
-        Create a Slack app with Socket Mode on, and paste its two tokens. They are checked with Slack and, once you confirm the pairing,
-        kept in owner-only files on this computer. Leave a field empty to use the token already saved there.
-      </p>
-      <PairingField
-        id="slack-bot-token"
-        label="Bot token (xoxb-…)"
-        hint="OAuth & Permissions → Bot User OAuth Token."
-        secret
-        value={p.botToken}
-        disabled={checking}
-        onChange={p.onBotToken}
-      />
-      <PairingField
-        id="slack-app-token"
-        label="App-level token (xapp-…)"
-        hint="Basic Information → App-Level Tokens, scope connections:write."
-        secret
-        value={p.appToken}
-        disabled={checking}
-        onChange={p.onAppToken}
-      />
-      <PairingField
-        id="slack-api-base"
-        label="Web API base (optional)"
-        hint="Only for GovSlack or a test server; empty keeps the configured one."
-        placeholder="https://slack.com/api/"
-        value={p.apiBase}
-        disabled={checking}
-        onChange={p.onApiBase}
-      />
-      <div className="row-actions">
-        <button type="button" className="primary" disabled={checking} onClick={p.onCheck}>
-          {checking ? 'Checking…' : 'Check tokens'}
-        </button>
-      </div>
-    </div>
-  );
-}
-
-function pairedPart(p: SlackPanelProps) {
-  return (
-    <UnpairAsk
-      asked={p.unpairAsked}
-      question={`Unpair ${p.slack?.name ?? 'this user'}? Nothing more is sent to Slack and both tokens are removed from this computer.`}
-      extra={
+        </>
+      )}
+      waitingFor="Waiting for the DM"
+      who={(name, userId) => `${name} (${userId})`}
+      whoHint="Slack says this person sent the code. Confirm only if it is you."
+      unpairQuestion={`Unpair ${p.slack?.name ?? 'this user'}? Nothing more is sent to Slack and both tokens are removed from this computer.`}
+      unpairExtra={
         <button type="button" onClick={p.onTest}>
           Send a test message
         </button>
       }
-      onAsk={p.onAskUnpair}
-      onUnpair={p.onUnpair}
     />
   );
 }

@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import QRCode from 'qrcode';
 import type { PhonePairingDto, PhoneStatusDto } from '../../../../preload/contract/index.ts';
-import type { PairingFlow } from '../../../../client/store/phone-pairing.ts';
+import type { PairingFlow } from '../../../../client/store/chat-pairing.ts';
 import type { PhonePanelProps } from '../../../../renderer/screens/settings/phone-panel.tsx';
 import { PhonePanelView } from '../../../../renderer/screens/settings/phone-panel.tsx';
 

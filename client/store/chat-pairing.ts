@@ -3,16 +3,16 @@
  * and Slack's flows are the same steps over their own DTOs (`P`: what a started pairing shows; `Id`:
  * the user's id, a number on Telegram, `U…` on Slack).
  */
-import type { ApiError, PhonePairingDto } from '../../preload/contract/index.ts';
+import type { ApiError, ChatPairingStateDto, PhonePairingDto } from '../../preload/contract/index.ts';
 
 /** One step of the pairing flow. */
 export type PairingFlow<P = PhonePairingDto, Id = number> =
   | { readonly step: 'idle' }
-  /** The engine asks Telegram whether the token is good (getMe). */
+  /** The engine asks the chat whether the token(s) are good (Telegram's getMe, Slack's auth.test). */
   | { readonly step: 'checking' }
-  /** The link and QR code are shown; nobody tapped Start yet. */
+  /** The code is shown (Telegram: a link and QR code; Slack: the code to DM); nobody answered it yet. */
   | { readonly step: 'waiting'; readonly pairing: P }
-  /** Someone tapped Start: the desk confirms who it is. `confirming` while the engine saves it. */
+  /** Someone answered the code: the desk confirms who it is. `confirming` while the engine saves it. */
   | {
       readonly step: 'found';
       readonly pairing: P;
@@ -25,11 +25,7 @@ export type PairingFlow<P = PhonePairingDto, Id = number> =
 export const IDLE: { readonly step: 'idle' } = { step: 'idle' };
 
 /** Where a started pairing stands, as the engine answers it (`PhonePairingStateDto`, `SlackPairingStateDto`). */
-export type PairingState<Id = number> =
-  | { readonly state: 'waiting'; readonly expiresAt: number }
-  | { readonly state: 'found'; readonly name: string; readonly userId: Id; readonly expiresAt: number }
-  | { readonly state: 'expired' }
-  | { readonly state: 'failed'; readonly message: string };
+export type PairingState<Id = number> = ChatPairingStateDto<Id>;
 
 /** What the flow does with a status answer: the next flow and the problem to show (null: none). */
 export function afterStatus<P, Id>(
