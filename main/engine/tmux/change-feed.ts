@@ -67,8 +67,8 @@ export class ControlChangeFeed implements PaneChangeFeed {
         return;
       }
       case 'pause':
-        this.paused.add(notice.paneId);
-        this.listener({ kind: 'output', paneId: notice.paneId, paused: true });
+        // tmux paused it by itself (pause-after: this client fell behind).
+        this.markPaused(notice.paneId);
         return;
       case 'sessions-changed':
         void this.sweepOrphans();
@@ -112,13 +112,24 @@ export class ControlChangeFeed implements PaneChangeFeed {
   private pause(paneId: string): void {
     const conn = this.conn;
     if (!conn) return;
-    // tmux answers with %pause (that notice marks it paused); older tmux refuses -A and the pane just keeps talking.
+    // The reply marks it paused, not a %pause notice: tmux writes the %pause it says for our own command
+    // inside that command's reply block (3.3a), where it is no notification. Missed, the pane was never
+    // continued and stayed silent for good: only the safety net's looks saw it again. Older tmux
+    // refuses -A and the pane just keeps talking.
     void conn
       .send([['refresh-client', '-A', `${paneId}:pause`]])[0]
       ?.then((r) => {
         if (!r.ok) this.logger.log('debug', 'tmux.changes.pause-refused', { pane: paneId, error: r.lines.join(' ') });
+        else if (this.conn === conn) this.markPaused(paneId);
       })
       .catch(() => {});
+  }
+
+  /** tmux holds the pane's output back from now until its next capture continues it. */
+  private markPaused(paneId: string): void {
+    if (this.paused.has(paneId)) return;
+    this.paused.add(paneId);
+    this.listener({ kind: 'output', paneId, paused: true });
   }
 
   /**

@@ -147,9 +147,9 @@ async function stepUntil<T>(clock: ManualClock, stepMs: number, limitMs: number,
 }
 
 /** An observer on a manual clock, started, its pane watched and its first looks taken (clock stepped by `stepMs`). */
-async function startedOnManualClock(mode: 'events' | 'poll', stepMs: number) {
+async function startedOnManualClock(mode: 'events' | 'poll', stepMs: number, over: Partial<ObserverOptions> = {}) {
   const clock = new ManualClock(1_700_000_000_000);
-  const parts = await setup(mode, clock);
+  const parts = await setup(mode, clock, over);
   observer!.start();
   clock.advance(0);
   await poll(() => parts.facts.some((f) => f.kind === 'pane-seen'), 'the pane is watched');
@@ -192,6 +192,26 @@ describe('PaneObserver with tmux change events', () => {
     expect(captures).toBeGreaterThan(0);
     expect(captures).toBeLessThanOrEqual(Math.ceil(seconds * 2) + 10);
   }, 90_000);
+
+  it('hears a pane again after it flooded and was paused: a prompt drawn later comes by the signal', async () => {
+    // The safety net is an hour away: only the signal can bring a look at this pane.
+    const { clock, paneId, counting, facts, typeInto } = await startedOnManualClock('events', 50, { safetyNetMs: 3_600_000 });
+    await poll(() => observer!.modes()[0]?.mode === 'events', 'the server gives the change signal');
+    // Three seconds of a 100 ms spinner with no look in between: far over the flood limit, so the pane is paused.
+    await typeInto('stream 3');
+    await new Promise((r) => setTimeout(r, 4000));
+    // The next look continues it (tmux said %pause inside our own command's reply, not as a notice).
+    const looked = counting.captured.length;
+    await stepUntil(clock, 50, 1500, () => counting.captured.slice(looked).includes(paneId), 'a look at the paused pane');
+    // Let its confirming look come and go: nothing is pending for the pane any more.
+    for (let i = 0; i < 10; i++) {
+      clock.advance(50);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    await new Promise((r) => setTimeout(r, 300));
+    await typeInto('prompt');
+    await stepUntil(clock, 20, 1500, () => permissionFacts(facts).length > 0, 'the prompt drawn after the pause reported');
+  }, 40_000);
 
   it('finds an agent started in a new session by the next pane list (tickMs), not the safety net', async () => {
     const { clock, facts } = await startedOnManualClock('events', 50);
