@@ -126,6 +126,14 @@ export class ControlChangeFeed implements PaneChangeFeed {
     return this.unavailable === null;
   }
 
+  hold(paneIds: readonly string[]): void {
+    for (const paneId of paneIds) {
+      if (this.paused.has(paneId) || this.notices.get(paneId)?.pausing) continue;
+      this.notices.set(paneId, { count: 0, since: this.clock.now(), pausing: true });
+      this.pause(paneId);
+    }
+  }
+
   private pause(paneId: string): void {
     const conn = this.conn;
     if (!conn) return;
