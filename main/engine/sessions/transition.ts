@@ -64,15 +64,9 @@ export function takePane(s: PaneState, at: number): PaneState {
  * Whether the claim is a hook's prompt the pane has not drawn yet while the pane shows the agent at
  * work. Codex (and Claude Code) run their PermissionRequest hooks before they draw the prompt, so a
  * working pane is what such a prompt looks like until its hooks are done: no evidence that it ended.
- * Nor is a screen captured before the claim (the pane not looked at since, its change not yet seen):
- * the prompt cannot have been on it, so it cannot show the prompt gone.
  */
 export function awaitsPromptDraw(s: PaneState, evidence: AgentState | null): boolean {
-  return s.source === 'hook' && isPromptState(s.state) && (evidence === 'working' || seenBeforeClaim(s));
-}
-
-function seenBeforeClaim(s: PaneState): boolean {
-  return s.screenAt !== null && s.claimAt !== null && s.screenAt < s.claimAt;
+  return s.source === 'hook' && isPromptState(s.state) && evidence === 'working';
 }
 
 /** How long after the claim the pane's `evidence` may overrule it: the hook hold for a prompt not drawn yet, else the grace period. */
