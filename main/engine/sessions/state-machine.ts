@@ -35,7 +35,7 @@
  * | R28 | transcript tool-pending                | –                                                        | nothing (never creates a permission)                      |
  * | R29 | any transcript                         | within grace after a hook                                | ignored (hooks are fresher)                               |
  * | R30 | settle(at) / any later fact            | pane stably shows another state ≥ grace after the claim  | the pane wins (hooks get dropped; Esc fires no Stop)      |
- * | R31 | screen working, or captured before the claim / settle(at) | hook permission/dialog claim, < hookHold after it | held, status hint too (hooks run before the prompt draws) |
+ * | R31 | screen working / settle(at)            | hook permission/dialog claim, < hookHold after it        | held, status hint too (hooks run before the prompt draws) |
  *
  * A claim that the pane already agrees with becomes pane evidence at once (source `pane`).
  */
