@@ -3,6 +3,9 @@
  * agents (mostly idle or working, a few prompting), then the bare observer with control mode and
  * with one `tmux capture-pane` process per capture (the baseline), each over the same window.
  * The tmux server's CPU is measured too, minus what it spends with nobody watching.
+ * The engine's two observe modes take turns over several rounds (poll, events, then events, poll, …:
+ * ABBA, so a load that drifts during the run weighs on both alike); compare them by the median of
+ * their windows (`modeComparison`), never by one window each: on a shared machine one window swings.
  */
 import { join } from 'node:path';
 import { startHost } from './child-host.ts';
@@ -10,7 +13,8 @@ import type { HostHandle } from './child-host.ts';
 import type { Fleet } from './fleet.ts';
 import { startFleet } from './fleet.ts';
 import { preciseNow } from './host-protocol.ts';
-import { procCpu } from './proc-cpu.ts';
+import { loadAverage, procCpu } from './proc-cpu.ts';
+import { median, ratio } from './stats.ts';
 import { cpuFleetKind, idleAgent, promptingAgent, runtimeAt, workingLoop } from './scenarios.ts';
 
 /** Who watches the fleet during a window: `engine` in its default mode (tmux's change events), `engine-poll` polling. */
@@ -25,6 +29,8 @@ export interface CpuOptions {
   /** After a watcher is ready and before its window: the first full scan of every pane. */
   readonly warmupMs?: number;
   readonly watchers: readonly Watcher[];
+  /** Rounds of the engine's two modes, interleaved (default 1); the other watchers run once, after them. */
+  readonly rounds?: number;
   /** How often a working agent redraws (ms). */
   readonly workingStepMs?: number;
 }
@@ -33,6 +39,10 @@ export interface CpuOptions {
 export interface CpuRow {
   readonly panes: number;
   readonly watcher: Watcher;
+  /** Which round of the interleaved modes (1-based); absent for a watcher measured once. */
+  readonly round?: number;
+  /** The machine's 1-minute load average at the end of the window. */
+  readonly load?: number;
   readonly windowMs: number;
   /** The watching Node process itself (utime+stime). */
   readonly processPct: number;
@@ -86,11 +96,78 @@ export async function runCpu(opts: CpuOptions): Promise<CpuResult> {
     await sleep(opts.idleWindowMs);
     const serverIdlePct = pct(procCpu(fleet.serverPid).own - s0, preciseNow() - t0);
     const rows: CpuRow[] = [];
-    for (const watcher of opts.watchers) rows.push(await measureWatcher(fleet, watcher, opts, serverIdlePct));
+    for (const [watcher, round] of windowOrder(opts.watchers, opts.rounds ?? 1))
+      rows.push({ ...(await measureWatcher(fleet, watcher, opts, serverIdlePct)), ...(round === null ? {} : { round }) });
     return { panes: opts.panes, mix, serverIdlePct, rows };
   } finally {
     await fleet.dispose();
   }
+}
+
+const MODES: readonly Watcher[] = ['engine-poll', 'engine'];
+
+/**
+ * The windows in the order they run: the engine's modes (those asked for) in `rounds` rounds, poll
+ * first in odd rounds and events first in even ones (ABBA), then every other watcher once.
+ */
+export function windowOrder(watchers: readonly Watcher[], rounds: number): [Watcher, number | null][] {
+  const modes = MODES.filter((w) => watchers.includes(w));
+  const order: [Watcher, number | null][] = [];
+  for (let r = 1; r <= rounds; r++)
+    for (const w of r % 2 === 1 ? modes : [...modes].reverse()) order.push([w, modes.length > 1 ? r : null]);
+  for (const w of watchers) if (!MODES.includes(w)) order.push([w, null]);
+  return order;
+}
+
+/** The two modes over one run's rounds: each one's median CPU, and events ÷ poll of the medians. */
+export interface ModeComparison {
+  readonly rounds: number;
+  /** Median of the watcher's CPU (engine process + its tmux clients). */
+  readonly eventsWatcherPct: number;
+  readonly pollWatcherPct: number;
+  readonly watcherRatio: number | null;
+  /** Median of watcher + the tmux server's whole CPU in the same window. */
+  readonly eventsWithServerPct: number;
+  readonly pollWithServerPct: number;
+  readonly withServerRatio: number | null;
+  /** Each round: events ÷ poll, watcher alone and with the server. */
+  readonly perRound: readonly { readonly round: number; readonly watcher: number | null; readonly withServer: number | null }[];
+}
+
+/** Watcher + the tmux server's whole CPU in the window (what the engine's mode costs the machine). */
+export function withServerPct(row: CpuRow): number {
+  return row.watcherPct + (row.serverPct ?? row.serverExtraPct);
+}
+
+/** Compare the modes of a run (null when it did not measure both). */
+export function modeComparison(result: CpuResult): ModeComparison | null {
+  const events = result.rows.filter((r) => r.watcher === 'engine');
+  const polled = result.rows.filter((r) => r.watcher === 'engine-poll');
+  if (events.length === 0 || polled.length === 0) return null;
+  const med = (rows: readonly CpuRow[], f: (r: CpuRow) => number) => median(rows.map(f)) ?? 0;
+  const eventsWatcherPct = med(events, (r) => r.watcherPct);
+  const pollWatcherPct = med(polled, (r) => r.watcherPct);
+  const eventsWithServerPct = med(events, withServerPct);
+  const pollWithServerPct = med(polled, withServerPct);
+  const rounds = [...new Set(events.map((r) => r.round ?? 1))].sort((a, b) => a - b);
+  return {
+    rounds: rounds.length,
+    eventsWatcherPct,
+    pollWatcherPct,
+    watcherRatio: ratio(eventsWatcherPct, pollWatcherPct),
+    eventsWithServerPct,
+    pollWithServerPct,
+    withServerRatio: ratio(eventsWithServerPct, pollWithServerPct),
+    perRound: rounds.map((round) => {
+      const e = events.find((r) => (r.round ?? 1) === round);
+      const p = polled.find((r) => (r.round ?? 1) === round);
+      return {
+        round,
+        watcher: e && p ? ratio(e.watcherPct, p.watcherPct) : null,
+        withServer: e && p ? ratio(withServerPct(e), withServerPct(p)) : null,
+      };
+    }),
+  };
 }
 
 async function startWatcher(fleet: Fleet, watcher: Watcher): Promise<HostHandle> {
@@ -143,6 +220,7 @@ async function measureWatcher(fleet: Fleet, watcher: Watcher, opts: CpuOptions, 
       serverExtraPct,
       serverPct,
       totalPct: processPct + clientsPct + serverExtraPct,
+      load: Number.parseFloat(loadAverage()) || 0,
       ticksPerS: rate(sa.listPanes, sb.listPanes),
       capturesPerS: rate(sa.captures, sb.captures),
     };

@@ -26,7 +26,14 @@ export interface BenchPlan {
   readonly phases: readonly Phase[];
   /** `idleMs`: how long a looping agent idles between prompts; it must outlast a loaded tick + recheck, see detection.ts. */
   readonly detection: readonly { readonly agents: number; readonly windowMs: number; readonly idleMs: number }[];
-  readonly cpu: readonly { readonly panes: number; readonly windowMs: number; readonly idleWindowMs: number; readonly warmupMs: number }[];
+  /** `rounds`: the engine's two observe modes take turns this many times (interleaved, see bench/cpu.ts). */
+  readonly cpu: readonly {
+    readonly panes: number;
+    readonly windowMs: number;
+    readonly idleWindowMs: number;
+    readonly warmupMs: number;
+    readonly rounds: number;
+  }[];
   readonly hooks: { readonly ingestSamples: number; readonly fusionAgents: number; readonly fusionWindowMs: number };
   readonly tmuxCapturePanes: readonly number[];
   readonly snapshot: { readonly mb: number; readonly runs: number };
@@ -71,9 +78,10 @@ const FULL: Omit<BenchPlan, 'quick' | 'phases'> = {
     { agents: 20, windowMs: 40_000, idleMs: 2000 },
     { agents: 100, windowMs: 40_000, idleMs: 3000 },
   ],
+  // Three rounds of both modes at each size (about 3.5 min a size): the modes are compared by their medians.
   cpu: [
-    { panes: 50, windowMs: 20_000, idleWindowMs: 6000, warmupMs: 5000 },
-    { panes: 200, windowMs: 20_000, idleWindowMs: 6000, warmupMs: 6000 },
+    { panes: 50, windowMs: 15_000, idleWindowMs: 6000, warmupMs: 5000, rounds: 3 },
+    { panes: 200, windowMs: 15_000, idleWindowMs: 6000, warmupMs: 6000, rounds: 3 },
   ],
   hooks: { ingestSamples: 20, fusionAgents: 3, fusionWindowMs: 30_000 },
   // 200 panes there takes ~3 min on this machine (its per-process row alone); run it by hand for that size.
@@ -105,7 +113,7 @@ const QUICK: Omit<BenchPlan, 'quick' | 'phases'> = {
     { agents: 1, windowMs: 8000, idleMs: 1600 },
     { agents: 5, windowMs: 6000, idleMs: 1600 },
   ],
-  cpu: [{ panes: 10, windowMs: 4000, idleWindowMs: 2000, warmupMs: 3000 }],
+  cpu: [{ panes: 10, windowMs: 4000, idleWindowMs: 2000, warmupMs: 3000, rounds: 2 }],
   hooks: { ingestSamples: 5, fusionAgents: 2, fusionWindowMs: 10_000 },
   tmuxCapturePanes: [10],
   snapshot: { mb: 20, runs: 1 },

@@ -84,7 +84,7 @@ async function runPhase(phase: Phase, p: BenchPlan): Promise<void> {
     case 'cpu': {
       const out = [];
       for (const size of p.cpu) {
-        progress(`cpu: ${size.panes} panes, ${size.windowMs / 1000} s per watcher`);
+        progress(`cpu: ${size.panes} panes, ${size.windowMs / 1000} s per watcher, ${size.rounds} rounds of poll and events interleaved`);
         out.push(await runCpu({ ...size, watchers: ['engine', 'engine-poll', 'observer-control', 'observer-per-process'] }));
       }
       results.cpu = out;

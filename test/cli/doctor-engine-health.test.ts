@@ -46,14 +46,8 @@ describe('trailboss doctor: engine health', () => {
     );
   }, 30_000);
 
-  it('says which observe mode the running engine uses on each server (events, configured), and the configured one without an engine', async () => {
-    harness = await startEngineHarness({
-      api: true,
-      beforeStart: (home) => {
-        mkdirSync(join(home, 'tb'), { recursive: true });
-        writeFileSync(join(home, 'tb', 'config.json'), JSON.stringify({ observe: { mode: 'events' } }));
-      },
-    });
+  it('says which observe mode the running engine uses on each server (events by default), and the configured one without an engine', async () => {
+    harness = await startEngineHarness({ api: true });
     const found = await health(harness.home, 'observe-mode');
     expect(found?.status).toBe('ok');
     expect(found?.detail).toMatch(/^events: tmux says when a pane changes — .+: events/);

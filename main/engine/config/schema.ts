@@ -111,7 +111,7 @@ export const configSchema = z.strictObject({
        * look every `safetyNetMs` for anything missed; `poll`: a look every `tickMs`. A server whose
        * tmux cannot give the signal is polled whatever this says (read when the engine starts).
        */
-      mode: z.enum(['events', 'poll']).default('poll'),
+      mode: z.enum(['events', 'poll']).default('events'),
       /** Events: quiet time after a pane's last output before it is looked at, and between its two looks. */
       settleMs: duration({ min: 10, max: 10 * SECOND }).default(60),
       /** Events: a pane that never goes quiet (streaming, a spinner) is still looked at this often. */

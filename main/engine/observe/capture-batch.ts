@@ -38,6 +38,8 @@ export async function captureBatch(
     throw error;
   }
   const byId = new Map(captures.map((c) => [c.paneId, c]));
+  // Panes this look was for because they wrote (not a net's or an agent's ask).
+  const wrote = new Set(due.filter((w) => w.look.changedSince !== null).map((w) => w.info.paneId));
   const at = deps.clock.now();
   for (const w of due) {
     const capture = byId.get(w.info.paneId);
@@ -52,5 +54,14 @@ export async function captureBatch(
     w.lastCaptureAt = at;
     const unproven = w.tracker.digest !== before || w.tracker.stableCount < opts.stableCaptures;
     w.look = looked(w.look, { requestedAt, at, unproven, working: w.tracker.lastScreen?.kind === 'working' }, mode, opts);
+  }
+  // A working pane that keeps redrawing is looked at again no sooner than a second from now whatever it
+  // writes (look-schedule.ts): its redraws are held back until then. The pause, once taken, is its
+  // signal: the look comes at that second and continues it.
+  if (mode === 'events') {
+    const working = due
+      .filter((w) => w.lastCaptureAt === at && wrote.has(w.info.paneId) && w.tracker.lastScreen?.kind === 'working')
+      .map((w) => w.info.paneId);
+    if (working.length > 0) client.changes?.hold?.(working);
   }
 }

@@ -25,6 +25,14 @@ export interface LookOptions {
  */
 export const WORKING_LOOK_GAP_MS = 1000;
 
+/**
+ * Events: the confirming look comes no sooner than this after the pane's last signal, so the two
+ * looks that make a screen a fact span at least this much stillness. A CLI under load can pause
+ * longer than the settle window between two frames of one redraw (a hook's end and the prompt it
+ * then draws); two looks 60 ms apart would take such a frame for a screen. Polling's recheck is 250 ms.
+ */
+export const CONFIRM_STILL_MS = 150;
+
 /** What the schedule remembers about one pane. */
 export interface LookState {
   /** First change signal not yet covered by a look (null: none). */
@@ -111,7 +119,7 @@ export function urgentDueAt(s: LookState, o: LookOptions): number | null {
 /**
  * A look was asked of tmux at `requestedAt` and came back at `at`. `unproven`: the screen it showed
  * differs from the one before, or is not yet stable — a confirming look follows once the pane held
- * still (`mode` events: for the settle window; poll: after recheckMs).
+ * still (`mode` events: for the settle window, and CONFIRM_STILL_MS since its last signal; poll: after recheckMs).
  */
 export function looked(
   s: LookState,
@@ -129,6 +137,6 @@ export function looked(
   }
   // A working screen needs no confirming look (it is a fact at once); with events, its next output brings the next look.
   const confirm = look.unproven && !(mode === 'events' && look.working);
-  const confirmAt = confirm ? at + (mode === 'events' ? o.settleMs : o.recheckMs) : null;
+  const confirmAt = !confirm ? null : mode === 'events' ? Math.max(at + o.settleMs, s.lastSignalAt + CONFIRM_STILL_MS) : at + o.recheckMs;
   return { ...s, ...seen, changedSince: null, paused: false, confirmAt, askedAt, netAt };
 }

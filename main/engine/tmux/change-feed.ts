@@ -5,6 +5,7 @@
  * session). Flow control: a pane that floods is paused (`refresh-client -A %N:pause`) and continued
  * right before its next capture, so a busy pane costs a bounded number of notices per capture.
  */
+import type { Clock } from '../platform/clock.ts';
 import type { Logger } from '../platform/log.ts';
 import type { ControlReply } from './control-protocol.ts';
 import type { ControlNotice } from './control-connection.ts';
@@ -12,10 +13,17 @@ import { orphanedWindows, windowLinksArgs } from './window-links.ts';
 import type { PaneChange, PaneChangeFeed, PaneInfo } from './types.ts';
 
 /**
- * Notices from one pane between two captures before it is paused until its next capture: a prompt drawn
- * in a frame or two stays far under it; a redrawing or streaming pane then costs this many per look.
+ * A pane is paused until its next capture once it sent this many notices since its last capture over
+ * at least FLOOD_SPAN_MS: a redrawing or streaming pane then costs about this many per look.
  */
 export const FLOOD_NOTICES = 16;
+
+/**
+ * Only output that lasts is a flood. A prompt drawn in one burst (a CLI may write a frame in dozens of
+ * small writes, each a notice) must not be paused: a paused pane tells nothing of when it went quiet, so
+ * its look waits for the busy ceiling (1 s) instead of the settle window.
+ */
+export const FLOOD_SPAN_MS = 250;
 
 /** The connection the feed rides on: send commands, and the watcher session's name. */
 export interface FeedConnection {
@@ -30,11 +38,15 @@ export class ControlChangeFeed implements PaneChangeFeed {
   /** Windows linked into the current watcher session (reset with each connection). */
   private linked = new Set<string>();
   private readonly paused = new Set<string>();
-  private readonly notices = new Map<string, number>();
+  /** Per pane since its last capture: notices, the first one's time, and whether a pause was asked. */
+  private readonly notices = new Map<string, { count: number; since: number; pausing: boolean }>();
   private sweeping = false;
   unavailable: string | null = null;
 
-  constructor(private readonly logger: Logger) {}
+  constructor(
+    private readonly logger: Logger,
+    private readonly clock: Pick<Clock, 'now'>,
+  ) {}
 
   listen(listener: (change: PaneChange) => void): void {
     this.listener = listener;
@@ -58,17 +70,22 @@ export class ControlChangeFeed implements PaneChangeFeed {
     switch (notice.kind) {
       case 'output': {
         if (this.paused.has(notice.paneId)) return;
-        const count = (this.notices.get(notice.paneId) ?? 0) + 1;
-        this.notices.set(notice.paneId, count);
-        if (count === FLOOD_NOTICES) this.pause(notice.paneId);
+        const now = this.clock.now();
+        const seen = this.notices.get(notice.paneId) ?? { count: 0, since: now, pausing: false };
+        seen.count++;
+        this.notices.set(notice.paneId, seen);
+        if (!seen.pausing && seen.count >= FLOOD_NOTICES && now - seen.since >= FLOOD_SPAN_MS) {
+          seen.pausing = true;
+          this.pause(notice.paneId);
+        }
         // Only the first notice after a capture and the later ones that move the quiet window matter;
         // the observer keeps a time per pane, nothing more.
         this.listener({ kind: 'output', paneId: notice.paneId, paused: false });
         return;
       }
       case 'pause':
-        this.paused.add(notice.paneId);
-        this.listener({ kind: 'output', paneId: notice.paneId, paused: true });
+        // tmux paused it by itself (pause-after: this client fell behind).
+        this.markPaused(notice.paneId);
         return;
       case 'sessions-changed':
         void this.sweepOrphans();
@@ -109,16 +126,35 @@ export class ControlChangeFeed implements PaneChangeFeed {
     return this.unavailable === null;
   }
 
+  hold(paneIds: readonly string[]): void {
+    for (const paneId of paneIds) {
+      if (this.paused.has(paneId) || this.notices.get(paneId)?.pausing) continue;
+      this.notices.set(paneId, { count: 0, since: this.clock.now(), pausing: true });
+      this.pause(paneId);
+    }
+  }
+
   private pause(paneId: string): void {
     const conn = this.conn;
     if (!conn) return;
-    // tmux answers with %pause (that notice marks it paused); older tmux refuses -A and the pane just keeps talking.
+    // The reply marks it paused, not a %pause notice: tmux writes the %pause it says for our own command
+    // inside that command's reply block (3.3a), where it is no notification. Missed, the pane was never
+    // continued and stayed silent for good: only the safety net's looks saw it again. Older tmux
+    // refuses -A and the pane just keeps talking.
     void conn
       .send([['refresh-client', '-A', `${paneId}:pause`]])[0]
       ?.then((r) => {
         if (!r.ok) this.logger.log('debug', 'tmux.changes.pause-refused', { pane: paneId, error: r.lines.join(' ') });
+        else if (this.conn === conn) this.markPaused(paneId);
       })
       .catch(() => {});
+  }
+
+  /** tmux holds the pane's output back from now until its next capture continues it. */
+  private markPaused(paneId: string): void {
+    if (this.paused.has(paneId)) return;
+    this.paused.add(paneId);
+    this.listener({ kind: 'output', paneId, paused: true });
   }
 
   /**

@@ -72,7 +72,7 @@ export class ControlModeClient implements TmuxClient {
     this.globalArgs = tmuxGlobalArgs(server);
     this.timeoutMs = opts.timeoutMs ?? 5000;
     this.launcher = opts.launcher ?? localTmuxLauncher(process.pid);
-    this.changes = opts.changeEvents === true ? new ControlChangeFeed(opts.logger) : undefined;
+    this.changes = opts.changeEvents === true ? new ControlChangeFeed(opts.logger, opts.clock) : undefined;
   }
 
   /** The watcher session's name while connected (tests, diagnostics). */

@@ -109,6 +109,12 @@ export interface PaneChangeFeed {
   listen(listener: (change: PaneChange) => void): void;
   /** Give the signal for these panes and no others. Resolves false when it cannot be had (see `unavailable`). */
   follow(panes: readonly PaneInfo[]): Promise<boolean>;
+  /**
+   * Hold these panes' output back until their next capture (a working agent: its next look is a second
+   * away whatever it writes, and every redraw sent as a notice costs the tmux server and us). Each is
+   * signalled once more, `paused`, when tmux took it.
+   */
+  hold?(paneIds: readonly string[]): void;
 }
 
 /** Everything the engine does with one tmux server. Implementations: control-mode client, batched CLI. */

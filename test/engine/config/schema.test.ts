@@ -8,9 +8,9 @@ function errorsOf(result: ConfigResult) {
 }
 
 describe('config defaults', () => {
-  it('observe by polling (events on request, with a 5 s safety net), and confirm screens with two captures', () => {
+  it("observe on tmux's change events with a 5 s safety net, and confirm screens with two captures", () => {
     expect(DEFAULT_CONFIG.observe).toEqual({
-      mode: 'poll',
+      mode: 'events',
       settleMs: 60,
       busyLookMs: 1000,
       safetyNetMs: 5000,

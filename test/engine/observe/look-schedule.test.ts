@@ -2,10 +2,19 @@
 // pane that never does is still looked at every busyLookMs; a paused pane (no signal tells when it
 // goes quiet) waits for that ceiling; a spinner's pace stretches the quiet needed, so it is never
 // mistaken for quiet between frames; a changed screen asks for a confirming look after the settle
-// window (poll: after recheckMs); output signalled while a look was on its way keeps the pane due.
+// window and at least CONFIRM_STILL_MS after the last signal (poll: after recheckMs); output signalled while a look was on its way keeps the pane due.
 import { describe, expect, it } from 'vitest';
 import type { LookOptions } from '../../../main/engine/observe/look-schedule.ts';
-import { asked, dueAt, looked, noLook, quietNeeded, signalled, WORKING_LOOK_GAP_MS } from '../../../main/engine/observe/look-schedule.ts';
+import {
+  asked,
+  CONFIRM_STILL_MS,
+  dueAt,
+  looked,
+  noLook,
+  quietNeeded,
+  signalled,
+  WORKING_LOOK_GAP_MS,
+} from '../../../main/engine/observe/look-schedule.ts';
 
 const O: LookOptions = { recheckMs: 250, settleMs: 100, busyLookMs: 1000 };
 
@@ -42,6 +51,17 @@ describe('look schedule', () => {
     expect(dueAt(looked(s, { requestedAt: 1100, at: 1110, unproven: true, working: false }, 'events', O), O)).toBe(1210);
     expect(dueAt(looked(s, { requestedAt: 1100, at: 1110, unproven: true, working: false }, 'poll', O), O)).toBe(1360);
     expect(dueAt(looked(s, { requestedAt: 1100, at: 1110, unproven: false, working: false }, 'events', O), O)).toBeNull();
+  });
+
+  it('takes the confirming look no sooner than CONFIRM_STILL_MS after the last signal: two looks span that much stillness', () => {
+    const fast: LookOptions = { ...O, settleMs: 60 };
+    const s = signalled(noLook, 1000, false);
+    // Looked at 1065 (the settle window): 60 ms more would be only 125 ms of stillness.
+    const next = looked(s, { requestedAt: 1060, at: 1065, unproven: true, working: false }, 'events', fast);
+    expect(dueAt(next, fast)).toBe(1000 + CONFIRM_STILL_MS);
+    expect(CONFIRM_STILL_MS).toBeGreaterThanOrEqual(150);
+    // A look that came late already spans it: the settle window after it is enough.
+    expect(dueAt(looked(s, { requestedAt: 1300, at: 1310, unproven: true, working: false }, 'events', fast), fast)).toBe(1370);
   });
 
   it('drops a pending confirming look when the pane writes again: it waits for quiet first', () => {

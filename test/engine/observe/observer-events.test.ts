@@ -25,6 +25,7 @@ import { runnerWithEnv } from '../../../main/engine/platform/runner-with-env.ts'
 import { CLAUDE_FIXTURES } from '../runtimes/claude/load-fixture.ts';
 
 const PROMPT = join(CLAUDE_FIXTURES, 'perm-bash.txt');
+const WORKING = [join(CLAUDE_FIXTURES, 'working-1.txt'), join(CLAUDE_FIXTURES, 'working-2.txt')];
 
 /**
  * The pane's program: bash under the name `claude` (so discovery takes it for Claude Code), echo off,
@@ -38,6 +39,8 @@ while IFS= read -r cmd; do
     prompt) printf '\\033[H\\033[2J'; head -c -1 "$1" ;;
     chunked) printf '\\033[H\\033[2J'; i=0
       while IFS= read -r line; do printf '%s\\n' "$line"; i=$((i+1)); [ $((i % 5)) -eq 0 ] && sleep 0.03; done < "$1" ;;
+    work*) n=\${cmd#work }; end=$(( $(date +%s) + n )); k=0
+      while [ "$(date +%s)" -lt "$end" ]; do k=$((k+1)); printf '\\033[H\\033[2J'; if [ $((k % 2)) -eq 0 ]; then head -c -1 "$2"; else head -c -1 "$3"; fi; sleep 0.1; done ;;
     stream*) n=\${cmd#stream }; end=$(( $(date +%s) + n )); k=0
       while [ "$(date +%s)" -lt "$end" ]; do k=$((k+1)); printf '\\r%s working' "$(( k % 4 ))"; [ $((k % 3)) -eq 0 ] && printf '\\nline %s of streamed text\\n' "$k"; sleep 0.1; done ;;
   esac
@@ -61,6 +64,7 @@ afterEach(async () => {
 class CountingClient implements TmuxClient {
   lists = 0;
   captured: string[] = [];
+  notices = 0;
   dropSignals = false;
   constructor(private readonly inner: ControlModeClient) {}
   get server() {
@@ -74,8 +78,12 @@ class CountingClient implements TmuxClient {
         return feed.unavailable;
       },
       listen: (listener: (change: PaneChange) => void) =>
-        feed.listen((c) => (this.dropSignals && c.kind === 'output' ? undefined : listener(c))),
+        feed.listen((c) => {
+          if (c.kind === 'output') this.notices++;
+          return this.dropSignals && c.kind === 'output' ? undefined : listener(c);
+        }),
       follow: (panes: Parameters<typeof feed.follow>[0]) => feed.follow(panes),
+      hold: (paneIds: readonly string[]) => feed.hold?.(paneIds),
     };
   }
   listPanes() {
@@ -101,7 +109,12 @@ async function setup(mode: 'events' | 'poll', clock: ManualClock | null, over: P
   mkdirSync(bin, { recursive: true });
   copyFileSync('/bin/bash', join(bin, 'claude'));
   writeFileSync(join(tmux.dir, 'agent.sh'), AGENT_SCRIPT);
-  const paneId = await tmux.newPane(`'${join(bin, 'claude')}' '${join(tmux.dir, 'agent.sh')}' '${PROMPT}'`, { session: 'work' });
+  const paneId = await tmux.newPane(
+    `'${join(bin, 'claude')}' '${join(tmux.dir, 'agent.sh')}' '${PROMPT}' '${WORKING[0]}' '${WORKING[1]}'`,
+    {
+      session: 'work',
+    },
+  );
   const runner = runnerWithEnv(realRunner, testTmuxEnv(tmux.dir));
   // The tmux client keeps real time (its command timeouts); the observer runs on the test's clock.
   client = new ControlModeClient(tmux.server, runner, { logger: silentLogger, clock: systemClock, changeEvents: mode === 'events' });
@@ -147,9 +160,9 @@ async function stepUntil<T>(clock: ManualClock, stepMs: number, limitMs: number,
 }
 
 /** An observer on a manual clock, started, its pane watched and its first looks taken (clock stepped by `stepMs`). */
-async function startedOnManualClock(mode: 'events' | 'poll', stepMs: number) {
+async function startedOnManualClock(mode: 'events' | 'poll', stepMs: number, over: Partial<ObserverOptions> = {}) {
   const clock = new ManualClock(1_700_000_000_000);
-  const parts = await setup(mode, clock);
+  const parts = await setup(mode, clock, over);
   observer!.start();
   clock.advance(0);
   await poll(() => parts.facts.some((f) => f.kind === 'pane-seen'), 'the pane is watched');
@@ -192,6 +205,43 @@ describe('PaneObserver with tmux change events', () => {
     expect(captures).toBeGreaterThan(0);
     expect(captures).toBeLessThanOrEqual(Math.ceil(seconds * 2) + 10);
   }, 90_000);
+
+  it('hears a pane again after it flooded and was paused: a prompt drawn later comes by the signal', async () => {
+    // The safety net is an hour away: only the signal can bring a look at this pane.
+    const { clock, paneId, counting, facts, typeInto } = await startedOnManualClock('events', 50, { safetyNetMs: 3_600_000 });
+    await poll(() => observer!.modes()[0]?.mode === 'events', 'the server gives the change signal');
+    // Three seconds of a 100 ms spinner with no look in between: far over the flood limit, so the pane is paused.
+    await typeInto('stream 3');
+    await new Promise((r) => setTimeout(r, 4000));
+    // The next look continues it (tmux said %pause inside our own command's reply, not as a notice).
+    const looked = counting.captured.length;
+    await stepUntil(clock, 50, 1500, () => counting.captured.slice(looked).includes(paneId), 'a look at the paused pane');
+    // Let its confirming look come and go: nothing is pending for the pane any more.
+    for (let i = 0; i < 10; i++) {
+      clock.advance(50);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    await new Promise((r) => setTimeout(r, 300));
+    await typeInto('prompt');
+    await stepUntil(clock, 20, 1500, () => permissionFacts(facts).length > 0, 'the prompt drawn after the pause reported');
+  }, 40_000);
+
+  it('holds back a working agent’s redraws between its looks: a spinner for 20 s costs few notices', async () => {
+    const { paneId, counting, facts, typeInto } = await setup('events', null);
+    observer!.start();
+    await poll(() => facts.some((f) => f.kind === 'pane-seen') && counting.captured.length >= 2, 'the pane is watched');
+    const before = counting.captured.length;
+    const noticesBefore = counting.notices;
+    await typeInto('work 20');
+    await new Promise((r) => setTimeout(r, 20_000));
+    const captures = counting.captured.slice(before).filter((p) => p === paneId).length;
+    const notices = counting.notices - noticesBefore;
+    expect(facts.some((f) => f.kind === 'screen' && f.screen.kind === 'working')).toBe(true);
+    // A redraw every 100 ms is ~200 notices unheld; held after each look, a few slip through before the pause takes.
+    expect(captures).toBeGreaterThan(5);
+    expect(captures).toBeLessThanOrEqual(20 * 2 + 10);
+    expect(notices).toBeLessThanOrEqual(captures * 4 + 10);
+  }, 40_000);
 
   it('finds an agent started in a new session by the next pane list (tickMs), not the safety net', async () => {
     const { clock, facts } = await startedOnManualClock('events', 50);

@@ -1,0 +1,64 @@
+// Rules guarded: only output that lasts is a flood — a prompt drawn in one burst of many small writes is
+// never paused (a paused pane tells nothing of when it went quiet, so its look would wait for the busy
+// ceiling); output that keeps coming is paused once, and the pause command's reply marks it paused (tmux
+// writes that %pause inside the reply block, where it is no notice), so the next capture continues it.
+// The connection is a stand-in recording the commands sent; observer-events.test.ts runs the real tmux.
+import { describe, expect, it } from 'vitest';
+import { silentLogger } from '../../../main/engine/platform/log.ts';
+import type { ControlReply } from '../../../main/engine/tmux/control-protocol.ts';
+import { ControlChangeFeed, FLOOD_NOTICES, FLOOD_SPAN_MS } from '../../../main/engine/tmux/change-feed.ts';
+import type { PaneChange } from '../../../main/engine/tmux/types.ts';
+import { ManualClock } from '../../support/manual-clock.ts';
+
+function feedOn() {
+  const clock = new ManualClock(1_000_000);
+  const sent: string[][] = [];
+  const replies: ((r: ControlReply) => void)[] = [];
+  const feed = new ControlChangeFeed(silentLogger, clock);
+  const changes: PaneChange[] = [];
+  feed.listen((c) => changes.push(c));
+  feed.connected({
+    session: 'trailboss-watch-1',
+    send: (commands) =>
+      commands.map((c) => {
+        sent.push([...c]);
+        return new Promise<ControlReply>((resolve) => replies.push(resolve));
+      }),
+  });
+  const reply = (lines: string[]) => replies.shift()!({ kind: 'reply', time: 0, number: 0, flags: 1, ok: true, lines });
+  return { clock, sent, feed, changes, reply };
+}
+
+const pauses = (sent: string[][]) => sent.filter((c) => c[0] === 'refresh-client' && c[2]?.endsWith(':pause'));
+
+describe('ControlChangeFeed flow control', () => {
+  it('never pauses a pane for a burst: 40 notices within 50 ms', () => {
+    const { clock, sent, feed, changes } = feedOn();
+    for (let i = 0; i < 40; i++) {
+      feed.notice({ kind: 'output', paneId: '%3' });
+      if (i % 4 === 0) clock.advance(5);
+    }
+    expect(pauses(sent)).toEqual([]);
+    expect(changes.filter((c) => c.kind === 'output' && c.paused)).toEqual([]);
+  });
+
+  it('pauses output that lasts once, marks it paused by the reply, and continues it before the next capture', async () => {
+    const { clock, sent, feed, changes, reply } = feedOn();
+    const stepMs = Math.ceil(FLOOD_SPAN_MS / FLOOD_NOTICES) + 5;
+    for (let i = 0; i < FLOOD_NOTICES + 5; i++) {
+      feed.notice({ kind: 'output', paneId: '%3' });
+      clock.advance(stepMs);
+    }
+    expect(pauses(sent)).toEqual([['refresh-client', '-A', '%3:pause']]);
+    // tmux's own %pause comes inside the reply block: the reply alone says it took.
+    reply(['%pause %3']);
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(changes.at(-1)).toEqual({ kind: 'output', paneId: '%3', paused: true });
+    const before = changes.length;
+    feed.notice({ kind: 'output', paneId: '%3' });
+    expect(changes.length).toBe(before); // held back by tmux; a stray notice in flight is dropped
+    expect(feed.beforeCapture(['%3', '%4'])).toEqual([['refresh-client', '-A', '%3:continue']]);
+    expect(feed.beforeCapture(['%3'])).toEqual([]);
+  });
+});
