@@ -25,7 +25,8 @@ const clientBan = { group: ['**/client/**'], message: 'The client core is for th
 const engineOnlyBans = { ...engineBans, patterns: [...engineBans.patterns, clientBan] };
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'dist/**', 'out/**', 'test-results/**', 'playwright-report/**', 'bench/results/**'] },
+  // .cache: the live suite's installed CLIs, which CI installs (and Copilot unpacks) while the check lints.
+  { ignores: ['node_modules/**', '.cache/**', 'dist/**', 'out/**', 'test-results/**', 'playwright-report/**', 'bench/results/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
