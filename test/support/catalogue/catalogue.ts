@@ -68,6 +68,8 @@ export interface CatalogueDialog {
   readonly deny: string | null;
   /** Which of the catalogue's extracted strings this dialog draws (checked against `extracted`). */
   readonly strings: readonly string[];
+  /** What was made up to draw it: a label, title or value the CLI builds at run time, drawn with a realistic one. */
+  readonly note?: string;
 }
 
 /** One pinned version's catalogue. */

@@ -68,7 +68,7 @@ const TITLED = [
 /**
  * Confirmations of views the user opened with a command (2.1.332 bundle), asked by their title: /export's
  * overwrite, /desktop, the spend limit, /remote-control's directory, a model switch, stopping ultraplan,
- * uninstalling a plugin.
+ * uninstalling a plugin, and the rest named below.
  */
 const TITLED_BY_USER = [
   { id: 'claude.export-overwrite', title: /Overwrite\s+this\s+file\?/ },
@@ -84,6 +84,17 @@ const TITLED_BY_USER = [
   { id: 'claude.github-connect', title: /Connect\s+cloud\s+sessions\s+to\s+GitHub\?/ },
   // /plugin: `Uninstall <plugin>?` alone on its row (the plugin's name may wrap onto the next).
   { id: 'claude.plugin-uninstall', title: /^\s*Uninstall\s+\S+\?\s*$/m },
+  // /login's gateway, /plugin's marketplace add, /install-github-app's last step, /add-dir's choice, /feedback's
+  // consent (its report, bundle and share forms): the host, marketplace and repository are filled in at run time.
+  { id: 'claude.login-gateway-trust', title: /Trust\s+gateway\s+[^\s?][^?]{0,200}?\?/ },
+  { id: 'claude.marketplace-add', title: /Add\s+marketplace\s+[^\s?]+\?/ },
+  { id: 'claude.install-github-app', title: /Make\s+these\s+changes\s+to\s+[^\s?]+\?/ },
+  { id: 'claude.add-dir', title: /Add\s+directory\s+to\s+workspace/ },
+  {
+    id: 'claude.feedback-consent',
+    title:
+      /(?:This\s+report\s+will\s+include|An\s+archive\s+will\s+be\s+saved\s+to\s+disk\s+containing|This\s+shared\s+conversation\s+will\s+include):/,
+  },
 ] as const;
 
 /** Dialogs the user opens with a command (never queued, never answered by a key). */

@@ -141,6 +141,39 @@ describe('Claude 2.1.332 dialog classes from the catalogue', () => {
     expect(screen).toMatchObject({ kind: 'dialog', question: 'Remove the monthly spend limit?', openedByUser: true });
   });
 
+  it('confirmations whose title is filled in at run time (a gateway host, a marketplace, a repository) are opened by the user', () => {
+    const gateway = classify([
+      rule(30),
+      ' Trust gateway gateway.acme.ex',
+      ' ample?',
+      ' Certificate fingerprint',
+      ' (SHA-256): 3f9a1c0e5b7d2a48…',
+      '',
+      '   Yes, trust this gateway',
+      ' ❯ No, cancel login',
+      '',
+      ' Enter to confirm · Esc to',
+      ' cancel',
+    ]);
+    expect(gateway).toMatchObject({ kind: 'dialog', openedByUser: true });
+    const feedback = classify([
+      rule(80),
+      ' This report will include:',
+      ' - Session transcript: this session only',
+      '',
+      ' ❯ No, edit the report',
+      '   Yes, send it',
+    ]);
+    expect(feedback).toMatchObject({ kind: 'dialog', question: 'This report will include:', openedByUser: true });
+    for (const [title, rows] of [
+      ['Add marketplace acme-tools?', [' ❯ 1. Yes, add', '   2. No, cancel']],
+      ['Make these changes to acme/widgets?', [' ❯ No, cancel', '   Yes, make these changes']],
+    ] as const) {
+      const screen = classify([rule(80), ` ${title}`, '', ...rows, '', ' Enter to confirm · Esc to cancel']);
+      expect(screen, title).toMatchObject({ kind: 'dialog', question: title, openedByUser: true });
+    }
+  });
+
   it('a word longer than the row, cut at the pane edge, is glued back into its label', () => {
     const screen = classify([
       rule(20),
