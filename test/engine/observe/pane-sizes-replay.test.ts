@@ -10,21 +10,14 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agentFromObserved } from '../../../main/cli/commands/status.ts';
-import type { AgentStatus } from '../../../main/cli/format-status.ts';
-import { systemClock } from '../../../main/engine/platform/clock.ts';
 import type { RuntimeId } from '../../../main/engine/runtimes/types.ts';
 import { RUNTIME_IDS } from '../../../main/engine/runtimes/types.ts';
-import type { TmuxClient } from '../../../main/engine/tmux/types.ts';
-import { namedSleeper, showFixtureCommand } from '../../support/fake-agent-binary.ts';
-import { PROCESS_NAME, parsePeerNote } from '../../support/peer-screens.ts';
+import { parsePeerNote } from '../../support/peer-screens.ts';
 import type { PeerNote } from '../../support/peer-screens.ts';
-import { observeSettled } from '../../support/observe-settled.ts';
-import { realObserver } from '../../support/real-observer.ts';
+import { replayScreens } from '../../support/replay-screens.ts';
+import type { Replay } from '../../support/replay-screens.ts';
 import { cliWrappedRows } from '../../support/safety/cli-wrapped.ts';
 import { landsOnDeny, landsOnSingleUse } from '../../support/safety/screen-oracle.ts';
-import { startPrivateTmux } from '../../support/tmux-server.ts';
-import type { PrivateTmux } from '../../support/tmux-server.ts';
 
 const PANES = join(import.meta.dirname, '../../fixtures/panes');
 
@@ -82,37 +75,21 @@ function sizeCaptures(): SizeCapture[] {
 
 const CAPTURES = sizeCaptures();
 
-let tmux: PrivateTmux | null = null;
-let client: TmuxClient | null = null;
-const seen = new Map<string, AgentStatus>();
+let replay: Replay | null = null;
+const seen = (id: string) => replay?.seen.get(id);
 
 beforeAll(async () => {
-  const t = await startPrivateTmux();
-  tmux = t;
-  const panes = new Map<string, SizeCapture>();
-  const sleepers = new Map(Object.entries(PROCESS_NAME).map(([runtime, name]) => [runtime, namedSleeper(t.dir, name)]));
-  for (const c of CAPTURES) {
-    // Each in its own session, so the window can take the capture's size; the colour capture, so a
-    // highlight drawn only in colour (opencode's buttons) is on screen as it was.
-    const pane = await t.newPane(showFixtureCommand(c.ansi, sleepers.get(c.runtime) ?? ''), {
-      session: `size-${panes.size}`,
-      width: c.width,
-      height: c.height,
-    });
-    panes.set(pane, c);
-  }
-  const real = await realObserver(t);
-  client = real.client;
-  const now = systemClock.now();
-  for (const pane of await observeSettled(real.observer, new Set(panes.keys()), 'size captures')) {
-    const c = panes.get(pane.info.paneId);
-    if (c) seen.set(c.id, agentFromObserved(pane, now));
-  }
+  // Each in its own session, so the window can take the capture's size; the colour capture, so a highlight
+  // drawn only in colour (opencode's buttons) is on screen as it was.
+  replay = await replayScreens(
+    CAPTURES,
+    (c, index) => ({ file: c.ansi, pane: { session: `size-${index}`, width: c.width, height: c.height } }),
+    'size captures',
+  );
 }, 180_000);
 
 afterAll(async () => {
-  await client?.close();
-  await tmux?.kill();
+  await replay?.close();
 });
 
 describe('real CLIs at every pane size, read by the observer', () => {
@@ -130,7 +107,7 @@ describe('real CLIs at every pane size, read by the observer', () => {
   for (const c of CAPTURES) {
     const note = c.note;
     it(`${c.id} (${c.width}x${c.height}): ${note.states.join('|')}, approve ${note.approveKey ?? 'none'}, deny ${note.denyKey ?? 'none'}`, () => {
-      const status = seen.get(c.id);
+      const status = seen(c.id);
       expect(status, `${c.id} was not observed as an agent pane`).toBeDefined();
       if (!status) return;
       const prompt = status.prompt;

@@ -5,17 +5,9 @@
  * (`agentFromObserved`). State, runtime, approve key and deny key must be what the screen's note says.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agentFromObserved } from '../../../main/cli/commands/status.ts';
-import type { AgentStatus } from '../../../main/cli/format-status.ts';
-import { systemClock } from '../../../main/engine/platform/clock.ts';
-import type { TmuxClient } from '../../../main/engine/tmux/types.ts';
-import { namedSleeper, showFixtureCommand } from '../../support/fake-agent-binary.ts';
-import { PROCESS_NAME, peerScreenFiles, peerScreens, pendingPeerScreens } from '../../support/peer-screens.ts';
-import type { PeerScreen } from '../../support/peer-screens.ts';
-import { observeSettled } from '../../support/observe-settled.ts';
-import { realObserver } from '../../support/real-observer.ts';
-import { startPrivateTmux } from '../../support/tmux-server.ts';
-import type { PrivateTmux } from '../../support/tmux-server.ts';
+import { peerScreenFiles, peerScreens, pendingPeerScreens } from '../../support/peer-screens.ts';
+import { replayScreens } from '../../support/replay-screens.ts';
+import type { Replay } from '../../support/replay-screens.ts';
 
 /**
  * Every peer screen must have its note: a screen without one fails, naming the note to write. (false
@@ -28,34 +20,16 @@ const NOTED = SCREENS.filter((s) => s.note !== null);
 const MISSING = SCREENS.filter((s) => s.note === null);
 const PENDING = pendingPeerScreens();
 
-let tmux: PrivateTmux | null = null;
-let client: TmuxClient | null = null;
 /** What status reports for each replayed screen, by screen id. */
-const seen = new Map<string, AgentStatus>();
+let replay: Replay | null = null;
+const seen = (id: string) => replay?.seen.get(id);
 
 beforeAll(async () => {
-  const t = await startPrivateTmux();
-  tmux = t;
-  const panes = new Map<string, PeerScreen>();
-  // One sleeper binary per process name (a copy being run cannot be overwritten).
-  const sleepers = new Map(Object.entries(PROCESS_NAME).map(([runtime, name]) => [runtime, namedSleeper(t.dir, name)]));
-  for (const screen of NOTED) {
-    const sleeper = sleepers.get(screen.runtime) ?? '';
-    panes.set(await t.newPane(showFixtureCommand(screen.txt, sleeper), { width: 120, height: 40 }), screen);
-  }
-  const real = await realObserver(t);
-  client = real.client;
-  const observer = real.observer;
-  const now = systemClock.now();
-  for (const pane of await observeSettled(observer, new Set(panes.keys()), 'replayed panes')) {
-    const screen = panes.get(pane.info.paneId);
-    if (screen) seen.set(screen.id, agentFromObserved(pane, now));
-  }
+  replay = await replayScreens(NOTED, (screen) => ({ file: screen.txt, pane: { width: 120, height: 40 } }), 'replayed panes');
 }, 180_000);
 
 afterAll(async () => {
-  await client?.close();
-  await tmux?.kill();
+  await replay?.close();
 });
 
 describe('peer screens replayed in tmux and read by the observer', () => {
@@ -70,7 +44,7 @@ describe('peer screens replayed in tmux and read by the observer', () => {
     const note = screen.note;
     if (!note) continue;
     it(`${screen.id}: ${note.states.join('|')}, approve ${note.approveKey ?? 'none'}, deny ${note.denyKey ?? 'none'}`, () => {
-      const status = seen.get(screen.id);
+      const status = seen(screen.id);
       expect(status, `${screen.id} was not observed as an agent pane`).toBeDefined();
       if (!status) return;
       const got = {
