@@ -11,38 +11,31 @@ const VERIFIED_BUTTONS = ['Allow once', 'Allow always', 'Reject'];
 const TITLE = 'Permission required';
 
 /**
- * Body rows the title continues on, or -1 when the box has another title: a 20-column pane cuts it mid-word
- * (`△Permissio` / `n require` / `d`).
+ * How the box's title reads: "Permission required" whole after `taken` body rows (a 20-column pane cuts it
+ * mid-word: `△Permissio` / `n require` / `d`), its start with the rows that would finish it not drawn yet
+ * (`unfinished`: a box caught mid-draw), or another title.
  */
-function titleContinuation(box: PromptBox): number {
+function readTitle(box: PromptBox): { readonly taken: number } | 'unfinished' | 'other' {
   let text = box.title;
   for (let taken = 0; taken <= 2; taken++) {
-    if (text === TITLE) return taken;
+    if (text === TITLE) return { taken };
     const next = box.body[taken] ?? '';
-    if (next === '') return -1;
+    if (next === '') return TITLE.startsWith(text) ? 'unfinished' : 'other';
     text += next;
   }
-  return -1;
+  return 'other';
 }
 
-/**
- * The box's title is the start of "Permission required" and the rows that would finish it are not drawn
- * yet: a permission box caught mid-draw, which is neither a prompt nor another dialog until it settles.
- */
+/** A permission box caught mid-draw: neither a prompt nor another dialog until it settles. */
 export function isPermissionTitleUnfinished(box: PromptBox): boolean {
-  let text = box.title;
-  for (let taken = 0; taken <= 2 && text !== TITLE; taken++) {
-    const next = box.body[taken] ?? '';
-    if (next === '') return TITLE.startsWith(text);
-    text += next;
-  }
-  return false;
+  return readTitle(box) === 'unfinished';
 }
 
 /** The permission prompt in `box`, or null when the box is something else. */
 export function parsePermissionBox(box: PromptBox, ansiLines?: readonly string[]): PermissionPrompt | null {
-  const taken = titleContinuation(box);
-  if (taken < 0) return null;
+  const title = readTitle(box);
+  if (typeof title === 'string') return null;
+  const taken = title.taken;
   const body = box.body.slice(taken);
   const headerAt = body.findIndex((l) => l !== '');
   const header = headerAt >= 0 ? (body[headerAt] ?? '') : '';
