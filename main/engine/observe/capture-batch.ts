@@ -3,7 +3,7 @@ import type { Clock } from '../platform/clock.ts';
 import type { Fact } from '../sessions/facts.ts';
 import type { TmuxClient } from '../tmux/types.ts';
 import type { ObserveMode, LookOptions } from './look-schedule.ts';
-import { looked } from './look-schedule.ts';
+import { holdAfterLook, looked } from './look-schedule.ts';
 import type { TrackerOptions } from './pane-tracker.ts';
 import { trackCapture } from './pane-tracker.ts';
 import type { WatchedPane } from './watched-pane.ts';
@@ -28,40 +28,57 @@ export async function captureBatch(
 ): Promise<void> {
   if (due.length === 0) return;
   const opts = deps.options;
+  const events = mode === 'events';
+  const feed = client.changes;
+  // A working agent held paused since its last look stays paused through this one: if it is still
+  // redrawing, it is held on with no notice written or read; if not, it is released after (below).
+  const kept = new Set(events ? due.filter((w) => w.look.paused && w.look.working).map((w) => w.info.paneId) : []);
   const requestedAt = deps.clock.now();
   let captures;
   try {
-    captures = await client.capture(due.map((w) => ({ paneId: w.info.paneId, colour: wantsColour(w) })));
+    captures = await client.capture(
+      due.map((w) => ({ paneId: w.info.paneId, colour: wantsColour(w), ...(kept.has(w.info.paneId) ? { keepPaused: true } : {}) })),
+    );
   } catch (error) {
     // Looks asked for are served even by a failed batch (no hammering a failing server); the caller reports the failure.
     for (const w of due) w.look = looked(w.look, { requestedAt, at: requestedAt, unproven: false, working: w.look.working }, mode, opts);
+    if (kept.size > 0) feed?.release?.([...kept]);
     throw error;
   }
   const byId = new Map(captures.map((c) => [c.paneId, c]));
-  // Panes this look was for because they wrote (not a net's or an agent's ask).
-  const wrote = new Set(due.filter((w) => w.look.changedSince !== null).map((w) => w.info.paneId));
   const at = deps.clock.now();
+  const hold: string[] = [];
+  const release: string[] = [];
   for (const w of due) {
-    const capture = byId.get(w.info.paneId);
+    const paneId = w.info.paneId;
+    const capture = byId.get(paneId);
     if (!capture) {
+      if (kept.has(paneId)) release.push(paneId);
       w.look = looked(w.look, { requestedAt, at, unproven: false, working: w.look.working }, mode, opts);
       continue;
     }
-    const before = w.tracker.digest;
+    // This look was for a pane that wrote (not a net's or an agent's ask).
+    const wrote = w.look.changedSince !== null;
+    const before = w.tracker;
     const result = trackCapture(w.tracker, w.key, w.runtime, capture, at, opts);
     w.tracker = result.state;
     facts.push(...result.facts);
     w.lastCaptureAt = at;
-    const unproven = w.tracker.digest !== before || w.tracker.stableCount < opts.stableCaptures;
-    w.look = looked(w.look, { requestedAt, at, unproven, working: w.tracker.lastScreen?.kind === 'working' }, mode, opts);
+    const working = w.tracker.lastScreen?.kind === 'working';
+    // A working agent that keeps redrawing is looked at again no sooner than a second from now whatever
+    // it writes (look-schedule.ts): its redraws are held back until then, and through that look too.
+    const decided = events
+      ? holdAfterLook(w.look, { kept: kept.has(paneId), working, wrote, redrew: w.tracker.captured !== before.captured })
+      : { hold: false, release: false, heldStill: 0 };
+    if (decided.hold) hold.push(paneId);
+    if (decided.release) release.push(paneId);
+    const unproven = w.tracker.digest !== before.digest || w.tracker.stableCount < opts.stableCaptures;
+    w.look = {
+      ...looked(w.look, { requestedAt, at, unproven, working, released: decided.release }, mode, opts),
+      heldStill: decided.heldStill,
+    };
   }
-  // A working pane that keeps redrawing is looked at again no sooner than a second from now whatever it
-  // writes (look-schedule.ts): its redraws are held back until then. The pause, once taken, is its
-  // signal: the look comes at that second and continues it.
-  if (mode === 'events') {
-    const working = due
-      .filter((w) => w.lastCaptureAt === at && wrote.has(w.info.paneId) && w.tracker.lastScreen?.kind === 'working')
-      .map((w) => w.info.paneId);
-    if (working.length > 0) client.changes?.hold?.(working);
-  }
+  if (release.length > 0) feed?.release?.(release);
+  // The pause, once taken (told at once for a pane kept paused), is the held pane's signal: its next look comes a second on.
+  if (hold.length > 0) feed?.hold?.(hold);
 }

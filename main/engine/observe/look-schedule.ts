@@ -33,6 +33,13 @@ export const WORKING_LOOK_GAP_MS = 1000;
  */
 export const CONFIRM_STILL_MS = 150;
 
+/**
+ * Events: a working agent held paused through its looks is let go once this many looks running found
+ * the very same screen (it stopped redrawing: hung, or done without a word). One such look proves
+ * nothing: a spinner can come round to the same frame a second later.
+ */
+export const HELD_STILL_LOOKS = 3;
+
 /** What the schedule remembers about one pane. */
 export interface LookState {
   /** First change signal not yet covered by a look (null: none). */
@@ -52,6 +59,8 @@ export interface LookState {
   /** When the last look came back, and whether it found the agent working. */
   readonly lookedAt: number;
   readonly working: boolean;
+  /** Looks running that found this held pane's screen exactly as the look before (events). */
+  readonly heldStill: number;
 }
 
 /** A pane nothing is pending for. */
@@ -65,6 +74,7 @@ export const noLook: LookState = {
   netAt: null,
   lookedAt: 0,
   working: false,
+  heldStill: 0,
 };
 
 /** Gaps longer than this are a pause in the output, not its pace. */
@@ -123,7 +133,17 @@ export function urgentDueAt(s: LookState, o: LookOptions): number | null {
  */
 export function looked(
   s: LookState,
-  look: { readonly requestedAt: number; readonly at: number; readonly unproven: boolean; readonly working: boolean },
+  look: {
+    readonly requestedAt: number;
+    readonly at: number;
+    readonly unproven: boolean;
+    readonly working: boolean;
+    /**
+     * The pane's output was held through this look and is let go only now: what it drew in between
+     * came with no signal, so a confirming look follows whatever the look found.
+     */
+    readonly released?: boolean;
+  },
   mode: ObserveMode,
   o: LookOptions,
 ): LookState {
@@ -136,7 +156,23 @@ export function looked(
     return { ...s, ...seen, changedSince: Math.max(s.changedSince, requestedAt), confirmAt: null, askedAt, netAt };
   }
   // A working screen needs no confirming look (it is a fact at once); with events, its next output brings the next look.
-  const confirm = look.unproven && !(mode === 'events' && look.working);
+  const confirm = look.released === true || (look.unproven && !(mode === 'events' && look.working));
   const confirmAt = !confirm ? null : mode === 'events' ? Math.max(at + o.settleMs, s.lastSignalAt + CONFIRM_STILL_MS) : at + o.recheckMs;
   return { ...s, ...seen, changedSince: null, paused: false, confirmAt, askedAt, netAt };
+}
+
+/**
+ * Events, after a look: whether to hold the pane's output back until its next look (a working agent
+ * that keeps redrawing: its next look is a second away whatever it writes), or to let go one that was
+ * kept paused through this look (`kept`) and stopped redrawing or working. `wrote`: the look was for
+ * output it signalled; `redrew`: its screen is not exactly the one of its last look (a kept pane
+ * cannot signal, so only this shows it still draws).
+ */
+export function holdAfterLook(
+  s: LookState,
+  look: { readonly kept: boolean; readonly working: boolean; readonly wrote: boolean; readonly redrew: boolean },
+): { readonly hold: boolean; readonly release: boolean; readonly heldStill: number } {
+  const heldStill = look.kept && !look.redrew ? s.heldStill + 1 : 0;
+  const hold = look.working && (look.kept ? heldStill < HELD_STILL_LOOKS : look.wrote);
+  return { hold, release: look.kept && !hold, heldStill: hold ? heldStill : 0 };
 }

@@ -3,7 +3,10 @@
  * panes of windows linked into the client's own session, so the windows of the panes we follow are
  * linked into the watcher session (never resized: the client ignores size; never attached to a user
  * session). Flow control: a pane that floods is paused (`refresh-client -A %N:pause`) and continued
- * right before its next capture, so a busy pane costs a bounded number of notices per capture.
+ * right before its next capture, so a busy pane costs a bounded number of notices per capture. A
+ * working agent is held paused from one look to the next and through the look itself while it keeps
+ * redrawing: tmux then neither formats its redraws as notices nor do we read them (each %output of a
+ * frame costs the server about as much as a capture: it escapes the frame byte by byte).
  */
 import type { Clock } from '../platform/clock.ts';
 import type { Logger } from '../platform/log.ts';
@@ -76,7 +79,7 @@ export class ControlChangeFeed implements PaneChangeFeed {
         this.notices.set(notice.paneId, seen);
         if (!seen.pausing && seen.count >= FLOOD_NOTICES && now - seen.since >= FLOOD_SPAN_MS) {
           seen.pausing = true;
-          this.pause(notice.paneId);
+          this.pause([notice.paneId]);
         }
         // Only the first notice after a capture and the later ones that move the quiet window matter;
         // the observer keeps a time per pane, nothing more.
@@ -93,14 +96,31 @@ export class ControlChangeFeed implements PaneChangeFeed {
     }
   }
 
-  /** Commands to run right before capturing these panes: paused ones are continued (their output flows again). */
-  beforeCapture(paneIds: readonly string[]): string[][] {
-    const commands: string[][] = [];
+  /**
+   * Commands to run right before capturing these panes, in the same write: paused ones are continued
+   * (their output flows again, so what they draw after the capture is signalled), except those the
+   * observer keeps held through the look (`keep`: a working agent it expects to find still redrawing).
+   */
+  beforeCapture(paneIds: readonly string[], keep: ReadonlySet<string> = new Set()): string[][] {
+    const resume: string[] = [];
     for (const paneId of paneIds) {
       this.notices.delete(paneId);
-      if (this.paused.delete(paneId)) commands.push(['refresh-client', '-A', `${paneId}:continue`]);
+      if (!keep.has(paneId) && this.paused.delete(paneId)) resume.push(paneId);
     }
-    return commands;
+    return resume.length === 0 ? [] : [offsetsCommand(resume, 'continue')];
+  }
+
+  /** Continue these held panes now: their look found them no longer redrawing, so their output is news again. */
+  release(paneIds: readonly string[]): void {
+    const resume = paneIds.filter((paneId) => this.paused.delete(paneId));
+    const conn = this.conn;
+    if (!conn || resume.length === 0) return;
+    void conn
+      .send([offsetsCommand(resume, 'continue')])[0]
+      ?.then((r) => {
+        if (!r.ok) this.logger.log('debug', 'tmux.changes.continue-refused', { panes: resume, error: r.lines.join(' ') });
+      })
+      .catch(() => {});
   }
 
   async follow(panes: readonly PaneInfo[]): Promise<boolean> {
@@ -127,25 +147,31 @@ export class ControlChangeFeed implements PaneChangeFeed {
   }
 
   hold(paneIds: readonly string[]): void {
+    const pause: string[] = [];
     for (const paneId of paneIds) {
-      if (this.paused.has(paneId) || this.notices.get(paneId)?.pausing) continue;
-      this.notices.set(paneId, { count: 0, since: this.clock.now(), pausing: true });
-      this.pause(paneId);
+      // Kept paused through its look: it is held on, and told so at once (no command, so no reply to wait for).
+      if (this.paused.has(paneId)) this.listener({ kind: 'output', paneId, paused: true });
+      else if (!this.notices.get(paneId)?.pausing) {
+        this.notices.set(paneId, { count: 0, since: this.clock.now(), pausing: true });
+        pause.push(paneId);
+      }
     }
+    this.pause(pause);
   }
 
-  private pause(paneId: string): void {
+  /** Pause these panes' output for this client, in one command. */
+  private pause(paneIds: readonly string[]): void {
     const conn = this.conn;
-    if (!conn) return;
-    // The reply marks it paused, not a %pause notice: tmux writes the %pause it says for our own command
-    // inside that command's reply block (3.3a), where it is no notification. Missed, the pane was never
+    if (!conn || paneIds.length === 0) return;
+    // The reply marks them paused, not a %pause notice: tmux writes the %pause it says for our own command
+    // inside that command's reply block (3.3a), where it is no notification. Missed, a pane was never
     // continued and stayed silent for good: only the safety net's looks saw it again. Older tmux
-    // refuses -A and the pane just keeps talking.
+    // refuses -A and the panes just keep talking.
     void conn
-      .send([['refresh-client', '-A', `${paneId}:pause`]])[0]
+      .send([offsetsCommand(paneIds, 'pause')])[0]
       ?.then((r) => {
-        if (!r.ok) this.logger.log('debug', 'tmux.changes.pause-refused', { pane: paneId, error: r.lines.join(' ') });
-        else if (this.conn === conn) this.markPaused(paneId);
+        if (!r.ok) this.logger.log('debug', 'tmux.changes.pause-refused', { panes: paneIds, error: r.lines.join(' ') });
+        else if (this.conn === conn) for (const paneId of paneIds) this.markPaused(paneId);
       })
       .catch(() => {});
   }
@@ -181,4 +207,9 @@ export class ControlChangeFeed implements PaneChangeFeed {
       this.sweeping = false;
     }
   }
+}
+
+/** One `refresh-client` for many panes: tmux takes any number of `-A pane:action`, and ignores a pane that is gone. */
+function offsetsCommand(paneIds: readonly string[], action: 'pause' | 'continue'): string[] {
+  return ['refresh-client', ...paneIds.flatMap((paneId) => ['-A', `${paneId}:${action}`])];
 }

@@ -106,8 +106,14 @@ export class ControlModeClient implements TmuxClient {
     if (requests.length === 0) return [];
     // One capture per pane: with colour, the plain lines are the `-e` lines without escapes.
     const commands = requests.map((r) => captureArgs(r.paneId, r.colour));
-    // Paused panes are continued first, in the same write: output after the capture is signalled again.
-    const resume = this.changes?.beforeCapture(requests.map((r) => r.paneId)) ?? [];
+    // Paused panes are continued first, in the same write: output after the capture is signalled again
+    // (those kept paused through it excepted: the observer holds them on or releases them after).
+    const kept = new Set(requests.filter((r) => r.keepPaused === true).map((r) => r.paneId));
+    const resume =
+      this.changes?.beforeCapture(
+        requests.map((r) => r.paneId),
+        kept,
+      ) ?? [];
     const settled = (await this.batch('capture-pane', [...resume, ...commands])).slice(resume.length);
     const results: PaneScreenCapture[] = [];
     requests.forEach((r, i) => {

@@ -69,6 +69,11 @@ export interface CaptureRequest {
   readonly paneId: string;
   /** Also capture with `-e` (colour escapes). */
   readonly colour: boolean;
+  /**
+   * Leave the pane's output paused through this capture if the change signal holds it (a working agent
+   * expected to be still redrawing): the observer then holds it on or releases it, by what it sees.
+   */
+  readonly keepPaused?: boolean;
 }
 
 /**
@@ -112,9 +117,11 @@ export interface PaneChangeFeed {
   /**
    * Hold these panes' output back until their next capture (a working agent: its next look is a second
    * away whatever it writes, and every redraw sent as a notice costs the tmux server and us). Each is
-   * signalled once more, `paused`, when tmux took it.
+   * signalled once more, `paused`, when tmux took it (at once for one still held from before).
    */
   hold?(paneIds: readonly string[]): void;
+  /** Let these held panes' output flow again now (kept paused through a look that found them no longer redrawing). */
+  release?(paneIds: readonly string[]): void;
 }
 
 /** Everything the engine does with one tmux server. Implementations: control-mode client, batched CLI. */

@@ -2,13 +2,18 @@
 // pane that never does is still looked at every busyLookMs; a paused pane (no signal tells when it
 // goes quiet) waits for that ceiling; a spinner's pace stretches the quiet needed, so it is never
 // mistaken for quiet between frames; a changed screen asks for a confirming look after the settle
-// window and at least CONFIRM_STILL_MS after the last signal (poll: after recheckMs); output signalled while a look was on its way keeps the pane due.
+// window and at least CONFIRM_STILL_MS after the last signal (poll: after recheckMs); output signalled while a look was on its way keeps the pane due;
+// a working agent that keeps redrawing is held paused through its looks, and let go (with a confirming look,
+// since what it drew before the release came with no signal) once it stops working or HELD_STILL_LOOKS looks
+// running found the very same screen.
 import { describe, expect, it } from 'vitest';
 import type { LookOptions } from '../../../main/engine/observe/look-schedule.ts';
 import {
   asked,
   CONFIRM_STILL_MS,
   dueAt,
+  HELD_STILL_LOOKS,
+  holdAfterLook,
   looked,
   noLook,
   quietNeeded,
@@ -90,5 +95,54 @@ describe('look schedule', () => {
     expect(dueAt(s, O)).toBe(2000);
     expect(dueAt(looked(s, { requestedAt: 2001, at: 2010, unproven: false, working: false }, 'poll', O), O)).toBeNull();
     expect(dueAt(looked(s, { requestedAt: 1999, at: 2010, unproven: false, working: false }, 'poll', O), O)).toBe(2000);
+  });
+
+  it('holds a working agent that wrote, and keeps holding a kept one while its screen is redrawn', () => {
+    expect(holdAfterLook(noLook, { kept: false, working: true, wrote: true, redrew: true })).toEqual({
+      hold: true,
+      release: false,
+      heldStill: 0,
+    });
+    // Looked at for the net or an agent's ask, not for its output: nothing to hold back.
+    expect(holdAfterLook(noLook, { kept: false, working: true, wrote: false, redrew: true }).hold).toBe(false);
+    expect(holdAfterLook(noLook, { kept: false, working: false, wrote: true, redrew: true })).toEqual({
+      hold: false,
+      release: false,
+      heldStill: 0,
+    });
+    const kept = { ...noLook, paused: true, working: true, heldStill: 2 };
+    expect(holdAfterLook(kept, { kept: true, working: true, wrote: true, redrew: true })).toEqual({
+      hold: true,
+      release: false,
+      heldStill: 0,
+    });
+  });
+
+  it('lets a kept pane go once it stops working, or after HELD_STILL_LOOKS looks running found the same screen', () => {
+    const kept = { ...noLook, paused: true, working: true };
+    expect(holdAfterLook(kept, { kept: true, working: false, wrote: true, redrew: true })).toEqual({
+      hold: false,
+      release: true,
+      heldStill: 0,
+    });
+    let s: typeof kept = kept;
+    for (let i = 1; i < HELD_STILL_LOOKS; i++) {
+      const d = holdAfterLook(s, { kept: true, working: true, wrote: true, redrew: false });
+      expect(d).toEqual({ hold: true, release: false, heldStill: i });
+      s = { ...s, heldStill: d.heldStill };
+    }
+    expect(holdAfterLook(s, { kept: true, working: true, wrote: true, redrew: false })).toEqual({
+      hold: false,
+      release: true,
+      heldStill: 0,
+    });
+  });
+
+  it('asks for a confirming look after a release, even of a working screen: what it drew while held came with no signal', () => {
+    const s = { ...noLook, paused: true, working: true, changedSince: 1000, lastSignalAt: 1000 };
+    const after = looked(s, { requestedAt: 2000, at: 2005, unproven: false, working: true, released: true }, 'events', O);
+    expect(after.confirmAt).toBe(2105);
+    expect(after.paused).toBe(false);
+    expect(looked(s, { requestedAt: 2000, at: 2005, unproven: false, working: true }, 'events', O).confirmAt).toBeNull();
   });
 });

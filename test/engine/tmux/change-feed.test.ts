@@ -1,7 +1,9 @@
 // Rules guarded: only output that lasts is a flood — a prompt drawn in one burst of many small writes is
 // never paused (a paused pane tells nothing of when it went quiet, so its look would wait for the busy
 // ceiling); output that keeps coming is paused once, and the pause command's reply marks it paused (tmux
-// writes that %pause inside the reply block, where it is no notice), so the next capture continues it.
+// writes that %pause inside the reply block, where it is no notice), so the next capture continues it;
+// a pane the observer keeps held through a capture stays paused, is told held at once when held on (no
+// command), and is continued when released; many panes are paused or continued in one command.
 // The connection is a stand-in recording the commands sent; observer-events.test.ts runs the real tmux.
 import { describe, expect, it } from 'vitest';
 import { silentLogger } from '../../../main/engine/platform/log.ts';
@@ -60,5 +62,27 @@ describe('ControlChangeFeed flow control', () => {
     expect(changes.length).toBe(before); // held back by tmux; a stray notice in flight is dropped
     expect(feed.beforeCapture(['%3', '%4'])).toEqual([['refresh-client', '-A', '%3:continue']]);
     expect(feed.beforeCapture(['%3'])).toEqual([]);
+  });
+
+  it('keeps a held pane paused through its capture, holds it on without a command, and continues it when released', async () => {
+    const { sent, feed, changes, reply } = feedOn();
+    feed.hold(['%3', '%4']);
+    expect(pauses(sent)).toEqual([['refresh-client', '-A', '%3:pause', '-A', '%4:pause']]);
+    reply([]);
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(changes.filter((c) => c.kind === 'output' && c.paused)).toHaveLength(2);
+    // %3 is kept through its look, %4 is continued in the same write as its capture.
+    expect(feed.beforeCapture(['%3', '%4'], new Set(['%3']))).toEqual([['refresh-client', '-A', '%4:continue']]);
+    const sentBefore = sent.length;
+    feed.hold(['%3']);
+    expect(sent.length).toBe(sentBefore);
+    expect(changes.at(-1)).toEqual({ kind: 'output', paneId: '%3', paused: true });
+    feed.release(['%3', '%4']);
+    expect(sent.at(-1)).toEqual(['refresh-client', '-A', '%3:continue']);
+    // Released, its output is heard again.
+    const before = changes.length;
+    feed.notice({ kind: 'output', paneId: '%3' });
+    expect(changes.length).toBe(before + 1);
   });
 });
