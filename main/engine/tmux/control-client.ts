@@ -89,7 +89,7 @@ export class ControlModeClient implements TmuxClient {
   }
 
   async listPanes(): Promise<PaneInfo[]> {
-    const out = await this.quietly(() => this.one(listPanesArgs()));
+    const out = await this.quietly(() => this.one(listPanesArgs(this.changes !== undefined)));
     if (out === null) return [];
     const panes = userPanes(out);
     // Only watcher sessions left: let go, so tmux can exit as it would without us (exit-empty).

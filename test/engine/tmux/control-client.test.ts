@@ -4,6 +4,7 @@ import { systemClock } from '../../../main/engine/platform/clock.ts';
 import { MemoryLogger, silentLogger } from '../../../main/engine/platform/log.ts';
 import { realRunner } from '../../../main/engine/platform/run.ts';
 import { ControlModeClient } from '../../../main/engine/tmux/control-client.ts';
+import { listPanesArgs } from '../../../main/engine/tmux/operations.ts';
 import type { PrivateTmux } from '../../support/tmux-server.ts';
 import { startPrivateTmux } from '../../support/tmux-server.ts';
 import { describeTmuxClientContract } from './support/client-contract.ts';
@@ -91,6 +92,23 @@ describe('control-mode client', () => {
     expect(client.watcherSession).toMatch(/^trailboss-watch-\d+-\d+$/);
     expect(await sessions()).toContain(client.watcherSession);
     expect((await client.listPanes()).map((p) => p.paneId)).toEqual([pane]);
+  });
+
+  it('has tmux leave the watcher session out of the pane list once windows are linked into it (each pane once, read once)', async () => {
+    const panes = [await t.newPane('cat', { session: 'work' }), await t.newPane('cat', { session: 'work' })];
+    const client = new ControlModeClient(t.server, countingRunner().runner, {
+      logger: silentLogger,
+      clock: systemClock,
+      changeEvents: true,
+    });
+    clients.push(client);
+    expect(await client.changes!.follow(await client.listPanes())).toBe(true);
+    // Linked, each agent pane is in two sessions: unfiltered, tmux lists (and reads /proc for) it twice.
+    const unfiltered = (await t.tmux(listPanesArgs(false))).trim().split('\n');
+    expect(unfiltered.length).toBe(2 * panes.length + 1);
+    const filtered = (await t.tmux(listPanesArgs(true))).trim().split('\n');
+    expect(filtered).toHaveLength(panes.length);
+    expect((await client.listPanes()).map((p) => p.paneId).sort()).toEqual([...panes].sort());
   });
 
   it('removes the watcher session on close', async () => {
