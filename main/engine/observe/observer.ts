@@ -79,9 +79,12 @@ const NO_OVERRIDES: PaneOverrides = { enrolled: new Map(), ignored: new Set() };
 
 /**
  * Runs closer together than this are merged: signals from many panes cost one batch, and the facts of
- * one batch are one write of the truth (a run per signal made the engine cost more than polling).
+ * one batch are one write of the truth (a run per signal made the engine cost more than polling). Each
+ * run is a round trip to every server with a pane due (over ssh, a packet each way), so this caps them
+ * at 20 a second: 40 agents prompting every few seconds over ssh took 25 runs a second at 25 ms and the
+ * engine 9.7 % of a core, 16 a second at 50 ms and 8.0 %, for 33 ms more at the detection p95.
  */
-const MIN_RUN_GAP_MS = 25;
+const MIN_RUN_GAP_MS = 50;
 
 /**
  * Panes captured per server in one run, the earliest due first and the safety net's looks last; the
