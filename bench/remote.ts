@@ -25,7 +25,7 @@ import { preciseNow } from './host-protocol.ts';
 import { childPids, procCpu } from './proc-cpu.ts';
 import { loopingPrompt } from './scenarios.ts';
 import type { Summary } from './stats.ts';
-import { summarize } from './stats.ts';
+import { median, ratio, summarize } from './stats.ts';
 
 /** Sizes of the remote phase: the plan's own section, declared once in options.ts. */
 export type RemoteOptions = BenchPlan['remote'];
@@ -46,6 +46,46 @@ export interface RemoteRow {
   readonly sshPct: number;
   /** ssh processes per host during the window (max over samples). */
   readonly sshPerHost: number;
+  /** The hosts' tmux servers together, % of one core over the window (the agents' own redraws included). */
+  readonly serversPct?: number;
+  /** Which round of the interleaved ssh modes (1-based); absent for the local row. */
+  readonly round?: number;
+}
+
+/** The two modes over ssh, by the medians of their rounds; events ÷ poll per prompt detected, too (events detects more of them in a window). */
+export interface RemoteModeComparison {
+  readonly rounds: number;
+  readonly eventsLocalPct: number;
+  readonly pollLocalPct: number;
+  /** Engine + its ssh children: the watching machine's cost. */
+  readonly localRatio: number | null;
+  /** The same per prompt detected. */
+  readonly perPromptRatio: number | null;
+  /** The hosts' tmux servers. */
+  readonly serversRatio: number | null;
+}
+
+/** The watching machine's cost of a row: the engine and its ssh children. */
+export function localPct(row: RemoteRow): number {
+  return row.enginePct + row.sshPct;
+}
+
+/** Compare the ssh rows of a run by mode (null without both). */
+export function remoteModeComparison(result: RemoteResult): RemoteModeComparison | null {
+  const of = (observe: 'events' | 'poll') => result.rows.filter((r) => r.mode === 'ssh' && r.observe === observe);
+  const [events, polled] = [of('events'), of('poll')];
+  if (events.length === 0 || polled.length === 0) return null;
+  const med = (rows: readonly RemoteRow[], f: (r: RemoteRow) => number) => median(rows.map(f)) ?? 0;
+  const perPrompt = (r: RemoteRow) => localPct(r) / Math.max(1, r.detection.n);
+  const servers = (r: RemoteRow) => r.serversPct ?? 0;
+  return {
+    rounds: Math.min(events.length, polled.length),
+    eventsLocalPct: med(events, localPct),
+    pollLocalPct: med(polled, localPct),
+    localRatio: ratio(med(events, localPct), med(polled, localPct)),
+    perPromptRatio: ratio(med(events, perPrompt), med(polled, perPrompt)),
+    serversRatio: ratio(med(events, servers), med(polled, servers)),
+  };
 }
 
 /** The phase's result. */
@@ -66,6 +106,8 @@ interface HostFleet {
   readonly socket: string;
   readonly agents: readonly ScriptedAgent[];
   readonly promptState: readonly string[];
+  /** The host's tmux server (its CPU is the remote side's cost of watching). */
+  readonly serverPid: number;
 }
 
 /** A quiet Claude idle screen: print the fixture, then sleep under the name `claude` (what tmux shows). */
@@ -104,7 +146,8 @@ async function fillHost(tmux: PrivateTmux, socket: string, index: number, opts: 
   for (let i = 0; i < opts.panesPerHost - opts.loopingPerHost; i++) {
     await tmux.newPane(staticClaudeCommand(tmux.dir), { session: `quiet${Math.floor(i / WINDOWS_PER_SESSION)}` });
   }
-  return { name: `h${index + 1}`, tmux, socket, agents, promptState: loops.map((l) => l.promptState) };
+  const serverPid = Number((await tmux.tmux(['display-message', '-p', '#{pid}'])).trim());
+  return { name: `h${index + 1}`, tmux, socket, agents, promptState: loops.map((l) => l.promptState), serverPid };
 }
 
 /** Run the phase: the fleet over ssh, then the same fleet as local servers. */
@@ -114,13 +157,13 @@ export async function runRemote(opts: RemoteOptions): Promise<RemoteResult> {
   try {
     for (let i = 0; i < opts.hosts; i++) fleets.push(await startHostFleet(sshd, i, opts));
     const rows: RemoteRow[] = [];
-    // Over ssh with change events (the default) and polling, then as local servers: all in one run.
-    for (const [mode, observe] of [
-      ['ssh', 'events'],
-      ['ssh', 'poll'],
-      ['local', 'events'],
-    ] as const)
-      rows.push(await measure(mode, observe, sshd, fleets, opts));
+    // Over ssh with change events (the default) and polling, taking turns (ABBA: a load that drifts
+    // weighs on both alike), then as local servers: all in one run.
+    for (let round = 1; round <= opts.rounds; round++) {
+      const order = round % 2 === 1 ? (['events', 'poll'] as const) : (['poll', 'events'] as const);
+      for (const observe of order) rows.push({ ...(await measure('ssh', observe, sshd, fleets, opts)), round });
+    }
+    rows.push(await measure('local', 'events', sshd, fleets, opts));
     return { hosts: opts.hosts, panesPerHost: opts.panesPerHost, loopingPerHost: opts.loopingPerHost, windowMs: opts.windowMs, rows };
   } finally {
     for (const f of fleets) await f.tmux.kill();
@@ -157,12 +200,15 @@ async function measure(
     const cpuStart = procCpu(host.pid).own;
     const sshAtStart = sshChildren();
     const sshStart = sshCpu(sshAtStart);
+    const serversCpu = () => fleets.reduce((sum, f) => sum + procCpu(f.serverPid).own, 0);
+    const serversStart = serversCpu();
     while (preciseNow() < windowEnd) {
       sshPerHost = Math.max(sshPerHost, sshChildren().length / fleets.length);
       await sleep(Math.min(2000, Math.max(0, windowEnd - preciseNow())));
     }
     const cpuEnd = procCpu(host.pid).own;
     const sshCpuEnd = sshCpu(sshAtStart);
+    const serversPct = ((serversCpu() - serversStart) / opts.windowMs) * 100;
     const enginePct = ((cpuEnd - cpuStart) / opts.windowMs) * 100;
     // Grace: the last prompts drawn in the window still get detected and answered.
     await sleep(3000);
@@ -179,6 +225,7 @@ async function measure(
       enginePct,
       sshPct: ((sshCpuEnd - sshStart) / opts.windowMs) * 100,
       sshPerHost,
+      serversPct,
     };
   } finally {
     await host.stop();
@@ -192,7 +239,7 @@ function figures(
   windowStart: number,
   windowEnd: number,
   serverKeyOf: (f: HostFleet) => string,
-): Omit<RemoteRow, 'observe' | 'enginePct' | 'sshPct' | 'sshPerHost'> {
+): Omit<RemoteRow, 'observe' | 'enginePct' | 'sshPct' | 'sshPerHost' | 'serversPct' | 'round'> {
   const inWindow = (t: number): boolean => t >= windowStart && t <= windowEnd;
   const detection: number[] = [];
   const approve: number[] = [];

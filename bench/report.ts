@@ -10,6 +10,7 @@ import type { SnapshotResult, TmuxCaptureResult } from './folded.ts';
 import type { HookFusionResult } from './hook-fusion.ts';
 import type { HookIngestResult } from './hook-ingest.ts';
 import type { RemoteResult } from './remote.ts';
+import { remoteModeComparison } from './remote.ts';
 import type { DenyMessageResult } from './deny-message.ts';
 import { DENY_MESSAGE_TARGET_MS } from './deny-message.ts';
 import type { TuiResult } from './tui.ts';
@@ -182,7 +183,22 @@ export function verdicts(r: BenchResults): Verdict[] {
         ssh.detection,
         ssh.observe === 'events' ? TARGETS.remoteEventsDetectionP95Ms : TARGETS.remoteDetectionP95Ms,
       );
-      if (sshPoll) {
+      const modes = remoteModeComparison(r.remote);
+      if (modes) {
+        const of = `medians of ${modes.rounds} round${modes.rounds === 1 ? '' : 's'}`;
+        out.push({
+          measure: `CPU, engine + its ssh, ${size}: events ÷ poll (${of})`,
+          value: round(modes.localRatio, 2),
+          target: '≤ 1',
+          pass: within(modes.localRatio, 1),
+        });
+        out.push({
+          measure: `CPU, engine + its ssh per prompt detected, ${size}: events ÷ poll (${of})`,
+          value: round(modes.perPromptRatio, 2),
+          target: '≤ 1',
+          pass: within(modes.perPromptRatio, 1),
+        });
+      } else if (sshPoll) {
         const r2 = ratio(ssh.enginePct, sshPoll.enginePct);
         out.push({ measure: `CPU, engine, ${size}: events ÷ poll`, value: round(r2, 2), target: '≤ 1', pass: within(r2, 1) });
       }
@@ -612,10 +628,11 @@ export function formatReport(r: BenchResults): string {
           'engine CPU %',
           'ssh CPU %',
           'ssh per host',
+          'hosts’ tmux CPU %',
         ],
         rm.rows.map((row) => [
           row.mode,
-          row.observe ?? '',
+          `${row.observe ?? ''}${row.round ? ` #${row.round}` : ''}`,
           row.detection.n,
           row.missed,
           ms(row.detection.p50),
@@ -628,8 +645,24 @@ export function formatReport(r: BenchResults): string {
           pct(row.enginePct),
           pct(row.sshPct),
           row.sshPerHost,
+          row.serversPct === undefined ? '–' : pct(row.serversPct),
         ]),
       );
+      const modes = remoteModeComparison(rm);
+      if (modes)
+        section(
+          `Remote CPU by observe mode — medians of ${modes.rounds} interleaved rounds, events ÷ poll; events answers more prompts in a window (it detects them sooner), so per prompt detected too`,
+          ['events: engine + ssh %', 'poll: engine + ssh %', 'events ÷ poll', 'per prompt detected', 'hosts’ tmux servers'],
+          [
+            [
+              pct(modes.eventsLocalPct),
+              pct(modes.pollLocalPct),
+              round(modes.localRatio, 2),
+              round(modes.perPromptRatio, 2),
+              round(modes.serversRatio, 2),
+            ],
+          ],
+        );
       const ssh = rm.rows.find((row) => row.mode === 'ssh' && row.observe !== 'poll');
       const local = rm.rows.find((row) => row.mode === 'local');
       if (ssh && local) {

@@ -4,6 +4,7 @@ import { modeComparison, windowOrder } from '../../bench/cpu.ts';
 import type { DetectionResult } from '../../bench/detection.ts';
 import type { BenchResults } from '../../bench/report.ts';
 import { formatReport, verdicts } from '../../bench/report.ts';
+import { remoteModeComparison } from '../../bench/remote.ts';
 import { summarize } from '../../bench/stats.ts';
 
 function detection(
@@ -224,7 +225,8 @@ describe('the remote phase in the report', () => {
     const v = verdicts({ remote: { hosts: 4, panesPerHost: 50, loopingPerHost: 10, windowMs: 30_000, rows } });
     expect(v.map((x) => [x.measure, x.pass])).toEqual([
       ['detection, 4 hosts × 50 panes over ssh (events)', true],
-      ['CPU, engine, 4 hosts × 50 panes over ssh: events ÷ poll', true],
+      ['CPU, engine + its ssh, 4 hosts × 50 panes over ssh: events ÷ poll (medians of 1 round)', true],
+      ['CPU, engine + its ssh per prompt detected, 4 hosts × 50 panes over ssh: events ÷ poll (medians of 1 round)', true],
       ['approve, 4 hosts × 50 panes over ssh', true],
       ['CPU, engine, 4 hosts × 50 panes over ssh', true],
       ['ssh processes per host, 4 hosts × 50 panes over ssh', true],
@@ -234,6 +236,35 @@ describe('the remote phase in the report', () => {
       verdicts({ remote: { hosts: 4, panesPerHost: 50, loopingPerHost: 10, windowMs: 30_000, rows: slow } })
         .filter((x) => !x.pass)
         .map((x) => x.measure),
-    ).toEqual(['detection, 4 hosts × 50 panes over ssh (events)', 'CPU, engine, 4 hosts × 50 panes over ssh: events ÷ poll']);
+    ).toEqual([
+      'detection, 4 hosts × 50 panes over ssh (events)',
+      'CPU, engine + its ssh, 4 hosts × 50 panes over ssh: events ÷ poll (medians of 1 round)',
+      'CPU, engine + its ssh per prompt detected, 4 hosts × 50 panes over ssh: events ÷ poll (medians of 1 round)',
+    ]);
+  });
+
+  it('compares interleaved rounds by their medians, and per prompt detected (events answers more of them)', () => {
+    const many = (n: number) => summarize(Array.from({ length: n }, (_, i) => 100 + i));
+    const at = (observe: 'events' | 'poll', enginePct: number, n: number, round: number) => ({
+      ...row('ssh', 400, enginePct, 1, observe),
+      detection: many(n),
+      sshPct: 0,
+      serversPct: enginePct * 2,
+      round,
+    });
+    // Events costs 1.2× poll's CPU in the window but detects 1.5× as many prompts; one wild round does not decide it.
+    const rows = [
+      at('events', 6, 300, 1),
+      at('poll', 5, 200, 1),
+      at('poll', 5, 200, 2),
+      at('events', 60, 300, 2),
+      at('events', 6, 300, 3),
+      at('poll', 50, 200, 3),
+    ];
+    const m = remoteModeComparison({ hosts: 4, panesPerHost: 50, loopingPerHost: 10, windowMs: 30_000, rows });
+    expect(m).toMatchObject({ rounds: 3, eventsLocalPct: 6, pollLocalPct: 5 });
+    expect(m!.localRatio).toBeCloseTo(1.2, 5);
+    expect(m!.perPromptRatio).toBeCloseTo(0.8, 5);
+    expect(m!.serversRatio).toBeCloseTo(1.2, 5);
   });
 });
