@@ -93,6 +93,14 @@ const MIN_RUN_GAP_MS = 50;
  */
 export const MAX_BATCH = 24;
 
+/**
+ * Captures on a server over ssh are at least this far apart: each batch is a round trip through ssh and
+ * the host's tmux, which costs both ends more than the captures themselves, and agents that change
+ * often (prompting every few seconds) otherwise each get batches of their own. A look waits at most
+ * this long for its host's next batch (the remote target is 500 ms at p95, local 300).
+ */
+export const REMOTE_BATCH_GAP_MS = 150;
+
 export class PaneObserver {
   private readonly watched = new Map<PaneKey, WatchedPane>();
   /** Detection cache: pane → (pid, command and foreground group it was detected for, result). */
@@ -102,6 +110,8 @@ export class PaneObserver {
   private readonly fullLookAt = new Map<TmuxClient, number>();
   /** When each server's next safety-net looks are due (servers with the change signal). */
   private readonly netLookAt = new Map<TmuxClient, number>();
+  /** When each server over ssh may take its next capture batch (REMOTE_BATCH_GAP_MS after its last). */
+  private readonly batchAllowedAt = new Map<TmuxClient, number>();
   private readonly signals: ChangeSignals;
   private readonly look: LookOptions;
   private timer: TimerHandle | null = null;
@@ -186,6 +196,7 @@ export class PaneObserver {
     this.downServers.delete(server);
     this.fullLookAt.delete(client);
     this.netLookAt.delete(client);
+    this.batchAllowedAt.delete(client);
     this.signals.forget(client);
     if (facts.length > 0) this.deps.onFacts(facts);
   }
@@ -269,7 +280,9 @@ export class PaneObserver {
     for (const client of this.deps.clients) next = Math.min(next, this.fullLookAt.get(client) ?? now);
     for (const w of this.watched.values()) {
       const due = dueAt(w.look, this.look);
-      if (due !== null && due < next) next = due;
+      if (due === null) continue;
+      const at = Math.max(due, this.batchAllowedAt.get(w.client) ?? due);
+      if (at < next) next = at;
     }
     return next;
   }
@@ -303,12 +316,15 @@ export class PaneObserver {
             } else this.askNew(client, started);
           }
           const now = clock.now();
+          // A host over ssh whose last batch was just now waits for its gap: its due panes stay due.
+          if ((this.batchAllowedAt.get(client) ?? now) > now) return facts;
           const due = this.panesOf(client)
             .map((w) => ({ w, at: dueAt(w.look, this.look) ?? Infinity, urgent: urgentDueAt(w.look, this.look) ?? Infinity }))
             .filter((d) => d.at <= now)
             .sort((a, b) => a.urgent - b.urgent || a.at - b.at)
             .slice(0, MAX_BATCH)
             .map((d) => d.w);
+          if (due.length > 0 && client.server.host !== undefined) this.batchAllowedAt.set(client, now + REMOTE_BATCH_GAP_MS);
           await captureBatch(client, due, this.signals.modeOf(client), { clock, options: { ...this.deps.options, ...this.look } }, facts);
         } catch (error) {
           this.serverFailed(client, error, facts);

@@ -6,7 +6,7 @@
 // agent's own event (lookNow) gets its pane captured at once, not at the next tick.
 import { describe, expect, it } from 'vitest';
 import type { ObserverOptions, PaneOverrides } from '../../../main/engine/observe/observer.ts';
-import { PaneObserver } from '../../../main/engine/observe/observer.ts';
+import { PaneObserver, REMOTE_BATCH_GAP_MS } from '../../../main/engine/observe/observer.ts';
 import { MemoryLogger } from '../../../main/engine/platform/log.ts';
 import type { ProcessEntry, ProcessTable } from '../../../main/engine/platform/process-table.ts';
 import { RUNTIMES } from '../../../main/engine/runtimes/catalog.ts';
@@ -234,6 +234,54 @@ describe('PaneObserver', () => {
     t.clock.advance(5000);
     await settle();
     expect(t.tmux.captured).toHaveLength(after);
+  });
+
+  it('keeps capture batches on a host over ssh REMOTE_BATCH_GAP_MS apart (a round trip each), and a local server to the run gap', async () => {
+    const batchTimes = async (host: string | undefined) => {
+      const clock = new ManualClock(T0);
+      const tmux = new FakeTmux();
+      Object.assign(tmux, { server: host === undefined ? { kind: 'default' } : { kind: 'default', host } });
+      const times: number[] = [];
+      const capture = tmux.capture.bind(tmux);
+      tmux.capture = (requests) => (times.push(clock.now() - T0), capture(requests));
+      tmux.panes = [paneInfo('%1', { windowActivity: 0 }), paneInfo('%2', { windowActivity: 0 })];
+      tmux.screens.set('%1', IDLE);
+      tmux.screens.set('%2', IDLE);
+      const facts: Fact[] = [];
+      const observer = new PaneObserver({
+        clients: [tmux],
+        runtimes: RUNTIMES,
+        clock,
+        logger: new MemoryLogger(),
+        processTable: { snapshot: () => new Map() },
+        options: OPTIONS,
+        onFacts: (f) => facts.push(...f),
+      });
+      const settle = async () => {
+        for (let i = 0; i < 5; i++) await new Promise((r) => setImmediate(r));
+      };
+      const step = async (ms: number) => {
+        for (let i = 0; i < ms; i += 10) {
+          clock.advance(10);
+          await settle();
+        }
+      };
+      observer.start();
+      clock.advance(0);
+      await settle();
+      await step(500); // the first looks and their rechecks
+      const keys = facts.filter((f) => f.kind === 'pane-seen').map((f) => f.pane);
+      const from = times.length;
+      observer.lookNow(keys[0]!);
+      await step(60);
+      observer.lookNow(keys[1]!);
+      await step(200);
+      await observer.stop();
+      return times.slice(from).map((t) => t - 500);
+    };
+    // The second pane's look waits for the host's next batch; locally it goes one run gap (50 ms) after the first.
+    expect(await batchTimes('gpu')).toEqual([0, REMOTE_BATCH_GAP_MS]);
+    expect(await batchTimes(undefined)).toEqual([0, 60]);
   });
 
   it('never runs two ticks at once', async () => {
