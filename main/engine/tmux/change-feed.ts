@@ -112,15 +112,10 @@ export class ControlChangeFeed implements PaneChangeFeed {
 
   /** Continue these held panes now: their look found them no longer redrawing, so their output is news again. */
   release(paneIds: readonly string[]): void {
-    const resume = paneIds.filter((paneId) => this.paused.delete(paneId));
-    const conn = this.conn;
-    if (!conn || resume.length === 0) return;
-    void conn
-      .send([offsetsCommand(resume, 'continue')])[0]
-      ?.then((r) => {
-        if (!r.ok) this.logger.log('debug', 'tmux.changes.continue-refused', { panes: resume, error: r.lines.join(' ') });
-      })
-      .catch(() => {});
+    this.setOffsets(
+      paneIds.filter((paneId) => this.paused.delete(paneId)),
+      'continue',
+    );
   }
 
   async follow(panes: readonly PaneInfo[]): Promise<boolean> {
@@ -161,17 +156,24 @@ export class ControlChangeFeed implements PaneChangeFeed {
 
   /** Pause these panes' output for this client, in one command. */
   private pause(paneIds: readonly string[]): void {
-    const conn = this.conn;
-    if (!conn || paneIds.length === 0) return;
     // The reply marks them paused, not a %pause notice: tmux writes the %pause it says for our own command
     // inside that command's reply block (3.3a), where it is no notification. Missed, a pane was never
     // continued and stayed silent for good: only the safety net's looks saw it again. Older tmux
     // refuses -A and the panes just keep talking.
+    this.setOffsets(paneIds, 'pause', () => {
+      for (const paneId of paneIds) this.markPaused(paneId);
+    });
+  }
+
+  /** Pause or continue these panes in one `refresh-client`; `taken` runs on its reply if the connection is still ours. */
+  private setOffsets(paneIds: readonly string[], action: 'pause' | 'continue', taken: () => void = () => {}): void {
+    const conn = this.conn;
+    if (!conn || paneIds.length === 0) return;
     void conn
-      .send([offsetsCommand(paneIds, 'pause')])[0]
+      .send([offsetsCommand(paneIds, action)])[0]
       ?.then((r) => {
-        if (!r.ok) this.logger.log('debug', 'tmux.changes.pause-refused', { panes: paneIds, error: r.lines.join(' ') });
-        else if (this.conn === conn) for (const paneId of paneIds) this.markPaused(paneId);
+        if (!r.ok) this.logger.log('debug', `tmux.changes.${action}-refused`, { panes: paneIds, error: r.lines.join(' ') });
+        else if (this.conn === conn) taken();
       })
       .catch(() => {});
   }
