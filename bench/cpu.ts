@@ -14,7 +14,7 @@ import type { Fleet } from './fleet.ts';
 import { startFleet } from './fleet.ts';
 import { preciseNow } from './host-protocol.ts';
 import { loadAverage, procCpu } from './proc-cpu.ts';
-import { median, ratio } from './stats.ts';
+import { interleavedRounds, median, ratio } from './stats.ts';
 import { cpuFleetKind, idleAgent, promptingAgent, runtimeAt, workingLoop } from './scenarios.ts';
 
 /** Who watches the fleet during a window: `engine` in its default mode (tmux's change events), `engine-poll` polling. */
@@ -112,9 +112,7 @@ const MODES: readonly Watcher[] = ['engine-poll', 'engine'];
  */
 export function windowOrder(watchers: readonly Watcher[], rounds: number): [Watcher, number | null][] {
   const modes = MODES.filter((w) => watchers.includes(w));
-  const order: [Watcher, number | null][] = [];
-  for (let r = 1; r <= rounds; r++)
-    for (const w of r % 2 === 1 ? modes : [...modes].reverse()) order.push([w, modes.length > 1 ? r : null]);
+  const order: [Watcher, number | null][] = interleavedRounds(modes, rounds).map(([w, r]) => [w, modes.length > 1 ? r : null]);
   for (const w of watchers) if (!MODES.includes(w)) order.push([w, null]);
   return order;
 }

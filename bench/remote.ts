@@ -25,7 +25,7 @@ import { preciseNow } from './host-protocol.ts';
 import { childPids, procCpu } from './proc-cpu.ts';
 import { loopingPrompt } from './scenarios.ts';
 import type { Summary } from './stats.ts';
-import { median, ratio, summarize } from './stats.ts';
+import { interleavedRounds, median, ratio, summarize } from './stats.ts';
 
 /** Sizes of the remote phase: the plan's own section, declared once in options.ts. */
 export type RemoteOptions = BenchPlan['remote'];
@@ -159,10 +159,8 @@ export async function runRemote(opts: RemoteOptions): Promise<RemoteResult> {
     const rows: RemoteRow[] = [];
     // Over ssh with change events (the default) and polling, taking turns (ABBA: a load that drifts
     // weighs on both alike), then as local servers: all in one run.
-    for (let round = 1; round <= opts.rounds; round++) {
-      const order = round % 2 === 1 ? (['events', 'poll'] as const) : (['poll', 'events'] as const);
-      for (const observe of order) rows.push({ ...(await measure('ssh', observe, sshd, fleets, opts)), round });
-    }
+    for (const [observe, round] of interleavedRounds(['events', 'poll'] as const, opts.rounds))
+      rows.push({ ...(await measure('ssh', observe, sshd, fleets, opts)), round });
     rows.push(await measure('local', 'events', sshd, fleets, opts));
     return { hosts: opts.hosts, panesPerHost: opts.panesPerHost, loopingPerHost: opts.loopingPerHost, windowMs: opts.windowMs, rows };
   } finally {
