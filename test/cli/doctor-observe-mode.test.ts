@@ -20,6 +20,14 @@ describe('doctor: observe mode', () => {
     expect(f.detail).toContain('@gpu:default: poll (link-window: refused)');
   });
 
+  it('says how new panes are found on a server with events: announced by tmux, or listed every second', () => {
+    const announced = describeModes('events', [{ server: 'default', mode: 'events', reason: null, panesAnnounced: true }]);
+    expect(announced.status).toBe('ok');
+    expect(announced.detail).toContain('new panes announced by tmux');
+    const listed = describeModes('events', [{ server: 'default', mode: 'events', reason: null, panesAnnounced: false }]);
+    expect(listed.detail).toContain('new panes found by a list every second');
+  });
+
   it('is fine with poll when poll was asked for', () => {
     expect(describeModes('poll', [{ server: 'default', mode: 'poll', reason: null }]).status).toBe('ok');
   });

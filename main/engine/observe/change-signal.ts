@@ -9,15 +9,19 @@ import type { PaneInfo, TmuxClient } from '../tmux/types.ts';
 import { serverKey } from '../tmux/types.ts';
 import type { ObserveMode } from './look-schedule.ts';
 
-/** What a signal means for the observer: this pane changed, or anything on this server may have. */
+/** What a signal means for the observer: this pane changed, the server's pane set did, or anything on this server may have. */
 export type ChangeSignal =
-  { readonly kind: 'pane'; readonly pane: PaneKey; readonly paused: boolean } | { readonly kind: 'server'; readonly client: TmuxClient };
+  | { readonly kind: 'pane'; readonly pane: PaneKey; readonly paused: boolean }
+  | { readonly kind: 'panes'; readonly client: TmuxClient }
+  | { readonly kind: 'server'; readonly client: TmuxClient };
 
 /** How one server is watched, and why it is polled when events were asked for. */
 export interface ServerMode {
   readonly server: string;
   readonly mode: ObserveMode;
   readonly reason: string | null;
+  /** Events: tmux announces changes of the pane set (else the panes are listed every tick to find new agents). */
+  readonly panesAnnounced?: boolean;
 }
 
 /** The signal of every server that gives it. */
@@ -44,7 +48,8 @@ export class ChangeSignals {
         this.wanted === 'poll' || mode === 'events'
           ? null
           : (this.fallback.get(client) ?? 'this tmux client gives no change signal (batch mode: control mode is unavailable)');
-      return { server: serverKey(client.server), mode, reason };
+      const server = serverKey(client.server);
+      return mode === 'events' ? { server, mode, reason, panesAnnounced: this.announcesPanes(client) } : { server, mode, reason };
     });
   }
 
@@ -60,9 +65,9 @@ export class ChangeSignals {
       const server = serverKey(client.server);
       feed.listen((change) =>
         this.onChange(
-          change.kind === 'reset'
-            ? { kind: 'server', client }
-            : { kind: 'pane', pane: paneKey(server, change.paneId), paused: change.paused },
+          change.kind === 'output'
+            ? { kind: 'pane', pane: paneKey(server, change.paneId), paused: change.paused }
+            : { kind: change.kind === 'reset' ? 'server' : 'panes', client },
         ),
       );
     }
@@ -71,6 +76,11 @@ export class ChangeSignals {
       this.fallback.set(client, reason);
       this.logger.log('warn', 'observer.events-unavailable', { server: serverKey(client.server), reason });
     }
+  }
+
+  /** Whether this server's panes need listing only when tmux says the set changed (and on the safety net's pace). */
+  announcesPanes(client: TmuxClient): boolean {
+    return this.modeOf(client) === 'events' && client.changes?.announcesPanes === true;
   }
 
   /** The client left the list (its host was removed). */

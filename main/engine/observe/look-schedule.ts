@@ -113,17 +113,18 @@ export function dueAt(s: LookState, o: LookOptions): number | null {
 
 /** dueAt without the safety net's asks: what a change or an agent asked for. */
 export function urgentDueAt(s: LookState, o: LookOptions): number | null {
-  let due = s.askedAt;
-  const atMost = (t: number) => (due = due === null ? t : Math.min(due, t));
-  if (s.confirmAt !== null) atMost(s.confirmAt);
+  // Called for every pane on every schedule: plain comparisons, no closure per call.
+  let due = s.askedAt ?? Infinity;
+  if (s.confirmAt !== null && s.confirmAt < due) due = s.confirmAt;
   if (s.changedSince !== null) {
     // Debounce with a ceiling: a look once the pane has been quiet for the settle window, and at the
     // latest busyLookMs after its first unseen change (a spinner is never quiet; neither is a paused pane).
     const ceiling = s.changedSince + o.busyLookMs;
     const quiet = s.paused ? ceiling : Math.min(s.lastSignalAt + quietNeeded(s, o), ceiling);
-    atMost(s.working ? Math.max(quiet, s.lookedAt + WORKING_LOOK_GAP_MS) : quiet);
+    const at = s.working ? Math.max(quiet, s.lookedAt + WORKING_LOOK_GAP_MS) : quiet;
+    if (at < due) due = at;
   }
-  return due;
+  return due === Infinity ? null : due;
 }
 
 /**

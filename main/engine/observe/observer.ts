@@ -3,11 +3,13 @@
  * (tmux's change signal, change-signal.ts; window activity on a full look; an agent's own event);
  * the look schedule decides when to look (look-schedule.ts); the due panes of a server are captured
  * in one batch (capture-batch.ts) and the tracker turns captures into facts (pane-tracker.ts).
- * Full looks list the panes (one call per server) to find agent panes and see ones gone, every
- * `tickMs` whatever the mode: the change signal follows only the windows of agent panes already found,
- * so a new agent (a new session, window or split, or `claude` typed in a shell) is found by the list.
- * The net's looks at panes that showed window activity come with a full look every `tickMs` on a
- * polled server and every `safetyNetMs` on one that gives the change signal. Runs never overlap.
+ * Full looks list the panes (one call per server) to find agent panes and see ones gone: the change
+ * signal follows only the windows of agent panes already found, so a new agent (a new session, window
+ * or split, or `claude` typed in a shell) is found by the list. A server that announces changes of its
+ * pane set (a tmux subscription, change-feed.ts) is listed when it does and every `safetyNetMs`; any
+ * other every `tickMs`. The net's looks at panes that showed window activity come with a full look
+ * every `tickMs` on a polled server and every `safetyNetMs` on one that gives the change signal. Runs
+ * never overlap.
  */
 import type { Clock, TimerHandle } from '../platform/clock.ts';
 import type { Logger } from '../platform/log.ts';
@@ -228,7 +230,10 @@ export class PaneObserver {
 
   private onSignal(signal: ChangeSignal): void {
     const now = this.deps.clock.now();
-    if (signal.kind === 'server') {
+    if (signal.kind === 'panes') {
+      // A pane came, went or runs another command: list this server's panes now.
+      this.fullLookAt.set(signal.client, now);
+    } else if (signal.kind === 'server') {
       // A new control connection: nothing is followed in its watcher session yet, and any pane may
       // have changed unseen. A full look now follows the panes again and looks at every one.
       this.fullLookAt.set(signal.client, now);
@@ -238,9 +243,11 @@ export class PaneObserver {
       const w = this.watched.get(signal.pane);
       if (!w) return;
       w.look = signalled(w.look, now, signal.paused);
-      // The hot path (a busy pane signals often): a timer already set early enough needs no look at the other panes.
+      // The hot path (a busy pane signals often): a timer is set whenever the loop runs and not in
+      // flight, and never put off, so only this pane's look can come sooner; the others need no scan.
       const due = dueAt(w.look, this.look);
-      if (this.inFlight || (this.timer !== null && due !== null && this.timerAt <= due)) return;
+      if (this.inFlight || due === null) return;
+      if (this.timer !== null) return this.scheduleAt(Math.max(due, this.batchAllowedAt.get(w.client) ?? due), now);
     }
     this.schedule();
   }
@@ -251,7 +258,13 @@ export class PaneObserver {
     const now = this.deps.clock.now();
     const due = this.nextDue(now);
     // No server and no pane (every host removed): still look again at the poll pace, for servers added meanwhile.
-    const next = Math.max(Number.isFinite(due) ? due : now + this.deps.options.tickMs, this.lastRunAt + MIN_RUN_GAP_MS);
+    this.scheduleAt(Number.isFinite(due) ? due : now + this.deps.options.tickMs, now);
+  }
+
+  /** Run at `due` (runs stay MIN_RUN_GAP_MS apart), unless the timer is already set that early. */
+  private scheduleAt(due: number, now: number): void {
+    if (!this.running || this.inFlight) return;
+    const next = Math.max(due, this.lastRunAt + MIN_RUN_GAP_MS);
     if (this.timer !== null && this.timerAt <= next) return;
     this.cancelTimer();
     this.timerAt = next;
@@ -304,7 +317,8 @@ export class PaneObserver {
         const full = allFull || (this.fullLookAt.get(client) ?? started) <= started;
         try {
           if (full) {
-            this.fullLookAt.set(client, started + this.deps.options.tickMs);
+            const nextList = started + this.deps.options.tickMs;
+            this.fullLookAt.set(client, nextList);
             await this.refreshPanes(client, facts);
             await this.signals.follow(
               client,
@@ -314,6 +328,10 @@ export class PaneObserver {
               this.netLookAt.set(client, started + this.fullLookMs(client));
               this.askActive(client, started, facts);
             } else this.askNew(client, started);
+            // Told when the pane set changes, the next list is the net's: a new agent still waits no longer
+            // than tmux's second. Unless the set changed again while this list was under way.
+            if (this.signals.announcesPanes(client) && this.fullLookAt.get(client) === nextList)
+              this.fullLookAt.set(client, this.netLookAt.get(client) ?? nextList);
           }
           const now = clock.now();
           // A host over ssh whose last batch was just now waits for its gap: its due panes stay due.

@@ -12,6 +12,8 @@ import type { Clock } from '../platform/clock.ts';
 import type { Logger } from '../platform/log.ts';
 import type { ControlReply } from './control-protocol.ts';
 import type { ControlNotice } from './control-connection.ts';
+import { paneSetFormat } from './formats.ts';
+import { WATCHER_SESSION_PREFIX } from './server-args.ts';
 import { orphanedWindows, windowLinksArgs } from './window-links.ts';
 import type { PaneChange, PaneChangeFeed, PaneInfo } from './types.ts';
 
@@ -27,6 +29,16 @@ export const FLOOD_NOTICES = 16;
  * its look waits for the busy ceiling (1 s) instead of the settle window.
  */
 export const FLOOD_SPAN_MS = 250;
+
+/** Name of the subscription to the server's pane set (paneSetFormat). */
+export const PANE_SET_SUBSCRIPTION = 'trailboss-panes';
+
+/** The command that subscribes this control client to the server's pane set (tmux ≥ 3.2). */
+export function paneSetSubscription(): string[] {
+  // `name::format`: an empty `what` evaluates the format for the client's session, whose loops
+  // (#{S:…}) reach every session's panes; tmux checks it once a second and writes only a change.
+  return ['refresh-client', '-B', `${PANE_SET_SUBSCRIPTION}::${paneSetFormat(WATCHER_SESSION_PREFIX)}`];
+}
 
 /** The connection the feed rides on: send commands, and the watcher session's name. */
 export interface FeedConnection {
@@ -45,6 +57,8 @@ export class ControlChangeFeed implements PaneChangeFeed {
   private readonly notices = new Map<string, { count: number; since: number; pausing: boolean }>();
   private sweeping = false;
   unavailable: string | null = null;
+  /** tmux took the pane-set subscription on the current connection. */
+  announcesPanes = false;
 
   constructor(
     private readonly logger: Logger,
@@ -61,12 +75,30 @@ export class ControlChangeFeed implements PaneChangeFeed {
     this.linked = new Set();
     this.paused.clear();
     this.notices.clear();
+    this.announcesPanes = false;
     this.listener({ kind: 'reset' });
+    this.subscribeToPaneSet(conn);
+  }
+
+  /**
+   * Ask tmux to say when the pane set changes. Until it says yes (or where it refuses: tmux before
+   * 3.2), the observer lists the panes every tick as before.
+   */
+  private subscribeToPaneSet(conn: FeedConnection): void {
+    void conn
+      .send([paneSetSubscription()])[0]
+      ?.then((r) => {
+        if (this.conn !== conn) return;
+        if (r.ok) this.announcesPanes = true;
+        else this.logger.log('info', 'tmux.changes.pane-set-refused', { error: r.lines.join(' ') });
+      })
+      .catch(() => {});
   }
 
   /** The connection went away. */
   disconnected(): void {
     this.conn = null;
+    this.announcesPanes = false;
   }
 
   notice(notice: ControlNotice): void {
@@ -92,6 +124,9 @@ export class ControlChangeFeed implements PaneChangeFeed {
         return;
       case 'sessions-changed':
         void this.sweepOrphans();
+        return;
+      case 'subscription-changed':
+        if (notice.name === PANE_SET_SUBSCRIPTION) this.listener({ kind: 'panes' });
         return;
     }
   }

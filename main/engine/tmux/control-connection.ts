@@ -62,7 +62,9 @@ export type ControlNotice =
   /** tmux paused the pane's output for this client (asked to, or because it fell `pause-after` behind). */
   | { readonly kind: 'pause'; readonly paneId: string }
   /** A session was created or destroyed somewhere on the server. */
-  | { readonly kind: 'sessions-changed' };
+  | { readonly kind: 'sessions-changed' }
+  /** The value of this client's format subscription `name` changed (`refresh-client -B`, tmux 3.2). */
+  | { readonly kind: 'subscription-changed'; readonly name: string };
 
 /** Client flags: never part of a size calculation; output only when change notices are wanted. */
 export function controlClientFlags(notices: boolean): string {
@@ -199,6 +201,9 @@ export class ControlConnection {
         if (event.name === 'exit') this.exitReason = event.args;
         else if (event.name === 'pause') this.opts.onNotice?.({ kind: 'pause', paneId: event.args });
         else if (event.name === 'sessions-changed') this.opts.onNotice?.({ kind: 'sessions-changed' });
+        // `%subscription-changed <name> $s @w idx %p : <value>`: only the name is kept.
+        else if (event.name === 'subscription-changed')
+          this.opts.onNotice?.({ kind: 'subscription-changed', name: event.args.split(' ', 1)[0] ?? '' });
         continue;
       }
       if (!this.ready) this.handshake(event);

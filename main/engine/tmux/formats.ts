@@ -39,6 +39,18 @@ export const PANE_FIELDS = [
 /** The `list-panes -a -F` format. */
 export const PANE_FORMAT = PANE_FIELDS.join(FIELD_SEPARATOR);
 
+/**
+ * One string for the whole server's set of user panes: each pane's id, process, command, liveness and
+ * place, watcher sessions left out. tmux re-evaluates a control client's subscription to it every
+ * second and says so only when it changed: a pane came or went, or runs another command. It is only
+ * compared, never parsed (free text is still cleaned: a newline would end the notification line).
+ */
+export function paneSetFormat(watcherPrefix: string): string {
+  const pane = ['pane_id', 'pane_pid', 'pane_dead', 'window_index', 'pane_index'].map(plain).join('/');
+  const text = [freeText('session_name'), freeText('pane_current_command')].join('/');
+  return `#{S:#{?#{m:${watcherPrefix}*,#{session_name}},,#{W:#{P:${pane}/${text} }}}}`;
+}
+
 /** Fields of one client, in output order. */
 export const CLIENT_FIELDS = [
   plain('client_pid'),

@@ -101,7 +101,9 @@ export type PaneChange =
   /** The pane wrote to its terminal; `paused`: tmux holds its further output back until its next capture. */
   | { readonly kind: 'output'; readonly paneId: string; readonly paused: boolean }
   /** The signal (re)started on a new control connection: any pane may have changed unseen before it. */
-  | { readonly kind: 'reset' };
+  | { readonly kind: 'reset' }
+  /** The server's set of panes changed (one came or went, or runs another command): list them again. */
+  | { readonly kind: 'panes' };
 
 /**
  * tmux's own signal that a pane changed: the `%output` notifications of a control-mode client (flow
@@ -110,6 +112,11 @@ export type PaneChange =
 export interface PaneChangeFeed {
   /** Why this server cannot give the signal (an old tmux, a refused command), or null while it can. */
   readonly unavailable: string | null;
+  /**
+   * tmux announces changes of the pane set on this connection (a `panes` change within a second of
+   * one), so the panes need listing only then and on the safety net's pace, not every tick.
+   */
+  readonly announcesPanes?: boolean;
   /** Set the one listener (the observer's). */
   listen(listener: (change: PaneChange) => void): void;
   /** Give the signal for these panes and no others. Resolves false when it cannot be had (see `unavailable`). */

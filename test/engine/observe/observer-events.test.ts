@@ -82,6 +82,9 @@ class CountingClient implements TmuxClient {
       get unavailable() {
         return feed.unavailable;
       },
+      get announcesPanes() {
+        return feed.announcesPanes;
+      },
       listen: (listener: (change: PaneChange) => void) =>
         feed.listen((c) => {
           if (c.kind === 'output') this.notices++;
@@ -267,20 +270,50 @@ describe('PaneObserver with tmux change events', () => {
     await poll(() => permissionFacts(facts).length > 0, 'the prompt drawn after the work reported', { timeoutMs: 4000 });
   }, 40_000);
 
-  it('finds an agent started in a new session by the next pane list (tickMs), not the safety net', async () => {
-    const { clock, facts } = await startedOnManualClock('events', 50);
-    // The signal follows only the windows of agents already found: a new agent is found by the list.
+  it('finds an agent started in a new session when tmux announces the changed pane set, with no list on a clock', async () => {
+    // Neither the tick (60 s) nor the net (120 s) comes due: only tmux's announcement can bring the list.
+    const { clock, counting, facts } = await startedOnManualClock('events', 50, { tickMs: 60_000, safetyNetMs: 120_000 });
+    await poll(() => counting.changes?.announcesPanes === true, 'tmux took the pane-set subscription');
+    const listsBefore = counting.lists;
+    // The signal follows only the windows of agents already found: a new agent is found by a list.
     const bin = join(tmux!.dir, 'bin');
     const fresh = await tmux!.newPane(`'${join(bin, 'claude')}' '${join(tmux!.dir, 'agent.sh')}' '${PROMPT}'`, { session: 'later' });
     const start = clock.now();
     await stepUntil(
       clock,
       50,
-      2500,
+      30_000,
       () => facts.some((f) => f.kind === 'pane-seen' && f.pane.endsWith(`|${fresh}`)),
       'the new agent pane seen',
     );
-    expect(clock.now() - start).toBeLessThan(2500); // the safety net is 5 s away
+    expect(clock.now() - start).toBeLessThan(30_000);
+    expect(counting.lists).toBeGreaterThan(listsBefore);
+  });
+
+  it('hears of an agent that exits from the announced pane set, before the safety net', async () => {
+    const { clock, paneId, counting, facts } = await startedOnManualClock('events', 50, { tickMs: 60_000, safetyNetMs: 120_000 });
+    await poll(() => counting.changes?.announcesPanes === true, 'tmux took the pane-set subscription');
+    // The agent's loop ends on end of input: its pane closes with it.
+    await tmux!.tmux(['send-keys', '-t', paneId, 'C-d']);
+    await stepUntil(
+      clock,
+      50,
+      30_000,
+      () => facts.some((f) => f.kind === 'pane-gone' && f.pane.endsWith(`|${paneId}`)),
+      'the pane reported gone',
+    );
+  });
+
+  it('lists a quiet server only at the safety net’s pace once tmux announces its pane set', async () => {
+    const { clock, counting } = await startedOnManualClock('events', 50);
+    await poll(() => counting.changes?.announcesPanes === true, 'tmux took the pane-set subscription');
+    // Let the announcement of the first pane set and the list it asks for pass.
+    await stepUntil(clock, 50, 6000, () => counting.lists >= 2 || null, 'the announced first list');
+    const listsBefore = counting.lists;
+    const start = clock.now();
+    // 4.5 s of the observer's time: polling lists every tick (1 s), 4 times; announced, the net is 5 s apart.
+    await stepUntil(clock, 50, 10_000, () => clock.now() - start >= 4500 || null, '4.5 s of observer time');
+    expect(counting.lists - listsBefore).toBeLessThanOrEqual(1);
   });
 
   it('catches a lost signal on the safety net’s full look', async () => {

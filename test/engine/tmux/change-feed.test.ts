@@ -8,7 +8,13 @@
 import { describe, expect, it } from 'vitest';
 import { silentLogger } from '../../../main/engine/platform/log.ts';
 import type { ControlReply } from '../../../main/engine/tmux/control-protocol.ts';
-import { ControlChangeFeed, FLOOD_NOTICES, FLOOD_SPAN_MS } from '../../../main/engine/tmux/change-feed.ts';
+import {
+  ControlChangeFeed,
+  FLOOD_NOTICES,
+  FLOOD_SPAN_MS,
+  PANE_SET_SUBSCRIPTION,
+  paneSetSubscription,
+} from '../../../main/engine/tmux/change-feed.ts';
 import type { PaneChange } from '../../../main/engine/tmux/types.ts';
 import { ManualClock } from '../../support/manual-clock.ts';
 
@@ -27,9 +33,17 @@ function feedOn() {
         return new Promise<ControlReply>((resolve) => replies.push(resolve));
       }),
   });
-  const reply = (lines: string[]) => replies.shift()!({ kind: 'reply', time: 0, number: 0, flags: 1, ok: true, lines });
-  return { clock, sent, feed, changes, reply };
+  const reply = (lines: string[], ok = true) => replies.shift()!({ kind: 'reply', time: 0, number: 0, flags: 1, ok, lines });
+  // The connection's first command subscribes to the pane set; the flow-control tests start after it.
+  const subscription = sent.splice(0);
+  const answerSubscription = replies.shift()!;
+  return { clock, sent, feed, changes, reply, subscription, answerSubscription };
 }
+
+const okReply = (lines: string[] = []): ControlReply => ({ kind: 'reply', time: 0, number: 0, flags: 1, ok: true, lines });
+const flush = async () => {
+  for (let i = 0; i < 3; i++) await Promise.resolve();
+};
 
 const pauses = (sent: string[][]) => sent.filter((c) => c[0] === 'refresh-client' && c[2]?.endsWith(':pause'));
 
@@ -84,5 +98,35 @@ describe('ControlChangeFeed flow control', () => {
     const before = changes.length;
     feed.notice({ kind: 'output', paneId: '%3' });
     expect(changes.length).toBe(before + 1);
+  });
+});
+
+describe('ControlChangeFeed pane-set announcements', () => {
+  it('subscribes each new connection to the pane set, and announces only once tmux took it', async () => {
+    const { feed, subscription, answerSubscription, changes } = feedOn();
+    expect(subscription).toEqual([paneSetSubscription()]);
+    expect(subscription[0]?.[2]).toMatch(new RegExp(`^${PANE_SET_SUBSCRIPTION}::#\\{S:`));
+    expect(changes).toEqual([{ kind: 'reset' }]);
+    expect(feed.announcesPanes).toBe(false);
+    answerSubscription(okReply());
+    await flush();
+    expect(feed.announcesPanes).toBe(true);
+    feed.disconnected();
+    expect(feed.announcesPanes).toBe(false);
+  });
+
+  it('stays unannounced where tmux refuses the subscription (before 3.2): the panes are then listed every tick', async () => {
+    const { feed, answerSubscription } = feedOn();
+    answerSubscription({ ...okReply(['unknown flag -B']), ok: false });
+    await flush();
+    expect(feed.announcesPanes).toBe(false);
+    expect(feed.unavailable).toBeNull(); // the change signal itself still works
+  });
+
+  it('turns a change of its own subscription into a pane-set change, and ignores any other', () => {
+    const { feed, changes } = feedOn();
+    feed.notice({ kind: 'subscription-changed', name: 'someone-else' });
+    feed.notice({ kind: 'subscription-changed', name: PANE_SET_SUBSCRIPTION });
+    expect(changes).toEqual([{ kind: 'reset' }, { kind: 'panes' }]);
   });
 });

@@ -13,7 +13,7 @@ import { fetchEngineMetrics } from './engine-health.ts';
 /** What the running engine's modes say, for a configured mode. Pure. */
 export function describeModes(configured: 'events' | 'poll', servers: readonly ServerMode[]): CheckFinding {
   if (servers.length === 0) return ok(`${configured} (configured); no tmux server watched yet`);
-  const line = servers.map((s) => `${s.server}: ${s.mode}${s.reason ? ` (${s.reason})` : ''}`).join('; ');
+  const line = servers.map((s) => `${s.server}: ${s.mode}${s.reason ? ` (${s.reason})` : ''}${panesNote(s)}`).join('; ');
   if (configured === 'poll') return ok(`poll, as configured (observe.mode): ${line}`);
   const polled = servers.filter((s) => s.mode === 'poll');
   if (polled.length === 0) return ok(`events: tmux says when a pane changes — ${line}`);
@@ -21,6 +21,12 @@ export function describeModes(configured: 'events' | 'poll', servers: readonly S
     `events configured, but ${polled.length} of ${servers.length} server(s) polled: ${line}`,
     'polling still finds every prompt, about a second later; tmux 3.2 or newer in control mode (tmux.captureMode "auto" or "control") gives the signal',
   );
+}
+
+/** How new agents are found on a server with events: tmux announces the pane set, or a list every second. */
+function panesNote(s: ServerMode): string {
+  if (s.mode !== 'events' || s.panesAnnounced === undefined) return '';
+  return s.panesAnnounced ? ', new panes announced by tmux' : ', new panes found by a list every second';
 }
 
 export const observeModeCheck: DoctorCheck = {
