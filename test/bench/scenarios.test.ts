@@ -22,6 +22,21 @@ describe('bench fleets', () => {
     },
   );
 
+  it.each(RUNTIME_IDS.map((id) => [id] as const))(
+    '%s: with periodMs, the approved screen asks again periodMs after the prompt was drawn, not after the answer',
+    (runtime) => {
+      const { expected } = FLEET_RUNTIMES[runtime];
+      const paced = loopingPrompt(runtime, { firstPromptMs: 500, periodMs: 4000 });
+      const approved = paced.scenario.states[paced.scenario.states[paced.promptState]?.keys?.[expected.approveKey] ?? ''];
+      expect(approved?.after).toEqual({ ms: 4000, next: paced.promptState, from: paced.promptState });
+      // Without it, the idle time counts from the answer, as before.
+      const idle = loopingPrompt(runtime, { firstPromptMs: 500, idleMs: 1600 });
+      const idleApproved = idle.scenario.states[idle.scenario.states[idle.promptState]?.keys?.[expected.approveKey] ?? ''];
+      expect(idleApproved?.after?.next).toBe(idle.promptState);
+      expect(idleApproved?.after?.from).toBeUndefined();
+    },
+  );
+
   it('soak agents are the runtimes whose idle screen takes a reply', () => {
     for (const runtime of REPLY_RUNTIMES) {
       const scenario = soakLoop(runtime, { firstPromptMs: 500, workStepMs: 100 });
