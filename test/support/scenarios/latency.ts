@@ -25,17 +25,27 @@ export function promptAfter(scenario: Scenario, ms: number, waitingScreen: strin
 }
 
 /**
+ * How long an answered screen shows at least, at a fixed pace. An answer that comes after the period
+ * (an engine restarting between bench rounds) would otherwise be drawn over by the prompt within a
+ * millisecond: on screen the same prompt, never seen answered, which no watcher can tell from the old one.
+ */
+export const ANSWER_SHOWN_MS = 500;
+
+/**
  * Every state a key of the first state leads to and that sits at an input prompt (the screens
  * after approve / deny) goes back to the first state after `idleMs`: prompt → answer → idle → prompt.
  * With `periodMs`, every answered screen that asks again (an input prompt, or one whose timer already
  * leads back) does so `periodMs` after the prompt was last drawn: a fixed pace, one prompt per period
- * however long the answer took, so a faster watcher is not handed more prompts.
+ * however long the answer took (the answer still shows `ANSWER_SHOWN_MS`), so a faster watcher is not
+ * handed more prompts.
  */
 export function looping(scenario: Scenario, idleMs: number, periodMs?: number): Scenario {
   const first = scenario.states[scenario.initial];
   const answers = new Set(Object.values(first?.keys ?? {}));
   const back: AfterSpec =
-    periodMs === undefined ? { ms: idleMs, next: scenario.initial } : { ms: periodMs, next: scenario.initial, from: scenario.initial };
+    periodMs === undefined
+      ? { ms: idleMs, next: scenario.initial }
+      : { ms: periodMs, next: scenario.initial, from: scenario.initial, minMs: ANSWER_SHOWN_MS };
   const asksAgain = (state: StateSpec): boolean =>
     state.input !== undefined || (periodMs !== undefined && state.after?.next === scenario.initial);
   const states: Record<string, StateSpec> = {};

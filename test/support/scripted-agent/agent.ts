@@ -91,7 +91,7 @@ class Agent {
     if (exit !== undefined) this.#finish(exit, null);
     else if (after) {
       const since = after.from === undefined ? t : (this.#enteredAt.get(after.from) ?? t);
-      this.#arm(since + after.ms, () => this.#enter(after.next, 'after', name));
+      this.#arm(Math.max(since + after.ms, t + (after.minMs ?? 0)), () => this.#enter(after.next, 'after', name));
     }
   }
 

@@ -14,6 +14,8 @@ export interface AfterSpec {
    * state is drawn. Never entered yet: count from now.
    */
   readonly from?: string;
+  /** Never sooner than this long after entering the current state (default 0): with `from`, a late answer still shows. */
+  readonly minMs?: number;
 }
 
 /** A line editor for states that sit at an input prompt: typed text shows as a draft, Enter submits it. */
@@ -92,6 +94,7 @@ export function scenarioProblems(scenario: Scenario): string[] {
       target(`${name}.after`, state.after.next);
       if (!(state.after.ms >= 0)) problems.push(`${name}.after.ms must be >= 0`);
       if (state.after.from !== undefined) target(`${name}.after.from`, state.after.from);
+      if (state.after.minMs !== undefined && !(state.after.minMs >= 0)) problems.push(`${name}.after.minMs must be >= 0`);
     }
     if (state.input) {
       target(`${name}.input.submit`, state.input.submit);

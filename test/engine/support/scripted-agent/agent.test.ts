@@ -203,13 +203,13 @@ describe('scripted agent in tmux', () => {
     expect([redraw.rows, redraw.cols]).toEqual([30, 120]);
   });
 
-  it('after.from keeps a fixed pace: the prompt comes back a period after it was drawn, however late the answer', async () => {
+  it('after.from keeps a fixed pace: the prompt comes back a period after it was drawn, however late the answer (shown minMs)', async () => {
     const periodMs = 2000;
     const base = claudePermBash();
     const approved = base.states['approved']!;
     const agent = await start({
       ...base,
-      states: { ...base.states, approved: { ...approved, after: { ms: periodMs, next: 'prompt', from: 'prompt' } } },
+      states: { ...base.states, approved: { ...approved, after: { ms: periodMs, next: 'prompt', from: 'prompt', minMs: 300 } } },
     });
     const first = await agent.waitForState('prompt');
     // Answered a second after it was drawn: the next prompt is still due at first + period, not answer + period.
@@ -221,11 +221,12 @@ describe('scripted agent in tmux', () => {
     expect(second.t - answered.t).toBeLessThan(periodMs);
     // Generous for a loaded machine, still well short of the 3 s an answer-timed loop would take.
     expect(second.t - first.t).toBeLessThan(periodMs + 800);
-    // Answered after the period has passed: the prompt comes back at once.
+    // Answered after the period has passed: the prompt comes back as soon as the answer has shown minMs.
     await sleep(periodMs + 300);
     await agent.send('1');
     const late = await agent.waitForState('approved', { afterSeq: second.seq });
     const third = await agent.waitForState('prompt', { afterSeq: late.seq });
+    expect(third.t - late.t).toBeGreaterThanOrEqual(300);
     expect(third.t - late.t).toBeLessThan(periodMs / 2);
     expect((await agent.states()).map((s) => s.state)).toEqual(['prompt', 'approved', 'prompt', 'approved', 'prompt']);
   }, 30_000);
