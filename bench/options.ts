@@ -44,7 +44,13 @@ export interface BenchPlan {
     readonly loopingPerHost: number;
     readonly windowMs: number;
     readonly warmupMs: number;
-    readonly idleMs: number;
+    /**
+     * A looping agent prompts once per `periodMs` (counted from its last prompt, whatever the answer's
+     * delay), so both observe modes face the same prompts. It must outlast the slowest cycle: poll's
+     * detection (up to ~1.3 s) plus the host's auto-approve delay (up to 1 s), with margin; `windowMs`
+     * is a multiple of it, so every looping agent draws the same number of prompts in any window.
+     */
+    readonly periodMs: number;
     /** Rounds of the two modes over ssh, interleaved (events, poll, then poll, events, …): compared by their medians. */
     readonly rounds: number;
   };
@@ -89,7 +95,7 @@ const FULL: Omit<BenchPlan, 'quick' | 'phases'> = {
   // 200 panes there takes ~3 min on this machine (its per-process row alone); run it by hand for that size.
   tmuxCapturePanes: [50],
   snapshot: { mb: 100, runs: 3 },
-  remote: { hosts: 4, panesPerHost: 50, loopingPerHost: 10, windowMs: 30_000, warmupMs: 8000, idleMs: 3000, rounds: 2 },
+  remote: { hosts: 4, panesPerHost: 50, loopingPerHost: 10, windowMs: 32_000, warmupMs: 8000, periodMs: 4000, rounds: 2 },
   cli: { samples: 20, statusPanes: 20, snapshotMB: 100, snapshotRuns: 3 },
   tui: { items: 50, starts: 20, newItems: 20, statusRuns: 60 },
   denyMessage: { samples: 30 },
@@ -119,7 +125,7 @@ const QUICK: Omit<BenchPlan, 'quick' | 'phases'> = {
   hooks: { ingestSamples: 5, fusionAgents: 2, fusionWindowMs: 10_000 },
   tmuxCapturePanes: [10],
   snapshot: { mb: 20, runs: 1 },
-  remote: { hosts: 2, panesPerHost: 10, loopingPerHost: 3, windowMs: 8000, warmupMs: 5000, idleMs: 2000, rounds: 1 },
+  remote: { hosts: 2, panesPerHost: 10, loopingPerHost: 3, windowMs: 9000, warmupMs: 5000, periodMs: 3000, rounds: 1 },
   cli: { samples: 5, statusPanes: 20, snapshotMB: 20, snapshotRuns: 1 },
   tui: { items: 50, starts: 3, newItems: 3, statusRuns: 30 },
   denyMessage: { samples: 5 },

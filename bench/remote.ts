@@ -1,11 +1,13 @@
 /**
  * The remote phase: hosts reached over real OpenSSH on loopback (one private sshd; each host is its
  * own tmux server behind it, with its own ssh connection), each with `panesPerHost` agent panes —
- * `loopingPerHost` scripted agents that prompt, get approved and prompt again, the rest idle Claude
- * screens drawn once by a program that then sleeps (cheap: no Node per pane). The same fleet is then
- * watched as local servers, in the same run, so the cost of SSH is a ratio. Measured: detection
- * (prompt drawn → item:added), approve (request → key in the pane), the engine's CPU (its own
- * process; its ssh children apart), and the ssh processes per host.
+ * `loopingPerHost` scripted agents that prompt, get approved and prompt again at a fixed pace (one
+ * prompt every `periodMs` however soon it was answered, a whole number of them per window, so both
+ * observe modes face the same prompts), the rest idle Claude screens drawn once by a program that
+ * then sleeps (cheap: no Node per pane). The same fleet is then watched as local servers, in the
+ * same run, so the cost of SSH is a ratio. Measured: detection (prompt drawn → item:added), approve
+ * (request → key in the pane), the engine's CPU (its own process; its ssh children apart), and the
+ * ssh processes per host.
  */
 import { readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
@@ -52,7 +54,7 @@ export interface RemoteRow {
   readonly round?: number;
 }
 
-/** The two modes over ssh, by the medians of their rounds; events ÷ poll per prompt detected, too (events detects more of them in a window). */
+/** The two modes over ssh, by the medians of their rounds; events ÷ poll per prompt detected, too (the agents' fixed pace gives both the same prompts, unless one mode's answers fall behind it). */
 export interface RemoteModeComparison {
   readonly rounds: number;
   readonly eventsLocalPct: number;
@@ -136,7 +138,7 @@ async function startHostFleet(sshd: TestSshd, index: number, opts: RemoteOptions
 
 async function fillHost(tmux: PrivateTmux, socket: string, index: number, opts: RemoteOptions): Promise<HostFleet> {
   const loops = Array.from({ length: opts.loopingPerHost }, () =>
-    loopingPrompt('claude', { firstPromptMs: 500 + Math.random() * 1500, idleMs: opts.idleMs }),
+    loopingPrompt('claude', { firstPromptMs: 500 + Math.random() * 1500, periodMs: opts.periodMs }),
   );
   const agents = await startScriptedAgents(
     tmux,

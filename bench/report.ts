@@ -651,7 +651,7 @@ export function formatReport(r: BenchResults): string {
       const modes = remoteModeComparison(rm);
       if (modes)
         section(
-          `Remote CPU by observe mode — medians of ${modes.rounds} interleaved rounds, events ÷ poll; events answers more prompts in a window (it detects them sooner), so per prompt detected too`,
+          `Remote CPU by observe mode — medians of ${modes.rounds} interleaved rounds, events ÷ poll; the agents prompt at a fixed pace, so both face the same prompts; per prompt detected too`,
           ['events: engine + ssh %', 'poll: engine + ssh %', 'events ÷ poll', 'per prompt detected', 'hosts’ tmux servers'],
           [
             [

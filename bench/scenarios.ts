@@ -62,12 +62,13 @@ export function promptingAgent(runtime: LatencyRuntime): Scenario {
 }
 
 /**
- * Prompt → answer → idle for `idleMs` → the same prompt again; the prompt state's name says when one is
- * drawn, and `expected` is the queue item each drawing must produce.
+ * Prompt → answer → idle for `idleMs` → the same prompt again — or, with `periodMs`, the prompt again
+ * `periodMs` after it was last drawn (a fixed pace: the same prompts per window whatever the answer's
+ * delay); the prompt state's name says when one is drawn, and `expected` is the queue item each drawing must produce.
  */
 export function loopingPrompt(
   runtime: LatencyRuntime,
-  opts: { firstPromptMs: number; idleMs: number },
+  opts: { firstPromptMs: number; idleMs: number } | { firstPromptMs: number; periodMs: number },
 ): { scenario: Scenario; promptState: string; expected: ExpectedItem } {
   const scenario = latencyScenario(runtime, opts);
   const promptState = scenario.states[scenario.initial]?.after?.next;

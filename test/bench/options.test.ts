@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PHASES, parseBenchArgs } from '../../bench/options.ts';
+import { ANSWER_SHOWN_MS } from '../support/scenarios/latency.ts';
 
 function plan(argv: string[]) {
   const r = parseBenchArgs(argv);
@@ -29,6 +30,13 @@ describe('bench options', () => {
     expect(plan(['--only=cpu']).phases).toEqual(['cpu']);
     expect(plan(['--phase', 'cli']).phases).toEqual(['cli']);
     expect(plan(['--phase=snapshot,cli']).phases).toEqual(['snapshot', 'cli']);
+  });
+
+  it.each([[[]], [['--quick']]])('remote %j: agents prompt at a pace poll keeps up with, a whole number of times per window', (argv) => {
+    const { periodMs, windowMs } = plan(argv).remote;
+    // Poll's slowest detection (~1.3 s) + the host's auto-approve delay (≤ 1 s) + the answer's shortest showing.
+    expect(periodMs).toBeGreaterThanOrEqual(1300 + 1000 + ANSWER_SHOWN_MS);
+    expect(windowMs % periodMs).toBe(0);
   });
 
   it('refuses an unknown phase or argument, naming it', () => {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { BENCH_RUNTIMES, REPLY_RUNTIMES, loopingPrompt, promptingAgent, runtimeAt, soakLoop, workingLoop } from '../../bench/scenarios.ts';
 import { RUNTIME_IDS } from '../../main/engine/runtimes/types.ts';
 import { FLEET_RUNTIMES } from '../support/scenarios/fleet.ts';
+import { ANSWER_SHOWN_MS } from '../support/scenarios/latency.ts';
 
 describe('bench fleets', () => {
   it('mix all nine runtimes in turn', () => {
@@ -19,6 +20,21 @@ describe('bench fleets', () => {
       expect(loop.scenario.states[loop.promptState]?.keys?.[expected.approveKey]).toBeDefined();
       for (const scenario of [loop.scenario, workingLoop(runtime, 100), promptingAgent(runtime)])
         expect(scenario.runtime).toBe(processName);
+    },
+  );
+
+  it.each(RUNTIME_IDS.map((id) => [id] as const))(
+    '%s: with periodMs, the approved screen asks again periodMs after the prompt was drawn, not after the answer',
+    (runtime) => {
+      const { expected } = FLEET_RUNTIMES[runtime];
+      const paced = loopingPrompt(runtime, { firstPromptMs: 500, periodMs: 4000 });
+      const approved = paced.scenario.states[paced.scenario.states[paced.promptState]?.keys?.[expected.approveKey] ?? ''];
+      expect(approved?.after).toEqual({ ms: 4000, next: paced.promptState, from: paced.promptState, minMs: ANSWER_SHOWN_MS });
+      // Without it, the idle time counts from the answer, as before.
+      const idle = loopingPrompt(runtime, { firstPromptMs: 500, idleMs: 1600 });
+      const idleApproved = idle.scenario.states[idle.scenario.states[idle.promptState]?.keys?.[expected.approveKey] ?? ''];
+      expect(idleApproved?.after?.next).toBe(idle.promptState);
+      expect(idleApproved?.after?.from).toBeUndefined();
     },
   );
 

@@ -35,6 +35,8 @@ class Agent {
   #done = false;
   #afterTimer: NodeJS.Timeout | null = null;
   #escTimer: NodeJS.Timeout | null = null;
+  /** When each state was last entered (its `state` record's `t`): what `after.from` counts from. */
+  readonly #enteredAt = new Map<string, number>();
 
   constructor(scenario: Scenario, states: ReadonlyMap<string, LoadedState>, recordPath: string | null) {
     this.#scenario = scenario;
@@ -82,24 +84,29 @@ class Agent {
       this.#alt = state.altScreen;
     }
     this.#draw();
-    this.#record({ type: 'state', t: now(), seq: ++this.#seq, state: name, from, cause });
+    const t = now();
+    this.#enteredAt.set(name, t);
+    this.#record({ type: 'state', t, seq: ++this.#seq, state: name, from, cause });
     const { exit, after } = state.spec;
     if (exit !== undefined) this.#finish(exit, null);
-    else if (after) this.#arm(after.ms, () => this.#enter(after.next, 'after', name));
+    else if (after) {
+      const since = after.from === undefined ? t : (this.#enteredAt.get(after.from) ?? t);
+      this.#arm(Math.max(since + after.ms, t + (after.minMs ?? 0)), () => this.#enter(after.next, 'after', name));
+    }
   }
 
   /**
-   * Run `fn` no earlier than `ms` after now. libuv measures timers from the loop's cached time,
-   * which may be a few ms old after a draw, so a plain setTimeout can fire early: re-arm for the rest.
+   * Run `fn` no earlier than `due` (a `now()` time); at once (next turn of the loop) if that is past.
+   * libuv measures timers from the loop's cached time, which may be a few ms old after a draw, so a
+   * plain setTimeout can fire early: re-arm for the rest.
    */
-  #arm(ms: number, fn: () => void): void {
-    const due = now() + ms;
+  #arm(due: number, fn: () => void): void {
     const tick = (): void => {
       const left = due - now();
       if (left > 0) this.#afterTimer = setTimeout(tick, Math.ceil(left));
       else fn();
     };
-    this.#afterTimer = setTimeout(tick, ms);
+    this.#afterTimer = setTimeout(tick, Math.max(0, Math.ceil(due - now())));
   }
 
   #draw(): void {

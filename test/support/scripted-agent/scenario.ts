@@ -8,6 +8,14 @@ import { canonicalKeyName } from './keys.ts';
 export interface AfterSpec {
   readonly ms: number;
   readonly next: string;
+  /**
+   * Count `ms` from when this state was last entered instead of from entering the current one: a
+   * fixed pace (a prompt every `ms` however long its answer took). Already past: go once the current
+   * state is drawn. Never entered yet: count from now.
+   */
+  readonly from?: string;
+  /** Never sooner than this long after entering the current state (default 0): with `from`, a late answer still shows. */
+  readonly minMs?: number;
 }
 
 /** A line editor for states that sit at an input prompt: typed text shows as a draft, Enter submits it. */
@@ -85,6 +93,8 @@ export function scenarioProblems(scenario: Scenario): string[] {
     if (state.after) {
       target(`${name}.after`, state.after.next);
       if (!(state.after.ms >= 0)) problems.push(`${name}.after.ms must be >= 0`);
+      if (state.after.from !== undefined) target(`${name}.after.from`, state.after.from);
+      if (state.after.minMs !== undefined && !(state.after.minMs >= 0)) problems.push(`${name}.after.minMs must be >= 0`);
     }
     if (state.input) {
       target(`${name}.input.submit`, state.input.submit);

@@ -17,6 +17,8 @@ import {
 import { fixture } from '../../../support/scenarios/fixtures.ts';
 import { poll } from '../../../support/poll.ts';
 
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
 const text = (screen: string): readonly string[] => fixture(screen).text;
 
 describe('scripted agent in tmux', () => {
@@ -200,6 +202,34 @@ describe('scripted agent in tmux', () => {
     const redraw = await agent.waitForRecord((r) => r.type === 'redraw');
     expect([redraw.rows, redraw.cols]).toEqual([30, 120]);
   });
+
+  it('after.from keeps a fixed pace: the prompt comes back a period after it was drawn, however late the answer (shown minMs)', async () => {
+    const periodMs = 2000;
+    const base = claudePermBash();
+    const approved = base.states['approved']!;
+    const agent = await start({
+      ...base,
+      states: { ...base.states, approved: { ...approved, after: { ms: periodMs, next: 'prompt', from: 'prompt', minMs: 300 } } },
+    });
+    const first = await agent.waitForState('prompt');
+    // Answered a second after it was drawn: the next prompt is still due at first + period, not answer + period.
+    await sleep(1000);
+    await agent.send('1');
+    const answered = await agent.waitForState('approved');
+    const second = await agent.waitForState('prompt', { afterSeq: answered.seq });
+    expect(second.t - first.t).toBeGreaterThanOrEqual(periodMs);
+    expect(second.t - answered.t).toBeLessThan(periodMs);
+    // Generous for a loaded machine, still well short of the 3 s an answer-timed loop would take.
+    expect(second.t - first.t).toBeLessThan(periodMs + 800);
+    // Answered after the period has passed: the prompt comes back as soon as the answer has shown minMs.
+    await sleep(periodMs + 300);
+    await agent.send('1');
+    const late = await agent.waitForState('approved', { afterSeq: second.seq });
+    const third = await agent.waitForState('prompt', { afterSeq: late.seq });
+    expect(third.t - late.t).toBeGreaterThanOrEqual(300);
+    expect(third.t - late.t).toBeLessThan(periodMs / 2);
+    expect((await agent.states()).map((s) => s.state)).toEqual(['prompt', 'approved', 'prompt', 'approved', 'prompt']);
+  }, 30_000);
 
   it('latency loop: the prompt appears after the delay, and again after each answer', async () => {
     const agent = await start(latencyScenario('claude', { firstPromptMs: 300, idleMs: 100 }));

@@ -30,6 +30,15 @@ describe('scenario validation', () => {
     expect(scenarioProblems(twice)).toEqual(['a.keys: "\\r" and "Enter" are the same key']);
   });
 
+  it('names an after.from that is not a state, and accepts one that is', () => {
+    const pace = (from: string): Scenario => ({ ...ok, states: { ...ok.states, b: { screen: 's', after: { ms: 10, next: 'a', from } } } });
+    expect(scenarioProblems(pace('a'))).toEqual([]);
+    expect(scenarioProblems(pace('nowhere'))).toEqual(['b.after.from: unknown state "nowhere"']);
+    expect(() => assertScenario(pace('nowhere'))).toThrow('b.after.from: unknown state "nowhere"');
+    const negative: Scenario = { ...ok, states: { ...ok.states, b: { screen: 's', after: { ms: 10, next: 'a', from: 'a', minMs: -1 } } } };
+    expect(scenarioProblems(negative)).toEqual(['b.after.minMs must be >= 0']);
+  });
+
   it('requires {draft} in an input template', () => {
     const noDraft: Scenario = {
       ...ok,
