@@ -95,7 +95,7 @@ const FULL: Omit<BenchPlan, 'quick' | 'phases'> = {
   // 200 panes there takes ~3 min on this machine (its per-process row alone); run it by hand for that size.
   tmuxCapturePanes: [50],
   snapshot: { mb: 100, runs: 3 },
-  remote: { hosts: 4, panesPerHost: 50, loopingPerHost: 10, windowMs: 32_000, warmupMs: 8000, periodMs: 4000, rounds: 2 },
+  remote: { hosts: 4, panesPerHost: 50, loopingPerHost: 10, windowMs: 32_000, warmupMs: 8000, periodMs: 4000, rounds: 3 },
   cli: { samples: 20, statusPanes: 20, snapshotMB: 100, snapshotRuns: 3 },
   tui: { items: 50, starts: 20, newItems: 20, statusRuns: 60 },
   denyMessage: { samples: 30 },

@@ -64,6 +64,7 @@ export async function captureBatch(
     w.tracker = result.state;
     facts.push(...result.facts);
     w.lastCaptureAt = at;
+    w.lastCaptureSecond = capture.serverSecond ?? Math.floor(at / 1000);
     const working = w.tracker.lastScreen?.kind === 'working';
     // A working agent that keeps redrawing is looked at again no sooner than a second from now whatever
     // it writes (look-schedule.ts): its redraws are held back until then, and through that look too.

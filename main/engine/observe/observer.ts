@@ -96,12 +96,25 @@ const MIN_RUN_GAP_MS = 50;
 export const MAX_BATCH = 24;
 
 /**
- * Captures on a server over ssh are at least this far apart: each batch is a round trip through ssh and
- * the host's tmux, which costs both ends more than the captures themselves, and agents that change
- * often (prompting every few seconds) otherwise each get batches of their own. A look waits at most
- * this long for its host's next batch (the remote target is 500 ms at p95, local 300).
+ * Captures on a server over ssh with the change signal go on a grid shared by every such server, one batch per server per slot
+ * this long: each batch is a round trip through ssh and the host's tmux, which costs both ends more
+ * than the captures themselves, and agents that change often (prompting every few seconds) would
+ * otherwise each get batches of their own. The grid is shared so that the hosts' batches go in one run
+ * and their replies come back together: every run and every read wakes the engine, and on this
+ * machine a wake-up costs more than the work it does (the engine's CPU over ssh went with its runs, not
+ * its captures). A look waits at most this long for its slot (the remote target is 500 ms at p95, local 300).
  */
 export const REMOTE_BATCH_GAP_MS = 150;
+
+/** Over ssh: when a look due at `due` can go — its slot on the shared grid, after the host's last (`lastSlot`). */
+export function remoteSlotTime(due: number, lastSlot: number | undefined): number {
+  return Math.max(Math.ceil(due / REMOTE_BATCH_GAP_MS), (lastSlot ?? -Infinity) + 1) * REMOTE_BATCH_GAP_MS;
+}
+
+/** The slot a batch taken at `now` fills (the nearest: a timer fires a little late, a run may come between slots). */
+export function remoteSlotOf(now: number): number {
+  return Math.round(now / REMOTE_BATCH_GAP_MS);
+}
 
 export class PaneObserver {
   private readonly watched = new Map<PaneKey, WatchedPane>();
@@ -112,8 +125,8 @@ export class PaneObserver {
   private readonly fullLookAt = new Map<TmuxClient, number>();
   /** When each server's next safety-net looks are due (servers with the change signal). */
   private readonly netLookAt = new Map<TmuxClient, number>();
-  /** When each server over ssh may take its next capture batch (REMOTE_BATCH_GAP_MS after its last). */
-  private readonly batchAllowedAt = new Map<TmuxClient, number>();
+  /** The grid slot of each server over ssh's last capture batch (its next goes in a later one). */
+  private readonly lastSlot = new Map<TmuxClient, number>();
   private readonly signals: ChangeSignals;
   private readonly look: LookOptions;
   private timer: TimerHandle | null = null;
@@ -198,7 +211,7 @@ export class PaneObserver {
     this.downServers.delete(server);
     this.fullLookAt.delete(client);
     this.netLookAt.delete(client);
-    this.batchAllowedAt.delete(client);
+    this.lastSlot.delete(client);
     this.signals.forget(client);
     if (facts.length > 0) this.deps.onFacts(facts);
   }
@@ -247,7 +260,7 @@ export class PaneObserver {
       // flight, and never put off, so only this pane's look can come sooner; the others need no scan.
       const due = dueAt(w.look, this.look);
       if (this.inFlight || due === null) return;
-      if (this.timer !== null) return this.scheduleAt(Math.max(due, this.batchAllowedAt.get(w.client) ?? due), now);
+      if (this.timer !== null) return this.scheduleAt(this.goesAt(w.client, due), now);
     }
     this.schedule();
   }
@@ -294,10 +307,23 @@ export class PaneObserver {
     for (const w of this.watched.values()) {
       const due = dueAt(w.look, this.look);
       if (due === null) continue;
-      const at = Math.max(due, this.batchAllowedAt.get(w.client) ?? due);
+      const at = this.goesAt(w.client, due);
       if (at < next) next = at;
     }
     return next;
+  }
+
+  /**
+   * When a look due at `due` on this server can go: at its slot on a host over ssh with the change signal,
+   * else at once (polled, the hosts' batches already go together on each tick and its recheck; the grid
+   * only delayed them: poll's detection p95 over ssh went from 1.25 s to 1.4 s with it).
+   */
+  private goesAt(client: TmuxClient, due: number): number {
+    return this.onGrid(client) ? remoteSlotTime(due, this.lastSlot.get(client)) : due;
+  }
+
+  private onGrid(client: TmuxClient): boolean {
+    return client.server.host !== undefined && this.signals.modeOf(client) === 'events';
   }
 
   private fullLookMs(client: TmuxClient): number {
@@ -334,15 +360,16 @@ export class PaneObserver {
               this.fullLookAt.set(client, this.netLookAt.get(client) ?? nextList);
           }
           const now = clock.now();
-          // A host over ssh whose last batch was just now waits for its gap: its due panes stay due.
-          if ((this.batchAllowedAt.get(client) ?? now) > now) return facts;
+          const grid = this.onGrid(client);
+          // A host on the grid whose next slot has not come takes nothing: its due panes stay due.
+          if (grid && ((this.lastSlot.get(client) ?? -Infinity) + 1) * REMOTE_BATCH_GAP_MS > now) return facts;
           const due = this.panesOf(client)
             .map((w) => ({ w, at: dueAt(w.look, this.look) ?? Infinity, urgent: urgentDueAt(w.look, this.look) ?? Infinity }))
-            .filter((d) => d.at <= now)
+            .filter((d) => d.at !== Infinity && this.goesAt(client, d.at) <= now)
             .sort((a, b) => a.urgent - b.urgent || a.at - b.at)
             .slice(0, MAX_BATCH)
             .map((d) => d.w);
-          if (due.length > 0 && client.server.host !== undefined) this.batchAllowedAt.set(client, now + REMOTE_BATCH_GAP_MS);
+          if (due.length > 0 && grid) this.lastSlot.set(client, remoteSlotOf(now));
           await captureBatch(client, due, this.signals.modeOf(client), { clock, options: { ...this.deps.options, ...this.look } }, facts);
         } catch (error) {
           this.serverFailed(client, error, facts);
@@ -384,8 +411,10 @@ export class PaneObserver {
     const opts = this.deps.options;
     const events = this.signals.modeOf(client) === 'events';
     for (const w of this.panesOf(client)) {
-      // window_activity has one-second resolution: activity in the same second as our last capture may be newer.
-      const active = opts.captureAll === true || w.lastCaptureAt === 0 || w.info.windowActivity >= Math.floor(w.lastCaptureAt / 1000);
+      // window_activity has one-second resolution: activity in the same second as our last capture may be
+      // newer. Both seconds are the pane's server's: a host whose clock is behind ours would otherwise
+      // never look active again, one ahead always.
+      const active = opts.captureAll === true || w.lastCaptureAt === 0 || w.info.windowActivity >= w.lastCaptureSecond;
       // With the signal, these are the net's looks: after every look a signal asked for (a prompt just drawn).
       if (active) w.look = events ? askedByNet(w.look, now) : asked(w.look, now);
       else if (dueAt(w.look, this.look) === null) {
@@ -441,7 +470,7 @@ export class PaneObserver {
       if (existing) this.forget(key, 'process-exited', now, facts);
       const runtime = this.deps.runtimes.find((r) => r.id === runtimeId);
       if (!runtime) continue;
-      this.watched.set(key, { key, client, info, runtime, tracker: initialTracker, lastCaptureAt: 0, look: noLook });
+      this.watched.set(key, { key, client, info, runtime, tracker: initialTracker, lastCaptureAt: 0, lastCaptureSecond: 0, look: noLook });
       facts.push({ kind: 'pane-seen', pane: key, at: now, runtime: runtimeId, target: info.target, pid: info.pid });
     }
     for (const [key, w] of this.watched) {

@@ -13,5 +13,10 @@ export interface WatchedPane {
   readonly runtime: RuntimeModule;
   tracker: TrackerState;
   lastCaptureAt: number;
+  /**
+   * The second of the last capture on the pane's own tmux server's clock (that of `windowActivity`),
+   * or this machine's where the client cannot say; 0 before the first.
+   */
+  lastCaptureSecond: number;
   look: LookState;
 }

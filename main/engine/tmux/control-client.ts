@@ -123,7 +123,7 @@ export class ControlModeClient implements TmuxClient {
         this.opts.logger.log('debug', 'tmux.capture.missing', { pane: r.paneId, error: reply.lines.join(' ') });
         return;
       }
-      results.push(screenCapture(r.paneId, reply.lines, r.colour));
+      results.push({ ...screenCapture(r.paneId, reply.lines, r.colour), serverSecond: reply.time });
     });
     return results;
   }

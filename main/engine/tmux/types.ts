@@ -62,6 +62,12 @@ export interface PaneScreenCapture {
   readonly paneId: string;
   readonly lines: readonly string[];
   readonly ansiLines?: readonly string[];
+  /**
+   * The tmux server's clock, in whole seconds, when it took the capture (a control client's reply
+   * says so). Compared with the window's activity, which is on the same clock: a host over ssh may
+   * be seconds off this machine's.
+   */
+  readonly serverSecond?: number;
 }
 
 /** Request for one capture in a batch. */

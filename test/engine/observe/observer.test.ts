@@ -3,7 +3,8 @@
 // once stable; a quiet window is not captured; only agent panes are watched (ignored ones never);
 // a server that is gone takes its panes with it, but a failed call alone is not evidence that panes
 // are gone; a pane whose agent process changed is a new pane; after stop() no timer survives; an
-// agent's own event (lookNow) gets its pane captured at once, not at the next tick.
+// agent's own event (lookNow) gets its pane captured at once, not at the next tick; window activity is
+// compared with the capture's second on the pane's own server's clock (a host over ssh may be off ours).
 import { describe, expect, it } from 'vitest';
 import type { ObserverOptions, PaneOverrides } from '../../../main/engine/observe/observer.ts';
 import { PaneObserver, REMOTE_BATCH_GAP_MS } from '../../../main/engine/observe/observer.ts';
@@ -50,6 +51,8 @@ class FakeTmux implements TmuxClient {
   overlapped = false;
   /** Hold the next listPanes until released, to catch a second tick starting meanwhile. */
   hold: Promise<void> | null = null;
+  /** The server's own clock, in seconds, put on each capture (a control client's reply says it); null: not said. */
+  serverSecond: (() => number) | null = null;
 
   private async call<T>(fn: () => T): Promise<T> {
     if (this.inCall > 0) this.overlapped = true;
@@ -71,7 +74,9 @@ class FakeTmux implements TmuxClient {
     return this.call(() => {
       this.captured.push(requests.map((r) => r.paneId));
       return requests.flatMap((r): PaneScreenCapture[] =>
-        this.screens.has(r.paneId) ? [{ paneId: r.paneId, lines: this.screens.get(r.paneId)! }] : [],
+        this.screens.has(r.paneId)
+          ? [{ paneId: r.paneId, lines: this.screens.get(r.paneId)!, ...(this.serverSecond ? { serverSecond: this.serverSecond() } : {}) }]
+          : [],
       );
     });
   }
@@ -87,6 +92,9 @@ class FakeTmux implements TmuxClient {
   }
   async close() {}
 }
+
+/** A change feed that follows every pane and never signals: the server is watched in events mode. */
+const silentFeed = () => ({ unavailable: null, listen: () => {}, follow: async () => true });
 
 function setup(overrides?: PaneOverrides, processTable: ProcessTable = { snapshot: () => new Map() }) {
   const clock = new ManualClock(T0);
@@ -177,6 +185,29 @@ describe('PaneObserver', () => {
     expect(t.tmux.captured.length).toBe(captures + 1);
   });
 
+  it.each([
+    ['an hour behind ours', -3600],
+    ['an hour ahead of ours', 3600],
+  ])('compares window activity with the capture’s second on the pane’s own server, its clock %s', async (_, offsetS) => {
+    const t = setup();
+    const serverNow = () => Math.floor(t.clock.now() / 1000) + offsetS;
+    t.tmux.serverSecond = serverNow;
+    t.tmux.panes = [paneInfo('%1', { windowActivity: serverNow() - 60 })];
+    t.tmux.screens.set('%1', IDLE);
+    await t.observer.tick();
+    t.clock.advance(OPTIONS.recheckMs);
+    await t.observer.tick();
+    expect(t.tmux.captured).toHaveLength(2);
+    // Quiet: no capture on later ticks (a server ahead of us once looked active on every tick).
+    t.clock.advance(5000);
+    await t.observer.tick();
+    expect(t.tmux.captured).toHaveLength(2);
+    // Output now, on the server's clock: looked at (a server behind us once never looked active again).
+    t.tmux.panes = [paneInfo('%1', { windowActivity: serverNow() })];
+    await t.observer.tick();
+    expect(t.tmux.captured).toHaveLength(3);
+  });
+
   it('looks at a changed pane again after recheckMs, without waiting for the next tick', async () => {
     const t = setup();
     t.tmux.panes = [paneInfo('%1')];
@@ -236,11 +267,12 @@ describe('PaneObserver', () => {
     expect(t.tmux.captured).toHaveLength(after);
   });
 
-  it('keeps capture batches on a host over ssh REMOTE_BATCH_GAP_MS apart (a round trip each), and a local server to the run gap', async () => {
-    const batchTimes = async (host: string | undefined) => {
+  it('puts capture batches on a host over ssh with the change signal on the shared grid of REMOTE_BATCH_GAP_MS slots, one a slot (a round trip each), and a local server to the run gap', async () => {
+    const batchTimes = async (host: string | undefined, mode: 'events' | 'poll' = 'events') => {
       const clock = new ManualClock(T0);
       const tmux = new FakeTmux();
       Object.assign(tmux, { server: host === undefined ? { kind: 'default' } : { kind: 'default', host } });
+      if (mode === 'events') Object.assign(tmux, { changes: silentFeed() });
       const times: number[] = [];
       const capture = tmux.capture.bind(tmux);
       tmux.capture = (requests) => (times.push(clock.now() - T0), capture(requests));
@@ -254,7 +286,7 @@ describe('PaneObserver', () => {
         clock,
         logger: new MemoryLogger(),
         processTable: { snapshot: () => new Map() },
-        options: OPTIONS,
+        options: { ...OPTIONS, mode },
         onFacts: (f) => facts.push(...f),
       });
       const settle = async () => {
@@ -279,9 +311,63 @@ describe('PaneObserver', () => {
       await observer.stop();
       return times.slice(from).map((t) => t - 500);
     };
-    // The second pane's look waits for the host's next batch; locally it goes one run gap (50 ms) after the first.
-    expect(await batchTimes('gpu')).toEqual([0, REMOTE_BATCH_GAP_MS]);
+    // Over ssh each look waits for its slot on the shared grid (every host's batches then go in one run),
+    // one batch per slot: the second pane's look, asked 60 ms after the first, goes a whole slot later.
+    const remote = await batchTimes('gpu');
+    expect(remote).toHaveLength(2);
+    for (const t of remote) expect((T0 + 500 + t) % REMOTE_BATCH_GAP_MS).toBe(0);
+    expect(remote[0]).toBeLessThan(REMOTE_BATCH_GAP_MS);
+    expect(remote[1]! - remote[0]!).toBe(REMOTE_BATCH_GAP_MS);
+    // Locally it goes one run gap (50 ms) after the first, at once; so does a polled host over ssh (its
+    // batches already go together on each tick).
     expect(await batchTimes(undefined)).toEqual([0, 60]);
+    expect(await batchTimes('gpu', 'poll')).toEqual([0, 60]);
+  });
+
+  it('takes the batches of two hosts over ssh in the same slot, so the engine wakes once for both', async () => {
+    const clock = new ManualClock(T0);
+    const times = new Map<string, number[]>();
+    const hosts = ['gpu', 'cpu'].map((host) => {
+      const tmux = new FakeTmux();
+      Object.assign(tmux, { server: { kind: 'default', host }, changes: silentFeed() });
+      const capture = tmux.capture.bind(tmux);
+      tmux.capture = (requests) => (times.set(host, [...(times.get(host) ?? []), clock.now()]), capture(requests));
+      tmux.panes = [paneInfo('%1', { windowActivity: 0 })];
+      tmux.screens.set('%1', IDLE);
+      return tmux;
+    });
+    const facts: Fact[] = [];
+    const observer = new PaneObserver({
+      clients: hosts,
+      runtimes: RUNTIMES,
+      clock,
+      logger: new MemoryLogger(),
+      processTable: { snapshot: () => new Map() },
+      options: { ...OPTIONS, mode: 'events' },
+      onFacts: (f) => facts.push(...f),
+    });
+    const settle = async () => {
+      for (let i = 0; i < 5; i++) await new Promise((r) => setImmediate(r));
+    };
+    const step = async (ms: number) => {
+      for (let i = 0; i < ms; i += 10) {
+        clock.advance(10);
+        await settle();
+      }
+    };
+    observer.start();
+    clock.advance(0);
+    await settle();
+    await step(600);
+    const [a, b] = facts.filter((f) => f.kind === 'pane-seen').map((f) => f.pane);
+    times.clear();
+    observer.lookNow(a!);
+    await step(40);
+    observer.lookNow(b!);
+    await step(300);
+    await observer.stop();
+    expect(times.get('gpu')).toHaveLength(1);
+    expect(times.get('cpu')).toEqual(times.get('gpu'));
   });
 
   it('never runs two ticks at once', async () => {

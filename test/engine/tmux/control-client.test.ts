@@ -85,6 +85,16 @@ describe('control-mode client', () => {
     expect(started.spawns[0]).toContain('-C');
   });
 
+  it('says on each capture the second on the tmux server’s own clock when it took it (that of window_activity)', async () => {
+    const pane = await t.newPane(showTextCommand('hi'), { session: 'clock' });
+    const client = open();
+    const before = Math.floor(Date.now() / 1000);
+    const [cap] = await client.capture([{ paneId: pane, colour: false }]);
+    const after = Math.ceil(Date.now() / 1000);
+    expect(cap?.serverSecond).toBeGreaterThanOrEqual(before);
+    expect(cap?.serverSecond).toBeLessThanOrEqual(after);
+  });
+
   it('holds a clearly named watcher session that list-panes does not show', async () => {
     const pane = await t.newPane('cat', { session: 'work' });
     const client = open();
