@@ -96,6 +96,32 @@ class FakeTmux implements TmuxClient {
 /** A change feed that follows every pane and never signals: the server is watched in events mode. */
 const silentFeed = () => ({ unavailable: null, listen: () => {}, follow: async () => true });
 
+/** An observer over `clients` on a manual clock, started, with a step that moves the clock 10 ms at a time. */
+function observedOnClock(clients: TmuxClient[], clock: ManualClock, mode: 'events' | 'poll') {
+  const facts: Fact[] = [];
+  const observer = new PaneObserver({
+    clients,
+    runtimes: RUNTIMES,
+    clock,
+    logger: new MemoryLogger(),
+    processTable: { snapshot: () => new Map() },
+    options: { ...OPTIONS, mode },
+    onFacts: (f) => facts.push(...f),
+  });
+  const settle = async () => {
+    for (let i = 0; i < 5; i++) await new Promise((r) => setImmediate(r));
+  };
+  const step = async (ms: number) => {
+    for (let i = 0; i < ms; i += 10) {
+      clock.advance(10);
+      await settle();
+    }
+  };
+  observer.start();
+  clock.advance(0);
+  return { observer, facts, settle, step };
+}
+
 function setup(overrides?: PaneOverrides, processTable: ProcessTable = { snapshot: () => new Map() }) {
   const clock = new ManualClock(T0);
   const tmux = new FakeTmux();
@@ -279,27 +305,7 @@ describe('PaneObserver', () => {
       tmux.panes = [paneInfo('%1', { windowActivity: 0 }), paneInfo('%2', { windowActivity: 0 })];
       tmux.screens.set('%1', IDLE);
       tmux.screens.set('%2', IDLE);
-      const facts: Fact[] = [];
-      const observer = new PaneObserver({
-        clients: [tmux],
-        runtimes: RUNTIMES,
-        clock,
-        logger: new MemoryLogger(),
-        processTable: { snapshot: () => new Map() },
-        options: { ...OPTIONS, mode },
-        onFacts: (f) => facts.push(...f),
-      });
-      const settle = async () => {
-        for (let i = 0; i < 5; i++) await new Promise((r) => setImmediate(r));
-      };
-      const step = async (ms: number) => {
-        for (let i = 0; i < ms; i += 10) {
-          clock.advance(10);
-          await settle();
-        }
-      };
-      observer.start();
-      clock.advance(0);
+      const { observer, facts, settle, step } = observedOnClock([tmux], clock, mode);
       await settle();
       await step(500); // the first looks and their rechecks
       const keys = facts.filter((f) => f.kind === 'pane-seen').map((f) => f.pane);
@@ -336,27 +342,7 @@ describe('PaneObserver', () => {
       tmux.screens.set('%1', IDLE);
       return tmux;
     });
-    const facts: Fact[] = [];
-    const observer = new PaneObserver({
-      clients: hosts,
-      runtimes: RUNTIMES,
-      clock,
-      logger: new MemoryLogger(),
-      processTable: { snapshot: () => new Map() },
-      options: { ...OPTIONS, mode: 'events' },
-      onFacts: (f) => facts.push(...f),
-    });
-    const settle = async () => {
-      for (let i = 0; i < 5; i++) await new Promise((r) => setImmediate(r));
-    };
-    const step = async (ms: number) => {
-      for (let i = 0; i < ms; i += 10) {
-        clock.advance(10);
-        await settle();
-      }
-    };
-    observer.start();
-    clock.advance(0);
+    const { observer, facts, settle, step } = observedOnClock(hosts, clock, 'events');
     await settle();
     await step(600);
     const [a, b] = facts.filter((f) => f.kind === 'pane-seen').map((f) => f.pane);
