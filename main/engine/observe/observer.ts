@@ -96,13 +96,14 @@ const MIN_RUN_GAP_MS = 50;
 export const MAX_BATCH = 24;
 
 /**
- * Captures on a server over ssh with the change signal go on a grid shared by every such server, one batch per server per slot
- * this long: each batch is a round trip through ssh and the host's tmux, which costs both ends more
- * than the captures themselves, and agents that change often (prompting every few seconds) would
- * otherwise each get batches of their own. The grid is shared so that the hosts' batches go in one run
- * and their replies come back together: every run and every read wakes the engine, and on this
- * machine a wake-up costs more than the work it does (the engine's CPU over ssh went with its runs, not
- * its captures). A look waits at most this long for its slot (the remote target is 500 ms at p95, local 300).
+ * Captures on servers over ssh with the change signal go on a grid of slots this long, shared by every
+ * such server, one batch per server per slot: each batch is a round trip through ssh and the host's
+ * tmux, which costs both ends more than the captures themselves, and agents that change often
+ * (prompting every few seconds) would otherwise each get batches of their own. The grid is shared so
+ * that the hosts' batches go in one run and their replies come back together: every run and every read
+ * wakes the engine, and a wake-up costs more than the work it does (over ssh the engine's CPU went with
+ * its runs, not its captures). A look waits at most this long for its slot (the remote target is 500 ms
+ * at p95, local 300).
  */
 export const REMOTE_BATCH_GAP_MS = 150;
 

@@ -6,7 +6,9 @@
  * right before its next capture, so a busy pane costs a bounded number of notices per capture. A
  * working agent is held paused from one look to the next and through the look itself while it keeps
  * redrawing: tmux then neither formats its redraws as notices nor do we read them (each %output of a
- * frame costs the server about as much as a capture: it escapes the frame byte by byte).
+ * frame costs the server about as much as a capture: it escapes the frame byte by byte). The pane set
+ * itself (panes come and go, or run another command) is announced by a format subscription tmux checks
+ * once a second, so the observer lists the panes only when it changed.
  */
 import type { Clock } from '../platform/clock.ts';
 import type { Logger } from '../platform/log.ts';
