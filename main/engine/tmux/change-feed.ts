@@ -87,14 +87,12 @@ export class ControlChangeFeed implements PaneChangeFeed {
    * 3.2), the observer lists the panes every tick as before.
    */
   private subscribeToPaneSet(conn: FeedConnection): void {
-    void conn
-      .send([paneSetSubscription()])[0]
-      ?.then((r) => {
-        if (this.conn !== conn) return;
-        if (r.ok) this.announcesPanes = true;
-        else this.logger.log('info', 'tmux.changes.pane-set-refused', { error: r.lines.join(' ') });
-      })
-      .catch(() => {});
+    this.sendOne(
+      conn,
+      paneSetSubscription(),
+      () => (this.announcesPanes = true),
+      (error) => this.logger.log('info', 'tmux.changes.pane-set-refused', { error }),
+    );
   }
 
   /** The connection went away. */
@@ -206,10 +204,17 @@ export class ControlChangeFeed implements PaneChangeFeed {
   private setOffsets(paneIds: readonly string[], action: 'pause' | 'continue', taken: () => void = () => {}): void {
     const conn = this.conn;
     if (!conn || paneIds.length === 0) return;
+    this.sendOne(conn, offsetsCommand(paneIds, action), taken, (error) =>
+      this.logger.log('debug', `tmux.changes.${action}-refused`, { panes: paneIds, error }),
+    );
+  }
+
+  /** Send one command without waiting: `taken` runs on its reply if the connection is still ours, `refused` on an error reply. */
+  private sendOne(conn: FeedConnection, command: string[], taken: () => void, refused: (error: string) => void): void {
     void conn
-      .send([offsetsCommand(paneIds, action)])[0]
+      .send([command])[0]
       ?.then((r) => {
-        if (!r.ok) this.logger.log('debug', `tmux.changes.${action}-refused`, { panes: paneIds, error: r.lines.join(' ') });
+        if (!r.ok) refused(r.lines.join(' '));
         else if (this.conn === conn) taken();
       })
       .catch(() => {});
