@@ -63,7 +63,6 @@ export async function captureBatch(
     const result = trackCapture(w.tracker, w.key, w.runtime, capture, at, opts);
     w.tracker = result.state;
     facts.push(...result.facts);
-    w.lastCaptureAt = at;
     w.lastCaptureSecond = capture.serverSecond ?? Math.floor(at / 1000);
     const working = w.tracker.lastScreen?.kind === 'working';
     // A working agent that keeps redrawing is looked at again no sooner than a second from now whatever

@@ -109,7 +109,12 @@ export const REMOTE_BATCH_GAP_MS = 150;
 
 /** Over ssh: when a look due at `due` can go — its slot on the shared grid, after the host's last (`lastSlot`). */
 export function remoteSlotTime(due: number, lastSlot: number | undefined): number {
-  return Math.max(Math.ceil(due / REMOTE_BATCH_GAP_MS), (lastSlot ?? -Infinity) + 1) * REMOTE_BATCH_GAP_MS;
+  return Math.max(Math.ceil(due / REMOTE_BATCH_GAP_MS) * REMOTE_BATCH_GAP_MS, nextFreeSlotAt(lastSlot));
+}
+
+/** The first slot a host whose last batch filled `lastSlot` may take (any, for one that never batched). */
+function nextFreeSlotAt(lastSlot: number | undefined): number {
+  return ((lastSlot ?? -Infinity) + 1) * REMOTE_BATCH_GAP_MS;
 }
 
 /** The slot a batch taken at `now` fills (the nearest: a timer fires a little late, a run may come between slots). */
@@ -363,7 +368,7 @@ export class PaneObserver {
           const now = clock.now();
           const grid = this.onGrid(client);
           // A host on the grid whose next slot has not come takes nothing: its due panes stay due.
-          if (grid && ((this.lastSlot.get(client) ?? -Infinity) + 1) * REMOTE_BATCH_GAP_MS > now) return facts;
+          if (grid && nextFreeSlotAt(this.lastSlot.get(client)) > now) return facts;
           const due = this.panesOf(client)
             .map((w) => ({ w, at: dueAt(w.look, this.look) ?? Infinity, urgent: urgentDueAt(w.look, this.look) ?? Infinity }))
             .filter((d) => d.at !== Infinity && this.goesAt(client, d.at) <= now)
@@ -405,7 +410,7 @@ export class PaneObserver {
    */
   /** Between the net's looks: a pane found by this list is looked at now, as on any full look. */
   private askNew(client: TmuxClient, now: number): void {
-    for (const w of this.panesOf(client)) if (w.lastCaptureAt === 0) w.look = asked(w.look, now);
+    for (const w of this.panesOf(client)) if (w.lastCaptureSecond === 0) w.look = asked(w.look, now);
   }
 
   private askActive(client: TmuxClient, now: number, facts: Fact[]): void {
@@ -415,7 +420,7 @@ export class PaneObserver {
       // window_activity has one-second resolution: activity in the same second as our last capture may be
       // newer. Both seconds are the pane's server's: a host whose clock is behind ours would otherwise
       // never look active again, one ahead always.
-      const active = opts.captureAll === true || w.lastCaptureAt === 0 || w.info.windowActivity >= w.lastCaptureSecond;
+      const active = opts.captureAll === true || w.lastCaptureSecond === 0 || w.info.windowActivity >= w.lastCaptureSecond;
       // With the signal, these are the net's looks: after every look a signal asked for (a prompt just drawn).
       if (active) w.look = events ? askedByNet(w.look, now) : asked(w.look, now);
       else if (dueAt(w.look, this.look) === null) {
@@ -471,7 +476,7 @@ export class PaneObserver {
       if (existing) this.forget(key, 'process-exited', now, facts);
       const runtime = this.deps.runtimes.find((r) => r.id === runtimeId);
       if (!runtime) continue;
-      this.watched.set(key, { key, client, info, runtime, tracker: initialTracker, lastCaptureAt: 0, lastCaptureSecond: 0, look: noLook });
+      this.watched.set(key, { key, client, info, runtime, tracker: initialTracker, lastCaptureSecond: 0, look: noLook });
       facts.push({ kind: 'pane-seen', pane: key, at: now, runtime: runtimeId, target: info.target, pid: info.pid });
     }
     for (const [key, w] of this.watched) {

@@ -12,7 +12,6 @@ export interface WatchedPane {
   info: PaneInfo;
   readonly runtime: RuntimeModule;
   tracker: TrackerState;
-  lastCaptureAt: number;
   /**
    * The second of the last capture on the pane's own tmux server's clock (that of `windowActivity`),
    * or this machine's where the client cannot say; 0 before the first.
