@@ -16,7 +16,7 @@ import type { ControlReply } from './control-protocol.ts';
 import type { ControlNotice } from './control-connection.ts';
 import { paneSetFormat } from './formats.ts';
 import { WATCHER_SESSION_PREFIX } from './server-args.ts';
-import { orphanedWindows, windowLinksArgs } from './window-links.ts';
+import { orphanedWindows, windowLinksArgs } from './watcher-windows.ts';
 import type { PaneChange, PaneChangeFeed, PaneInfo } from './types.ts';
 
 /**

@@ -4,7 +4,7 @@
 // their pane id and nothing of the bytes.
 import { describe, expect, it } from 'vitest';
 import { outputPaneId } from '../../../main/engine/tmux/control-protocol.ts';
-import { orphanedWindows, windowLinksArgs } from '../../../main/engine/tmux/window-links.ts';
+import { orphanedWindows, windowLinksArgs } from '../../../main/engine/tmux/watcher-windows.ts';
 
 describe('window links of the watcher session', () => {
   it('links what is wanted and not linked, unlinks what is linked and not wanted', () => {
