@@ -8,7 +8,9 @@
  * redrawing: tmux then neither formats its redraws as notices nor do we read them (each %output of a
  * frame costs the server about as much as a capture: it escapes the frame byte by byte). The pane set
  * itself (panes come and go, or run another command) is announced by a format subscription tmux checks
- * once a second, so the observer lists the panes only when it changed.
+ * once a second, so the observer lists the panes only when it changed. The windows of paused panes sit
+ * at the front of the watcher session, where tmux finds them first on each of their reads
+ * (watcher-windows.ts).
  */
 import type { Clock } from '../platform/clock.ts';
 import type { Logger } from '../platform/log.ts';
@@ -16,7 +18,8 @@ import type { ControlReply } from './control-protocol.ts';
 import type { ControlNotice } from './control-connection.ts';
 import { paneSetFormat } from './formats.ts';
 import { WATCHER_SESSION_PREFIX } from './server-args.ts';
-import { orphanedWindows, windowLinksArgs } from './watcher-windows.ts';
+import type { WindowMove } from './watcher-windows.ts';
+import { WatcherWindows, keepIndexesArgs, orphanedWindows } from './watcher-windows.ts';
 import type { PaneChange, PaneChangeFeed, PaneInfo } from './types.ts';
 
 /**
@@ -52,8 +55,12 @@ export interface FeedConnection {
 export class ControlChangeFeed implements PaneChangeFeed {
   private listener: (change: PaneChange) => void = () => {};
   private conn: FeedConnection | null = null;
-  /** Windows linked into the current watcher session (reset with each connection). */
-  private linked = new Set<string>();
+  /** Windows linked into the current watcher session, and where (reset with each connection). */
+  private windows = new WatcherWindows('');
+  /** The window of each followed pane (from the last follow). */
+  private readonly windowOf = new Map<string, string>();
+  /** Windows with a pane paused since the last follow: they stay at the front. */
+  private readonly busyWindows = new Set<string>();
   private readonly paused = new Set<string>();
   /** Per pane since its last capture: notices, the first one's time, and whether a pause was asked. */
   private readonly notices = new Map<string, { count: number; since: number; pausing: boolean }>();
@@ -74,12 +81,20 @@ export class ControlChangeFeed implements PaneChangeFeed {
   /** A new connection: nothing is linked in its fresh watcher session, and changes may have gone unseen. */
   connected(conn: FeedConnection): void {
     this.conn = conn;
-    this.linked = new Set();
+    this.windows = new WatcherWindows(conn.session);
+    this.windowOf.clear();
+    this.busyWindows.clear();
     this.paused.clear();
     this.notices.clear();
     this.announcesPanes = false;
     this.listener({ kind: 'reset' });
     this.subscribeToPaneSet(conn);
+    this.sendOne(
+      conn,
+      keepIndexesArgs(conn.session),
+      () => {},
+      (error) => this.logger.log('debug', 'tmux.changes.keep-indexes-refused', { error }),
+    );
   }
 
   /**
@@ -156,24 +171,70 @@ export class ControlChangeFeed implements PaneChangeFeed {
   async follow(panes: readonly PaneInfo[]): Promise<boolean> {
     const conn = this.conn;
     if (!conn) return this.unavailable === null;
-    const wanted = new Set(panes.map((p) => p.windowId));
-    const { link, unlink } = windowLinksArgs(conn.session, this.linked, wanted);
-    if (link.length === 0 && unlink.length === 0) return this.unavailable === null;
-    const replies = await Promise.all(conn.send([...link, ...unlink]));
-    let refused: string | null = null;
-    link.forEach((args, i) => {
-      const window = args[args.indexOf('-s') + 1]!;
-      if (replies[i]!.ok) this.linked.add(window);
-      // A window closed meanwhile is not a refusal; anything else means no signal from this tmux.
-      else if (!/can't find window|no such window/i.test(replies[i]!.lines.join(' '))) refused = replies[i]!.lines.join(' ');
-    });
-    unlink.forEach((args) => this.linked.delete(args[args.length - 1]!.split(':')[1]!));
-    for (const id of this.notices.keys()) if (!panes.some((p) => p.paneId === id)) this.notices.delete(id);
-    if (refused !== null && this.unavailable === null) {
-      this.unavailable = `link-window: ${refused}`;
-      this.logger.log('warn', 'tmux.changes.unavailable', { reason: this.unavailable });
+    this.windowOf.clear();
+    for (const p of panes) this.windowOf.set(p.paneId, p.windowId);
+    const windows = this.windows;
+    const { link, unlink } = windows.sync(new Set(panes.map((p) => p.windowId)));
+    if (link.length > 0 || unlink.length > 0) {
+      const replies = await Promise.all(conn.send([...link, ...unlink].map((l) => l.args)));
+      let refused: string | null = null;
+      link.forEach(({ window }, i) => {
+        if (replies[i]!.ok) return;
+        windows.removed(window);
+        // A window closed meanwhile is not a refusal; anything else means no signal from this tmux.
+        if (!/can't find window|no such window/i.test(replies[i]!.lines.join(' '))) refused = replies[i]!.lines.join(' ');
+      });
+      for (const id of this.notices.keys()) if (!this.windowOf.has(id)) this.notices.delete(id);
+      if (refused !== null && this.unavailable === null) {
+        this.unavailable = `link-window: ${refused}`;
+        this.logger.log('warn', 'tmux.changes.unavailable', { reason: this.unavailable });
+      }
     }
+    this.sendToBack(conn);
     return this.unavailable === null;
+  }
+
+  /** Front windows none of whose panes was paused since the last follow go back. */
+  private sendToBack(conn: FeedConnection): void {
+    const busy = new Set(this.busyWindows);
+    for (const paneId of this.paused) {
+      const window = this.windowOf.get(paneId);
+      if (window !== undefined) busy.add(window);
+    }
+    this.busyWindows.clear();
+    const moves: WindowMove[] = [];
+    for (const window of this.windows.windows()) {
+      if (busy.has(window)) continue;
+      const move = this.windows.toBack(window);
+      if (move) moves.push(move);
+    }
+    this.sendMoves(conn, moves);
+  }
+
+  /** A pane was paused: its window goes to the front, where tmux meets it first on each of its reads. */
+  private toFront(paneId: string): void {
+    const window = this.windowOf.get(paneId);
+    const conn = this.conn;
+    if (window === undefined || !conn) return;
+    this.busyWindows.add(window);
+    const move = this.windows.toFront(window);
+    if (move) this.sendMoves(conn, [move]);
+  }
+
+  private sendMoves(conn: FeedConnection, moves: readonly WindowMove[]): void {
+    if (moves.length === 0) return;
+    const windows = this.windows;
+    conn.send(moves.map((m) => m.args)).forEach((reply, i) => {
+      const move = moves[i]!;
+      // Refused (the window closed, or tmux has no room there): it stays where it was; only order is lost.
+      void reply
+        .then((r) => {
+          if (r.ok) return;
+          windows.moveRefused(move);
+          this.logger.log('debug', 'tmux.changes.move-refused', { window: move.window, error: r.lines.join(' ') });
+        })
+        .catch(() => {});
+    });
   }
 
   hold(paneIds: readonly string[]): void {
@@ -224,6 +285,7 @@ export class ControlChangeFeed implements PaneChangeFeed {
   private markPaused(paneId: string): void {
     if (this.paused.has(paneId)) return;
     this.paused.add(paneId);
+    this.toFront(paneId);
     this.listener({ kind: 'output', paneId, paused: true });
   }
 
@@ -233,17 +295,18 @@ export class ControlChangeFeed implements PaneChangeFeed {
    */
   private async sweepOrphans(): Promise<void> {
     const conn = this.conn;
-    if (!conn || this.sweeping || this.linked.size === 0) return;
+    const linked = this.windows.windows();
+    if (!conn || this.sweeping || linked.size === 0) return;
     this.sweeping = true;
     try {
       const [listed] = await Promise.all(
         conn.send([['list-windows', '-t', `=${conn.session}`, '-F', '#{window_id} #{window_linked_sessions}']]),
       );
       if (!listed?.ok) return;
-      const orphans = orphanedWindows(listed.lines, this.linked);
+      const orphans = orphanedWindows(listed.lines, linked);
       if (orphans.length === 0) return;
       this.logger.log('info', 'tmux.changes.orphans-closed', { windows: orphans });
-      for (const w of orphans) this.linked.delete(w);
+      for (const w of orphans) this.windows.removed(w);
       await Promise.all(conn.send(orphans.map((w) => ['unlink-window', '-k', '-t', `=${conn.session}:${w}`])));
     } catch {
       // The connection went: its watcher session goes with it, and the orphans with that.

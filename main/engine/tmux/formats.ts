@@ -40,15 +40,17 @@ export const PANE_FIELDS = [
 export const PANE_FORMAT = PANE_FIELDS.join(FIELD_SEPARATOR);
 
 /**
- * One string for the whole server's set of user panes: each pane's id, process, command, liveness and
- * place, watcher sessions left out. tmux re-evaluates a control client's subscription to it every
- * second and says so only when it changed: a pane came or went, or runs another command. It is only
- * compared, never parsed (free text is still cleaned: a newline would end the notification line).
+ * One string for the whole server's set of user panes: each session's name, and each of its panes' id,
+ * process, command, liveness and place, watcher sessions left out. tmux re-evaluates a control client's
+ * subscription to it every second and says so only when it changed: a pane came or went, or runs another
+ * command. It is only compared, never parsed (free text is still cleaned: a newline would end the
+ * notification line). What it costs tmux each second is what it evaluates: the session's name is cleaned
+ * once per session, not once per pane (200 panes: 5.7 ms of the server's CPU a second against 7.1; a
+ * list of the panes, 12).
  */
 export function paneSetFormat(watcherPrefix: string): string {
   const pane = ['pane_id', 'pane_pid', 'pane_dead', 'window_index', 'pane_index'].map(plain).join('/');
-  const text = [freeText('session_name'), freeText('pane_current_command')].join('/');
-  return `#{S:#{?#{m:${watcherPrefix}*,#{session_name}},,#{W:#{P:${pane}/${text} }}}}`;
+  return `#{S:#{?#{m:${watcherPrefix}*,#{session_name}},,${freeText('session_name')}:#{W:#{P:${pane}/${freeText('pane_current_command')} }}}}`;
 }
 
 /** Fields of one client, in output order. */

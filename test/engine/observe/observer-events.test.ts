@@ -3,7 +3,9 @@
 // reaches the net); a pane that streams (a 100 ms spinner and text) costs a bounded number of
 // captures; a lost signal is caught by the safety net's full look; in `poll` mode nothing is
 // looked at between ticks, as before; a frame caught mid-draw never becomes a prompt; a user who
-// kills their session still kills its windows (the watcher session's links never keep them alive).
+// kills their session still kills its windows (the watcher session's links never keep them alive); a
+// working agent's window sits at the front of the watcher session while it is held, and goes back after,
+// with the user's own session untouched even under `renumber-windows on`.
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -22,6 +24,7 @@ import { poll } from '../../support/poll.ts';
 import type { PrivateTmux } from '../../support/tmux-server.ts';
 import { startPrivateTmux, testTmuxEnv } from '../../support/tmux-server.ts';
 import { runnerWithEnv } from '../../../main/engine/platform/runner-with-env.ts';
+import { BACK_FIRST } from '../../../main/engine/tmux/watcher-windows.ts';
 import { CLAUDE_FIXTURES } from '../runtimes/claude/load-fixture.ts';
 
 const PROMPT = join(CLAUDE_FIXTURES, 'perm-bash.txt');
@@ -360,6 +363,29 @@ describe('PaneObserver with tmux change events', () => {
     expect(whole).toContain('Do you want to proceed?');
     expect(fact.tail.join('\n')).toContain(whole.trimEnd().split('\n').at(-1)!.trimEnd());
   });
+
+  it('keeps a working agent’s window at the front of the watcher session while it is held, and the user’s session as it was', async () => {
+    const { paneId, facts, typeInto } = await setup('events', null);
+    await tmux!.tmux(['set-option', '-g', 'renumber-windows', 'on']);
+    await tmux!.tmux(['new-window', '-d', '-t', '=work:', 'sleep 300']);
+    const userWindows = () => tmux!.tmux(['list-windows', '-t', '=work', '-F', '#{window_index} #{window_id}']);
+    const before = await userWindows();
+    const window = (await tmux!.tmux(['display-message', '-p', '-t', paneId, '#{window_id}'])).trim();
+    observer!.start();
+    await poll(() => observer!.modes()[0]?.mode === 'events' && facts.some((f) => f.kind === 'pane-seen'), 'watched with events');
+    const watcher = client!.watcherSession!;
+    const indexInWatcher = async () => {
+      const lines = (await tmux!.tmux(['list-windows', '-t', `=${watcher}`, '-F', '#{window_index} #{window_id}'])).trim().split('\n');
+      const line = lines.find((l) => l.endsWith(` ${window}`));
+      return line === undefined ? null : Number(line.split(' ')[0]);
+    };
+    await poll(async () => ((await indexInWatcher()) ?? -1) >= BACK_FIRST, 'linked at the back');
+    await typeInto('work 6');
+    await poll(async () => ((await indexInWatcher()) ?? BACK_FIRST) < BACK_FIRST, 'held: moved to the front', { timeoutMs: 6000 });
+    // Done working, it is let go; the next pane list (the safety net's, 5 s) sends it back.
+    await poll(async () => ((await indexInWatcher()) ?? -1) >= BACK_FIRST, 'let go: back again', { timeoutMs: 20_000 });
+    expect(await userWindows()).toBe(before);
+  }, 40_000);
 
   it('lets a killed session take its windows along, though they are linked into the watcher session', async () => {
     const { paneId, facts } = await setup('events', null);

@@ -3,7 +3,9 @@
 // ceiling); output that keeps coming is paused once, and the pause command's reply marks it paused (tmux
 // writes that %pause inside the reply block, where it is no notice), so the next capture continues it;
 // a pane the observer keeps held through a capture stays paused, is told held at once when held on (no
-// command), and is continued when released; many panes are paused or continued in one command.
+// command), and is continued when released; many panes are paused or continued in one command; a paused
+// pane's window moves to the front of the watcher session and goes back at the first follow with none of
+// its panes paused since the one before.
 // The connection is a stand-in recording the commands sent; observer-events.test.ts runs the real tmux.
 import { describe, expect, it } from 'vitest';
 import { silentLogger } from '../../../main/engine/platform/log.ts';
@@ -15,7 +17,8 @@ import {
   PANE_SET_SUBSCRIPTION,
   paneSetSubscription,
 } from '../../../main/engine/tmux/change-feed.ts';
-import type { PaneChange } from '../../../main/engine/tmux/types.ts';
+import type { PaneChange, PaneInfo } from '../../../main/engine/tmux/types.ts';
+import { BACK_FIRST, FRONT_FIRST } from '../../../main/engine/tmux/watcher-windows.ts';
 import { ManualClock } from '../../support/manual-clock.ts';
 
 function feedOn() {
@@ -34,10 +37,12 @@ function feedOn() {
       }),
   });
   const reply = (lines: string[], ok = true) => replies.shift()!({ kind: 'reply', time: 0, number: 0, flags: 1, ok, lines });
-  // The connection's first command subscribes to the pane set; the flow-control tests start after it.
-  const subscription = sent.splice(0);
+  // The connection's first commands subscribe to the pane set and keep the watcher session's window
+  // indexes; the flow-control tests start after them.
+  const [subscription, keepIndexes] = sent.splice(0);
   const answerSubscription = replies.shift()!;
-  return { clock, sent, feed, changes, reply, subscription, answerSubscription };
+  replies.shift()!(okReply());
+  return { clock, sent, feed, changes, reply, subscription: [subscription!], keepIndexes, answerSubscription };
 }
 
 const okReply = (lines: string[] = []): ControlReply => ({ kind: 'reply', time: 0, number: 0, flags: 1, ok: true, lines });
@@ -103,8 +108,9 @@ describe('ControlChangeFeed flow control', () => {
 
 describe('ControlChangeFeed pane-set announcements', () => {
   it('subscribes each new connection to the pane set, and announces only once tmux took it', async () => {
-    const { feed, subscription, answerSubscription, changes } = feedOn();
+    const { feed, subscription, keepIndexes, answerSubscription, changes } = feedOn();
     expect(subscription).toEqual([paneSetSubscription()]);
+    expect(keepIndexes).toEqual(['set-option', '-t', '=trailboss-watch-1', 'renumber-windows', 'off']);
     expect(subscription[0]?.[2]).toMatch(new RegExp(`^${PANE_SET_SUBSCRIPTION}::#\\{S:`));
     expect(changes).toEqual([{ kind: 'reset' }]);
     expect(feed.announcesPanes).toBe(false);
@@ -128,5 +134,71 @@ describe('ControlChangeFeed pane-set announcements', () => {
     feed.notice({ kind: 'subscription-changed', name: 'someone-else' });
     feed.notice({ kind: 'subscription-changed', name: PANE_SET_SUBSCRIPTION });
     expect(changes).toEqual([{ kind: 'reset' }, { kind: 'panes' }]);
+  });
+});
+
+const pane = (paneId: string, windowId: string): PaneInfo => ({
+  paneId,
+  windowId,
+  sessionName: 'work',
+  sessionId: '$1',
+  windowIndex: Number(windowId.slice(1)),
+  paneIndex: 0,
+  target: `work:${windowId.slice(1)}.0`,
+  pid: 100,
+  currentCommand: 'claude',
+  currentPath: '/',
+  width: 120,
+  height: 40,
+  alternateOn: false,
+  dead: false,
+  windowActivity: 0,
+  title: '',
+});
+
+describe('ControlChangeFeed window order', () => {
+  const moves = (sent: string[][]) => sent.filter((c) => c[0] === 'move-window').map((c) => `${c[3]} -> ${c[5]}`);
+
+  it("moves a paused pane's window to the front, keeps it there while paused, and sends it back once it was not", async () => {
+    const { sent, feed, reply } = feedOn();
+    const panes = [pane('%1', '@1'), pane('%2', '@2'), pane('%3', '@3')];
+    const followed = feed.follow(panes);
+    expect(sent.filter((c) => c[0] === 'link-window').map((c) => c.at(-1))).toEqual([
+      `=trailboss-watch-1:${BACK_FIRST}`,
+      `=trailboss-watch-1:${BACK_FIRST + 1}`,
+      `=trailboss-watch-1:${BACK_FIRST + 2}`,
+    ]);
+    for (let i = 0; i < 3; i++) reply([]);
+    expect(await followed).toBe(true);
+    feed.hold(['%2']);
+    reply([]); // the pause took
+    await flush();
+    expect(moves(sent)).toEqual([`=trailboss-watch-1:@2 -> =trailboss-watch-1:${FRONT_FIRST}`]);
+    // Still paused at the next follow: it stays.
+    await feed.follow(panes);
+    expect(moves(sent)).toHaveLength(1);
+    reply([]); // the move
+    // Continued, and not paused again before the next follow: back it goes, at an index never used.
+    feed.release(['%2']);
+    reply([]);
+    await feed.follow(panes);
+    expect(moves(sent).at(-1)).toBe(`=trailboss-watch-1:@2 -> =trailboss-watch-1:${BACK_FIRST + 3}`);
+  });
+
+  it('keeps a window at the front whose pane was paused since the last follow, even if continued now', async () => {
+    const { sent, feed, reply } = feedOn();
+    const panes = [pane('%1', '@1')];
+    const followed = feed.follow(panes);
+    reply([]);
+    await followed;
+    feed.hold(['%1']);
+    reply([]);
+    await flush();
+    reply([]); // the move to the front
+    feed.beforeCapture(['%1']); // continued with its capture, as a flooding pane is
+    await feed.follow(panes);
+    expect(moves(sent)).toHaveLength(1);
+    await feed.follow(panes);
+    expect(moves(sent)).toHaveLength(2);
   });
 });
