@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { CpuResult } from '../../bench/cpu.ts';
-import { modeComparison, windowOrder } from '../../bench/cpu.ts';
+import type { CpuResult } from '../../bench/cpu-modes.ts';
+import { modeComparison } from '../../bench/cpu-modes.ts';
+import { windowOrder } from '../../bench/cpu.ts';
 import type { DetectionResult } from '../../bench/detection.ts';
 import type { BenchResults } from '../../bench/report.ts';
 import { formatReport, verdicts } from '../../bench/report.ts';
