@@ -95,9 +95,9 @@ describe('bench report', () => {
       twinIdlePct: { A: 0.5, B: 0.55 },
       rows: [{ ...side, fleet: 'A' }, { ...side, watcher: 'engine-poll', fleet: 'B', watcherPct: 1.6, totalPct: 2.6 }, ...c.rows.slice(1)],
     };
-    // One round: events watcher 1.2, + server 2.2; poll 1.6 and 2.6 → 0.75 and 0.85.
+    // One round: events watcher 1.2, + server 2.2; poll 1.6 and 2.6 → 0.75 and 0.846.
     const report = formatReport({ cpu: [paired] });
-    expect(report).toMatch(/\|\s+50 \|\s+1 \| 0\.5 \/ 0\.55\s+\|\s+1\.2 \|\s+1\.6 \|\s+0\.75 \|\s+2\.2 \|\s+2\.6 \|\s+0\.85 \| PASS/);
+    expect(report).toMatch(/\|\s+50 \|\s+1 \| 0\.5 \/ 0\.55\s+\|\s+1\.2 \|\s+1\.6 \|\s+0\.75 \|\s+2\.2 \|\s+2\.6 \|\s+0\.846 \| PASS/);
     expect(report).toContain('side by side on twin fleets');
     expect(report).toContain('engine #1 (A)');
     expect(report).toContain('engine-poll #1 (B)');
@@ -139,6 +139,12 @@ describe('bench report', () => {
       rows: rounds.rows.map((row) => (row.watcher === 'engine' && row.round !== 2 ? { ...row, watcherPct: 2 } : row)),
     };
     expect(pass(dearer)).toBe(false);
+    // A median just above 1 fails, and says so with the digits that show it.
+    const barely: CpuResult = {
+      ...rounds,
+      rows: rounds.rows.map((row) => (row.round === undefined ? row : { ...row, watcherPct: row.watcher === 'engine' ? 2.55 : 2.5 })),
+    };
+    expect(verdicts({ cpu: [barely] }).find((v) => v.measure.includes('events ÷ poll'))).toMatchObject({ value: 1.004, pass: false });
   });
 
   it('reports the per-process baseline as a ratio over control mode', () => {
