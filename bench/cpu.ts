@@ -1,11 +1,10 @@
 /**
- * CPU cost of watching: the engine in its own process watching a fleet of scripted
- * agents (mostly idle or working, a few prompting), then the bare observer with control mode and
- * with one `tmux capture-pane` process per capture (the baseline), each over the same window.
- * The tmux server's CPU is measured too, minus what it spends with nobody watching.
- * The engine's two observe modes take turns over several rounds (poll, events, then events, poll, …:
- * ABBA, so a load that drifts during the run weighs on both alike); compare them by the median of
- * their windows (`modeComparison`), never by one window each: on a shared machine one window swings.
+ * CPU cost of watching: the engine in its own process watching a fleet of scripted agents (mostly idle
+ * or working, a few prompting), then the bare observer with control mode and with one
+ * `tmux capture-pane` process per capture (the baseline), each over the same window. The tmux server's
+ * CPU is measured too, minus what it spends with nobody watching.
+ * The engine's two observe modes run side by side on twin fleets, swapping twins each round
+ * (`cpuWindows` in cpu-modes.ts), and are compared by their rounds' paired ratios (`modeComparison`).
  */
 import { join } from 'node:path';
 import { startHost } from './child-host.ts';
@@ -14,11 +13,9 @@ import type { Fleet } from './fleet.ts';
 import { startFleet } from './fleet.ts';
 import { preciseNow } from './host-protocol.ts';
 import { loadAverage, procCpu } from './proc-cpu.ts';
-import { interleavedRounds, median, ratio } from './stats.ts';
+import type { CpuResult, CpuRow, Twin, Watcher, WindowSlot } from './cpu-modes.ts';
+import { cpuWindows } from './cpu-modes.ts';
 import { cpuFleetKind, idleAgent, promptingAgent, runtimeAt, workingLoop } from './scenarios.ts';
-
-/** Who watches the fleet during a window: `engine` in its default mode (tmux's change events), `engine-poll` polling. */
-export type Watcher = 'engine' | 'engine-poll' | 'observer-control' | 'observer-per-process';
 
 /** Sizes and durations of one CPU run. */
 export interface CpuOptions {
@@ -29,143 +26,80 @@ export interface CpuOptions {
   /** After a watcher is ready and before its window: the first full scan of every pane. */
   readonly warmupMs?: number;
   readonly watchers: readonly Watcher[];
-  /** Rounds of the engine's two modes, interleaved (default 1); the other watchers run once, after them. */
+  /** Rounds of the engine's two modes side by side on twin fleets (default 1); the other watchers run once, after them. */
   readonly rounds?: number;
   /** How often a working agent redraws (ms). */
   readonly workingStepMs?: number;
 }
 
-/** One watcher's window: CPU as % of one core. */
-export interface CpuRow {
-  readonly panes: number;
-  readonly watcher: Watcher;
-  /** Which round of the interleaved modes (1-based); absent for a watcher measured once. */
-  readonly round?: number;
-  /** The machine's 1-minute load average at the end of the window. */
-  readonly load?: number;
-  readonly windowMs: number;
-  /** The watching Node process itself (utime+stime). */
-  readonly processPct: number;
-  /** Its tmux client processes: the control-mode client, or the reaped per-capture processes. */
-  readonly clientsPct: number;
-  /** The watcher's side together (process + clients): what the target applies to. */
-  readonly watcherPct: number;
-  /** The tmux server during the window, minus its rate with nobody watching. */
-  readonly serverExtraPct: number;
-  /** The tmux server during the window, all of it (the agents' own redraws included): comparable between watchers of one run. */
-  readonly serverPct?: number;
-  /** watcherPct + serverExtraPct: everything watching costs the machine. */
-  readonly totalPct: number;
-  /** Observer ticks (list-panes calls) per second; a watcher that cannot keep its 1 s tick shows < 1. Null for the engine. */
-  readonly ticksPerS: number | null;
-  /** Pane captures per second. Null for the engine (its client is built inside it). */
-  readonly capturesPerS: number | null;
-}
-
-/** A CPU run: the fleet mix, the server's idle rate, and one row per watcher. */
-export interface CpuResult {
-  readonly panes: number;
-  readonly mix: Readonly<Record<string, number>>;
-  readonly serverIdlePct: number;
-  readonly rows: readonly CpuRow[];
-}
-
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
-/** Measure every requested watcher over one fleet of `panes` agents. */
+/** Measure every requested watcher: over twin fleets of `panes` agents when both engine modes are asked for, else over one. */
 export async function runCpu(opts: CpuOptions): Promise<CpuResult> {
   // Busy agents redraw every 100 ms (a spinner with streamed text), as in the detection runs.
   const stepMs = opts.workingStepMs ?? 100;
   const kinds = Array.from({ length: opts.panes }, (_, i) => cpuFleetKind(i));
-  const scenarios = kinds.map((kind, i) => {
-    switch (kind) {
-      case 'prompting':
-        return promptingAgent(runtimeAt(i));
-      case 'working':
-        return workingLoop(runtimeAt(i), stepMs);
-      case 'idle':
-        return idleAgent(runtimeAt(i));
-    }
-  });
+  const scenarios = () =>
+    kinds.map((kind, i) => {
+      switch (kind) {
+        case 'prompting':
+          return promptingAgent(runtimeAt(i));
+        case 'working':
+          return workingLoop(runtimeAt(i), stepMs);
+        case 'idle':
+          return idleAgent(runtimeAt(i));
+      }
+    });
   const mix: Record<string, number> = {};
   for (const kind of kinds) mix[kind] = (mix[kind] ?? 0) + 1;
-  const fleet = await startFleet(scenarios);
+  const plan = cpuWindows(opts.watchers, opts.rounds ?? 1);
+  const fleets = new Map<Twin, Fleet>();
   try {
-    const s0 = procCpu(fleet.serverPid).own;
-    const t0 = preciseNow();
-    await sleep(opts.idleWindowMs);
-    const serverIdlePct = pct(procCpu(fleet.serverPid).own - s0, preciseNow() - t0);
+    // One after the other: starting hundreds of agents at once would overload the machine.
+    fleets.set('A', await startFleet(scenarios()));
+    if (plan.twins) fleets.set('B', await startFleet(scenarios()));
+    const idle = await idleRates([...fleets.values()], opts.idleWindowMs);
+    const idlePct = new Map([...fleets.keys()].map((twin, i) => [twin, idle[i]!]));
     const rows: CpuRow[] = [];
-    for (const [watcher, round] of windowOrder(opts.watchers, opts.rounds ?? 1))
-      rows.push({ ...(await measureWatcher(fleet, watcher, opts, serverIdlePct)), ...(round === null ? {} : { round }) });
-    return { panes: opts.panes, mix, serverIdlePct, rows };
+    for (const [i, window] of plan.windows.entries()) {
+      // Twin B is only for the paired rounds: once none is left, free its agents before the other watchers run.
+      const b = fleets.get('B');
+      if (b && !plan.windows.slice(i).some((w) => w.some((slot) => slot.fleet === 'B'))) {
+        fleets.delete('B');
+        await b.dispose();
+      }
+      const on = (slot: WindowSlot) => slot.fleet ?? 'A';
+      const measured = await measureTogether(
+        window.map((slot) => ({ watcher: slot.watcher, fleet: fleets.get(on(slot))!, serverIdlePct: idlePct.get(on(slot))! })),
+        opts,
+      );
+      window.forEach((slot, k) =>
+        rows.push({
+          ...measured[k]!,
+          ...(slot.round === undefined ? {} : { round: slot.round }),
+          ...(slot.fleet ? { fleet: slot.fleet } : {}),
+        }),
+      );
+    }
+    return {
+      panes: opts.panes,
+      mix,
+      serverIdlePct: idlePct.get('A')!,
+      ...(plan.twins ? { twinIdlePct: { A: idlePct.get('A')!, B: idlePct.get('B')! } } : {}),
+      rows,
+    };
   } finally {
-    await fleet.dispose();
+    for (const fleet of fleets.values()) await fleet.dispose();
   }
 }
 
-const MODES: readonly Watcher[] = ['engine-poll', 'engine'];
-
-/**
- * The windows in the order they run: the engine's modes (those asked for) in `rounds` rounds, poll
- * first in odd rounds and events first in even ones (ABBA), then every other watcher once.
- */
-export function windowOrder(watchers: readonly Watcher[], rounds: number): [Watcher, number | null][] {
-  const modes = MODES.filter((w) => watchers.includes(w));
-  const order: [Watcher, number | null][] = interleavedRounds(modes, rounds).map(([w, r]) => [w, modes.length > 1 ? r : null]);
-  for (const w of watchers) if (!MODES.includes(w)) order.push([w, null]);
-  return order;
-}
-
-/** The two modes over one run's rounds: each one's median CPU, and events ÷ poll of the medians. */
-export interface ModeComparison {
-  readonly rounds: number;
-  /** Median of the watcher's CPU (engine process + its tmux clients). */
-  readonly eventsWatcherPct: number;
-  readonly pollWatcherPct: number;
-  readonly watcherRatio: number | null;
-  /** Median of watcher + the tmux server's whole CPU in the same window. */
-  readonly eventsWithServerPct: number;
-  readonly pollWithServerPct: number;
-  readonly withServerRatio: number | null;
-  /** Each round: events ÷ poll, watcher alone and with the server. */
-  readonly perRound: readonly { readonly round: number; readonly watcher: number | null; readonly withServer: number | null }[];
-}
-
-/** Watcher + the tmux server's whole CPU in the window (what the engine's mode costs the machine). */
-export function withServerPct(row: CpuRow): number {
-  return row.watcherPct + (row.serverPct ?? row.serverExtraPct);
-}
-
-/** Compare the modes of a run (null when it did not measure both). */
-export function modeComparison(result: CpuResult): ModeComparison | null {
-  const events = result.rows.filter((r) => r.watcher === 'engine');
-  const polled = result.rows.filter((r) => r.watcher === 'engine-poll');
-  if (events.length === 0 || polled.length === 0) return null;
-  const med = (rows: readonly CpuRow[], f: (r: CpuRow) => number) => median(rows.map(f)) ?? 0;
-  const eventsWatcherPct = med(events, (r) => r.watcherPct);
-  const pollWatcherPct = med(polled, (r) => r.watcherPct);
-  const eventsWithServerPct = med(events, withServerPct);
-  const pollWithServerPct = med(polled, withServerPct);
-  const rounds = [...new Set(events.map((r) => r.round ?? 1))].sort((a, b) => a - b);
-  return {
-    rounds: rounds.length,
-    eventsWatcherPct,
-    pollWatcherPct,
-    watcherRatio: ratio(eventsWatcherPct, pollWatcherPct),
-    eventsWithServerPct,
-    pollWithServerPct,
-    withServerRatio: ratio(eventsWithServerPct, pollWithServerPct),
-    perRound: rounds.map((round) => {
-      const e = events.find((r) => (r.round ?? 1) === round);
-      const p = polled.find((r) => (r.round ?? 1) === round);
-      return {
-        round,
-        watcher: e && p ? ratio(e.watcherPct, p.watcherPct) : null,
-        withServer: e && p ? ratio(withServerPct(e), withServerPct(p)) : null,
-      };
-    }),
-  };
+/** Each server's CPU (% of a core) with nobody watching, all over one window. */
+async function idleRates(fleets: readonly Fleet[], windowMs: number): Promise<number[]> {
+  const read = () => ({ own: fleets.map((f) => procCpu(f.serverPid).own), t: preciseNow() });
+  const a = read();
+  await sleep(windowMs);
+  const b = read();
+  return fleets.map((_, i) => pct(b.own[i]! - a.own[i]!, b.t - a.t));
 }
 
 async function startWatcher(fleet: Fleet, watcher: Watcher): Promise<HostHandle> {
@@ -173,7 +107,7 @@ async function startWatcher(fleet: Fleet, watcher: Watcher): Promise<HostHandle>
     case 'engine':
     case 'engine-poll':
       return startHost('engine-host.ts', {
-        home: join(fleet.dir, `engine-${Date.now()}`),
+        home: join(fleet.dir, `${watcher}-${Date.now()}`),
         socket: fleet.socket,
         captureMode: 'control',
         observeMode: watcher === 'engine' ? 'events' : 'poll',
@@ -187,43 +121,65 @@ async function startWatcher(fleet: Fleet, watcher: Watcher): Promise<HostHandle>
   }
 }
 
-async function measureWatcher(fleet: Fleet, watcher: Watcher, opts: CpuOptions, serverIdlePct: number): Promise<CpuRow> {
-  const host = await startWatcher(fleet, watcher);
+/** One watcher of a window: its fleet and that fleet's server rate with nobody watching. */
+interface Watching {
+  readonly watcher: Watcher;
+  readonly fleet: Fleet;
+  readonly serverIdlePct: number;
+}
+
+/**
+ * Start the watchers together, warm up, and measure them over one window: every /proc counter is read
+ * at the same instants, so watchers side by side share the machine's load exactly.
+ */
+async function measureTogether(watching: readonly Watching[], opts: CpuOptions): Promise<CpuRow[]> {
+  const started = await Promise.allSettled(watching.map((w) => startWatcher(w.fleet, w.watcher)));
+  const hosts = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
   try {
+    const failed = started.find((s) => s.status === 'rejected');
+    if (failed) throw failed.reason;
     await sleep(opts.warmupMs ?? 6000);
-    const read = () => {
-      const self = procCpu(host.pid);
-      const live = host.spawnedPids().reduce((sum, pid) => sum + procCpu(pid).own, 0);
-      return { process: self.own, clients: self.children + live, server: procCpu(fleet.serverPid).own, t: preciseNow() };
-    };
-    const sa = await host.stats();
+    const read = () => ({
+      each: watching.map((w, i) => {
+        const host = hosts[i]!;
+        const self = procCpu(host.pid);
+        const live = host.spawnedPids().reduce((sum, pid) => sum + procCpu(pid).own, 0);
+        return { process: self.own, clients: self.children + live, server: procCpu(w.fleet.serverPid).own };
+      }),
+      t: preciseNow(),
+    });
+    const sa = await Promise.all(hosts.map((h) => h.stats()));
     const a = read();
     await sleep(opts.windowMs);
     const b = read();
-    const sb = await host.stats();
+    const sb = await Promise.all(hosts.map((h) => h.stats()));
     const ms = b.t - a.t;
-    const rate = (x: number | null, y: number | null): number | null =>
-      x === null || y === null ? null : ((y - x) * 1000) / (sb.t - sa.t);
-    const processPct = pct(b.process - a.process, ms);
-    const clientsPct = pct(b.clients - a.clients, ms);
-    const serverPct = pct(b.server - a.server, ms);
-    const serverExtraPct = serverPct - serverIdlePct;
-    return {
-      panes: opts.panes,
-      watcher,
-      windowMs: ms,
-      processPct,
-      clientsPct,
-      watcherPct: processPct + clientsPct,
-      serverExtraPct,
-      serverPct,
-      totalPct: processPct + clientsPct + serverExtraPct,
-      load: Number.parseFloat(loadAverage()) || 0,
-      ticksPerS: rate(sa.listPanes, sb.listPanes),
-      capturesPerS: rate(sa.captures, sb.captures),
-    };
+    const load = Number.parseFloat(loadAverage()) || 0;
+    return watching.map((w, i): CpuRow => {
+      const [x, y, statsA, statsB] = [a.each[i]!, b.each[i]!, sa[i]!, sb[i]!];
+      const rate = (from: number | null, to: number | null): number | null =>
+        from === null || to === null ? null : ((to - from) * 1000) / (statsB.t - statsA.t);
+      const processPct = pct(y.process - x.process, ms);
+      const clientsPct = pct(y.clients - x.clients, ms);
+      const serverPct = pct(y.server - x.server, ms);
+      const serverExtraPct = serverPct - w.serverIdlePct;
+      return {
+        panes: opts.panes,
+        watcher: w.watcher,
+        windowMs: ms,
+        processPct,
+        clientsPct,
+        watcherPct: processPct + clientsPct,
+        serverExtraPct,
+        serverPct,
+        totalPct: processPct + clientsPct + serverExtraPct,
+        load,
+        ticksPerS: rate(statsA.listPanes, statsB.listPanes),
+        capturesPerS: rate(statsA.captures, statsB.captures),
+      };
+    });
   } finally {
-    await host.stop();
+    await Promise.all(hosts.map((h) => h.stop()));
   }
 }
 

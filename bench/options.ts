@@ -26,7 +26,7 @@ export interface BenchPlan {
   readonly phases: readonly Phase[];
   /** `idleMs`: how long a looping agent idles between prompts; it must outlast a loaded tick + recheck, see detection.ts. */
   readonly detection: readonly { readonly agents: number; readonly windowMs: number; readonly idleMs: number }[];
-  /** `rounds`: the engine's two observe modes take turns this many times (interleaved, see bench/cpu.ts). */
+  /** `rounds`: windows of the engine's two observe modes side by side on twin fleets (see bench/cpu-modes.ts). */
   readonly cpu: readonly {
     readonly panes: number;
     readonly windowMs: number;
@@ -86,10 +86,11 @@ const FULL: Omit<BenchPlan, 'quick' | 'phases'> = {
     { agents: 20, windowMs: 40_000, idleMs: 2000 },
     { agents: 100, windowMs: 40_000, idleMs: 3000 },
   ],
-  // Three rounds of both modes at each size (about 3.5 min a size): the modes are compared by their medians.
+  // Four rounds of both modes side by side on twin fleets at each size (an even count: each twin hosts
+  // each mode equally often); the modes are compared by the median of the rounds' ratios.
   cpu: [
-    { panes: 50, windowMs: 15_000, idleWindowMs: 6000, warmupMs: 5000, rounds: 3 },
-    { panes: 200, windowMs: 15_000, idleWindowMs: 6000, warmupMs: 6000, rounds: 3 },
+    { panes: 50, windowMs: 15_000, idleWindowMs: 6000, warmupMs: 5000, rounds: 4 },
+    { panes: 200, windowMs: 15_000, idleWindowMs: 6000, warmupMs: 6000, rounds: 4 },
   ],
   hooks: { ingestSamples: 20, fusionAgents: 3, fusionWindowMs: 30_000 },
   // 200 panes there takes ~3 min on this machine (its per-process row alone); run it by hand for that size.

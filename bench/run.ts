@@ -84,7 +84,9 @@ async function runPhase(phase: Phase, p: BenchPlan): Promise<void> {
     case 'cpu': {
       const out = [];
       for (const size of p.cpu) {
-        progress(`cpu: ${size.panes} panes, ${size.windowMs / 1000} s per watcher, ${size.rounds} rounds of poll and events interleaved`);
+        progress(
+          `cpu: twin fleets of ${size.panes} panes, ${size.rounds} rounds of events and poll side by side (${size.windowMs / 1000} s each, twins swapped each round), then the observers on twin A`,
+        );
         out.push(await runCpu({ ...size, watchers: ['engine', 'engine-poll', 'observer-control', 'observer-per-process'] }));
       }
       results.cpu = out;
