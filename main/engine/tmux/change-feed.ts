@@ -61,6 +61,12 @@ export class ControlChangeFeed implements PaneChangeFeed {
   private readonly windowOf = new Map<string, string>();
   /** Windows with a pane paused since the last follow: they stay at the front. */
   private readonly busyWindows = new Set<string>();
+  /**
+   * Another control client (a terminal's tmux integration, iTerm2's `-CC`) is attached. tmux tells every
+   * control client of each link and unlink of a window its own session holds (`%window-add`,
+   * `%window-close`), and such a client may open or close its tab on that: no window is moved then.
+   */
+  private othersListen = true;
   private readonly paused = new Set<string>();
   /** Per pane since its last capture: notices, the first one's time, and whether a pause was asked. */
   private readonly notices = new Map<string, { count: number; since: number; pausing: boolean }>();
@@ -84,6 +90,7 @@ export class ControlChangeFeed implements PaneChangeFeed {
     this.windows = new WatcherWindows(conn.session);
     this.windowOf.clear();
     this.busyWindows.clear();
+    this.othersListen = true;
     this.paused.clear();
     this.notices.clear();
     this.announcesPanes = false;
@@ -175,8 +182,9 @@ export class ControlChangeFeed implements PaneChangeFeed {
     for (const p of panes) this.windowOf.set(p.paneId, p.windowId);
     const windows = this.windows;
     const { link, unlink } = windows.sync(new Set(panes.map((p) => p.windowId)));
+    const [clients, ...replies] = await Promise.all(conn.send([CONTROL_CLIENTS, ...[...link, ...unlink].map((l) => l.args)]));
+    this.othersListen = !clients!.ok || othersListen(clients!.lines);
     if (link.length > 0 || unlink.length > 0) {
-      const replies = await Promise.all(conn.send([...link, ...unlink].map((l) => l.args)));
       let refused: string | null = null;
       link.forEach(({ window }, i) => {
         if (replies[i]!.ok) return;
@@ -196,6 +204,7 @@ export class ControlChangeFeed implements PaneChangeFeed {
 
   /** Front windows none of whose panes was paused since the last follow go back. */
   private sendToBack(conn: FeedConnection): void {
+    if (this.othersListen) return;
     const busy = new Set(this.busyWindows);
     for (const paneId of this.paused) {
       const window = this.windowOf.get(paneId);
@@ -217,6 +226,7 @@ export class ControlChangeFeed implements PaneChangeFeed {
     const conn = this.conn;
     if (window === undefined || !conn) return;
     this.busyWindows.add(window);
+    if (this.othersListen) return;
     const move = this.windows.toFront(window);
     if (move) this.sendMoves(conn, [move]);
   }
@@ -314,6 +324,17 @@ export class ControlChangeFeed implements PaneChangeFeed {
       this.sweeping = false;
     }
   }
+}
+
+/** Every client's control mode and session, to tell whether another control client listens. */
+const CONTROL_CLIENTS = ['list-clients', '-F', '#{client_control_mode} #{client_session}'];
+
+/** From CONTROL_CLIENTS' lines: a control client attached to a session other than a watcher's. */
+export function othersListen(lines: readonly string[]): boolean {
+  return lines.some((line) => {
+    const [control, ...session] = line.split(' ');
+    return control === '1' && !session.join(' ').startsWith(WATCHER_SESSION_PREFIX);
+  });
 }
 
 /** One `refresh-client` for many panes: tmux takes any number of `-A pane:action`, and ignores a pane that is gone. */

@@ -6,6 +6,7 @@
 // kills their session still kills its windows (the watcher session's links never keep them alive); a
 // working agent's window sits at the front of the watcher session while it is held, and goes back after,
 // with the user's own session untouched even under `renumber-windows on`.
+import { spawn } from 'node:child_process';
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -25,6 +26,7 @@ import type { PrivateTmux } from '../../support/tmux-server.ts';
 import { startPrivateTmux, testTmuxEnv } from '../../support/tmux-server.ts';
 import { runnerWithEnv } from '../../../main/engine/platform/runner-with-env.ts';
 import { BACK_FIRST } from '../../../main/engine/tmux/watcher-windows.ts';
+import { tmuxGlobalArgs } from '../../../main/engine/tmux/server-args.ts';
 import { CLAUDE_FIXTURES } from '../runtimes/claude/load-fixture.ts';
 
 const PROMPT = join(CLAUDE_FIXTURES, 'perm-bash.txt');
@@ -385,6 +387,36 @@ describe('PaneObserver with tmux change events', () => {
     // Done working, it is let go; the next pane list (the safety net's, 5 s) sends it back.
     await poll(async () => ((await indexInWatcher()) ?? -1) >= BACK_FIRST, 'let go: back again', { timeoutMs: 20_000 });
     expect(await userWindows()).toBe(before);
+  }, 40_000);
+
+  it('moves no window while a terminal’s own control client is attached: it hears no window close for the user’s windows', async () => {
+    const { paneId, facts, typeInto } = await setup('events', null);
+    const foreign = spawn('tmux', [...tmuxGlobalArgs(tmux!.server), '-C', 'attach', '-t', '=work'], {
+      env: { ...process.env, ...testTmuxEnv(tmux!.dir) },
+      stdio: ['pipe', 'pipe', 'ignore'],
+    });
+    let heard = '';
+    foreign.stdout.on('data', (d: Buffer) => (heard += d.toString()));
+    try {
+      await poll(
+        async () => (await tmux!.tmux(['list-clients', '-F', '#{client_control_mode}'])).includes('1'),
+        'the terminal is attached',
+      );
+      const window = (await tmux!.tmux(['display-message', '-p', '-t', paneId, '#{window_id}'])).trim();
+      observer!.start();
+      await poll(() => observer!.modes()[0]?.mode === 'events' && facts.some((f) => f.kind === 'pane-seen'), 'watched with events');
+      await typeInto('work 4');
+      await poll(() => facts.some((f) => f.kind === 'screen' && f.screen.kind === 'working'), 'working');
+      await new Promise((r) => setTimeout(r, 2000)); // held over several looks
+      const watcher = client!.watcherSession!;
+      const index = (await tmux!.tmux(['list-windows', '-t', `=${watcher}`, '-F', '#{window_index} #{window_id}']))
+        .split('\n')
+        .find((l) => l.endsWith(` ${window}`));
+      expect(Number(index?.split(' ')[0])).toBeGreaterThanOrEqual(BACK_FIRST);
+      expect(heard).not.toContain(`%window-close ${window}`);
+    } finally {
+      foreign.kill();
+    }
   }, 40_000);
 
   it('lets a killed session take its windows along, though they are linked into the watcher session', async () => {

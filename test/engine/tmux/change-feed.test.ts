@@ -37,12 +37,13 @@ function feedOn() {
       }),
   });
   const reply = (lines: string[], ok = true) => replies.shift()!({ kind: 'reply', time: 0, number: 0, flags: 1, ok, lines });
+  const waiting = () => replies.length;
   // The connection's first commands subscribe to the pane set and keep the watcher session's window
   // indexes; the flow-control tests start after them.
   const [subscription, keepIndexes] = sent.splice(0);
   const answerSubscription = replies.shift()!;
   replies.shift()!(okReply());
-  return { clock, sent, feed, changes, reply, subscription: [subscription!], keepIndexes, answerSubscription };
+  return { clock, sent, feed, changes, reply, replies: waiting, subscription: [subscription!], keepIndexes, answerSubscription };
 }
 
 const okReply = (lines: string[] = []): ControlReply => ({ kind: 'reply', time: 0, number: 0, flags: 1, ok: true, lines });
@@ -160,14 +161,23 @@ describe('ControlChangeFeed window order', () => {
   const moves = (sent: string[][]) => sent.filter((c) => c[0] === 'move-window').map((c) => `${c[3]} -> ${c[5]}`);
 
   it("moves a paused pane's window to the front, keeps it there while paused, and sends it back once it was not", async () => {
-    const { sent, feed, reply } = feedOn();
+    const { sent, feed, reply, replies } = feedOn();
     const panes = [pane('%1', '@1'), pane('%2', '@2'), pane('%3', '@3')];
+    /** Follow, answering every command still waiting (a move in flight included) with an empty yes. */
+    const follow = async () => {
+      const followed = feed.follow(panes);
+      await flush();
+      while (replies() > 0) reply([]);
+      return followed;
+    };
     const followed = feed.follow(panes);
+    expect(sent[0]?.[0]).toBe('list-clients');
     expect(sent.filter((c) => c[0] === 'link-window').map((c) => c.at(-1))).toEqual([
       `=trailboss-watch-1:${BACK_FIRST}`,
       `=trailboss-watch-1:${BACK_FIRST + 1}`,
       `=trailboss-watch-1:${BACK_FIRST + 2}`,
     ]);
+    reply(['1 trailboss-watch-1', '0 work']); // only watchers listen to control notices
     for (let i = 0; i < 3; i++) reply([]);
     expect(await followed).toBe(true);
     feed.hold(['%2']);
@@ -175,30 +185,45 @@ describe('ControlChangeFeed window order', () => {
     await flush();
     expect(moves(sent)).toEqual([`=trailboss-watch-1:@2 -> =trailboss-watch-1:${FRONT_FIRST}`]);
     // Still paused at the next follow: it stays.
-    await feed.follow(panes);
+    await follow();
     expect(moves(sent)).toHaveLength(1);
-    reply([]); // the move
     // Continued, and not paused again before the next follow: back it goes, at an index never used.
     feed.release(['%2']);
     reply([]);
-    await feed.follow(panes);
+    await follow();
     expect(moves(sent).at(-1)).toBe(`=trailboss-watch-1:@2 -> =trailboss-watch-1:${BACK_FIRST + 3}`);
   });
 
   it('keeps a window at the front whose pane was paused since the last follow, even if continued now', async () => {
-    const { sent, feed, reply } = feedOn();
+    const { sent, feed, reply, replies } = feedOn();
     const panes = [pane('%1', '@1')];
-    const followed = feed.follow(panes);
-    reply([]);
-    await followed;
+    const follow = async () => {
+      const followed = feed.follow(panes);
+      await flush();
+      while (replies() > 0) reply([]);
+      await followed;
+    };
+    await follow();
     feed.hold(['%1']);
     reply([]);
     await flush();
     reply([]); // the move to the front
     feed.beforeCapture(['%1']); // continued with its capture, as a flooding pane is
-    await feed.follow(panes);
+    await follow();
     expect(moves(sent)).toHaveLength(1);
-    await feed.follow(panes);
+    await follow();
     expect(moves(sent)).toHaveLength(2);
+  });
+
+  it('moves no window while another control client is attached (its terminal may open or close tabs on the notices)', async () => {
+    const { sent, feed, reply } = feedOn();
+    const followed = feed.follow([pane('%1', '@1')]);
+    reply(['1 trailboss-watch-1', '1 work']); // iTerm2's -CC on the user's session
+    reply([]);
+    await followed;
+    feed.hold(['%1']);
+    reply([]);
+    await flush();
+    expect(moves(sent)).toEqual([]);
   });
 });
