@@ -3,7 +3,7 @@ import type { CpuResult } from '../../bench/cpu-modes.ts';
 import type { DetectionResult } from '../../bench/detection.ts';
 import type { BenchResults } from '../../bench/report.ts';
 import { formatReport, verdicts } from '../../bench/report.ts';
-import { remoteModeComparison } from '../../bench/remote.ts';
+import { remoteModeComparison } from '../../bench/remote-modes.ts';
 import { summarize } from '../../bench/stats.ts';
 
 function detection(
