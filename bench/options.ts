@@ -99,7 +99,7 @@ const FULL: Omit<BenchPlan, 'quick' | 'phases'> = {
   // 200 panes there takes ~3 min on this machine (its per-process row alone); run it by hand for that size.
   tmuxCapturePanes: [50],
   snapshot: { mb: 100, runs: 3 },
-  // Four rounds of one window each (both modes at once): about the time of the three ABBA rounds of two windows before.
+  // Four rounds of one window each (both modes at once, so each twin runs each mode twice): the phase takes ~4 min, less than 3 ABBA rounds of two windows did.
   remote: { hosts: 4, panesPerHost: 50, loopingPerHost: 10, windowMs: 32_000, warmupMs: 8000, periodMs: 4000, rounds: 4 },
   cli: { samples: 20, statusPanes: 20, snapshotMB: 100, snapshotRuns: 3 },
   tui: { items: 50, starts: 20, newItems: 20, statusRuns: 60 },
