@@ -8,13 +8,12 @@
  * of the window-to-window swings (±10 % of the server's CPU on a shared machine) that successive windows
  * on one fleet suffer; swapping cancels any difference between the twins themselves.
  */
-import { median, ratio } from './stats.ts';
+import type { Twin } from './paired.ts';
+import { medianOfPresent, pairByRound, pairedRatio, twinsInRound } from './paired.ts';
+import { median } from './stats.ts';
 
 /** Who watches the fleet during a window: `engine` in its default mode (tmux's change events), `engine-poll` polling. */
 export type Watcher = 'engine' | 'engine-poll' | 'observer-control' | 'observer-per-process';
-
-/** One of the twin fleets that the two modes run on side by side. */
-export type Twin = 'A' | 'B';
 
 /** The engine's two observe modes as watchers: events (the default) and poll. */
 export const MODES: readonly Watcher[] = ['engine', 'engine-poll'];
@@ -64,11 +63,6 @@ export interface WindowSlot {
   readonly watcher: Watcher;
   readonly round?: number;
   readonly fleet?: Twin;
-}
-
-/** The twin that each mode watches in round `round` (1-based): events on A in odd rounds, on B in even ones. */
-export function twinsInRound(round: number): { readonly events: Twin; readonly poll: Twin } {
-  return round % 2 === 1 ? { events: 'A', poll: 'B' } : { events: 'B', poll: 'A' };
 }
 
 /**
@@ -138,27 +132,21 @@ export function modeComparison(result: CpuResult): ModeComparison | null {
   const polled = result.rows.filter((r) => r.watcher === 'engine-poll');
   if (events.length === 0 || polled.length === 0) return null;
   const med = (rows: readonly CpuRow[], f: (r: CpuRow) => number) => median(rows.map(f)) ?? 0;
-  const rounds = [...new Set(events.map((r) => r.round ?? 1))].sort((a, b) => a - b);
-  const perRound = rounds.map((round): PairedRound => {
-    const e = events.find((r) => (r.round ?? 1) === round);
-    const p = polled.find((r) => (r.round ?? 1) === round);
-    return {
-      round,
-      eventsOn: e?.fleet ?? null,
-      watcher: e && p ? ratio(e.watcherPct, p.watcherPct) : null,
-      withServer: e && p ? ratio(withServerPct(e), withServerPct(p)) : null,
-      load: e?.load ?? p?.load ?? null,
-    };
-  });
-  const medianOf = (xs: readonly (number | null)[]) => median(xs.filter((x): x is number => x !== null));
+  const perRound = pairByRound(events, polled).map((pair): PairedRound => ({
+    round: pair.round,
+    eventsOn: pair.events?.fleet ?? null,
+    watcher: pairedRatio(pair, (r) => r.watcherPct),
+    withServer: pairedRatio(pair, withServerPct),
+    load: pair.events?.load ?? pair.poll?.load ?? null,
+  }));
   return {
-    rounds: rounds.length,
+    rounds: perRound.length,
     eventsWatcherPct: med(events, (r) => r.watcherPct),
     pollWatcherPct: med(polled, (r) => r.watcherPct),
-    watcherRatio: medianOf(perRound.map((r) => r.watcher)),
+    watcherRatio: medianOfPresent(perRound.map((r) => r.watcher)),
     eventsWithServerPct: med(events, withServerPct),
     pollWithServerPct: med(polled, withServerPct),
-    withServerRatio: medianOf(perRound.map((r) => r.withServer)),
+    withServerRatio: medianOfPresent(perRound.map((r) => r.withServer)),
     perRound,
   };
 }

@@ -13,8 +13,9 @@ import type { Fleet } from './fleet.ts';
 import { startFleet } from './fleet.ts';
 import { preciseNow } from './host-protocol.ts';
 import { loadAverage, procCpu } from './proc-cpu.ts';
-import type { CpuResult, CpuRow, Twin, Watcher, WindowSlot } from './cpu-modes.ts';
+import type { CpuResult, CpuRow, Watcher, WindowSlot } from './cpu-modes.ts';
 import { cpuWindows } from './cpu-modes.ts';
+import type { Twin } from './paired.ts';
 import { cpuFleetKind, idleAgent, promptingAgent, runtimeAt, workingLoop } from './scenarios.ts';
 
 /** Sizes and durations of one CPU run. */

@@ -51,7 +51,10 @@ export interface BenchPlan {
      * is a multiple of it, so every looping agent draws the same number of prompts in any window.
      */
     readonly periodMs: number;
-    /** Rounds of the two modes over ssh, interleaved (events, poll, then poll, events, …): compared by their medians. */
+    /**
+     * Rounds of the two modes over ssh side by side on twin host sets (twins swapped each round: an even
+     * count runs each mode on each twin equally often), compared by the median of the rounds' paired ratios.
+     */
     readonly rounds: number;
   };
   /** The installed command: samples per figure, panes of the status scan, the transcript of snapshot save. */
@@ -96,7 +99,8 @@ const FULL: Omit<BenchPlan, 'quick' | 'phases'> = {
   // 200 panes there takes ~3 min on this machine (its per-process row alone); run it by hand for that size.
   tmuxCapturePanes: [50],
   snapshot: { mb: 100, runs: 3 },
-  remote: { hosts: 4, panesPerHost: 50, loopingPerHost: 10, windowMs: 32_000, warmupMs: 8000, periodMs: 4000, rounds: 3 },
+  // Four rounds of one window each (both modes at once, so each twin runs each mode twice): the phase takes ~4 min, less than 3 ABBA rounds of two windows did.
+  remote: { hosts: 4, panesPerHost: 50, loopingPerHost: 10, windowMs: 32_000, warmupMs: 8000, periodMs: 4000, rounds: 4 },
   cli: { samples: 20, statusPanes: 20, snapshotMB: 100, snapshotRuns: 3 },
   tui: { items: 50, starts: 20, newItems: 20, statusRuns: 60 },
   denyMessage: { samples: 30 },
@@ -126,7 +130,7 @@ const QUICK: Omit<BenchPlan, 'quick' | 'phases'> = {
   hooks: { ingestSamples: 5, fusionAgents: 2, fusionWindowMs: 10_000 },
   tmuxCapturePanes: [10],
   snapshot: { mb: 20, runs: 1 },
-  remote: { hosts: 2, panesPerHost: 10, loopingPerHost: 3, windowMs: 9000, warmupMs: 5000, periodMs: 3000, rounds: 1 },
+  remote: { hosts: 2, panesPerHost: 10, loopingPerHost: 3, windowMs: 9000, warmupMs: 5000, periodMs: 3000, rounds: 2 },
   cli: { samples: 5, statusPanes: 20, snapshotMB: 20, snapshotRuns: 1 },
   tui: { items: 50, starts: 3, newItems: 3, statusRuns: 30 },
   denyMessage: { samples: 5 },

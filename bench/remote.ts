@@ -2,12 +2,14 @@
  * The remote phase: hosts reached over real OpenSSH on loopback (one private sshd; each host is its
  * own tmux server behind it, with its own ssh connection), each with `panesPerHost` agent panes —
  * `loopingPerHost` scripted agents that prompt, get approved and prompt again at a fixed pace (one
- * prompt every `periodMs` however soon it was answered, a whole number of them per window, so both
- * observe modes face the same prompts), the rest idle Claude screens drawn once by a program that
- * then sleeps (cheap: no Node per pane). The same fleet is then watched as local servers, in the
- * same run, so the cost of SSH is a ratio. Measured: detection (prompt drawn → item:added), approve
- * (request → key in the pane), the engine's CPU (its own process; its ssh children apart), and the
- * ssh processes per host.
+ * prompt every `periodMs` however soon it was answered, a whole number of them per window, so every
+ * engine faces the same prompts), the rest idle Claude screens drawn once by a program that then
+ * sleeps (cheap: no Node per pane). There are two identical host sets, twins A and B: each round the
+ * events engine watches one over ssh and the poll engine the other, both over the same window, twins
+ * swapped every round (compared in remote-modes.ts by the rounds' paired ratios). Then twin A is
+ * watched as local servers, in the same run, so the cost of SSH is a ratio. Measured per engine:
+ * detection (prompt drawn → item:added), approve (request → key in the pane), its own CPU, its ssh
+ * children's, its host set's tmux servers', and the ssh processes per host.
  */
 import { readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
@@ -20,84 +22,20 @@ import type { TestSshd } from '../test/support/sshd.ts';
 import { startSshd } from '../test/support/sshd.ts';
 import type { PrivateTmux } from '../test/support/tmux-server.ts';
 import { startPrivateTmux } from '../test/support/tmux-server.ts';
+import type { HostHandle } from './child-host.ts';
 import { startHost } from './child-host.ts';
 import type { BenchPlan } from './options.ts';
 import type { HostMessage } from './host-protocol.ts';
 import { preciseNow } from './host-protocol.ts';
-import { childPids, procCpu } from './proc-cpu.ts';
+import type { Twin } from './paired.ts';
+import { twinsInRound } from './paired.ts';
+import { childPids, loadAverage, procCpu } from './proc-cpu.ts';
 import { loopingPrompt } from './scenarios.ts';
-import type { Summary } from './stats.ts';
-import { interleavedRounds, median, ratio, summarize } from './stats.ts';
+import type { RemoteResult, RemoteRow } from './remote-modes.ts';
+import { summarize } from './stats.ts';
 
 /** Sizes of the remote phase: the plan's own section, declared once in options.ts. */
 export type RemoteOptions = BenchPlan['remote'];
-
-/** One watching mode's figures. */
-export interface RemoteRow {
-  readonly mode: 'local' | 'ssh';
-  /** config `observe.mode` of the engine. */
-  readonly observe: 'events' | 'poll';
-  readonly detection: Summary;
-  readonly missed: number;
-  readonly approve: Summary;
-  readonly approveOutcomes: Readonly<Record<string, number>>;
-  readonly keysReceived: Readonly<Record<string, number>>;
-  /** The engine process's own CPU, % of one core over the window. */
-  readonly enginePct: number;
-  /** Its ssh children's CPU over the window (the multiplexed connections). */
-  readonly sshPct: number;
-  /** ssh processes per host during the window (max over samples). */
-  readonly sshPerHost: number;
-  /** The hosts' tmux servers together, % of one core over the window (the agents' own redraws included). */
-  readonly serversPct?: number;
-  /** Which round of the interleaved ssh modes (1-based); absent for the local row. */
-  readonly round?: number;
-}
-
-/** The two modes over ssh, by the medians of their rounds; events ÷ poll per prompt detected, too (the agents' fixed pace gives both the same prompts, unless one mode's answers fall behind it). */
-export interface RemoteModeComparison {
-  readonly rounds: number;
-  readonly eventsLocalPct: number;
-  readonly pollLocalPct: number;
-  /** Engine + its ssh children: the watching machine's cost. */
-  readonly localRatio: number | null;
-  /** The same per prompt detected. */
-  readonly perPromptRatio: number | null;
-  /** The hosts' tmux servers. */
-  readonly serversRatio: number | null;
-}
-
-/** The watching machine's cost of a row: the engine and its ssh children. */
-export function localPct(row: RemoteRow): number {
-  return row.enginePct + row.sshPct;
-}
-
-/** Compare the ssh rows of a run by mode (null without both). */
-export function remoteModeComparison(result: RemoteResult): RemoteModeComparison | null {
-  const of = (observe: 'events' | 'poll') => result.rows.filter((r) => r.mode === 'ssh' && r.observe === observe);
-  const [events, polled] = [of('events'), of('poll')];
-  if (events.length === 0 || polled.length === 0) return null;
-  const med = (rows: readonly RemoteRow[], f: (r: RemoteRow) => number) => median(rows.map(f)) ?? 0;
-  const perPrompt = (r: RemoteRow) => localPct(r) / Math.max(1, r.detection.n);
-  const servers = (r: RemoteRow) => r.serversPct ?? 0;
-  return {
-    rounds: Math.min(events.length, polled.length),
-    eventsLocalPct: med(events, localPct),
-    pollLocalPct: med(polled, localPct),
-    localRatio: ratio(med(events, localPct), med(polled, localPct)),
-    perPromptRatio: ratio(med(events, perPrompt), med(polled, perPrompt)),
-    serversRatio: ratio(med(events, servers), med(polled, servers)),
-  };
-}
-
-/** The phase's result. */
-export interface RemoteResult {
-  readonly hosts: number;
-  readonly panesPerHost: number;
-  readonly loopingPerHost: number;
-  readonly windowMs: number;
-  readonly rows: readonly RemoteRow[];
-}
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 const WINDOWS_PER_SESSION = 10;
@@ -152,83 +90,130 @@ async function fillHost(tmux: PrivateTmux, socket: string, index: number, opts: 
   return { name: `h${index + 1}`, tmux, socket, agents, promptState: loops.map((l) => l.promptState), serverPid };
 }
 
-/** Run the phase: the fleet over ssh, then the same fleet as local servers. */
+/**
+ * Run the phase: twin host sets over ssh, the two observe modes side by side on them each round
+ * (events on A in odd rounds, on B in even ones), then twin A alone as local servers.
+ */
 export async function runRemote(opts: RemoteOptions): Promise<RemoteResult> {
   const sshd = await startSshd();
-  const fleets: HostFleet[] = [];
+  const twins = new Map<Twin, HostFleet[]>([
+    ['A', []],
+    ['B', []],
+  ]);
   try {
-    for (let i = 0; i < opts.hosts; i++) fleets.push(await startHostFleet(sshd, i, opts));
+    // One host after the other (A's h1…hN, then B's hN+1…h2N: every pane key stays distinct), since
+    // starting hundreds of agents at once would overload the machine.
+    for (const [k, twin] of (['A', 'B'] as const).entries())
+      for (let i = 0; i < opts.hosts; i++) twins.get(twin)!.push(await startHostFleet(sshd, k * opts.hosts + i, opts));
     const rows: RemoteRow[] = [];
-    // Over ssh with change events (the default) and polling, taking turns (ABBA: a load that drifts
-    // weighs on both alike), then as local servers: all in one run.
-    for (const [observe, round] of interleavedRounds(['events', 'poll'] as const, opts.rounds))
-      rows.push({ ...(await measure('ssh', observe, sshd, fleets, opts)), round });
-    rows.push(await measure('local', 'events', sshd, fleets, opts));
+    for (let round = 1; round <= opts.rounds; round++) {
+      const on = twinsInRound(round);
+      const [events, poll] = await measureTogether(
+        [
+          { mode: 'ssh', observe: 'events', fleets: twins.get(on.events)! },
+          { mode: 'ssh', observe: 'poll', fleets: twins.get(on.poll)! },
+        ],
+        sshd,
+        opts,
+        `r${round}`,
+      );
+      rows.push({ ...events!, round, twin: on.events }, { ...poll!, round, twin: on.poll });
+    }
+    // Twin B was only for the rounds side by side: free its hosts before the local row runs alone on A.
+    const b = twins.get('B')!;
+    while (b.length > 0) await b.pop()!.tmux.kill();
+    const [local] = await measureTogether([{ mode: 'local', observe: 'events', fleets: twins.get('A')! }], sshd, opts, 'local');
+    rows.push({ ...local!, twin: 'A' });
     return { hosts: opts.hosts, panesPerHost: opts.panesPerHost, loopingPerHost: opts.loopingPerHost, windowMs: opts.windowMs, rows };
   } finally {
-    for (const f of fleets) await f.tmux.kill();
+    for (const fleets of twins.values()) for (const f of fleets) await f.tmux.kill();
     await sshd.dispose();
   }
 }
 
-async function measure(
-  mode: 'local' | 'ssh',
-  observe: 'events' | 'poll',
-  sshd: TestSshd,
-  fleets: readonly HostFleet[],
-  opts: RemoteOptions,
-): Promise<RemoteRow> {
-  const home = join(sshd.dir, `engine-${mode}-${observe}`);
-  const hostConfig = fleets.map((f) => ({ name: f.name, destination: sshd.alias, sockets: [f.socket], sshConfig: sshd.sshConfig }));
-  const host = await startHost('engine-host.ts', {
-    home,
-    socket: fleets[0]!.socket,
-    ...(mode === 'local' ? { sockets: fleets.map((f) => f.socket) } : { hosts: hostConfig }),
+/** One engine of a window: how it reaches its host set (over ssh, or as local servers), its observe mode, and the hosts. */
+interface Watching {
+  readonly mode: 'local' | 'ssh';
+  readonly observe: 'events' | 'poll';
+  readonly fleets: readonly HostFleet[];
+}
+
+function startEngine(w: Watching, sshd: TestSshd, tag: string): Promise<HostHandle> {
+  const hostConfig = w.fleets.map((f) => ({ name: f.name, destination: sshd.alias, sockets: [f.socket], sshConfig: sshd.sshConfig }));
+  return startHost('engine-host.ts', {
+    home: join(sshd.dir, `engine-${w.mode}-${w.observe}-${tag}`),
+    socket: w.fleets[0]!.socket,
+    ...(w.mode === 'local' ? { sockets: w.fleets.map((f) => f.socket) } : { hosts: hostConfig }),
     captureMode: 'control',
-    observeMode: observe,
+    observeMode: w.observe,
     api: false,
     autoApprove: { maxDelayMs: 1000 },
   });
-  let sshPerHost = 0;
-  const sshChildren = (): number[] => childPids(host.pid).filter((pid) => readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'ssh');
-  const sshCpu = (pids: readonly number[]): number => pids.reduce((sum, pid) => sum + procCpu(pid).own, 0);
+}
+
+/** The ssh processes among an engine's children (its connections to the hosts). */
+function sshChildren(host: HostHandle): number[] {
+  return childPids(host.pid).filter((pid) => {
+    try {
+      return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'ssh';
+    } catch {
+      return false; // exited between the listing and the read
+    }
+  });
+}
+
+/**
+ * Start the engines together, warm up, and measure them over one shared window: every /proc counter
+ * is read at the same instants, so engines side by side share the machine's load exactly. Each
+ * engine's figures come from its own host set's agents.
+ */
+async function measureTogether(watching: readonly Watching[], sshd: TestSshd, opts: RemoteOptions, tag: string): Promise<RemoteRow[]> {
+  // allSettled: one engine failing to start still leaves the other to be stopped.
+  const started = await Promise.allSettled(watching.map((w) => startEngine(w, sshd, tag)));
+  const hosts = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
   try {
-    const ready = host.messages.find((m) => m.type === 'ready')!;
-    const windowStart = ready.t + opts.warmupMs;
+    const failed = started.find((s) => s.status === 'rejected');
+    if (failed) throw failed.reason;
+    const readyAt = hosts.map((h) => h.messages.find((m) => m.type === 'ready')!.t);
+    const windowStart = Math.max(...readyAt) + opts.warmupMs;
     const windowEnd = windowStart + opts.windowMs;
     await sleep(Math.max(0, windowStart - preciseNow()));
-    const cpuStart = procCpu(host.pid).own;
-    const sshAtStart = sshChildren();
-    const sshStart = sshCpu(sshAtStart);
-    const serversCpu = () => fleets.reduce((sum, f) => sum + procCpu(f.serverPid).own, 0);
-    const serversStart = serversCpu();
+    const sshAtStart = hosts.map(sshChildren);
+    const cpuOf = (pids: readonly number[]): number => pids.reduce((sum, pid) => sum + procCpu(pid).own, 0);
+    const read = () => ({
+      each: watching.map((w, i) => ({
+        engine: procCpu(hosts[i]!.pid).own,
+        ssh: cpuOf(sshAtStart[i]!),
+        servers: cpuOf(w.fleets.map((f) => f.serverPid)),
+      })),
+      t: preciseNow(),
+    });
+    const a = read();
+    const sshPerHost = watching.map(() => 0);
     while (preciseNow() < windowEnd) {
-      sshPerHost = Math.max(sshPerHost, sshChildren().length / fleets.length);
+      watching.forEach((w, i) => (sshPerHost[i] = Math.max(sshPerHost[i]!, sshChildren(hosts[i]!).length / w.fleets.length)));
       await sleep(Math.min(2000, Math.max(0, windowEnd - preciseNow())));
     }
-    const cpuEnd = procCpu(host.pid).own;
-    const sshCpuEnd = sshCpu(sshAtStart);
-    const serversPct = ((serversCpu() - serversStart) / opts.windowMs) * 100;
-    const enginePct = ((cpuEnd - cpuStart) / opts.windowMs) * 100;
+    const b = read();
+    const load = Number.parseFloat(loadAverage()) || 0;
+    const pct = (cpuMs: number): number => (b.t > a.t ? (cpuMs / (b.t - a.t)) * 100 : 0);
     // Grace: the last prompts drawn in the window still get detected and answered.
     await sleep(3000);
-    return {
-      ...figures(
-        mode,
-        host.messages,
-        fleets,
-        windowStart,
-        windowEnd,
-        mode === 'local' ? (f) => `S:${f.socket}` : (f) => `@${f.name}:S:${f.socket}`,
-      ),
-      observe,
-      enginePct,
-      sshPct: ((sshCpuEnd - sshStart) / opts.windowMs) * 100,
-      sshPerHost,
-      serversPct,
-    };
+    return watching.map((w, i): RemoteRow => {
+      const [x, y] = [a.each[i]!, b.each[i]!];
+      const serverKeyOf = w.mode === 'local' ? (f: HostFleet) => `S:${f.socket}` : (f: HostFleet) => `@${f.name}:S:${f.socket}`;
+      return {
+        ...figures(w.mode, hosts[i]!.messages, w.fleets, windowStart, windowEnd, serverKeyOf),
+        observe: w.observe,
+        enginePct: pct(y.engine - x.engine),
+        sshPct: pct(y.ssh - x.ssh),
+        sshPerHost: sshPerHost[i]!,
+        serversPct: pct(y.servers - x.servers),
+        load,
+      };
+    });
   } finally {
-    await host.stop();
+    await Promise.all(hosts.map((h) => h.stop()));
   }
 }
 
@@ -239,7 +224,7 @@ function figures(
   windowStart: number,
   windowEnd: number,
   serverKeyOf: (f: HostFleet) => string,
-): Omit<RemoteRow, 'observe' | 'enginePct' | 'sshPct' | 'sshPerHost' | 'serversPct' | 'round'> {
+): Pick<RemoteRow, 'mode' | 'detection' | 'missed' | 'approve' | 'approveOutcomes' | 'keysReceived'> {
   const inWindow = (t: number): boolean => t >= windowStart && t <= windowEnd;
   const detection: number[] = [];
   const approve: number[] = [];

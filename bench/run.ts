@@ -112,7 +112,9 @@ async function runPhase(phase: Phase, p: BenchPlan): Promise<void> {
       results.snapshot = await runSnapshotBench(p.snapshot);
       return;
     case 'remote':
-      progress(`remote: ${p.remote.hosts} hosts × ${p.remote.panesPerHost} panes over loopback ssh, then the same as local servers`);
+      progress(
+        `remote: twin sets of ${p.remote.hosts} hosts × ${p.remote.panesPerHost} panes over loopback ssh, events and poll side by side for ${p.remote.rounds} rounds, then twin A as local servers`,
+      );
       results.remote = await runRemote(p.remote);
       return;
     case 'soak':

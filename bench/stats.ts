@@ -57,13 +57,3 @@ export function round(value: number | null, digits = 1): number | null {
 export function within(value: number | null, max: number): boolean | null {
   return value === null ? null : value <= max;
 }
-
-/**
- * Two (or more) modes taking turns over `rounds` rounds, ABBA: in the given order in odd rounds and
- * reversed in even ones, so a load that drifts during the run weighs on each alike. Each with its round (1-based).
- */
-export function interleavedRounds<T>(modes: readonly T[], rounds: number): [T, number][] {
-  const order: [T, number][] = [];
-  for (let r = 1; r <= rounds; r++) for (const m of r % 2 === 1 ? modes : [...modes].reverse()) order.push([m, r]);
-  return order;
-}

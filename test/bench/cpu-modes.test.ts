@@ -1,7 +1,9 @@
 /** The CPU bench's plan of windows (twin fleets for the two engine modes) and its comparison of the modes. */
 import { describe, expect, it } from 'vitest';
-import type { CpuResult, CpuRow, Twin } from '../../bench/cpu-modes.ts';
-import { cpuWindows, modeComparison, twinsInRound } from '../../bench/cpu-modes.ts';
+import type { CpuResult, CpuRow } from '../../bench/cpu-modes.ts';
+import { cpuWindows, modeComparison } from '../../bench/cpu-modes.ts';
+import type { Twin } from '../../bench/paired.ts';
+import { twinsInRound } from '../../bench/paired.ts';
 
 function row(watcher: CpuRow['watcher'], round: number, fleet: Twin, watcherPct: number, serverPct: number): CpuRow {
   return {

@@ -3,7 +3,7 @@ import type { CpuResult } from '../../bench/cpu-modes.ts';
 import type { DetectionResult } from '../../bench/detection.ts';
 import type { BenchResults } from '../../bench/report.ts';
 import { formatReport, verdicts } from '../../bench/report.ts';
-import { remoteModeComparison } from '../../bench/remote.ts';
+import type { RemoteResult, RemoteRow } from '../../bench/remote-modes.ts';
 import { summarize } from '../../bench/stats.ts';
 
 function detection(
@@ -193,25 +193,19 @@ describe('the remote phase in the report', () => {
     sshPct: 0.1,
     sshPerHost,
   });
+  const remote = (rows: RemoteRow[]): RemoteResult => ({ hosts: 4, panesPerHost: 50, loopingPerHost: 10, windowMs: 32_000, rows });
 
   it('holds the ssh row against the targets and prints the ratio to the local row', () => {
-    const r: BenchResults = {
-      remote: {
-        hosts: 4,
-        panesPerHost: 50,
-        loopingPerHost: 10,
-        windowMs: 30_000,
-        rows: [row('ssh', 400, 3, 1, 'events'), row('local', 200, 1.5, 0, 'events')],
-      },
-    };
+    const r: BenchResults = { remote: remote([row('ssh', 400, 3, 1, 'events'), row('local', 200, 1.5, 0, 'events')]) };
     expect(verdicts(r).map((v) => [v.measure, v.pass])).toEqual([
       ['detection, 4 hosts × 50 panes over ssh (events)', true],
+      ['prompts missed, 4 hosts × 50 panes over ssh (every mode and round)', true],
       ['approve, 4 hosts × 50 panes over ssh', true],
       ['CPU, engine, 4 hosts × 50 panes over ssh', true],
       ['ssh processes per host, 4 hosts × 50 panes over ssh', true],
     ]);
     expect(formatReport(r)).toMatch(/\|\s+2\s+\|\s+1\s+\|\s+2\s+\|/);
-    const two = { remote: { hosts: 4, panesPerHost: 50, loopingPerHost: 10, windowMs: 30_000, rows: [row('ssh', 400, 7, 2, 'events')] } };
+    const two = { remote: remote([row('ssh', 400, 7, 2, 'events')]) };
     expect(
       verdicts(two)
         .filter((v) => !v.pass)
@@ -221,49 +215,72 @@ describe('the remote phase in the report', () => {
 
   it('holds the ssh row with change events to 500 ms, and its CPU to the polling row of the same run', () => {
     const rows = [row('ssh', 450, 2, 1, 'events'), row('ssh', 1300, 2.5, 1, 'poll'), row('local', 200, 1, 0, 'events')];
-    const v = verdicts({ remote: { hosts: 4, panesPerHost: 50, loopingPerHost: 10, windowMs: 30_000, rows } });
-    expect(v.map((x) => [x.measure, x.pass])).toEqual([
+    expect(verdicts({ remote: remote(rows) }).map((x) => [x.measure, x.pass])).toEqual([
       ['detection, 4 hosts × 50 panes over ssh (events)', true],
-      ['CPU, engine + its ssh, 4 hosts × 50 panes over ssh: events ÷ poll (medians of 1 round)', true],
-      ['CPU, engine + its ssh per prompt detected, 4 hosts × 50 panes over ssh: events ÷ poll (medians of 1 round)', true],
+      ["CPU, engine + its ssh, 4 hosts × 50 panes over ssh: events ÷ poll (1 round's paired ratio)", true],
+      ["CPU, engine + its ssh per prompt detected, 4 hosts × 50 panes over ssh: events ÷ poll (1 round's paired ratio)", true],
+      ['prompts missed, 4 hosts × 50 panes over ssh (every mode and round)', true],
       ['approve, 4 hosts × 50 panes over ssh', true],
       ['CPU, engine, 4 hosts × 50 panes over ssh', true],
       ['ssh processes per host, 4 hosts × 50 panes over ssh', true],
     ]);
-    const slow = [row('ssh', 600, 3, 1, 'events'), row('ssh', 1300, 2.5, 1, 'poll')];
+    const slow = [row('ssh', 600, 3, 1, 'events'), { ...row('ssh', 1300, 2.5, 1, 'poll'), missed: 1 }];
     expect(
-      verdicts({ remote: { hosts: 4, panesPerHost: 50, loopingPerHost: 10, windowMs: 30_000, rows: slow } })
+      verdicts({ remote: remote(slow) })
         .filter((x) => !x.pass)
         .map((x) => x.measure),
     ).toEqual([
       'detection, 4 hosts × 50 panes over ssh (events)',
-      'CPU, engine + its ssh, 4 hosts × 50 panes over ssh: events ÷ poll (medians of 1 round)',
-      'CPU, engine + its ssh per prompt detected, 4 hosts × 50 panes over ssh: events ÷ poll (medians of 1 round)',
+      "CPU, engine + its ssh, 4 hosts × 50 panes over ssh: events ÷ poll (1 round's paired ratio)",
+      "CPU, engine + its ssh per prompt detected, 4 hosts × 50 panes over ssh: events ÷ poll (1 round's paired ratio)",
+      'prompts missed, 4 hosts × 50 panes over ssh (every mode and round)',
     ]);
   });
 
-  it('compares interleaved rounds by their medians, and per prompt detected (events answers more of them)', () => {
-    const many = (n: number) => summarize(Array.from({ length: n }, (_, i) => 100 + i));
-    const at = (observe: 'events' | 'poll', enginePct: number, n: number, round: number) => ({
-      ...row('ssh', 400, enginePct, 1, observe),
-      detection: many(n),
+  it('judges rounds side by side on twin host sets by their medians and paired ratios, printing each round with its twins', () => {
+    // Round r: events on A in odd rounds, on B in even ones; the load swings between rounds, not within one.
+    const at = (observe: 'events' | 'poll', round: number, twin: 'A' | 'B', enginePct: number, p95: number, sshPerHost = 1): RemoteRow => ({
+      ...row('ssh', p95, enginePct, sshPerHost, observe),
       sshPct: 0,
-      serversPct: enginePct * 2,
+      serversPct: enginePct * 3,
       round,
+      twin,
+      load: round,
     });
-    // Events costs 1.2× poll's CPU in the window but detects 1.5× as many prompts; one wild round does not decide it.
     const rows = [
-      at('events', 6, 300, 1),
-      at('poll', 5, 200, 1),
-      at('poll', 5, 200, 2),
-      at('events', 60, 300, 2),
-      at('events', 6, 300, 3),
-      at('poll', 50, 200, 3),
+      at('events', 1, 'A', 2.002, 300),
+      at('poll', 1, 'B', 2, 1200),
+      at('events', 2, 'B', 4.008, 500),
+      at('poll', 2, 'A', 4, 1300),
+      at('events', 3, 'A', 1, 700),
+      at('poll', 3, 'B', 1, 1250, 2),
+      at('events', 4, 'B', 3, 350),
+      at('poll', 4, 'A', 3.0075, 1100),
+      { ...row('local', 200, 1, 0, 'events'), twin: 'A' as const },
     ];
-    const m = remoteModeComparison({ hosts: 4, panesPerHost: 50, loopingPerHost: 10, windowMs: 30_000, rows });
-    expect(m).toMatchObject({ rounds: 3, eventsLocalPct: 6, pollLocalPct: 5 });
-    expect(m!.localRatio).toBeCloseTo(1.2, 5);
-    expect(m!.perPromptRatio).toBeCloseTo(0.8, 5);
-    expect(m!.serversRatio).toBeCloseTo(1.2, 5);
+    const r: BenchResults = { remote: remote(rows) };
+    const v = verdicts(r);
+    // Detection and the engine's CPU: the median of the events rounds; ssh per host: the most any engine had.
+    expect(v.find((x) => x.measure.startsWith('detection'))).toMatchObject({
+      measure: 'detection, 4 hosts × 50 panes over ssh (events, median of 4 rounds)',
+      value: 425,
+      pass: true,
+    });
+    expect(v.find((x) => x.measure.startsWith('CPU, engine, '))).toMatchObject({ value: 2.5 });
+    expect(v.find((x) => x.measure.startsWith('ssh processes'))).toMatchObject({ value: 2, pass: false });
+    // Paired ratios 1.001, 1.002, 1, 0.9975: median 1.0005, printed with three decimals so it fails visibly.
+    expect(v.find((x) => x.measure.startsWith('CPU, engine + its ssh, '))).toMatchObject({
+      measure: "CPU, engine + its ssh, 4 hosts × 50 panes over ssh: events ÷ poll (median of 4 rounds' paired ratios)",
+      value: 1.001,
+      pass: false,
+    });
+    const text = formatReport(r);
+    expect(text).toContain('the two observe modes side by side on twin host sets');
+    // Each row names its round and twin.
+    expect(text).toMatch(/\|\s*ssh\s*\|\s*events\s*\|\s*2\s*\|\s*B\s*\|/);
+    expect(text).toMatch(/\|\s*ssh\s*\|\s*poll\s*\|\s*2\s*\|\s*A\s*\|/);
+    // Each round's paired ratio with the twin that ran events, and its load.
+    expect(text).toMatch(/\|\s*2\s*\|\s*B \/ A\s*\|\s*1\.002\s*\|/);
+    expect(text).toMatch(/\|\s*4\s*\|\s*B \/ A\s*\|\s*0\.998\s*\|/);
   });
 });

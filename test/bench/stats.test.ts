@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { interleavedRounds, percentile, ratio, round, summarize, within } from '../../bench/stats.ts';
+import { percentile, ratio, round, summarize, within } from '../../bench/stats.ts';
 
 const oneToHundred = Array.from({ length: 100 }, (_, i) => 100 - i); // unsorted on purpose
 
@@ -32,17 +32,5 @@ describe('bench stats', () => {
     expect(within(150, 150)).toBe(true);
     expect(within(150.1, 150)).toBe(false);
     expect(within(null, 150)).toBeNull();
-  });
-
-  it('interleaves modes ABBA over rounds: the given order in odd rounds, reversed in even ones', () => {
-    expect(interleavedRounds(['events', 'poll'], 3)).toEqual([
-      ['events', 1],
-      ['poll', 1],
-      ['poll', 2],
-      ['events', 2],
-      ['events', 3],
-      ['poll', 3],
-    ]);
-    expect(interleavedRounds(['a'], 0)).toEqual([]);
   });
 });
