@@ -14,7 +14,7 @@ import { preciseNow } from './host-protocol.ts';
 import type { AgentReads } from './detection-reads.ts';
 import { checkReads } from './detection-reads.ts';
 import { loopingPrompt, runtimeAt, workingLoop } from './scenarios.ts';
-import type { Summary } from './stats.ts';
+import type { PromptFigures, Summary } from './stats.ts';
 import { summarize } from './stats.ts';
 
 /** Sizes and durations of one detection run. */
@@ -33,23 +33,13 @@ export interface DetectionOptions {
 }
 
 /** What one run measured (milliseconds). */
-export interface DetectionResult {
+export interface DetectionResult extends PromptFigures {
   readonly agents: number;
   /** How the engine watched the panes. */
   readonly mode: 'events' | 'poll';
   /** Of `agents`, how many were busy (redrawing every 100 ms) rather than looping prompts. */
   readonly busy: number;
   readonly windowMs: number;
-  /** Prompt drawn → `item:added` (permission) for that pane. */
-  readonly detection: Summary;
-  /** Prompts drawn in the window with no item within the next prompt cycle. */
-  readonly missed: number;
-  /** Approve request → the agent's record of receiving the key (re-verify capture included). */
-  readonly approve: Summary;
-  /** How the approvals ended (`confirmed`, `changed`, …). */
-  readonly approveOutcomes: Readonly<Record<string, number>>;
-  /** Keys the agents received in the window, by name: approve must only ever send the single-use key. */
-  readonly keysReceived: Readonly<Record<string, number>>;
   /** Approvals reported as not sent (changed/refused/gone) although the agent received a key right after. */
   readonly unexpectedKeys: number;
   readonly detectionByRuntime: Readonly<Record<string, Summary>>;

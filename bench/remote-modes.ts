@@ -5,19 +5,14 @@
  */
 import type { Twin } from './paired.ts';
 import { medianOfPresent, pairByRound, pairedRatio } from './paired.ts';
-import type { Summary } from './stats.ts';
+import type { PromptFigures } from './stats.ts';
 import { median } from './stats.ts';
 
 /** One watching mode's figures. */
-export interface RemoteRow {
+export interface RemoteRow extends PromptFigures {
   readonly mode: 'local' | 'ssh';
   /** config `observe.mode` of the engine. */
   readonly observe: 'events' | 'poll';
-  readonly detection: Summary;
-  readonly missed: number;
-  readonly approve: Summary;
-  readonly approveOutcomes: Readonly<Record<string, number>>;
-  readonly keysReceived: Readonly<Record<string, number>>;
   /** The engine process's own CPU, % of one core over the window. */
   readonly enginePct: number;
   /** Its ssh children's CPU over the window (the multiplexed connections). */

@@ -9,6 +9,20 @@ export interface Summary {
   readonly mean: number | null;
 }
 
+/** What a run of prompting agents shows of each prompt: how soon it was queued and answered, and which keys reached the agents. */
+export interface PromptFigures {
+  /** Prompt drawn → `item:added` (permission) for that pane. */
+  readonly detection: Summary;
+  /** Prompts drawn in the window with no item within the next prompt cycle. */
+  readonly missed: number;
+  /** Approve request → the agent's record of receiving the key (re-verify capture included). */
+  readonly approve: Summary;
+  /** How the approvals ended (`confirmed`, `changed`, …). */
+  readonly approveOutcomes: Readonly<Record<string, number>>;
+  /** Keys the agents received in the window, by name: approve must only ever send the single-use key. */
+  readonly keysReceived: Readonly<Record<string, number>>;
+}
+
 /**
  * Nearest-rank percentile (the smallest value with at least p % of samples at or below it), so a
  * p95 is always a value that was really measured, not an interpolation between two.
