@@ -2,6 +2,7 @@
 // problem: polling still finds every prompt) when events were asked for but a server is polled.
 import { describe, expect, it } from 'vitest';
 import { describeModes } from '../../main/cli/doctor/checks/observe-mode.ts';
+import { OTHERS_LISTEN } from '../../main/engine/tmux/change-feed.ts';
 
 describe('doctor: observe mode', () => {
   it('is fine with events on every server', () => {
@@ -18,6 +19,13 @@ describe('doctor: observe mode', () => {
     expect(f.status).toBe('advice');
     expect(f.detail).toContain('1 of 2 server(s) polled');
     expect(f.detail).toContain('@gpu:default: poll (link-window: refused)');
+  });
+
+  it('says what to do when a terminal’s tmux integration is why a server is polled', () => {
+    const f = describeModes('events', [{ server: 'default', mode: 'poll', reason: OTHERS_LISTEN }]);
+    expect(f.status).toBe('advice');
+    expect(f.detail).toContain('iTerm2');
+    expect(f.fix).toContain('without its tmux integration');
   });
 
   it('says how new panes are found on a server with events: announced by tmux, or listed every second', () => {

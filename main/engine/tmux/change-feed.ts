@@ -63,8 +63,9 @@ export class ControlChangeFeed implements PaneChangeFeed {
   private readonly busyWindows = new Set<string>();
   /**
    * Another control client (a terminal's tmux integration, iTerm2's `-CC`) is attached. tmux tells every
-   * control client of each link and unlink of a window its own session holds (`%window-add`,
-   * `%window-close`), and such a client may open or close its tab on that: no window is moved then.
+   * control client of each unlink of a window its own session holds (`%window-close`), and iTerm2 closes
+   * that window's tab on it (PTYSession `tmuxWindowClosedWithId`), though the window lives on: nothing is
+   * linked, moved or unlinked then.
    */
   private othersListen = true;
   private readonly paused = new Set<string>();
@@ -180,11 +181,20 @@ export class ControlChangeFeed implements PaneChangeFeed {
     if (!conn) return this.unavailable === null;
     this.windowOf.clear();
     for (const p of panes) this.windowOf.set(p.paneId, p.windowId);
+    const [clients] = await Promise.all(conn.send([CONTROL_CLIENTS]));
+    this.othersListen = !clients!.ok || othersListen(clients!.lines);
+    if (this.othersListen) {
+      // Windows linked before it attached stay (unlinking them would close its tabs now); the observer polls.
+      if (this.unavailable === null) {
+        this.unavailable = OTHERS_LISTEN;
+        this.logger.log('warn', 'tmux.changes.unavailable', { reason: this.unavailable });
+      }
+      return false;
+    }
     const windows = this.windows;
     const { link, unlink } = windows.sync(new Set(panes.map((p) => p.windowId)));
-    const [clients, ...replies] = await Promise.all(conn.send([CONTROL_CLIENTS, ...[...link, ...unlink].map((l) => l.args)]));
-    this.othersListen = !clients!.ok || othersListen(clients!.lines);
     if (link.length > 0 || unlink.length > 0) {
+      const replies = await Promise.all(conn.send([...link, ...unlink].map((l) => l.args)));
       let refused: string | null = null;
       link.forEach(({ window }, i) => {
         if (replies[i]!.ok) return;
@@ -325,6 +335,10 @@ export class ControlChangeFeed implements PaneChangeFeed {
     }
   }
 }
+
+/** Why a server with a terminal's control client attached is polled. */
+export const OTHERS_LISTEN =
+  "another control client (a terminal's tmux integration, such as iTerm2's tmux -CC) is attached: linking agent windows into the watcher session would make it close their tabs";
 
 /** Every client's control mode and session, to tell whether another control client listens. */
 const CONTROL_CLIENTS = ['list-clients', '-F', '#{client_control_mode} #{client_session}'];

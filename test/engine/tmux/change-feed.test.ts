@@ -14,6 +14,7 @@ import {
   ControlChangeFeed,
   FLOOD_NOTICES,
   FLOOD_SPAN_MS,
+  OTHERS_LISTEN,
   PANE_SET_SUBSCRIPTION,
   paneSetSubscription,
 } from '../../../main/engine/tmux/change-feed.ts';
@@ -166,18 +167,21 @@ describe('ControlChangeFeed window order', () => {
     /** Follow, answering every command still waiting (a move in flight included) with an empty yes. */
     const follow = async () => {
       const followed = feed.follow(panes);
-      await flush();
-      while (replies() > 0) reply([]);
+      for (let i = 0; i < 3; i++) {
+        await flush();
+        while (replies() > 0) reply([]);
+      }
       return followed;
     };
     const followed = feed.follow(panes);
-    expect(sent[0]?.[0]).toBe('list-clients');
+    expect(sent.map((c) => c[0])).toEqual(['list-clients']); // whether anyone else listens, before any link
+    reply(['1 trailboss-watch-1', '0 work']); // only watchers listen to control notices
+    await flush();
     expect(sent.filter((c) => c[0] === 'link-window').map((c) => c.at(-1))).toEqual([
       `=trailboss-watch-1:${BACK_FIRST}`,
       `=trailboss-watch-1:${BACK_FIRST + 1}`,
       `=trailboss-watch-1:${BACK_FIRST + 2}`,
     ]);
-    reply(['1 trailboss-watch-1', '0 work']); // only watchers listen to control notices
     for (let i = 0; i < 3; i++) reply([]);
     expect(await followed).toBe(true);
     feed.hold(['%2']);
@@ -199,8 +203,10 @@ describe('ControlChangeFeed window order', () => {
     const panes = [pane('%1', '@1')];
     const follow = async () => {
       const followed = feed.follow(panes);
-      await flush();
-      while (replies() > 0) reply([]);
+      for (let i = 0; i < 3; i++) {
+        await flush();
+        while (replies() > 0) reply([]);
+      }
       await followed;
     };
     await follow();
@@ -215,15 +221,15 @@ describe('ControlChangeFeed window order', () => {
     expect(moves(sent)).toHaveLength(2);
   });
 
-  it('moves no window while another control client is attached (its terminal may open or close tabs on the notices)', async () => {
+  it('links, moves and unlinks nothing while another control client is attached, and says why (its terminal would close the tabs)', async () => {
     const { sent, feed, reply } = feedOn();
     const followed = feed.follow([pane('%1', '@1')]);
     reply(['1 trailboss-watch-1', '1 work']); // iTerm2's -CC on the user's session
-    reply([]);
-    await followed;
+    expect(await followed).toBe(false);
+    expect(feed.unavailable).toBe(OTHERS_LISTEN);
     feed.hold(['%1']);
     reply([]);
     await flush();
-    expect(moves(sent)).toEqual([]);
+    expect(sent.filter((c) => ['link-window', 'unlink-window', 'move-window'].includes(c[0]!))).toEqual([]);
   });
 });

@@ -7,6 +7,7 @@ import { loadConfig } from '../../../engine/config/load.ts';
 import { DEFAULT_CONFIG } from '../../../engine/config/schema.ts';
 import { readEndpointFile } from '../../../engine/http/endpoint-info.ts';
 import type { ServerMode } from '../../../engine/observe/change-signal.ts';
+import { OTHERS_LISTEN } from '../../../engine/tmux/change-feed.ts';
 import { advice, ok, type CheckFinding, type DoctorCheck } from '../check.ts';
 import { fetchEngineMetrics } from './engine-health.ts';
 
@@ -17,10 +18,10 @@ export function describeModes(configured: 'events' | 'poll', servers: readonly S
   if (configured === 'poll') return ok(`poll, as configured (observe.mode): ${line}`);
   const polled = servers.filter((s) => s.mode === 'poll');
   if (polled.length === 0) return ok(`events: tmux says when a pane changes — ${line}`);
-  return advice(
-    `events configured, but ${polled.length} of ${servers.length} server(s) polled: ${line}`,
-    'polling still finds every prompt, about a second later; tmux 3.2 or newer in control mode (tmux.captureMode "auto" or "control") gives the signal',
-  );
+  const fix = polled.some((s) => s.reason === OTHERS_LISTEN)
+    ? 'polling still finds every prompt, about a second later; attach that terminal without its tmux integration (not `tmux -CC`) and restart the engine for the change signal'
+    : 'polling still finds every prompt, about a second later; tmux 3.2 or newer in control mode (tmux.captureMode "auto" or "control") gives the signal';
+  return advice(`events configured, but ${polled.length} of ${servers.length} server(s) polled: ${line}`, fix);
 }
 
 /** How new agents are found on a server with events: tmux announces the pane set, or a list every second. */
