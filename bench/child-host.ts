@@ -126,3 +126,22 @@ export async function startHost(
   }
   return handle;
 }
+
+/**
+ * Start hosts together and run `body` with them (in the order of `starting`). Every host that started
+ * is stopped afterwards, also when another failed to start (whose error is then thrown).
+ */
+export async function withHostsTogether<T>(
+  starting: readonly Promise<HostHandle>[],
+  body: (hosts: readonly HostHandle[]) => Promise<T>,
+): Promise<T> {
+  const started = await Promise.allSettled(starting);
+  const hosts = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+  try {
+    const failed = started.find((s) => s.status === 'rejected');
+    if (failed) throw failed.reason;
+    return await body(hosts);
+  } finally {
+    await Promise.all(hosts.map((h) => h.stop()));
+  }
+}

@@ -9,8 +9,7 @@
  * on one fleet suffer; swapping cancels any difference between the twins themselves.
  */
 import type { Twin } from './paired.ts';
-import { medianOfPresent, pairByRound, pairedRatio, twinsInRound } from './paired.ts';
-import { median } from './stats.ts';
+import { medianOf, medianOfPresent, pairByRound, pairedRatio, twinsInRound } from './paired.ts';
 
 /** Who watches the fleet during a window: `engine` in its default mode (tmux's change events), `engine-poll` polling. */
 export type Watcher = 'engine' | 'engine-poll' | 'observer-control' | 'observer-per-process';
@@ -131,7 +130,6 @@ export function modeComparison(result: CpuResult): ModeComparison | null {
   const events = result.rows.filter((r) => r.watcher === 'engine');
   const polled = result.rows.filter((r) => r.watcher === 'engine-poll');
   if (events.length === 0 || polled.length === 0) return null;
-  const med = (rows: readonly CpuRow[], f: (r: CpuRow) => number) => median(rows.map(f)) ?? 0;
   const perRound = pairByRound(events, polled).map((pair): PairedRound => ({
     round: pair.round,
     eventsOn: pair.events?.fleet ?? null,
@@ -141,11 +139,11 @@ export function modeComparison(result: CpuResult): ModeComparison | null {
   }));
   return {
     rounds: perRound.length,
-    eventsWatcherPct: med(events, (r) => r.watcherPct),
-    pollWatcherPct: med(polled, (r) => r.watcherPct),
+    eventsWatcherPct: medianOf(events, (r) => r.watcherPct),
+    pollWatcherPct: medianOf(polled, (r) => r.watcherPct),
     watcherRatio: medianOfPresent(perRound.map((r) => r.watcher)),
-    eventsWithServerPct: med(events, withServerPct),
-    pollWithServerPct: med(polled, withServerPct),
+    eventsWithServerPct: medianOf(events, withServerPct),
+    pollWithServerPct: medianOf(polled, withServerPct),
     withServerRatio: medianOfPresent(perRound.map((r) => r.withServer)),
     perRound,
   };

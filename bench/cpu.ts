@@ -7,12 +7,12 @@
  * (`cpuWindows` in cpu-modes.ts), and are compared by their rounds' paired ratios (`modeComparison`).
  */
 import { join } from 'node:path';
-import { startHost } from './child-host.ts';
+import { startHost, withHostsTogether } from './child-host.ts';
 import type { HostHandle } from './child-host.ts';
 import type { Fleet } from './fleet.ts';
 import { startFleet } from './fleet.ts';
 import { preciseNow } from './host-protocol.ts';
-import { loadAverage, procCpu } from './proc-cpu.ts';
+import { loadNow, procCpu } from './proc-cpu.ts';
 import type { CpuResult, CpuRow, Watcher, WindowSlot } from './cpu-modes.ts';
 import { cpuWindows } from './cpu-modes.ts';
 import type { Twin } from './paired.ts';
@@ -134,54 +134,51 @@ interface Watching {
  * at the same instants, so watchers side by side share the machine's load exactly.
  */
 async function measureTogether(watching: readonly Watching[], opts: CpuOptions): Promise<CpuRow[]> {
-  const started = await Promise.allSettled(watching.map((w) => startWatcher(w.fleet, w.watcher)));
-  const hosts = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
-  try {
-    const failed = started.find((s) => s.status === 'rejected');
-    if (failed) throw failed.reason;
-    await sleep(opts.warmupMs ?? 6000);
-    const read = () => ({
-      each: watching.map((w, i) => {
-        const host = hosts[i]!;
-        const self = procCpu(host.pid);
-        const live = host.spawnedPids().reduce((sum, pid) => sum + procCpu(pid).own, 0);
-        return { process: self.own, clients: self.children + live, server: procCpu(w.fleet.serverPid).own };
-      }),
-      t: preciseNow(),
-    });
-    const sa = await Promise.all(hosts.map((h) => h.stats()));
-    const a = read();
-    await sleep(opts.windowMs);
-    const b = read();
-    const sb = await Promise.all(hosts.map((h) => h.stats()));
-    const ms = b.t - a.t;
-    const load = Number.parseFloat(loadAverage()) || 0;
-    return watching.map((w, i): CpuRow => {
-      const [x, y, statsA, statsB] = [a.each[i]!, b.each[i]!, sa[i]!, sb[i]!];
-      const rate = (from: number | null, to: number | null): number | null =>
-        from === null || to === null ? null : ((to - from) * 1000) / (statsB.t - statsA.t);
-      const processPct = pct(y.process - x.process, ms);
-      const clientsPct = pct(y.clients - x.clients, ms);
-      const serverPct = pct(y.server - x.server, ms);
-      const serverExtraPct = serverPct - w.serverIdlePct;
-      return {
-        panes: opts.panes,
-        watcher: w.watcher,
-        windowMs: ms,
-        processPct,
-        clientsPct,
-        watcherPct: processPct + clientsPct,
-        serverExtraPct,
-        serverPct,
-        totalPct: processPct + clientsPct + serverExtraPct,
-        load,
-        ticksPerS: rate(statsA.listPanes, statsB.listPanes),
-        capturesPerS: rate(statsA.captures, statsB.captures),
-      };
-    });
-  } finally {
-    await Promise.all(hosts.map((h) => h.stop()));
-  }
+  return withHostsTogether(
+    watching.map((w) => startWatcher(w.fleet, w.watcher)),
+    async (hosts) => {
+      await sleep(opts.warmupMs ?? 6000);
+      const read = () => ({
+        each: watching.map((w, i) => {
+          const host = hosts[i]!;
+          const self = procCpu(host.pid);
+          const live = host.spawnedPids().reduce((sum, pid) => sum + procCpu(pid).own, 0);
+          return { process: self.own, clients: self.children + live, server: procCpu(w.fleet.serverPid).own };
+        }),
+        t: preciseNow(),
+      });
+      const sa = await Promise.all(hosts.map((h) => h.stats()));
+      const a = read();
+      await sleep(opts.windowMs);
+      const b = read();
+      const sb = await Promise.all(hosts.map((h) => h.stats()));
+      const ms = b.t - a.t;
+      const load = loadNow();
+      return watching.map((w, i): CpuRow => {
+        const [x, y, statsA, statsB] = [a.each[i]!, b.each[i]!, sa[i]!, sb[i]!];
+        const rate = (from: number | null, to: number | null): number | null =>
+          from === null || to === null ? null : ((to - from) * 1000) / (statsB.t - statsA.t);
+        const processPct = pct(y.process - x.process, ms);
+        const clientsPct = pct(y.clients - x.clients, ms);
+        const serverPct = pct(y.server - x.server, ms);
+        const serverExtraPct = serverPct - w.serverIdlePct;
+        return {
+          panes: opts.panes,
+          watcher: w.watcher,
+          windowMs: ms,
+          processPct,
+          clientsPct,
+          watcherPct: processPct + clientsPct,
+          serverExtraPct,
+          serverPct,
+          totalPct: processPct + clientsPct + serverExtraPct,
+          load,
+          ticksPerS: rate(statsA.listPanes, statsB.listPanes),
+          capturesPerS: rate(statsA.captures, statsB.captures),
+        };
+      });
+    },
+  );
 }
 
 function pct(cpuMs: number, wallMs: number): number {

@@ -40,6 +40,11 @@ export function pairedRatio<R>(pair: RoundPair<R>, figure: (row: R) => number): 
   return pair.events && pair.poll ? ratio(figure(pair.events), figure(pair.poll)) : null;
 }
 
+/** The median of one figure over a mode's rows (0 without rows). */
+export function medianOf<R>(rows: readonly R[], figure: (row: R) => number): number {
+  return median(rows.map(figure)) ?? 0;
+}
+
 /** The median of the figures present (null ones skipped); null when none is. */
 export function medianOfPresent(values: readonly (number | null)[]): number | null {
   return median(values.filter((x): x is number => x !== null));

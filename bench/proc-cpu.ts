@@ -55,3 +55,8 @@ export function loadAverage(): string {
     return 'unknown';
   }
 }
+
+/** The 1-minute load average as a number (0 where it cannot be read), for a row of a window. */
+export function loadNow(): number {
+  return Number.parseFloat(loadAverage()) || 0;
+}

@@ -4,9 +4,8 @@
  * each round (`twinsInRound`), and are judged by the median of the rounds' paired ratios (paired.ts).
  */
 import type { Twin } from './paired.ts';
-import { medianOfPresent, pairByRound, pairedRatio } from './paired.ts';
+import { medianOf, medianOfPresent, pairByRound, pairedRatio } from './paired.ts';
 import type { PromptFigures } from './stats.ts';
-import { median } from './stats.ts';
 
 /** One watching mode's figures. */
 export interface RemoteRow extends PromptFigures {
@@ -79,7 +78,6 @@ export function remoteModeComparison(result: RemoteResult): RemoteModeComparison
   const of = (observe: 'events' | 'poll') => result.rows.filter((r) => r.mode === 'ssh' && r.observe === observe);
   const [events, polled] = [of('events'), of('poll')];
   if (events.length === 0 || polled.length === 0) return null;
-  const med = (rows: readonly RemoteRow[], f: (r: RemoteRow) => number) => median(rows.map(f)) ?? 0;
   const perPrompt = (r: RemoteRow) => localPct(r) / Math.max(1, r.detection.n);
   const servers = (r: RemoteRow) => r.serversPct ?? 0;
   const perRound = pairByRound(events, polled).map((pair): RemotePairedRound => ({
@@ -93,8 +91,8 @@ export function remoteModeComparison(result: RemoteResult): RemoteModeComparison
   const missed = (rows: readonly RemoteRow[]) => rows.reduce((sum, r) => sum + r.missed, 0);
   return {
     rounds: perRound.length,
-    eventsLocalPct: med(events, localPct),
-    pollLocalPct: med(polled, localPct),
+    eventsLocalPct: medianOf(events, localPct),
+    pollLocalPct: medianOf(polled, localPct),
     localRatio: medianOfPresent(perRound.map((r) => r.local)),
     perPromptRatio: medianOfPresent(perRound.map((r) => r.perPrompt)),
     serversRatio: medianOfPresent(perRound.map((r) => r.servers)),

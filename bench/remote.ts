@@ -23,13 +23,13 @@ import { startSshd } from '../test/support/sshd.ts';
 import type { PrivateTmux } from '../test/support/tmux-server.ts';
 import { startPrivateTmux } from '../test/support/tmux-server.ts';
 import type { HostHandle } from './child-host.ts';
-import { startHost } from './child-host.ts';
+import { startHost, withHostsTogether } from './child-host.ts';
 import type { BenchPlan } from './options.ts';
 import type { HostMessage } from './host-protocol.ts';
 import { preciseNow } from './host-protocol.ts';
 import type { Twin } from './paired.ts';
 import { twinsInRound } from './paired.ts';
-import { childPids, loadAverage, procCpu } from './proc-cpu.ts';
+import { childPids, loadNow, procCpu } from './proc-cpu.ts';
 import { loopingPrompt } from './scenarios.ts';
 import type { RemoteResult, RemoteRow } from './remote-modes.ts';
 import { summarize } from './stats.ts';
@@ -168,53 +168,49 @@ function sshChildren(host: HostHandle): number[] {
  * engine's figures come from its own host set's agents.
  */
 async function measureTogether(watching: readonly Watching[], sshd: TestSshd, opts: RemoteOptions, tag: string): Promise<RemoteRow[]> {
-  // allSettled: one engine failing to start still leaves the other to be stopped.
-  const started = await Promise.allSettled(watching.map((w) => startEngine(w, sshd, tag)));
-  const hosts = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
-  try {
-    const failed = started.find((s) => s.status === 'rejected');
-    if (failed) throw failed.reason;
-    const readyAt = hosts.map((h) => h.messages.find((m) => m.type === 'ready')!.t);
-    const windowStart = Math.max(...readyAt) + opts.warmupMs;
-    const windowEnd = windowStart + opts.windowMs;
-    await sleep(Math.max(0, windowStart - preciseNow()));
-    const sshAtStart = hosts.map(sshChildren);
-    const cpuOf = (pids: readonly number[]): number => pids.reduce((sum, pid) => sum + procCpu(pid).own, 0);
-    const read = () => ({
-      each: watching.map((w, i) => ({
-        engine: procCpu(hosts[i]!.pid).own,
-        ssh: cpuOf(sshAtStart[i]!),
-        servers: cpuOf(w.fleets.map((f) => f.serverPid)),
-      })),
-      t: preciseNow(),
-    });
-    const a = read();
-    const sshPerHost = watching.map(() => 0);
-    while (preciseNow() < windowEnd) {
-      watching.forEach((w, i) => (sshPerHost[i] = Math.max(sshPerHost[i]!, sshChildren(hosts[i]!).length / w.fleets.length)));
-      await sleep(Math.min(2000, Math.max(0, windowEnd - preciseNow())));
-    }
-    const b = read();
-    const load = Number.parseFloat(loadAverage()) || 0;
-    const pct = (cpuMs: number): number => (b.t > a.t ? (cpuMs / (b.t - a.t)) * 100 : 0);
-    // Grace: the last prompts drawn in the window still get detected and answered.
-    await sleep(3000);
-    return watching.map((w, i): RemoteRow => {
-      const [x, y] = [a.each[i]!, b.each[i]!];
-      const serverKeyOf = w.mode === 'local' ? (f: HostFleet) => `S:${f.socket}` : (f: HostFleet) => `@${f.name}:S:${f.socket}`;
-      return {
-        ...figures(w.mode, hosts[i]!.messages, w.fleets, windowStart, windowEnd, serverKeyOf),
-        observe: w.observe,
-        enginePct: pct(y.engine - x.engine),
-        sshPct: pct(y.ssh - x.ssh),
-        sshPerHost: sshPerHost[i]!,
-        serversPct: pct(y.servers - x.servers),
-        load,
-      };
-    });
-  } finally {
-    await Promise.all(hosts.map((h) => h.stop()));
-  }
+  return withHostsTogether(
+    watching.map((w) => startEngine(w, sshd, tag)),
+    async (hosts) => {
+      const readyAt = hosts.map((h) => h.messages.find((m) => m.type === 'ready')!.t);
+      const windowStart = Math.max(...readyAt) + opts.warmupMs;
+      const windowEnd = windowStart + opts.windowMs;
+      await sleep(Math.max(0, windowStart - preciseNow()));
+      const sshAtStart = hosts.map(sshChildren);
+      const cpuOf = (pids: readonly number[]): number => pids.reduce((sum, pid) => sum + procCpu(pid).own, 0);
+      const read = () => ({
+        each: watching.map((w, i) => ({
+          engine: procCpu(hosts[i]!.pid).own,
+          ssh: cpuOf(sshAtStart[i]!),
+          servers: cpuOf(w.fleets.map((f) => f.serverPid)),
+        })),
+        t: preciseNow(),
+      });
+      const a = read();
+      const sshPerHost = watching.map(() => 0);
+      while (preciseNow() < windowEnd) {
+        watching.forEach((w, i) => (sshPerHost[i] = Math.max(sshPerHost[i]!, sshChildren(hosts[i]!).length / w.fleets.length)));
+        await sleep(Math.min(2000, Math.max(0, windowEnd - preciseNow())));
+      }
+      const b = read();
+      const load = loadNow();
+      const pct = (cpuMs: number): number => (b.t > a.t ? (cpuMs / (b.t - a.t)) * 100 : 0);
+      // Grace: the last prompts drawn in the window still get detected and answered.
+      await sleep(3000);
+      return watching.map((w, i): RemoteRow => {
+        const [x, y] = [a.each[i]!, b.each[i]!];
+        const serverKeyOf = w.mode === 'local' ? (f: HostFleet) => `S:${f.socket}` : (f: HostFleet) => `@${f.name}:S:${f.socket}`;
+        return {
+          ...figures(w.mode, hosts[i]!.messages, w.fleets, windowStart, windowEnd, serverKeyOf),
+          observe: w.observe,
+          enginePct: pct(y.engine - x.engine),
+          sshPct: pct(y.ssh - x.ssh),
+          sshPerHost: sshPerHost[i]!,
+          serversPct: pct(y.servers - x.servers),
+          load,
+        };
+      });
+    },
+  );
 }
 
 function figures(
