@@ -212,9 +212,8 @@ export class ControlChangeFeed implements PaneChangeFeed {
     return this.unavailable === null;
   }
 
-  /** Front windows none of whose panes was paused since the last follow go back. */
+  /** Front windows none of whose panes was paused since the last follow go back (follow found no other control client). */
   private sendToBack(conn: FeedConnection): void {
-    if (this.othersListen) return;
     const busy = new Set(this.busyWindows);
     for (const paneId of this.paused) {
       const window = this.windowOf.get(paneId);

@@ -35,10 +35,6 @@ export class WatcherWindows {
     return new Set(this.indexOf.keys());
   }
 
-  has(window: string): boolean {
-    return this.indexOf.has(window);
-  }
-
   atFront(window: string): boolean {
     const index = this.indexOf.get(window);
     return index !== undefined && index < BACK_FIRST;
@@ -46,7 +42,7 @@ export class WatcherWindows {
 
   /**
    * Commands that make the watcher session hold exactly the `wanted` windows (besides its own). `-d`:
-   * never made current. New ones go to the back, each at a fresh index (booked now; `refused` gives it
+   * never made current. New ones go to the back, each at a fresh index (booked now; `removed` gives it
    * back). Unlinking uses `-k`: a window no user session holds any more (a user's `unlink-window`,
    * which our link let succeed) is destroyed as it would have been without us, never kept alive here.
    */

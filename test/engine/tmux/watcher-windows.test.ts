@@ -51,7 +51,7 @@ describe('windows of the watcher session', () => {
     const gone = w.toBack('@1')!;
     w.removed('@1');
     w.moveRefused(gone);
-    expect(w.has('@1')).toBe(false);
+    expect(w.windows().has('@1')).toBe(false);
   });
 
   it('finds the linked windows no other session holds', () => {

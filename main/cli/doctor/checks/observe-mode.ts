@@ -18,10 +18,13 @@ export function describeModes(configured: 'events' | 'poll', servers: readonly S
   if (configured === 'poll') return ok(`poll, as configured (observe.mode): ${line}`);
   const polled = servers.filter((s) => s.mode === 'poll');
   if (polled.length === 0) return ok(`events: tmux says when a pane changes — ${line}`);
-  const fix = polled.some((s) => s.reason === OTHERS_LISTEN)
-    ? 'polling still finds every prompt, about a second later; attach that terminal without its tmux integration (not `tmux -CC`) and restart the engine for the change signal'
-    : 'polling still finds every prompt, about a second later; tmux 3.2 or newer in control mode (tmux.captureMode "auto" or "control") gives the signal';
-  return advice(`events configured, but ${polled.length} of ${servers.length} server(s) polled: ${line}`, fix);
+  const signal = polled.some((s) => s.reason === OTHERS_LISTEN)
+    ? 'attach that terminal without its tmux integration (not `tmux -CC`) and restart the engine for the change signal'
+    : 'tmux 3.2 or newer in control mode (tmux.captureMode "auto" or "control") gives the signal';
+  return advice(
+    `events configured, but ${polled.length} of ${servers.length} server(s) polled: ${line}`,
+    `polling still finds every prompt, about a second later; ${signal}`,
+  );
 }
 
 /** How new agents are found on a server with events: tmux announces the pane set, or a list every second. */
