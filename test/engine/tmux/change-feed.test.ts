@@ -158,21 +158,24 @@ const pane = (paneId: string, windowId: string): PaneInfo => ({
   title: '',
 });
 
+/** Follow, answering every command still waiting (a move in flight included) with an empty yes. */
+async function followAnsweringAll(on: ReturnType<typeof feedOn>, panes: readonly PaneInfo[]): Promise<boolean> {
+  const followed = on.feed.follow(panes);
+  for (let i = 0; i < 3; i++) {
+    await flush();
+    while (on.replies() > 0) on.reply([]);
+  }
+  return followed;
+}
+
 describe('ControlChangeFeed window order', () => {
   const moves = (sent: string[][]) => sent.filter((c) => c[0] === 'move-window').map((c) => `${c[3]} -> ${c[5]}`);
 
   it("moves a paused pane's window to the front, keeps it there while paused, and sends it back once it was not", async () => {
-    const { sent, feed, reply, replies } = feedOn();
+    const on = feedOn();
+    const { sent, feed, reply } = on;
     const panes = [pane('%1', '@1'), pane('%2', '@2'), pane('%3', '@3')];
-    /** Follow, answering every command still waiting (a move in flight included) with an empty yes. */
-    const follow = async () => {
-      const followed = feed.follow(panes);
-      for (let i = 0; i < 3; i++) {
-        await flush();
-        while (replies() > 0) reply([]);
-      }
-      return followed;
-    };
+    const follow = () => followAnsweringAll(on, panes);
     const followed = feed.follow(panes);
     expect(sent.map((c) => c[0])).toEqual(['list-clients']); // whether anyone else listens, before any link
     reply(['1 trailboss-watch-1', '0 work']); // only watchers listen to control notices
@@ -199,16 +202,10 @@ describe('ControlChangeFeed window order', () => {
   });
 
   it('keeps a window at the front whose pane was paused since the last follow, even if continued now', async () => {
-    const { sent, feed, reply, replies } = feedOn();
+    const on = feedOn();
+    const { sent, feed, reply } = on;
     const panes = [pane('%1', '@1')];
-    const follow = async () => {
-      const followed = feed.follow(panes);
-      for (let i = 0; i < 3; i++) {
-        await flush();
-        while (replies() > 0) reply([]);
-      }
-      await followed;
-    };
+    const follow = () => followAnsweringAll(on, panes);
     await follow();
     feed.hold(['%1']);
     reply([]);
