@@ -19,6 +19,7 @@ import type { SoakResult } from './soak.ts';
 import { describeTarget, SOAK_TARGETS } from './soak-stats.ts';
 import type { Summary } from './stats.ts';
 import { median, ratio, round, within } from './stats.ts';
+import type { Twin } from './paired.ts';
 import { medianOfPresent } from './paired.ts';
 import { TARGETS, cpuTargetFor, detectionTargetFor } from './targets.ts';
 import type { Cell } from './text-table.ts';
@@ -536,10 +537,10 @@ export function formatReport(r: BenchResults): string {
         (modeComparison(c)?.perRound ?? []).map((x): Cell[] => [
           c.panes,
           x.round,
-          x.eventsOn === null ? '' : `${x.eventsOn} / ${x.eventsOn === 'A' ? 'B' : 'A'}`,
+          twinsCell(x.eventsOn),
           round(x.watcher, 3),
           round(x.withServer, 3),
-          x.load === null ? '' : x.load.toFixed(1),
+          loadCell(x.load),
         ]),
       );
       if (perRound.length > 1)
@@ -718,11 +719,11 @@ export function formatReport(r: BenchResults): string {
             ],
             modes.perRound.map((x): Cell[] => [
               x.round,
-              x.eventsOn === null ? '' : `${x.eventsOn} / ${x.eventsOn === 'A' ? 'B' : 'A'}`,
+              twinsCell(x.eventsOn),
               round(x.local, 3),
               round(x.perPrompt, 3),
               round(x.servers, 3),
-              x.load === null ? '' : x.load.toFixed(1),
+              loadCell(x.load),
             ]),
           );
       }
@@ -819,4 +820,14 @@ export function formatReport(r: BenchResults): string {
       v.map((x) => [x.measure, x.value, x.target, x.notJudged ?? x.pass]),
     );
   return parts.join('\n\n');
+}
+
+/** A paired round's twins as the report shows them: events' twin / poll's (empty before twins). */
+function twinsCell(eventsOn: Twin | null): string {
+  return eventsOn === null ? '' : `${eventsOn} / ${eventsOn === 'A' ? 'B' : 'A'}`;
+}
+
+/** A round's load average, one decimal (empty where it was not read). */
+function loadCell(load: number | null): string {
+  return load === null ? '' : load.toFixed(1);
 }
