@@ -134,6 +134,12 @@ async function setup(mode: 'events' | 'poll', clock: ManualClock | null, over: P
       session: 'work',
     },
   );
+  // The pane runs its shell first: a list taken before the `claude` program started finds no agent, and an
+  // observer on a clock that is never stepped would not list again. Under load that start can take seconds.
+  await poll(
+    async () => (await tmux!.tmux(['display-message', '-p', '-t', paneId, '#{pane_current_command}'])).trim() === 'claude',
+    'the agent program runs in its pane',
+  );
   const runner = runnerWithEnv(realRunner, testTmuxEnv(tmux.dir));
   // The tmux client keeps real time (its command timeouts); the observer runs on the test's clock.
   client = new ControlModeClient(tmux.server, runner, { logger: silentLogger, clock: systemClock, changeEvents: mode === 'events' });
