@@ -1,9 +1,13 @@
 /**
- * Apply config edits without a restart. Watches the config's directory (editors save by writing
- * a new file and renaming it over the old one, which a watch on the file itself would lose),
- * debounces bursts of events through the injected clock, and reloads. A valid edit that changes
- * something is announced; an invalid one is reported with its key paths while the last good
- * config stays in force.
+ * Apply config edits without a restart. Watches the config file itself, not its directory: the
+ * directory also holds the database, its write-ahead log and the queue-status file, which the engine
+ * writes many times a second under load, and a directory watch woke the engine for every one of those
+ * writes (about 35 wake-ups a second with 40 agents prompting; strace, 2026-12-06). Editors save by
+ * writing a new file and renaming it over the old one, which a watch on one file would lose: every
+ * event re-arms the watch on whatever file the path names now, and a slow stat poll catches what no
+ * watch can see (the file appearing, or replaced between a stat and a watch). Bursts of events are
+ * debounced through the injected clock before a reload. A valid edit that changes something is
+ * announced; an invalid one is reported with its key paths while the last good config stays in force.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -19,7 +23,12 @@ export interface ConfigWatcherOptions {
   readonly logger?: Logger;
   /** Quiet time after the last file event before reloading (default 150 ms). */
   readonly debounceMs?: number;
+  /** How often the file's stat is polled for what the watch cannot see (default STAT_POLL_MS). */
+  readonly statPollMs?: number;
 }
+
+/** A config file created where there was none is applied within this long (the stat poll's pace). */
+export const STAT_POLL_MS = 2000;
 
 type ChangeListener = (config: Config, previous: Config) => void;
 type ErrorListener = (errors: readonly ConfigIssue[], file: string) => void;
@@ -30,6 +39,9 @@ export class ConfigWatcher {
   private lastText: string | null | undefined = undefined;
   private lastResult: ConfigResult | null = null;
   private watcher: fs.FSWatcher | null = null;
+  /** The inode the watch is on (an atomic save puts a new one at the path). */
+  private watchedIno: number | null = null;
+  private polling = false;
   private timer: TimerHandle | null = null;
   private disposed = false;
   private readonly changeListeners = new Set<ChangeListener>();
@@ -53,16 +65,43 @@ export class ConfigWatcher {
    */
   start(): ConfigResult {
     if (this.disposed) throw new Error('ConfigWatcher was disposed');
-    if (this.watcher) throw new Error('ConfigWatcher already started');
-    const dir = path.dirname(this.options.file);
-    fs.mkdirSync(dir, { recursive: true });
-    const name = path.basename(this.options.file);
-    this.watcher = fs.watch(dir, (_event, filename) => {
-      // Some platforms do not report the name; then any event in the directory may be ours.
-      if (filename === null || filename === name) this.schedule();
-    });
-    this.watcher.on('error', (err) => this.logger.log('warn', 'config.watch-error', { file: this.options.file, message: err.message }));
+    if (this.polling) throw new Error('ConfigWatcher already started');
+    fs.mkdirSync(path.dirname(this.options.file), { recursive: true });
+    this.polling = true;
+    fs.watchFile(this.options.file, { interval: this.options.statPollMs ?? STAT_POLL_MS }, this.onStat);
+    this.arm();
     return this.load(false);
+  }
+
+  /** The stat poll saw the file appear, go, or change: watch what is there now, and reload. */
+  private readonly onStat = (): void => {
+    this.arm();
+    this.schedule();
+  };
+
+  /** Watch the file the path names now (nothing while there is none: the stat poll sees it appear). */
+  private arm(): void {
+    if (this.disposed) return;
+    const file = this.options.file;
+    const ino = statIno(file);
+    if (ino !== null && ino === this.watchedIno && this.watcher) return;
+    this.watcher?.close();
+    this.watcher = null;
+    this.watchedIno = null;
+    if (ino === null) return;
+    try {
+      // Any event may be the file replaced (an atomic save): re-arm, then reload after the debounce.
+      this.watcher = fs.watch(file, () => {
+        this.arm();
+        this.schedule();
+      });
+      this.watchedIno = ino;
+      this.watcher.on('error', (err) => this.logger.log('warn', 'config.watch-error', { file, message: err.message }));
+    } catch (err) {
+      // Gone between the stat and the watch: the stat poll sees what comes next.
+      const e = err as NodeJS.ErrnoException;
+      if (e.code !== 'ENOENT') this.logger.log('warn', 'config.watch-error', { file, message: e.message });
+    }
   }
 
   /** Called with the new and the previous config after a valid edit that changed something. */
@@ -79,6 +118,7 @@ export class ConfigWatcher {
 
   /** Read the file now (the debounce timer calls this); does nothing if its text has not changed. */
   reload(): ConfigResult {
+    this.arm();
     return this.load(true);
   }
 
@@ -107,9 +147,11 @@ export class ConfigWatcher {
     return result;
   }
 
-  /** Stop watching: closes the file watcher, cancels a pending reload, drops listeners. */
+  /** Stop watching: closes the file watcher and the stat poll, cancels a pending reload, drops listeners. */
   dispose(): void {
     this.disposed = true;
+    if (this.polling) fs.unwatchFile(this.options.file, this.onStat);
+    this.polling = false;
     this.watcher?.close();
     this.watcher = null;
     this.timer?.cancel();
@@ -125,6 +167,15 @@ export class ConfigWatcher {
       this.timer = null;
       if (!this.disposed) this.reload();
     }, this.debounceMs);
+  }
+}
+
+/** The inode the path names now, or null when there is nothing to watch there. */
+function statIno(file: string): number | null {
+  try {
+    return fs.statSync(file).ino;
+  } catch {
+    return null;
   }
 }
 

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ConfigIssue } from '../../../main/engine/config/load.ts';
 import { saveConfig } from '../../../main/engine/config/save.ts';
 import { DEFAULT_CONFIG, type Config } from '../../../main/engine/config/schema.ts';
@@ -10,12 +10,14 @@ import { onCleanup, tempDir } from './support/temp-dir.ts';
 import { poll } from '../../support/poll.ts';
 
 const DEBOUNCE = 100;
+/** The stat poll's pace here: short, so a file created after start is seen in the test's time. */
+const STAT_POLL = 50;
 
 function setup(initial?: string) {
   const file = path.join(tempDir(), 'config.json');
   if (initial !== undefined) fs.writeFileSync(file, initial);
   const clock = new ManualClock(0);
-  const watcher = new ConfigWatcher({ file, clock, debounceMs: DEBOUNCE });
+  const watcher = new ConfigWatcher({ file, clock, debounceMs: DEBOUNCE, statPollMs: STAT_POLL });
   onCleanup(() => watcher.dispose());
   const changes: Config[] = [];
   const errors: (readonly ConfigIssue[])[] = [];
@@ -78,6 +80,54 @@ describe('ConfigWatcher', () => {
     expect(watcher.current.queue.skipCooldownMs).toBe(120_000);
   });
 
+  it('follows one atomic save after another (each puts a new file under the watch)', async () => {
+    const { watcher, edit } = setup('{}');
+    await edit((file) => saveConfig(file, { hooks: { port: 4100 } }));
+    expect(watcher.current.hooks.port).toBe(4100);
+    await edit((file) => saveConfig(file, { hooks: { port: 4200 } }));
+    expect(watcher.current.hooks.port).toBe(4200);
+    await edit('{"hooks": {"port": 4300}}');
+    expect(watcher.current.hooks.port).toBe(4300);
+  });
+
+  it('applies a config file created after start (no file to watch until then)', async () => {
+    const { watcher, changes, edit } = setup();
+    await edit('{"hooks": {"port": 4400}}');
+    expect(watcher.current.hooks.port).toBe(4400);
+    expect(changes).toHaveLength(1);
+  });
+
+  it('applies a file deleted and written again', async () => {
+    const { watcher, edit } = setup('{"hooks": {"port": 4500}}');
+    await edit((file) => fs.rmSync(file));
+    expect(watcher.current).toEqual(DEFAULT_CONFIG);
+    await edit('{"hooks": {"port": 4600}}');
+    expect(watcher.current.hooks.port).toBe(4600);
+  });
+
+  it("watches the file, not its directory: the engine's own writes beside it wake nothing", async () => {
+    const watched: string[] = [];
+    const realWatch = fs.watch;
+    const spy = vi.spyOn(fs, 'watch').mockImplementation(((target: fs.PathLike, ...rest: unknown[]) => {
+      watched.push(String(target));
+      return (realWatch as (...a: unknown[]) => fs.FSWatcher)(target, ...rest);
+    }) as typeof fs.watch);
+    onCleanup(() => spy.mockRestore());
+    const { file, clock, watcher, edit } = setup('{}');
+    // What the engine writes in the same directory: the database's log and the queue-status file.
+    for (let i = 0; i < 20; i++) {
+      fs.writeFileSync(path.join(path.dirname(file), 'trailboss.db-wal'), `frame ${i}`);
+      fs.writeFileSync(path.join(path.dirname(file), 'queue-status.json.tmp'), `{"count": ${i}}`);
+      fs.renameSync(path.join(path.dirname(file), 'queue-status.json.tmp'), path.join(path.dirname(file), 'queue-status.json'));
+    }
+    await new Promise((r) => setTimeout(r, 4 * STAT_POLL));
+    expect(clock.pending).toBe(0);
+    await edit((f) => saveConfig(f, { hooks: { port: 4700 } }));
+    expect(watcher.current.hooks.port).toBe(4700);
+    expect(watched.length).toBeGreaterThan(0);
+    expect(new Set(watched)).toEqual(new Set([file]));
+  });
+
   it('goes back to defaults when the file is deleted', async () => {
     const { watcher, edit } = setup('{"hooks": {"port": 9999}}');
     await edit((file) => fs.rmSync(file));
@@ -115,17 +165,18 @@ describe('ConfigWatcher', () => {
     expect(watcher.current.hooks.port).toBe(5000);
   });
 
-  it('leaves no timer and no file watcher after dispose', async () => {
-    const watchersBefore = process.getActiveResourcesInfo().filter((r) => r === 'FSEventWrap').length;
+  it('leaves no timer, no file watcher and no stat poll after dispose', async () => {
+    const count = (kind: string) => process.getActiveResourcesInfo().filter((r) => r === kind).length;
+    const watchersBefore = count('FSEventWrap');
+    const pollsBefore = count('StatWatcher');
     const { file, clock, watcher } = setup('{}');
-    expect(process.getActiveResourcesInfo().filter((r) => r === 'FSEventWrap').length).toBe(watchersBefore + 1);
+    expect(count('FSEventWrap')).toBe(watchersBefore + 1);
+    expect(count('StatWatcher')).toBe(pollsBefore + 1);
     fs.writeFileSync(file, '{"hooks": {"port": 1}}');
     await poll(() => clock.pending > 0, 'a pending reload');
     watcher.dispose();
     expect(clock.pending).toBe(0);
-    await poll(
-      () => process.getActiveResourcesInfo().filter((r) => r === 'FSEventWrap').length === watchersBefore,
-      'the file watcher to close',
-    );
+    await poll(() => count('FSEventWrap') === watchersBefore, 'the file watcher to close');
+    await poll(() => count('StatWatcher') === pollsBefore, 'the stat poll to stop');
   });
 });
