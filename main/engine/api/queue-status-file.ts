@@ -31,9 +31,13 @@ export function queueStatusOf(items: readonly QueueItemDto[], pid: number): Queu
   return { version: 1, pid, count: items.length, oldestSince: oldest, stuck: items.filter((item) => item.stuck).length };
 }
 
-/** Write (or replace) the status file atomically; readable by the user alone, like the endpoint file. */
+/**
+ * Write (or replace) the status file atomically; readable by the user alone, like the endpoint file.
+ * Not fsynced: it is rewritten on every queue change, and after a crash its pid is dead and readers
+ * ignore it, so durability would buy nothing for two blocking fsyncs per change.
+ */
 export function writeQueueStatusFile(file: string, status: QueueStatus): void {
-  writeFileAtomic(file, JSON.stringify(status) + '\n', { mode: 0o600, dirMode: 0o700 });
+  writeFileAtomic(file, JSON.stringify(status) + '\n', { mode: 0o600, dirMode: 0o700, durable: false });
 }
 
 /** The file's pid, or null when it is missing or not ours to read. */

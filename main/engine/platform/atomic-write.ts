@@ -26,12 +26,19 @@ export interface AtomicWriteOptions {
    * is hard-linked into place, which fails atomically where a rename would replace).
    */
   readonly exclusive?: boolean;
+  /**
+   * false: atomic but not durable, no fsync at all. For a file rewritten on every change and worthless
+   * after a crash (the queue status): two synchronous fsyncs per write block the engine's event loop
+   * for milliseconds each on a real disk. Default true.
+   */
+  readonly durable?: boolean;
 }
 
-/** Write `data` to `file` atomically and durably (see the file header). Throws on failure, leaving no temp file. */
+/** Write `data` to `file` atomically and (unless `durable: false`) durably, see the file header. Throws on failure, leaving no temp file. */
 export function writeFileAtomic(file: string, data: string | Uint8Array, options: AtomicWriteOptions = {}): void {
   const dir = path.dirname(file);
   fs.mkdirSync(dir, { recursive: true, ...(options.dirMode === undefined ? {} : { mode: options.dirMode }) });
+  const durable = options.durable !== false;
   const tmp = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
   try {
     // 'wx': a leftover with the same random name is never reused.
@@ -39,7 +46,7 @@ export function writeFileAtomic(file: string, data: string | Uint8Array, options
     try {
       if (options.mode !== undefined) fs.fchmodSync(fd, options.mode);
       fs.writeFileSync(fd, data);
-      fs.fsyncSync(fd);
+      if (durable) fs.fsyncSync(fd);
     } finally {
       fs.closeSync(fd);
     }
@@ -53,7 +60,7 @@ export function writeFileAtomic(file: string, data: string | Uint8Array, options
     fs.rmSync(tmp, { force: true });
     throw err;
   }
-  fsyncDirectory(dir);
+  if (durable) fsyncDirectory(dir);
 }
 
 /** Codes for "this file system or OS cannot fsync a directory": the write is still atomic, just not provably durable. */

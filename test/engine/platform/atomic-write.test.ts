@@ -3,7 +3,8 @@
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { writeFileAtomic } from '../../../main/engine/platform/atomic-write.ts';
 
 let dir: string;
@@ -66,5 +67,22 @@ describe('writeFileAtomic', () => {
     mkdirSync(path.join(file, 'inside'), { recursive: true });
     expect(() => writeFileAtomic(file, 'x')).toThrow();
     expect(readdirSync(dir)).toEqual(['taken']);
+  });
+
+  it('fsyncs the file and its directory by default, and neither with durable: false (still atomic)', () => {
+    const file = path.join(dir, 'status.json');
+    writeFileSync(file, 'old');
+    const fsync = vi.spyOn(fs, 'fsyncSync');
+    try {
+      writeFileAtomic(file, 'durable');
+      expect(fsync).toHaveBeenCalledTimes(2);
+      fsync.mockClear();
+      writeFileAtomic(file, 'cheap', { durable: false });
+      expect(fsync).not.toHaveBeenCalled();
+    } finally {
+      fsync.mockRestore();
+    }
+    expect(readFileSync(file, 'utf8')).toBe('cheap');
+    expect(readdirSync(dir)).toEqual(['status.json']);
   });
 });
