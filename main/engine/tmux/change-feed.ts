@@ -20,6 +20,7 @@ import { paneSetFormat } from './formats.ts';
 import { WATCHER_SESSION_PREFIX } from './server-args.ts';
 import type { WindowMove } from './watcher-windows.ts';
 import { WatcherWindows, keepIndexesArgs, orphanedWindows } from './watcher-windows.ts';
+import { CONTROL_CLIENTS, othersListen } from './foreign-clients.ts';
 import type { PaneChange, PaneChangeFeed, PaneInfo } from './types.ts';
 
 /**
@@ -338,17 +339,6 @@ export class ControlChangeFeed implements PaneChangeFeed {
 /** Why a server with a terminal's control client attached is polled. */
 export const OTHERS_LISTEN =
   "another control client (a terminal's tmux integration, such as iTerm2's tmux -CC) is attached: linking agent windows into the watcher session would make it close their tabs";
-
-/** Every client's control mode and session, to tell whether another control client listens. */
-const CONTROL_CLIENTS = ['list-clients', '-F', '#{client_control_mode} #{client_session}'];
-
-/** From CONTROL_CLIENTS' lines: a control client attached to a session other than a watcher's. */
-export function othersListen(lines: readonly string[]): boolean {
-  return lines.some((line) => {
-    const [control, ...session] = line.split(' ');
-    return control === '1' && !session.join(' ').startsWith(WATCHER_SESSION_PREFIX);
-  });
-}
 
 /** One `refresh-client` for many panes: tmux takes any number of `-A pane:action`, and ignores a pane that is gone. */
 function offsetsCommand(paneIds: readonly string[], action: 'pause' | 'continue'): string[] {
