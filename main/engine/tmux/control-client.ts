@@ -13,6 +13,7 @@ import { tmuxFailure } from './errors.ts';
 import type { TmuxLauncher } from './launcher.ts';
 import { localTmuxLauncher } from './launcher.ts';
 import { tmuxGlobalArgs, WATCHER_SESSION_PREFIX } from './server-args.ts';
+import { CONTROL_CLIENTS, othersListen, SESSIONS_ATTACHED, unattachedWatchers } from './foreign-clients.ts';
 import {
   focusCommands,
   listClientsArgs,
@@ -56,7 +57,6 @@ export class ControlModeClient implements TmuxClient {
   private conn: ControlConnection | null = null;
   private connecting: Promise<ControlConnection> | null = null;
   private closed = false;
-  private readonly staleWatchers: string[] = [];
   private readonly globalArgs: string[];
   private readonly timeoutMs: number;
   private readonly launcher: TmuxLauncher;
@@ -222,7 +222,6 @@ export class ControlModeClient implements TmuxClient {
             this.conn = null;
             this.watcherSession = null;
           }
-          this.staleWatchers.push(sessionName);
           this.opts.logger.log('info', 'tmux.control.closed', { server: this.server, reason });
         },
       },
@@ -235,10 +234,27 @@ export class ControlModeClient implements TmuxClient {
     this.conn = conn;
     this.watcherSession = sessionName;
     this.changes?.connected({ session: sessionName, send: (commands) => conn.send(commands) });
-    // A watcher left by a previous connection of ours (lost while we live on) goes now, not when we exit.
-    for (const stale of this.staleWatchers.splice(0)) void conn.send([['kill-session', '-t', `=${stale}`]])[0]?.catch(() => {});
+    void this.sweepWatchers(conn, sessionName);
     this.opts.logger.log('info', 'tmux.control.open', { server: this.server, session: sessionName });
     return conn;
+  }
+
+  /**
+   * Kill the watcher sessions no client holds (foreign-clients.ts `unattachedWatchers`): a previous
+   * connection's of ours, lost while we live on, or a dead engine's. Not while another control client
+   * is attached: each would tell it `%window-close` for every agent window linked into it.
+   */
+  private async sweepWatchers(conn: ControlConnection, own: string): Promise<void> {
+    const [clients, sessions] = await Promise.all(conn.send([CONTROL_CLIENTS, SESSIONS_ATTACHED])).catch(() => [null, null]);
+    if (!clients?.ok || !sessions?.ok) return;
+    const stale = unattachedWatchers(sessions.lines, own);
+    if (stale.length === 0) return;
+    if (othersListen(clients.lines)) {
+      this.opts.logger.log('info', 'tmux.control.watchers-left', { server: this.server, sessions: stale.length });
+      return;
+    }
+    this.opts.logger.log('info', 'tmux.control.watchers-swept', { server: this.server, sessions: stale.length });
+    await Promise.all(conn.send(stale.map((name) => ['kill-session', '-t', `=${name}`]))).catch(() => {});
   }
 
   private async disconnect(reason: string): Promise<void> {

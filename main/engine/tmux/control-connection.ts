@@ -5,6 +5,7 @@ import type { LongLivedProcess, Spawner } from '../platform/run.ts';
 import type { ControlReply } from './control-protocol.ts';
 import { ControlParser, outputPaneIdOf } from './control-protocol.ts';
 import { tmuxFailure, tmuxProcessFailure } from './errors.ts';
+import { CONTROL_CLIENTS, othersListen } from './foreign-clients.ts';
 import { LineSplitter } from './line-splitter.ts';
 import { commandLine } from './quote.ts';
 import type { TmuxLauncher } from './launcher.ts';
@@ -176,10 +177,22 @@ export class ControlConnection {
     return promises;
   }
 
-  /** Kill the watcher session (the client then exits) and close stdin; kill the client if it lingers. */
+  /**
+   * Kill the watcher session (the client then exits) and close stdin; kill the client if it lingers.
+   * Only when no other control client is attached, as far as tmux says: killing the session unlinks
+   * the agent windows linked into it, and a terminal's integration hears `%window-close` for each and
+   * closes their tabs (foreign-clients.ts). Then the session is left, unattached, for a later
+   * connection to sweep once nobody else listens.
+   */
   async close(): Promise<void> {
     if (this.dead) return;
-    this.send([['kill-session', '-t', `=${this.opts.sessionName}`]])[0]?.catch(() => {});
+    const clients = await this.send([CONTROL_CLIENTS])[0]?.catch(() => null);
+    if (clients?.ok && !othersListen(clients.lines)) this.send([['kill-session', '-t', `=${this.opts.sessionName}`]])[0]?.catch(() => {});
+    else if (!this.dead)
+      this.opts.logger.log('info', 'tmux.control.watcher-left', {
+        session: this.opts.sessionName,
+        reason: 'another control client is attached, or tmux did not say',
+      });
     this.proc.endInput();
     const timer = this.opts.clock.setTimeout(() => this.proc.kill('SIGKILL'), 2000);
     await this.proc.exited;

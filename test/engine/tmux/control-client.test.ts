@@ -202,6 +202,89 @@ describe('control-mode client', () => {
     }
   });
 
+  /** A dead engine's watcher: a session no client holds, with the user's window linked into it. */
+  async function leftWatcher(name: string): Promise<string> {
+    await t.tmux(['new-session', '-d', '-s', name, 'cat']);
+    const window = (await t.tmux(['display-message', '-p', '-t', '=work:', '#{window_id}'])).trim();
+    await t.tmux(['link-window', '-d', '-s', window, '-t', `=${name}:100000`]);
+    return window;
+  }
+
+  /** A terminal's tmux integration (iTerm2's -CC) attached to the user's session, and what it hears. */
+  function terminalAttached(): { heard: () => string; leave: () => Promise<void> } {
+    const other = realRunner.spawnLongLived('tmux', ['-L', t.name, '-C', 'attach', '-t', '=work'], {
+      env: { TMUX: undefined, TMUX_PANE: undefined },
+    });
+    let heard = '';
+    other.onStdout((c) => (heard += c.toString()));
+    return {
+      heard: () => heard,
+      leave: async () => {
+        other.endInput();
+        await other.exited;
+      },
+    };
+  }
+
+  const controlClients = async () =>
+    (await t.tmux(['list-clients', '-F', '#{client_control_mode}'])).split('\n').filter((l) => l === '1').length;
+
+  it('sweeps watcher sessions no client holds (a dead engine’s, the user’s window linked in), and nothing else', async () => {
+    await t.newPane('cat', { session: 'work' });
+    await t.newPane('cat', { session: 'notes' });
+    await leftWatcher('trailboss-watch-999999-1');
+    const client = open();
+    await client.connect();
+    await poll(async () => !(await sessions()).includes('trailboss-watch-999999-1'), 'the left watcher swept');
+    expect((await sessions()).sort()).toEqual(['notes', client.watcherSession!, 'work'].sort());
+    expect((await t.tmux(['list-windows', '-t', '=work', '-F', '#{window_id}'])).trim()).toMatch(/^@\d+$/);
+  });
+
+  it('leaves them while a terminal’s control client is attached (it would close its tabs), and sweeps them once it has gone', async () => {
+    await t.newPane('cat', { session: 'work' });
+    const window = await leftWatcher('trailboss-watch-999999-1');
+    const terminal = terminalAttached();
+    try {
+      await poll(async () => (await controlClients()) === 1, 'the terminal attached');
+      const logger = new MemoryLogger();
+      const first = new ControlModeClient(t.server, realRunner, { logger, clock: systemClock });
+      clients.push(first);
+      await first.connect();
+      await poll(() => logger.entries.some((e) => e.event === 'tmux.control.watchers-left'), 'the sweep held back');
+      expect(await sessions()).toContain('trailboss-watch-999999-1');
+      await first.close();
+      expect(terminal.heard()).not.toContain(`%window-close ${window}`);
+    } finally {
+      await terminal.leave();
+    }
+    const second = open();
+    await second.connect();
+    await poll(async () => !(await sessions()).includes('trailboss-watch-999999-1'), 'swept once the terminal left');
+  });
+
+  it('on close, leaves its own watcher (windows linked) when a terminal attached after it linked them', async () => {
+    await t.newPane('cat', { session: 'work' });
+    const client = new FollowingClient(t.server, realRunner, { logger: silentLogger, clock: systemClock, changeEvents: true });
+    clients.push(client);
+    await client.capture([]);
+    const watcher = client.watcherSession!;
+    const window = (await t.tmux(['display-message', '-p', '-t', '=work:', '#{window_id}'])).trim();
+    await poll(async () => (await t.tmux(['list-windows', '-t', `=${watcher}`, '-F', '#{window_id}'])).includes(window), 'linked');
+    const terminal = terminalAttached();
+    try {
+      await poll(async () => (await controlClients()) === 2, 'the terminal attached');
+      await client.close();
+      expect(await sessions()).toContain(watcher);
+      expect(terminal.heard()).not.toContain(`%window-close ${window}`);
+    } finally {
+      await terminal.leave();
+    }
+    const next = open();
+    await next.connect();
+    await poll(async () => !(await sessions()).includes(watcher), 'swept by the next connection');
+    expect(await sessions()).toContain('work');
+  });
+
   it('opens a new watcher after someone kills its session', async () => {
     const pane = await t.newPane(showTextCommand('hi'), { session: 'work' });
     const client = open();
