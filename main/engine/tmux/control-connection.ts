@@ -22,6 +22,9 @@ export function watcherCommand(ownerPid: number | string): string[] {
   return ['/bin/sh', '-c', script, 'trailboss-watch', String(ownerPid)];
 }
 
+/** How long close() waits for tmux to say who else is attached before it leaves the session as it is. */
+const CLOSE_ASK_MS = 1000;
+
 /** Raised for commands in flight when the client process went away; the caller decides what that means. */
 export class ConnectionLost extends Error {
   constructor(readonly reason: string) {
@@ -186,7 +189,7 @@ export class ControlConnection {
    */
   async close(): Promise<void> {
     if (this.dead) return;
-    const clients = await this.send([CONTROL_CLIENTS])[0]?.catch(() => null);
+    const clients = await this.askBriefly(CONTROL_CLIENTS);
     if (clients?.ok && !othersListen(clients.lines)) this.send([['kill-session', '-t', `=${this.opts.sessionName}`]])[0]?.catch(() => {});
     else if (!this.dead)
       this.opts.logger.log('info', 'tmux.control.watcher-left', {
@@ -195,8 +198,29 @@ export class ControlConnection {
       });
     this.proc.endInput();
     const timer = this.opts.clock.setTimeout(() => this.proc.kill('SIGKILL'), 2000);
-    await this.proc.exited;
+    // A control client's stdout is held by the server too (tmux writes to it directly): while a hung
+    // server holds it, even a killed client never reports closed, so the wait for that is bounded.
+    await new Promise<void>((resolve) => {
+      const giveUp = this.opts.clock.setTimeout(resolve, 3000);
+      void this.proc.exited.then(() => {
+        giveUp.cancel();
+        resolve();
+      });
+    });
     timer.cancel();
+  }
+
+  /** One command's reply, or null when it fails or takes longer than CLOSE_ASK_MS (a hung server must not hold up a close). */
+  private askBriefly(command: readonly string[]): Promise<ControlReply | null> {
+    return new Promise((resolve) => {
+      const timer = this.opts.clock.setTimeout(() => resolve(null), CLOSE_ASK_MS);
+      void (this.send([command])[0] ?? Promise.resolve(null))
+        .catch(() => null)
+        .then((reply) => {
+          timer.cancel();
+          resolve(reply);
+        });
+    });
   }
 
   private lines(lines: readonly (Buffer | string)[]): void {

@@ -312,6 +312,22 @@ describe('control-mode client', () => {
     expect((await t.run(['list-sessions'])).exitCode).not.toBe(0);
   });
 
+  it('closes within seconds when the server does not answer (it does not wait out the command timeout)', async () => {
+    await t.newPane('cat', { session: 'work' });
+    const client = open(undefined, 20_000);
+    await client.connect();
+    const serverPid = Number((await t.tmux(['display-message', '-p', '#{pid}'])).trim());
+    process.kill(serverPid, 'SIGSTOP');
+    try {
+      const started = Date.now();
+      await client.close();
+      // 1 s asking who else is attached, then at most 2 s for the client to exit before it is killed.
+      expect(Date.now() - started).toBeLessThan(6000);
+    } finally {
+      process.kill(serverPid, 'SIGCONT');
+    }
+  });
+
   it('fails a command that gets no reply in time, then recovers once the server answers again', async () => {
     const pane = await t.newPane(showTextCommand('alive'), { session: 'work' });
     const client = open(undefined, 500);
