@@ -21,9 +21,18 @@ import { auditLog, paneKeyOf, startWatchdogEngine } from '../engine/watchdog-int
 import { poll } from '../support/poll.ts';
 
 let h: EngineHarness | null = null;
+/** Background processes a test's shell started: a job of its own survives the tmux server's end. */
+const leftBehind: number[] = [];
 afterEach(async () => {
   await h?.dispose();
   h = null;
+  for (const pid of leftBehind.splice(0)) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // Already gone.
+    }
+  }
 });
 
 const run = (argv: string[]) => cli(argv, { home: join(h!.home, 'tb') });
@@ -69,6 +78,7 @@ describe('wake types only where an agent reads', () => {
     await h.tmux.tmux(['send-keys', '-t', shellPane, 'Enter']);
     // One started by the rc file, before job control: in the shell's own process group.
     await poll(() => childrenNamed(shellPid, 'claude').length === 2, 'the two background processes named claude');
+    leftBehind.push(...childrenNamed(shellPid, 'claude'));
     // A real agent beside it: once the engine watches it, a tick has looked at the shell pane too.
     const agent = await startScriptedAgent(h.tmux, claudeIdleWorking(), { session: 'work' });
     await paneKeyOf(h, agent);
