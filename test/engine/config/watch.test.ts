@@ -91,7 +91,12 @@ describe('ConfigWatcher', () => {
   });
 
   it('applies a config file created after start (no file to watch until then)', async () => {
-    const { watcher, changes, edit } = setup();
+    const { watcher, changes, clock, edit } = setup();
+    // The stat poll's first look finds no file and says so once (Node calls the listener on ENOENT). A file
+    // written before that look would be its baseline, seen by no later look: wait for it, as an engine
+    // started well before the edit has.
+    await poll(() => clock.pending > 0, 'the stat poll’s first look');
+    clock.advance(DEBOUNCE);
     await edit('{"hooks": {"port": 4400}}');
     expect(watcher.current.hooks.port).toBe(4400);
     expect(changes).toHaveLength(1);
