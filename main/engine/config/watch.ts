@@ -68,13 +68,16 @@ export class ConfigWatcher {
     if (this.polling) throw new Error('ConfigWatcher already started');
     fs.mkdirSync(path.dirname(this.options.file), { recursive: true });
     this.polling = true;
-    fs.watchFile(this.options.file, { interval: this.options.statPollMs ?? STAT_POLL_MS }, this.onStat);
+    fs.watchFile(this.options.file, { interval: this.options.statPollMs ?? STAT_POLL_MS }, this.onFileEvent);
     this.arm();
     return this.load(false);
   }
 
-  /** The stat poll saw the file appear, go, or change: watch what is there now, and reload. */
-  private readonly onStat = (): void => {
+  /**
+   * The watch or the stat poll saw the file change, appear, go or be replaced (an atomic save): watch
+   * what is there now, and reload after the debounce.
+   */
+  private readonly onFileEvent = (): void => {
     this.arm();
     this.schedule();
   };
@@ -90,11 +93,7 @@ export class ConfigWatcher {
     this.watchedIno = null;
     if (ino === null) return;
     try {
-      // Any event may be the file replaced (an atomic save): re-arm, then reload after the debounce.
-      this.watcher = fs.watch(file, () => {
-        this.arm();
-        this.schedule();
-      });
+      this.watcher = fs.watch(file, this.onFileEvent);
       this.watchedIno = ino;
       this.watcher.on('error', (err) => this.logger.log('warn', 'config.watch-error', { file, message: err.message }));
     } catch (err) {
@@ -118,7 +117,6 @@ export class ConfigWatcher {
 
   /** Read the file now (the debounce timer calls this); does nothing if its text has not changed. */
   reload(): ConfigResult {
-    this.arm();
     return this.load(true);
   }
 
@@ -150,7 +148,7 @@ export class ConfigWatcher {
   /** Stop watching: closes the file watcher and the stat poll, cancels a pending reload, drops listeners. */
   dispose(): void {
     this.disposed = true;
-    if (this.polling) fs.unwatchFile(this.options.file, this.onStat);
+    if (this.polling) fs.unwatchFile(this.options.file, this.onFileEvent);
     this.polling = false;
     this.watcher?.close();
     this.watcher = null;

@@ -22,7 +22,7 @@ export function watcherCommand(ownerPid: number | string): string[] {
   return ['/bin/sh', '-c', script, 'trailboss-watch', String(ownerPid)];
 }
 
-/** How long close() waits for tmux to say who else is attached before it leaves the session as it is. */
+/** How long close() waits for tmux to say who else is attached before it leaves the session as it is (a hung server must not hold it up). */
 const CLOSE_ASK_MS = 1000;
 
 /** Raised for commands in flight when the client process went away; the caller decides what that means. */
@@ -189,7 +189,7 @@ export class ControlConnection {
    */
   async close(): Promise<void> {
     if (this.dead) return;
-    const clients = await this.askBriefly(CONTROL_CLIENTS);
+    const clients = await this.within(this.send([CONTROL_CLIENTS])[0] ?? Promise.resolve(null), CLOSE_ASK_MS, null);
     if (clients?.ok && !othersListen(clients.lines)) this.send([['kill-session', '-t', `=${this.opts.sessionName}`]])[0]?.catch(() => {});
     else if (!this.dead)
       this.opts.logger.log('info', 'tmux.control.watcher-left', {
@@ -200,26 +200,19 @@ export class ControlConnection {
     const timer = this.opts.clock.setTimeout(() => this.proc.kill('SIGKILL'), 2000);
     // A control client's stdout is held by the server too (tmux writes to it directly): while a hung
     // server holds it, even a killed client never reports closed, so the wait for that is bounded.
-    await new Promise<void>((resolve) => {
-      const giveUp = this.opts.clock.setTimeout(resolve, 3000);
-      void this.proc.exited.then(() => {
-        giveUp.cancel();
-        resolve();
-      });
-    });
+    await this.within(this.proc.exited, 3000, null);
     timer.cancel();
   }
 
-  /** One command's reply, or null when it fails or takes longer than CLOSE_ASK_MS (a hung server must not hold up a close). */
-  private askBriefly(command: readonly string[]): Promise<ControlReply | null> {
+  /** What `promise` settles to, or `fallback` when it fails or `ms` pass first (a hung server must not hold up a close). */
+  private within<T, F>(promise: Promise<T>, ms: number, fallback: F): Promise<T | F> {
     return new Promise((resolve) => {
-      const timer = this.opts.clock.setTimeout(() => resolve(null), CLOSE_ASK_MS);
-      void (this.send([command])[0] ?? Promise.resolve(null))
-        .catch(() => null)
-        .then((reply) => {
-          timer.cancel();
-          resolve(reply);
-        });
+      const timer = this.opts.clock.setTimeout(() => resolve(fallback), ms);
+      const done = (value: T | F): void => {
+        timer.cancel();
+        resolve(value);
+      };
+      promise.then(done, () => done(fallback));
     });
   }
 

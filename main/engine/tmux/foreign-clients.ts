@@ -4,7 +4,7 @@
  * holds is unlinked from any session (our watcher's included), and such a terminal closes that window's
  * tab on it, though the window lives on.
  */
-import { isWatcherSession, WATCHER_SESSION_PREFIX } from './server-args.ts';
+import { isWatcherSession } from './server-args.ts';
 
 /** Every client's control mode and session, to tell whether another control client listens. */
 export const CONTROL_CLIENTS = ['list-clients', '-F', '#{client_control_mode} #{client_session}'];
@@ -13,7 +13,7 @@ export const CONTROL_CLIENTS = ['list-clients', '-F', '#{client_control_mode} #{
 export function othersListen(lines: readonly string[]): boolean {
   return lines.some((line) => {
     const [control, ...session] = line.split(' ');
-    return control === '1' && !session.join(' ').startsWith(WATCHER_SESSION_PREFIX);
+    return control === '1' && !isWatcherSession(session.join(' '));
   });
 }
 
