@@ -183,25 +183,6 @@ describe('control-mode client', () => {
     }
   });
 
-  it('lists other control clients (a terminal integration) but not its own', async () => {
-    await t.newPane('cat', { session: 'work' });
-    const other = realRunner.spawnLongLived('tmux', ['-L', t.name, '-C', 'attach', '-t', 'work'], {
-      env: { TMUX: undefined, TMUX_PANE: undefined },
-    });
-    try {
-      const client = open();
-      const listed = await poll(async () => {
-        const c = await client.listClients();
-        return c.length ? c : null;
-      }, 'the control client listed');
-      expect(listed).toHaveLength(1);
-      expect(listed[0]).toMatchObject({ sessionName: 'work', pid: expect.any(Number) });
-    } finally {
-      other.endInput();
-      await other.exited;
-    }
-  });
-
   /** A dead engine's watcher: a session no client holds, with the user's window linked into it. */
   async function leftWatcher(name: string): Promise<string> {
     await t.tmux(['new-session', '-d', '-s', name, 'cat']);
@@ -228,6 +209,22 @@ describe('control-mode client', () => {
 
   const controlClients = async () =>
     (await t.tmux(['list-clients', '-F', '#{client_control_mode}'])).split('\n').filter((l) => l === '1').length;
+
+  it('lists other control clients (a terminal integration) but not its own', async () => {
+    await t.newPane('cat', { session: 'work' });
+    const terminal = terminalAttached();
+    try {
+      const client = open();
+      const listed = await poll(async () => {
+        const c = await client.listClients();
+        return c.length ? c : null;
+      }, 'the control client listed');
+      expect(listed).toHaveLength(1);
+      expect(listed[0]).toMatchObject({ sessionName: 'work', pid: expect.any(Number) });
+    } finally {
+      await terminal.leave();
+    }
+  });
 
   it('sweeps watcher sessions no client holds (a dead engine’s, the user’s window linked in), and nothing else', async () => {
     await t.newPane('cat', { session: 'work' });
