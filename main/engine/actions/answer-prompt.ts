@@ -9,7 +9,7 @@ import { fingerprintOf } from '../runtimes/common/fingerprint.ts';
 import { claimPrompt, lookAtShownPrompt } from './shown-prompt.ts';
 import { paneWent } from './pane-went.ts';
 import type { ConfirmOptions } from './confirm.ts';
-import { DEFAULT_CONFIRM, waitUntilLeft } from './confirm.ts';
+import { DEFAULT_CONFIRM, NO_PERMISSION_PROMPT, waitUntilLeft } from './confirm.ts';
 import type { ActionItem, ActionResult, ActionStore, PaneAccess, Surface } from './types.ts';
 
 export interface AnswerDeps {
@@ -77,6 +77,7 @@ export async function answerPrompt(
       (l) => l.kind === 'screen' && l.screen.kind === 'permission' && fingerprintOf(l.screen) === fingerprint,
       clock,
       deps.confirm ?? DEFAULT_CONFIRM,
+      NO_PERMISSION_PROMPT,
     );
     store.recordOutcome(item.id, left ? 'confirmed' : 'unconfirmed');
     if (left) {

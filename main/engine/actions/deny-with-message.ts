@@ -11,7 +11,7 @@ import type { Logger } from '../platform/log.ts';
 import type { PermissionPrompt } from '../runtimes/types.ts';
 import type { PaneKey } from '../sessions/facts.ts';
 import type { ConfirmOptions } from './confirm.ts';
-import { DEFAULT_CONFIRM, waitUntilLeft } from './confirm.ts';
+import { DEFAULT_CONFIRM, NO_PERMISSION_PROMPT, waitUntilLeft } from './confirm.ts';
 import type { DenyMessagePlan } from './deny-message-plan.ts';
 import { describeMarker, fieldOf, isMarkedNo, planDenyWithMessage, sameAsk } from './deny-message-plan.ts';
 import { paneWent } from './pane-went.ts';
@@ -244,6 +244,7 @@ class Steps {
       (l) => l.kind === 'screen' && l.screen.kind === 'permission' && sameAsk(l.screen, this.screen),
       clock,
       opts,
+      NO_PERMISSION_PROMPT,
     );
     store.recordOutcome(this.item.id, left ? 'confirmed' : 'unconfirmed');
     if (!left) {

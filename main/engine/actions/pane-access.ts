@@ -38,6 +38,7 @@ export function observerPaneAccess(observer: PaneObserver, reach: Reachability =
         throw error;
       }
     },
+    provenLook: (key, after, withinMs) => observer.nextProvenLook(key, after, withinMs),
     async sendKeys(key, keys) {
       const pane = watched(key);
       await pane.client.sendKeys(pane.info.paneId, keys);

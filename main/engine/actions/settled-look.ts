@@ -32,6 +32,8 @@ export function settledLooks(panes: PaneAccess, clock: Clock, opts: SettleOption
   return {
     sendKeys: (key, keys) => panes.sendKeys(key, keys),
     pasteText: (key, text) => panes.pasteText(key, text),
+    // The observer's proven looks already held still (two captures that agree): passed on as they are.
+    ...(panes.provenLook ? { provenLook: panes.provenLook.bind(panes) } : {}),
     async look(key) {
       let previous = await panes.look(key);
       for (let i = 1; i < opts.maxLooks; i++) {

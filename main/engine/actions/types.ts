@@ -53,11 +53,20 @@ export interface ActionStore {
 /** A fresh look at a pane, taken right before and after sending. */
 export type PaneLook = { readonly kind: 'screen'; readonly screen: Screen; readonly runtime: RuntimeModule } | { readonly kind: 'gone' };
 
+/** A look the observer proved, with when its capture was asked of tmux. */
+export type ProvenPaneLook = PaneLook & { readonly requestedAt: number };
+
 /** Live access to panes (the observer's tmux clients). */
 export interface PaneAccess {
   /** Why the pane's host cannot be reached now ("host gpu unreachable since …"); null when it can. Absent: always reachable. */
   unreachable?(paneKey: PaneKey): string | null;
   look(paneKey: PaneKey): Promise<PaneLook>;
+  /**
+   * The next look at the pane that the observer proves anyway (with tmux's change signal it looks twice
+   * after every change), from a capture asked of tmux after `after`; null when none comes within
+   * `withinMs` (a polled server answers null at once). Absent: there is no such observer.
+   */
+  provenLook?(paneKey: PaneKey, after: number, withinMs: number): Promise<ProvenPaneLook | null>;
   sendKeys(paneKey: PaneKey, keys: readonly string[]): Promise<void>;
   pasteText(paneKey: PaneKey, text: string): Promise<void>;
 }

@@ -23,7 +23,12 @@ export async function captureBatch(
   client: TmuxClient,
   due: readonly WatchedPane[],
   mode: ObserveMode,
-  deps: { readonly clock: Clock; readonly options: TrackerOptions & LookOptions },
+  deps: {
+    readonly clock: Clock;
+    readonly options: TrackerOptions & LookOptions;
+    /** Told of every capture applied, with when it was asked of tmux (the observer hands proven looks on). */
+    readonly onLook?: (w: WatchedPane, requestedAt: number) => void;
+  },
   facts: Fact[],
 ): Promise<void> {
   if (due.length === 0) return;
@@ -63,6 +68,7 @@ export async function captureBatch(
     const result = trackCapture(w.tracker, w.key, w.runtime, capture, at, opts);
     w.tracker = result.state;
     facts.push(...result.facts);
+    deps.onLook?.(w, requestedAt);
     w.lastCaptureSecond = capture.serverSecond ?? Math.floor(at / 1000);
     const working = w.tracker.lastScreen?.kind === 'working';
     // A working agent that keeps redrawing is looked at again no sooner than a second from now whatever

@@ -20,6 +20,8 @@ import type { RuntimeId, RuntimeModule, Screen } from '../runtimes/types.ts';
 import type { PaneInfo, TmuxClient } from '../tmux/types.ts';
 import { serverKey, TmuxError } from '../tmux/types.ts';
 import { captureBatch } from './capture-batch.ts';
+import type { ProvenLook } from './proven-looks.ts';
+import { ProvenLooks } from './proven-looks.ts';
 import type { ChangeSignal, ServerMode } from './change-signal.ts';
 import { ChangeSignals } from './change-signal.ts';
 import { detectRuntime, needsProcessTree } from './discovery.ts';
@@ -142,11 +144,13 @@ export class PaneObserver {
   private inFlight: Promise<void> | null = null;
   private firstLookDone = false;
   private readonly firstLookWaiters: (() => void)[] = [];
+  private readonly proven: ProvenLooks;
 
   constructor(private readonly deps: ObserverDeps) {
     const o = deps.options;
     this.look = { recheckMs: o.recheckMs, settleMs: o.settleMs ?? 60, busyLookMs: o.busyLookMs ?? 1000 };
     this.signals = new ChangeSignals(o.mode ?? 'poll', deps.logger, (signal) => this.onSignal(signal));
+    this.proven = new ProvenLooks(deps.clock);
   }
 
   /** Start ticking. The first tick runs at once. */
@@ -161,6 +165,7 @@ export class PaneObserver {
     this.running = false;
     this.cancelTimer();
     for (const done of this.firstLookWaiters.splice(0)) done();
+    this.proven.close();
     await this.inFlight;
   }
 
@@ -197,6 +202,17 @@ export class PaneObserver {
         resolve();
       });
     });
+  }
+
+  /**
+   * The next look at `key` this observer proves (two captures that agree, or a working screen) from a
+   * capture asked of tmux after `after`; null when none comes within `withinMs`, and at once for a pane
+   * on a polled server (its next look is up to a tick away: the caller looks for itself).
+   */
+  nextProvenLook(key: PaneKey, after: number, withinMs: number): Promise<ProvenLook | null> {
+    const w = this.watched.get(key);
+    if (!w || !this.running || this.signals.modeOf(w.client) !== 'events') return Promise.resolve(null);
+    return this.proven.next(key, after, withinMs);
   }
 
   /** The watched pane for a key (actions use its client and runtime). */
@@ -376,7 +392,14 @@ export class PaneObserver {
             .slice(0, MAX_BATCH)
             .map((d) => d.w);
           if (due.length > 0 && grid) this.lastSlot.set(client, remoteSlotOf(now));
-          await captureBatch(client, due, this.signals.modeOf(client), { clock, options: { ...this.deps.options, ...this.look } }, facts);
+          const onLook = (w: WatchedPane, requestedAt: number) => this.provedLook(w, requestedAt);
+          await captureBatch(
+            client,
+            due,
+            this.signals.modeOf(client),
+            { clock, options: { ...this.deps.options, ...this.look }, onLook },
+            facts,
+          );
         } catch (error) {
           this.serverFailed(client, error, facts);
         }
@@ -395,6 +418,13 @@ export class PaneObserver {
       this.firstLookDone = true;
       for (const done of this.firstLookWaiters.splice(0)) done();
     }
+  }
+
+  /** After a capture of `w`: a screen its stability rule proved goes to whoever waits for one. */
+  private provedLook(w: WatchedPane, requestedAt: number): void {
+    const screen = w.tracker.lastScreen;
+    if (!screen || !(screen.kind === 'working' || w.tracker.stableCount >= this.deps.options.stableCaptures)) return;
+    this.proven.proved(w.key, { kind: 'screen', screen, runtime: w.runtime, requestedAt });
   }
 
   private panesOf(client: TmuxClient): WatchedPane[] {
@@ -490,6 +520,7 @@ export class PaneObserver {
 
   private forget(key: PaneKey, reason: 'pane-closed' | 'process-exited' | 'server-gone', at: number, facts: Fact[]): void {
     this.watched.delete(key);
+    this.proven.gone(key, at);
     facts.push({ kind: 'pane-gone', pane: key, at, reason });
   }
 

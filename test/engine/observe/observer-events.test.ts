@@ -351,6 +351,32 @@ describe('PaneObserver with tmux change events', () => {
     await stepUntil(clock, 250, 5000, () => permissionFacts(facts).length > 0, 'prompt on the next ticks');
   });
 
+  it('hands an action the next look it proves after the action began waiting, and nothing on a polled server', async () => {
+    const { clock, counting, facts, typeInto } = await startedOnManualClock('events', 50);
+    const pane = facts.find((f) => f.kind === 'pane-seen')!.pane;
+    // A look proved before the wait began (the first looks) is not for this waiter: it shows the screen from before.
+    const after = clock.now();
+    const next = observer!.nextProvenLook(pane, after, 60_000);
+    const before = counting.captured.length;
+    await typeInto('prompt');
+    await stepUntil(clock, 50, 10_000, () => permissionFacts(facts).length > 0, 'prompt proved');
+    const look = await next;
+    expect(look).toMatchObject({ kind: 'screen', screen: { kind: 'permission' } });
+    expect(look!.requestedAt).toBeGreaterThan(after);
+    // Two looks of the observer's own proved it (the two-look rule), none taken for the waiter.
+    expect(counting.captured.length - before).toBe(2);
+    // A pane that shows nothing new: no proven look within the wait.
+    const quiet = observer!.nextProvenLook(pane, clock.now(), 500);
+    clock.advance(500);
+    expect(await quiet).toBeNull();
+  });
+
+  it('answers a wait for a proven look at once with nothing on a polled server (the action looks for itself)', async () => {
+    const { facts } = await startedOnManualClock('poll', 250);
+    const pane = facts.find((f) => f.kind === 'pane-seen')!.pane;
+    expect(await observer!.nextProvenLook(pane, 0, 60_000)).toBeNull();
+  });
+
   it('never reads a frame caught mid-draw as a prompt', async () => {
     const { facts, typeInto } = await setup('events', null);
     observer!.start();
