@@ -4,7 +4,7 @@
  * Used by the install test and the benchmark's CLI phase.
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, symlinkSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -12,8 +12,9 @@ const ROOT = join(import.meta.dirname, '..', '..');
 
 /** An installed copy: its `trailboss` command, the package folder, and the environment to run it in. */
 export interface PackedInstall {
-  /** A world-readable temp dir holding the tarball, the prefix and a home. */
+  /** A world-readable temp dir holding the prefix and a home. */
   readonly work: string;
+  /** The tarball installed, shared by the run's test files (packedOnce). */
   readonly tarball: string;
   /** `<prefix>/bin/trailboss`. */
   readonly command: string;
@@ -39,15 +40,7 @@ export function packAndInstall(prefix = 'tb-install-'): PackedInstall {
       if (!k.startsWith('npm_') && k !== 'NODE_PATH' && k !== 'TMUX' && k !== 'TMUX_PANE') out[k] = v;
     return { ...out, PATH: path, HOME: join(work, 'home'), TRAILBOSS_HOME: join(work, 'home', 'tb'), ...extra };
   };
-  // Packing builds with the repository's tools (vite, esbuild): its .bin stays on PATH for that step only.
-  const packed = spawnSync('npm', ['pack', '--silent', '--pack-destination', work], {
-    cwd: ROOT,
-    env: { ...env(), PATH: `${bin}:${process.env['PATH'] ?? ''}` },
-    encoding: 'utf8',
-    timeout: 240_000,
-  });
-  if (packed.status !== 0) throw new Error(`npm pack failed (${packed.status}): ${packed.stderr}`);
-  const tarball = join(work, packed.stdout.trim().split('\n').pop() ?? '');
+  const tarball = packedOnce({ ...env(), PATH: `${bin}:${process.env['PATH'] ?? ''}` });
   const prefixDir = join(work, 'prefix');
   const install = spawnSync('npm', ['install', '-g', '--prefix', prefixDir, '--no-audit', '--no-fund', '--prefer-offline', tarball], {
     cwd: work,
@@ -63,4 +56,79 @@ export function packAndInstall(prefix = 'tb-install-'): PackedInstall {
     packageDir: join(prefixDir, 'lib', 'node_modules', 'trailboss'),
     env,
   };
+}
+
+/**
+ * The tarball of this tree, packed once per test run and shared by every test file that installs it:
+ * the workers of one run are children of one process (`process.ppid`). Three package tests packing at
+ * once raced: one build emptied dist/cli (build-cli.mjs starts by removing it) while another packed
+ * it, and that install had no CLI. The pack runs under a lock; the others wait for it and reuse it.
+ */
+function packedOnce(env: NodeJS.ProcessEnv): string {
+  removeDeadRuns();
+  const dir = join(tmpdir(), `${SHARED_PREFIX}${process.ppid}`);
+  mkdirSync(dir, { recursive: true });
+  const recorded = join(dir, 'tarball');
+  return withLock(join(dir, 'lock'), () => {
+    if (existsSync(recorded)) return readFileSync(recorded, 'utf8');
+    // Packing builds with the repository's tools (vite, esbuild): its .bin stays on PATH for that step only.
+    const packed = spawnSync('npm', ['pack', '--silent', '--pack-destination', dir], {
+      cwd: ROOT,
+      env,
+      encoding: 'utf8',
+      timeout: 240_000,
+    });
+    if (packed.status !== 0) throw new Error(`npm pack failed (${packed.status}): ${packed.stderr}`);
+    const tarball = join(dir, packed.stdout.trim().split('\n').pop() ?? '');
+    writeFileSync(recorded, tarball);
+    return tarball;
+  });
+}
+
+const SHARED_PREFIX = 'trailboss-pack-';
+
+/** Shared pack folders of runs whose process has gone. */
+function removeDeadRuns(): void {
+  for (const name of readdirSync(tmpdir())) {
+    if (!name.startsWith(SHARED_PREFIX)) continue;
+    const pid = Number(name.slice(SHARED_PREFIX.length));
+    if (Number.isInteger(pid) && !alive(pid)) rmSync(join(tmpdir(), name), { recursive: true, force: true });
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Run `fn` holding the lock directory `lock` (taken from a holder that died); waits up to 10 minutes. */
+function withLock<T>(lock: string, fn: () => T): T {
+  const deadline = Date.now() + 600_000;
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      writeFileSync(join(lock, 'pid'), String(process.pid));
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      let holder = NaN;
+      try {
+        holder = Number(readFileSync(join(lock, 'pid'), 'utf8') || NaN);
+      } catch {
+        // Being taken (no pid yet) or just released: look again.
+      }
+      if (Number.isInteger(holder) && !alive(holder)) rmSync(lock, { recursive: true, force: true });
+      else if (Date.now() > deadline) throw new Error(`waited 10 minutes for the pack lock ${lock}`, { cause: error });
+      else Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 250);
+    }
+  }
+  try {
+    return fn();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
 }
