@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pidAlive } from '../../main/engine/platform/engine-lock.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
@@ -92,16 +93,7 @@ function removeDeadRuns(): void {
   for (const name of readdirSync(tmpdir())) {
     if (!name.startsWith(SHARED_PREFIX)) continue;
     const pid = Number(name.slice(SHARED_PREFIX.length));
-    if (Number.isInteger(pid) && !alive(pid)) rmSync(join(tmpdir(), name), { recursive: true, force: true });
-  }
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    if (Number.isInteger(pid) && !pidAlive(pid)) rmSync(join(tmpdir(), name), { recursive: true, force: true });
   }
 }
 
@@ -121,7 +113,7 @@ function withLock<T>(lock: string, fn: () => T): T {
       } catch {
         // Being taken (no pid yet) or just released: look again.
       }
-      if (Number.isInteger(holder) && !alive(holder)) rmSync(lock, { recursive: true, force: true });
+      if (Number.isInteger(holder) && !pidAlive(holder)) rmSync(lock, { recursive: true, force: true });
       else if (Date.now() > deadline) throw new Error(`waited 10 minutes for the pack lock ${lock}`, { cause: error });
       else Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 250);
     }

@@ -7,6 +7,7 @@ import { mkdtempSync, readdirSync, rmdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Clock } from '../platform/clock.ts';
+import { pidAlive } from '../platform/engine-lock.ts';
 import type { Logger } from '../platform/log.ts';
 import type { Runner, Spawner } from '../platform/run.ts';
 import type { PaneKey } from '../sessions/facts.ts';
@@ -256,20 +257,11 @@ function removeDeadSocketDirs(parent: string): void {
   }
   for (const name of names) {
     const pid = /^tb-ssh-(\d+)-/.exec(name)?.[1];
-    if (!pid || isAlive(Number(pid))) continue;
+    if (!pid || pidAlive(Number(pid))) continue;
     try {
       rmdirSync(join(parent, name));
     } catch {
       // Not ours, not empty, or gone already: leave it.
     }
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
