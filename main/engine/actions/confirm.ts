@@ -8,9 +8,9 @@ export interface ConfirmOptions {
   /** How long the prompt may take to leave (product rule: 5 s). */
   readonly timeoutMs: number;
   readonly pollMs: number;
+  /** How long to wait for the observer's next proven look before capturing the pane ourselves (default PROVEN_LOOK_WAIT_MS). */
+  readonly provenLookWaitMs?: number;
 }
-
-export const DEFAULT_CONFIRM: ConfirmOptions = { timeoutMs: 5000, pollMs: 100 };
 
 /**
  * How long to wait for the observer's next proven look before capturing the pane ourselves. With the
@@ -18,6 +18,8 @@ export const DEFAULT_CONFIRM: ConfirmOptions = { timeoutMs: 5000, pollMs: 100 };
  * nothing new (the key was ignored) or a lost signal is looked at by the action after this.
  */
 export const PROVEN_LOOK_WAIT_MS = 1000;
+
+export const DEFAULT_CONFIRM: ConfirmOptions = { timeoutMs: 5000, pollMs: 100, provenLookWaitMs: PROVEN_LOOK_WAIT_MS };
 
 /**
  * For a wait on a permission prompt: a look that shows no permission prompt at all (or no pane) is
@@ -47,7 +49,8 @@ export async function waitUntilLeft(
   let after = clock.now();
   for (;;) {
     const began = clock.now();
-    const proven = (await provenLook?.(paneKey, after, Math.max(0, Math.min(PROVEN_LOOK_WAIT_MS, deadline - began)))) ?? null;
+    const proven =
+      (await provenLook?.(paneKey, after, Math.max(0, Math.min(opts.provenLookWaitMs ?? PROVEN_LOOK_WAIT_MS, deadline - began)))) ?? null;
     if (proven && leftOnSight?.(proven)) return true;
     after = clock.now();
     const look = await panes.look(paneKey);

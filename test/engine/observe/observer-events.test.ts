@@ -6,7 +6,9 @@
 // kills their session still kills its windows (the watcher session's links never keep them alive); a
 // working agent's window sits at the front of the watcher session while it is held, and goes back after,
 // with the user's own session untouched even under `renumber-windows on`; a server where a terminal's own
-// control client is attached is polled, none of its windows linked (the terminal would close their tabs).
+// control client is attached is polled, none of its windows linked (the terminal would close their tabs);
+// an action waiting for the pane's next proven look gets the observer's own, and an approve's confirm
+// takes no capture of its own after the key where the change signal runs (only the re-verify before it).
 import { spawn } from 'node:child_process';
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -29,13 +31,20 @@ import { runnerWithEnv } from '../../../main/engine/platform/runner-with-env.ts'
 import { BACK_FIRST } from '../../../main/engine/tmux/watcher-windows.ts';
 import { tmuxGlobalArgs } from '../../../main/engine/tmux/server-args.ts';
 import { CLAUDE_FIXTURES } from '../runtimes/claude/load-fixture.ts';
+import { answerPrompt } from '../../../main/engine/actions/answer-prompt.ts';
+import { observerPaneAccess } from '../../../main/engine/actions/pane-access.ts';
+import { settledLooks } from '../../../main/engine/actions/settled-look.ts';
+import { fingerprintOf } from '../../../main/engine/runtimes/common/fingerprint.ts';
+import type { JournalEntry } from '../actions/support/fake-panes.ts';
+import { MemoryActionStore } from '../actions/support/fake-panes.ts';
 
 const PROMPT = join(CLAUDE_FIXTURES, 'perm-bash.txt');
 const WORKING = ['working-1.txt', 'working-2.txt', 'working-3.txt'].map((f) => join(CLAUDE_FIXTURES, f));
 
 /**
  * The pane's program: bash under the name `claude` (so discovery takes it for Claude Code), echo off,
- * drawing on command (typed into the pane): the whole prompt, the prompt in chunks 30 ms apart, or
+ * drawing on command (typed into the pane): the whole prompt, the prompt answered by one key (then a
+ * working screen), the prompt in chunks 30 ms apart, or
  * a stream (a spinner every 100 ms and a line of text every 250 ms) for the given seconds, or work: three
  * working frames in turn, each drawn in one write (as a TUI does), every 100 ms.
  */
@@ -44,6 +53,7 @@ printf '\\033[?1049h\\033[H\\033[2J'
 while IFS= read -r cmd; do
   case "$cmd" in
     prompt) printf '\\033[H\\033[2J'; head -c -1 "$1" ;;
+    ask) printf '\\033[H\\033[2J'; head -c -1 "$1"; IFS= read -rsn1 key; printf '\\033[H\\033[2J%s' "$(cat "$2")" ;;
     chunked) printf '\\033[H\\033[2J'; i=0
       while IFS= read -r line; do printf '%s\\n' "$line"; i=$((i+1)); [ $((i % 5)) -eq 0 ] && sleep 0.03; done < "$1" ;;
     work*) n=\${cmd#work }; end=$(( $(date +%s) + n )); k=0
@@ -71,6 +81,8 @@ afterEach(async () => {
 class CountingClient implements TmuxClient {
   lists = 0;
   captured: string[] = [];
+  /** Panes captured for an action (its re-verify and its own confirming looks). */
+  byActions = 0;
   notices = 0;
   /** Notices of output tmux wrote (not the marks that a pane is paused). */
   outputs = 0;
@@ -111,6 +123,8 @@ class CountingClient implements TmuxClient {
   }
   capture(requests: readonly CaptureRequest[]): Promise<PaneScreenCapture[]> {
     this.captured.push(...requests.map((r) => r.paneId));
+    // An action's look reaches here from actions/ in the same call (pane-access.ts); the observer's from observe/.
+    if (new Error().stack?.includes('/actions/')) this.byActions += requests.length;
     return this.inner.capture(requests);
   }
   listClients = () => this.inner.listClients();
@@ -376,6 +390,44 @@ describe('PaneObserver with tmux change events', () => {
     const pane = facts.find((f) => f.kind === 'pane-seen')!.pane;
     expect(await observer!.nextProvenLook(pane, 0, 60_000)).toBeNull();
   });
+
+  it.each(['events', 'poll'] as const)(
+    'an approve in %s mode: the confirm after the key takes the observer’s looks where the change signal runs, its own captures where polled',
+    async (mode) => {
+      const { counting, facts, typeInto } = await setup(mode, null);
+      observer!.start();
+      await typeInto('ask');
+      const shown = await poll(() => {
+        const fact = permissionFacts(facts)[0];
+        return fact?.kind === 'screen' && fact.screen.kind === 'permission' ? { pane: fact.pane, screen: fact.screen } : undefined;
+      }, 'the prompt queued');
+      const journal: JournalEntry[] = [];
+      const panes = observerPaneAccess(observer!);
+      const result = await answerPrompt(
+        {
+          store: new MemoryActionStore(journal),
+          panes,
+          confirmPanes: settledLooks(panes, systemClock),
+          clock: systemClock,
+          logger: silentLogger,
+          claimant: 'test',
+          // A loaded machine may take the observer's two looks past the default wait of 1 s (then the action
+          // would look for itself, as it should): the test waits longer, so it judges the path, not the load.
+          confirm: { timeoutMs: 5000, pollMs: 100, provenLookWaitMs: 4000 },
+        },
+        { id: 'item-1', paneKey: shown.pane, fingerprint: fingerprintOf(shown.screen) },
+        'approve',
+        'queue',
+      );
+      expect(result).toMatchObject({ outcome: 'confirmed', sent: ['1'] });
+      expect(journal.filter((e) => e.op === 'audit')).toHaveLength(1);
+      // The agent took the key and drew its working screen: the observer sees it.
+      await poll(() => facts.some((f) => f.kind === 'screen' && f.screen.kind === 'working'), 'the working screen after the key');
+      // The re-verify before the key is always the action's own capture; after the key, only polling's is.
+      if (mode === 'events') expect(counting.byActions).toBe(1);
+      else expect(counting.byActions).toBeGreaterThanOrEqual(3);
+    },
+  );
 
   it('never reads a frame caught mid-draw as a prompt', async () => {
     const { facts, typeInto } = await setup('events', null);
