@@ -7,7 +7,8 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pidAlive } from '../../main/engine/platform/engine-lock.ts';
+import type { EngineLock } from '../../main/engine/platform/engine-lock.ts';
+import { EngineLockedError, acquireEngineLock, pidAlive } from '../../main/engine/platform/engine-lock.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
@@ -97,30 +98,26 @@ function removeDeadRuns(): void {
   }
 }
 
-/** Run `fn` holding the lock directory `lock` (taken from a holder that died); waits up to 10 minutes. */
+/**
+ * Run `fn` holding the lock file `lock`; waits up to 10 minutes. The engine's own lock (platform/engine-lock.ts):
+ * taken whole, and taken over from a dead holder without two waiters both removing it.
+ */
 function withLock<T>(lock: string, fn: () => T): T {
   const deadline = Date.now() + 600_000;
+  let held: EngineLock;
   for (;;) {
     try {
-      mkdirSync(lock);
-      writeFileSync(join(lock, 'pid'), String(process.pid));
+      held = acquireEngineLock(lock, process.pid);
       break;
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      let holder = NaN;
-      try {
-        holder = Number(readFileSync(join(lock, 'pid'), 'utf8') || NaN);
-      } catch {
-        // Being taken (no pid yet) or just released: look again.
-      }
-      if (Number.isInteger(holder) && !pidAlive(holder)) rmSync(lock, { recursive: true, force: true });
-      else if (Date.now() > deadline) throw new Error(`waited 10 minutes for the pack lock ${lock}`, { cause: error });
-      else Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 250);
+      if (!(error instanceof EngineLockedError)) throw error;
+      if (Date.now() > deadline) throw new Error(`waited 10 minutes for the pack lock ${lock}`, { cause: error });
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 250);
     }
   }
   try {
     return fn();
   } finally {
-    rmSync(lock, { recursive: true, force: true });
+    held.release();
   }
 }
